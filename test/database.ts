@@ -1,0 +1,75 @@
+// Finds a PostgreSQL server for tests and makes throw-away databases on it.
+// Order (architecture.md): TEST_DATABASE_URL, DATABASE_URL, the local server on 127.0.0.1:5432,
+// else an embedded PostgreSQL started for this run.
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { migrate } from "../db/migrate.ts";
+import { startEmbeddedPostgres } from "../db/embedded.ts";
+
+export interface TestServer {
+  /** URL of a maintenance database (postgres) on the server, as a superuser. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function findTestServer(): Promise<TestServer> {
+  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (given) return { adminUrl: given, stop: async () => {} };
+  const local = "postgres://postgres@127.0.0.1:5432/postgres";
+  if (await answers(local)) return { adminUrl: local, stop: async () => {} };
+  const embedded = await startEmbeddedPostgres({ dataDir: `.data/test-pg-${process.pid}`, port: 54329, persistent: false });
+  return { adminUrl: embedded.url("postgres"), stop: embedded.stop };
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** The same database, reached as another role (trust or shared password auth). */
+export function urlAsRole(url: string, role: string, password?: string): string {
+  const u = new URL(url);
+  u.username = role;
+  u.password = password ?? "";
+  return u.toString();
+}
+
+/** Creates a fresh, fully migrated database and returns its URL. */
+export async function createTestDatabase(adminUrl: string, prefix = "bk_test"): Promise<string> {
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = databaseUrl(adminUrl, name);
+  await migrate(url);
+  return url;
+}
+
+export async function dropTestDatabase(adminUrl: string, url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
