@@ -1,0 +1,52 @@
+// Builds the HTTP server: GraphQL over HTTP and websockets (PostGraphile), health, run-time client
+// configuration and the SPA. Used by server/main.ts, scripts/start.ts and the tests.
+import express from "express";
+import { createServer, type Server } from "node:http";
+import pg from "pg";
+import { postgraphile } from "postgraphile";
+import { grafserv } from "postgraphile/grafserv/express/v4";
+import { makePreset } from "./graphql/preset.ts";
+import { healthRouter } from "./routes/health.ts";
+import { clientConfigRouter } from "./routes/client-config.ts";
+import { spaRouter } from "./routes/spa.ts";
+import type { ServerConfig } from "./config.ts";
+
+export interface RunningServer {
+  httpServer: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  if (!config.databaseUrl) throw new Error("DATABASE_URL is not set");
+  const app = express();
+  app.disable("x-powered-by");
+  const httpServer = createServer(app);
+
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  pool.on("error", (e) => console.error("[health pool]", e.message));
+  app.use(healthRouter(pool));
+  app.use(clientConfigRouter(config));
+
+  const pgl = postgraphile(makePreset(config));
+  const serv = pgl.createServ(grafserv);
+  await serv.addTo(app, httpServer);
+  // Make sure the schema builds (and is exported) before we say we are up.
+  await pgl.getSchema();
+
+  app.use(spaRouter(config.webDistDir));
+
+  await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
+  const address = httpServer.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  return {
+    httpServer,
+    url: `http://localhost:${port}`,
+    async close() {
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await pgl.release();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Minting and verifying the session tokens (HS256 JWTs). Claims per spec section 3:
+// user_id, exp, role, domain_name; plus sid (the server-side session signing out revokes),
+// iat, aud and iss.
+import { SignJWT, jwtVerify, errors } from "jose";
+import { randomUUID } from "node:crypto";
+
+export type SessionRole = "bk_anonymous" | "bk_user" | "bk_admin";
+export const SESSION_ROLES: readonly SessionRole[] = ["bk_anonymous", "bk_user", "bk_admin"];
+
+export interface Claims {
+  user_id: string;
+  role: SessionRole;
+  domain_name: string | null;
+  sid?: string;
+  exp: number;
+}
+
+export interface TokenSettings {
+  jwtSecret: string;
+  jwtAudience: string;
+  jwtIssuer: string;
+}
+
+/** decisions.md: guests' tokens last 7 days; signed-in users' follow their session (30 days). */
+export const GUEST_TOKEN_SECONDS = 7 * 24 * 3600;
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function mintToken(settings: TokenSettings, claims: Omit<Claims, "exp">, expiresAt: Date): Promise<string> {
+  const payload: Record<string, unknown> = { user_id: claims.user_id, role: claims.role, domain_name: claims.domain_name };
+  if (claims.sid) payload.sid = claims.sid;
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt()
+    .setAudience(settings.jwtAudience)
+    .setIssuer(settings.jwtIssuer)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(settings.jwtSecret));
+}
+
+export function mintGuestToken(settings: TokenSettings, domainName: string | null): Promise<string> {
+  return mintToken(
+    settings,
+    { user_id: randomUUID(), role: "bk_anonymous", domain_name: domainName },
+    new Date(Date.now() + GUEST_TOKEN_SECONDS * 1000),
+  );
+}
+
+export class InvalidTokenError extends Error {
+  statusCode = 401;
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidTokenError";
+  }
+}
+
+/** Verifies signature, algorithm, audience, issuer and expiry; throws InvalidTokenError (401). */
+export async function verifyToken(settings: TokenSettings, token: string): Promise<Claims> {
+  try {
+    const { payload } = await jwtVerify(token, key(settings.jwtSecret), {
+      algorithms: ["HS256"],
+      audience: settings.jwtAudience,
+      issuer: settings.jwtIssuer,
+    });
+    const role = payload.role as SessionRole;
+    if (!SESSION_ROLES.includes(role) || typeof payload.user_id !== "string") {
+      throw new InvalidTokenError("Invalid token claims");
+    }
+    return {
+      user_id: payload.user_id,
+      role,
+      domain_name: typeof payload.domain_name === "string" ? payload.domain_name : null,
+      sid: typeof payload.sid === "string" ? payload.sid : undefined,
+      exp: payload.exp!,
+    };
+  } catch (e) {
+    if (e instanceof InvalidTokenError) throw e;
+    if (e instanceof errors.JWTExpired) throw new InvalidTokenError("Token expired");
+    throw new InvalidTokenError("Invalid token");
+  }
+}
+
+/** Reads "Bearer <token>" (case-insensitive scheme); null when absent. */
+export function bearerToken(header: unknown): string | null {
+  if (typeof header !== "string" || header.trim() === "") return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match) throw new InvalidTokenError("Authorization header must be 'Bearer <token>'");
+  return match[1];
+}

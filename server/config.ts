@@ -1,0 +1,77 @@
+// Every setting the server and worker read from the environment, in one place (.env.example
+// documents each). A local .env file is loaded when present.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+if (fs.existsSync(path.join(rootDir, ".env"))) process.loadEnvFile(path.join(rootDir, ".env"));
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  return /^(1|true|yes|on)$/i.test(value);
+}
+
+/** Data kept by a local installation: the embedded database, the outbox, uploads, secrets. */
+export const dataDir = path.resolve(rootDir, process.env.DATA_DIR || ".data");
+
+/**
+ * The token-signing secret. Production sets JWT_SECRET; a local installation keeps a generated one
+ * under the data folder so sessions survive restarts.
+ */
+function jwtSecret(): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(dataDir, "jwt-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Owner connection: migrations, worker, pub/sub. */
+  databaseUrl: string;
+  /** Connection the API uses; it switches to the web roles per request. */
+  authDatabaseUrl: string;
+  jwtSecret: string;
+  jwtAudience: string;
+  jwtIssuer: string;
+  publicUrl: string;
+  /** Extra host names served with the bee branding, comma-separated. */
+  brandHosts: string;
+  graphqlUrl: string;
+  graphqlWsUrl: string;
+  graphiql: boolean;
+  exportSchema: boolean;
+  runWorker: boolean;
+  webDistDir: string;
+}
+
+export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const env = process.env;
+  const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL ?? "";
+  const port = Number(env.PORT || 3000);
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    databaseUrl,
+    authDatabaseUrl: env.AUTH_DATABASE_URL || databaseUrl,
+    jwtSecret: jwtSecret(),
+    jwtAudience: env.JWT_AUDIENCE || "steward",
+    jwtIssuer: env.JWT_ISSUER || "steward",
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    brandHosts: env.BRAND_HOSTS || "",
+    graphqlUrl: env.GRAPHQL_URL || "",
+    graphqlWsUrl: env.GRAPHQL_WS_URL || "",
+    graphiql: bool(env.GRAPHIQL, env.NODE_ENV !== "production"),
+    exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
+    runWorker: bool(env.RUN_WORKER, true),
+    webDistDir: path.join(rootDir, "dist/web"),
+    ...overrides,
+  };
+}

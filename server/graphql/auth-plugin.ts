@@ -1,0 +1,117 @@
+// signInAsGuest, signIn, signUp and signOut. The SQL in app_hidden decides (validation, lockout,
+// sessions); this plugin turns the session it returns into a signed token. Sign-in failures are
+// recorded by SQL that returns null instead of raising, so the record commits before we answer
+// with the error.
+import { extendSchema, gql } from "postgraphile/utils";
+import { lambda, SafeError } from "postgraphile/grafast";
+import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
+import { mintGuestToken, mintToken, type TokenSettings, type SessionRole } from "../auth/tokens.ts";
+
+interface SessionGrant {
+  session_id: string | null;
+  user_id: string | null;
+  role: SessionRole | null;
+  expires_at: string | null;
+}
+
+const INCORRECT = "You entered incorrect details";
+
+async function grantToToken(settings: TokenSettings, grant: SessionGrant | undefined, domainName: string | null) {
+  if (!grant || !grant.session_id || !grant.user_id || !grant.role || !grant.expires_at) return null;
+  return mintToken(
+    settings,
+    { user_id: grant.user_id, role: grant.role, domain_name: domainName, sid: grant.session_id },
+    new Date(grant.expires_at),
+  );
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+export function makeAuthPlugin(settings: TokenSettings) {
+  return extendSchema((build) => {
+    const executor = build.input.pgRegistry.pgExecutors.main;
+    const run = <T>(client: PgClient, sql: string, values: unknown[]) =>
+      client.query<T & object>({ text: sql, values }).then((r) => r.rows[0] as T | undefined);
+
+    return {
+      typeDefs: gql`
+        input SignInAsGuestInput { clientMutationId: String, domainName: String }
+        type SignInAsGuestPayload { clientMutationId: String, jwtToken: String }
+        input SignInInput { clientMutationId: String, username: String!, password: String!, domainName: String }
+        type SignInPayload { clientMutationId: String, jwtToken: String }
+        input SignUpInput {
+          clientMutationId: String
+          name: String!
+          username: String!
+          email: String!
+          password: String!
+          domainName: String
+        }
+        type SignUpPayload { clientMutationId: String, jwtToken: String }
+        input SignOutInput { clientMutationId: String }
+        type SignOutPayload { clientMutationId: String, success: Boolean! }
+        extend type Mutation {
+          "A guest session (role bk_anonymous) for the branding variant's domain."
+          signInAsGuest(input: SignInAsGuestInput!): SignInAsGuestPayload
+          "Signs in with a username (or primary e-mail) and passphrase."
+          signIn(input: SignInInput!): SignInPayload
+          "Registers a user, queues the verification e-mail and signs them in."
+          signUp(input: SignUpInput!): SignUpPayload
+          "Ends the current session; its token stops working for the database."
+          signOut(input: SignOutInput!): SignOutPayload
+        }
+      `,
+      objects: {
+        Mutation: {
+          plans: {
+            signInAsGuest(_, fieldArgs) {
+              const $input = fieldArgs.getRaw("input");
+              return lambda($input, async (input: any) => ({
+                clientMutationId: input?.clientMutationId ?? null,
+                jwtToken: await mintGuestToken(settings, text(input?.domainName)),
+              }));
+            },
+            signIn(_, fieldArgs) {
+              const $input = fieldArgs.getRaw("input");
+              const $grant = withPgClientTransaction(executor, $input, (client, input: any) =>
+                run<SessionGrant>(client, "select * from app_hidden.sign_in($1, $2, $3)", [
+                  text(input.username), text(input.password), text(input.domainName),
+                ]),
+              );
+              return lambda([$input, $grant], async ([input, grant]: [any, SessionGrant | undefined]) => {
+                const jwtToken = await grantToToken(settings, grant, text(input.domainName));
+                if (!jwtToken) throw new SafeError(INCORRECT, { code: "LOGIN" });
+                return { clientMutationId: input.clientMutationId ?? null, jwtToken };
+              });
+            },
+            signUp(_, fieldArgs) {
+              const $input = fieldArgs.getRaw("input");
+              const $grant = withPgClientTransaction(executor, $input, (client, input: any) =>
+                run<SessionGrant>(client, "select * from app_hidden.sign_up($1, $2, $3, $4, $5)", [
+                  text(input.name), text(input.username), text(input.email), text(input.password), text(input.domainName),
+                ]),
+              );
+              return lambda([$input, $grant], async ([input, grant]: [any, SessionGrant | undefined]) => {
+                const jwtToken = await grantToToken(settings, grant, text(input.domainName));
+                if (!jwtToken) throw new SafeError("Registration failed. Please try again.");
+                return { clientMutationId: input.clientMutationId ?? null, jwtToken };
+              });
+            },
+            signOut(_, fieldArgs) {
+              const $input = fieldArgs.getRaw("input");
+              const $done = withPgClientTransaction(executor, $input, (client) =>
+                run<{ sign_out: boolean | null }>(client, "select app_hidden.sign_out() as sign_out", []),
+              );
+              return lambda([$input, $done], ([input, done]: [any, { sign_out: boolean | null } | undefined]) => ({
+                clientMutationId: input?.clientMutationId ?? null,
+                success: done?.sign_out === true,
+              }));
+            },
+          },
+        },
+      },
+    };
+  }, "AuthPlugin");
+}

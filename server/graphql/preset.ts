@@ -1,0 +1,59 @@
+// The PostGraphile V5 preset: Amber defaults, V4-style naming (row `id`, global `nodeId`,
+// `allThings`, `thingById`, `updateThingById`, ...) so the schema carries the spec's names, our
+// auth plugin, error masking, and the per-request role from the bearer token.
+import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
+import { makeV4Preset } from "postgraphile/presets/v4";
+import { makePgService } from "postgraphile/adaptors/pg";
+import path from "node:path";
+import { makeAuthPlugin } from "./auth-plugin.ts";
+import { maskError } from "./errors.ts";
+import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
+import { rootDir, type ServerConfig } from "../config.ts";
+
+export function makePreset(config: ServerConfig): GraphileConfig.Preset {
+  const tokenSettings = { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer };
+  return {
+    extends: [
+      PostGraphileAmberPreset,
+      makeV4Preset({
+        simpleCollections: "omit",
+        setofFunctionsContainNulls: false,
+        ignoreRBAC: false,
+        dynamicJson: true,
+        subscriptions: true,
+      }),
+    ],
+    plugins: [makeAuthPlugin(tokenSettings)],
+    pgServices: [
+      makePgService({
+        connectionString: config.authDatabaseUrl,
+        superuserConnectionString: config.databaseUrl,
+        schemas: ["app_public"],
+        pubsub: true,
+      }),
+    ],
+    schema: {
+      exportSchemaSDLPath: config.exportSchema ? path.join(rootDir, "server/schema.graphql") : undefined,
+      sortExport: true,
+    },
+    grafserv: {
+      graphqlPath: "/graphql",
+      websockets: true,
+      graphiql: config.graphiql,
+      graphiqlPath: "/graphiql",
+      maskError,
+    },
+    grafast: {
+      explain: false,
+      async context(requestContext) {
+        const http = requestContext.expressv4?.req;
+        const ws = requestContext.ws;
+        const header = http
+          ? http.headers.authorization
+          : (ws?.normalizedConnectionParams as Record<string, unknown> | undefined)?.authorization;
+        const claims = await claimsFromAuthorization(tokenSettings, header);
+        return { pgSettings: pgSettingsFor(claims) };
+      },
+    },
+  };
+}
