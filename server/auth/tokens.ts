@@ -2,6 +2,7 @@
 // user_id, exp, role, domain_name; plus sid (the server-side session signing out revokes),
 // iat, aud and iss.
 import { SignJWT, jwtVerify, errors } from "jose";
+import { SafeError } from "postgraphile/grafast";
 import { randomUUID } from "node:crypto";
 
 export type SessionRole = "bk_anonymous" | "bk_user" | "bk_admin";
@@ -46,10 +47,11 @@ export function mintGuestToken(settings: TokenSettings, domainName: string | nul
   );
 }
 
-export class InvalidTokenError extends Error {
+/** Safe to show: HTTP answers 401 with it; over a websocket the operation fails with code TOKEN. */
+export class InvalidTokenError extends SafeError<{ code: string }> {
   statusCode = 401;
   constructor(message: string) {
-    super(message);
+    super(message, { code: "TOKEN" });
     this.name = "InvalidTokenError";
   }
 }
