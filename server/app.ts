@@ -28,7 +28,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   app.use(healthRouter(pool));
   app.use(clientConfigRouter(config));
 
-  const pgl = postgraphile(makePreset(config));
+  const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl });
+  const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  for (const p of [apiPool, ownerPool]) p.on("error", (e) => console.error("[db pool]", e.message));
+  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool }));
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app, httpServer);
   // Make sure the schema builds (and is exported) before we say we are up.
@@ -46,7 +49,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await pgl.release();
-      await pool.end();
+      await Promise.all([pool.end(), apiPool.end(), ownerPool.end()]);
     },
   };
 }

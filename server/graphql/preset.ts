@@ -5,12 +5,21 @@ import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
 import { makePgService } from "postgraphile/adaptors/pg";
 import path from "node:path";
+import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
 import { maskError } from "./errors.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type ServerConfig } from "../config.ts";
 
-export function makePreset(config: ServerConfig): GraphileConfig.Preset {
+/** The pools are the caller's to end (PostGraphile's release() leaves its own pools open). */
+export interface PresetPools {
+  /** Logs in as the authenticator and switches to a web role per request. */
+  pool: pg.Pool;
+  /** The owner, for introspection. */
+  superuserPool: pg.Pool;
+}
+
+export function makePreset(config: ServerConfig, pools: PresetPools): GraphileConfig.Preset {
   const tokenSettings = { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer };
   return {
     extends: [
@@ -26,8 +35,8 @@ export function makePreset(config: ServerConfig): GraphileConfig.Preset {
     plugins: [makeAuthPlugin(tokenSettings)],
     pgServices: [
       makePgService({
-        connectionString: config.authDatabaseUrl,
-        superuserConnectionString: config.databaseUrl,
+        pool: pools.pool,
+        superuserPool: pools.superuserPool,
         schemas: ["app_public"],
         pubsub: true,
       }),

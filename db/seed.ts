@@ -1,0 +1,34 @@
+// Loads the demo data (db/seed/*.sql, in name order) into one database, once: a marker in
+// app_private.installation records that it happened.
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { fileURLToPath } from "node:url";
+
+const seedDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed");
+
+export const DEMO_ACCOUNTS = [
+  { role: "admin", username: "admin", password: "DemoAdmin1" },
+  { role: "member", username: "member", password: "DemoMember1" },
+];
+
+/** Returns true when this call loaded the data, false when it was there already. */
+export async function seedDemoData(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const before = await client.query("select 1 from app_private.installation where key = 'demo_seeded_at'");
+    if (before.rowCount) return false;
+    const files = fs.readdirSync(seedDir).filter((f) => f.endsWith(".sql")).sort();
+    await client.query("begin");
+    for (const file of files) await client.query(fs.readFileSync(path.join(seedDir, file), "utf8"));
+    await client.query("insert into app_private.installation (key, value) values ('demo_seeded_at', now()::text)");
+    await client.query("commit");
+    return true;
+  } catch (e) {
+    await client.query("rollback").catch(() => {});
+    throw e;
+  } finally {
+    await client.end();
+  }
+}

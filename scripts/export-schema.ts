@@ -1,0 +1,22 @@
+// `npm run schema:export`: writes server/schema.graphql from a freshly migrated throw-away
+// database, so the committed schema always matches the migrations.
+import pg from "pg";
+import { postgraphile } from "postgraphile";
+import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/database.ts";
+import { makePreset } from "../server/graphql/preset.ts";
+import { loadConfig } from "../server/config.ts";
+
+const server = await findTestServer();
+const url = await createTestDatabase(server.adminUrl, "bk_schema");
+try {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const config = loadConfig({ databaseUrl: url, authDatabaseUrl: url, exportSchema: true });
+  const pgl = postgraphile(makePreset(config, { pool, superuserPool: pool }));
+  await pgl.getSchema();
+  await pgl.release();
+  await pool.end();
+  console.log("Wrote server/schema.graphql");
+} finally {
+  await dropTestDatabase(server.adminUrl, url);
+  await server.stop();
+}

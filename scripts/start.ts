@@ -1,0 +1,85 @@
+// `npm start`: the whole product in one process. Without DATABASE_URL it runs an embedded
+// PostgreSQL with its data under ./.data (kept between runs) and loads the demo data once.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { loadConfig, dataDir } from "../server/config.ts";
+import { startServer } from "../server/app.ts";
+import { migrate } from "../db/migrate.ts";
+import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
+import { startEmbeddedPostgres, type Embedded } from "../db/embedded.ts";
+import { ensureWebBuild } from "./web-build.ts";
+
+const DATABASE_NAME = "steward";
+
+/** Creates the app database on the embedded server and lets the API log in as bk_authenticator. */
+async function prepareEmbedded(embedded: Embedded): Promise<{ databaseUrl: string; authDatabaseUrl: string }> {
+  const admin = new pg.Client({ connectionString: embedded.url("postgres") });
+  await admin.connect();
+  try {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
+    if (!exists.rowCount) await admin.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = embedded.url(DATABASE_NAME);
+  await migrate(databaseUrl);
+
+  const passwordFile = path.join(dataDir, "authenticator-password");
+  if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, randomBytes(24).toString("hex"), { mode: 0o600 });
+  const password = fs.readFileSync(passwordFile, "utf8").trim();
+  const owner = new pg.Client({ connectionString: databaseUrl });
+  await owner.connect();
+  try {
+    await owner.query(`alter role bk_authenticator with login password '${password}'`);
+  } finally {
+    await owner.end();
+  }
+  const auth = new URL(databaseUrl);
+  auth.username = "bk_authenticator";
+  auth.password = password;
+  return { databaseUrl, authDatabaseUrl: auth.toString() };
+}
+
+let embedded: Embedded | null = null;
+let databaseUrl = process.env.DATABASE_URL;
+let authDatabaseUrl = process.env.AUTH_DATABASE_URL;
+
+if (!databaseUrl) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = Number(process.env.EMBEDDED_PG_PORT || 54320);
+  console.log(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true });
+  ({ databaseUrl, authDatabaseUrl } = await prepareEmbedded(embedded));
+  if (await seedDemoData(databaseUrl)) {
+    console.log("Demo data loaded. Demo accounts:");
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(7)} username ${a.username}  passphrase ${a.password}`);
+  }
+} else {
+  await migrate(databaseUrl);
+}
+
+await ensureWebBuild();
+const config = loadConfig({ databaseUrl, authDatabaseUrl: authDatabaseUrl || databaseUrl });
+const server = await startServer(config);
+
+let worker: { stop(): Promise<void> } | null = null;
+if (config.runWorker) {
+  const { startWorker } = await import("../worker/run.ts");
+  worker = await startWorker({ databaseUrl });
+}
+console.log(`Ready: ${server.url}  (health: ${server.url}/health)`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("Stopping...");
+    await worker?.stop().catch(() => {});
+    await server.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  });
+}

@@ -1,0 +1,25 @@
+// Builds the SPA into dist/web when it is missing or older than its sources, so `npm start` on a
+// fresh clone serves the app without a separate build step.
+import fs from "node:fs";
+import path from "node:path";
+import { rootDir } from "../server/config.ts";
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export async function ensureWebBuild(): Promise<void> {
+  const index = path.join(rootDir, "dist/web/index.html");
+  const sources = Math.max(newestMtime(path.join(rootDir, "web")), newestMtime(path.join(rootDir, "shared")));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  console.log("Building the web app (dist/web)...");
+  const { build } = await import("vite");
+  await build({ configFile: path.join(rootDir, "web/vite.config.ts"), logLevel: "warn" });
+}
