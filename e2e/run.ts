@@ -1,0 +1,42 @@
+// `npm run test:e2e`: starts the real server (and worker) on a fresh database, then runs the
+// browser tests (e2e/*.test.mjs, Node's test runner driving Debian's chromium via playwright-core).
+import { spawn } from "node:child_process";
+import path from "node:path";
+import fs from "node:fs";
+import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/database.ts";
+import { loadConfig, rootDir } from "../server/config.ts";
+import { startServer } from "../server/app.ts";
+import { ensureWebBuild } from "../scripts/web-build.ts";
+
+const pgServer = await findTestServer();
+const databaseUrl = await createTestDatabase(pgServer.adminUrl, "bk_e2e");
+const outbox = fs.mkdtempSync(path.join(rootDir, ".data", "e2e-outbox-").replace(/\.data\/e2e/, ".data/e2e"));
+let exitCode = 1;
+try {
+  await ensureWebBuild();
+  process.env.MAIL_OUTBOX_DIR = outbox;
+  const server = await startServer(
+    loadConfig({ databaseUrl, authDatabaseUrl: databaseUrl, port: 0, host: "127.0.0.1", exportSchema: false }),
+  );
+  const { startWorker } = await import("../worker/run.ts");
+  const worker = await startWorker({ databaseUrl });
+  try {
+    const files = fs.readdirSync(path.join(rootDir, "e2e")).filter((f) => f.endsWith(".test.mjs")).sort();
+    exitCode = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files.map((f) => path.join("e2e", f))], {
+        cwd: rootDir,
+        stdio: "inherit",
+        env: { ...process.env, BASE_URL: server.url, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox },
+      });
+      child.on("exit", (code) => resolve(code ?? 1));
+    });
+  } finally {
+    await worker.stop();
+    await server.close();
+  }
+} finally {
+  await dropTestDatabase(pgServer.adminUrl, databaseUrl);
+  await pgServer.stop();
+  fs.rmSync(outbox, { recursive: true, force: true });
+}
+process.exit(exitCode);
