@@ -10,7 +10,8 @@ import { ensureWebBuild } from "../scripts/web-build.ts";
 
 const pgServer = await findTestServer();
 const databaseUrl = await createTestDatabase(pgServer.adminUrl, "bk_e2e");
-const outbox = fs.mkdtempSync(path.join(rootDir, ".data", "e2e-outbox-").replace(/\.data\/e2e/, ".data/e2e"));
+fs.mkdirSync(path.join(rootDir, ".data"), { recursive: true });
+const outbox = fs.mkdtempSync(path.join(rootDir, ".data", "e2e-outbox-"));
 let exitCode = 1;
 try {
   await ensureWebBuild();

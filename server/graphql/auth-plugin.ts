@@ -80,7 +80,7 @@ export function makeAuthPlugin(settings: TokenSettings) {
                   text(input.username), text(input.password), text(input.domainName),
                 ]),
               );
-              return lambda([$input, $grant], async ([input, grant]: [any, SessionGrant | undefined]) => {
+              return lambda([$input, $grant], async ([input, grant]: readonly [any, SessionGrant | undefined]) => {
                 const jwtToken = await grantToToken(settings, grant, text(input.domainName));
                 if (!jwtToken) throw new SafeError(INCORRECT, { code: "LOGIN" });
                 return { clientMutationId: input.clientMutationId ?? null, jwtToken };
@@ -93,7 +93,7 @@ export function makeAuthPlugin(settings: TokenSettings) {
                   text(input.name), text(input.username), text(input.email), text(input.password), text(input.domainName),
                 ]),
               );
-              return lambda([$input, $grant], async ([input, grant]: [any, SessionGrant | undefined]) => {
+              return lambda([$input, $grant], async ([input, grant]: readonly [any, SessionGrant | undefined]) => {
                 const jwtToken = await grantToToken(settings, grant, text(input.domainName));
                 if (!jwtToken) throw new SafeError("Registration failed. Please try again.");
                 return { clientMutationId: input.clientMutationId ?? null, jwtToken };
@@ -104,7 +104,7 @@ export function makeAuthPlugin(settings: TokenSettings) {
               const $done = withPgClientTransaction(executor, $input, (client) =>
                 run<{ sign_out: boolean | null }>(client, "select app_hidden.sign_out() as sign_out", []),
               );
-              return lambda([$input, $done], ([input, done]: [any, { sign_out: boolean | null } | undefined]) => ({
+              return lambda([$input, $done], ([input, done]: readonly [any, { sign_out: boolean | null } | undefined]) => ({
                 clientMutationId: input?.clientMutationId ?? null,
                 success: done?.sign_out === true,
               }));
