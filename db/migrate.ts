@@ -1,5 +1,6 @@
-// Applies the project's migrations to one database: dbmate for our schema (db/migrations), then
-// graphile-worker's own schema, so SQL functions can queue jobs before a worker has ever started.
+// Applies the project's migrations to one database: graphile-worker's own schema first (our SQL
+// functions queue jobs, and SQL-language functions are checked when created), then ours (dbmate,
+// db/migrations).
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -25,13 +26,13 @@ export async function migrate(databaseUrl: string, opts: { dumpSchema?: boolean 
     "up",
   ];
   if (opts.dumpSchema) args.splice(args.indexOf("--no-dump-schema"), 1);
+  await runMigrations({ connectionString: databaseUrl, logger: quietLogger });
   const dbmate = path.join(root, "node_modules/.bin/dbmate");
   try {
     await run(dbmate, args, { cwd: root });
   } catch (e: any) {
     throw new Error(`Migration failed: ${e.stderr || e.message}`);
   }
-  await runMigrations({ connectionString: databaseUrl, logger: quietLogger });
 }
 
 import { Logger } from "graphile-worker";

@@ -1,7 +1,7 @@
-// signInAsGuest, signIn, signUp and signOut. The SQL in app_hidden decides (validation, lockout,
-// sessions); this plugin turns the session it returns into a signed token. Sign-in failures are
-// recorded by SQL that returns null instead of raising, so the record commits before we answer
-// with the error.
+// signInAsGuest, signIn, signUp, signOut and resetPassword. The SQL in app_hidden decides
+// (validation, lockout, sessions); this plugin turns the session it returns into a signed token.
+// Failed sign-ins and resets are recorded by SQL that reports the failure instead of raising, so
+// the record commits before we answer with the error.
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda, SafeError } from "postgraphile/grafast";
 import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
@@ -15,6 +15,7 @@ interface SessionGrant {
 }
 
 const INCORRECT = "You entered incorrect details";
+const RESET_INVALID = "This reset link is invalid or has expired";
 
 async function grantToToken(settings: TokenSettings, grant: SessionGrant | undefined, domainName: string | null) {
   if (!grant || !grant.session_id || !grant.user_id || !grant.role || !grant.expires_at) return null;
@@ -50,6 +51,8 @@ export function makeAuthPlugin(settings: TokenSettings) {
           domainName: String
         }
         type SignUpPayload { clientMutationId: String, jwtToken: String }
+        input ResetPasswordInput { clientMutationId: String, userId: UUID!, resetToken: String!, newPassword: String! }
+        type ResetPasswordPayload { clientMutationId: String, boolean: Boolean }
         input SignOutInput { clientMutationId: String }
         type SignOutPayload { clientMutationId: String, success: Boolean! }
         extend type Mutation {
@@ -61,6 +64,8 @@ export function makeAuthPlugin(settings: TokenSettings) {
           signUp(input: SignUpInput!): SignUpPayload
           "Ends the current session; its token stops working for the database."
           signOut(input: SignOutInput!): SignOutPayload
+          "Sets a new passphrase with the token from the reset (or new-account) e-mail."
+          resetPassword(input: ResetPasswordInput!): ResetPasswordPayload
         }
       `,
       objects: {
@@ -97,6 +102,18 @@ export function makeAuthPlugin(settings: TokenSettings) {
                 const jwtToken = await grantToToken(settings, grant, text(input.domainName));
                 if (!jwtToken) throw new SafeError("Registration failed. Please try again.");
                 return { clientMutationId: input.clientMutationId ?? null, jwtToken };
+              });
+            },
+            resetPassword(_, fieldArgs) {
+              const $input = fieldArgs.getRaw("input");
+              const $status = withPgClientTransaction(executor, $input, (client, input: any) =>
+                run<{ status: string }>(client, "select app_hidden.reset_password($1, $2, $3) as status", [
+                  text(input.userId), text(input.resetToken), text(input.newPassword),
+                ]),
+              );
+              return lambda([$input, $status], ([input, result]: readonly [any, { status: string } | undefined]) => {
+                if (result?.status !== "ok") throw new SafeError(RESET_INVALID, { code: "NTFND" });
+                return { clientMutationId: input.clientMutationId ?? null, boolean: true };
               });
             },
             signOut(_, fieldArgs) {

@@ -27,6 +27,13 @@ export function maskError(error: GraphQLError): GraphQLError {
       originalError: original, extensions: original.extensions ?? {},
     });
   }
+  // Delete mutations report a hidden or protected row like this; say it plainly.
+  if (/^No values were deleted in collection/.test(original.message)) {
+    return new GraphQLError("Not found, or you are not allowed to change it", {
+      nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
+      originalError: original, extensions: { code: "NTFND" },
+    });
+  }
   const code = original.code;
   if (typeof code === "string" && (PUBLIC_ERRCODES.has(code) || SHOWN_SQLSTATES.has(code))) {
     return new GraphQLError(friendly(code, original.message), {

@@ -8,6 +8,7 @@ import path from "node:path";
 import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
 import { maskError } from "./errors.ts";
+import { NoSilentMutationsPlugin } from "./no-silent-mutations-plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type ServerConfig } from "../config.ts";
 
@@ -32,7 +33,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         subscriptions: true,
       }),
     ],
-    plugins: [makeAuthPlugin(tokenSettings)],
+    plugins: [makeAuthPlugin(tokenSettings), NoSilentMutationsPlugin],
     pgServices: [
       makePgService({
         pool: pools.pool,

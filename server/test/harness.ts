@@ -98,3 +98,41 @@ export async function withOwner<T>(databaseUrl: string, fn: (client: pg.Client) 
 export function decodeClaims(token: string): Record<string, any> {
   return JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8"));
 }
+
+/** The newest e-mail job queued for an address (optionally of one template), or undefined. */
+export async function queuedEmail(databaseUrl: string, to: string, template?: string): Promise<any | undefined> {
+  return withOwner(databaseUrl, async (c) => {
+    const { rows } = await c.query(
+      `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier = 'send_email' and lower(j.payload->>'to') = lower($1) and ($2::text is null or j.payload->>'template' = $2)
+       order by j.id desc limit 1`,
+      [to, template ?? null],
+    );
+    return rows[0]?.payload;
+  });
+}
+
+export async function countQueuedEmails(databaseUrl: string, to: string, template: string): Promise<number> {
+  return withOwner(databaseUrl, async (c) => {
+    const { rows } = await c.query(
+      `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier = 'send_email' and lower(j.payload->>'to') = lower($1) and j.payload->>'template' = $2`,
+      [to, template],
+    );
+    return rows[0].n;
+  });
+}
+
+/** Makes the user an admin and signs them in again, since the token's role is set at sign-in. */
+export async function makeAdmin<T extends { username: string; password: string; token: string }>(
+  baseUrl: string,
+  databaseUrl: string,
+  user: T,
+): Promise<T> {
+  await withOwner(databaseUrl, (c) => c.query("update app_public.users set is_admin = true where username = $1", [user.username]));
+  const r = await gql(baseUrl, `mutation SignIn($u: String!, $p: String!) { signIn(input: { username: $u, password: $p }) { jwtToken } }`, {
+    u: user.username,
+    p: user.password,
+  });
+  return { ...user, token: r.data.signIn.jwtToken };
+}
