@@ -39,6 +39,9 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         pool: pools.pool,
         superuserPool: pools.superuserPool,
         schemas: ["app_public"],
+        // Introspect with the authenticator's privileges whatever the connection's user, so the
+        // schema leaves out what the web roles may not do, and is the same in every setup.
+        pgSettingsForIntrospection: { role: "bk_authenticator" },
         pubsub: true,
       }),
     ],
