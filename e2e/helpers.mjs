@@ -1,0 +1,123 @@
+// Shared set-up for the browser tests: Debian's chromium through playwright-core, a fresh profile
+// per test, a screenshot in e2e/artifacts/ when a test fails, and a helper that registers a user
+// straight through the API. Plain .mjs on purpose: code run through tsx breaks page.evaluate.
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const BASE_URL = (process.env.BASE_URL || "http://localhost:3000").replace(/\/+$/, "");
+export const SESSION_KEY = "steward.session";
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Opens chromium on a fresh profile. */
+export async function openBrowser() {
+  const userDataDir = await mkdtemp(join(tmpdir(), "steward-e2e-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1280, height: 900 },
+    locale: "en-US",
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close().catch(() => {});
+      await rm(userDataDir, { recursive: true, force: true }).catch(() => {});
+    },
+  };
+}
+
+function fileNameFor(name) {
+  return (
+    name
+      .replace(/[^a-z0-9]+/gi, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 100) || "test"
+  );
+}
+
+/**
+ * Runs `body(page)` in a fresh browser; on failure saves a full-page screenshot (and the console
+ * output) into e2e/artifacts/ before rethrowing.
+ */
+export async function withPage(t, body) {
+  const browser = await openBrowser();
+  const consoleLines = [];
+  browser.page.on("console", (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+  browser.page.on("pageerror", (error) => consoleLines.push(`[pageerror] ${error.message}`));
+  try {
+    await body(browser.page);
+  } catch (error) {
+    try {
+      await mkdir(ARTIFACTS, { recursive: true });
+      const base = join(ARTIFACTS, fileNameFor(t.name));
+      await browser.page.screenshot({ path: `${base}.png`, fullPage: true });
+      const { writeFile } = await import("node:fs/promises");
+      await writeFile(`${base}.log`, `${browser.page.url()}\n${consoleLines.join("\n")}\n`);
+      t.diagnostic(`screenshot: ${base}.png`);
+    } catch (screenshotError) {
+      t.diagnostic(`no screenshot: ${screenshotError.message}`);
+    }
+    throw error;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A username no other run has used: starts with a letter, 2 to 23 characters. */
+export function uniqueUsername(prefix = "e2e") {
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${prefix}${Date.now().toString(36)}${random}`.slice(0, 23);
+}
+
+export const PASSPHRASE = "Correct-Horse-9";
+
+/** Registers a user through the API (signUp) and returns their details. */
+export async function registerUser({ name = "Test Person", username = uniqueUsername(), password = PASSPHRASE } = {}) {
+  const email = `${username}@example.org`;
+  const response = await fetch(`${BASE_URL}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({
+      operationName: "SignUp",
+      query: `mutation SignUp($name: String!, $username: String!, $email: String!, $password: String!, $domainName: String) {
+        signUp(input: { name: $name, username: $username, email: $email, password: $password, domainName: $domainName }) { jwtToken }
+      }`,
+      variables: { name, username, email, password, domainName: new URL(BASE_URL).hostname },
+    }),
+  });
+  const body = await response.json();
+  if (!body?.data?.signUp?.jwtToken) throw new Error(`signUp failed: ${JSON.stringify(body)}`);
+  return { name, username, email, password, token: body.data.signUp.jwtToken };
+}
+
+/** The session the app keeps in localStorage (null when there is none yet). */
+export function storedSession(page) {
+  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) || "null"), SESSION_KEY);
+}
+
+/** Waits until the stored session has this role. */
+export async function waitForRole(page, role) {
+  await page.waitForFunction(
+    ([key, wanted]) => JSON.parse(window.localStorage.getItem(key) || "null")?.role === wanted,
+    [SESSION_KEY, role],
+    { timeout: 15_000 },
+  );
+}

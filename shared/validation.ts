@@ -1,0 +1,115 @@
+// The validation rules of spec section 5, used by the forms for instant messages. The database
+// enforces the same rules with the same messages (db/migrations/*_validation.sql, app_hidden.check_*),
+// checked in the same order, so the form and a direct API call report the same first failure.
+// Every validator returns the first failing message, or null when the value is acceptable.
+// Pure TypeScript: imported by the web app and by the server/worker.
+
+export const MESSAGES = {
+  mandatory: "This field is mandatory",
+  nameRequired: "Name is required",
+  nameLength: "Name must be between 3 and 255 characters",
+  nameCharacters: "Name may contain only letters, spaces, hyphens and apostrophes",
+  usernameRequired: "Username is required",
+  usernameTooShort: "Username must be at least 2 characters long",
+  usernameTooLong: "Username must be less than 24 characters",
+  usernameStart: "Username must start with a letter",
+  usernameCharacters: "Username may contain only letters, numbers, underscores and hyphens",
+  usernameConsecutive: "Username cannot contain consecutive underscores or hyphens",
+  emailRequired: "Email is required",
+  emailLength: "Email must be between 3 and 255 characters",
+  emailInvalid: "Email must be a valid address",
+  passphraseRequired: "Passphrase is required",
+  passphraseLength: "Passphrase must be at least 8 characters long",
+  passphraseUppercase: "Passphrase must contain an uppercase letter",
+  passphraseLowercase: "Passphrase must contain a lowercase letter",
+  passphraseNumber: "Passphrase must contain a number",
+  passphraseMismatch: "Passphrases do not match",
+  deviceIdPrefix: "Device id must start with eui-",
+  deviceIdCharacters: "Device id may contain only letters, numbers, underscores and hyphens",
+  deviceIdLength: "Device id must be between 3 and 255 characters",
+} as const;
+
+export type ValidationMessage = (typeof MESSAGES)[keyof typeof MESSAGES];
+export type Validator = (value: string | null | undefined) => string | null;
+
+/** Length in characters (code points), as PostgreSQL's char_length counts them. */
+export function charLength(value: string): number {
+  return Array.from(value).length;
+}
+
+function isEmpty(value: string | null | undefined): value is null | undefined | "" {
+  return value === null || value === undefined || value === "";
+}
+
+/** Generic required-field check ('This field is mandatory'). Whitespace-only counts as empty. */
+export function validateRequired(value: string | null | undefined): string | null {
+  return isEmpty(value) || value.trim() === "" ? MESSAGES.mandatory : null;
+}
+
+// Unicode letters, space, hyphen, apostrophe (typewriter ' and typographic ’, which phone
+// keyboards type for names such as O’Brien).
+const NAME_PATTERN = /^[\p{L} '\u2019-]+$/u;
+
+export function validateName(value: string | null | undefined): string | null {
+  // Like SQL btrim(value) = '': a value of spaces only is missing, not too short.
+  if (isEmpty(value) || /^ *$/.test(value)) return MESSAGES.nameRequired;
+  const length = charLength(value);
+  if (length < 3 || length > 255) return MESSAGES.nameLength;
+  if (!NAME_PATTERN.test(value)) return MESSAGES.nameCharacters;
+  return null;
+}
+
+export function validateUsername(value: string | null | undefined): string | null {
+  if (isEmpty(value)) return MESSAGES.usernameRequired;
+  const length = charLength(value);
+  if (length < 2) return MESSAGES.usernameTooShort;
+  if (length > 23) return MESSAGES.usernameTooLong;
+  if (!/^[A-Za-z]/.test(value)) return MESSAGES.usernameStart;
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return MESSAGES.usernameCharacters;
+  if (/[_-]{2}/.test(value)) return MESSAGES.usernameConsecutive;
+  return null;
+}
+
+export function validateEmail(value: string | null | undefined): string | null {
+  if (isEmpty(value)) return MESSAGES.emailRequired;
+  const length = charLength(value);
+  if (length < 3 || length > 255) return MESSAGES.emailLength;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return MESSAGES.emailInvalid;
+  return null;
+}
+
+export function validatePassphrase(value: string | null | undefined): string | null {
+  if (isEmpty(value)) return MESSAGES.passphraseRequired;
+  if (charLength(value) < 8) return MESSAGES.passphraseLength;
+  if (!/[A-Z]/.test(value)) return MESSAGES.passphraseUppercase;
+  if (!/[a-z]/.test(value)) return MESSAGES.passphraseLowercase;
+  if (!/[0-9]/.test(value)) return MESSAGES.passphraseNumber;
+  return null;
+}
+
+/** The confirmation field: required, then equal to the passphrase. */
+export function validatePassphraseConfirmation(
+  passphrase: string | null | undefined,
+  confirmation: string | null | undefined,
+): string | null {
+  if (isEmpty(confirmation)) return MESSAGES.mandatory;
+  if ((passphrase ?? "") !== confirmation) return MESSAGES.passphraseMismatch;
+  return null;
+}
+
+export function validateDeviceId(value: string | null | undefined): string | null {
+  if (isEmpty(value) || !value.startsWith("eui-")) return MESSAGES.deviceIdPrefix;
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return MESSAGES.deviceIdCharacters;
+  const length = charLength(value);
+  if (length < 3 || length > 255) return MESSAGES.deviceIdLength;
+  return null;
+}
+
+/** Runs validators in order and returns the first message, or null. */
+export function firstError(value: string | null | undefined, ...validators: Validator[]): string | null {
+  for (const validate of validators) {
+    const message = validate(value);
+    if (message) return message;
+  }
+  return null;
+}

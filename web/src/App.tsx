@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { RouterProvider } from "react-router/dom";
+import type { createBrowserRouter } from "react-router";
+import type { AuthApi } from "./features/auth/auth-api.ts";
+import type { AppConfig } from "./lib/config.ts";
+import { ConfigProvider } from "./lib/config-context.tsx";
+import { GraphQLProvider } from "./lib/graphql-provider.tsx";
+import { NoticeProvider, type NoticeStore } from "./lib/notices.tsx";
+import { SessionProvider } from "./lib/session-context.tsx";
+import type { SessionStore } from "./lib/session.ts";
+
+export interface AppServices {
+  config: AppConfig;
+  sessionStore: SessionStore;
+  auth: AuthApi;
+  notices: NoticeStore;
+  /** fetch used by the urql client (tests pass their own). */
+  fetch?: typeof fetch;
+}
+
+/** Configuration, notices, session and the GraphQL client, in the order they depend on each other. */
+export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+  const { config, sessionStore, auth, notices } = services;
+  return (
+    <ConfigProvider config={config}>
+      <NoticeProvider store={notices}>
+        <SessionProvider store={sessionStore} auth={auth} domainName={config.domainName}>
+          <GraphQLProvider
+            graphqlUrl={config.graphqlUrl}
+            graphqlWsUrl={config.graphqlWsUrl}
+            domainName={config.domainName}
+            store={sessionStore}
+            signInAsGuest={auth.signInAsGuest}
+            fetch={services.fetch}
+          >
+            {children}
+          </GraphQLProvider>
+        </SessionProvider>
+      </NoticeProvider>
+    </ConfigProvider>
+  );
+}
+
+export function App({ services, router }: { services: AppServices; router: ReturnType<typeof createBrowserRouter> }) {
+  return (
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

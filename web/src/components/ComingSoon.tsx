@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+
+/**
+ * The honest stand-in for a screen whose feature arrives later: its title and one line on what
+ * it will hold. Replace the whole file's screen when the feature lands.
+ */
+export function ComingSoon({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <section className="page coming-soon" aria-labelledby="page-title">
+      <h1 id="page-title">{title}</h1>
+      <p className="lead">{children}</p>
+      {extra}
+      <p className="muted">This screen is still being built.</p>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { term } from "../../../shared/branding.ts";
+import { BrandMark } from "../components/BrandMark.tsx";
+import { useBranding } from "../lib/config-context.tsx";
+import { useNotify } from "../lib/notices.tsx";
+import { useSession } from "../lib/session-context.tsx";
+import { paths } from "../routes.tsx";
+
+const AUTH_SCREENS = ["/signin", "/register", "/forgot-password", "/reset"];
+
+/** The sign-in link: back to this page afterwards, or on auth screens keep their own `next`. */
+function signInLink(pathname: string, search: string): string {
+  if (AUTH_SCREENS.includes(pathname)) {
+    const next = new URLSearchParams(search).get("next");
+    return next ? paths.signIn(next) : paths.signIn();
+  }
+  return paths.signIn(pathname + search);
+}
+
+export function Header() {
+  const branding = useBranding();
+  const { session, signedIn, admin, signOut } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  // Close the small-screen menu after navigating.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const links = [
+    { to: "/", label: "Home", end: true },
+    { to: "/map", label: "Map" },
+    { to: "/things", label: term(branding, "things", true) },
+    { to: "/devices", label: "Devices" },
+    { to: "/community", label: "Community" },
+    { to: "/tasks", label: "Tasks" },
+    { to: "/activity", label: "Activity" },
+    ...(admin ? [{ to: "/admin", label: "Admin" }] : []),
+  ];
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    // Leave first, so a page that needs sign-in does not bounce to the sign-in screen.
+    navigate("/");
+    try {
+      await signOut();
+      notify.info("You have signed out.");
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  const displayName = session?.name || session?.username || "Your account";
+
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to="/" className="brand" aria-label={`${branding.name} home`}>
+          <BrandMark branding={branding} />
+          <span className="brand-name">{branding.name}</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+        <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="account-area">
+            {signedIn ? (
+              <>
+                <Link to={paths.account()} className="user-name" title="Your account">
+                  {displayName}
+                </Link>
+                <button type="button" className="button button-quiet" onClick={onSignOut} disabled={signingOut}>
+                  Sign out
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to={signInLink(location.pathname, location.search)} className="button button-light">
+                  Sign in
+                </Link>
+                <Link to={paths.register()} className="register-link">
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

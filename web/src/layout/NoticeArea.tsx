@@ -1,0 +1,39 @@
+import { useNotices, useNoticeStore, type NoticeLevel } from "../lib/notices.tsx";
+
+const LEVEL_LABEL: Record<NoticeLevel, string> = {
+  positive: "Done",
+  negative: "Problem",
+  warning: "Warning",
+  info: "Note",
+  ongoing: "Working",
+};
+
+/** The page's notices, newest last. Problems are announced at once; the rest politely. */
+export function NoticeArea() {
+  const notices = useNotices();
+  const store = useNoticeStore();
+  return (
+    <div className="notice-area" aria-live="polite" aria-relevant="additions text">
+      {notices.map((notice) => (
+        <div
+          key={notice.id}
+          className={`notice notice-${notice.level}`}
+          role={notice.level === "negative" ? "alert" : "status"}
+          data-level={notice.level}
+        >
+          {notice.level === "ongoing" ? <span className="spinner" aria-hidden="true" /> : null}
+          <span className="visually-hidden">{LEVEL_LABEL[notice.level]}: </span>
+          <span className="notice-message">{notice.message}</span>
+          <button
+            type="button"
+            className="notice-dismiss"
+            aria-label="Dismiss notice"
+            onClick={() => store.dismiss(notice.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

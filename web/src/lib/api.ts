@@ -1,0 +1,67 @@
+// A minimal GraphQL-over-HTTP call, used for the session's own calls (guest sign-in, current
+// user, sign-out) which must not depend on the urql client (whose auth exchange relies on them).
+// Like every call of the app it is a POST of { operationName, variables, query } (spec section 7).
+
+export interface GraphQLErrorShape {
+  message: string;
+  extensions?: { code?: string; [key: string]: unknown };
+  path?: readonly (string | number)[];
+}
+
+/** A GraphQL answer with errors or an HTTP failure. `message` is the server's first message or ''. */
+export class GraphQLRequestError extends Error {
+  readonly status: number;
+  readonly errors: GraphQLErrorShape[];
+  constructor(message: string, status: number, errors: GraphQLErrorShape[]) {
+    super(message);
+    this.name = "GraphQLRequestError";
+    this.status = status;
+    this.errors = errors;
+  }
+  get code(): string | undefined {
+    return this.errors[0]?.extensions?.code;
+  }
+}
+
+/** "mutation SignIn($x: ...)" -> "SignIn". */
+export function operationNameOf(query: string): string | undefined {
+  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
+}
+
+export interface PostOptions {
+  token?: string | null;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export async function postGraphQL<TData>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: PostOptions = {},
+): Promise<TData> {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/graphql-response+json, application/json",
+  };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await doFetch(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ operationName: operationNameOf(query), variables, query }),
+    cache: "no-store",
+    signal: options.signal,
+  });
+  let body: { data?: TData | null; errors?: GraphQLErrorShape[] } | undefined;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const errors = Array.isArray(body?.errors) ? body.errors : [];
+  if (errors.length > 0 || !response.ok || !body?.data) {
+    throw new GraphQLRequestError(errors[0]?.message ?? "", response.status, errors);
+  }
+  return body.data;
+}

@@ -1,0 +1,174 @@
+// The urql client: normalised cache (graphcache, entities keyed by `id`), an auth exchange that
+// sends the session's bearer token (dropping an expired one first and making a guest session when
+// there is none), HTTP POSTs to the configured endpoint, and subscriptions over graphql-ws
+// (graphql-transport-ws) with the retry policy of spec sections 8 and 9.
+import { Client, fetchExchange, subscriptionExchange, type CombinedError, type Operation } from "urql";
+import { cacheExchange, type KeyingConfig } from "@urql/exchange-graphcache";
+import { authExchange } from "@urql/exchange-auth";
+import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
+import type { SessionStore } from "./session.ts";
+
+/** Websocket close codes that are never retried (spec section 8). */
+export const NON_RETRYABLE_CLOSE_CODES: ReadonlySet<number> = new Set([
+  4500, // internal server error
+  4005, // internal client error
+  4400, // bad request
+  4004, // bad response
+  4401, // unauthorized
+  4403, // forbidden
+  4406, // subprotocol not acceptable
+  4408, // connection initialisation timeout
+  4504, // connection acknowledgement timeout
+  4409, // subscriber already exists
+  4429, // too many initialisation requests
+]);
+
+/** Reconnection attempts before a subscription gives up (spec section 9). */
+export const WS_RETRY_ATTEMPTS = 5;
+
+function closeCodeOf(value: unknown): number | undefined {
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    "code" in value &&
+    typeof (value as { code: unknown }).code === "number"
+  ) {
+    return (value as { code: number }).code;
+  }
+  return undefined;
+}
+
+/** Whether a lost websocket connection is tried again: closes are, except the listed codes. */
+export function shouldRetryWebSocket(errorOrCloseEvent: unknown): boolean {
+  const code = closeCodeOf(errorOrCloseEvent);
+  return code !== undefined && !NON_RETRYABLE_CLOSE_CODES.has(code);
+}
+
+/**
+ * Wait before reconnection attempt `retries` (0 for the first): exponential backoff in seconds,
+ * 1 s, 2 s, 4 s, 8 s, 16 s, plus up to one second of random jitter so that many clients
+ * dropped at once do not come back at the same moment.
+ */
+export function webSocketRetryDelayMs(retries: number, random: () => number = Math.random): number {
+  return 1000 * 2 ** retries + Math.floor(random() * 1000);
+}
+
+/** Graphcache keys: entities by `id` (the default); mutation payloads have none and are embedded. */
+function keyingConfig(): KeyingConfig {
+  const embedded = () => null;
+  return new Proxy({} as KeyingConfig, {
+    get(_target, typename) {
+      return typeof typename === "string" && typename.endsWith("Payload") ? embedded : undefined;
+    },
+  });
+}
+
+function authorizationOf(operation: Operation): string | undefined {
+  const fetchOptions = operation.context.fetchOptions;
+  const options = typeof fetchOptions === "function" ? fetchOptions() : fetchOptions;
+  const headers = options?.headers as Record<string, string> | undefined;
+  return headers?.Authorization ?? headers?.authorization;
+}
+
+/**
+ * A rejected token: HTTP 401, or error code TOKEN (what the server reports over the websocket,
+ * where there is no status).
+ */
+export function isAuthError(error: CombinedError): boolean {
+  const status = (error.response as { status?: number } | undefined)?.status;
+  if (status === 401) return true;
+  return error.graphQLErrors.some((e) => {
+    const extensions = e.extensions as { statusCode?: number; code?: string } | undefined;
+    return extensions?.statusCode === 401 || extensions?.code === "TOKEN";
+  });
+}
+
+export interface GraphQLClientOptions {
+  graphqlUrl: string;
+  graphqlWsUrl: string;
+  domainName: string;
+  store: SessionStore;
+  /** Makes a guest token (signInAsGuest). */
+  signInAsGuest: (domainName: string) => Promise<string>;
+  fetch?: typeof fetch;
+  /** WebSocket implementation (tests); the browser's by default. */
+  webSocketImpl?: unknown;
+}
+
+export interface GraphQLClient {
+  client: Client;
+  wsClient: WsClient;
+  dispose(): void;
+}
+
+export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClient {
+  const { store, domainName } = options;
+  const ensureSession = () => store.ensure(() => options.signInAsGuest(domainName), domainName);
+
+  const wsClient = createWsClient({
+    url: options.graphqlWsUrl,
+    lazy: true,
+    retryAttempts: WS_RETRY_ATTEMPTS,
+    shouldRetry: shouldRetryWebSocket,
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, webSocketRetryDelayMs(retries))),
+    connectionParams: async () => {
+      const session = await ensureSession();
+      return { authorization: `Bearer ${session.token}` };
+    },
+    ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
+  });
+
+  // The token a 401 came back for; refreshAuth drops the session only if it still holds that token
+  // (another request may already have replaced it).
+  let rejectedAuthorization: string | undefined;
+
+  const client = new Client({
+    url: options.graphqlUrl,
+    preferGetMethod: false,
+    fetch: options.fetch,
+    fetchOptions: { cache: "no-store" },
+    exchanges: [
+      cacheExchange({ keys: keyingConfig() }),
+      authExchange(async (utils) => ({
+        addAuthToOperation(operation) {
+          const token = store.validToken();
+          return token ? utils.appendHeaders(operation, { Authorization: `Bearer ${token}` }) : operation;
+        },
+        willAuthError() {
+          return !store.validToken();
+        },
+        didAuthError(error, operation) {
+          if (!isAuthError(error)) return false;
+          rejectedAuthorization = authorizationOf(operation);
+          return true;
+        },
+        async refreshAuth() {
+          const current = store.get();
+          if (current && rejectedAuthorization === `Bearer ${current.token}`) store.drop("unauthorized");
+          rejectedAuthorization = undefined;
+          await ensureSession();
+        },
+      })),
+      subscriptionExchange({
+        forwardSubscription(request) {
+          const payload = { ...request, query: request.query ?? "" };
+          return {
+            subscribe(sink) {
+              const unsubscribe = wsClient.subscribe(payload, sink);
+              return { unsubscribe };
+            },
+          };
+        },
+      }),
+      fetchExchange,
+    ],
+  });
+
+  return {
+    client,
+    wsClient,
+    dispose() {
+      void wsClient.dispose();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { App, type AppServices } from "./App.tsx";
+import { createAuthApi } from "./features/auth/auth-api.ts";
+import { getAppConfig } from "./lib/config.ts";
+import { noticeStore } from "./lib/notices.tsx";
+import { sessionStore } from "./lib/session.ts";
+import { applyBrandingTheme } from "./lib/theme.ts";
+import { buildRouteObjects } from "./routes.tsx";
+import "./styles.css";
+
+const config = getAppConfig();
+applyBrandingTheme(config.branding);
+
+const services: AppServices = {
+  config,
+  sessionStore,
+  auth: createAuthApi(config.graphqlUrl),
+  notices: noticeStore,
+};
+
+const router = createBrowserRouter(buildRouteObjects());
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App services={services} router={router} />
+  </StrictMode>,
+);

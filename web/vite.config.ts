@@ -1,0 +1,55 @@
+// The SPA's build: root web/, output dist/web at the repository root (the server serves it with a
+// history fallback). In development, API paths go to the server on port 3000.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const apiTarget = process.env.API_TARGET || "http://localhost:3000";
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+const proxy = {
+  "/graphql": { target: apiTarget, ws: true, changeOrigin: false },
+  "/health": { target: apiTarget },
+  "/config.js": { target: apiTarget },
+  "/uploads": { target: apiTarget },
+};
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: "public",
+  // Build-time endpoint overrides (VITE_GRAPHQL_URL, VITE_GRAPHQL_WS_URL) come from the
+  // environment or from .env files at the repository root.
+  envDir: repoRoot,
+  define: {
+    "import.meta.env.VITE_APP_VERSION": JSON.stringify(process.env.VITE_APP_VERSION || version),
+  },
+  oxc: {
+    jsx: { runtime: "automatic" },
+  },
+  build: {
+    outDir: fileURLToPath(new URL("../dist/web", import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    target: "es2022",
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router marks its modules "use client" (for server components); meaningless in an SPA.
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+        warn(warning);
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy,
+    fs: { allow: [repoRoot] },
+  },
+  preview: {
+    port: 4173,
+    proxy,
+  },
+});

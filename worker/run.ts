@@ -1,0 +1,167 @@
+// Starts the graphile-worker runner in this process: `npm start` calls it next to the server,
+// worker/main.ts (`npm run worker`) on its own.
+//
+//   const worker = await startWorker({ databaseUrl });
+//   ...
+//   await worker.stop();   // finishes running jobs, releases the pool and the mail transport
+//
+// Tasks: every worker/tasks/<identifier>.ts exporting a default Task. Crontab: worker/crontab.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Pool } from "pg";
+import { Logger, parseCrontab, run, type Runner, type Task, type TaskList } from "graphile-worker";
+import { parseConcurrency, readWorkerConfig, type WorkerConfig } from "./config.ts";
+import { runInWorkerContext, type WorkerContext } from "./context.ts";
+import { createMailer, type MailLog, type Mailer } from "./providers/mailer.ts";
+
+const WORKER_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const TASKS_DIR = path.join(WORKER_DIR, "tasks");
+export const CRONTAB_FILE = path.join(WORKER_DIR, "crontab");
+
+export interface StartWorkerOptions {
+  /** Defaults to DATABASE_URL from `env`. Ignored when pgPool is given. */
+  databaseUrl?: string;
+  /** Use this pool instead of opening one (e.g. the server's); it is not closed by stop(). */
+  pgPool?: Pool;
+  /** Jobs at once; defaults to WORKER_CONCURRENCY (4). */
+  concurrency?: number;
+  /** Milliseconds between polls for jobs scheduled in the future (retries); new jobs arrive by LISTEN. Default 2000. */
+  pollInterval?: number;
+  /** Where settings are read from (see config.ts); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Use this mailer instead of the one configured from the environment; it is not closed by stop(). */
+  mailer?: Mailer;
+  /** Where the mailer writes its lines (the outbox's subject/recipient/links); defaults to console.log. */
+  mailLog?: MailLog;
+  /** graphile-worker logger; defaults to its console logger. */
+  logger?: Logger;
+  /** Crontab text instead of worker/crontab. */
+  crontab?: string;
+  /** Task directory instead of worker/tasks. */
+  tasksDir?: string;
+}
+
+export interface WorkerHandle {
+  readonly runner: Runner;
+  readonly config: WorkerConfig;
+  readonly mailer: Mailer;
+  readonly taskNames: readonly string[];
+  /** Queue a job from JavaScript (SQL functions use graphile_worker.add_job). */
+  addJob: Runner["addJob"];
+  /** Settles when the runner stops; rejects if it dies. */
+  readonly promise: Promise<void>;
+  /** Graceful: waits for running jobs, then closes what startWorker opened. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const TASK_FILE = /^([A-Za-z_][A-Za-z0-9_]*)\.(ts|mts|js|mjs)$/;
+
+/** Imports every task file of a directory: identifier = file name, handler = default export. */
+export async function loadTaskList(dir: string = TASKS_DIR): Promise<TaskList> {
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isFile() && !e.name.endsWith(".d.ts") && !e.name.includes(".test."))
+    .map((e) => e.name)
+    .sort();
+  const tasks: TaskList = {};
+  for (const file of entries) {
+    const match = TASK_FILE.exec(file);
+    if (!match) continue;
+    const identifier = match[1];
+    if (tasks[identifier]) throw new Error(`Task "${identifier}" is defined twice in ${dir}`);
+    const mod = await import(pathToFileURL(path.join(dir, file)).href);
+    if (typeof mod.default !== "function") {
+      throw new Error(`Task file ${path.join(dir, file)} must export a default function (a graphile-worker Task)`);
+    }
+    tasks[identifier] = mod.default as Task;
+  }
+  return tasks;
+}
+
+export async function readCrontab(file: string = CRONTAB_FILE): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (e: any) {
+    if (e?.code === "ENOENT") return "";
+    throw e;
+  }
+}
+
+/** Parses the crontab (throws on syntax errors) and checks that each line names a known task. */
+export function checkCrontab(crontab: string, taskNames: readonly string[]): void {
+  const items = parseCrontab(crontab);
+  for (const item of items) {
+    if (!taskNames.includes(item.task)) {
+      throw new Error(`crontab names task "${item.task}", which has no file in worker/tasks (known: ${taskNames.join(", ")})`);
+    }
+  }
+}
+
+export async function startWorker(options: StartWorkerOptions = {}): Promise<WorkerHandle> {
+  const config = readWorkerConfig(options.env ?? process.env);
+  const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency) : config.concurrency;
+  const databaseUrl = options.databaseUrl ?? config.databaseUrl;
+  if (!options.pgPool && !databaseUrl) {
+    throw new Error("startWorker: no database: pass databaseUrl (or pgPool) or set DATABASE_URL");
+  }
+
+  const loaded = await loadTaskList(options.tasksDir ?? TASKS_DIR);
+  const taskNames = Object.keys(loaded);
+  const crontab = options.crontab ?? (await readCrontab());
+  checkCrontab(crontab, taskNames);
+
+  const ownMailer = !options.mailer;
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: options.mailLog });
+  const ctx: WorkerContext = { config: { ...config, concurrency, databaseUrl }, mailer };
+
+  const taskList: TaskList = {};
+  for (const [name, task] of Object.entries(loaded)) {
+    if (!task) continue;
+    taskList[name] = (payload, helpers) => runInWorkerContext(ctx, () => task(payload, helpers));
+  }
+
+  let runner: Runner;
+  try {
+    // Only defined values: graphile-worker copies keys into its preset, where `undefined` would
+    // replace a default (e.g. the poll interval).
+    runner = await run({
+      ...(options.pgPool ? { pgPool: options.pgPool } : { connectionString: databaseUrl, maxPoolSize: Math.max(10, concurrency + 2) }),
+      concurrency,
+      ...(options.pollInterval !== undefined ? { pollInterval: options.pollInterval } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+      noHandleSignals: true,
+      taskList,
+      crontab,
+    });
+  } catch (e) {
+    if (ownMailer) await mailer.close().catch(() => {});
+    throw e;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const promise = runner.promise;
+  promise.catch(() => {}); // the caller decides whether to watch it; never an unhandled rejection here
+  return {
+    runner,
+    config: ctx.config,
+    mailer,
+    taskNames,
+    addJob: runner.addJob,
+    promise,
+    stop() {
+      stopping ??= (async () => {
+        try {
+          await runner.stop().catch((e: unknown) => {
+            // It may have stopped on its own already (its promise then tells why).
+            if (!(e instanceof Error && /already stopped/.test(e.message))) throw e;
+          });
+        } finally {
+          if (ownMailer) await mailer.close();
+        }
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// Settings read from the environment, and the pieces startWorker assembles (tasks, crontab).
+import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { readWorkerConfig } from "../config.ts";
+import { checkCrontab, loadTaskList, readCrontab, startWorker } from "../run.ts";
+
+describe("readWorkerConfig", () => {
+  it("has local defaults", () => {
+    expect(readWorkerConfig({}, "/srv/app")).toEqual({
+      databaseUrl: undefined,
+      concurrency: 4,
+      smtpUrl: undefined,
+      mailFrom: "no-reply@localhost",
+      outboxDir: "/srv/app/.data/outbox",
+      publicUrl: "http://localhost:3000",
+      brandHosts: [],
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = readWorkerConfig(
+      {
+        DATABASE_URL: "postgres://u@db/steward",
+        WORKER_CONCURRENCY: " 8 ",
+        SMTP_URL: "smtp://localhost:1025",
+        MAIL_FROM: "Steward <hello@example.org>",
+        MAIL_OUTBOX_DIR: "/var/mail/outbox",
+        PUBLIC_URL: "https://example.org/app/",
+        BRAND_HOSTS: "bees.example.org, beecafe.*",
+      },
+      "/srv/app",
+    );
+    expect(config).toEqual({
+      databaseUrl: "postgres://u@db/steward",
+      concurrency: 8,
+      smtpUrl: "smtp://localhost:1025",
+      mailFrom: "Steward <hello@example.org>",
+      outboxDir: "/var/mail/outbox",
+      publicUrl: "https://example.org/app",
+      brandHosts: ["bees.example.org", "beecafe.*"],
+    });
+  });
+
+  it("treats blank values as unset", () => {
+    expect(readWorkerConfig({ SMTP_URL: " ", PUBLIC_URL: "", WORKER_CONCURRENCY: "" }, "/x")).toMatchObject({
+      smtpUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      concurrency: 4,
+    });
+  });
+
+  it("refuses values it cannot use, naming the variable", () => {
+    expect(() => readWorkerConfig({ WORKER_CONCURRENCY: "0" })).toThrow(/WORKER_CONCURRENCY/);
+    expect(() => readWorkerConfig({ WORKER_CONCURRENCY: "two" })).toThrow(/WORKER_CONCURRENCY/);
+    expect(() => readWorkerConfig({ PUBLIC_URL: "localhost:3000" })).toThrow(/PUBLIC_URL/);
+    expect(() => readWorkerConfig({ PUBLIC_URL: "ftp://example.org" })).toThrow(/PUBLIC_URL/);
+    expect(() => readWorkerConfig({ PUBLIC_URL: "https://example.org/?a=1" })).toThrow(/PUBLIC_URL/);
+    expect(() => readWorkerConfig({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL/);
+    expect(() => readWorkerConfig({ SMTP_URL: "not a url" })).toThrow(/SMTP_URL/);
+  });
+});
+
+describe("task list and crontab", () => {
+  it("loads one task per file in worker/tasks", async () => {
+    const tasks = await loadTaskList();
+    expect(Object.keys(tasks)).toContain("send_email");
+    for (const task of Object.values(tasks)) expect(typeof task).toBe("function");
+  });
+
+  it("ships a crontab that parses and names only existing tasks", async () => {
+    const tasks = await loadTaskList();
+    const crontab = await readCrontab();
+    expect(crontab).toContain("#");
+    expect(() => checkCrontab(crontab, Object.keys(tasks))).not.toThrow();
+    expect(await readCrontab(path.join(import.meta.dirname, "no-such-crontab"))).toBe("");
+  });
+
+  it("refuses a crontab line for a task that does not exist, or a malformed one", () => {
+    expect(() => checkCrontab("0 7 * * * daily_digest", ["send_email"])).toThrow(/crontab names task "daily_digest"/);
+    expect(() => checkCrontab("every day send_email", ["send_email"])).toThrow();
+    expect(() => checkCrontab("# nothing yet\n\n", ["send_email"])).not.toThrow();
+  });
+
+  it("startWorker needs a database and a valid crontab before it connects", async () => {
+    await expect(startWorker({ env: {} })).rejects.toThrow(/no database/);
+    await expect(startWorker({ env: {}, databaseUrl: "postgres://127.0.0.1:1/none", crontab: "0 7 * * * nope" })).rejects.toThrow(
+      /crontab names task "nope"/,
+    );
+  });
+});
