@@ -1,9 +1,11 @@
-// `npm run test:e2e`: starts the real server (and worker) on a fresh database, then runs the
-// browser tests (e2e/*.test.mjs, Node's test runner driving Debian's chromium via playwright-core).
+// `npm run test:e2e [-- e2e/some.test.mjs ...]`: builds the web app into a folder of its own,
+// starts the real server (and worker) on a fresh database, then runs the browser tests
+// (e2e/*.test.mjs, or the files named; Node's test runner driving Debian's chromium through
+// playwright-core). Several runs can go at once: each has its own build, database and port.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import fs from "node:fs";
-import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/database.ts";
+import { findTestServer, createTestDatabase, dropTestDatabase, authenticatorUrl } from "../test/database.ts";
 import { loadConfig, rootDir } from "../server/config.ts";
 import { startServer } from "../server/app.ts";
 import { ensureWebBuild } from "../scripts/web-build.ts";
@@ -14,15 +16,26 @@ fs.mkdirSync(path.join(rootDir, ".data"), { recursive: true });
 const outbox = fs.mkdtempSync(path.join(rootDir, ".data", "e2e-outbox-"));
 let exitCode = 1;
 try {
-  await ensureWebBuild();
+  const webDistDir = await ensureWebBuild(path.join(outbox, "web"));
   process.env.MAIL_OUTBOX_DIR = outbox;
   const server = await startServer(
-    loadConfig({ databaseUrl, authDatabaseUrl: databaseUrl, port: 0, host: "127.0.0.1", exportSchema: false }),
+    loadConfig({
+      databaseUrl,
+      authDatabaseUrl: await authenticatorUrl(databaseUrl),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      webDistDir,
+      dataDir: path.join(outbox, "data"),
+    }),
   );
   const { startWorker } = await import("../worker/run.ts");
   const worker = await startWorker({ databaseUrl });
   try {
-    const files = fs.readdirSync(path.join(rootDir, "e2e")).filter((f) => f.endsWith(".test.mjs")).sort();
+    const named = process.argv.slice(2).map((f) => path.basename(f));
+    const files = named.length
+      ? named
+      : fs.readdirSync(path.join(rootDir, "e2e")).filter((f) => f.endsWith(".test.mjs")).sort();
     exitCode = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files.map((f) => path.join("e2e", f))], {
         cwd: rootDir,

@@ -15,11 +15,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-export async function ensureWebBuild(): Promise<void> {
-  const index = path.join(rootDir, "dist/web/index.html");
+/** Builds into outDir (default dist/web) unless a build newer than every source is there. */
+export async function ensureWebBuild(outDir = path.join(rootDir, "dist/web")): Promise<string> {
+  const index = path.join(outDir, "index.html");
   const sources = Math.max(newestMtime(path.join(rootDir, "web")), newestMtime(path.join(rootDir, "shared")));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
-  console.log("Building the web app (dist/web)...");
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return outDir;
+  console.log(`Building the web app (${path.relative(rootDir, outDir)})...`);
   const { build } = await import("vite");
-  await build({ configFile: path.join(rootDir, "web/vite.config.ts"), logLevel: "warn" });
+  await build({
+    configFile: path.join(rootDir, "web/vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
 }

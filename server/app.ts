@@ -5,10 +5,13 @@ import { createServer, type Server } from "node:http";
 import pg from "pg";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
+import { PgSubscriber } from "postgraphile/adaptors/pg";
 import { makePreset } from "./graphql/preset.ts";
 import { healthRouter } from "./routes/health.ts";
 import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
+import { ttnWebhookRouter } from "./webhooks/ttn.ts";
+import { imageRoutes } from "./images/index.ts";
 import type { ServerConfig } from "./config.ts";
 
 export interface RunningServer {
@@ -22,21 +25,35 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const app = express();
   app.disable("x-powered-by");
   const httpServer = createServer(app);
+  // Websockets outlive closeAllConnections(); remember every socket so close() ends them too.
+  const sockets = new Set<import("node:net").Socket>();
+  httpServer.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
 
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   pool.on("error", (e) => console.error("[health pool]", e.message));
   app.use(healthRouter(pool));
   app.use(clientConfigRouter(config));
+  // Uplinks are stored as the owner: the webhook is authenticated by its own secret.
+  const webhookPool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+  webhookPool.on("error", (e) => console.error("[webhook pool]", e.message));
+  const ttn = ttnWebhookRouter(webhookPool, config.ttnWebhookSecret);
+  app.use(ttn.router);
 
   const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl });
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   for (const p of [apiPool, ownerPool]) p.on("error", (e) => console.error("[db pool]", e.message));
-  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool }));
+  const pgSubscriber = new PgSubscriber(apiPool);
+  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
   const serv = pgl.createServ(grafserv);
   await serv.addTo(app, httpServer);
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
+  // POST /uploads and GET /images/... (server/images).
+  app.use(imageRoutes(config, apiPool));
   app.use(spaRouter(config.webDistDir));
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
@@ -46,10 +63,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     httpServer,
     url: `http://localhost:${port}`,
     async close() {
+      await ttn.ingester.drain();
       httpServer.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await pgl.release();
-      await Promise.all([pool.end(), apiPool.end(), ownerPool.end()]);
+      pgSubscriber.release();
+      await Promise.all([pool.end(), apiPool.end(), ownerPool.end(), webhookPool.end()]);
     },
   };
 }

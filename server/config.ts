@@ -14,6 +14,12 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return /^(1|true|yes|on)$/i.test(value);
 }
 
+function positiveInt(value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 /** Data kept by a local installation: the embedded database, the outbox, uploads, secrets. */
 export const dataDir = path.resolve(rootDir, process.env.DATA_DIR || ".data");
 
@@ -50,6 +56,21 @@ export interface ServerConfig {
   exportSchema: boolean;
   runWorker: boolean;
   webDistDir: string;
+  /** Shared secret The Things Stack sends with each uplink (Authorization: Bearer ...). */
+  ttnWebhookSecret: string;
+  /** Downlinks: the Things Stack cluster, application, webhook and API key (all four, or simulated). */
+  ttnApiUrl: string;
+  ttnApplicationId: string;
+  ttnWebhookId: string;
+  ttnApiKey: string;
+  /** Local data folder (DATA_DIR): pending uploads and processed images live under it. */
+  dataDir: string;
+  /** Largest image accepted by POST /uploads, in bytes (UPLOAD_MAX_BYTES, default 10 MB). */
+  uploadMaxBytes: number;
+  /** Images per POST /uploads request (UPLOAD_MAX_FILES, default 5). */
+  uploadMaxFiles: number;
+  /** Images one user may upload per hour (UPLOADS_PER_HOUR, default 60). */
+  uploadsPerHour: number;
 }
 
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -72,6 +93,15 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
     runWorker: bool(env.RUN_WORKER, true),
     webDistDir: path.join(rootDir, "dist/web"),
+    ttnWebhookSecret: env.TTN_WEBHOOK_SECRET || "",
+    ttnApiUrl: env.TTN_API_URL || "",
+    ttnApplicationId: env.TTN_APPLICATION_ID || "",
+    ttnWebhookId: env.TTN_WEBHOOK_ID || "",
+    ttnApiKey: env.TTN_API_KEY || "",
+    dataDir,
+    uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
+    uploadMaxFiles: positiveInt(env.UPLOAD_MAX_FILES, 5),
+    uploadsPerHour: positiveInt(env.UPLOADS_PER_HOUR, 60),
     ...overrides,
   };
 }

@@ -73,3 +73,9 @@ export async function dropTestDatabase(adminUrl: string, url: string): Promise<v
     await client.end();
   }
 }
+
+/** The API's own login role when the server lets us use it (as in production), else the owner. */
+export async function authenticatorUrl(ownerUrl: string): Promise<string> {
+  const url = urlAsRole(ownerUrl, "bk_authenticator");
+  return (await answers(url)) ? url : ownerUrl;
+}

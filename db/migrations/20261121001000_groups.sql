@@ -181,10 +181,21 @@ begin
   if is_public is null then
     raise exception 'Choose whether the group is public' using errcode = 'INVLD';
   end if;
-  insert into app_public.groups (name, type, description, is_public, has_image, slug)
-    values (create_group.name, create_group.type, create_group.description, create_group.is_public,
-            coalesce(create_group.has_image, false), coalesce(create_group.slug, ''))
-    returning * into v_group;
+  -- Two groups of the same name created at once race for the slug; the loser tries again and
+  -- then sees the winner's slug.
+  for attempt in 1..5 loop
+    begin
+      insert into app_public.groups (name, type, description, is_public, has_image, slug)
+        values (create_group.name, create_group.type, create_group.description, create_group.is_public,
+                coalesce(create_group.has_image, false), coalesce(create_group.slug, ''))
+        returning * into v_group;
+      exit;
+    exception when unique_violation then
+      if attempt = 5 or create_group.slug is not null then
+        raise exception 'That short name is taken' using errcode = 'NUNIQ';
+      end if;
+    end;
+  end loop;
   insert into app_public.group_memberships (group_id, user_id, is_owner)
     values (v_group.id, app_public.current_user_id(), true);
   return v_group;

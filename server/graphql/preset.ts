@@ -3,12 +3,15 @@
 // auth plugin, error masking, and the per-request role from the bearer token.
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
-import { makePgService } from "postgraphile/adaptors/pg";
+import { makePgService, PgSubscriber } from "postgraphile/adaptors/pg";
 import path from "node:path";
 import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
 import { maskError } from "./errors.ts";
 import { NoSilentMutationsPlugin } from "./no-silent-mutations-plugin.ts";
+import { makeDeviceControlPlugin } from "./device-control-plugin.ts";
+import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
+import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type ServerConfig } from "../config.ts";
 
@@ -18,6 +21,8 @@ export interface PresetPools {
   pool: pg.Pool;
   /** The owner, for introspection. */
   superuserPool: pg.Pool;
+  /** LISTEN/NOTIFY for subscriptions; release() it before ending the pool. */
+  pgSubscriber?: PgSubscriber;
 }
 
 export function makePreset(config: ServerConfig, pools: PresetPools): GraphileConfig.Preset {
@@ -33,11 +38,20 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         subscriptions: true,
       }),
     ],
-    plugins: [makeAuthPlugin(tokenSettings), NoSilentMutationsPlugin],
+    plugins: [
+      makeAuthPlugin(tokenSettings),
+      NoSilentMutationsPlugin,
+      makeImagesPlugin({ dataDir: config.dataDir }),
+      makeDeviceControlPlugin({
+        apiUrl: config.ttnApiUrl, applicationId: config.ttnApplicationId, webhookId: config.ttnWebhookId, apiKey: config.ttnApiKey,
+      }),
+      ThingUpdatedPlugin,
+    ],
     pgServices: [
       makePgService({
         pool: pools.pool,
         superuserPool: pools.superuserPool,
+        pgSubscriber: pools.pgSubscriber,
         schemas: ["app_public"],
         // Introspect with the authenticator's privileges whatever the connection's user, so the
         // schema leaves out what the web roles may not do, and is the same in every setup.

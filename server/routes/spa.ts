@@ -21,7 +21,8 @@ export function spaRouter(distDir: string): Router {
       res.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
       return;
     }
-    res.set("Cache-Control", "no-cache").sendFile(index);
+    // root keeps the dot-folder check to the file name (an install may live under .data/).
+    res.set("Cache-Control", "no-cache").sendFile("index.html", { root: distDir });
   });
   return router;
 }

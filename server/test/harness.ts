@@ -4,21 +4,7 @@ import { inject } from "vitest";
 import pg from "pg";
 import { loadConfig } from "../config.ts";
 import { startServer, type RunningServer } from "../app.ts";
-import { urlAsRole } from "../../test/database.ts";
-
-/** Connect as the login role the API is meant to use, when the test server lets us. */
-async function authenticatorUrl(ownerUrl: string): Promise<string> {
-  const url = urlAsRole(ownerUrl, "bk_authenticator");
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return url;
-  } catch {
-    return ownerUrl;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+import { authenticatorUrl } from "../../test/database.ts";
 
 export async function startTestServer(): Promise<RunningServer & { databaseUrl: string }> {
   const databaseUrl = inject("databaseUrl");
@@ -38,7 +24,7 @@ export async function startTestServer(): Promise<RunningServer & { databaseUrl: 
 export interface GraphQLResult<T = any> {
   status: number;
   data?: T;
-  errors?: { message: string; extensions?: Record<string, any> }[];
+  errors?: any[];
 }
 
 export async function gql<T = any>(

@@ -1,0 +1,49 @@
+// Subscription thingUpdated(id): the thing's fields and what happened ("update", "action",
+// "delete"), whenever the database notifies the topic thing:<id> (triggers in the sensor pipeline
+// migration). The thing is read with the subscriber's own role, so RLS applies to every event.
+import { extendSchema, gql } from "postgraphile/utils";
+import { context, lambda, listen } from "postgraphile/grafast";
+import { jsonParse } from "postgraphile/@dataplan/json";
+
+export const ThingUpdatedPlugin = extendSchema((build) => {
+  const things = build.input.pgRegistry.pgResources.things;
+  return {
+    typeDefs: gql`
+      type ThingSubscriptionPayload {
+        "update, action or delete"
+        event: String
+        thing: Thing
+      }
+      extend type Subscription {
+        "Live changes of one thing: new readings, recorded actions, edits."
+        thingUpdated(id: UUID!): ThingSubscriptionPayload
+      }
+    `,
+    objects: {
+      Subscription: {
+        plans: {
+          thingUpdated: {
+            subscribePlan(_$root, fieldArgs) {
+              const $pgSubscriber = context().get("pgSubscriber");
+              const $topic = lambda(fieldArgs.getRaw("id"), (id: string) => `thing:${id}`);
+              return listen($pgSubscriber, $topic, jsonParse);
+            },
+            plan($event) {
+              return $event;
+            },
+          },
+        },
+      },
+      ThingSubscriptionPayload: {
+        plans: {
+          event($event: any) {
+            return $event.get("event");
+          },
+          thing($event: any) {
+            return things.get({ id: $event.get("id") });
+          },
+        },
+      },
+    },
+  };
+}, "ThingUpdatedPlugin");

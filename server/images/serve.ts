@@ -1,0 +1,97 @@
+// GET /images/<type>/<id>/<variant>.webp: the processed pictures, to anyone who has the URL
+// (docs/decisions.md, Images). Every segment is checked against a closed list or the uuid form
+// before a path is built, and anything else under /images answers 404 JSON.
+import express, { type Request, type Response, type NextFunction, type Router } from "express";
+import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
+import type pg from "pg";
+import type { ServerConfig } from "../config.ts";
+import { canonicalUuid, imageFile, isImageType, isVariant } from "./layout.ts";
+import { isShown } from "./visibility.ts";
+
+export const IMAGE_MAX_AGE_SECONDS = 86_400;
+
+function notFound(res: Response): void {
+  res.status(404).set("Cache-Control", "no-store").json({ error: "Image not found" });
+}
+
+/** RFC 9110 weak comparison: `*`, or any listed tag equal to ours ignoring W/. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const ours = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === ours);
+}
+
+async function sendImage(req: Request, res: Response, file: string): Promise<void> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, "r");
+  } catch (e: any) {
+    if (e?.code === "ENOENT" || e?.code === "ENOTDIR") return notFound(res);
+    throw e;
+  }
+  // Headers come from the opened file, so a picture replaced meanwhile (by rename) is served
+  // whole, old or new, with the matching tag.
+  let streaming = false;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return notFound(res);
+    const etag = `"${stat.ino.toString(36)}-${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    res.set({
+      "Content-Type": "image/webp",
+      "Cache-Control": `public, max-age=${IMAGE_MAX_AGE_SECONDS}`,
+      ETag: etag,
+      "Last-Modified": stat.mtime.toUTCString(),
+      "X-Content-Type-Options": "nosniff",
+    });
+    const ifNoneMatch = req.headers["if-none-match"];
+    const ifModifiedSince = req.headers["if-modified-since"];
+    const unchanged = ifNoneMatch
+      ? etagMatches(ifNoneMatch, etag)
+      : Boolean(ifModifiedSince) && Math.floor(stat.mtimeMs / 1000) <= Math.floor(Date.parse(ifModifiedSince!) / 1000);
+    if (unchanged) {
+      res.status(304).end();
+      return;
+    }
+    res.set("Content-Length", String(stat.size));
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    streaming = true;
+    // The stream owns the handle from here and closes it when done or destroyed.
+    await pipeline(handle.createReadStream(), res).catch(() => {
+      // The client went away; nothing to tell anyone.
+    });
+  } finally {
+    if (!streaming) await handle.close().catch(() => {});
+  }
+}
+
+export function imageServeRouter(config: ServerConfig, pool: pg.Pool): Router {
+  const router = express.Router();
+  router.get("/images/:type/:id/:file", async (req, res, next) => {
+    const { type, id, file } = req.params as Record<string, string>;
+    const variant = /^([a-z]+)\.webp$/.exec(file)?.[1];
+    const uuid = canonicalUuid(id);
+    if (!isImageType(type) || !uuid || !isVariant(variant)) return notFound(res);
+    try {
+      // Pictures whose target no longer has one (hasImage false, or deleted) are not served.
+      if (!(await isShown(pool, type, uuid))) return notFound(res);
+      await sendImage(req, res, imageFile(config.dataDir, type, uuid, variant));
+    } catch (e) {
+      next(e);
+    }
+  });
+  router.all(["/images", "/images/{*rest}"], (_req, res) => notFound(res));
+  // Undecodable segments (bad %-escapes) land here instead of the default HTML error page.
+  router.use(["/images", "/images/{*rest}"], (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = (err as { status?: number })?.status;
+    if (status === 400 || status === 404) return notFound(res);
+    console.error("[images]", err);
+    res.status(500).json({ error: "The image could not be served" });
+  });
+  return router;
+}

@@ -1,0 +1,329 @@
+// POST /uploads: a signed-in user sends the pictures chosen in a form (multipart/form-data, a
+// `sessionId` field the client generates per form and one or more `file` parts). They are kept
+// as pending uploads of that user and form until newFiles (./plugin.ts) attaches the newest one
+// to what the form saved. The contract is in docs/decisions.md (Images).
+import express, { type Request, type Response, type Router } from "express";
+import busboy from "busboy";
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
+import type pg from "pg";
+import type { ServerConfig } from "../config.ts";
+import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
+import { isSafeError } from "postgraphile/grafast";
+import { withRole } from "./db.ts";
+import { canonicalUuid, formatBytes, pendingRoot, pendingSessionDir, uploadTmpDir } from "./layout.ts";
+import { inspectImage, MAX_PIXELS, UnreadableImageError, TooManyPixelsError, type AcceptedImage } from "./inspect.ts";
+
+export const UNSUPPORTED_TYPE = "Only JPEG, PNG, WebP or GIF images can be uploaded";
+const BAD_SESSION = "sessionId must be a UUID made by the form";
+/** Pending uploads (per form) are kept this long after their last file arrived. */
+export const PENDING_TTL_MS = 24 * 3600 * 1000;
+const TMP_TTL_MS = 3600 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const HOUR_MS = 3600 * 1000;
+/** Room for the multipart framing and fields on top of the files themselves. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Sliding one-hour window of accepted file parts per user, in memory (one server process). */
+export class UploadRateLimit {
+  private readonly hits = new Map<string, number[]>();
+  constructor(private readonly perHour: number) {}
+
+  private recent(userId: string, now: number): number[] {
+    const list = (this.hits.get(userId) ?? []).filter((t) => t > now - HOUR_MS);
+    if (list.length) this.hits.set(userId, list);
+    else this.hits.delete(userId);
+    return list;
+  }
+
+  /** Counts one upload; false when the user has used up the hour's allowance. */
+  take(userId: string, now = Date.now()): boolean {
+    const list = this.recent(userId, now);
+    if (list.length >= this.perHour) return false;
+    list.push(now);
+    this.hits.set(userId, list);
+    return true;
+  }
+
+  exhausted(userId: string, now = Date.now()): boolean {
+    return this.recent(userId, now).length >= this.perHour;
+  }
+
+  /** Seconds until the oldest counted upload leaves the window. */
+  retryAfterSeconds(userId: string, now = Date.now()): number {
+    const oldest = this.recent(userId, now)[0] ?? now;
+    return Math.max(1, Math.ceil((oldest + HOUR_MS - now) / 1000));
+  }
+}
+
+interface ReceivedFile {
+  tmp: string;
+  name: string;
+  truncated: boolean;
+}
+
+interface ReceivedForm {
+  sessionId: string | null;
+  files: ReceivedFile[];
+  problem: HttpError | null;
+}
+
+function cleanName(name: string | undefined): string {
+  // Only echoed back to the client; never part of a path.
+  return (name ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
+}
+
+/** Streams the file parts to temporary files; `allowFile` is asked before each one. */
+function receiveForm(
+  req: Request,
+  options: { tmpDir: string; maxBytes: number; maxFiles: number; allowFile: () => HttpError | null },
+  files: ReceivedFile[],
+): Promise<ReceivedForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: options.maxBytes, files: options.maxFiles, fields: 20, fieldSize: 1024, parts: options.maxFiles + 20 },
+      });
+    } catch {
+      reject(new HttpError(400, "Send the images as multipart/form-data"));
+      return;
+    }
+    const form: ReceivedForm = { sessionId: null, files, problem: null };
+    const streams: Readable[] = [];
+    /** Each write settles with its error or null, never rejects. */
+    const writes: Promise<unknown>[] = [];
+    let settled = false;
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      for (const s of streams) s.destroy();
+      // Let the temporary files close before the caller removes them.
+      void Promise.all(writes).then(() => reject(error));
+    };
+
+    parser.on("field", (name, value) => {
+      if (name !== "sessionId") return;
+      form.sessionId = value;
+      // Sent first, as forms do: a bad one spares storing the files that follow.
+      if (!canonicalUuid(value)) form.problem ??= new HttpError(400, BAD_SESSION);
+    });
+    parser.on("file", (field, stream, info) => {
+      const refusal =
+        form.problem ?? (field === "file" ? options.allowFile() : new HttpError(400, "Send each image as a part named 'file'"));
+      if (refusal) {
+        form.problem = refusal;
+        stream.resume();
+        return;
+      }
+      const file: ReceivedFile = {
+        tmp: path.join(options.tmpDir, `${randomBytes(12).toString("hex")}.part`),
+        name: cleanName(info.filename),
+        truncated: false,
+      };
+      files.push(file);
+      streams.push(stream);
+      stream.on("limit", () => {
+        file.truncated = true;
+      });
+      writes.push(pipeline(stream, fs.createWriteStream(file.tmp, { flags: "wx" })).then(() => null, (e: unknown) => e));
+    });
+    parser.on("filesLimit", () => {
+      form.problem ??= new HttpError(413, `At most ${options.maxFiles} images can be uploaded at once`);
+    });
+    parser.on("partsLimit", () => {
+      form.problem ??= new HttpError(400, "The upload has too many parts");
+    });
+    parser.on("fieldsLimit", () => {
+      form.problem ??= new HttpError(400, "The upload has too many fields");
+    });
+    parser.on("error", () => fail(new HttpError(400, "The upload was incomplete or malformed")));
+    parser.on("close", () => {
+      void Promise.all(writes).then((errors) => {
+        if (settled) return;
+        const failed = errors.find((e) => e != null);
+        if (failed) {
+          console.error("[uploads] could not write an upload:", failed);
+          fail(new HttpError(500, "The upload could not be stored"));
+          return;
+        }
+        settled = true;
+        resolve(form);
+      });
+    });
+    // A client that goes away mid-body never ends the parser: stop waiting for it.
+    req.on("close", () => {
+      if (!req.complete) fail(new HttpError(400, "The upload was interrupted"));
+    });
+    req.pipe(parser);
+  });
+}
+
+async function removeQuietly(target: string): Promise<void> {
+  await fs.promises.rm(target, { recursive: true, force: true }).catch(() => {});
+}
+
+async function entries(dir: string): Promise<fs.Dirent[]> {
+  return fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+}
+
+/** Drops form sessions idle for PENDING_TTL_MS and temporary files left by a crash. */
+export async function sweepPending(dataDir: string, now = Date.now()): Promise<void> {
+  const root = pendingRoot(dataDir);
+  for (const user of await entries(root)) {
+    if (!user.isDirectory()) continue;
+    const userDir = path.join(root, user.name);
+    for (const session of await entries(userDir)) {
+      const sessionDir = path.join(userDir, session.name);
+      const stat = await fs.promises.stat(sessionDir).catch(() => null);
+      if (stat && stat.mtimeMs < now - PENDING_TTL_MS) await removeQuietly(sessionDir);
+    }
+    // Fails harmlessly when an upload has just put something there.
+    await fs.promises.rmdir(userDir).catch(() => {});
+  }
+  const tmp = uploadTmpDir(dataDir);
+  for (const entry of await entries(tmp)) {
+    const file = path.join(tmp, entry.name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < now - TMP_TTL_MS) await removeQuietly(file);
+  }
+}
+
+/** File names sort by arrival, so the newest pending upload of a form is the greatest name. */
+let lastStamp = 0;
+function newFileId(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return `${lastStamp.toString(36).padStart(10, "0")}-${randomBytes(8).toString("hex")}`;
+}
+
+function sendError(req: Request, res: Response, error: HttpError, bodyLeft: boolean): void {
+  res.status(error.status).set(error.headers);
+  if (bodyLeft) {
+    // Refused before reading the body: read and drop it when it is of a sensible size, so the
+    // browser gets this answer rather than a reset connection; otherwise close after answering.
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared <= 64 * 1024 * 1024) req.resume();
+    else res.set("Connection", "close");
+  }
+  res.json({ error: error.message });
+}
+
+export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
+  const router = express.Router();
+  const tokenSettings = { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer };
+  const limit = new UploadRateLimit(config.uploadsPerHour);
+  const tmpDir = uploadTmpDir(config.dataDir);
+  const tooLarge = `Images must be at most ${formatBytes(config.uploadMaxBytes)}`;
+  let lastSweep = Date.now();
+  sweepPending(config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
+
+  /** The signed-in user behind the bearer token, as the database sees them (signed-out sessions fail). */
+  async function uploader(req: Request): Promise<string> {
+    const unauthorised = (message: string) => new HttpError(401, message, { "WWW-Authenticate": "Bearer" });
+    let claims;
+    try {
+      claims = await claimsFromAuthorization(tokenSettings, req.headers.authorization);
+    } catch (e) {
+      // InvalidTokenError; `instanceof` does not see it (SafeError resets the prototype).
+      if (e instanceof Error && isSafeError(e) && (e as { statusCode?: number }).statusCode === 401) throw unauthorised(e.message);
+      throw e;
+    }
+    if (!claims || (claims.role !== "bk_user" && claims.role !== "bk_admin")) {
+      throw unauthorised("You must be signed in to upload images");
+    }
+    const result = await withRole(pool, pgSettingsFor(claims), (client) =>
+      client.query<{ id: string | null }>("select app_public.current_user_id() as id"),
+    );
+    const userId = canonicalUuid(result.rows[0]?.id);
+    if (!userId) throw unauthorised("Your session has ended; please sign in again");
+    return userId;
+  }
+
+  router.post("/uploads", async (req, res) => {
+    const files: ReceivedFile[] = [];
+    let bodyRead = false;
+    try {
+      const userId = await uploader(req);
+      const tooMany = () =>
+        new HttpError(429, "Too many uploads; please try again later", { "Retry-After": String(limit.retryAfterSeconds(userId)) });
+      if (limit.exhausted(userId)) throw tooMany();
+      const declared = Number(req.headers["content-length"]);
+      if (declared > config.uploadMaxBytes * config.uploadMaxFiles + FORM_OVERHEAD_BYTES) throw new HttpError(413, tooLarge);
+
+      if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        sweepPending(config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
+      }
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      bodyRead = true;
+      const form = await receiveForm(
+        req,
+        {
+          tmpDir,
+          maxBytes: config.uploadMaxBytes,
+          maxFiles: config.uploadMaxFiles,
+          allowFile: () => (limit.take(userId) ? null : tooMany()),
+        },
+        files,
+      );
+      if (form.problem) throw form.problem;
+      if (files.some((f) => f.truncated)) throw new HttpError(413, tooLarge);
+      const sessionId = canonicalUuid(form.sessionId);
+      if (!sessionId) throw new HttpError(400, BAD_SESSION);
+      if (files.length === 0) throw new HttpError(400, "No image was sent: add one or more parts named 'file'");
+
+      const accepted: AcceptedImage[] = [];
+      for (const file of files) {
+        try {
+          accepted.push(await inspectImage(file.tmp));
+        } catch (e) {
+          if (e instanceof TooManyPixelsError) throw new HttpError(413, `Images must be at most ${MAX_PIXELS / 1_000_000} megapixels`);
+          if (e instanceof UnreadableImageError) throw new HttpError(415, UNSUPPORTED_TYPE);
+          throw e;
+        }
+      }
+
+      const sessionDir = pendingSessionDir(config.dataDir, userId, sessionId);
+      await fs.promises.mkdir(sessionDir, { recursive: true });
+      const stored = [];
+      for (const [i, file] of files.entries()) {
+        const id = newFileId();
+        const image = accepted[i];
+        const { size } = await fs.promises.stat(file.tmp);
+        // From here the file is cleaned up under its new name should a later one fail.
+        const target = path.join(sessionDir, `${id}.${image.ext}`);
+        await fs.promises.rename(file.tmp, target);
+        file.tmp = target;
+        stored.push({ id, name: file.name, size, type: image.mime });
+      }
+      files.length = 0;
+      res.status(201).json({ files: stored });
+    } catch (e) {
+      const error = e instanceof HttpError ? e : new HttpError(500, "The upload could not be stored");
+      if (!(e instanceof HttpError)) console.error("[uploads]", e);
+      // Nothing of a refused request is kept; removed before answering.
+      await Promise.all(files.map((f) => removeQuietly(f.tmp)));
+      if (!res.headersSent) sendError(req, res, error, !bodyRead);
+    }
+  });
+  // Anything else under /uploads (GET, a sub-path): pending uploads are never served.
+  router.all(["/uploads", "/uploads/{*rest}"], (_req, res) => {
+    res.status(404).json({ error: "Not found" });
+  });
+  return router;
+}

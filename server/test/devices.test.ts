@@ -1,0 +1,267 @@
+// Devices, their access rules, the TTN webhook ingestion, readings, indicators, the pump
+// downlink (against a local stand-in for The Things Stack) and live thing updates (issue 6).
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { createClient } from "graphql-ws";
+import { inject } from "vitest";
+import { loadConfig } from "../config.ts";
+import { startServer, type RunningServer } from "../app.ts";
+import { gql, signUp, withOwner, queuedEmail } from "./harness.ts";
+import { urlAsRole } from "../../test/database.ts";
+
+const SECRET = "ttn-webhook-secret-for-tests";
+const fixture = JSON.parse(readFileSync(new URL("../../../shared/fixtures/ttn-uplink-lse01.json", import.meta.url), "utf8"));
+
+// A stand-in for The Things Stack's downlink API that records what it is sent.
+let ttnRequests: { path: string; auth?: string; body: any }[] = [];
+let ttnStatus = 200;
+let ttn: Server;
+let server: RunningServer;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  ttn = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      ttnRequests.push({ path: req.url!, auth: req.headers.authorization, body: JSON.parse(body || "{}") });
+      res.writeHead(ttnStatus, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((r) => ttn.listen(0, "127.0.0.1", r));
+  const ttnPort = (ttn.address() as any).port;
+  databaseUrl = inject("databaseUrl");
+  server = await startServer(loadConfig({
+    databaseUrl,
+    authDatabaseUrl: urlAsRole(databaseUrl, "bk_authenticator"),
+    port: 0, host: "127.0.0.1", exportSchema: false, graphiql: false,
+    jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
+    ttnWebhookSecret: SECRET,
+    ttnApiUrl: `http://127.0.0.1:${ttnPort}`, ttnApplicationId: "stewards-soil", ttnWebhookId: "steward", ttnApiKey: "NNSXS.TESTKEY",
+  }));
+});
+afterAll(async () => {
+  await server?.close();
+  ttn?.closeAllConnections();
+  await new Promise((r) => ttn?.close(r));
+});
+
+const GROUP = `mutation { createGroup(input: { name: "Sensor Growers", type: GROWER, isPublic: true }) { group { id } } }`;
+const THING = `mutation CreateThing($groupId: UUID!) { createThing(input: { groupId: $groupId, name: "Wet Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: true }) { thing { id } } }`;
+const CREATE_DEVICE = `mutation CreateDevice($deviceId: String!, $model: DeviceModel!, $thingId: UUID, $isPublic: Boolean!) {
+  createDevice(input: { model: $model, name: "Soil probe", deviceId: $deviceId, isPublic: $isPublic, location: { x: 51.45, y: -0.97 }, thingId: $thingId }) {
+    device { id deviceId canEdit } } }`;
+const DEVICE = `query DeviceById($id: UUID!) { deviceById(id: $id) { id water temperature conductivity battery rssi snr lastSensorData indicatorColour ledState } }`;
+const THING_STATE = `query ThingById($id: UUID!) { thingById(id: $id) { id water temperature conductivity lastSensorData indicatorColour indicatorColourLast hydrationBand ledState } }`;
+const READINGS = `query AllSensorData($deviceId: UUID, $thingId: UUID, $after: Datetime) { allSensorData(deviceId: $deviceId, thingId: $thingId, createdAfter: $after) { nodes { createdAt data } } }`;
+const PUSH = `mutation DeviceDownPush($deviceId: String!, $message: String!) { deviceDownPush(input: { deviceId: $deviceId, message: $message }) { success ledState simulated } }`;
+
+let seq = 0;
+function eui() {
+  seq += 1;
+  return `eui-a84041${Date.now().toString(16).slice(-6)}${String(seq).padStart(4, "0")}`;
+}
+
+function uplink(deviceId: string, payloadHex: string, receivedAt: string, fCnt: number) {
+  const body = structuredClone(fixture);
+  body.end_device_ids.device_id = deviceId;
+  body.received_at = receivedAt;
+  body.uplink_message.frm_payload = Buffer.from(payloadHex, "hex").toString("base64");
+  body.uplink_message.f_cnt = fCnt;
+  return body;
+}
+
+async function post(body: unknown, secret: string | null = SECRET, raw = false) {
+  const res = await fetch(`${server.url}/webhooks/ttn`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
+    body: raw ? (body as string) : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+async function setup(opts: { model?: string; isPublic?: boolean } = {}) {
+  const owner = await signUp(server.url);
+  const groupId = (await gql(server.url, GROUP, {}, owner.token)).data.createGroup.group.id;
+  const thingId = (await gql(server.url, THING, { groupId }, owner.token)).data.createThing.thing.id;
+  const r = await gql(server.url, CREATE_DEVICE, { deviceId: eui(), model: opts.model ?? "LSE01", thingId, isPublic: opts.isPublic ?? true }, owner.token);
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return { owner, thingId, device: r.data.createDevice.device };
+}
+
+describe("devices", () => {
+  it("validates the device id and refuses duplicates", async () => {
+    const owner = await signUp(server.url);
+    const bad = await gql(server.url, CREATE_DEVICE, { deviceId: "a84041000000a1b2", model: "LSE01", isPublic: true }, owner.token);
+    expect(bad.errors?.[0]).toMatchObject({ message: "Device id must start with eui-", extensions: { code: "INVLD" } });
+    const spaces = await gql(server.url, CREATE_DEVICE, { deviceId: "eui-has space", model: "LSE01", isPublic: true }, owner.token);
+    expect(spaces.errors?.[0].message).toBe("Device id may contain only letters, numbers, underscores and hyphens");
+    const id = eui();
+    expect((await gql(server.url, CREATE_DEVICE, { deviceId: id, model: "LSE01", isPublic: true }, owner.token)).errors).toBeUndefined();
+    expect((await gql(server.url, CREATE_DEVICE, { deviceId: id, model: "LSE01", isPublic: true }, owner.token)).errors?.[0].message).toBe("This device is already registered");
+  });
+
+  it("a device can only be fitted to a thing you own", async () => {
+    const { thingId } = await setup();
+    const other = await signUp(server.url);
+    const r = await gql(server.url, CREATE_DEVICE, { deviceId: eui(), model: "LSE01", thingId, isPublic: true }, other.token);
+    expect(r.errors?.[0].extensions.code).toBe("DNIED");
+  });
+
+  it("private devices are hidden from strangers; public ones visible to guests", async () => {
+    const priv = await setup({ isPublic: false });
+    const pub = await setup();
+    const stranger = await signUp(server.url);
+    expect((await gql(server.url, DEVICE, { id: priv.device.id }, stranger.token)).data.deviceById).toBeNull();
+    expect((await gql(server.url, DEVICE, { id: priv.device.id }, priv.owner.token)).data.deviceById.id).toBe(priv.device.id);
+    expect((await gql(server.url, DEVICE, { id: pub.device.id })).data.deviceById.id).toBe(pub.device.id);
+  });
+
+  it("device invitations follow the same rules as things'", async () => {
+    const { owner, device } = await setup({ isPublic: false });
+    const invitee = await signUp(server.url);
+    const INVITE = `mutation InviteToDeviceAccess($deviceId: UUID!, $email: String!) { inviteToDeviceAccess(input: { deviceId: $deviceId, email: $email }) { deviceAccessInvitation { id } } }`;
+    const ACCEPT = `mutation AcceptInvitationToDeviceAccess($id: UUID!, $code: String!) { acceptInvitationToDeviceAccess(input: { invitationId: $id, code: $code }) { deviceAccess { id isOwner } } }`;
+    expect((await gql(server.url, INVITE, { deviceId: device.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
+    await gql(server.url, INVITE, { deviceId: device.id, email: invitee.email }, owner.token);
+    const mail = (await queuedEmail(databaseUrl, invitee.email, "invitation")).variables;
+    expect(mail.kind).toBe("device");
+    expect((await gql(server.url, ACCEPT, { id: mail.invitationId, code: mail.code }, invitee.token)).data.acceptInvitationToDeviceAccess.deviceAccess.isOwner).toBe(false);
+    expect((await gql(server.url, DEVICE, { id: device.id }, invitee.token)).data.deviceById.id).toBe(device.id);
+  });
+});
+
+describe("the TTN webhook", () => {
+  it("stores a decoded LSE01 uplink and updates the device, its thing and the indicator", async () => {
+    const { owner, device, thingId } = await setup();
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const r = await post(uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", at, 118));
+    expect(r).toEqual({ status: 201, body: { status: "stored" } });
+    const d = (await gql(server.url, DEVICE, { id: device.id }, owner.token)).data.deviceById;
+    expect(d).toMatchObject({ water: 15, temperature: -1.3, conductivity: 200, battery: 3.338, rssi: -97, snr: 6.5, indicatorColour: "red" });
+    expect(new Date(d.lastSensorData).toISOString()).toBe(at);
+    const t = (await gql(server.url, THING_STATE, { id: thingId }, owner.token)).data.thingById;
+    expect(t).toMatchObject({ water: 15, indicatorColour: "red", indicatorColourLast: "grey", hydrationBand: "dry" });
+    const readings = (await gql(server.url, READINGS, { deviceId: device.id }, owner.token)).data.allSensorData.nodes;
+    expect(readings).toHaveLength(1);
+    expect(readings[0].data).toMatchObject({ water: 15, conductivity: 200, probeTemperature: -19.3 });
+  });
+
+  it("a redelivered uplink is not stored twice", async () => {
+    const { owner, device } = await setup();
+    const body = uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", new Date().toISOString(), 7);
+    expect((await post(body)).status).toBe(201);
+    expect(await post(body)).toEqual({ status: 200, body: { status: "duplicate" } });
+    expect((await gql(server.url, READINGS, { deviceId: device.id }, owner.token)).data.allSensorData.nodes).toHaveLength(1);
+  });
+
+  it("readings come newest first, filtered by time; an older uplink does not overwrite newer values", async () => {
+    const { owner, device, thingId } = await setup();
+    const t1 = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const t2 = new Date(Date.now() - 1 * 3600_000).toISOString();
+    // 45 % moisture at t2, then a late 15 % from t1.
+    await post(uplink(device.deviceId, "0D0AFF3F1194FF7E00C810", t2, 2));
+    await post(uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", t1, 1));
+    const all = (await gql(server.url, READINGS, { thingId }, owner.token)).data.allSensorData.nodes;
+    expect(all.map((n: any) => new Date(n.createdAt).toISOString())).toEqual([t2, t1]);
+    const after = (await gql(server.url, READINGS, { deviceId: device.id, after: new Date(Date.now() - 2 * 3600_000).toISOString() }, owner.token)).data.allSensorData.nodes;
+    expect(after).toHaveLength(1);
+    const thing = (await gql(server.url, THING_STATE, { id: thingId }, owner.token)).data.thingById;
+    expect(thing).toMatchObject({ water: 45, indicatorColour: "green", hydrationBand: "good" });
+  });
+
+  it("stores LSPH01 pH readings", async () => {
+    const { owner, device } = await setup({ model: "LSPH01" });
+    await post(uplink(device.deviceId, "0D230000025400F9000001", new Date().toISOString(), 3));
+    const d = (await gql(server.url, `query D($id: UUID!) { deviceById(id: $id) { ph temperature battery } }`, { id: device.id }, owner.token)).data.deviceById;
+    expect(d).toEqual({ ph: 5.96, temperature: 24.9, battery: 3.363 });
+  });
+
+  it("rejects a missing or wrong secret, malformed bodies, unknown devices and bad payloads with clear 4xx", async () => {
+    const { device } = await setup();
+    const good = uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", new Date().toISOString(), 9);
+    expect((await post(good, null)).status).toBe(401);
+    expect((await post(good, "wrong-secret")).status).toBe(401);
+    expect(await post("{not json", SECRET, true)).toEqual({ status: 400, body: { error: "The body is not valid JSON" } });
+    expect((await post({ uplink_message: {} })).body.error).toBe("end_device_ids.device_id is missing");
+    expect((await post(uplink("eui-0000000000000000", "0D0AFF3F05DCFF7E00C810", new Date().toISOString(), 1))).status).toBe(404);
+    expect((await post(uplink(device.deviceId, "0D0A", new Date().toISOString(), 10))).status).toBe(422);
+  });
+
+  it("keeps up with a burst of uplinks from many devices, storing each once", async () => {
+    const devices = await Promise.all([setup(), setup(), setup()]);
+    const base = Date.now() - 600_000;
+    const bodies = Array.from({ length: 60 }, (_, i) =>
+      uplink(devices[i % 3].device.deviceId, "0D0AFF3F0FA0FF7E00C810", new Date(base + i * 1000).toISOString(), i));
+    const results = await Promise.all([...bodies, ...bodies.slice(0, 10)].map((b) => post(b)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(60);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    const count = await withOwner(databaseUrl, (c) =>
+      c.query("select count(*)::int as n from app_public.sensor_data where device_id = any($1)", [devices.map((d) => d.device.id)]));
+    expect(count.rows[0].n).toBe(60);
+  });
+});
+
+describe("pump downlink", () => {
+  it("owners switch a The Things Uno: the downlink goes to The Things Stack and the state is stored", async () => {
+    const { owner, device, thingId } = await setup({ model: "THE_THINGS_UNO" });
+    ttnRequests = [];
+    ttnStatus = 200;
+    const r = await gql(server.url, PUSH, { deviceId: device.id, message: "1" }, owner.token);
+    expect(r.data.deviceDownPush).toEqual({ success: true, ledState: true, simulated: false });
+    expect(ttnRequests).toEqual([{
+      path: `/api/v3/as/applications/stewards-soil/webhooks/steward/devices/${device.deviceId}/down/push`,
+      auth: "Bearer NNSXS.TESTKEY",
+      body: { downlinks: [{ f_port: 1, frm_payload: Buffer.from("1").toString("base64"), priority: "NORMAL" }] },
+    }]);
+    expect((await gql(server.url, THING_STATE, { id: thingId }, owner.token)).data.thingById.ledState).toBe(true);
+  });
+
+  it("a refused downlink changes nothing and says so", async () => {
+    const { owner, device } = await setup({ model: "THE_THINGS_UNO" });
+    ttnStatus = 503;
+    const r = await gql(server.url, PUSH, { deviceId: device.deviceId, message: "1" }, owner.token);
+    ttnStatus = 200;
+    expect(r.errors?.[0]).toMatchObject({ message: "The Things Stack refused the downlink (HTTP 503)", extensions: { code: "DWNLK" } });
+    expect((await gql(server.url, DEVICE, { id: device.id }, owner.token)).data.deviceById.ledState).toBeNull();
+  });
+
+  it("others cannot switch it; bad messages and sensor models are refused", async () => {
+    const { owner, device } = await setup({ model: "THE_THINGS_UNO" });
+    const stranger = await signUp(server.url);
+    ttnRequests = [];
+    expect((await gql(server.url, PUSH, { deviceId: device.id, message: "1" }, stranger.token)).errors?.[0].extensions.code).toBe("NTFND");
+    expect((await gql(server.url, PUSH, { deviceId: device.id, message: "on" }, owner.token)).errors?.[0].message).toBe('Message must be "1" (on) or "0" (off)');
+    const sensor = await setup();
+    expect((await gql(server.url, PUSH, { deviceId: sensor.device.id, message: "1" }, sensor.owner.token)).errors?.[0].message).toBe("This device has no pump or LED to switch");
+    expect(ttnRequests).toEqual([]);
+  });
+});
+
+describe("thingUpdated subscription", () => {
+  it("delivers a new reading live to a subscriber", async () => {
+    const { owner, device, thingId } = await setup();
+    const client = createClient({
+      url: server.url.replace("http", "ws") + "/graphql",
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${owner.token}` },
+      retryAttempts: 0,
+    });
+    const events: any[] = [];
+    const got = new Promise<void>((resolve, reject) => {
+      client.subscribe(
+        { query: `subscription T($id: UUID!) { thingUpdated(id: $id) { event thing { id water indicatorColour } } }`, variables: { id: thingId } },
+        { next: (v) => { events.push(v); if (events.length >= 1) resolve(); }, error: reject, complete: () => {} },
+      );
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await post(uplink(device.deviceId, "0D0AFF3F1194FF7E00C810", new Date().toISOString(), 1));
+      await Promise.race([got, new Promise((_, rej) => setTimeout(() => rej(new Error("no event within 5 s")), 5000))]);
+    } finally {
+      await client.dispose();
+    }
+    expect(events[0].data.thingUpdated).toMatchObject({ event: "update", thing: { id: thingId, water: 45, indicatorColour: "green" } });
+  });
+});

@@ -1,0 +1,77 @@
+// POST /webhooks/ttn: uplinks from The Things Stack. Authenticated by the secret configured as a
+// custom header on the webhook (Authorization: Bearer <TTN_WEBHOOK_SECRET>), compared in
+// constant time. 2xx only once the uplink is stored, so anything else is retried upstream.
+import express, { type Router } from "express";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type pg from "pg";
+import { parseUplink, UplinkError } from "../devices/ttn-uplink.ts";
+import { UplinkIngester } from "../devices/ingester.ts";
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Router; ingester: UplinkIngester } {
+  const router = express.Router();
+  const ingester = new UplinkIngester(pool);
+
+  router.post("/webhooks/ttn", express.json({ limit: "64kb" }), async (req, res) => {
+    if (!secret) {
+      res.status(503).json({ error: "The Things Stack webhook is not configured (TTN_WEBHOOK_SECRET)" });
+      return;
+    }
+    const header = req.get("authorization") ?? "";
+    const given = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? req.get("x-webhook-secret") ?? "";
+    if (!given || !sameSecret(given, secret)) {
+      res.status(401).json({ error: "Missing or wrong webhook secret" });
+      return;
+    }
+    let uplink;
+    try {
+      uplink = parseUplink(req.body);
+    } catch (e) {
+      if (e instanceof UplinkError) {
+        res.status(400).json({ error: e.message });
+        return;
+      }
+      throw e;
+    }
+    try {
+      const status = await ingester.submit(uplink);
+      switch (status) {
+        case "stored":
+          res.status(201).json({ status });
+          return;
+        case "duplicate":
+          res.status(200).json({ status });
+          return;
+        case "unknown_device":
+          res.status(404).json({ error: `Unknown device ${uplink.deviceId}` });
+          return;
+        case "bad_payload":
+          res.status(422).json({ error: `The payload of ${uplink.deviceId} could not be decoded` });
+          return;
+      }
+    } catch (e) {
+      console.error("[webhooks/ttn] storing failed:", e instanceof Error ? e.message : e);
+      res.status(503).json({ error: "Could not store the uplink; try again" });
+    }
+  });
+
+  // Malformed JSON comes here from express.json().
+  router.use("/webhooks/ttn", (err: any, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (err?.type === "entity.parse.failed") {
+      res.status(400).json({ error: "The body is not valid JSON" });
+      return;
+    }
+    if (err?.type === "entity.too.large") {
+      res.status(413).json({ error: "The body is too large" });
+      return;
+    }
+    next(err);
+  });
+
+  return { router, ingester };
+}
