@@ -53,9 +53,23 @@ const cases: Array<{ template: string; variables: Record<string, unknown>; link:
     link: `${publicUrl}/groups/accept?id=inv-3&code=c0de`,
   },
   { template: "password_changed", variables: { name: "Ann Lee" }, link: null },
+  {
+    template: "notification",
+    variables: { name: "Ann Lee", title: "Task assigned", body: "Water the planter", linkPath: "/tasks", linkLabel: "See your tasks" },
+    link: `${publicUrl}/tasks`,
+  },
 ];
 
 describe("e-mail templates", () => {
+  it("refuses a notification link that is not a path on the app", () => {
+    expect(() =>
+      buildEmail(
+        { to: "a@example.com", template: "notification", domainName: null, variables: { title: "T", body: "B", linkPath: "https://evil.example" } },
+        { publicUrl },
+      ),
+    ).toThrow(/must be a path on the app/);
+  });
+
   it("covers every template in the registry", () => {
     expect(new Set(cases.map((c) => c.template))).toEqual(new Set(templateNames));
   });

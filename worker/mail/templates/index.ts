@@ -6,10 +6,11 @@ import accountDeletion from "./account_deletion.ts";
 import newUser from "./new_user.ts";
 import invitation from "./invitation.ts";
 import passwordChanged from "./password_changed.ts";
+import notification from "./notification.ts";
 
 export const templates: Readonly<Record<string, EmailTemplate<any>>> = Object.freeze(
   Object.fromEntries(
-    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged].map((t) => [t.name, t]),
+    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification].map((t) => [t.name, t]),
   ),
 );
 

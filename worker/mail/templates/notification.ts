@@ -1,0 +1,32 @@
+// The e-mail twin of an in-app notification (app_public.notifications): a task assigned to you,
+// a thing that needs water, a device gone quiet. One template for all, so every notification
+// reads alike and leads to the screen where something can be done.
+import { appLink, defineTemplate, EmailPayloadError, optionalString, requireString } from "../compose.ts";
+
+export default defineTemplate({
+  name: "notification",
+  parse(v) {
+    const linkPath = optionalString(v, "linkPath", "notification");
+    if (linkPath !== null && !linkPath.startsWith("/")) {
+      throw new EmailPayloadError(`template "notification": variable "linkPath" must be a path on the app, starting with /`);
+    }
+    return {
+      name: optionalString(v, "name", "notification"),
+      title: requireString(v, "title", "notification"),
+      body: requireString(v, "body", "notification"),
+      linkPath,
+      linkLabel: optionalString(v, "linkLabel", "notification"),
+    };
+  },
+  describe({ name, title, body, linkPath, linkLabel }, { brand, publicUrl }) {
+    return {
+      subject: `${title} — ${brand.name}`,
+      greetName: name,
+      blocks: [
+        { p: body },
+        ...(linkPath ? [{ action: { label: linkLabel ?? "Open", url: appLink(publicUrl, linkPath) } }] : []),
+        { note: `You get this because of your account on ${brand.name}.` },
+      ],
+    };
+  },
+});
