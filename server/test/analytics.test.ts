@@ -1,0 +1,126 @@
+// Navigation analytics (issue 11): syncing events and sessions, per-event errors, admin-only stats.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { randomUUID } from "node:crypto";
+import { startTestServer, gql, signUp, makeAdmin, decodeClaims } from "./harness.ts";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const SYNC = `mutation SyncNavigationEvents($sessionId: UUID!, $userId: UUID, $events: JSON!) {
+  syncNavigationEvents(input: { sessionId: $sessionId, userId: $userId, events: $events }) { syncNavigationResult { success syncedCount errors } } }`;
+const SESSION = `mutation SyncUserSession($sessionId: UUID!, $userId: UUID, $startedAt: Datetime!, $endedAt: Datetime, $userAgent: String) {
+  syncUserSession(input: { sessionId: $sessionId, userId: $userId, startedAt: $startedAt, endedAt: $endedAt, userAgent: $userAgent }) {
+    syncSessionResult { success sessionId totalEvents errors } } }`;
+const ROUTES = `query R($start: Date, $end: Date) { navigationRouteStats(startDate: $start, endDate: $end) { nodes { route visitCount totalTimeSpent uniqueVisitors uniqueSessions } } }`;
+const PATTERNS = `query P { navigationPatternStats { nodes { fromRoute toRoute occurrenceCount averageTransitionTime } } }`;
+const DAILY = `query D { navigationDailyStats { nodes { date dailyNavigations dailySessions uniqueRoutesVisited activeUsers } } }`;
+const SUMMARY = `query S($userId: UUID) { getNavigationAnalytics(targetUserId: $userId) }`;
+const SESSIONS = `query SS { navigationSessionStats { nodes { userId totalSessions totalNavigations } } }`;
+const TOTALS = `query { adminTotals { things devices users groups actions } }`;
+const ME = `query { currentUser { id } }`;
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+describe("syncing", () => {
+  it("stores a batch for a signed-in user and answers success and the count", async () => {
+    const user = await signUp(server.url);
+    const userId = (await gql(server.url, ME, {}, user.token)).data.currentUser.id;
+    const sessionId = randomUUID();
+    const events = [
+      { from: null, to: "/", timestamp: ago(60_000), timeSpent: 0 },
+      { from: "/", to: "/things", timestamp: ago(50_000), timeSpent: 10_000 },
+      { from: "/things", to: "/things/abc/dashboard", timestamp: ago(40_000), timeSpent: 10_000 },
+    ];
+    const r = await gql(server.url, SYNC, { sessionId, userId, events }, user.token);
+    expect(r.data.syncNavigationEvents.syncNavigationResult).toEqual({ success: true, syncedCount: 3, errors: [] });
+    // Sending the same batch again (its answer was lost) stores nothing twice.
+    await gql(server.url, SYNC, { sessionId, userId, events }, user.token);
+    const s = await gql(server.url, SESSION, { sessionId, userId, startedAt: ago(61_000), endedAt: ago(1_000), userAgent: "test" }, user.token);
+    expect(s.data.syncUserSession.syncSessionResult).toEqual({ success: true, sessionId, totalEvents: 3, errors: [] });
+  });
+
+  it("reports bad events one by one and stores the good ones", async () => {
+    const user = await signUp(server.url);
+    const r = await gql(server.url, SYNC, {
+      sessionId: randomUUID(),
+      events: [
+        { from: "/", to: "/activity", timestamp: ago(1000), timeSpent: 5 },
+        { from: "/", to: "", timestamp: ago(1000) },
+        { from: "/", to: "/devices", timestamp: "yesterday-ish" },
+        { from: "/", to: "/tasks", timestamp: ago(40 * 86400_000) },
+        { from: "/", to: "/map", timestamp: ago(1000), timeSpent: -3 },
+        "nonsense",
+      ],
+    }, user.token);
+    const result = r.data.syncNavigationEvents.syncNavigationResult;
+    expect(result.success).toBe(false);
+    expect(result.syncedCount).toBe(1);
+    expect(result.errors).toEqual([
+      "event 2: to must be a path starting with /",
+      "event 3: timestamp is not a time",
+      "event 4: timestamp is older than the 30-day retention",
+      "event 5: timeSpent must be between 0 and 86400000 ms",
+      "event 6: is not an object",
+    ]);
+  });
+
+  it("guests' events are kept under their guest id; someone else's userId is refused", async () => {
+    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guestId = decodeClaims(guest).user_id;
+    const ok = await gql(server.url, SYNC, { sessionId: randomUUID(), userId: guestId, events: [{ to: "/map", timestamp: ago(1000) }] }, guest);
+    expect(ok.data.syncNavigationEvents.syncNavigationResult.success).toBe(true);
+    const spoof = await gql(server.url, SYNC, { sessionId: randomUUID(), userId: randomUUID(), events: [{ to: "/map", timestamp: ago(1000) }] }, guest);
+    expect(spoof.data.syncNavigationEvents.syncNavigationResult).toEqual({ success: false, syncedCount: 0, errors: ["userId does not match the signed-in visitor"] });
+  });
+});
+
+describe("admin analytics", () => {
+  it("admins see routes, patterns, sessions, daily figures, the summary and totals", async () => {
+    const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
+    const user = await signUp(server.url);
+    const userId = (await gql(server.url, ME, {}, user.token)).data.currentUser.id;
+    const sessionId = randomUUID();
+    await gql(server.url, SYNC, {
+      sessionId,
+      events: [
+        { from: "/", to: "/scorer", timestamp: ago(30_000), timeSpent: 4000 },
+        { from: "/scorer", to: "/", timestamp: ago(20_000), timeSpent: 6000 },
+        { from: "/", to: "/scorer", timestamp: ago(10_000), timeSpent: 2000 },
+      ],
+    }, user.token);
+    const routes = (await gql(server.url, ROUTES, {}, admin.token)).data.navigationRouteStats.nodes;
+    expect(routes.find((r: any) => r.route === "/scorer")).toMatchObject({ visitCount: "2", totalTimeSpent: "6000", uniqueSessions: "1" });
+    const patterns = (await gql(server.url, PATTERNS, {}, admin.token)).data.navigationPatternStats.nodes;
+    expect(patterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({ occurrenceCount: "2", averageTransitionTime: "3000.0" });
+    const daily = (await gql(server.url, DAILY, {}, admin.token)).data.navigationDailyStats.nodes;
+    expect(daily.length).toBeGreaterThan(0);
+    const sessions = (await gql(server.url, SESSIONS, {}, admin.token)).data.navigationSessionStats.nodes;
+    expect(sessions.find((s: any) => s.userId === userId)).toMatchObject({ totalSessions: "1", totalNavigations: "3" });
+    const summary = (await gql(server.url, SUMMARY, { userId }, admin.token)).data.getNavigationAnalytics;
+    expect(summary.mostVisitedRoutes[0]).toMatchObject({ route: "/scorer", visit_count: 2 });
+    expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 3 });
+    const totals = (await gql(server.url, TOTALS, {}, admin.token)).data.adminTotals;
+    expect(Number(totals.users)).toBeGreaterThan(1);
+  });
+
+  it("everyone else is refused", async () => {
+    const user = await signUp(server.url);
+    for (const query of [ROUTES, PATTERNS, DAILY, SUMMARY, SESSIONS, TOTALS]) {
+      const r = await gql(server.url, query, {}, user.token);
+      expect(r.errors?.length).toBeGreaterThan(0);
+      const guest = await gql(server.url, query, {});
+      expect(guest.errors?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses an end date before the start date", async () => {
+    const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
+    const r = await gql(server.url, ROUTES, { start: "2026-11-10", end: "2026-11-01" }, admin.token);
+    expect(r.errors?.[0]).toMatchObject({ message: "The end date is before the start date", extensions: { code: "INVLD" } });
+  });
+});
