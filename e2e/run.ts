@@ -25,6 +25,8 @@ try {
       port: 0,
       host: "127.0.0.1",
       exportSchema: false,
+      // The browser tests register many people from one address.
+      rateLimits: false,
       webDistDir,
       dataDir: path.join(outbox, "data"),
     }),

@@ -11,6 +11,7 @@ import { healthRouter } from "./routes/health.ts";
 import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
 import { ttnWebhookRouter } from "./webhooks/ttn.ts";
+import { securityHeaders } from "./routes/security-headers.ts";
 import { imageRoutes } from "./images/index.ts";
 import type { ServerConfig } from "./config.ts";
 
@@ -24,6 +25,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (!config.databaseUrl) throw new Error("DATABASE_URL is not set");
   const app = express();
   app.disable("x-powered-by");
+  // Behind a proxy (docker-compose, a TLS terminator), the client's address is in X-Forwarded-For.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(securityHeaders({ mapTileHosts: config.mapTileHosts, graphqlUrl: config.graphqlUrl, graphqlWsUrl: config.graphqlWsUrl }));
   const httpServer = createServer(app);
   // Websockets outlive closeAllConnections(); remember every socket so close() ends them too.
   const sockets = new Set<import("node:net").Socket>();

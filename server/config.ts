@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { readEnvironmentSettings } from "./environment/settings.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -56,6 +57,10 @@ export interface ServerConfig {
   exportSchema: boolean;
   runWorker: boolean;
   webDistDir: string;
+  /** Per-address limits on sign-in, sign-up, resets and invitations (RATE_LIMITS, default on). */
+  rateLimits: boolean;
+  /** Hosts the map may load tiles from (MAP_TILE_HOSTS), for the content security policy. */
+  mapTileHosts: string[];
   /** Shared secret The Things Stack sends with each uplink (Authorization: Bearer ...). */
   ttnWebhookSecret: string;
   /** Downlinks: the Things Stack cluster, application, webhook and API key (all four, or simulated). */
@@ -71,12 +76,23 @@ export interface ServerConfig {
   uploadMaxFiles: number;
   /** Images one user may upload per hour (UPLOADS_PER_HOUR, default 60). */
   uploadsPerHour: number;
+  /** Environment Agency flood-monitoring API root (EA_API_URL); "" = off, answers from the cache only. */
+  eaApiUrl: string;
+  /** Open-Meteo root (OPEN_METEO_URL); "" = off, answers from the cache only. */
+  openMeteoUrl: string;
+  /** Timeout of one request to either source, ms (ENVIRONMENT_TIMEOUT_MS, default 10000). */
+  environmentTimeoutMs: number;
+  /** Rainfall answers are reused this long before asking the EA again (RAINFALL_CACHE_MINUTES, default 15). */
+  rainfallCacheMinutes: number;
+  /** Forecasts are reused this long before asking Open-Meteo again (WEATHER_CACHE_MINUTES, default 60). */
+  weatherCacheMinutes: number;
 }
 
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const env = process.env;
   const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL ?? "";
   const port = Number(env.PORT || 3000);
+  const environment = readEnvironmentSettings(env);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -93,6 +109,10 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
     runWorker: bool(env.RUN_WORKER, true),
     webDistDir: path.join(rootDir, "dist/web"),
+    // Test suites sign many users up from one address; they switch limits on where they test them.
+    rateLimits: bool(env.RATE_LIMITS, env.NODE_ENV !== "test"),
+    mapTileHosts: (env.MAP_TILE_HOSTS ?? "https://tiles.openfreemap.org https://tile.opentopomap.org https://server.arcgisonline.com https://api.maptiler.com")
+      .split(/[\s,]+/).filter(Boolean),
     ttnWebhookSecret: env.TTN_WEBHOOK_SECRET || "",
     ttnApiUrl: env.TTN_API_URL || "",
     ttnApplicationId: env.TTN_APPLICATION_ID || "",
@@ -102,6 +122,11 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     uploadMaxFiles: positiveInt(env.UPLOAD_MAX_FILES, 5),
     uploadsPerHour: positiveInt(env.UPLOADS_PER_HOUR, 60),
+    eaApiUrl: environment.eaApiUrl,
+    openMeteoUrl: environment.openMeteoUrl,
+    environmentTimeoutMs: environment.timeoutMs,
+    rainfallCacheMinutes: environment.rainfallCacheMinutes,
+    weatherCacheMinutes: environment.weatherCacheMinutes,
     ...overrides,
   };
 }

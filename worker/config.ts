@@ -9,6 +9,17 @@
 //   MAIL_OUTBOX_DIR     where the outbox keeps .eml/.json files when SMTP_URL is unset (default ./.data/outbox)
 //   PUBLIC_URL          the address users open the app at, for links in e-mails (default http://localhost:3000)
 //   BRAND_HOSTS         extra host names served with the bee branding, comma-separated (as for the server)
+//   HOURLY_JOB_INTERVAL_MS       between runs of the hourly checks (default 3600000)
+//   HOURLY_JOB_INITIAL_DELAY_MS  before the first run after the worker starts (default 1000)
+//   ALERT_RAIN_MM        rain (fallen or forecast) that holds a dry alert back (default 5)
+//   ALERT_WINDOW_HOURS   how far back and ahead rain and watering count (default 12)
+//   DEVICE_SILENT_HOURS  silence after which a device gets a "check device" task (default 24)
+//   DEVICE_LOW_BATTERY_VOLTS  battery below which it does too (default 3.0)
+//   LLM_BASE_URL        OpenAI-compatible chat API for the AI chat, e.g. https://api.openai.com/v1 (POST
+//                       {LLM_BASE_URL}/chat/completions); unset: the built-in rule-based care assistant answers
+//   LLM_API_KEY         sent as "Authorization: Bearer <key>" (optional: local servers may need none)
+//   LLM_MODEL           the model to ask, e.g. gpt-4o-mini (required when LLM_BASE_URL is set)
+//   LLM_TIMEOUT_MS      how long one answer may take before a polite failure reply (default 20000)
 import path from "node:path";
 import { parseBrandHosts } from "./mail/brand.ts";
 
@@ -23,6 +34,27 @@ export interface WorkerConfig {
   publicUrl: string;
   /** Extra bee-branding host patterns (BRAND_HOSTS). */
   brandHosts: string[];
+  /** The hourly checks (worker/tasks/hourly_checks.ts). */
+  checks: CheckSettings;
+  /** The AI chat's language model (worker/assistant/llm.ts); without baseUrl the rule-based assistant answers. */
+  llm: LlmSettings;
+}
+
+export interface LlmSettings {
+  /** Absolute http(s) URL without a trailing slash, or undefined (no LLM). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string | undefined;
+  timeoutMs: number;
+}
+
+export interface CheckSettings {
+  intervalMs: number;
+  initialDelayMs: number;
+  rainMm: number;
+  windowHours: number;
+  deviceSilentHours: number;
+  lowBatteryVolts: number;
 }
 
 export const WORKER_ENV_VARIABLES = [
@@ -33,6 +65,16 @@ export const WORKER_ENV_VARIABLES = [
   "MAIL_OUTBOX_DIR",
   "PUBLIC_URL",
   "BRAND_HOSTS",
+  "HOURLY_JOB_INTERVAL_MS",
+  "HOURLY_JOB_INITIAL_DELAY_MS",
+  "ALERT_RAIN_MM",
+  "ALERT_WINDOW_HOURS",
+  "DEVICE_SILENT_HOURS",
+  "DEVICE_LOW_BATTERY_VOLTS",
+  "LLM_BASE_URL",
+  "LLM_API_KEY",
+  "LLM_MODEL",
+  "LLM_TIMEOUT_MS",
 ] as const;
 
 export const DEFAULTS = {
@@ -40,7 +82,60 @@ export const DEFAULTS = {
   mailFrom: "no-reply@localhost",
   outboxDir: "./.data/outbox",
   publicUrl: "http://localhost:3000",
+  checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0 },
+  llmTimeoutMs: 20_000,
 };
+
+/** A positive number from the environment, or the default; anything else is refused by name. */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, opts: { integer?: boolean; min?: number } = {}): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < (opts.min ?? 0) || (opts.integer && !Number.isInteger(n))) {
+    throw new Error(`${name} must be ${opts.integer ? "a whole number" : "a number"} of at least ${opts.min ?? 0}, got "${raw}"`);
+  }
+  return n;
+}
+
+export function readCheckSettings(env: NodeJS.ProcessEnv): CheckSettings {
+  const d = DEFAULTS.checks;
+  return {
+    intervalMs: positiveNumber(env, "HOURLY_JOB_INTERVAL_MS", d.intervalMs, { integer: true, min: 1000 }),
+    initialDelayMs: positiveNumber(env, "HOURLY_JOB_INITIAL_DELAY_MS", d.initialDelayMs, { integer: true }),
+    rainMm: positiveNumber(env, "ALERT_RAIN_MM", d.rainMm),
+    windowHours: positiveNumber(env, "ALERT_WINDOW_HOURS", d.windowHours, { integer: true, min: 1 }),
+    deviceSilentHours: positiveNumber(env, "DEVICE_SILENT_HOURS", d.deviceSilentHours, { integer: true, min: 1 }),
+    lowBatteryVolts: positiveNumber(env, "DEVICE_LOW_BATTERY_VOLTS", d.lowBatteryVolts),
+  };
+}
+
+/** LLM_*: the URL must be http(s); a URL needs a model and a model a URL, so a half-made setup is refused. */
+export function readLlmSettings(env: NodeJS.ProcessEnv): LlmSettings {
+  const rawUrl = nonEmpty(env.LLM_BASE_URL);
+  const model = nonEmpty(env.LLM_MODEL);
+  let baseUrl: string | undefined;
+  if (rawUrl) {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new Error(`LLM_BASE_URL must be an absolute http(s) URL such as https://api.openai.com/v1, got "${rawUrl}"`);
+    }
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
+      throw new Error(`LLM_BASE_URL must be an absolute http(s) URL without a query, got "${rawUrl}"`);
+    }
+    baseUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+    if (!model) throw new Error("LLM_MODEL must be set when LLM_BASE_URL is set (e.g. gpt-4o-mini)");
+  } else if (model) {
+    throw new Error("LLM_BASE_URL must be set when LLM_MODEL is set (e.g. https://api.openai.com/v1)");
+  }
+  return {
+    baseUrl,
+    apiKey: nonEmpty(env.LLM_API_KEY),
+    model,
+    timeoutMs: positiveNumber(env, "LLM_TIMEOUT_MS", DEFAULTS.llmTimeoutMs, { integer: true, min: 100 }),
+  };
+}
 
 function nonEmpty(value: string | undefined): string | undefined {
   const v = value?.trim();
@@ -98,5 +193,7 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
     outboxDir: path.resolve(cwd, nonEmpty(env.MAIL_OUTBOX_DIR) ?? DEFAULTS.outboxDir),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL),
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
+    checks: readCheckSettings(env),
+    llm: readLlmSettings(env),
   };
 }

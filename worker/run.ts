@@ -140,6 +140,15 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     throw e;
   }
 
+  // The hourly checks book their own next run; this books the first (see tasks/hourly_checks.ts).
+  if (taskNames.includes("hourly_checks")) {
+    await runner.addJob("hourly_checks", {}, {
+      jobKey: "hourly_checks",
+      jobKeyMode: "replace",
+      runAt: new Date(Date.now() + config.checks.initialDelayMs),
+    });
+  }
+
   let stopping: Promise<void> | undefined;
   const promise = runner.promise;
   promise.catch(() => {}); // the caller decides whether to watch it; never an unhandled rejection here

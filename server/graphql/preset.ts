@@ -11,6 +11,8 @@ import { maskError } from "./errors.ts";
 import { NoSilentMutationsPlugin } from "./no-silent-mutations-plugin.ts";
 import { makeDeviceControlPlugin } from "./device-control-plugin.ts";
 import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
+import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
+import { makeEnvironmentPlugin } from "./environment-plugin.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type ServerConfig } from "../config.ts";
@@ -46,6 +48,11 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         apiUrl: config.ttnApiUrl, applicationId: config.ttnApplicationId, webhookId: config.ttnWebhookId, apiKey: config.ttnApiKey,
       }),
       ThingUpdatedPlugin,
+      makeEnvironmentPlugin({
+        eaApiUrl: config.eaApiUrl, openMeteoUrl: config.openMeteoUrl, timeoutMs: config.environmentTimeoutMs,
+        rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
+      }),
+      ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
     ],
     pgServices: [
       makePgService({
@@ -79,7 +86,8 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
           ? http.headers.authorization
           : (ws?.normalizedConnectionParams as Record<string, unknown> | undefined)?.authorization;
         const claims = await claimsFromAuthorization(tokenSettings, header);
-        return { pgSettings: pgSettingsFor(claims) };
+        const ip = http ? http.ip : (ws as any)?.request?.socket?.remoteAddress;
+        return { pgSettings: pgSettingsFor(claims), ip };
       },
     },
   };

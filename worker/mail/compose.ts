@@ -27,7 +27,11 @@ export type Block =
   /** A call to action: a button in HTML, "label:\nurl" in text. */
   | { action: { label: string; url: string } }
   /** A quieter paragraph (why you got this e-mail, what to do if it wasn't you). */
-  | { note: string };
+  | { note: string }
+  /** A heading over the blocks that follow. */
+  | { heading: string }
+  /** A bulleted list. */
+  | { list: string[] };
 
 export interface EmailDescription {
   subject: string;
@@ -81,6 +85,14 @@ export function composeEmail(description: EmailDescription, brand: Brand): Rende
     } else if ("note" in block) {
       textParts.push(block.note);
       htmlParts.push(`<p style="margin:0 0 16px;font-size:13px;color:#5b5b5b">${escapeHtml(block.note)}</p>`);
+    } else if ("heading" in block) {
+      textParts.push(`${block.heading}\n${"-".repeat(block.heading.length)}`);
+      htmlParts.push(`<h2 style="margin:24px 0 8px;font-size:16px;color:${brand.colour}">${escapeHtml(block.heading)}</h2>`);
+    } else if ("list" in block) {
+      textParts.push(block.list.map((item) => `- ${item}`).join("\n"));
+      htmlParts.push(
+        `<ul style="margin:0 0 16px;padding-left:20px">${block.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`,
+      );
     } else {
       const { label, url } = block.action;
       links.push(url);

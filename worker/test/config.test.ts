@@ -14,6 +14,8 @@ describe("readWorkerConfig", () => {
       outboxDir: "/srv/app/.data/outbox",
       publicUrl: "http://localhost:3000",
       brandHosts: [],
+      checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3 },
+      llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 20000 },
     });
   });
 
@@ -27,6 +29,16 @@ describe("readWorkerConfig", () => {
         MAIL_OUTBOX_DIR: "/var/mail/outbox",
         PUBLIC_URL: "https://example.org/app/",
         BRAND_HOSTS: "bees.example.org, beecafe.*",
+        HOURLY_JOB_INTERVAL_MS: "60000",
+        HOURLY_JOB_INITIAL_DELAY_MS: "0",
+        ALERT_RAIN_MM: "2.5",
+        ALERT_WINDOW_HOURS: "6",
+        DEVICE_SILENT_HOURS: "48",
+        DEVICE_LOW_BATTERY_VOLTS: "3.2",
+        LLM_BASE_URL: "https://llm.example.org/v1/",
+        LLM_API_KEY: "sk-test",
+        LLM_MODEL: "care-model-1",
+        LLM_TIMEOUT_MS: "5000",
       },
       "/srv/app",
     );
@@ -38,6 +50,8 @@ describe("readWorkerConfig", () => {
       outboxDir: "/var/mail/outbox",
       publicUrl: "https://example.org/app",
       brandHosts: ["bees.example.org", "beecafe.*"],
+      checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2 },
+      llm: { baseUrl: "https://llm.example.org/v1", apiKey: "sk-test", model: "care-model-1", timeoutMs: 5000 },
     });
   });
 
@@ -57,6 +71,12 @@ describe("readWorkerConfig", () => {
     expect(() => readWorkerConfig({ PUBLIC_URL: "https://example.org/?a=1" })).toThrow(/PUBLIC_URL/);
     expect(() => readWorkerConfig({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL/);
     expect(() => readWorkerConfig({ SMTP_URL: "not a url" })).toThrow(/SMTP_URL/);
+    expect(() => readWorkerConfig({ ALERT_RAIN_MM: "lots" })).toThrow(/ALERT_RAIN_MM/);
+    expect(() => readWorkerConfig({ HOURLY_JOB_INTERVAL_MS: "10" })).toThrow(/HOURLY_JOB_INTERVAL_MS/);
+    expect(() => readWorkerConfig({ LLM_BASE_URL: "llm.example.org", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
+    expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org/v1" })).toThrow(/LLM_MODEL/);
+    expect(() => readWorkerConfig({ LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
+    expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org", LLM_MODEL: "m", LLM_TIMEOUT_MS: "soon" })).toThrow(/LLM_TIMEOUT_MS/);
   });
 });
 

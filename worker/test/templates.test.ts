@@ -58,9 +58,38 @@ const cases: Array<{ template: string; variables: Record<string, unknown>; link:
     variables: { name: "Ann Lee", title: "Task assigned", body: "Water the planter", linkPath: "/tasks", linkLabel: "See your tasks" },
     link: `${publicUrl}/tasks`,
   },
+  {
+    template: "daily_digest",
+    variables: {
+      name: "Ann Lee",
+      things: [{ id: "t1", name: "Big Planter", colour: "red", band: "dry", water: 12.4 }],
+      tasks: [{ title: "Water it", dueDate: "2026-11-23", overdue: false, thingName: "Big Planter" }],
+      activity: [{ type: "LITTER_CLEANUP", thingName: "Bench", by: "Bo" }],
+    },
+    link: `${publicUrl}/`,
+  },
 ];
 
 describe("e-mail templates", () => {
+  it("the daily digest lists things with what to do, tasks and activity in both parts", () => {
+    const email = buildEmail(
+      {
+        to: "a@example.com", template: "daily_digest", domainName: null,
+        variables: {
+          name: "Ann", things: [{ id: "t1", name: "Big Planter", colour: "red", band: "dry", water: 12.4 }],
+          tasks: [{ title: "Water it", dueDate: "2020-01-01", overdue: true, thingName: "Big Planter" }],
+          activity: [{ type: "LITTER_CLEANUP", thingName: "Bench", by: "Bo" }],
+        },
+      },
+      { publicUrl },
+    );
+    expect(email.text).toContain("- Big Planter is dry and needs water now (12% moisture)");
+    expect(email.text).toContain("- Water it at Big Planter — overdue since 2020-01-01");
+    expect(email.text).toContain("- Bo: litter cleanup at Bench");
+    expect(email.html).toContain("<li>Big Planter is dry and needs water now (12% moisture)</li>");
+    expect(email.text).toContain("1 of your things needs attention today.");
+  });
+
   it("refuses a notification link that is not a path on the app", () => {
     expect(() =>
       buildEmail(

@@ -7,10 +7,11 @@ import newUser from "./new_user.ts";
 import invitation from "./invitation.ts";
 import passwordChanged from "./password_changed.ts";
 import notification from "./notification.ts";
+import dailyDigest from "./daily_digest.ts";
 
 export const templates: Readonly<Record<string, EmailTemplate<any>>> = Object.freeze(
   Object.fromEntries(
-    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification].map((t) => [t.name, t]),
+    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification, dailyDigest].map((t) => [t.name, t]),
   ),
 );
 

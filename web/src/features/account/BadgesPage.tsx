@@ -1,9 +1,181 @@
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+// /account/badges: every badge there is, level by level; the ones the user holds in colour with
+// the day they were awarded, the others greyed out with what it takes to earn them.
+import { useQuery } from "urql";
+import { term, type Branding } from "../../../../shared/branding.ts";
+import { Loading } from "../../components/Loading.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
+import myBadgesQuery from "./MyBadges.graphql?raw";
+import "./account.css";
+
+interface BadgeType {
+  id: string;
+  badgeType: string;
+  level: number;
+  title: string;
+  description: string;
+  threshold?: number;
+}
+
+interface BadgesData {
+  currentUser: {
+    id: string;
+    badgesByUserId: {
+      nodes: { id: string; awardedAt: string; badgeTypeId: string; badgeTypeByBadgeTypeId: BadgeType | null }[];
+    };
+  } | null;
+  allBadgeTypes: { nodes: BadgeType[] } | null;
+}
+
+/** Spec section 9's order. */
+const ORDER = ["signin", "created", "littercleanup", "share", "watering", "education", "upkeep", "measurement"];
+
+function familyName(badgeType: string, b: Branding): string {
+  switch (badgeType) {
+    case "signin":
+      return "Coming back";
+    case "created":
+      return `Adding ${term(b, "things")}`;
+    case "littercleanup":
+      return "Litter clean-ups";
+    case "share":
+      return "Sharing";
+    case "watering":
+      return "Watering";
+    case "education":
+      return "Education";
+    case "upkeep":
+      return "Upkeep";
+    case "measurement":
+      return "Measuring";
+    default:
+      return badgeType.charAt(0).toUpperCase() + badgeType.slice(1);
+  }
+}
+
+const ROMAN = ["", "I", "II", "III", "IV", "V"];
+
+/** "Watered 1 time(s)" -> "Watered 1 time", "Took 10 measurement(s)" -> "Took 10 measurements". */
+export function plainDescription(text: string): string {
+  return text.replace(/(\d+)((?: \p{L}+)*? )(\p{L}+)\(s\)/gu, (_match, count: string, between: string, word: string) =>
+    `${count}${between}${count === "1" ? word : `${word}s`}`,
+  );
+}
+
+function Medal({ level, earned }: { level: number; earned: boolean }) {
+  return (
+    <svg className="medal" viewBox="0 0 48 56" width="44" height="52" aria-hidden="true" focusable="false">
+      <path d="M14 2h8l4 14h-8z" className="medal-ribbon medal-ribbon-left" />
+      <path d="M34 2h-8l-4 14h8z" className="medal-ribbon medal-ribbon-right" />
+      <circle cx="24" cy="34" r="18" className={`medal-disc medal-level-${Math.min(level, 3)}`} />
+      <circle cx="24" cy="34" r="13" className="medal-inner" />
+      <text x="24" y="39" textAnchor="middle" className="medal-text">
+        {ROMAN[level] ?? level}
+      </text>
+      {earned ? null : <circle cx="24" cy="34" r="18" className="medal-locked" />}
+    </svg>
+  );
+}
 
 export default function BadgesPage() {
+  const b = useBranding();
+  const [{ data, fetching, error }, refetch] = useQuery<BadgesData>({
+    query: myBadgesQuery,
+    requestPolicy: "cache-and-network",
+  });
+
+  const title = "My badges";
+  const intro = "Badges come at 1, 10 and 50 of each kind of care. Grey ones show what to aim for next.";
+
+  if (!data?.allBadgeTypes || !data.currentUser) {
+    return (
+      <AccountPage title={title} intro={intro}>
+        {fetching && !error ? (
+          <Loading label="Loading your badges…" />
+        ) : (
+          <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your badges" />
+        )}
+      </AccountPage>
+    );
+  }
+
+  const awarded = new Map<string, string>();
+  for (const badge of data.currentUser.badgesByUserId.nodes) awarded.set(badge.badgeTypeId, badge.awardedAt);
+  const types = data.allBadgeTypes.nodes;
+
+  const families = new Map<string, BadgeType[]>();
+  for (const type of types) {
+    const list = families.get(type.badgeType) ?? [];
+    list.push(type);
+    families.set(type.badgeType, list);
+  }
+  const familyKeys = [...families.keys()].sort((x, y) => {
+    const a = ORDER.indexOf(x);
+    const c = ORDER.indexOf(y);
+    return (a < 0 ? 99 : a) - (c < 0 ? 99 : c) || x.localeCompare(y);
+  });
+
+  const earnedCount = types.filter((type) => awarded.has(type.id)).length;
+  // The next badge of each family the user has started, then the first levels of the others.
+  const nextGoals = familyKeys
+    .map((key) => (families.get(key) ?? []).sort((x, y) => x.level - y.level).find((type) => !awarded.has(type.id)))
+    .filter((type): type is BadgeType => Boolean(type))
+    .sort((x, y) => y.level - x.level)
+    .slice(0, 3);
+
   return (
-    <ComingSoon title="My badges">
-      The badges you have earned for signing in, creating, watering, cleaning up and more, level by level.
-    </ComingSoon>
+    <AccountPage title={title} intro={intro}>
+      <div className="card badge-summary">
+        <div className="badge-summary-count">
+          <strong>{earnedCount}</strong> of {types.length} badges earned
+        </div>
+        <progress max={types.length || 1} value={earnedCount} aria-label="Badges earned" />
+        {earnedCount === 0 ? (
+          <p className="muted">
+            You have not earned a badge yet. Record care for a {term(b, "thing")}, such as watering or a litter
+            clean-up, and your first one arrives straight away.
+          </p>
+        ) : null}
+        {nextGoals.length > 0 ? (
+          <p className="badge-next">
+            <span className="muted">Next up: </span>
+            {nextGoals.map((goal, index) => (
+              <span key={goal.id}>
+                {index > 0 ? ", " : ""}
+                <strong>{goal.title}</strong> ({plainDescription(goal.description).toLowerCase()})
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+
+      <ul className="badge-families">
+        {familyKeys.map((key) => {
+          const levels = (families.get(key) ?? []).sort((x, y) => x.level - y.level);
+          return (
+            <li key={key} className="card badge-family">
+              <h2>{familyName(key, b)}</h2>
+              <ul className="badge-levels">
+                {levels.map((type) => {
+                  const at = awarded.get(type.id);
+                  return (
+                    <li key={type.id} className={`badge ${at ? "badge-earned" : "badge-locked"}`}>
+                      <Medal level={type.level} earned={Boolean(at)} />
+                      <div className="badge-text">
+                        <span className="badge-title">{type.title}</span>
+                        <span className="badge-description">{plainDescription(type.description)}</span>
+                        <span className="badge-state">
+                          {at ? `Earned ${formatDate(at)}` : <span className="visually-hidden">Not earned yet</span>}
+                        </span>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </AccountPage>
   );
 }

@@ -1,50 +1,318 @@
+// /account/profile: name, username, the daily summary e-mail, the One Thing and the picture.
+// Saving updates the user (updateUserById), then attaches a new picture (newFiles), then brings
+// the session (header name, picture) up to date.
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { MESSAGES, validateName, validateUsername } from "../../../../shared/validation.ts";
+import { Avatar, useImageUrl } from "../../components/Avatar.tsx";
+import { FormField } from "../../components/FormField.tsx";
+import { ImageUpload, useAttachImage, type UploadedImage } from "../../components/ImageUpload.tsx";
+import { Loading } from "../../components/Loading.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
+import { useForm } from "../../lib/use-form.ts";
+import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
+import { errorText } from "./errors.ts";
+import profileQuery from "./Profile.graphql?raw";
+import updateProfileQuery from "./UpdateProfile.graphql?raw";
+import "./account.css";
 
-function formatDate(value: string | null): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+interface ProfileUser {
+  id: string;
+  name: string;
+  username: string;
+  createdAt: string | null;
+  lastSignInAt: string | null;
+  hasImage: boolean;
+  isVerified: boolean;
+  notificationDaily: boolean;
+  oneThingId: string | null;
 }
+
+interface ProfileData {
+  currentUser: ProfileUser | null;
+  allThingAccesses: {
+    nodes: { id: string; isOwner: boolean; isCollaborator: boolean; thingByThingId: { id: string; name: string } | null }[];
+  } | null;
+}
+
+type Field = "name" | "username";
+
+const validate = (values: Record<Field, string>) => ({
+  name: validateName(values.name.trim()),
+  username: validateUsername(values.username),
+});
+
+const FIELD_OF_SERVER_MESSAGE: Record<string, Field> = {
+  "Username already exists": "username",
+  [MESSAGES.nameRequired]: "name",
+  [MESSAGES.nameLength]: "name",
+  [MESSAGES.nameCharacters]: "name",
+  [MESSAGES.usernameRequired]: "username",
+  [MESSAGES.usernameTooShort]: "username",
+  [MESSAGES.usernameTooLong]: "username",
+  [MESSAGES.usernameStart]: "username",
+  [MESSAGES.usernameCharacters]: "username",
+  [MESSAGES.usernameConsecutive]: "username",
+};
 
 export default function ProfilePage() {
   const { session } = useSession();
-  if (!session) return null;
+  const userId = session?.id ?? "";
+  const [{ data, fetching, error }, refetch] = useQuery<ProfileData>({
+    query: profileQuery,
+    variables: { userId },
+    requestPolicy: "cache-and-network",
+    pause: !userId,
+  });
+  const user = data?.currentUser ?? null;
+
+  let content;
+  if (user) {
+    const things = (data?.allThingAccesses?.nodes ?? [])
+      .map((access) => access.thingByThingId)
+      .filter((thing): thing is { id: string; name: string } => Boolean(thing));
+    content = (
+      <ProfileForm
+        key={user.id}
+        user={user}
+        things={things}
+        onSaved={() => refetch({ requestPolicy: "network-only" })}
+      />
+    );
+  } else if (fetching || !data) {
+    content = error ? (
+      <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your profile" />
+    ) : (
+      <Loading label="Loading your profile…" />
+    );
+  } else {
+    content = (
+      <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your profile" />
+    );
+  }
+
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Profile</h1>
-      <dl className="details card">
-        <dt>Name</dt>
-        <dd>{session.name || "—"}</dd>
-        <dt>Username</dt>
-        <dd>{session.username || "—"}</dd>
-        <dt>E-mail</dt>
-        <dd>
-          {session.emails.length === 0 ? (
-            "—"
-          ) : (
-            <ul className="plain-list">
-              {session.emails.map((email) => (
-                <li key={email.id}>
-                  {email.email}
-                  {email.isPrimary ? <span className="tag">primary</span> : null}
-                  {email.isVerified ? (
-                    <span className="tag tag-positive">verified</span>
-                  ) : (
-                    <span className="tag tag-warning">not verified</span>
-                  )}
-                </li>
+    <AccountPage title="Profile" intro="How other people see you, and what we send you.">
+      {content}
+    </AccountPage>
+  );
+}
+
+function ProfileForm({
+  user,
+  things,
+  onSaved,
+}: {
+  user: ProfileUser;
+  things: { id: string; name: string }[];
+  onSaved: () => void;
+}) {
+  const b = useBranding();
+  const { store } = useSession();
+  const notify = useNotify();
+  const attachImage = useAttachImage();
+  const [, updateProfile] = useMutation(updateProfileQuery);
+  const form = useForm<Field>({ name: user.name, username: user.username }, validate);
+  const [daily, setDaily] = useState(user.notificationDaily);
+  const [oneThingId, setOneThingId] = useState(user.oneThingId ?? "");
+  const [upload, setUpload] = useState<UploadedImage | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [removePicture, setRemovePicture] = useState(false);
+  const [uploaderKey, setUploaderKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<{ message: string; field?: Field; value?: string } | null>(null);
+  const pictureUrl = useImageUrl("user", user.id, "medium");
+  const ids = useId();
+
+  const fieldError = (name: Field) =>
+    form.errors[name] ??
+    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+
+  const oneThingKnown = !user.oneThingId || things.some((thing) => thing.id === user.oneThingId);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    if (!form.submit()) {
+      const first = form.firstInvalid();
+      if (first) document.querySelector<HTMLInputElement>(`form.profile-form [name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const name = form.values.name.trim();
+    const username = form.values.username;
+    const patch: Record<string, unknown> = {
+      name,
+      username,
+      notificationDaily: daily,
+      oneThingId: oneThingId || null,
+    };
+    // A new picture is switched on by newFiles once it is in place; removing one is a flag.
+    if (removePicture && !upload) patch.hasImage = false;
+    const result = await updateProfile({ id: user.id, patch });
+    if (result.error || !result.data?.updateUserById?.user) {
+      const message = errorText(result.error, "Your profile could not be saved. Please try again.");
+      const field = FIELD_OF_SERVER_MESSAGE[message];
+      setServerError({ message, field, value: field ? form.values[field] : undefined });
+      setBusy(false);
+      return;
+    }
+    const saved = result.data.updateUserById.user as Pick<ProfileUser, "hasImage" | "name" | "username">;
+    let hasImage = saved.hasImage;
+    let pictureProblem: string | null = null;
+    if (upload) {
+      try {
+        await attachImage(upload, "user", user.id);
+        hasImage = true;
+      } catch (error) {
+        pictureProblem = errorText(error, "The picture could not be attached.");
+      }
+    }
+    store.update({
+      name: saved.name,
+      username: saved.username,
+      notificationDaily: daily,
+      oneThingId: oneThingId || null,
+      hasImage,
+    });
+    setUpload(null);
+    setRemovePicture(false);
+    setUploaderKey((key) => key + 1);
+    setBusy(false);
+    onSaved();
+    if (pictureProblem) {
+      setServerError({ message: `Your profile is saved, but not the picture: ${pictureProblem}` });
+    } else {
+      notify.positive("Your profile has been saved.");
+    }
+  };
+
+  const showsPicture = user.hasImage && !removePicture;
+
+  return (
+    <>
+      <div className="card profile-summary">
+        <Avatar id={user.id} name={form.values.name || user.name} hasImage={user.hasImage} size={72} variant="medium" />
+        <div>
+          <p className="profile-summary-name">{user.name}</p>
+          <p className="muted">
+            @{user.username}
+            {user.isVerified ? (
+              <span className="tag tag-positive">verified</span>
+            ) : (
+              <Link to="/account/emails" className="tag tag-warning">
+                not verified
+              </Link>
+            )}
+          </p>
+          <p className="muted profile-summary-dates">
+            Member since {formatDate(user.createdAt)} · Last sign-in {formatDate(user.lastSignInAt, true)}
+          </p>
+        </div>
+      </div>
+
+      <form className="card account-form profile-form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
+        {serverError ? (
+          <div className="form-error" role="alert">
+            {serverError.message}
+          </div>
+        ) : null}
+
+        <ImageUpload
+          key={uploaderKey}
+          label="Profile picture"
+          shape="round"
+          currentUrl={showsPicture ? pictureUrl : null}
+          onUploaded={(next) => {
+            setUpload(next);
+            if (next) setRemovePicture(false);
+          }}
+          onBusyChange={setUploading}
+          onRemove={() => setRemovePicture(true)}
+          disabled={busy}
+        />
+        {removePicture && !upload ? (
+          <p className="field-hint pending-note">
+            Your picture will be removed when you save.{" "}
+            <button type="button" className="link-button" onClick={() => setRemovePicture(false)}>
+              Keep it
+            </button>
+          </p>
+        ) : null}
+
+        <div className="form-row">
+          <FormField label="Name" autoComplete="name" required error={fieldError("name")} {...form.field("name")} />
+          <FormField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={fieldError("username")}
+            {...form.field("username")}
+          />
+        </div>
+
+        <div className="field">
+          <label htmlFor={`${ids}-one-thing`}>Your One {term(b, "thing", true)}</label>
+          <p id={`${ids}-one-thing-hint`} className="field-hint">
+            The {term(b, "thing")} you care about most. It is shown first wherever your {term(b, "things")} are
+            listed.
+          </p>
+          {things.length > 0 || user.oneThingId ? (
+            <select
+              id={`${ids}-one-thing`}
+              name="oneThingId"
+              aria-describedby={`${ids}-one-thing-hint`}
+              value={oneThingId}
+              onChange={(event) => setOneThingId(event.target.value)}
+            >
+              <option value="">None</option>
+              {!oneThingKnown && user.oneThingId ? (
+                <option value={user.oneThingId}>Your current One {term(b, "thing", true)}</option>
+              ) : null}
+              {things.map((thing) => (
+                <option key={thing.id} value={thing.id}>
+                  {thing.name}
+                </option>
               ))}
-            </ul>
+            </select>
+          ) : (
+            <p className="muted">
+              You do not look after any {term(b, "things")} yet.{" "}
+              <Link to="/things/new">Add a {term(b, "thing")}</Link> or <Link to="/things">find one to help with</Link>.
+            </p>
           )}
-        </dd>
-        <dt>Member since</dt>
-        <dd>{formatDate(session.created)}</dd>
-        <dt>Last sign-in</dt>
-        <dd>{formatDate(session.lastSignIn)}</dd>
-        <dt>Daily summary e-mail</dt>
-        <dd>{session.notificationDaily ? "On" : "Off"}</dd>
-      </dl>
-      <p className="muted">Editing your name, username and notification preferences is still being built.</p>
-    </section>
+        </div>
+
+        <div className="checkbox-field">
+          <input
+            id={`${ids}-daily`}
+            type="checkbox"
+            name="notificationDaily"
+            checked={daily}
+            onChange={(event) => setDaily(event.target.checked)}
+            aria-describedby={`${ids}-daily-hint`}
+          />
+          <div>
+            <label htmlFor={`${ids}-daily`}>Send me a daily summary e-mail</label>
+            <p id={`${ids}-daily-hint`} className="field-hint">
+              Once a day: how your {term(b, "things")} are doing, tasks assigned to you and what your{" "}
+              {term(b, "groups")} did.
+            </p>
+          </div>
+        </div>
+
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy || uploading}>
+            {busy ? "Saving…" : uploading ? "Uploading picture…" : "Save profile"}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -1,34 +1,98 @@
+// /groups/{id}/{tab}: a group's dashboard, activity, members, things, devices and tasks.
 import { Link, useParams } from "react-router";
 import { term } from "../../../../shared/branding.ts";
+import { Initials } from "../../components/list/index.ts";
+import { Loading } from "../../components/Loading.tsx";
 import { TabNav, tabLabel } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { GROUP_TABS, paths, type GroupTab } from "../../routes.tsx";
+import { GroupActivityTab } from "./GroupActivityTab.tsx";
+import { GroupDashboardTab } from "./GroupDashboardTab.tsx";
+import { GroupDevicesTab } from "./GroupDevicesTab.tsx";
+import { GroupMembersTab } from "./GroupMembersTab.tsx";
+import { GroupTasksTab } from "./GroupTasksTab.tsx";
+import { GroupThingsTab } from "./GroupThingsTab.tsx";
+import { errorText, groupTypeLabel } from "./meta.ts";
+import { ListError } from "../../components/list/index.ts";
+import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
+import { useGroup, type GroupState } from "./use-group.ts";
+import "./groups.css";
 
 export default function GroupPage() {
   const b = useBranding();
   const { id = "", tab = "dashboard" } = useParams();
-  const label = (t: string) => tabLabel(t === "things" ? term(b, "things") : t);
-  const about: Record<GroupTab, string> = {
-    dashboard: `An overview of this ${term(b, "group")}: its description, members and ${term(b, "things")}.`,
-    activity: `Care actions recorded by the ${term(b, "group")}'s members.`,
-    members: `The people in this ${term(b, "group")} and who owns it.`,
-    things: `The ${term(b, "things")} this ${term(b, "group")} looks after.`,
-    devices: `Sensor devices on the ${term(b, "group")}'s ${term(b, "things")}.`,
-    tasks: `The ${term(b, "group")}'s tasks, by due date.`,
-  };
+  const state = useGroup(id);
+  const Group = term(b, "group", true);
+
+  if (state.notFound) {
+    return (
+      <NotFoundNotice title={`${Group} not found`} back={{ to: "/groups", label: `See all ${term(b, "groups")}` }}>
+        This {term(b, "group")} does not exist, or it is private and you are not a member.
+      </NotFoundNotice>
+    );
+  }
+  if (state.error && !state.group) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{Group}</h1>
+        <ListError message={errorText(state.error, `Could not load the ${term(b, "group")}`)} onRetry={state.refetch} />
+      </section>
+    );
+  }
+  if (state.loading || !state.group) return <Loading label={`Loading the ${term(b, "group")}…`} />;
+
+  const label = (t: GroupTab) => (t === "things" ? tabLabel(term(b, "things")) : tabLabel(t));
+  const current = tab as GroupTab;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{term(b, "group", true)}</h1>
+    <section className="page group-page" aria-labelledby="page-title">
+      <GroupHeader state={state} />
       <TabNav
         base={`/groups/${encodeURIComponent(id)}`}
         tabs={GROUP_TABS.map((t) => ({ tab: t, label: label(t) }))}
-        label={`${term(b, "group", true)} sections`}
+        label={`${Group} sections`}
       />
-      <h2>{label(tab)}</h2>
-      <p className="lead">{about[tab as GroupTab]}</p>
-      <p className="muted">
-        This screen is still being built. <Link to={paths.groupSettings(id)}>Settings</Link>
-      </p>
+      <div className="tab-panel">
+        {current === "dashboard" ? <GroupDashboardTab state={state} /> : null}
+        {current === "activity" ? <GroupActivityTab state={state} /> : null}
+        {current === "members" ? <GroupMembersTab state={state} /> : null}
+        {current === "things" ? <GroupThingsTab state={state} /> : null}
+        {current === "devices" ? <GroupDevicesTab state={state} /> : null}
+        {current === "tasks" ? <GroupTasksTab state={state} /> : null}
+      </div>
     </section>
+  );
+}
+
+export function GroupHeader({ state, title }: { state: GroupState; title?: string }) {
+  const b = useBranding();
+  const picture = usePictureUrl();
+  const group = state.group!;
+  const url = picture("group", group, "medium");
+  return (
+    <header className="record-header">
+      <span className="record-picture" aria-hidden="true">
+        {url ? <img src={url} alt="" /> : <Initials text={group.name} />}
+      </span>
+      <div className="record-title">
+        <h1 id="page-title">{title ?? group.name}</h1>
+        <div className="record-tags">
+          {title ? (
+            <Link to={paths.group(group.id)}>{group.name}</Link>
+          ) : (
+            <span className="tag">{groupTypeLabel(group.type)}</span>
+          )}
+          {group.isPublic ? <span className="tag">Public</span> : <span className="tag tag-warning">Private</span>}
+          {state.isOwner ? <span className="tag tag-positive">You own this {term(b, "group")}</span> : null}
+          {state.isMember && !state.isOwner ? <span className="tag tag-positive">You are a member</span> : null}
+        </div>
+      </div>
+      {!title && state.canManage ? (
+        <div className="record-actions">
+          <Link to={paths.groupSettings(group.id)} className="button button-secondary">
+            Settings
+          </Link>
+        </div>
+      ) : null}
+    </header>
   );
 }

@@ -1,12 +1,244 @@
+// /groups: every group this visitor can see, as tiles or a list, with search (over what is
+// loaded: the API has no text filter), sort by name or newest, filters by type and visibility,
+// and "load more" paging.
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import {
+  EmptyState,
+  FilterChips,
+  FilterSelect,
+  ItemCard,
+  ItemList,
+  LayoutToggle,
+  ListError,
+  ListSkeleton,
+  ListToolbar,
+  LoadMore,
+  ResultCount,
+  SearchBox,
+  SortSelect,
+  searchItems,
+  useConnection,
+  useListState,
+} from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes.tsx";
+import GroupsQuery from "./Groups.graphql?raw";
+import MyMembershipsQuery from "./MyMemberships.graphql?raw";
+import { count, errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";
+import { usePictureUrl } from "./ui.tsx";
+import "./groups.css";
+
+type Sort = "name" | "newest";
+type Filter = "type" | "visibility";
+
+interface GroupNode {
+  id: string;
+  name: string;
+  type: string;
+  description: string | null;
+  isPublic: boolean;
+  hasImage: boolean;
+  createdAt: string;
+  groupMembershipsByGroupId: { totalCount: number };
+  thingsByGroupId: { totalCount: number };
+}
+
+interface GroupsData {
+  allGroups: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: GroupNode[];
+  } | null;
+}
+
+interface MembershipsData {
+  allGroupMemberships: { nodes: { id: string; groupId: string; isOwner: boolean }[] } | null;
+}
+
+const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "ID_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
 export default function GroupsPage() {
   const b = useBranding();
+  const { signedIn, session } = useSession();
+  const picture = usePictureUrl();
+  const Groups = term(b, "groups", true);
+  const groups = term(b, "groups");
+  const group = term(b, "group");
+
+  const list = useListState<Sort, Filter>("groups", {
+    defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", visibility: "" } },
+    sorts: ["name", "newest"],
+    filters: { type: GROUP_TYPES, visibility: ["public", "private", "mine"] },
+  });
+
+  // Guests see public groups only; a remembered "mine"/"private" filter waits for signing in.
+  const visibility = signedIn ? list.filters.visibility : "";
+  const condition: Record<string, unknown> = {};
+  if (list.filters.type) condition.type = list.filters.type;
+  if (visibility === "public") condition.isPublic = true;
+  if (visibility === "private") condition.isPublic = false;
+
+  const result = useConnection<GroupsData, GroupNode>({
+    query: GroupsQuery,
+    variables: { orderBy: ORDER[list.sort], condition: Object.keys(condition).length ? condition : null },
+    connection: (data) => data.allGroups,
+    pageSize: 24,
+  });
+
+  const [memberships] = useQuery<MembershipsData>({
+    query: MyMembershipsQuery,
+    variables: { userId: session?.id ?? "" },
+    pause: !signedIn || !session?.id,
+    requestPolicy: "cache-and-network",
+  });
+  const mine = useMemo(() => {
+    const map = new Map<string, boolean>();
+    for (const m of memberships.data?.allGroupMemberships?.nodes ?? []) map.set(m.groupId, m.isOwner);
+    return map;
+  }, [memberships.data]);
+
+  let shown = searchItems(result.nodes, list.search, (g) => [g.name, g.description, groupTypeLabel(g.type)]);
+  if (visibility === "mine") shown = shown.filter((g) => mine.has(g.id));
+
+  const typeOptions = GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) }));
+  const visibilityOptions = signedIn
+    ? [
+        { value: "mine", label: `My ${groups}` },
+        { value: "public", label: "Public" },
+        { value: "private", label: "Private" },
+      ]
+    : [];
+  const narrowed = list.narrowed;
+  const searchingPartOnly = list.search.trim() !== "" && result.hasMore;
+
   return (
-    <ComingSoon title={term(b, "groups", true)}>
-      All {term(b, "groups")}, with search, sort and filters by type, as tiles or a list.
-    </ComingSoon>
+    <section className="page groups-page" aria-labelledby="page-title">
+      <div className="page-heading">
+        <div>
+          <h1 id="page-title">{Groups}</h1>
+          <p className="lead">
+            People who look after {term(b, "things")} together: community {groups}, councils, estates, orchards and
+            growers.
+          </p>
+        </div>
+        <Link to="/groups/new" className="button">
+          Start a {group}
+        </Link>
+      </div>
+
+      <ListToolbar label={`${Groups} list options`}>
+        <SearchBox label={`Search ${groups}`} value={list.search} onChange={list.setSearch} />
+        <FilterSelect
+          label="Type"
+          value={list.filters.type}
+          onChange={(v) => list.setFilter("type", v)}
+          options={typeOptions}
+          allLabel="All types"
+        />
+        <SortSelect
+          value={list.sort}
+          onChange={list.setSort}
+          options={[
+            { value: "name", label: "Name" },
+            { value: "newest", label: "Newest" },
+          ]}
+        />
+        <LayoutToggle value={list.layout} onChange={list.setLayout} />
+        {visibilityOptions.length ? (
+          <FilterChips
+            label="Show"
+            value={visibility}
+            onChange={(v) => list.setFilter("visibility", v)}
+            options={visibilityOptions}
+            allLabel={`All ${groups}`}
+          />
+        ) : null}
+      </ListToolbar>
+
+      {result.error && result.nodes.length === 0 ? (
+        <ListError message={errorText(result.error, `Could not load the ${groups}`)} onRetry={result.refetch} />
+      ) : result.loading ? (
+        <ListSkeleton layout={list.layout} label={`Loading ${groups}…`} />
+      ) : shown.length === 0 ? (
+        narrowed ? (
+          <EmptyState
+            title={`No ${groups} match`}
+            action={{ label: "Clear search and filters", onClick: list.reset }}
+            secondary={result.hasMore ? { label: `Load more ${groups}`, onClick: result.loadMore } : null}
+          >
+            <p>
+              {visibility === "mine"
+                ? `You have not joined any ${groups} that match. Join one from the list, or start your own.`
+                : "Try other words, or another type."}
+            </p>
+          </EmptyState>
+        ) : (
+          <EmptyState title={`No ${groups} yet`} action={{ label: `Start a ${group}`, to: "/groups/new" }}>
+            <p>
+              A {group} brings people together to look after {term(b, "things")}. Start the first one and invite
+              others to join.
+            </p>
+          </EmptyState>
+        )
+      ) : (
+        <ItemList layout={list.layout} label={Groups}>
+          {shown.map((g) => {
+            const owner = mine.get(g.id);
+            return (
+              <ItemCard
+                key={g.id}
+                to={paths.group(g.id)}
+                title={g.name}
+                picture={picture("group", g)}
+                meta={
+                  <>
+                    {groupTypeLabel(g.type)} · {count(g.groupMembershipsByGroupId.totalCount, "member")} ·{" "}
+                    {count(g.thingsByGroupId.totalCount, term(b, "thing"), term(b, "things"))}
+                  </>
+                }
+                description={g.description}
+                badges={
+                  <>
+                    {g.isPublic ? null : <span className="tag tag-warning">Private</span>}
+                    {owner === true ? <span className="tag tag-positive">Owner</span> : null}
+                    {owner === false ? <span className="tag tag-positive">Member</span> : null}
+                  </>
+                }
+              />
+            );
+          })}
+        </ItemList>
+      )}
+
+      {!result.loading && !(result.error && result.nodes.length === 0) ? (
+        <div className="list-footer">
+          {shown.length > 0 ? (
+            <ResultCount
+              shown={shown.length}
+              total={result.totalCount}
+              noun={[group, groups]}
+              narrowed={list.search.trim() !== "" || visibility === "mine"}
+            />
+          ) : null}
+          {searchingPartOnly ? (
+            <p className="muted list-note">
+              Searching the {result.nodes.length} {groups} loaded so far; load more to search further.
+            </p>
+          ) : null}
+          <LoadMore
+            hasMore={result.hasMore}
+            loading={result.loadingMore}
+            onLoadMore={result.loadMore}
+            shown={result.nodes.length}
+            total={result.totalCount}
+            label={`Load more ${groups}`}
+          />
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -1,0 +1,48 @@
+// Rate limits on the operations worth abusing: guessing passphrases, flooding sign-ups, reset
+// and invitation e-mails. Keyed by the caller's IP address; the limit is checked before the
+// operation runs, so a refused call changes nothing.
+import { wrapPlans } from "postgraphile/utils";
+import { context, sideEffect, SafeError } from "postgraphile/grafast";
+import { RateLimiter } from "../auth/rate-limit.ts";
+
+declare global {
+  namespace Grafast {
+    interface Context {
+      /** The caller's address (server/graphql/preset.ts puts it there). */
+      ip?: string;
+    }
+  }
+}
+
+const HOUR = 3_600_000;
+
+/** Mutation → [calls, per milliseconds] per IP address. */
+export const RATE_LIMITS: Record<string, [number, number]> = {
+  signIn: [30, 10 * 60_000],
+  signUp: [10, HOUR],
+  forgotPassword: [10, HOUR],
+  resetPassword: [20, HOUR],
+  createUserEmail: [20, HOUR],
+  resendEmailVerificationCode: [20, HOUR],
+  inviteToThingAccess: [60, HOUR],
+  inviteToDeviceAccess: [60, HOUR],
+  inviteToGroupMembership: [60, HOUR],
+};
+
+export const TOO_MANY = "Too many attempts; please wait a few minutes and try again";
+
+export function makeRateLimitPlugin() {
+  const limiters = new Map(Object.entries(RATE_LIMITS).map(([field, [n, ms]]) => [field, new RateLimiter(n, ms)]));
+  return wrapPlans(
+    (ctx) => (ctx.Self.name === "Mutation" && limiters.has(ctx.scope.fieldName) ? ctx.scope.fieldName : null),
+    (fieldName) => (plan) => {
+      const limiter = limiters.get(fieldName)!;
+      // Created before the operation's own steps, so it runs first.
+      sideEffect(context().get("ip"), (ip) => {
+        if (!limiter.take(ip ?? "unknown")) throw new SafeError(TOO_MANY, { code: "RATEL" });
+      });
+      return plan();
+    },
+    { name: "RateLimitPlugin" },
+  );
+}

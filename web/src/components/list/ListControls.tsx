@@ -1,0 +1,193 @@
+// The controls above a list: search, sort, filters and the tile/list toggle. Each is a labelled
+// native control, so keyboards and screen readers work without extra wiring.
+import { useId, type ReactNode } from "react";
+import type { ListLayout } from "./use-list-state.ts";
+
+export interface Option<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+/** A row of controls that wraps on narrow screens. */
+export function ListToolbar({ label = "List options", children }: { label?: string; children: ReactNode }) {
+  return (
+    <div className="list-toolbar" role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+export interface SearchBoxProps {
+  value: string;
+  onChange(value: string): void;
+  /** Accessible label, also the placeholder ("Search groups"). */
+  label: string;
+  placeholder?: string;
+}
+
+export function SearchBox({ value, onChange, label, placeholder }: SearchBoxProps) {
+  const id = useId();
+  return (
+    <div className="list-control list-search">
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <span className="list-search-icon" aria-hidden="true">
+        <svg viewBox="0 0 20 20" width="18" height="18" focusable="false">
+          <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </span>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder ?? `${label}…`}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && value) {
+            event.preventDefault();
+            onChange("");
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+export interface SelectControlProps<V extends string> {
+  label: string;
+  value: V;
+  onChange(value: V): void;
+  options: readonly Option<V>[];
+}
+
+/** A labelled select; the label shows in front of it ("Sort by"). */
+export function SelectControl<V extends string>({ label, value, onChange, options }: SelectControlProps<V>) {
+  const id = useId();
+  return (
+    <div className="list-control list-select">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as V)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function SortSelect<V extends string>(props: Omit<SelectControlProps<V>, "label"> & { label?: string }) {
+  return <SelectControl {...props} label={props.label ?? "Sort by"} />;
+}
+
+export interface FilterProps {
+  label: string;
+  /** '' means "all". */
+  value: string;
+  onChange(value: string): void;
+  options: readonly Option[];
+  /** Label of the no-filter choice ("All types"). */
+  allLabel?: string;
+}
+
+/** A filter as a select (many values, or little room). */
+export function FilterSelect({ label, value, onChange, options, allLabel = "All" }: FilterProps) {
+  return (
+    <SelectControl label={label} value={value} onChange={onChange} options={[{ value: "", label: allLabel }, ...options]} />
+  );
+}
+
+/** A filter as a row of chips (few values); pressing the chosen chip again clears it. */
+export function FilterChips({ label, value, onChange, options, allLabel = "All" }: FilterProps) {
+  const all: Option[] = [{ value: "", label: allLabel }, ...options];
+  return (
+    <div className="list-control list-chips" role="group" aria-label={label}>
+      <span className="list-chips-label" aria-hidden="true">
+        {label}
+      </span>
+      {all.map((option) => {
+        const pressed = option.value === value;
+        return (
+          <button
+            key={option.value || "all"}
+            type="button"
+            className={`chip${pressed ? " chip-on" : ""}`}
+            aria-pressed={pressed}
+            onClick={() => onChange(pressed ? "" : option.value)}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(layout: ListLayout): void }) {
+  return (
+    <div className="list-control layout-toggle" role="group" aria-label="Layout">
+      <button
+        type="button"
+        className={`layout-button${value === "tiles" ? " layout-on" : ""}`}
+        aria-pressed={value === "tiles"}
+        title="Tiles"
+        onClick={() => onChange("tiles")}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <rect x="2" y="2" width="7" height="7" rx="1.5" fill="currentColor" />
+          <rect x="11" y="2" width="7" height="7" rx="1.5" fill="currentColor" />
+          <rect x="2" y="11" width="7" height="7" rx="1.5" fill="currentColor" />
+          <rect x="11" y="11" width="7" height="7" rx="1.5" fill="currentColor" />
+        </svg>
+        <span className="visually-hidden">Tiles</span>
+      </button>
+      <button
+        type="button"
+        className={`layout-button${value === "list" ? " layout-on" : ""}`}
+        aria-pressed={value === "list"}
+        title="List"
+        onClick={() => onChange("list")}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <rect x="2" y="3" width="16" height="3" rx="1.2" fill="currentColor" />
+          <rect x="2" y="8.5" width="16" height="3" rx="1.2" fill="currentColor" />
+          <rect x="2" y="14" width="16" height="3" rx="1.2" fill="currentColor" />
+        </svg>
+        <span className="visually-hidden">List</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * "12 groups" / "3 of 12 groups match", announced politely when it changes. `total` is what the
+ * server holds (totalCount), `shown` what the list shows.
+ */
+export function ResultCount({
+  shown,
+  total,
+  noun,
+  narrowed = false,
+}: {
+  shown: number;
+  total?: number | null;
+  /** Singular and plural: ["group", "groups"]. */
+  noun: readonly [string, string];
+  narrowed?: boolean;
+}) {
+  const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
+  let text: string;
+  if (narrowed) text = shown === 1 ? `1 ${noun[0]} matches` : `${shown} ${noun[1]} match`;
+  else if (total !== null && total !== undefined && total > shown) text = `Showing ${shown} of ${total} ${word(total)}`;
+  else text = `${shown} ${word(shown)}`;
+  return (
+    <p className="list-count" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}

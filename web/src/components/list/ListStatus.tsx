@@ -1,0 +1,126 @@
+// What a list shows besides its items: loading skeletons, empty states, errors and "load more".
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ListLayout } from "./use-list-state.ts";
+
+/** Grey placeholders in the shape of the list while the first page loads. */
+export function ListSkeleton({ layout = "tiles", count = 6, label = "Loading…" }: { layout?: ListLayout; count?: number; label?: string }) {
+  return (
+    <div className="list-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      <ul className={layout === "tiles" ? "item-tiles" : "item-rows"} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index} className="item skeleton-item">
+            <span className="skeleton skeleton-picture" />
+            <span className="skeleton-lines">
+              <span className="skeleton skeleton-line" />
+              <span className="skeleton skeleton-line short" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface EmptyStateAction {
+  label: string;
+  /** A route to go to, or ... */
+  to?: string;
+  /** ... something to do here (e.g. clear the filters). */
+  onClick?: () => void;
+}
+
+/**
+ * An empty list that says why it is empty and what to do about it:
+ * `<EmptyState title="No groups yet" action={{ label: "Start a group", to: "/groups/new" }}>...`.
+ */
+export function EmptyState({
+  title,
+  children,
+  action,
+  secondary,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: EmptyStateAction | null;
+  secondary?: EmptyStateAction | null;
+  icon?: ReactNode;
+}) {
+  const render = (a: EmptyStateAction, className: string) =>
+    a.to ? (
+      <Link to={a.to} className={className}>
+        {a.label}
+      </Link>
+    ) : (
+      <button type="button" className={className} onClick={a.onClick}>
+        {a.label}
+      </button>
+    );
+  return (
+    <div className="empty-state">
+      <div className="empty-state-icon" aria-hidden="true">
+        {icon ?? (
+          <svg viewBox="0 0 48 48" width="44" height="44" focusable="false">
+            <circle cx="24" cy="24" r="21" fill="none" stroke="currentColor" strokeWidth="2.5" strokeDasharray="5 5" />
+            <path d="M17 25c0-6 4-9 12-9 0 7-4 11-11 11" fill="currentColor" opacity="0.55" />
+          </svg>
+        )}
+      </div>
+      <h2 className="empty-state-title">{title}</h2>
+      {children ? <div className="empty-state-text">{children}</div> : null}
+      {action || secondary ? (
+        <div className="empty-state-actions">
+          {action ? render(action, "button") : null}
+          {secondary ? render(secondary, "button button-secondary") : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A failed load, with the server's message and a way to try again. */
+export function ListError({ message, onRetry }: { message?: string | null; onRetry?: () => void }) {
+  return (
+    <div className="form-error list-error" role="alert">
+      <span>{message || "An error occurred"}</span>
+      {onRetry ? (
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Load more" under a list: shown while the server has more than the list holds. */
+export function LoadMore({
+  hasMore,
+  loading = false,
+  onLoadMore,
+  shown,
+  total,
+  label = "Load more",
+}: {
+  hasMore: boolean;
+  loading?: boolean;
+  onLoadMore(): void;
+  shown?: number;
+  total?: number | null;
+  label?: string;
+}) {
+  if (!hasMore && !loading) return null;
+  return (
+    <div className="load-more">
+      <button type="button" className="button button-secondary" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
+        {loading ? "Loading…" : label}
+      </button>
+      {shown !== undefined && total !== null && total !== undefined ? (
+        <span className="muted">
+          {shown} of {total} shown
+        </span>
+      ) : null}
+    </div>
+  );
+}

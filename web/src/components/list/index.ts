@@ -1,0 +1,78 @@
+// The list toolkit: search, sort, filters and a tile/list toggle remembered per list, skeletons
+// while loading, empty states that say what to do, and "load more" paging over connections.
+//
+// Usage (a whole list screen, about 40 lines):
+//
+//   import {
+//     EmptyState, FilterChips, ItemCard, ItemList, LayoutToggle, ListError, ListSkeleton,
+//     ListToolbar, LoadMore, ResultCount, SearchBox, SortSelect, searchItems, useConnection,
+//     useListState,
+//   } from "../../components/list/index.ts";
+//   import ThingsQuery from "./Things.graphql?raw";
+//   // query Things($first: Int, $after: Cursor, $orderBy: [ThingsOrderBy!], $condition: ThingCondition) {
+//   //   allThings(first: $first, after: $after, orderBy: $orderBy, condition: $condition) {
+//   //     totalCount pageInfo { hasNextPage endCursor } nodes { id name type }
+//   //   }
+//   // }
+//
+//   const list = useListState("things", {
+//     defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "" } },
+//     sorts: ["name", "newest"],                      // stored values outside these are dropped
+//     filters: { type: ["TREE", "PLANTER"] },
+//   });                                              // -> localStorage "steward.list.things"
+//   const things = useConnection<ThingsData, Thing>({
+//     query: ThingsQuery,
+//     variables: { orderBy: [list.sort === "name" ? "NAME_ASC" : "CREATED_AT_DESC"],
+//                  condition: list.filters.type ? { type: list.filters.type } : undefined },
+//     connection: (data) => data.allThings,          // needs nodes, totalCount, pageInfo
+//     pageSize: 24,
+//   });
+//   const shown = searchItems(things.nodes, list.search, (t) => [t.name, t.type]);
+//
+//   <ListToolbar>
+//     <SearchBox label="Search things" value={list.search} onChange={list.setSearch} />
+//     <SortSelect value={list.sort} onChange={list.setSort}
+//                 options={[{ value: "name", label: "Name" }, { value: "newest", label: "Newest" }]} />
+//     <FilterChips label="Type" value={list.filters.type} onChange={(v) => list.setFilter("type", v)}
+//                  options={[{ value: "TREE", label: "Tree" }]} allLabel="All types" />
+//     <LayoutToggle value={list.layout} onChange={list.setLayout} />
+//   </ListToolbar>
+//   {things.error ? <ListError message={things.error.graphQLErrors[0]?.message} onRetry={things.refetch} />
+//    : things.loading ? <ListSkeleton layout={list.layout} />
+//    : shown.length === 0 ? <EmptyState title="No things yet" action={{ label: "Add a thing", to: "/things/new" }}>
+//                             Things you add or join show here.</EmptyState>
+//    : <ItemList layout={list.layout} label="Things">
+//        {shown.map((t) => <ItemCard key={t.id} to={`/things/${t.id}`} title={t.name} meta={t.type} />)}
+//      </ItemList>}
+//   <ResultCount shown={shown.length} total={things.totalCount} noun={["thing", "things"]} narrowed={list.narrowed} />
+//   <LoadMore hasMore={things.hasMore} loading={things.loadingMore} onLoadMore={things.loadMore}
+//             shown={things.nodes.length} total={things.totalCount} />
+//
+// Notes
+// - Search is client-side over what is loaded (PostGraphile has no text filter); say so with the
+//   ResultCount when the list is paged. `list.narrowed` tells an empty state "nothing matches"
+//   (offer `list.reset`) from "nothing yet" (offer the create link).
+// - FilterChips for a few values, FilterSelect for many. '' always means "no filter".
+// - Styles come with the components (list.css); they use the variables of styles.css.
+import "./list.css";
+
+export { useListState, readListState, writeListState, LIST_STORAGE_PREFIX, LIST_LAYOUTS } from "./use-list-state.ts";
+export type { ListLayout, ListState, ListStateApi, ListStateOptions } from "./use-list-state.ts";
+export { useConnection } from "./use-connection.ts";
+export type { ConnectionLike, ConnectionResult, UseConnectionOptions } from "./use-connection.ts";
+export {
+  FilterChips,
+  FilterSelect,
+  LayoutToggle,
+  ListToolbar,
+  ResultCount,
+  SearchBox,
+  SelectControl,
+  SortSelect,
+} from "./ListControls.tsx";
+export type { FilterProps, Option, SearchBoxProps, SelectControlProps } from "./ListControls.tsx";
+export { EmptyState, ListError, ListSkeleton, LoadMore } from "./ListStatus.tsx";
+export type { EmptyStateAction } from "./ListStatus.tsx";
+export { Initials, ItemCard, ItemList } from "./ItemList.tsx";
+export type { ItemCardProps } from "./ItemList.tsx";
+export { compareText, matchesSearch, normaliseText, searchItems } from "./search.ts";

@@ -1,0 +1,123 @@
+// The admin's "new user" form (newUser): the person gets an e-mail with a link to choose their
+// passphrase. Used by /account/users and /users/new.
+import { useState, type FormEvent } from "react";
+import { useMutation } from "urql";
+import { MESSAGES, validateEmail, validateName, validateUsername } from "../../../../shared/validation.ts";
+import { FormField } from "../../components/FormField.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { useForm } from "../../lib/use-form.ts";
+import { errorText } from "./errors.ts";
+import newUserQuery from "./NewUser.graphql?raw";
+import "./account.css";
+
+export const CREATE_USER_FAILED = "Failed to create user";
+
+type Field = "name" | "username" | "email";
+
+const validate = (values: Record<Field, string>) => ({
+  name: validateName(values.name.trim()),
+  username: validateUsername(values.username),
+  email: validateEmail(values.email.trim()),
+});
+
+const FIELD_OF_SERVER_MESSAGE: Record<string, Field> = {
+  "Username already exists": "username",
+  "Email already exists": "email",
+  [MESSAGES.nameRequired]: "name",
+  [MESSAGES.nameLength]: "name",
+  [MESSAGES.nameCharacters]: "name",
+  [MESSAGES.usernameRequired]: "username",
+  [MESSAGES.usernameTooShort]: "username",
+  [MESSAGES.usernameTooLong]: "username",
+  [MESSAGES.usernameStart]: "username",
+  [MESSAGES.usernameCharacters]: "username",
+  [MESSAGES.usernameConsecutive]: "username",
+  [MESSAGES.emailRequired]: "email",
+  [MESSAGES.emailLength]: "email",
+  [MESSAGES.emailInvalid]: "email",
+};
+
+export interface CreatedUser {
+  id: string;
+  name: string;
+  username: string;
+}
+
+export function NewUserForm({ onCreated, title = "New user" }: { onCreated?: (user: CreatedUser) => void; title?: string }) {
+  const [key, setKey] = useState(0);
+  return (
+    <NewUserFields
+      key={key}
+      title={title}
+      onCreated={(user) => {
+        setKey((k) => k + 1);
+        onCreated?.(user);
+      }}
+    />
+  );
+}
+
+function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) => void; title: string }) {
+  const notify = useNotify();
+  const [, createUser] = useMutation(newUserQuery);
+  const form = useForm<Field>({ name: "", username: "", email: "" }, validate);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<{ message: string; field?: Field; value?: string } | null>(null);
+
+  const fieldError = (name: Field) =>
+    form.errors[name] ??
+    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    if (!form.submit()) {
+      const first = form.firstInvalid();
+      if (first) document.querySelector<HTMLInputElement>(`form.new-user-form [name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const email = form.values.email.trim();
+    const result = await createUser({ name: form.values.name.trim(), username: form.values.username, email });
+    setBusy(false);
+    const user = result.data?.newUser?.user as CreatedUser | undefined;
+    if (result.error || !user) {
+      const message = errorText(result.error, CREATE_USER_FAILED);
+      const field = FIELD_OF_SERVER_MESSAGE[message];
+      setServerError({ message, field, value: field ? form.values[field] : undefined });
+      return;
+    }
+    notify.positive(`${user.name} has been added. We have e-mailed ${email} a link to choose a passphrase.`);
+    onCreated(user);
+  };
+
+  return (
+    <form className="card account-form new-user-form" noValidate onSubmit={onSubmit} aria-labelledby="new-user-title">
+      <h2 id="new-user-title">{title}</h2>
+      <p className="field-hint">They get an e-mail with a link to choose their own passphrase (valid for 7 days).</p>
+      {serverError ? (
+        <div className="form-error" role="alert">
+          {serverError.message}
+        </div>
+      ) : null}
+      <div className="form-row form-row-3">
+        <FormField label="Name" autoComplete="off" required error={fieldError("name")} {...form.field("name")} />
+        <FormField
+          label="Username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={fieldError("username")}
+          {...form.field("username")}
+        />
+        <FormField label="Email" type="email" autoComplete="off" required error={fieldError("email")} {...form.field("email")} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Creating…" : "Create user"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+// Small pieces the account screens share: the page frame, empty and error states, dates.
+import type { ReactNode } from "react";
+import type { CombinedError } from "urql";
+import { errorText } from "./errors.ts";
+
+export function AccountPage({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="page account-page" aria-labelledby="page-title">
+      <header className="account-page-header">
+        <div>
+          <h1 id="page-title">{title}</h1>
+          {intro ? <p className="account-intro">{intro}</p> : null}
+        </div>
+        {actions ? <div className="account-page-actions">{actions}</div> : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+const LEAF = (
+  <svg viewBox="0 0 32 32" width="28" height="28" focusable="false">
+    <path d="M7 25c0-10 7-16 18-16 0 10-6 17-17 17" fill="currentColor" opacity="0.85" />
+    <path d="M7 25c4-5 8-8 12-10" stroke="#fff" strokeWidth="1.8" fill="none" strokeLinecap="round" />
+  </svg>
+);
+
+export function EmptyState({ title, children, icon = LEAF }: { title: string; children?: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="empty-state card">
+      <span className="empty-state-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <h2>{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** A load that failed, with the server's message and a way to try again. */
+export function LoadError({
+  error,
+  onRetry,
+  what = "this page",
+}: {
+  error: CombinedError | undefined;
+  onRetry: () => void;
+  what?: string;
+}) {
+  return (
+    <div className="form-error load-error" role="alert">
+      <span>{errorText(error, `We could not load ${what}.`)}</span>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function formatDate(value: string | null | undefined, withTime = false): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toLocaleString(
+    "en-US",
+    withTime ? { dateStyle: "medium", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric" },
+  );
+}
+
+/** "WATERING" / "LITTER_CLEANUP" -> "Watering" / "Litter cleanup". */
+export function humanize(value: string | null | undefined): string {
+  if (!value) return "";
+  const words = value.replace(/[_-]+/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,51 @@
+// Reading the server's answer to a failed call (spec section 8: the first error message returned by
+// the server is shown, with a fallback when there is none). Works for urql's CombinedError and for
+// the plain HTTP helper's GraphQLRequestError.
+import type { CombinedError } from "urql";
+import { GraphQLRequestError } from "../../lib/api.ts";
+
+/** The message the API masks unexpected failures with (server/graphql/errors.ts). */
+export const MASKED_MESSAGE = "An error occurred";
+
+export const OFFLINE_MESSAGE = "Could not reach the server. Please check your connection and try again.";
+
+export interface ServerError {
+  /** The server's first message, '' when it gave none. */
+  message: string;
+  /** Its five-letter code (LOCKD, NTFND, INVLD, ...), when it gave one. */
+  code?: string;
+  /** True when the request never got an answer (offline, server down). */
+  network: boolean;
+}
+
+function isCombinedError(error: unknown): error is CombinedError {
+  return typeof error === "object" && error !== null && "graphQLErrors" in error && "networkError" in error;
+}
+
+export function serverErrorOf(error: unknown): ServerError {
+  if (isCombinedError(error)) {
+    const first = error.graphQLErrors[0];
+    if (first) {
+      const code = (first.extensions as { code?: unknown } | undefined)?.code;
+      return { message: first.message ?? "", code: typeof code === "string" ? code : undefined, network: false };
+    }
+    return { message: "", network: Boolean(error.networkError) };
+  }
+  if (error instanceof GraphQLRequestError) {
+    return { message: error.message, code: error.code, network: error.status === 0 };
+  }
+  if (error instanceof TypeError) return { message: "", network: true };
+  return { message: "", network: false };
+}
+
+/** The text to show for a failed call: the server's first message, else the fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  const { message } = serverErrorOf(error);
+  return message || fallback;
+}
+
+/** Like errorText, but only trusts messages the server raised on purpose (a code), not masked ones. */
+export function deliberateErrorText(error: unknown, fallback: string): string {
+  const { message, code } = serverErrorOf(error);
+  return code && message && message !== MASKED_MESSAGE ? message : fallback;
+}

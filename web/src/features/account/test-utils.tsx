@@ -1,0 +1,81 @@
+// Test helper for the account and auth screens: the whole app on a memory router (like
+// test/helpers.tsx's renderApp) with a fake GraphQL server answering by operation name.
+import { render } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { vi } from "vitest";
+import { AppProviders, type AppServices } from "../../App.tsx";
+import type { AuthApi } from "../auth/auth-api.ts";
+import { NoticeStore } from "../../lib/notices.tsx";
+import { SessionStore, type Session } from "../../lib/session.ts";
+import { buildRouteObjects } from "../../routes.tsx";
+import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+
+export interface GraphQLCall {
+  operationName: string;
+  variables: Record<string, unknown>;
+  authorization: string | null;
+}
+
+/** An answer: `{ data }`, `{ errors }`, or a function of the variables returning either. */
+export type Answer =
+  | { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[]; status?: number }
+  | ((variables: Record<string, unknown>) => {
+      data?: unknown;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+      status?: number;
+    });
+
+export function gqlError(message: string, code?: string) {
+  return { errors: [{ message, ...(code ? { extensions: { code } } : {}) }], data: null };
+}
+
+export function renderWithApi({
+  path,
+  session,
+  answers,
+  auth = fakeAuth(),
+}: {
+  path: string;
+  session: Session | null;
+  answers: Record<string, Answer | Answer[]>;
+  auth?: AuthApi;
+}) {
+  window.scrollTo = () => {};
+  const storage = new MemoryStorage();
+  const sessionStore = new SessionStore({ storage });
+  if (session) sessionStore.set(session);
+  const notices = new NoticeStore();
+  const calls: GraphQLCall[] = [];
+  const counts: Record<string, number> = {};
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables?: Record<string, unknown> };
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const name = body.operationName;
+    calls.push({
+      operationName: name,
+      variables: body.variables ?? {},
+      authorization: headers.Authorization ?? headers.authorization ?? null,
+    });
+    const configured = answers[name];
+    const index = counts[name] ?? 0;
+    counts[name] = index + 1;
+    const answer = Array.isArray(configured) ? configured[Math.min(index, configured.length - 1)] : configured;
+    const resolved = typeof answer === "function" ? answer(body.variables ?? {}) : answer ?? { data: null };
+    const { status = 200, ...payload } = resolved;
+    return new Response(JSON.stringify(payload), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  const services: AppServices = { config: TEST_CONFIG, sessionStore, auth, notices, fetch: fetch as typeof globalThis.fetch };
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  const view = render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const location = () => router.state.location.pathname + router.state.location.search;
+  const callsOf = (name: string) => calls.filter((call) => call.operationName === name);
+  return { ...view, router, location, sessionStore, storage, notices, auth, calls, callsOf, fetch };
+}

@@ -1,0 +1,408 @@
+// Members of a group. Owners (and admins) also make or unmake owners, remove members, invite
+// people by e-mail and look after pending invitations.
+import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { validateEmail } from "../../../../shared/validation.ts";
+import { FormField } from "../../components/FormField.tsx";
+import { EmptyState, ListError, ListSkeleton, LoadMore, useConnection } from "../../components/list/index.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { useForm } from "../../lib/use-form.ts";
+import { paths } from "../../routes.tsx";
+import DeleteGroupInvitation from "./DeleteGroupInvitation.graphql?raw";
+import DeleteGroupMembership from "./DeleteGroupMembership.graphql?raw";
+import GroupInvitationsQuery from "./GroupInvitations.graphql?raw";
+import GroupMembersQuery from "./GroupMembers.graphql?raw";
+import InviteToGroup from "./InviteToGroup.graphql?raw";
+import UpdateGroupMembership from "./UpdateGroupMembership.graphql?raw";
+import { count, errorText, formatDate } from "./meta.ts";
+import { Avatar, SignInPrompt } from "./ui.tsx";
+import type { GroupState } from "./use-group.ts";
+
+interface Member {
+  id: string;
+  userId: string;
+  isOwner: boolean;
+  createdAt: string;
+  userByUserId: { id: string; name: string; username: string; hasImage: boolean; isVerified: boolean } | null;
+}
+
+interface MembersData {
+  groupById: {
+    id: string;
+    groupMembershipsByGroupId: {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      nodes: Member[];
+    };
+  } | null;
+}
+
+export function GroupMembersTab({ state }: { state: GroupState }) {
+  const b = useBranding();
+  const { signedIn, session } = useSession();
+  const notify = useNotify();
+  const group = state.group!;
+  const manage = state.canManage;
+  const members = useConnection<MembersData, Member>({
+    query: GroupMembersQuery,
+    variables: { id: group.id },
+    connection: (data) => data.groupById?.groupMembershipsByGroupId,
+    pageSize: 50,
+  });
+  const [, updateMembership] = useMutation(UpdateGroupMembership);
+  const [, deleteMembership] = useMutation(DeleteGroupMembership);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirmId, setConfirmId] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [invitationsVersion, setInvitationsVersion] = useState(0);
+
+  const refresh = () => {
+    members.refetch();
+    state.refetch();
+  };
+
+  const toggleOwner = async (member: Member) => {
+    setBusyId(member.id);
+    setActionError(null);
+    const result = await updateMembership({ id: member.id, isOwner: !member.isOwner });
+    setBusyId(null);
+    if (result.error) {
+      setActionError(errorText(result.error, "Failed to make user owner"));
+      return;
+    }
+    const who = member.userByUserId?.name ?? "The member";
+    notify.positive(member.isOwner ? `${who} is no longer an owner` : `${who} is now an owner`);
+    refresh();
+  };
+
+  const remove = async (member: Member) => {
+    setBusyId(member.id);
+    setActionError(null);
+    const result = await deleteMembership({ id: member.id });
+    setBusyId(null);
+    setConfirmId(null);
+    if (result.error) {
+      setActionError(errorText(result.error, "Failed to remove access"));
+      return;
+    }
+    notify.positive(`${member.userByUserId?.name ?? "The member"} was removed from ${group.name}`);
+    refresh();
+  };
+
+  if (!signedIn) {
+    return (
+      <>
+        <h2>Members</h2>
+        <SignInPrompt title={`Sign in to see who is in this ${term(b, "group")}`}>
+          <p>
+            {group.name} has {count(group.members.totalCount, "member")}. Profiles are shown to signed-in members of
+            the community.
+          </p>
+        </SignInPrompt>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="section-title">
+        <h2>Members</h2>
+        {members.totalCount !== null ? <p className="muted">{count(members.totalCount, "member")}</p> : null}
+      </div>
+      {actionError ? (
+        <div className="form-error" role="alert">
+          {actionError}
+        </div>
+      ) : null}
+      {members.error && members.nodes.length === 0 ? (
+        <ListError message={errorText(members.error, "Could not load the members")} onRetry={members.refetch} />
+      ) : members.loading ? (
+        <ListSkeleton layout="list" count={3} label="Loading the members…" />
+      ) : members.nodes.length === 0 ? (
+        <EmptyState title="No members yet" action={manage ? null : { label: `Join ${group.name}`, to: paths.group(group.id) }}>
+          <p>Invite people below to look after {term(b, "things")} together.</p>
+        </EmptyState>
+      ) : (
+        <ul className="item-rows" aria-label={`Members of ${group.name}`}>
+          {members.nodes.map((member) => {
+            const user = member.userByUserId;
+            const you = member.userId === session?.id;
+            const name = user?.name ?? "A member";
+            return (
+              <li key={member.id} className="item member-row">
+                <span className="item-picture" aria-hidden="true">
+                  {user ? <Avatar user={user} size={40} /> : null}
+                </span>
+                <span className="item-body">
+                  {user ? (
+                    <Link to={paths.user(user.id)} className="item-title">
+                      {name}
+                      {you ? " (you)" : ""}
+                    </Link>
+                  ) : (
+                    <span className="item-title">{name}</span>
+                  )}
+                  <span className="item-meta">
+                    {user ? `@${user.username} · ` : ""}joined {formatDate(member.createdAt)}
+                  </span>
+                </span>
+                <span className="item-badges">{member.isOwner ? <span className="tag tag-positive">Owner</span> : null}</span>
+                {manage ? (
+                  <span className="item-actions member-actions">
+                    {confirmId === member.id ? (
+                      <>
+                        <span className="visually-hidden" role="status">
+                          Remove {name} from {group.name}?
+                        </span>
+                        <button
+                          type="button"
+                          className="button button-small button-danger-solid"
+                          disabled={busyId === member.id}
+                          onClick={() => remove(member)}
+                        >
+                          {busyId === member.id ? "Removing…" : `Remove ${you ? "myself" : name}`}
+                        </button>
+                        <button type="button" className="button button-small button-secondary" onClick={() => setConfirmId(null)}>
+                          Cancel
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button
+                          type="button"
+                          className="button button-small button-secondary"
+                          disabled={busyId === member.id}
+                          onClick={() => toggleOwner(member)}
+                          aria-label={member.isOwner ? `Remove owner role from ${name}` : `Make ${name} an owner`}
+                        >
+                          {member.isOwner ? "Remove owner" : "Make owner"}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          disabled={busyId === member.id}
+                          onClick={() => {
+                            setActionError(null);
+                            setConfirmId(member.id);
+                          }}
+                          aria-label={`Remove ${name} from the ${term(b, "group")}`}
+                        >
+                          Remove
+                        </button>
+                      </>
+                    )}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <LoadMore
+        hasMore={members.hasMore}
+        loading={members.loadingMore}
+        onLoadMore={members.loadMore}
+        shown={members.nodes.length}
+        total={members.totalCount}
+        label="Load more members"
+      />
+      {manage ? (
+        <>
+          <InviteForm groupId={group.id} groupName={group.name} onInvited={() => setInvitationsVersion((v) => v + 1)} />
+          <Invitations groupId={group.id} version={invitationsVersion} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function InviteForm({ groupId, groupName, onInvited }: { groupId: string; groupName: string; onInvited(): void }) {
+  const notify = useNotify();
+  const [, invite] = useMutation(InviteToGroup);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<{ message: string; email: string } | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <InviteFormFields
+      key={formKey}
+      busy={busy}
+      groupName={groupName}
+      serverError={serverError}
+      onSubmit={async (email) => {
+        setBusy(true);
+        setServerError(null);
+        const result = await invite({ groupId, email });
+        setBusy(false);
+        if (result.error) {
+          setServerError({ message: errorText(result.error, "Failed to send invitation"), email });
+          return;
+        }
+        notify.positive(`Invitation sent to ${email}`);
+        setFormKey((k) => k + 1);
+        onInvited();
+      }}
+    />
+  );
+}
+
+function InviteFormFields({
+  busy,
+  groupName,
+  serverError,
+  onSubmit,
+}: {
+  busy: boolean;
+  groupName: string;
+  serverError: { message: string; email: string } | null;
+  onSubmit(email: string): void;
+}) {
+  const form = useForm<"email">({ email: "" }, (values) => ({ email: validateEmail(values.email.trim()) }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.submit()) {
+      document.querySelector<HTMLInputElement>('form.invite-form [name="email"]')?.focus();
+      return;
+    }
+    onSubmit(form.values.email.trim());
+  };
+  const stale = serverError && serverError.email !== form.values.email.trim();
+  return (
+    <section className="card stack" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite someone</h2>
+      <p className="form-note">
+        We e-mail them a link to join {groupName}. They sign in (or register) with that address to accept.
+      </p>
+      <form className="invite-form" noValidate onSubmit={submit}>
+        <FormField
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          error={form.errors.email ?? (serverError && !stale ? serverError.message : null)}
+          {...form.field("email")}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Sending…" : "Send invitation"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+interface InvitationsData {
+  groupById: {
+    id: string;
+    groupMembershipInvitationsByGroupId: {
+      totalCount: number;
+      nodes: {
+        id: string;
+        email: string;
+        createdAt: string;
+        userByUserId: { id: string; name: string; username: string } | null;
+      }[];
+    };
+  } | null;
+}
+
+function Invitations({ groupId, version }: { groupId: string; version: number }) {
+  const notify = useNotify();
+  const [result, reexecute] = useQuery<InvitationsData>({
+    query: GroupInvitationsQuery,
+    variables: { id: groupId },
+    requestPolicy: "cache-and-network",
+  });
+  const [, invite] = useMutation(InviteToGroup);
+  const [, remove] = useMutation(DeleteGroupInvitation);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => reexecute({ requestPolicy: "network-only" });
+  // A new invitation from the form above: ask again.
+  useEffect(() => {
+    if (version > 0) reexecute({ requestPolicy: "network-only" });
+  }, [version, reexecute]);
+  const invitations = result.data?.groupById?.groupMembershipInvitationsByGroupId.nodes ?? [];
+
+  const resend = async (id: string, email: string) => {
+    setBusyId(id);
+    setError(null);
+    const answer = await invite({ groupId, email });
+    setBusyId(null);
+    if (answer.error) {
+      setError(errorText(answer.error, "Failed to send invitation"));
+      return;
+    }
+    notify.positive(`Invitation sent again to ${email}`);
+    refresh();
+  };
+
+  const drop = async (id: string, email: string) => {
+    setBusyId(id);
+    setError(null);
+    const answer = await remove({ id });
+    setBusyId(null);
+    if (answer.error) {
+      setError(errorText(answer.error, "Failed to remove invite"));
+      return;
+    }
+    notify.positive(`Invitation to ${email} removed`);
+    refresh();
+  };
+
+  return (
+    <section className="invitation-list stack" aria-labelledby="invitations-title">
+      <div className="section-title">
+        <h2 id="invitations-title">Pending invitations</h2>
+      </div>
+      {error ? (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {result.error && !result.data ? (
+        <ListError message={errorText(result.error, "Could not load the invitations")} onRetry={refresh} />
+      ) : !result.data ? (
+        <ListSkeleton layout="list" count={1} label="Loading the invitations…" />
+      ) : invitations.length === 0 ? (
+        <p className="muted">No invitations waiting. People you invite show here until they accept.</p>
+      ) : (
+        <ul className="item-rows" aria-label="Pending invitations">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="item">
+              <span className="item-body">
+                <span className="item-title">{invitation.email}</span>
+                <span className="item-meta">
+                  Sent {formatDate(invitation.createdAt)}
+                  {invitation.userByUserId ? ` · has an account: ${invitation.userByUserId.name}` : ""}
+                </span>
+              </span>
+              <span className="item-actions member-actions">
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  disabled={busyId === invitation.id}
+                  onClick={() => resend(invitation.id, invitation.email)}
+                  aria-label={`Send the invitation to ${invitation.email} again`}
+                >
+                  Resend
+                </button>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  disabled={busyId === invitation.id}
+                  onClick={() => drop(invitation.id, invitation.email)}
+                  aria-label={`Delete the invitation to ${invitation.email}`}
+                >
+                  Delete
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

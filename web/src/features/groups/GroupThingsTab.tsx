@@ -1,0 +1,173 @@
+// The group's things, with the list toolkit (search over what is loaded, sort, layout, paging).
+import { Link } from "react-router";
+import { term } from "../../../../shared/branding.ts";
+import {
+  EmptyState,
+  ItemCard,
+  ItemList,
+  LayoutToggle,
+  ListError,
+  ListSkeleton,
+  ListToolbar,
+  LoadMore,
+  ResultCount,
+  SearchBox,
+  SortSelect,
+  searchItems,
+  useConnection,
+  useListState,
+} from "../../components/list/index.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { paths } from "../../routes.tsx";
+import GroupThingsQuery from "./GroupThings.graphql?raw";
+import { errorText, formatDate, thingTypeLabel, timeAgo } from "./meta.ts";
+import { usePictureUrl } from "./ui.tsx";
+import type { GroupState } from "./use-group.ts";
+
+interface ThingNode {
+  id: string;
+  name: string;
+  type: string;
+  description: string | null;
+  hasImage: boolean;
+  isPublic: boolean;
+  lastAction: string | null;
+  locationDescription: string | null;
+  indicatorColour: string | null;
+  createdAt: string;
+}
+
+interface Data {
+  groupById: {
+    id: string;
+    thingsByGroupId: {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      nodes: ThingNode[];
+    };
+  } | null;
+}
+
+type Sort = "name" | "newest" | "cared";
+const ORDER: Record<Sort, string[]> = {
+  name: ["NAME_ASC", "ID_ASC"],
+  newest: ["CREATED_AT_DESC", "ID_ASC"],
+  cared: ["LAST_ACTION_DESC", "ID_ASC"],
+};
+
+const COLOUR_WORDS: Record<string, string> = {
+  red: "Too dry",
+  orange: "Needs water",
+  green: "Good",
+  blue: "Saturated",
+};
+
+export function GroupThingsTab({ state }: { state: GroupState }) {
+  const b = useBranding();
+  const picture = usePictureUrl();
+  const group = state.group!;
+  const things = term(b, "things");
+  const list = useListState<Sort, never>("group-things", {
+    defaults: { search: "", sort: "name", layout: "tiles", filters: {} as Record<never, string> },
+    sorts: ["name", "newest", "cared"],
+    rememberSearch: false,
+  });
+  const result = useConnection<Data, ThingNode>({
+    query: GroupThingsQuery,
+    variables: { id: group.id, orderBy: ORDER[list.sort] },
+    connection: (data) => data.groupById?.thingsByGroupId,
+    pageSize: 24,
+  });
+  const shown = searchItems(result.nodes, list.search, (t) => [t.name, t.description, t.locationDescription, thingTypeLabel(t.type)]);
+
+  return (
+    <>
+      <div className="section-title">
+        <h2>{term(b, "things", true)}</h2>
+        {state.isMember ? (
+          <Link className="button button-secondary" to="/things/new">
+            Add a {term(b, "thing")}
+          </Link>
+        ) : null}
+      </div>
+      {result.nodes.length > 0 || list.search ? (
+        <ListToolbar label={`${term(b, "things", true)} list options`}>
+          <SearchBox label={`Search ${things}`} value={list.search} onChange={list.setSearch} />
+          <SortSelect
+            value={list.sort}
+            onChange={list.setSort}
+            options={[
+              { value: "name", label: "Name" },
+              { value: "newest", label: "Newest" },
+              { value: "cared", label: "Recently cared for" },
+            ]}
+          />
+          <LayoutToggle value={list.layout} onChange={list.setLayout} />
+        </ListToolbar>
+      ) : null}
+      {result.error && result.nodes.length === 0 ? (
+        <ListError message={errorText(result.error, `Could not load the ${things}`)} onRetry={result.refetch} />
+      ) : result.loading ? (
+        <ListSkeleton layout={list.layout} count={3} label={`Loading the ${things}…`} />
+      ) : shown.length === 0 ? (
+        list.search ? (
+          <EmptyState title={`No ${things} match`} action={{ label: "Clear the search", onClick: () => list.setSearch("") }}>
+            <p>Try other words.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title={`No ${things} yet`}
+            action={state.isMember ? { label: `Add a ${term(b, "thing")}`, to: "/things/new" } : null}
+          >
+            <p>
+              {state.isMember
+                ? `Add the ${things} this ${term(b, "group")} looks after: planters, trees, benches and more.`
+                : `When members add the ${things} this ${term(b, "group")} looks after, they show here.`}
+            </p>
+          </EmptyState>
+        )
+      ) : (
+        <ItemList layout={list.layout} label={`${term(b, "things", true)} of ${group.name}`}>
+          {shown.map((thing) => (
+            <ItemCard
+              key={thing.id}
+              to={paths.thing(thing.id)}
+              title={thing.name}
+              picture={picture("thing", thing)}
+              meta={
+                <>
+                  {thingTypeLabel(thing.type)}
+                  {thing.lastAction ? ` · cared for ${timeAgo(thing.lastAction)}` : ` · added ${formatDate(thing.createdAt)}`}
+                </>
+              }
+              description={thing.locationDescription || thing.description}
+              badges={
+                <>
+                  {thing.indicatorColour && COLOUR_WORDS[thing.indicatorColour] ? (
+                    <span className={`tag indicator indicator-${thing.indicatorColour}`}>
+                      {COLOUR_WORDS[thing.indicatorColour]}
+                    </span>
+                  ) : null}
+                  {thing.isPublic ? null : <span className="tag tag-warning">Private</span>}
+                </>
+              }
+            />
+          ))}
+        </ItemList>
+      )}
+      {shown.length > 0 ? (
+        <div className="list-footer">
+          <ResultCount shown={shown.length} total={result.totalCount} noun={[term(b, "thing"), things]} narrowed={!!list.search.trim()} />
+          <LoadMore
+            hasMore={result.hasMore}
+            loading={result.loadingMore}
+            onLoadMore={result.loadMore}
+            shown={result.nodes.length}
+            total={result.totalCount}
+            label={`Load more ${things}`}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}

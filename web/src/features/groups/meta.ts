@@ -1,0 +1,130 @@
+// Words, dates, pictures and error texts the group, community and user screens share.
+import type { CombinedError } from "urql";
+import { charLength, MESSAGES } from "../../../../shared/validation.ts";
+
+export const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"] as const;
+export type GroupType = (typeof GROUP_TYPES)[number];
+
+const GROUP_TYPE_LABELS: Record<GroupType, string> = {
+  BEEPASS: "Beepass",
+  COUNCIL: "Council",
+  ESTATE: "Estate",
+  ORCHARD: "Orchard",
+  GROWER: "Grower",
+};
+
+export function groupTypeLabel(type: string | null | undefined): string {
+  return (type && GROUP_TYPE_LABELS[type as GroupType]) || humanise(type ?? "");
+}
+
+export function isGroupType(value: string): value is GroupType {
+  return (GROUP_TYPES as readonly string[]).includes(value);
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  CREATED: "Created",
+  SHARE: "Shared",
+  MEASUREMENT: "Measurement",
+  WATERING: "Watering",
+  LITTER_CLEANUP: "Litter clean-up",
+  UPKEEP: "Upkeep",
+  EDUCATION: "Education",
+};
+
+export function actionTypeLabel(type: string | null | undefined): string {
+  return (type && ACTION_LABELS[type]) || humanise(type ?? "");
+}
+
+const THING_TYPE_LABELS: Record<string, string> = {
+  BEECAFE: "Bee cafe",
+  FLOWERBED: "Flower bed",
+  VEGETABLEBED: "Vegetable bed",
+  NOTICEBOARD: "Notice board",
+  BOOKSHARE: "Book share",
+};
+
+export function thingTypeLabel(type: string | null | undefined): string {
+  return (type && THING_TYPE_LABELS[type]) || humanise(type ?? "");
+}
+
+/** "LITTER_CLEANUP" -> "Litter cleanup". */
+export function humanise(value: string): string {
+  const words = value.replace(/_/g, " ").toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
+}
+
+// Spec section 9: default locale en-US.
+const LOCALE = "en-US";
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleDateString(LOCALE, { year: "numeric", month: "short", day: "numeric" });
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString(LOCALE, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+/** "just now", "5 minutes ago", "3 days ago"; the date itself after a month. */
+export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return "";
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds < 45) return "just now";
+  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return format.format(-minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return format.format(-hours, "hour");
+  const days = Math.round(hours / 24);
+  if (days < 30) return format.format(-days, "day");
+  return formatDate(iso);
+}
+
+// Labels (group names): the database's check_label, same messages, same order.
+export function validateLabel(value: string | null | undefined): string | null {
+  const trimmed = (value ?? "").trim();
+  if (trimmed === "") return MESSAGES.nameRequired;
+  const length = charLength(trimmed);
+  if (length < 3 || length > 255) return MESSAGES.nameLength;
+  return null;
+}
+
+export const DESCRIPTION_MAX = 5000;
+export const DESCRIPTION_TOO_LONG = "Description must be at most 5000 characters";
+
+export function validateDescription(value: string | null | undefined): string | null {
+  return value && charLength(value) > DESCRIPTION_MAX ? DESCRIPTION_TOO_LONG : null;
+}
+
+export const CONNECTION_PROBLEM = "Could not reach the server. Please check your connection and try again.";
+const GENERIC = "An error occurred";
+
+/** The server's code for a failed call (OWNER, ISACS, LOGIN, ...). */
+export function errorCode(error: CombinedError | null | undefined): string | undefined {
+  const code = error?.graphQLErrors[0]?.extensions?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * The text to show for a failed call: the server's first message (spec section 8), or the
+ * screen's own words when the server said nothing useful (a masked error, no answer).
+ */
+export function errorText(error: CombinedError | null | undefined, fallback: string): string {
+  if (!error) return fallback;
+  const message = error.graphQLErrors[0]?.message?.trim();
+  if (message && message !== GENERIC) return message;
+  if (error.networkError && !error.response) return CONNECTION_PROBLEM;
+  return fallback;
+}
+
+/** "1 member", "3 members". */
+export function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

@@ -1,0 +1,192 @@
+// Small pieces shared by the group, community and user screens.
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { Link, useLocation } from "react-router";
+import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
+import { useAppConfig } from "../../lib/config-context.tsx";
+import { paths } from "../../routes.tsx";
+import { actionTypeLabel, formatDateTime, timeAgo } from "./meta.ts";
+
+/** A round picture of a person, or their initials (the shared Avatar, fed from a user record). */
+export function Avatar({
+  user,
+  size = 40,
+}: {
+  user: { id: string; name?: string | null; username?: string | null; hasImage?: boolean | null };
+  size?: number;
+}) {
+  return <SharedAvatar id={user.id} name={user.name || user.username} hasImage={user.hasImage} size={size} />;
+}
+
+/**
+ * The picture of a group/thing/device for an ItemCard: its URL (following pictures just changed
+ * in this browser), or null for initials.
+ */
+export function usePictureUrl() {
+  const { graphqlUrl } = useAppConfig();
+  return (kind: ImageType, record: { id: string; hasImage?: boolean | null }, variant: "thumb" | "medium" = "thumb") =>
+    record.hasImage ? apiUrl(imagePath(kind, record.id, variant), graphqlUrl) : null;
+}
+
+/** Guests see this where signing in is needed; it brings them back here afterwards. */
+export function SignInPrompt({ title, children }: { title: string; children?: ReactNode }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <div className="empty-state sign-in-prompt">
+      <h2 className="empty-state-title">{title}</h2>
+      {children ? <div className="empty-state-text">{children}</div> : null}
+      <div className="empty-state-actions">
+        <Link className="button" to={paths.signIn(here)}>
+          Sign in
+        </Link>
+        <Link className="button button-secondary" to={paths.register(here)}>
+          Create an account
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export interface ActivityItem {
+  id: string;
+  type: string;
+  comments?: string | null;
+  createdAt: string;
+  thingByThingId?: { id: string; name: string } | null;
+  userByCreatedBy?: { id: string; name?: string | null; username?: string | null; hasImage?: boolean | null } | null;
+}
+
+/** Care actions, newest first: who did what to which thing, and when. */
+export function ActivityList({ items, showUser = true, label }: { items: readonly ActivityItem[]; showUser?: boolean; label: string }) {
+  return (
+    <ol className="activity-list" aria-label={label}>
+      {items.map((item) => {
+        const user = item.userByCreatedBy;
+        const who = user ? user.name || user.username || "Someone" : "Someone";
+        return (
+          <li key={item.id} className="activity-item">
+            {showUser ? (
+              user ? (
+                <Avatar user={user} size={36} />
+              ) : (
+                <span className="avatar avatar-unknown" style={{ width: 36, height: 36 }} aria-hidden="true" />
+              )
+            ) : (
+              <span className={`activity-dot activity-${item.type.toLowerCase()}`} aria-hidden="true" />
+            )}
+            <div className="activity-body">
+              <p className="activity-line">
+                {showUser ? (
+                  user ? (
+                    <Link to={paths.user(user.id)} className="activity-who">
+                      {who}
+                    </Link>
+                  ) : (
+                    <span className="activity-who">{who}</span>
+                  )
+                ) : null}
+                {showUser ? " · " : null}
+                <span className="tag activity-type">{actionTypeLabel(item.type)}</span>
+                {item.thingByThingId ? (
+                  <>
+                    {" on "}
+                    <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>
+                  </>
+                ) : null}
+              </p>
+              {item.comments ? <p className="activity-comments">{item.comments}</p> : null}
+              <p className="activity-when">
+                <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+                  {timeAgo(item.createdAt)}
+                </time>
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+interface FieldShellProps {
+  label: string;
+  error?: string | null;
+  hint?: string;
+}
+
+/** A labelled textarea, wired like FormField. */
+export function TextAreaField({ label, error, hint, ...props }: FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...props}
+      />
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled select, wired like FormField. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...props
+}: FieldShellProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...props}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A record that does not exist or is hidden from this user. */
+export function NotFoundNotice({ title, children, back }: { title: string; children?: ReactNode; back: { to: string; label: string } }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{title}</h1>
+      {children ? <p className="lead">{children}</p> : null}
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+    </section>
+  );
+}

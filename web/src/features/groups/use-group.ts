@@ -1,0 +1,75 @@
+// The group a /groups/{id}/... screen shows, with what the current user may do there.
+import { useQuery } from "urql";
+import { useSession } from "../../lib/session-context.tsx";
+import GroupQuery from "./Group.graphql?raw";
+
+export interface GroupUser {
+  id: string;
+  name: string;
+  username: string;
+  hasImage: boolean;
+}
+
+export interface GroupDetails {
+  id: string;
+  nodeId: string;
+  name: string;
+  type: string;
+  description: string | null;
+  slug: string;
+  isPublic: boolean;
+  hasImage: boolean;
+  createdAt: string;
+  updatedAt: string;
+  members: { totalCount: number };
+  owners: {
+    totalCount: number;
+    nodes: { id: string; userId: string; isOwner: boolean; userByUserId: GroupUser | null }[];
+  };
+  mine: { nodes: { id: string; userId: string; isOwner: boolean; createdAt: string }[] };
+  thingsByGroupId: { totalCount: number };
+}
+
+export interface GroupData {
+  groupById: GroupDetails | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | null | undefined): value is string {
+  return !!value && UUID.test(value);
+}
+
+export function useGroup(id: string) {
+  const { session, signedIn, admin } = useSession();
+  const valid = isUuid(id);
+  // A guest's id is random; it matches no membership, which is what we want.
+  const userId = isUuid(session?.id) ? session!.id : "00000000-0000-0000-0000-000000000000";
+  const [result, reexecute] = useQuery<GroupData>({
+    query: GroupQuery,
+    variables: { id, userId },
+    pause: !valid,
+    requestPolicy: "cache-and-network",
+  });
+  const group = result.data?.groupById ?? null;
+  const membership = signedIn ? (group?.mine.nodes[0] ?? null) : null;
+  const isOwner = !!membership?.isOwner;
+  return {
+    group,
+    /** Nothing to show yet. */
+    loading: valid && !result.data && !result.error,
+    error: result.error,
+    /** A fresher answer is on its way (decisions like redirects should wait for it). */
+    fetching: result.fetching || !!result.stale,
+    /** The id is malformed, or no visible group has it. */
+    notFound: !valid || (!!result.data && !group),
+    membership,
+    isMember: !!membership,
+    isOwner,
+    /** Owners and admins edit the group (spec section 6). */
+    canManage: signedIn && (isOwner || admin),
+    refetch: () => reexecute({ requestPolicy: "network-only" }),
+  };
+}
+
+export type GroupState = ReturnType<typeof useGroup>;
