@@ -70,7 +70,7 @@ test("an auth-only path sends guests to sign in and back after signing in", asyn
 
     await page.waitForURL(`${BASE_URL}/account/profile`);
     await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
-    await page.locator("main").getByText(user.username, { exact: true }).waitFor();
+    assert.equal(await page.locator("main").getByLabel("Username", { exact: true }).inputValue(), user.username);
     await page.locator("header").getByRole("link", { name: "Sam Planter" }).waitFor();
     assert.equal((await storedSession(page)).role, "bk_user");
   });
