@@ -242,6 +242,20 @@ describe("actions", () => {
   });
 });
 
+describe("hydration band limits", () => {
+  it("are checked like the form does, and good ones move the indicator", async () => {
+    const owner = await signUp(server.url);
+    const thing = await newThing(owner.token, await newGroup(owner.token));
+    const SET = `mutation S($id: UUID!, $levels: JSON) { updateThingById(input: { id: $id, thingPatch: { hydrationLevels: $levels } }) { thing { hydrationLevels } } }`;
+    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 30, needsWater: 20, good: 60 } }, owner.token)).errors?.[0].message).toBe("Each limit must be higher than the one before");
+    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 20, needsWater: 30, good: 160 } }, owner.token)).errors?.[0].message).toBe("Limits must be between 0 and 100 percent");
+    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 20 } }, owner.token)).errors?.[0].message).toBe("Enter all three limits");
+    const ok = await gql(server.url, SET, { id: thing.id, levels: { dry: 10, needsWater: 25, good: 50 } }, owner.token);
+    expect(ok.data.updateThingById.thing.hydrationLevels).toEqual({ dry: 10, needsWater: 25, good: 50 });
+    expect((await gql(server.url, SET, { id: thing.id, levels: null }, owner.token)).errors).toBeUndefined();
+  });
+});
+
 describe("the One Thing", () => {
   it("a user sets and unsets their One Thing", async () => {
     const owner = await signUp(server.url);

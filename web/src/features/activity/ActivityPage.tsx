@@ -1,13 +1,142 @@
+// /activity: the activity feed — the latest care actions on every thing the visitor can see,
+// newest first, 30 at a time with "load more", grouped by day, filtered by action type.
+import { useMemo } from "react";
+import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import {
+  EmptyState,
+  FilterChips,
+  ListError,
+  ListSkeleton,
+  ListToolbar,
+  LoadMore,
+  ResultCount,
+  useConnection,
+  useListState,
+} from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { ActionItem, type ActionItemData } from "../things/ActionItem.tsx";
+import { errorText } from "../things/errors.ts";
+import { ACTION_TYPES, actionTypeLabel, formatDate } from "../things/thing-meta.ts";
+import ActivityQuery from "./AllActions.graphql?raw";
+import "./activity.css";
+
+interface ActivityData {
+  allActions: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: ActionItemData[];
+  } | null;
+}
+
+export const ACTIVITY_PAGE_SIZE = 30;
+
+/** "Today", "Yesterday", or the date, for a day heading. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
+  if (days === 0) return "Today";
+  if (days === 1) return "Yesterday";
+  if (days > 1 && days < 7) return date.toLocaleDateString("en-US", { weekday: "long" });
+  return formatDate(date);
+}
+
+/** Consecutive actions grouped by their local day. */
+export function groupByDay<T extends { createdAt: string }>(items: readonly T[], now?: Date): { day: string; items: T[] }[] {
+  const groups: { day: string; items: T[] }[] = [];
+  for (const item of items) {
+    const day = dayLabel(item.createdAt, now);
+    const last = groups[groups.length - 1];
+    if (last && last.day === day) last.items.push(item);
+    else groups.push({ day, items: [item] });
+  }
+  return groups;
+}
 
 export default function ActivityPage() {
   const b = useBranding();
+  const { session, signedIn } = useSession();
+  const list = useListState<"newest", "type">("activity", {
+    defaults: { search: "", sort: "newest", layout: "list", filters: { type: "" } },
+    sorts: ["newest"],
+    filters: { type: ACTION_TYPES },
+  });
+  const type = list.filters.type;
+  const feed = useConnection<ActivityData, ActionItemData>({
+    query: ActivityQuery,
+    variables: type ? { condition: { type } } : {},
+    connection: (data) => data.allActions,
+    pageSize: ACTIVITY_PAGE_SIZE,
+    pause: !session,
+  });
+  const days = useMemo(() => groupByDay(feed.nodes), [feed.nodes]);
+
   return (
-    <ComingSoon title="Activity">
-      The latest care actions — watering, clean-ups, upkeep, measurements — across {term(b, "things")} and{" "}
-      {term(b, "groups")}.
-    </ComingSoon>
+    <section className="page activity-page" aria-labelledby="page-title">
+      <h1 id="page-title">Activity</h1>
+      <p className="lead">
+        What people have been doing for the {term(b, "things")} around them, newest first
+        {signedIn ? "" : ` (public ${term(b, "things")} only until you sign in)`}.
+      </p>
+      <ListToolbar label="Activity options">
+        <FilterChips
+          label="Show"
+          value={type}
+          onChange={(v) => list.setFilter("type", v)}
+          allLabel="Everything"
+          options={ACTION_TYPES.map((t) => ({ value: t, label: actionTypeLabel(t) }))}
+        />
+      </ListToolbar>
+      {feed.error && feed.nodes.length === 0 ? (
+        <ListError message={errorText(feed.error, "An error occurred")} onRetry={feed.refetch} />
+      ) : feed.loading || !session ? (
+        <ListSkeleton layout="list" count={4} label="Loading activity…" />
+      ) : feed.nodes.length === 0 ? (
+        type ? (
+          <EmptyState title={`No ${actionTypeLabel(type).toLowerCase()} recorded yet`} action={{ label: "Show everything", onClick: list.reset }}>
+            Nothing of this kind has been recorded on the {term(b, "things")} you can see.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title="No activity yet"
+            action={{ label: `Find a ${term(b, "thing")} to look after`, to: "/things" }}
+          >
+            When people water, tidy or measure their {term(b, "things")}, it shows here.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ResultCount
+            shown={feed.nodes.length}
+            total={feed.totalCount}
+            noun={["action", "actions"]}
+          />
+          {days.map((group) => (
+            <section key={group.day + group.items[0].id} className="activity-day" aria-label={group.day}>
+              <h2 className="activity-day-title">{group.day}</h2>
+              <ol className="action-list">
+                {group.items.map((action) => (
+                  <ActionItem key={action.id} action={action} currentUserId={session?.id} showThing onChanged={feed.refetch} />
+                ))}
+              </ol>
+            </section>
+          ))}
+          <LoadMore
+            hasMore={feed.hasMore}
+            loading={feed.loadingMore}
+            onLoadMore={feed.loadMore}
+            shown={feed.nodes.length}
+            total={feed.totalCount}
+          />
+          {!feed.hasMore && feed.nodes.length > ACTIVITY_PAGE_SIZE ? (
+            <p className="muted small activity-end">
+              That is everything. <Link to="/things">Find a {term(b, "thing")} to look after</Link>.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

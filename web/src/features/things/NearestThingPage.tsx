@@ -1,12 +1,97 @@
+// /things/nearest: reads the device's location (high accuracy, 30 s), asks for the nearest
+// visible thing (nearestThing) and opens its dashboard; with no location or no thing it falls
+// back to /things (spec sections 2 and 8). Failures show a negative notice.
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useClient } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { paths } from "../../routes.tsx";
+import { errorText } from "./errors.ts";
+import { GeolocationFailure, getCurrentPosition } from "./geolocation.ts";
+import { PinIcon } from "./icons.tsx";
+import NearestThingQuery from "./NearestThing.graphql?raw";
+import "./things.css";
+
+/** How long the reason shows before the list opens. */
+export const FALLBACK_DELAY_MS = 1500;
+
+interface NearestData {
+  nearestThing: { nodes: { id: string; name: string }[] } | null;
+}
 
 export default function NearestThingPage() {
   const b = useBranding();
+  const client = useClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [step, setStep] = useState<"locating" | "searching" | "fallback">("locating");
+  const [fallbackText, setFallbackText] = useState("");
+  const started = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    // Falling back to the list: a moment on this page first, so the reason can be read here too.
+    const fallBack = (text: string) => {
+      setFallbackText(text);
+      setStep("fallback");
+      timer.current = setTimeout(() => navigate("/things", { replace: true }), FALLBACK_DELAY_MS);
+    };
+    (async () => {
+      let position;
+      try {
+        position = await getCurrentPosition();
+      } catch (error) {
+        const message = error instanceof GeolocationFailure ? error.notice : "Unable to get your location";
+        notify.negative(message);
+        fallBack(message);
+        return;
+      }
+      setStep("searching");
+      const result = await client
+        .query<NearestData>(
+          NearestThingQuery,
+          { latitude: position.latitude, longitude: position.longitude },
+          { requestPolicy: "network-only" },
+        )
+        .toPromise();
+      const nearest = result.data?.nearestThing?.nodes?.[0];
+      if (nearest) {
+        navigate(paths.thing(nearest.id), { replace: true });
+        return;
+      }
+      const message = result.error ? errorText(result.error, "An error occurred") : `No ${term(b, "things")} found near you yet`;
+      if (result.error) notify.negative(message);
+      else notify.info(message);
+      fallBack(message);
+    })();
+  }, [client, navigate, notify, b]);
+
   return (
-    <ComingSoon title={`Nearest ${term(b, "thing")}`}>
-      Uses your location to open the nearest {term(b, "thing")}; without one you will go to the list.
-    </ComingSoon>
+    <section className="page nearest-page" aria-labelledby="page-title">
+      <h1 id="page-title">Nearest {term(b, "thing")}</h1>
+      <div className="nearest-status" role="status" aria-live="polite">
+        <span className="nearest-pulse" aria-hidden="true">
+          <PinIcon size={28} />
+        </span>
+        <p className="lead">
+          {step === "locating"
+            ? "Finding where you are… Your browser may ask whether to share your location."
+            : step === "searching"
+              ? `Looking for the nearest ${term(b, "thing")}…`
+              : `${fallbackText}. Taking you to the list of ${term(b, "things")}…`}
+        </p>
+      </div>
+      {step === "fallback" ? (
+        <p>
+          <Link to="/things">Go to the list now</Link>
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -1,13 +1,254 @@
+// /things/{id}/action: record what you did for a thing (createAction), with optional place and
+// picture (newFiles type "action"). Only owners, collaborators and admins may; others are told
+// why and offered to collaborate. `?type=WATERING` preselects the kind of action.
+import { useId, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useMutation, type CombinedError } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import { ImageUpload, useAttachImage, type UploadedImage } from "../../components/ImageUpload.tsx";
+import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { paths } from "../../routes.tsx";
+import { validateComments } from "./ActionItem.tsx";
+import { errorText } from "./errors.ts";
+import { TextAreaField } from "./fields.tsx";
+import { GeolocationFailure, getCurrentPosition, type Coordinates } from "./geolocation.ts";
+import { ActionIcon, PinIcon } from "./icons.tsx";
+import { ThingNotFound } from "./ThingPage.tsx";
+import { RECORDABLE_ACTION_TYPES, actionHint, actionTypeLabel, formatCoordinate } from "./thing-meta.ts";
+import { useThing } from "./use-thing.ts";
+import CreateActionMutation from "./CreateAction.graphql?raw";
+import "./things.css";
+
+export const TYPE_REQUIRED = "Choose what you did";
+
+interface CreateActionData {
+  createAction: { action: { id: string; type: string } | null } | null;
+}
 
 export default function RecordActionPage() {
   const b = useBranding();
+  const { id = "" } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { thing, loading, missing, fetching, error, refetch } = useThing(id);
+  const [, createAction] = useMutation<CreateActionData>(CreateActionMutation);
+  const attach = useAttachImage();
+  const typeName = useId();
+
+  const preset = params.get("type") ?? "";
+  const [type, setType] = useState((RECORDABLE_ACTION_TYPES as readonly string[]).includes(preset) ? preset : "");
+  const [comments, setComments] = useState("");
+  const [touched, setTouched] = useState<{ type?: boolean; comments?: boolean }>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [place, setPlace] = useState<Coordinates | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [placeStatus, setPlaceStatus] = useState<string | null>(null);
+  const [upload, setUpload] = useState<UploadedImage | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  if (loading || (thing && !thing.canRecordAction && fetching)) return <Loading />;
+  if (error && !thing) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">Record an action</h1>
+        <div className="form-error" role="alert">
+          {errorText(error, "An error occurred")}{" "}
+          <button type="button" className="button button-secondary" onClick={refetch}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (missing || !thing) return <ThingNotFound />;
+
+  if (!thing.canRecordAction) {
+    return (
+      <section className="page thing-form-page" aria-labelledby="page-title">
+        <p className="muted small">
+          <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
+        </p>
+        <h1 id="page-title">Record an action</h1>
+        <div className="notice-box">
+          <p>
+            Only the people who look after {thing.name} — its owners and collaborators — can record actions on it.
+          </p>
+          <p>Become a collaborator to record what you do for this {term(b, "thing")}; you can stop at any time.</p>
+          <div className="inline-actions">
+            <Link to={paths.thingCollaborate(thing.id)} className="button">
+              Collaborate
+            </Link>
+            <Link to={paths.thing(thing.id)} className="button button-secondary">
+              Back to {thing.name}
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const typeError = (submitted || touched.type) && !type ? TYPE_REQUIRED : null;
+  const commentsError = submitted || touched.comments ? validateComments(comments) : null;
+
+  const locate = async () => {
+    setLocating(true);
+    setPlaceStatus("Finding your location…");
+    try {
+      const position = await getCurrentPosition();
+      setPlace(position);
+      setPlaceStatus(null);
+    } catch (failure) {
+      const message = failure instanceof GeolocationFailure ? failure.notice : "Unable to get your location";
+      notify.negative(message);
+      setPlaceStatus(message);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    if (!type) {
+      document.querySelector<HTMLInputElement>(`input[name="${typeName}"]`)?.focus();
+      return;
+    }
+    if (validateComments(comments)) {
+      document.querySelector<HTMLTextAreaElement>('textarea[name="comments"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await createAction({
+      action: {
+        thingId: thing.id,
+        type,
+        comments: comments.trim(),
+        location: place ? { x: place.latitude, y: place.longitude } : null,
+        hasImage: Boolean(upload),
+      },
+    });
+    const created = result.data?.createAction?.action;
+    if (result.error || !created) {
+      setServerError(errorText(result.error, "Action failed"));
+      setBusy(false);
+      return;
+    }
+    if (upload) {
+      try {
+        await attach(upload, "action", created.id);
+      } catch (attachError) {
+        notify.warning(`Recorded, but the picture could not be attached: ${errorText(attachError as CombinedError, "An error occurred")}`);
+      }
+    }
+    notify.positive(`${actionTypeLabel(type)} recorded — thank you!`);
+    navigate(paths.thing(thing.id, "timeline"), { replace: true });
+  };
+
   return (
-    <ComingSoon title="Record an action">
-      Record what you did for this {term(b, "thing")}: watering, litter clean-up, upkeep, a measurement, education or
-      sharing.
-    </ComingSoon>
+    <section className="page thing-form-page" aria-labelledby="page-title">
+      <p className="muted small">
+        <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
+      </p>
+      <h1 id="page-title">Record an action</h1>
+      <p className="lead">What did you do for {thing.name}? It goes on its timeline and counts towards your badges.</p>
+      <form className="thing-form card" noValidate onSubmit={submit} aria-describedby={serverError ? "action-error" : undefined}>
+        {serverError ? (
+          <div id="action-error" className="form-error" role="alert">
+            {serverError}
+          </div>
+        ) : null}
+        <fieldset
+          className="type-choices action-choices"
+          aria-describedby={typeError ? `${typeName}-error` : undefined}
+          aria-invalid={typeError ? true : undefined}
+        >
+          <legend>What you did</legend>
+          {RECORDABLE_ACTION_TYPES.map((t) => (
+            <div key={t} className="type-choice">
+              <input
+                type="radio"
+                id={`${typeName}-${t}`}
+                name={typeName}
+                value={t}
+                checked={type === t}
+                onChange={() => {
+                  setType(t);
+                  setTouched((s) => ({ ...s, type: true }));
+                }}
+              />
+              <label htmlFor={`${typeName}-${t}`}>
+                <span className={`action-icon action-${t.toLowerCase()}`}>
+                  <ActionIcon type={t} />
+                </span>
+                <span>
+                  {actionTypeLabel(t)}
+                  <small>{actionHint(t)}</small>
+                </span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {typeError ? (
+          <p id={`${typeName}-error`} className="field-error">
+            {typeError}
+          </p>
+        ) : null}
+
+        <TextAreaField
+          label="Comments"
+          name="comments"
+          hint="What you did and anything the next person should know."
+          rows={4}
+          required
+          value={comments}
+          error={commentsError}
+          onChange={(event) => {
+            setComments(event.target.value);
+            setTouched((s) => ({ ...s, comments: true }));
+          }}
+          onBlur={() => setTouched((s) => ({ ...s, comments: true }))}
+        />
+
+        <div className="field" role="group" aria-labelledby={`${typeName}-where`}>
+          <span id={`${typeName}-where`} className="field-label">
+            Where (optional)
+          </span>
+          <div className="location-actions">
+            {place ? (
+              <>
+                <span>
+                  <PinIcon size={16} /> {formatCoordinate(place.latitude)}, {formatCoordinate(place.longitude)}
+                </span>
+                <button type="button" className="link-button" onClick={() => setPlace(null)}>
+                  Remove the place
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button button-secondary" onClick={locate} disabled={locating}>
+                <PinIcon size={18} /> {locating ? "Finding you…" : "Use my location"}
+              </button>
+            )}
+            <span className="muted small" role="status" aria-live="polite">
+              {placeStatus ?? (place ? "" : "Adds where you did it, if it was not right at the spot.")}
+            </span>
+          </div>
+        </div>
+
+        <ImageUpload label="Picture (optional)" onUploaded={setUpload} onBusyChange={setUploading} disabled={busy} />
+
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy || uploading}>
+            {busy ? "Recording…" : uploading ? "Waiting for the picture…" : "Record action"}
+          </button>
+          <Link to={paths.thing(thing.id)}>Cancel</Link>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,35 +1,186 @@
-import { Link, useParams } from "react-router";
+// /things/{id}/{tab}: one thing, its header and its tabs (spec section 2). The thing must exist
+// (a not-found message otherwise). Live changes arrive through the thingUpdated subscription:
+// readings and colours update in place, a new action refreshes what shows it.
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useSubscription } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { TabNav, tabLabel } from "../../components/TabNav.tsx";
+import { Loading } from "../../components/Loading.tsx";
+import { TabNav } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
 import { THING_TABS, paths, type ThingTab } from "../../routes.tsx";
+import { errorText } from "./errors.ts";
+import { addRecentThing, removeRecentThing } from "./recent-things.ts";
+import { IndicatorBadge, ThingPicture } from "./ThingBits.tsx";
+import { ThingCollaborators } from "./ThingCollaborators.tsx";
+import { ThingDashboard } from "./ThingDashboard.tsx";
+import { ThingLocation } from "./ThingLocation.tsx";
+import { ThingReadings } from "./ThingReadings.tsx";
+import { ThingSoilscape } from "./ThingSoilscape.tsx";
+import { ThingTimeline } from "./ThingTimeline.tsx";
+import { ThingWeather } from "./ThingWeather.tsx";
+import { thingTypeLabel } from "./thing-meta.ts";
+import { useThing } from "./use-thing.ts";
+import ThingUpdatedSubscription from "./ThingUpdated.graphql?raw";
+import "./things.css";
+
+const TAB_LABELS: Record<ThingTab, string> = {
+  dashboard: "Dashboard",
+  collaborators: "Collaborators",
+  timeline: "Timeline",
+  location: "Location",
+  soilscape: "Soilscape",
+  weather: "Weather",
+  readings: "Readings",
+};
+
+interface ThingUpdatedData {
+  thingUpdated: { event: string | null; thing: { id: string } | null } | null;
+}
+
+/** Counts live events of one thing; screens refetch what the cache cannot update by itself. */
+function useThingEvents(id: string, pause: boolean) {
+  const [result] = useSubscription<ThingUpdatedData>({
+    query: ThingUpdatedSubscription,
+    variables: { id },
+    pause,
+  });
+  const [events, setEvents] = useState<{ count: number; last: string | null }>({ count: 0, last: null });
+  useEffect(() => {
+    const event = result.data?.thingUpdated?.event;
+    if (event) setEvents((current) => ({ count: current.count + 1, last: event }));
+  }, [result.data]);
+  return events;
+}
+
+export function ThingNotFound() {
+  const b = useBranding();
+  return (
+    <section className="page thing-missing" aria-labelledby="page-title">
+      <h1 id="page-title">{term(b, "thing", true)} not found</h1>
+      <p className="lead">
+        This {term(b, "thing")} does not exist, it has been deleted, or it is private and you do not have access to it.
+      </p>
+      <p>
+        <Link to="/things" className="button">
+          See all {term(b, "things")}
+        </Link>
+      </p>
+    </section>
+  );
+}
 
 export default function ThingPage() {
   const b = useBranding();
   const { id = "", tab = "dashboard" } = useParams();
-  const thing = term(b, "thing");
-  const about: Record<ThingTab, string> = {
-    dashboard: `How this ${thing} is doing: its indicator colour, latest readings, recent actions and an AI chat about it.`,
-    collaborators: `The owners and collaborators of this ${thing}, and invitations to share it.`,
-    timeline: `Every action recorded on this ${thing}, newest first.`,
-    location: `Where this ${thing} is, on a map.`,
-    soilscape: `The soil under this ${thing}: texture, drainage, fertility, land cover and habitats.`,
-    weather: `The weather forecast and nearby rainfall for this ${thing}.`,
-    readings: `Sensor readings of this ${thing}'s devices over time.`,
-  };
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { thing, loading, missing, fetching, error, refetch } = useThing(id);
+  const found = Boolean(thing);
+  const events = useThingEvents(id, !found);
+
+  // Remember the visit (spec section 2: recent things), and forget things that are gone.
+  useEffect(() => {
+    if (found) addRecentThing(id);
+    else if (missing && !fetching) removeRecentThing(id);
+  }, [found, missing, fetching, id]);
+
+  // A new action or an edit: refresh the parts the subscription's fields do not cover.
+  useEffect(() => {
+    if (events.count === 0) return;
+    if (events.last === "delete") {
+      notify.info(`This ${term(b, "thing")} has been deleted.`);
+      navigate("/things", { replace: true });
+      return;
+    }
+    refetch();
+  }, [events.count]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // On narrow screens the tab strip scrolls sideways: keep the open tab in sight.
+  useEffect(() => {
+    const active = document.querySelector<HTMLElement>(".thing-page .tab-nav .tab.active");
+    const strip = active?.closest("ul");
+    if (active && strip && strip.scrollWidth > strip.clientWidth) {
+      const offset = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+      strip.scrollLeft = Math.max(0, offset - (strip.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [tab, found]);
+
+  if (!thing && !missing) {
+    if (error) {
+      return (
+        <section className="page" aria-labelledby="page-title">
+          <h1 id="page-title">{term(b, "thing", true)}</h1>
+          <div className="form-error" role="alert">
+            {errorText(error, "An error occurred")}{" "}
+            <button type="button" className="button button-secondary" onClick={refetch}>
+              Try again
+            </button>
+          </div>
+        </section>
+      );
+    }
+    if (loading) return <Loading label={`Loading the ${term(b, "thing")}…`} />;
+  }
+  if (!thing) return <ThingNotFound />;
+
+  const current = tab as ThingTab;
+  const group = thing.groupByGroupId;
+
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{term(b, "thing", true)}</h1>
+    <section className="page thing-page" aria-labelledby="page-title">
+      <header className="thing-header">
+        <ThingPicture id={thing.id} name={thing.name} hasImage={thing.hasImage} type={thing.type} size={88} variant="thumb" />
+        <div className="thing-heading">
+          <h1 id="page-title">{thing.name}</h1>
+          <p className="thing-subtitle">
+            <span>{thingTypeLabel(thing.type)}</span>
+            {group ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Link to={paths.group(group.id)}>{group.name}</Link>
+              </>
+            ) : null}
+            <span className={`tag${thing.isPublic ? "" : " tag-warning"}`}>{thing.isPublic ? "Public" : "Private"}</span>
+          </p>
+          <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} />
+        </div>
+        {thing.canEdit ? (
+          <div className="thing-header-actions">
+            <Link to={paths.thingEdit(thing.id)} className="button button-secondary">
+              Edit
+            </Link>
+            <Link to={paths.thingSettings(thing.id)} className="button button-secondary">
+              Settings
+            </Link>
+          </div>
+        ) : null}
+      </header>
+
       <TabNav
-        base={`/things/${encodeURIComponent(id)}`}
-        tabs={THING_TABS.map((t) => ({ tab: t, label: tabLabel(t) }))}
+        base={`/things/${encodeURIComponent(thing.id)}`}
+        tabs={THING_TABS.map((t) => ({ tab: t, label: TAB_LABELS[t] }))}
         label={`${term(b, "thing", true)} sections`}
       />
-      <h2>{tabLabel(tab)}</h2>
-      <p className="lead">{about[tab as ThingTab]}</p>
-      <p className="muted">
-        This screen is still being built. <Link to={paths.thingAction(id)}>Record an action</Link>
-      </p>
+
+      <div className="thing-tab" role="region" aria-label={TAB_LABELS[current]}>
+        {current === "dashboard" ? (
+          <ThingDashboard thing={thing} onChanged={refetch} />
+        ) : current === "collaborators" ? (
+          <ThingCollaborators thing={thing} onChanged={refetch} />
+        ) : current === "timeline" ? (
+          <ThingTimeline thing={thing} liveCount={events.count} onChanged={refetch} />
+        ) : current === "location" ? (
+          <ThingLocation thing={thing} />
+        ) : current === "soilscape" ? (
+          <ThingSoilscape thing={thing} />
+        ) : current === "weather" ? (
+          <ThingWeather thing={thing} />
+        ) : (
+          <ThingReadings thing={thing} liveCount={events.count} />
+        )}
+      </div>
     </section>
   );
 }

@@ -1,10 +1,58 @@
+// /things/search: the thing list with the search box first and in focus, and the things you
+// visited lately (recent things) to jump back to while the box is empty.
+import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { paths } from "../../routes.tsx";
+import { useRecentThings } from "./recent-things.ts";
+import { IndicatorBadge } from "./ThingBits.tsx";
+import { ThingList, useThingListState, useVisibleThings } from "./ThingList.tsx";
+import "./things.css";
+
+function RecentThings() {
+  const b = useBranding();
+  const ids = useRecentThings();
+  const { things } = useVisibleThings();
+  const byId = new Map(things.map((t) => [t.id, t]));
+  const recent = ids.map((id) => byId.get(id)).filter((t): t is NonNullable<typeof t> => Boolean(t)).slice(0, 8);
+  if (recent.length === 0) return null;
+  return (
+    <section aria-labelledby="recent-title" className="recent-things">
+      <h2 id="recent-title" className="subheading">
+        Recently visited {term(b, "things")}
+      </h2>
+      <ul className="recent-strip">
+        {recent.map((thing) => (
+          <li key={thing.id}>
+            <Link to={paths.thing(thing.id)}>
+              <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} size="small" />
+              {thing.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export default function ThingSearchPage() {
   const b = useBranding();
+  const list = useThingListState("things-search", false);
   return (
-    <ComingSoon title={`Search ${term(b, "things")}`}>Find {term(b, "things")} by name, type or place.</ComingSoon>
+    <section className="page things-page search-page" aria-labelledby="page-title">
+      <div className="things-head">
+        <h1 id="page-title">Search {term(b, "things")}</h1>
+        <Link to="/things" className="button button-secondary">
+          Browse all
+        </Link>
+      </div>
+      <p className="lead">Type part of a name; narrow by type, {term(b, "group")} or colour.</p>
+      <ThingList
+        list={list}
+        searchLabel={`Search ${term(b, "things")} by name`}
+        autoFocusSearch
+        intro={list.search.trim() === "" ? <RecentThings /> : null}
+      />
+    </section>
   );
 }

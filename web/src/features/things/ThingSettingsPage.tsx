@@ -1,12 +1,275 @@
+// /things/{id}/settings: owners and admins choose what the indicator colour follows (water or
+// pH), override the hydration bands, and delete the thing. Anyone else goes to /things/{id}.
+import { useId, useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { useMutation } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import { FormField } from "../../components/FormField.tsx";
+import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { paths } from "../../routes.tsx";
+import { errorText } from "./errors.ts";
+import { CheckboxField } from "./fields.tsx";
+import { removeRecentThing } from "./recent-things.ts";
+import { ThingNotFound } from "./ThingPage.tsx";
+import { DEFAULT_HYDRATION_LEVELS, hydrationLevelsOf, validateHydrationLevels } from "./thing-meta.ts";
+import type { ThingDetails } from "./types.ts";
+import { useThing } from "./use-thing.ts";
+import DeleteThingMutation from "./DeleteThing.graphql?raw";
+import UpdateThingMutation from "./UpdateThing.graphql?raw";
+import "./things.css";
 
 export default function ThingSettingsPage() {
   const b = useBranding();
+  const { id = "" } = useParams();
+  const { thing, loading, missing, fetching, error, refetch } = useThing(id);
+
+  if (loading || (thing && !thing.canEdit && fetching)) return <Loading />;
+  if (error && !thing) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{term(b, "thing", true)} settings</h1>
+        <div className="form-error" role="alert">
+          {errorText(error, "An error occurred")}{" "}
+          <button type="button" className="button button-secondary" onClick={refetch}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (missing || !thing) return <ThingNotFound />;
+  if (!thing.canEdit) return <Navigate to={`/things/${encodeURIComponent(id)}`} replace />;
+
   return (
-    <ComingSoon title={`${term(b, "thing", true)} settings`}>
-      Owners, collaborators, invitations, devices and hydration thresholds of this {term(b, "thing")}.
-    </ComingSoon>
+    <section className="page thing-form-page" aria-labelledby="page-title">
+      <p className="muted small">
+        <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
+      </p>
+      <h1 id="page-title">Settings of {thing.name}</h1>
+      <p className="lead">
+        How this {term(b, "thing")}’s state is judged, and deleting it. Its name, place and picture are under{" "}
+        <Link to={paths.thingEdit(thing.id)}>Edit</Link>.
+      </p>
+      <IndicatorSettings thing={thing} />
+      <DangerZone thing={thing} />
+    </section>
+  );
+}
+
+function IndicatorSettings({ thing }: { thing: ThingDetails }) {
+  const b = useBranding();
+  const notify = useNotify();
+  const groupName = useId();
+  const [, updateThing] = useMutation(UpdateThingMutation);
+  const levels = hydrationLevelsOf(thing.hydrationLevels);
+  const [parameter, setParameter] = useState<"WATER" | "P_H">(thing.indicatorParameter);
+  const [custom, setCustom] = useState(Boolean(thing.hydrationLevels));
+  const [values, setValues] = useState({
+    dry: String(levels.dry),
+    needsWater: String(levels.needsWater),
+    good: String(levels.good),
+  });
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const levelsError = custom && touched ? validateHydrationLevels(values) : null;
+
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setTouched(true);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setServerError(null);
+    if (custom && validateHydrationLevels(values)) return;
+    setBusy(true);
+    const hydrationLevels = custom
+      ? { dry: Number(values.dry), needsWater: Number(values.needsWater), good: Number(values.good) }
+      : null;
+    const result = await updateThing({
+      nodeId: thing.nodeId,
+      patch: { indicatorParameter: parameter, hydrationLevels },
+    });
+    setBusy(false);
+    if (result.error) {
+      setServerError(errorText(result.error, "An error occurred"));
+      return;
+    }
+    notify.positive("Settings saved");
+  };
+
+  return (
+    <form className="thing-form card" onSubmit={save} noValidate aria-labelledby="indicator-title">
+      <h2 id="indicator-title">Indicator colour</h2>
+      {serverError ? (
+        <div className="form-error" role="alert">
+          {serverError}
+        </div>
+      ) : null}
+      <fieldset className="form-section">
+        <legend>What the colour follows</legend>
+        <div className="type-choices">
+          <div className="type-choice">
+            <input
+              type="radio"
+              id={`${groupName}-water`}
+              name={groupName}
+              checked={parameter === "WATER"}
+              onChange={() => setParameter("WATER")}
+            />
+            <label htmlFor={`${groupName}-water`}>
+              <span>
+                Soil water
+                <small>Red too dry · orange needs water · green moist · blue too wet</small>
+              </span>
+            </label>
+          </div>
+          <div className="type-choice">
+            <input
+              type="radio"
+              id={`${groupName}-ph`}
+              name={groupName}
+              checked={parameter === "P_H"}
+              onChange={() => setParameter("P_H")}
+            />
+            <label htmlFor={`${groupName}-ph`}>
+              <span>
+                Soil pH
+                <small>Green 6.0–7.5 · orange a little off · red out of range</small>
+              </span>
+            </label>
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Hydration bands</legend>
+        <p className="field-hint">
+          Water readings (percent) below the first limit count as dry, then needs water, then good; from the last limit
+          on the soil is saturated. Defaults: {DEFAULT_HYDRATION_LEVELS.dry}, {DEFAULT_HYDRATION_LEVELS.needsWater} and{" "}
+          {DEFAULT_HYDRATION_LEVELS.good}. Plants that like it drier or wetter than most can have their own limits.
+        </p>
+        <CheckboxField
+          label={`Use limits of its own for this ${term(b, "thing")}`}
+          checked={custom}
+          onChange={(checked) => {
+            setCustom(checked);
+            if (!checked) {
+              setValues({
+                dry: String(DEFAULT_HYDRATION_LEVELS.dry),
+                needsWater: String(DEFAULT_HYDRATION_LEVELS.needsWater),
+                good: String(DEFAULT_HYDRATION_LEVELS.good),
+              });
+            }
+          }}
+        />
+        {custom ? (
+          <>
+            <div className="form-row form-row-3">
+              <FormField
+                label="Dry below (%)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                value={values.dry}
+                onChange={(event) => set("dry", event.target.value)}
+                error={levelsError ? " " : null}
+              />
+              <FormField
+                label="Needs water below (%)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                value={values.needsWater}
+                onChange={(event) => set("needsWater", event.target.value)}
+                error={levelsError ? " " : null}
+              />
+              <FormField
+                label="Good below (%)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                value={values.good}
+                onChange={(event) => set("good", event.target.value)}
+                error={levelsError ? " " : null}
+              />
+            </div>
+            {levelsError ? (
+              <p className="field-error" role="alert">
+                {levelsError}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Saving…" : "Save settings"}
+        </button>
+        <Link to={paths.thing(thing.id)}>Back to the {term(b, "thing")}</Link>
+      </div>
+    </form>
+  );
+}
+
+function DangerZone({ thing }: { thing: ThingDetails }) {
+  const b = useBranding();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [, deleteThing] = useMutation(DeleteThingMutation);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const actions = thing.actionsByThingId.totalCount;
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await deleteThing({ id: thing.id });
+    if (result.error) {
+      setBusy(false);
+      setError(errorText(result.error, "Failed to delete thing"));
+      return;
+    }
+    removeRecentThing(thing.id);
+    notify.positive(`${thing.name} has been deleted`);
+    navigate("/things", { replace: true });
+  };
+
+  return (
+    <section className="card danger-zone" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete this {term(b, "thing")}</h2>
+      <p>
+        Deleting removes {thing.name}, its {actions} recorded {actions === 1 ? "action" : "actions"}, its picture and who
+        has access to it. Fitted devices stay registered but are no longer linked to it. This cannot be undone.
+      </p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {confirming ? (
+        <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-delete-text">
+          <span id="confirm-delete-text">Delete {thing.name} for good?</span>
+          <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
+            {busy ? "Deleting…" : `Yes, delete ${thing.name}`}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={busy}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+          Delete {term(b, "thing")}
+        </button>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,246 @@
+// One care action in a timeline or the activity feed: who did what, when, its comments, picture
+// and place. The recorder and the thing's owners may correct it or delete it here.
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useMutation } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { useImageUrl } from "../../components/Avatar.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import { paths } from "../../routes.tsx";
+import { errorText } from "./errors.ts";
+import { ActionIcon, PinIcon } from "./icons.tsx";
+import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
+import { RECORDABLE_ACTION_TYPES, actionTypeLabel, actionVerb, mapLinks } from "./thing-meta.ts";
+import type { PersonSummary, Point } from "./types.ts";
+import DeleteActionMutation from "./DeleteAction.graphql?raw";
+import UpdateActionMutation from "./UpdateAction.graphql?raw";
+import "./things.css";
+
+export interface ActionItemData {
+  id: string;
+  type: string;
+  comments: string;
+  hasImage: boolean;
+  location: Point | null;
+  createdAt: string;
+  updatedAt?: string | null;
+  createdBy: string | null;
+  userByCreatedBy: PersonSummary | null;
+  thingByThingId?: { id: string; name: string } | null;
+}
+
+export const COMMENTS_REQUIRED = "Comments are required";
+export const COMMENTS_TOO_LONG = "Comments must be at most 2000 characters";
+
+/** The database's rule for comments (actions_comments_valid). */
+export function validateComments(value: string): string | null {
+  if (value.trim() === "") return COMMENTS_REQUIRED;
+  if (Array.from(value).length > 2000) return COMMENTS_TOO_LONG;
+  return null;
+}
+
+function ActionPicture({ id, comments }: { id: string; comments: string }) {
+  const medium = useImageUrl("action", id, "medium");
+  const large = useImageUrl("action", id, "large");
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <a href={large} target="_blank" rel="noreferrer" className="action-picture">
+      <img src={medium} alt={comments ? `Picture: ${comments.slice(0, 80)}` : "Picture of the action"} loading="lazy" onError={() => setFailed(true)} />
+    </a>
+  );
+}
+
+export function ActionItem({
+  action,
+  currentUserId,
+  canManage = false,
+  showThing = false,
+  thingName,
+  onChanged,
+}: {
+  action: ActionItemData;
+  currentUserId?: string | null;
+  /** The viewer owns the thing (or is an admin). */
+  canManage?: boolean;
+  /** Name the thing ("Alice watered Big Planter") for feeds across things. */
+  showThing?: boolean;
+  /** The thing's name, when the list is of one thing (hides the CREATED action's "Added <name>"). */
+  thingName?: string;
+  onChanged?: () => void;
+}) {
+  const branding = useBranding();
+  const mine = Boolean(currentUserId && action.createdBy === currentUserId);
+  // The CREATED action is the thing's own record of being added: it stays as it is.
+  const editable = action.type !== "CREATED" && (mine || canManage);
+  const deletable = editable;
+  const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
+  const [type, setType] = useState(action.type);
+  const [comments, setComments] = useState(action.comments);
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, updateAction] = useMutation(UpdateActionMutation);
+  const [, deleteAction] = useMutation(DeleteActionMutation);
+  const formId = useId();
+
+  const commentsError = touched ? validateComments(comments) : null;
+
+  const startEdit = () => {
+    setType(action.type);
+    setComments(action.comments);
+    setTouched(false);
+    setError(null);
+    setMode("edit");
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (validateComments(comments)) return;
+    setBusy(true);
+    setError(null);
+    const result = await updateAction({ id: action.id, patch: { type, comments } });
+    setBusy(false);
+    if (result.error) {
+      setError(errorText(result.error, "Action failed"));
+      return;
+    }
+    setMode("view");
+    onChanged?.();
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await deleteAction({ id: action.id });
+    setBusy(false);
+    if (result.error) {
+      setError(errorText(result.error, "Action failed"));
+      return;
+    }
+    setMode("view");
+    onChanged?.();
+  };
+
+  const thing = action.thingByThingId;
+  thingName = thingName ?? thing?.name;
+  const edited = action.updatedAt && new Date(action.updatedAt).getTime() - new Date(action.createdAt).getTime() > 60_000;
+
+  return (
+    <li className="action-item">
+      <span className={`action-icon action-${action.type.toLowerCase()}`} title={actionTypeLabel(action.type)}>
+        <ActionIcon type={action.type} />
+      </span>
+      <div className="action-body">
+        <p className="action-line">
+          <PersonAvatar person={action.userByCreatedBy} size={24} />{" "}
+          <PersonLink person={action.userByCreatedBy} you={mine} /> {actionVerb(action.type)}{" "}
+          {showThing && thing ? (
+            <Link to={paths.thing(thing.id)}>{thing.name}</Link>
+          ) : action.type === "CREATED" && thingName ? (
+            thingName
+          ) : showThing ? (
+            `a ${term(branding, "thing")}`
+          ) : (
+            "it"
+          )}{" "}
+          <span className="action-type-tag">{actionTypeLabel(action.type)}</span>
+        </p>
+        <p className="action-when muted small">
+          <TimeAgo value={action.createdAt} />
+          {edited ? " · edited" : ""}
+          {action.location ? (
+            <>
+              {" · "}
+              <a href={mapLinks(action.location.x, action.location.y)[0].href} target="_blank" rel="noreferrer" className="action-place">
+                <PinIcon size={14} /> where it was done
+              </a>
+            </>
+          ) : null}
+        </p>
+
+        {mode === "edit" ? (
+          <form className="action-edit" onSubmit={save} noValidate aria-label="Edit the action">
+            <div className="field">
+              <label htmlFor={`${formId}-type`}>Type</label>
+              <select id={`${formId}-type`} value={type} onChange={(e) => setType(e.target.value)}>
+                {RECORDABLE_ACTION_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {actionTypeLabel(t)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={`field${commentsError ? " field-invalid" : ""}`}>
+              <label htmlFor={`${formId}-comments`}>Comments</label>
+              <textarea
+                id={`${formId}-comments`}
+                value={comments}
+                rows={3}
+                onChange={(e) => {
+                  setComments(e.target.value);
+                  setTouched(true);
+                }}
+                aria-invalid={commentsError ? true : undefined}
+                aria-describedby={commentsError ? `${formId}-comments-error` : undefined}
+              />
+              {commentsError ? (
+                <p id={`${formId}-comments-error`} className="field-error">
+                  {commentsError}
+                </p>
+              ) : null}
+            </div>
+            <div className="inline-actions">
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? "Saving…" : "Save"}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setMode("view")} disabled={busy}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            {action.comments && !(action.type === "CREATED" && /^Added /.test(action.comments) && (!thingName || action.comments === `Added ${thingName}`)) ? (
+              <p className="action-comments">{action.comments}</p>
+            ) : null}
+            {action.hasImage ? <ActionPicture id={action.id} comments={action.comments} /> : null}
+          </>
+        )}
+
+        {mode === "confirm-delete" ? (
+          <div className="confirm-box" role="alertdialog" aria-label="Delete this action?">
+            <span>Delete this action? This cannot be undone.</span>
+            <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
+              {busy ? "Deleting…" : "Delete"}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setMode("view")} disabled={busy}>
+              Keep it
+            </button>
+          </div>
+        ) : null}
+
+        {mode === "view" && (editable || deletable) ? (
+          <div className="action-tools">
+            {editable ? (
+              <button type="button" className="link-button" onClick={startEdit}>
+                Edit
+              </button>
+            ) : null}
+            {deletable ? (
+              <button type="button" className="link-button link-danger" onClick={() => setMode("confirm-delete")}>
+                Delete
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,327 @@
+// The collaborators tab: who owns and who collaborates on the thing. Owners (and admins) make
+// people owners or collaborators, remove access, invite by e-mail and manage pending invitations.
+import { useState, type FormEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { validateEmail } from "../../../../shared/validation.ts";
+import { FormField } from "../../components/FormField.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes.tsx";
+import { errorText, serverError } from "./errors.ts";
+import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
+import type { ThingAccessEntry, ThingDetails } from "./types.ts";
+import DeleteThingAccessMutation from "./DeleteThingAccess.graphql?raw";
+import DeleteInvitationMutation from "./DeleteThingAccessInvitation.graphql?raw";
+import InviteMutation from "./InviteToThingAccess.graphql?raw";
+import ThingInvitationsQuery from "./ThingInvitations.graphql?raw";
+import UpdateThingAccessMutation from "./UpdateThingAccess.graphql?raw";
+
+interface Invitation {
+  id: string;
+  email: string;
+  createdAt: string;
+  userId: string | null;
+  userByUserId: { id: string; name: string | null; username: string | null } | null;
+}
+
+interface InvitationsData {
+  thingById: { id: string; thingAccessInvitationsByThingId: { nodes: Invitation[] } } | null;
+}
+
+function roleText(access: ThingAccessEntry): string {
+  if (access.isOwner && access.isCollaborator) return "Owner and collaborator";
+  if (access.isOwner) return "Owner";
+  if (access.isCollaborator) return "Collaborator";
+  return "Viewer";
+}
+
+export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
+  const b = useBranding();
+  const { session, signedIn } = useSession();
+  const location = useLocation();
+  const manage = Boolean(thing.canEdit);
+  const accesses = thing.thingAccessesByThingId.nodes.filter((a) => a.isOwner || a.isCollaborator);
+  const mine = session ? accesses.find((a) => a.userId === session.id) : undefined;
+
+  return (
+    <div className="collaborators">
+      <section aria-labelledby="people-title" className="card">
+        <div className="section-head">
+          <h2 id="people-title">Owners and collaborators</h2>
+          {signedIn && !mine ? (
+            <Link to={paths.thingCollaborate(thing.id)} className="button">
+              Collaborate
+            </Link>
+          ) : null}
+        </div>
+        <p className="muted small">
+          Owners edit the {term(b, "thing")} and decide who helps; collaborators record care actions.
+          {!signedIn ? (
+            <>
+              {" "}
+              <Link to={paths.signIn(location.pathname)}>Sign in</Link> to see who they are and to join them.
+            </>
+          ) : null}
+        </p>
+        {accesses.length === 0 ? (
+          <p className="muted">Nobody looks after this {term(b, "thing")} yet.</p>
+        ) : (
+          <ul className="people-list">
+            {accesses.map((access) => (
+              <AccessRow
+                key={access.id}
+                access={access}
+                manage={manage}
+                you={Boolean(session && access.userId === session.id)}
+                onChanged={onChanged}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {manage ? <Invitations thingId={thing.id} thingName={thing.name} /> : null}
+    </div>
+  );
+}
+
+function AccessRow({
+  access,
+  manage,
+  you,
+  onChanged,
+}: {
+  access: ThingAccessEntry;
+  manage: boolean;
+  you: boolean;
+  onChanged(): void;
+}) {
+  const notify = useNotify();
+  const [, updateAccess] = useMutation(UpdateThingAccessMutation);
+  const [, deleteAccess] = useMutation(DeleteThingAccessMutation);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const person = access.userByUserId;
+  const name = you ? "You" : person?.name || person?.username || "Someone";
+
+  const toggle = async (flag: "isOwner" | "isCollaborator") => {
+    setBusy(true);
+    setError(null);
+    const result = await updateAccess({ id: access.id, patch: { [flag]: !access[flag] } });
+    setBusy(false);
+    if (result.error) {
+      setError(errorText(result.error, flag === "isOwner" ? "Failed to make user owner" : "Failed to make user collaborator"));
+      return;
+    }
+    onChanged();
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await deleteAccess({ id: access.id });
+    setBusy(false);
+    setConfirming(false);
+    if (result.error) {
+      setError(errorText(result.error, "Failed to remove access"));
+      return;
+    }
+    notify.positive("Collaborator removed");
+    onChanged();
+  };
+
+  return (
+    <li className="person-row">
+      <PersonAvatar person={person} size={40} />
+      <div className="person-text">
+        <span className="person-name">
+          {person ? <PersonLink person={person} you={you} /> : name}
+          {person?.username && !you ? <span className="muted"> @{person.username}</span> : null}
+        </span>
+        <span className="muted small">
+          {roleText(access)} · since <TimeAgo value={access.createdAt} />
+        </span>
+      </div>
+      {!manage ? (
+        <div className="role-tags">
+          {access.isOwner ? <span className="tag tag-positive">Owner</span> : null}
+          {access.isCollaborator ? <span className="tag">Collaborator</span> : null}
+        </div>
+      ) : (
+        <div className="person-tools">
+          <label className="switch">
+            <input type="checkbox" checked={access.isOwner} disabled={busy} onChange={() => toggle("isOwner")} />
+            <span>
+              Owner<span className="visually-hidden"> ({name})</span>
+            </span>
+          </label>
+          <label className="switch">
+            <input type="checkbox" checked={access.isCollaborator} disabled={busy} onChange={() => toggle("isCollaborator")} />
+            <span>
+              Collaborator<span className="visually-hidden"> ({name})</span>
+            </span>
+          </label>
+          {confirming ? (
+            <span className="confirm-inline">
+              <button type="button" className="button button-danger button-small" onClick={remove} disabled={busy}>
+                {busy ? "Removing…" : `Remove ${you ? "yourself" : name}`}
+              </button>
+              <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)} disabled={busy}>
+                Cancel
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="link-button link-danger" onClick={() => setConfirming(true)} disabled={busy}>
+              Remove<span className="visually-hidden"> {name}</span>
+            </button>
+          )}
+        </div>
+      )}
+      {error ? (
+        <p className="form-error person-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function Invitations({ thingId, thingName }: { thingId: string; thingName: string }) {
+  const notify = useNotify();
+  const [result, reexecute] = useQuery<InvitationsData>({
+    query: ThingInvitationsQuery,
+    variables: { id: thingId },
+    requestPolicy: "cache-and-network",
+  });
+  const [, invite] = useMutation(InviteMutation);
+  const [, deleteInvitation] = useMutation(DeleteInvitationMutation);
+  const [email, setEmail] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
+
+  const emailError = touched ? validateEmail(email.trim()) : null;
+  const invitations = result.data?.thingById?.thingAccessInvitationsByThingId.nodes ?? [];
+
+  const send = async (address: string) => {
+    const outcome = await invite({ thingId, email: address });
+    if (outcome.error) {
+      const problem = serverError(outcome.error, "Failed to send invitation");
+      return problem?.message ?? "Failed to send invitation";
+    }
+    reexecute({ requestPolicy: "network-only" });
+    return null;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    const address = email.trim();
+    if (validateEmail(address)) return;
+    setBusy("new");
+    setFormError(null);
+    const problem = await send(address);
+    setBusy(null);
+    if (problem) {
+      setFormError(problem);
+      return;
+    }
+    notify.positive(`Invitation sent to ${address}`);
+    setEmail("");
+    setTouched(false);
+  };
+
+  const resend = async (invitation: Invitation) => {
+    setBusy(invitation.id);
+    setRowError(null);
+    const problem = await send(invitation.email);
+    setBusy(null);
+    if (problem) setRowError({ id: invitation.id, message: problem });
+    else notify.positive(`Invitation sent again to ${invitation.email}`);
+  };
+
+  const remove = async (invitation: Invitation) => {
+    setBusy(invitation.id);
+    setRowError(null);
+    const outcome = await deleteInvitation({ id: invitation.id });
+    setBusy(null);
+    if (outcome.error) {
+      setRowError({ id: invitation.id, message: errorText(outcome.error, "Failed to remove invite") });
+      return;
+    }
+    reexecute({ requestPolicy: "network-only" });
+  };
+
+  return (
+    <section aria-labelledby="invite-title" className="card">
+      <h2 id="invite-title">Invite someone</h2>
+      <p className="muted small">They get an e-mail with a link; accepting it makes them a collaborator on {thingName}.</p>
+      <form className="invite-form" onSubmit={onSubmit} noValidate>
+        {formError ? (
+          <div className="form-error" role="alert">
+            {formError}
+          </div>
+        ) : null}
+        <div className="invite-row">
+          <FormField
+            label="E-mail address"
+            type="email"
+            autoComplete="off"
+            value={email}
+            error={emailError}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setTouched(true);
+            }}
+            onBlur={() => email && setTouched(true)}
+          />
+          <button type="submit" className="button" disabled={busy === "new"}>
+            {busy === "new" ? "Sending…" : "Send invitation"}
+          </button>
+        </div>
+      </form>
+
+      <h3 className="subheading">Pending invitations</h3>
+      {result.error && !result.data ? (
+        <p className="form-error" role="alert">
+          {errorText(result.error, "An error occurred")}
+        </p>
+      ) : !result.data ? (
+        <p className="muted">Loading…</p>
+      ) : invitations.length === 0 ? (
+        <p className="muted">No invitations waiting for an answer.</p>
+      ) : (
+        <ul className="people-list">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="person-row">
+              <div className="person-text">
+                <span className="person-name">{invitation.email}</span>
+                <span className="muted small">
+                  Sent <TimeAgo value={invitation.createdAt} />
+                  {invitation.userByUserId ? ` · has an account (${invitation.userByUserId.name || invitation.userByUserId.username})` : ""}
+                </span>
+              </div>
+              <div className="person-tools">
+                <button type="button" className="button button-secondary button-small" onClick={() => resend(invitation)} disabled={busy === invitation.id}>
+                  Resend
+                </button>
+                <button type="button" className="link-button link-danger" onClick={() => remove(invitation)} disabled={busy === invitation.id}>
+                  Delete
+                </button>
+              </div>
+              {rowError?.id === invitation.id ? (
+                <p className="form-error person-error" role="alert">
+                  {rowError.message}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+// The form of a thing, for adding one and for editing it: group, name, type, description, place
+// (latitude and longitude, or "use my location"), location description, public or not, and a
+// picture. Messages show as the person types, with the database's texts; the server's first
+// error shows above the form.
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import { term } from "../../../../shared/branding.ts";
+import { FormField } from "../../components/FormField.tsx";
+import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { useForm } from "../../lib/use-form.ts";
+import { CheckboxField, SelectField, TextAreaField } from "./fields.tsx";
+import { GeolocationFailure, getCurrentPosition } from "./geolocation.ts";
+import { PinIcon } from "./icons.tsx";
+import { THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
+import { coordinateText, validateThing, type ThingField, type ThingValues } from "./thing-form.ts";
+
+export interface GroupOption {
+  id: string;
+  name: string;
+}
+
+export interface ThingFormSubmit {
+  values: ThingValues;
+  isPublic: boolean;
+  upload: UploadedImage | null;
+  removeImage: boolean;
+}
+
+export function ThingForm({
+  initial,
+  initialPublic = true,
+  groups,
+  currentImageUrl = null,
+  submitLabel,
+  busyLabel,
+  cancelTo,
+  onSubmit,
+  extra,
+}: {
+  initial: ThingValues;
+  initialPublic?: boolean;
+  groups: readonly GroupOption[];
+  currentImageUrl?: string | null;
+  submitLabel: string;
+  busyLabel: string;
+  cancelTo: string;
+  /** Saves; resolves with an error message to show, or null when done. */
+  onSubmit(submit: ThingFormSubmit): Promise<string | null>;
+  extra?: ReactNode;
+}) {
+  const b = useBranding();
+  const notify = useNotify();
+  const form = useForm<ThingField>(initial, validateThing);
+  const [isPublic, setIsPublic] = useState(initialPublic);
+  const [upload, setUpload] = useState<UploadedImage | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [removeImage, setRemoveImage] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [locationStatus, setLocationStatus] = useState<string | null>(null);
+
+  const focusField = (name: string) => {
+    document.querySelector<HTMLElement>(`form.thing-form [name="${name}"]`)?.focus();
+  };
+
+  const useMyLocation = async () => {
+    setLocating(true);
+    setLocationStatus("Finding your location…");
+    try {
+      const position = await getCurrentPosition();
+      form.setValue("latitude", coordinateText(position.latitude));
+      form.setValue("longitude", coordinateText(position.longitude));
+      setLocationStatus(
+        position.accuracy ? `Location set (accurate to about ${Math.round(position.accuracy)} m).` : "Location set.",
+      );
+    } catch (error) {
+      const message = error instanceof GeolocationFailure ? error.notice : "Unable to get your location";
+      notify.negative(message);
+      setLocationStatus(message);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    if (!form.submit()) {
+      const first = form.firstInvalid();
+      if (first) focusField(first);
+      return;
+    }
+    setBusy(true);
+    const problem = await onSubmit({ values: form.values, isPublic, upload, removeImage });
+    if (problem) {
+      setServerError(problem);
+      setBusy(false);
+    }
+  };
+
+  const thing = term(b, "thing");
+
+  return (
+    <form className="thing-form card" noValidate onSubmit={submit} aria-describedby={serverError ? "thing-form-error" : undefined}>
+      {serverError ? (
+        <div id="thing-form-error" className="form-error" role="alert">
+          {serverError}
+        </div>
+      ) : null}
+
+      <fieldset className="form-section">
+        <legend>What it is</legend>
+        <SelectField
+          label={term(b, "group", true)}
+          name="groupId"
+          hint={`The ${term(b, "group")} that looks after this ${thing}. You can choose ${term(b, "groups")} you are a member of.`}
+          value={form.values.groupId}
+          error={form.errors.groupId}
+          onChange={(event) => form.setValue("groupId", event.target.value)}
+          onBlur={form.field("groupId").onBlur}
+          required
+        >
+          <option value="">Choose a {term(b, "group")}…</option>
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </SelectField>
+        <FormField label="Name" required autoComplete="off" maxLength={255} error={form.errors.name} {...form.field("name")} />
+        <SelectField
+          label="Type"
+          name="type"
+          value={form.values.type}
+          error={form.errors.type}
+          onChange={(event) => form.setValue("type", event.target.value)}
+          onBlur={form.field("type").onBlur}
+          required
+        >
+          <option value="">Choose a type…</option>
+          {THING_TYPES_BY_LABEL.map((type) => (
+            <option key={type} value={type}>
+              {thingTypeLabel(type)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Description"
+          name="description"
+          hint="Optional: what it is, what it needs, who to ask."
+          rows={4}
+          value={form.values.description}
+          error={form.errors.description}
+          onChange={(event) => form.setValue("description", event.target.value)}
+          onBlur={form.field("description").onBlur}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>Where it is</legend>
+        <div className="form-row">
+          <FormField
+            label="Latitude"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="51.4543"
+            required
+            error={form.errors.latitude}
+            {...form.field("latitude")}
+          />
+          <FormField
+            label="Longitude"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="-0.9781"
+            required
+            error={form.errors.longitude}
+            {...form.field("longitude")}
+          />
+        </div>
+        <div className="location-actions">
+          <button type="button" className="button button-secondary" onClick={useMyLocation} disabled={locating}>
+            <PinIcon size={18} /> {locating ? "Finding you…" : "Use my location"}
+          </button>
+          <span className="muted small" role="status" aria-live="polite">
+            {locationStatus ?? "Stand next to it and use your location, or type the coordinates. Picking on a map comes later."}
+          </span>
+        </div>
+        <TextAreaField
+          label="Location description"
+          name="locationDescription"
+          hint="Optional: how to find it, e.g. “by the north gate of the park”."
+          rows={2}
+          value={form.values.locationDescription}
+          error={form.errors.locationDescription}
+          onChange={(event) => form.setValue("locationDescription", event.target.value)}
+          onBlur={form.field("locationDescription").onBlur}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>Picture and visibility</legend>
+        <ImageUpload
+          label="Picture"
+          currentUrl={removeImage ? null : currentImageUrl}
+          onUploaded={(next) => {
+            setUpload(next);
+            if (next) setRemoveImage(false);
+          }}
+          onBusyChange={setUploading}
+          onRemove={currentImageUrl ? () => setRemoveImage(true) : undefined}
+          disabled={busy}
+        />
+        {removeImage ? (
+          <p className="muted small">
+            The picture will be removed when you save.{" "}
+            <button type="button" className="link-button" onClick={() => setRemoveImage(false)}>
+              Keep it
+            </button>
+          </p>
+        ) : null}
+        <CheckboxField
+          label="Public"
+          hint={`Everyone can see a public ${thing}, including visitors who are not signed in. A private one is seen only by its ${term(b, "group")}'s members and the people who look after it.`}
+          checked={isPublic}
+          onChange={setIsPublic}
+        />
+      </fieldset>
+
+      {extra}
+
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy || uploading}>
+          {busy ? busyLabel : uploading ? "Waiting for the picture…" : submitLabel}
+        </button>
+        <Link to={cancelTo}>Cancel</Link>
+      </div>
+    </form>
+  );
+}

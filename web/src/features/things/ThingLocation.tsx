@@ -1,0 +1,69 @@
+// The location tab: coordinates, the location description and links that open the place in a
+// maps app. The interactive map comes with the map issue; this tab says so.
+import { useState } from "react";
+import { Link } from "react-router";
+import { term } from "../../../../shared/branding.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { paths } from "../../routes.tsx";
+import { PinIcon } from "./icons.tsx";
+import { formatCoordinate, mapLinks } from "./thing-meta.ts";
+import type { ThingDetails } from "./types.ts";
+
+export function ThingLocation({ thing }: { thing: ThingDetails }) {
+  const b = useBranding();
+  const [copied, setCopied] = useState(false);
+  const { x: latitude, y: longitude } = thing.location;
+  const text = `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="two-columns">
+      <section className="card" aria-labelledby="location-title">
+        <h2 id="location-title">Where it is</h2>
+        {thing.locationDescription ? <p className="lead location-description">{thing.locationDescription}</p> : null}
+        <dl className="details">
+          <dt>Latitude</dt>
+          <dd>{formatCoordinate(latitude)}</dd>
+          <dt>Longitude</dt>
+          <dd>{formatCoordinate(longitude)}</dd>
+        </dl>
+        <div className="inline-actions">
+          <button type="button" className="button button-secondary button-small" onClick={copy}>
+            {copied ? "Copied" : "Copy coordinates"}
+          </button>
+          <span className="visually-hidden" role="status" aria-live="polite">
+            {copied ? "Coordinates copied" : ""}
+          </span>
+          {thing.canEdit ? (
+            <Link to={paths.thingEdit(thing.id)} className="button button-secondary button-small">
+              Change the location
+            </Link>
+          ) : null}
+        </div>
+      </section>
+      <section className="card" aria-labelledby="open-in-title">
+        <h2 id="open-in-title">Open in a maps app</h2>
+        <ul className="map-links">
+          {mapLinks(latitude, longitude).map((link) => (
+            <li key={link.label}>
+              <a href={link.href} target={link.href.startsWith("geo:") ? undefined : "_blank"} rel="noreferrer">
+                <PinIcon size={16} /> {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="muted small">
+          An interactive map of this {term(b, "thing")} and its neighbours is not built yet; it arrives with the map
+          feature. Until then these links show the place.
+        </p>
+      </section>
+    </div>
+  );
+}

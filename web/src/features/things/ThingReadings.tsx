@@ -1,0 +1,123 @@
+// The readings tab: the latest 20 sensor readings of the thing's devices as a table (charts come
+// with the readings feature). Times are UTC from the server, shown in the viewer's time.
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { paths } from "../../routes.tsx";
+import { errorText } from "./errors.ts";
+import { formatDateTime, formatReading } from "./thing-meta.ts";
+import type { ThingDetails } from "./types.ts";
+import ThingReadingsQuery from "./ThingReadings.graphql?raw";
+
+interface SensorRow {
+  id: string;
+  createdAt: string;
+  data: Record<string, unknown> | string | null;
+  deviceId: string;
+  deviceByDeviceId: { id: string; name: string; model: string } | null;
+}
+
+interface ReadingsData {
+  allSensorData: { nodes: SensorRow[] } | null;
+}
+
+const COLUMNS: { key: string; label: string; unit: string; digits: number }[] = [
+  { key: "water", label: "Water", unit: "%", digits: 0 },
+  { key: "temperature", label: "Temperature", unit: "°C", digits: 1 },
+  { key: "conductivity", label: "Conductivity", unit: "µS/cm", digits: 0 },
+  { key: "ph", label: "pH", unit: "", digits: 1 },
+  { key: "battery", label: "Battery", unit: "V", digits: 2 },
+];
+
+function dataOf(row: SensorRow): Record<string, unknown> {
+  if (!row.data) return {};
+  if (typeof row.data === "string") {
+    try {
+      return JSON.parse(row.data) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  return row.data;
+}
+
+export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
+  const b = useBranding();
+  const [result, reexecute] = useQuery<ReadingsData>({
+    query: ThingReadingsQuery,
+    variables: { thingId: thing.id },
+    requestPolicy: "cache-and-network",
+  });
+  useEffect(() => {
+    if (liveCount > 0) reexecute({ requestPolicy: "network-only" });
+  }, [liveCount, reexecute]);
+
+  const rows = result.data?.allSensorData?.nodes ?? [];
+  const columns = COLUMNS.filter((column) => rows.some((row) => dataOf(row)[column.key] !== undefined && dataOf(row)[column.key] !== null));
+
+  return (
+    <section className="card" aria-labelledby="readings-title">
+      <h2 id="readings-title">Latest readings</h2>
+      {result.error && !result.data ? (
+        <ListError message={errorText(result.error, "An error occurred")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+      ) : !result.data ? (
+        <ListSkeleton layout="list" count={3} label="Loading readings…" />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title="No readings yet"
+          action={thing.canEdit ? { label: "Register a device", to: "/devices/new" } : null}
+        >
+          Readings appear here when a sensor device fitted to this {term(b, "thing")} reports in.
+        </EmptyState>
+      ) : (
+        <>
+          <p className="muted small">
+            The {rows.length} most recent readings, newest first. Charts over time arrive with the readings feature.
+          </p>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Readings table">
+            <table className="readings-table">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Device</th>
+                  {columns.map((column) => (
+                    <th key={column.key} scope="col" className="numeric">
+                      {column.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const data = dataOf(row);
+                  return (
+                    <tr key={row.id}>
+                      <td>
+                        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+                      </td>
+                      <td>
+                        {row.deviceByDeviceId ? (
+                          <Link to={paths.device(row.deviceByDeviceId.id)}>{row.deviceByDeviceId.name}</Link>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                      {columns.map((column) => (
+                        <td key={column.key} className="numeric">
+                          {formatReading(data[column.key], column)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

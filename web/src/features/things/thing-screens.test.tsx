@@ -1,0 +1,282 @@
+// The thing screens against a fake API: the dashboard, owner-only editing, recording an action
+// (validation, the call it makes, where it lands) and collaborating.
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppProviders, type AppServices } from "../../App.tsx";
+import { NoticeStore } from "../../lib/notices.tsx";
+import { SessionStore } from "../../lib/session.ts";
+import { buildRouteObjects } from "../../routes.tsx";
+import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, userSession } from "../../test/helpers.tsx";
+
+const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
+
+function thingFixture(extra: Record<string, unknown> = {}) {
+  return {
+    __typename: "Thing",
+    id: THING_ID,
+    nodeId: "WyJ0aGluZ3MiLCIwYjdlIl0=",
+    name: "Big Planter",
+    description: "Herbs by the library.",
+    type: "PLANTER",
+    groupId: "g1",
+    isPublic: true,
+    hasImage: false,
+    location: { __typename: "Point", x: 51.4543, y: -0.9781 },
+    locationDescription: "By the bike racks",
+    water: 24,
+    temperature: 14.2,
+    conductivity: 320,
+    ph: null,
+    ledState: null,
+    lastSensorData: new Date().toISOString(),
+    lastAction: new Date().toISOString(),
+    indicatorColour: "orange",
+    indicatorColourLast: null,
+    indicatorColourChangedAt: null,
+    indicatorParameter: "WATER",
+    hydrationBand: "needsWater",
+    hydrationLevels: null,
+    texture: null,
+    drainage: null,
+    fertility: null,
+    landcover: null,
+    habitats: null,
+    carbon: null,
+    drainsTo: null,
+    waterProtection: null,
+    generalCropping: null,
+    canEdit: true,
+    canRecordAction: true,
+    createdAt: "2026-11-01T10:00:00Z",
+    updatedAt: "2026-11-01T10:00:00Z",
+    groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" },
+    thingAccessesByThingId: {
+      __typename: "ThingAccessesConnection",
+      nodes: [
+        {
+          __typename: "ThingAccess",
+          id: "a1",
+          userId: ALICE.id,
+          isOwner: true,
+          isCollaborator: true,
+          createdAt: "2026-11-01T10:00:00Z",
+          userByUserId: { __typename: "User", id: ALICE.id, name: "Alice Smith", username: "alice", hasImage: false },
+        },
+      ],
+    },
+    actionsByThingId: {
+      __typename: "ActionsConnection",
+      totalCount: 2,
+      nodes: [
+        {
+          __typename: "Action",
+          id: "act1",
+          type: "WATERING",
+          comments: "Two full cans.",
+          createdAt: new Date().toISOString(),
+          createdBy: "someone-else",
+          userByCreatedBy: { __typename: "User", id: "u2", name: "Hazel Helper", username: "hazel" },
+        },
+      ],
+    },
+    devicesByThingId: {
+      __typename: "DevicesConnection",
+      totalCount: 1,
+      nodes: [{ __typename: "Device", id: "d1", name: "Soil probe", model: "LSE01" }],
+    },
+    ...extra,
+  };
+}
+
+type Handler = (variables: Record<string, unknown>) => unknown;
+
+function renderThings(path: string, handlers: Record<string, Handler>) {
+  window.scrollTo = () => {};
+  const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables: Record<string, unknown> };
+    calls.push({ operationName: body.operationName, variables: body.variables });
+    const handler = handlers[body.operationName];
+    const payload = handler ? handler(body.variables) : { data: null };
+    return new Response(JSON.stringify(payload), { headers: { "content-type": "application/json" } });
+  });
+  const sessionStore = new SessionStore({ storage: new MemoryStorage() });
+  sessionStore.set(userSession({ id: ALICE.id }, { user_id: ALICE.id }));
+  const notices = new NoticeStore();
+  const services: AppServices = {
+    config: TEST_CONFIG,
+    sessionStore,
+    auth: fakeAuth(),
+    notices,
+    fetch: fetchMock as unknown as typeof fetch,
+  };
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const location = () => router.state.location.pathname + router.state.location.search;
+  return { calls, notices, location };
+}
+
+// Subscriptions open a websocket; here it never connects.
+class SilentWebSocket {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  readyState = 0;
+  protocol = "graphql-transport-ws";
+  onopen: unknown = null;
+  onclose: unknown = null;
+  onerror: unknown = null;
+  onmessage: unknown = null;
+  send() {}
+  close() {}
+  addEventListener() {}
+  removeEventListener() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal("WebSocket", SilentWebSocket);
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("thing dashboard", () => {
+  it("shows the state in words, the latest readings, the last action and the quick buttons", async () => {
+    renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: thingFixture() } }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Big Planter" })).toBeTruthy();
+    expect(screen.getAllByText("Needs water").length).toBeGreaterThan(0);
+    expect(screen.getByText("The soil is drying out: water it soon.")).toBeTruthy();
+    expect(screen.getByText("Water").nextSibling?.textContent).toBe("24%");
+    expect(screen.getByText("Two full cans.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Record an action/ }).getAttribute("href")).toBe(`/things/${THING_ID}/action`);
+    expect(screen.getByRole("button", { name: /Make it my One Thing/ })).toBeTruthy();
+    // An owner neither collaborates nor stops from here.
+    expect(screen.queryByRole("link", { name: "Collaborate" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Stop collaborating" })).toBeNull();
+    // The visit is remembered.
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem("steward.recentThings") ?? "[]")).toEqual([THING_ID]));
+  });
+
+  it("offers to collaborate to someone without access", async () => {
+    renderThings(`/things/${THING_ID}/dashboard`, {
+      ThingPage: () => ({
+        data: {
+          thingById: thingFixture({
+            canEdit: false,
+            canRecordAction: false,
+            thingAccessesByThingId: { __typename: "ThingAccessesConnection", nodes: [] },
+          }),
+        },
+      }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Big Planter" });
+    expect(screen.getByRole("link", { name: "Collaborate" }).getAttribute("href")).toBe(`/things/${THING_ID}/collaborate`);
+    expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
+  });
+
+  it("says plainly when the thing does not exist", async () => {
+    renderThings(`/things/${THING_ID}/timeline`, { ThingPage: () => ({ data: { thingById: null } }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Thing not found" })).toBeTruthy();
+  });
+});
+
+describe("owner-only screens", () => {
+  it("sends someone who may not edit from /edit to the thing", async () => {
+    const app = renderThings(`/things/${THING_ID}/edit`, {
+      ThingPage: () => ({ data: { thingById: thingFixture({ canEdit: false }) } }),
+      MyGroups: () => ({ data: { currentUser: { __typename: "User", id: ALICE.id, groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [] } } } }),
+    });
+    await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/dashboard`));
+  });
+});
+
+describe("recording an action", () => {
+  it("explains who may record, and offers to collaborate", async () => {
+    renderThings(`/things/${THING_ID}/action`, {
+      ThingPage: () => ({ data: { thingById: thingFixture({ canRecordAction: false, canEdit: false }) } }),
+    });
+    expect(await screen.findByText(/Only the people who look after Big Planter/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Collaborate" }).getAttribute("href")).toBe(`/things/${THING_ID}/collaborate`);
+  });
+
+  it("validates, sends createAction and opens the timeline", async () => {
+    const app = renderThings(`/things/${THING_ID}/action`, {
+      ThingPage: () => ({ data: { thingById: thingFixture() } }),
+      CreateAction: () => ({
+        data: {
+          createAction: {
+            __typename: "CreateActionPayload",
+            action: { __typename: "Action", id: "new1", thingId: THING_ID, type: "WATERING", comments: "Watered", createdAt: new Date().toISOString() },
+          },
+        },
+      }),
+      ThingTimeline: () => ({
+        data: {
+          thingById: {
+            __typename: "Thing",
+            id: THING_ID,
+            canEdit: true,
+            actionsByThingId: { __typename: "ActionsConnection", totalCount: 0, nodes: [] },
+          },
+        },
+      }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Record an action" });
+    fireEvent.click(screen.getByRole("button", { name: "Record action" }));
+    expect(await screen.findByText("Choose what you did")).toBeTruthy();
+    expect(screen.getByText("Comments are required")).toBeTruthy();
+    expect(app.calls.some((c) => c.operationName === "CreateAction")).toBe(false);
+
+    fireEvent.click(screen.getByRole("radio", { name: /Watering/ }));
+    fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "  Watered  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Record action" }));
+    await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
+    const call = app.calls.find((c) => c.operationName === "CreateAction");
+    expect(call?.variables).toEqual({
+      action: { thingId: THING_ID, type: "WATERING", comments: "Watered", location: null, hasImage: false },
+    });
+    expect(app.notices.get().map((n) => n.message)).toContain("Watering recorded — thank you!");
+  });
+
+  it("shows the server's message when recording fails", async () => {
+    renderThings(`/things/${THING_ID}/action?type=UPKEEP`, {
+      ThingPage: () => ({ data: { thingById: thingFixture() } }),
+      CreateAction: () => ({ data: { createAction: null }, errors: [{ message: "Comments must be at most 2000 characters", extensions: { code: "INVLD" } }] }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Record an action" });
+    expect((screen.getByRole("radio", { name: /Upkeep/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "Weeded" } });
+    fireEvent.click(screen.getByRole("button", { name: "Record action" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Comments must be at most 2000 characters");
+  });
+});
+
+describe("collaborating", () => {
+  it("makes you a collaborator, says so and opens the dashboard", async () => {
+    const app = renderThings(`/things/${THING_ID}/collaborate`, {
+      CollaborateThingAccess: () => ({
+        data: {
+          collaborateThingAccess: {
+            __typename: "CollaborateThingAccessPayload",
+            thingAccess: { __typename: "ThingAccess", id: "a2", thingId: THING_ID, userId: ALICE.id, isOwner: false, isCollaborator: true },
+          },
+        },
+      }),
+      ThingPage: () => ({ data: { thingById: thingFixture() } }),
+    });
+    await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/dashboard`));
+    expect(app.notices.get().map((n) => n.message)).toContain("Collaborator added");
+    expect(app.calls.find((c) => c.operationName === "CollaborateThingAccess")?.variables).toEqual({ thingId: THING_ID });
+  });
+});

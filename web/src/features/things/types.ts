@@ -1,0 +1,104 @@
+// Shapes of the answers the thing screens ask for (see the .graphql files beside this one).
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface PersonSummary {
+  id: string;
+  name: string | null;
+  username: string | null;
+  hasImage?: boolean | null;
+}
+
+export interface ThingAccessEntry {
+  id: string;
+  userId: string;
+  isOwner: boolean;
+  isCollaborator: boolean;
+  createdAt: string;
+  userByUserId: PersonSummary | null;
+}
+
+export interface ActionSummary {
+  id: string;
+  type: string;
+  comments: string;
+  createdAt: string;
+  createdBy: string | null;
+  userByCreatedBy: PersonSummary | null;
+}
+
+export interface ThingDetails {
+  id: string;
+  nodeId: string;
+  name: string;
+  description: string | null;
+  type: string;
+  groupId: string;
+  isPublic: boolean;
+  hasImage: boolean;
+  location: Point;
+  locationDescription: string | null;
+  water: number | null;
+  temperature: number | null;
+  conductivity: number | null;
+  ph: number | null;
+  ledState: boolean | null;
+  lastSensorData: string | null;
+  lastAction: string | null;
+  indicatorColour: string | null;
+  indicatorColourLast: string | null;
+  indicatorColourChangedAt: string | null;
+  indicatorParameter: "WATER" | "P_H";
+  hydrationBand: string | null;
+  hydrationLevels: unknown;
+  texture: string | null;
+  drainage: string | null;
+  fertility: string | null;
+  landcover: string | null;
+  habitats: string | null;
+  carbon: string | null;
+  drainsTo: string | null;
+  waterProtection: string | null;
+  generalCropping: string | null;
+  canEdit: boolean | null;
+  canRecordAction: boolean | null;
+  createdAt: string;
+  updatedAt: string;
+  groupByGroupId: { id: string; name: string; type: string } | null;
+  thingAccessesByThingId: { nodes: ThingAccessEntry[] };
+  actionsByThingId: { totalCount: number; nodes: ActionSummary[] };
+  devicesByThingId: { totalCount: number; nodes: { id: string; name: string; model: string }[] };
+}
+
+export interface ThingPageData {
+  thingById: ThingDetails | null;
+}
+
+export interface ThingListItem {
+  id: string;
+  name: string;
+  type: string;
+  description: string | null;
+  hasImage: boolean;
+  isPublic: boolean;
+  indicatorColour: string | null;
+  indicatorParameter: string;
+  water: number | null;
+  lastSensorData: string | null;
+  lastAction: string | null;
+  createdAt: string;
+  groupId: string;
+  groupByGroupId: { id: string; name: string } | null;
+}
+
+export interface TimelineAction extends ActionSummary {
+  nodeId: string;
+  thingId: string;
+  hasImage: boolean;
+  location: Point | null;
+  updatedAt: string;
+  userByCreatedBy: PersonSummary | null;
+}

@@ -1,0 +1,32 @@
+// The thing of a /things/{id}/... screen, from the same query (and cache) as its dashboard.
+// An id that is not a uuid cannot name a thing: it is "missing" without asking the server.
+import { useQuery } from "urql";
+import type { ThingPageData } from "./types.ts";
+import ThingPageQuery from "./ThingPage.graphql?raw";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | null | undefined): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export function useThing(id: string) {
+  const valid = isUuid(id);
+  const [result, reexecute] = useQuery<ThingPageData>({
+    query: ThingPageQuery,
+    variables: { id },
+    requestPolicy: "cache-and-network",
+    pause: !valid,
+  });
+  return {
+    thing: valid ? (result.data?.thingById ?? null) : null,
+    /** Nothing to show yet. */
+    loading: valid && !result.data && !result.error,
+    /** The answer came and there is no such thing (or it is not visible). */
+    missing: !valid || (Boolean(result.data) && !result.data?.thingById),
+    /** Still asking the server (cached data may already show). */
+    fetching: valid && (result.fetching || Boolean(result.stale)),
+    error: valid ? result.error : undefined,
+    refetch: () => reexecute({ requestPolicy: "network-only" }),
+  };
+}
