@@ -40,6 +40,8 @@ export interface StartWorkerOptions {
   crontab?: string;
   /** Task directory instead of worker/tasks. */
   tasksDir?: string;
+  /** Book the first hourly checks run at start (default true; off for a jobs-only database). */
+  scheduleChecks?: boolean;
 }
 
 export interface WorkerHandle {
@@ -141,7 +143,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
   }
 
   // The hourly checks book their own next run; this books the first (see tasks/hourly_checks.ts).
-  if (taskNames.includes("hourly_checks")) {
+  if (options.scheduleChecks !== false && taskNames.includes("hourly_checks")) {
     await runner.addJob("hourly_checks", {}, {
       jobKey: "hourly_checks",
       jobKeyMode: "replace",

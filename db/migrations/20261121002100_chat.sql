@@ -7,13 +7,18 @@
 -- thingUpdated(id) subscription hears {"event": "chat", "id": <thing id>} on the topic thing:<id>.
 -- Each user sees only their own conversation.
 
+-- Leading and trailing white space (new lines included) is not part of a message.
+create function app_hidden.trim_chat_message(value text) returns text
+  language sql immutable
+  as $$ select regexp_replace(value, '^[[:space:]]+|[[:space:]]+$', '', 'g') $$;
+
 -- Message rules (the form shows the same texts): 1 to 1000 characters once trimmed.
 create function app_hidden.check_chat_message(value text) returns boolean
   language sql immutable
   as $$
   select case
-    when value is null or btrim(value) = '' then app_hidden.invalid('Message is required')
-    when char_length(btrim(value)) > 1000 then app_hidden.invalid('Messages must be at most 1000 characters')
+    when value is null or app_hidden.trim_chat_message(value) = '' then app_hidden.invalid('Message is required')
+    when char_length(app_hidden.trim_chat_message(value)) > 1000 then app_hidden.invalid('Messages must be at most 1000 characters')
     else true
   end
 $$;
@@ -99,7 +104,7 @@ create function app_public.send_chat_message(message text, sender text default n
   as $$
 declare
   v_user_id uuid := app_hidden.require_user();
-  v_text text := btrim(send_chat_message.message);
+  v_text text := app_hidden.trim_chat_message(send_chat_message.message);
   v_thing_id uuid;
   v_count int;
   v_oldest timestamptz;
@@ -291,9 +296,11 @@ begin
 end;
 $$;
 
-grant execute on function app_hidden.check_chat_message(text) to bk_user;
-grant execute on function app_hidden.chat_messages_per_hour() to bk_user;
-grant execute on function app_public.send_chat_message(text, text, jsonb) to bk_user;
+grant execute on function app_hidden.trim_chat_message(text) to bk_anonymous;
+grant execute on function app_hidden.check_chat_message(text) to bk_anonymous;
+grant execute on function app_hidden.chat_messages_per_hour() to bk_anonymous;
+-- Guests may call it to be told to sign in (LOGIN) rather than get a bare permission error.
+grant execute on function app_public.send_chat_message(text, text, jsonb) to bk_anonymous;
 
 -- migrate:down
 drop function app_private.store_chat_reply(uuid, text, text, jsonb);
@@ -303,3 +310,4 @@ drop function app_hidden.chat_messages_per_hour();
 drop table app_public.chat_messages;
 drop function app_private.tg_chat_messages__notify_thing();
 drop function app_hidden.check_chat_message(text);
+drop function app_hidden.trim_chat_message(text);

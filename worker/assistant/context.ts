@@ -336,6 +336,7 @@ export function promptData(ctx: ThingContext, limits: HealthThresholds = DEFAULT
         lowBattery: h.lowBattery,
       }),
     ),
+    pumpControllers: ctx.devices.filter((d) => d.model === "THE_THINGS_UNO").map((d) => drop({ name: d.name, pumpOn: d.ledState })),
     deviceHealthRules: `silent after ${limits.deviceSilentHours} hours without a report; low battery below ${limits.lowBatteryVolts} V`,
   });
 }

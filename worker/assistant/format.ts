@@ -40,6 +40,16 @@ export function day(at: string | Date, timeZone?: string | null): string {
   }
 }
 
+/** "Sat 21 Nov, 22:35" in a time zone (UTC when unknown or invalid). */
+export function dayTime(at: string | Date, timeZone?: string | null): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  try {
+    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: timeZone || "UTC" }).format(new Date(at));
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(new Date(at));
+  }
+}
+
 /** "WATERING" -> "watering", "LITTER_CLEANUP" -> "litter clean-up". */
 export function actionName(type: string): string {
   if (type === "LITTER_CLEANUP") return "litter clean-up";

@@ -11,7 +11,7 @@ import {
   DEFAULT_HEALTH, STALE_READING_HOURS, deviceHealth, freshWater, hoursSince, sensors, upcomingDays, waterTrend,
   type HealthThresholds, type ThingContext,
 } from "./context.ts";
-import { actionName, ago, bandName, capitalise, celsius, day, duration, km, list, mm, num, percent, thingTypeName, volts } from "./format.ts";
+import { actionName, ago, bandName, capitalise, celsius, day, dayTime, duration, km, list, mm, num, percent, thingTypeName, volts } from "./format.ts";
 
 export type Intent = "lastWatered" | "needsWater" | "weather" | "week" | "sensor" | "soil" | "summary";
 
@@ -29,7 +29,7 @@ const UPKEEP_DUE_DAYS = 14;
 
 export function detectIntent(question: string): Intent {
   const q = ` ${question.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, " ")} `;
-  const mentionsWater = /water|moist|hydrat|thirst|\bdry\b|drought|irrigat/.test(q);
+  const mentionsWater = /water|moist|hydrat|thirst|\bdry\b|\bwet\b|soggy|drought|irrigat/.test(q);
   if (/water/.test(q) && /\b(last|when was|when did|who|recent(ly)?|ago|previous|how long since|has (any|some)one|did (any|some)one)\b/.test(q)
       && !/\b(need|needs|should|must|ought|next)\b/.test(q)) {
     return "lastWatered";
@@ -277,7 +277,7 @@ function sensorAnswer(ctx: ThingContext, limits: HealthThresholds): string {
       d.battery !== null ? `its battery at ${volts(d.battery)}` : null,
       d.rssi !== null ? `a signal of ${num(d.rssi, 0)} dBm${d.snr !== null ? ` (SNR ${num(d.snr)} dB)` : ""}` : null,
     ].filter(Boolean) as string[];
-    const reported = `${d.name} (${model}) last reported ${ago(h.hoursSinceReport)} (${day(d.lastReportAt as string, tz(ctx))})${details.length ? ` with ${list(details)}` : ""}`;
+    const reported = `${d.name} (${model}) last reported ${ago(h.hoursSinceReport)} (${dayTime(d.lastReportAt as string, tz(ctx))})${details.length ? ` with ${list(details)}` : ""}`;
     const problems: string[] = [];
     if (h.silent) problems.push(`that is more than ${limits.deviceSilentHours} hours without a report, so check its battery, antenna and probe`);
     if (h.lowBattery) problems.push(`the battery is low (below ${volts(limits.lowBatteryVolts)}), so replace or recharge it soon`);
@@ -349,7 +349,7 @@ function soilAnswer(ctx: ThingContext): string {
   const meaning = soilMeaning(s);
   return paragraph(
     `${name(ctx)} sits on ${label}${traits.length ? `: ${list(traits)}` : ""}.`,
-    meaning.length ? `${capitalise(list(meaning))}.` : null,
+    ...meaning.map((m) => `${capitalise(m)}.`),
     s.habitats ? `Typical habitats: ${s.habitats}.` : null,
     s.drainsTo ? `Water here drains to ${s.drainsTo.toLowerCase()}${s.waterProtection ? `, and the main risk is ${s.waterProtection.charAt(0).toLowerCase()}${s.waterProtection.slice(1)}` : ""}, so go easy on fertiliser and never use pesticides near it.` : null,
     ...measured,

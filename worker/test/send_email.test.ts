@@ -63,7 +63,7 @@ async function failedAttempt(id: string): Promise<JobRow> {
 }
 
 async function start(env: NodeJS.ProcessEnv, mailLog: (m: string) => void = () => {}): Promise<WorkerHandle> {
-  const worker = await startWorker({ databaseUrl: db.url, env, logger: silentLogger, mailLog, concurrency: 2 });
+  const worker = await startWorker({ databaseUrl: db.url, env, logger: silentLogger, mailLog, concurrency: 2, scheduleChecks: false });
   cleanups.push(() => worker.stop());
   return worker;
 }
@@ -164,7 +164,7 @@ describe("send_email job", () => {
     const tmp = await makeTempDir();
     cleanups.push(() => tmp.remove());
     const mailer = createOutboxMailer({ from: "no-reply@localhost", outboxDir: tmp.dir, log: () => {} });
-    const worker = await startWorker({ pgPool: pool, mailer, env: {}, logger: silentLogger, pollInterval: 500 });
+    const worker = await startWorker({ pgPool: pool, mailer, env: {}, logger: silentLogger, pollInterval: 500, scheduleChecks: false });
     cleanups.push(() => worker.stop());
     expect(worker.mailer).toBe(mailer);
 
@@ -178,7 +178,7 @@ describe("send_email job", () => {
   });
 
   it("stops cleanly, more than once", async () => {
-    const worker = await startWorker({ databaseUrl: db.url, env: {}, logger: silentLogger, mailLog: () => {} });
+    const worker = await startWorker({ databaseUrl: db.url, env: {}, logger: silentLogger, mailLog: () => {}, scheduleChecks: false });
     await worker.stop();
     await worker.stop();
     await expect(worker.promise).resolves.toBeUndefined();
