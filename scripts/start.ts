@@ -1,5 +1,6 @@
 // `npm start`: the whole product in one process. Without DATABASE_URL it runs an embedded
 // PostgreSQL with its data under ./.data (kept between runs) and loads the demo data once.
+import "../server/env-defaults.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";

@@ -1,5 +1,6 @@
 // `npm run server`: the API and SPA against DATABASE_URL (migrations are applied first), and the
 // worker in the same process unless RUN_WORKER=false.
+import "./env-defaults.ts";
 import { loadConfig } from "./config.ts";
 import { startServer } from "./app.ts";
 import { migrate } from "../db/migrate.ts";

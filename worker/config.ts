@@ -190,8 +190,9 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
     concurrency: parseConcurrency(nonEmpty(env.WORKER_CONCURRENCY)),
     smtpUrl: validateSmtpUrl(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? DEFAULTS.mailFrom,
-    outboxDir: path.resolve(cwd, nonEmpty(env.MAIL_OUTBOX_DIR) ?? DEFAULTS.outboxDir),
-    publicUrl: normalizePublicUrl(env.PUBLIC_URL),
+    // Like the server: the outbox lives in DATA_DIR, and links point at the port served on.
+    outboxDir: path.resolve(cwd, nonEmpty(env.MAIL_OUTBOX_DIR) ?? (nonEmpty(env.DATA_DIR) ? path.join(env.DATA_DIR!.trim(), "outbox") : DEFAULTS.outboxDir)),
+    publicUrl: normalizePublicUrl(env.PUBLIC_URL ?? (nonEmpty(env.PORT) ? `http://localhost:${env.PORT!.trim()}` : undefined)),
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
     checks: readCheckSettings(env),
     llm: readLlmSettings(env),

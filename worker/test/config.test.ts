@@ -55,6 +55,13 @@ describe("readWorkerConfig", () => {
     });
   });
 
+  it("follows DATA_DIR and PORT like the server when the mail settings are not given", () => {
+    expect(readWorkerConfig({ DATA_DIR: "/var/steward", PORT: "3900" }, "/srv/app")).toMatchObject({
+      outboxDir: "/var/steward/outbox",
+      publicUrl: "http://localhost:3900",
+    });
+  });
+
   it("treats blank values as unset", () => {
     expect(readWorkerConfig({ SMTP_URL: " ", PUBLIC_URL: "", WORKER_CONCURRENCY: "" }, "/x")).toMatchObject({
       smtpUrl: undefined,
