@@ -29,6 +29,7 @@ try {
       rateLimits: false,
       webDistDir,
       dataDir: path.join(outbox, "data"),
+      ttnWebhookSecret: "e2e-ttn-secret",
     }),
   );
   const { startWorker } = await import("../worker/run.ts");
@@ -42,7 +43,7 @@ try {
       const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files.map((f) => path.join("e2e", f))], {
         cwd: rootDir,
         stdio: "inherit",
-        env: { ...process.env, BASE_URL: server.url, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox },
+        env: { ...process.env, BASE_URL: server.url, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, TTN_WEBHOOK_SECRET: "e2e-ttn-secret" },
       });
       child.on("exit", (code) => resolve(code ?? 1));
     });

@@ -46,6 +46,27 @@ $$;
 create trigger _200_set_created_by before insert on app_public.actions
   for each row execute function app_private.tg_actions__set_created_by();
 
+-- Say plainly who may record actions (the policy below is the guard; this is the explanation).
+-- Invoker's rights on purpose: current_user is the web role for an insert through the API, and
+-- the owner for the CREATED action that create_thing (security definer) records.
+create function app_private.tg_actions__explain_refusal() returns trigger
+  language plpgsql volatile set search_path to pg_catalog, public, pg_temp
+  as $$
+begin
+  if current_user in ('bk_user', 'bk_admin', 'bk_anonymous') then
+    if new.type = 'CREATED' then
+      raise exception 'The CREATED action is recorded when a thing is added' using errcode = 'DNIED';
+    end if;
+    if not app_hidden.can_act_on_thing(new.thing_id) then
+      raise exception 'Only the thing''s owners and collaborators can record actions: collaborate on it first' using errcode = 'DNIED';
+    end if;
+  end if;
+  return new;
+end;
+$$;
+create trigger _250_explain_refusal before insert on app_public.actions
+  for each row execute function app_private.tg_actions__explain_refusal();
+
 create function app_private.tg_actions__touch_thing() returns trigger
   language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
   as $$
@@ -213,4 +234,5 @@ drop function app_hidden.badge_type_for_action(app_public.action_type);
 drop function app_hidden.award_badges(uuid, text, bigint);
 drop function app_private.tg_actions__touch_thing();
 drop function app_private.tg_actions__set_created_by();
+drop function app_private.tg_actions__explain_refusal();
 drop type app_public.action_type;

@@ -178,7 +178,7 @@ grant delete on app_public.device_access_invitations to bk_user;
 
 create function app_public.create_device(
   model app_public.device_model, name text, device_id text, is_public boolean, location point,
-  thing_id uuid default null, indicator_parameter app_public.device_indicator_parameter default 'WATER',
+  thing_id uuid default null, indicator_parameter app_public.device_indicator_parameter default null,
   hydration_levels jsonb default null, has_image boolean default false
 ) returns app_public.devices
   language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
@@ -198,7 +198,10 @@ begin
   end if;
   insert into app_public.devices (model, name, device_id, is_public, location, thing_id, indicator_parameter, hydration_levels, has_image)
     values (create_device.model, create_device.name, create_device.device_id, create_device.is_public, create_device.location,
-            create_device.thing_id, coalesce(create_device.indicator_parameter, 'WATER'), create_device.hydration_levels,
+            -- A pH probe shows pH unless told otherwise; the others show water.
+            create_device.thing_id,
+            coalesce(create_device.indicator_parameter, case when create_device.model = 'LSPH01' then 'PH' else 'WATER' end::app_public.device_indicator_parameter),
+            create_device.hydration_levels,
             coalesce(create_device.has_image, false))
     returning * into v_device;
   insert into app_public.device_accesses (device_id, user_id, is_owner) values (v_device.id, app_public.current_user_id(), true);

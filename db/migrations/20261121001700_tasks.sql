@@ -98,6 +98,22 @@ $$;
 create trigger _200_stamps before insert or update on app_public.tasks
   for each row execute function app_private.tg_tasks__stamps();
 
+-- "asked you to <phrase> at <thing>".
+create function app_hidden.action_phrase(p_type app_public.action_type) returns text
+  language sql immutable
+  as $$
+  select case p_type
+    when 'WATERING' then 'water'
+    when 'LITTER_CLEANUP' then 'clean up litter'
+    when 'UPKEEP' then 'do some upkeep'
+    when 'EDUCATION' then 'run an education session'
+    when 'MEASUREMENT' then 'take a measurement'
+    when 'SHARE' then 'share'
+    else 'look after'
+  end
+$$;
+grant execute on function app_hidden.action_phrase(app_public.action_type) to bk_anonymous;
+
 -- An assignee must be able to see the thing; the assignment is announced in the app and by e-mail.
 create function app_private.tg_task_assignments__check_and_notify() returns trigger
   language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
@@ -121,7 +137,7 @@ begin
     perform app_hidden.notify_user(new.assigned_to, 'task_assigned', 'info',
       'Task assigned: ' || v_task.title,
       coalesce((select name from app_public.users where id = app_public.current_user_id()), 'Someone')
-        || ' asked you to ' || lower(replace(v_task.action_type::text, '_', ' ')) || ' at ' || v_thing.name
+        || ' asked you to ' || app_hidden.action_phrase(v_task.action_type) || ' at ' || v_thing.name
         || coalesce(' by ' || to_char(v_task.due_date, 'FMDay FMDD FMMonth'), '') || ': ' || v_task.title,
       '/tasks', v_thing.id, true);
   end if;
@@ -197,6 +213,7 @@ drop function app_private.tg_tasks__stamps();
 drop function app_public.tasks_is_overdue(app_public.tasks);
 drop function app_public.tasks_can_edit(app_public.tasks);
 drop function app_hidden.can_see_task(uuid);
+drop function app_hidden.action_phrase(app_public.action_type);
 drop function app_hidden.my_assigned_task_ids();
 drop function app_hidden.can_plan_on_thing(uuid);
 drop type app_public.task_priority;

@@ -97,6 +97,7 @@ describe("assignments", () => {
     expect(notes[0]).toMatchObject({ kind: "task_assigned", title: "Task assigned: Water the planter", linkPath: "/tasks", readAt: null });
     const mail = await queuedEmail(server.databaseUrl, helper.email, "notification");
     expect(mail.variables.title).toBe("Task assigned: Water the planter");
+    expect(mail.variables.body).toMatch(/asked you to water at Task Planter by \w+ \d+ June: Water the planter/);
     expect((await gql(server.url, TASK, { id }, helper.token)).data.taskById.id).toBe(id);
     expect((await gql(server.url, UPDATE, { id, patch: { status: "IN_PROGRESS" } }, helper.token)).data.updateTaskById.task.status).toBe("IN_PROGRESS");
     expect((await gql(server.url, UPDATE, { id, patch: { title: "Renamed by helper" } }, helper.token)).errors?.[0].extensions.code).toBe("DNIED");

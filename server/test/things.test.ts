@@ -207,7 +207,8 @@ describe("actions", () => {
     await gql(server.url, COLLABORATE, { thingId: thing.id }, collaborator.token);
     const ok = await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Two cans" } }, collaborator.token);
     expect(ok.data.createAction.action).toMatchObject({ type: "WATERING", comments: "Two cans", createdBy: await myId(collaborator.token) });
-    expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } }, viewer.token)).errors?.length).toBeGreaterThan(0);
+    expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } }, viewer.token)).errors?.[0]).toMatchObject({
+      message: "Only the thing's owners and collaborators can record actions: collaborate on it first", extensions: { code: "DNIED" } });
     expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } })).errors?.length).toBeGreaterThan(0);
     expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "CREATED", comments: "Again" } }, owner.token)).errors?.length).toBeGreaterThan(0);
     expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "UPKEEP", comments: "  " } }, owner.token)).errors?.[0].message).toBe("Comments are required");

@@ -226,7 +226,7 @@ describe("routing", () => {
     ["/things/accept", "Accept a thing invitation"],
     ["/devices", "Devices"],
     ["/devices/accept", "Accept a device invitation"],
-    ["/devices/d1", "Device"],
+    ["/devices/d1", "Device not found"],
     ["/rainfall/r1", "Rainfall station"],
     ["/scorer", "Scorer"],
   ])("shows %s to guests", async (path, title) => {

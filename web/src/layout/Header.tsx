@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { term } from "../../../shared/branding.ts";
 import { BrandMark } from "../components/BrandMark.tsx";
+import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useBranding } from "../lib/config-context.tsx";
 import { useNotify } from "../lib/notices.tsx";
 import { useSession } from "../lib/session-context.tsx";
@@ -72,6 +73,8 @@ export function Header() {
           <span className="menu-icon" aria-hidden="true" />
           Menu
         </button>
+        {/* Signed-in users only; it places itself at the end of the header on wide screens. */}
+        <NotificationsBell />
         <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
           <ul>
             {links.map((link) => (

@@ -1,9 +1,278 @@
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+// /devices: every device the visitor may see (public ones, their own, all for admins), as tiles or
+// a list, with search, filters by model and indicator colour, and sorting. Each shows its model,
+// indicator colour and what it means, battery, when it last reported (silent after 24 hours) and
+// the thing it is fitted to.
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { term } from "../../../../shared/branding.ts";
+import {
+  EmptyState,
+  FilterChips,
+  ItemCard,
+  ItemList,
+  LayoutToggle,
+  ListError,
+  ListSkeleton,
+  ListToolbar,
+  LoadMore,
+  ResultCount,
+  SearchBox,
+  SortSelect,
+  searchItems,
+  useConnection,
+  useListState,
+} from "../../components/list/index.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes.tsx";
+import {
+  COLOURS,
+  DEVICE_MODELS,
+  colourMeaning,
+  colourName,
+  errorText,
+  formatDateTime,
+  formatValue,
+  isLowBattery,
+  isSilent,
+  modelInfo,
+  timeAgo,
+  type MetricKey,
+} from "./device-meta.ts";
+import { ColourDot, ModelBadge } from "./icons.tsx";
+import { useDevicePicture } from "./use-device-picture.ts";
+import DevicesList from "./DevicesList.graphql?raw";
+import "./devices.css";
+
+export interface DeviceListItem {
+  id: string;
+  name: string;
+  deviceId: string;
+  model: string;
+  isPublic: boolean;
+  hasImage: boolean;
+  indicatorParameter: string;
+  indicatorColour: string | null;
+  water: number | null;
+  temperature: number | null;
+  conductivity: number | null;
+  ph: number | null;
+  battery: number | null;
+  ledState: boolean | null;
+  lastSensorData: string | null;
+  createdAt: string;
+  thingByThingId: { id: string; name: string } | null;
+}
+
+interface DevicesData {
+  allDevices: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: DeviceListItem[];
+  } | null;
+}
+
+const SORTS = ["name", "report", "newest", "battery"] as const;
+type Sort = (typeof SORTS)[number];
+
+const ORDER: Record<Sort, string[]> = {
+  name: ["NAME_ASC", "ID_ASC"],
+  report: ["LAST_SENSOR_DATA_DESC", "NAME_ASC"],
+  newest: ["CREATED_AT_DESC", "ID_ASC"],
+  battery: ["BATTERY_ASC", "NAME_ASC"],
+};
+
+const SORT_OPTIONS: { value: Sort; label: string }[] = [
+  { value: "name", label: "Name" },
+  { value: "report", label: "Latest report" },
+  { value: "newest", label: "Recently registered" },
+  { value: "battery", label: "Battery (lowest first)" },
+];
+
+/** The headline value of a device: what its indicator watches, or the pump's state. */
+export function headlineValue(device: Pick<DeviceListItem, "model" | "indicatorParameter" | "water" | "temperature" | "conductivity" | "ph" | "ledState">): string | null {
+  if (device.model === "THE_THINGS_UNO") {
+    return device.ledState === null || device.ledState === undefined ? null : device.ledState ? "Pump on" : "Pump off";
+  }
+  const key: MetricKey =
+    device.indicatorParameter === "PH"
+      ? "ph"
+      : device.indicatorParameter === "TEMPERATURE"
+        ? "temperature"
+        : device.indicatorParameter === "CONDUCTIVITY"
+          ? "conductivity"
+          : device.model === "LSPH01"
+            ? "ph"
+            : "water";
+  const value = device[key];
+  if (value === null || value === undefined) return null;
+  return key === "ph" ? `pH ${formatValue("ph", value)}` : formatValue(key, value);
+}
 
 export default function DevicesPage() {
+  const b = useBranding();
+  const { signedIn } = useSession();
+  const picture = useDevicePicture();
+  const list = useListState<Sort, "model" | "colour">("devices", {
+    defaults: { search: "", sort: "name", layout: "tiles", filters: { model: "", colour: "" } },
+    sorts: SORTS,
+    filters: { model: DEVICE_MODELS, colour: COLOURS },
+  });
+
+  const condition: Record<string, string> = {};
+  if (list.filters.model) condition.model = list.filters.model;
+  if (list.filters.colour) condition.indicatorColour = list.filters.colour;
+
+  const devices = useConnection<DevicesData, DeviceListItem>({
+    query: DevicesList,
+    variables: { orderBy: ORDER[list.sort], condition: Object.keys(condition).length ? condition : undefined },
+    connection: (data) => data.allDevices,
+    pageSize: 48,
+  });
+
+  const shown = useMemo(() => {
+    const found = searchItems(devices.nodes, list.search, (d) => [
+      d.name,
+      d.deviceId,
+      modelInfo(d.model).label,
+      d.thingByThingId?.name,
+    ]);
+    // PostgreSQL puts devices that never reported first when sorting newest first; they go last.
+    if (list.sort === "report") return [...found.filter((d) => d.lastSensorData), ...found.filter((d) => !d.lastSensorData)];
+    return found;
+  }, [devices.nodes, list.search, list.sort]);
+
   return (
-    <ComingSoon title="Devices">
-      Sensor devices — soil moisture, pH and pump controllers — with their latest readings, as tiles or a list.
-    </ComingSoon>
+    <section className="page dev-page" aria-labelledby="page-title">
+      <div className="dev-heading">
+        <div>
+          <h1 id="page-title">Devices</h1>
+          <p className="lead">
+            Soil sensors and pump controllers fitted to {term(b, "things")}: their latest readings, battery and when
+            they last reported.
+          </p>
+        </div>
+        <Link className="button dev-heading-action" to="/devices/new">
+          Register a device
+        </Link>
+      </div>
+
+      <ListToolbar label="Device list options">
+        <SearchBox label="Search devices" value={list.search} onChange={list.setSearch} />
+        <SortSelect value={list.sort} onChange={list.setSort} options={SORT_OPTIONS} />
+        <LayoutToggle value={list.layout} onChange={list.setLayout} />
+        <div className="dev-filter-row">
+          <FilterChips
+            label="Model"
+            value={list.filters.model}
+            onChange={(value) => list.setFilter("model", value)}
+            allLabel="All models"
+            options={DEVICE_MODELS.map((model) => ({ value: model, label: modelInfo(model).short }))}
+          />
+          <FilterChips
+            label="Colour"
+            value={list.filters.colour}
+            onChange={(value) => list.setFilter("colour", value)}
+            allLabel="Any colour"
+            options={COLOURS.map((colour) => ({ value: colour, label: colourName(colour) }))}
+          />
+        </div>
+      </ListToolbar>
+
+      {devices.error && devices.nodes.length === 0 ? (
+        <ListError message={errorText(devices.error, "Could not load the devices")} onRetry={devices.refetch} />
+      ) : devices.loading ? (
+        <ListSkeleton layout={list.layout} label="Loading devices…" />
+      ) : shown.length === 0 ? (
+        list.narrowed ? (
+          <EmptyState title="No devices match" action={{ label: "Clear search and filters", onClick: list.reset }}>
+            Try another search, or show every model and colour.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title={signedIn ? "No devices yet" : "No public devices yet"}
+            action={{ label: "Register a device", to: "/devices/new" }}
+          >
+            Register a LoRaWAN soil sensor or pump controller by its device id (eui-…), fit it to a{" "}
+            {term(b, "thing")} you look after, and its readings show up here.
+          </EmptyState>
+        )
+      ) : (
+        <ItemList layout={list.layout} label="Devices">
+          {shown.map((device) => (
+            <DeviceItem key={device.id} device={device} pictureUrl={picture(device)} />
+          ))}
+        </ItemList>
+      )}
+
+      {devices.nodes.length > 0 ? (
+        <div className="dev-list-footer">
+          <ResultCount shown={shown.length} total={devices.totalCount} noun={["device", "devices"]} narrowed={list.narrowed} />
+          <LoadMore
+            hasMore={devices.hasMore}
+            loading={devices.loadingMore}
+            onLoadMore={devices.loadMore}
+            shown={devices.nodes.length}
+            total={devices.totalCount}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl: string | null }) {
+  const info = modelInfo(device.model);
+  const silent = isSilent(device.lastSensorData);
+  const low = isLowBattery(device.battery);
+  const headline = headlineValue(device);
+  const colour = device.indicatorColour;
+  return (
+    <ItemCard
+      to={paths.device(device.id)}
+      title={device.name}
+      picture={pictureUrl ?? <ModelBadge model={device.model} size={48} fill />}
+      meta={
+        <>
+          <span>{info.short}</span>
+          {device.thingByThingId ? (
+            <span className="dev-item-thing">
+              {" · "}on {device.thingByThingId.name}
+            </span>
+          ) : null}
+        </>
+      }
+      description={
+        <span className="dev-item-status">
+          {info.pump || !device.lastSensorData ? null : (
+            <span className="dev-item-indicator">
+              <ColourDot colour={colour} />
+              <span>
+                {colourMeaning(device.indicatorParameter, colour, device)}
+                {headline ? ` · ${headline}` : ""}
+              </span>
+            </span>
+          )}
+          {info.pump && headline ? <span className="dev-item-indicator">{headline}</span> : null}
+          {device.lastSensorData ? (
+            <span className={silent ? "dev-item-report dev-silent" : "dev-item-report"}>
+              {silent ? "Silent · last report " : "Reported "}
+              <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
+                {timeAgo(device.lastSensorData)}
+              </time>
+            </span>
+          ) : info.pump ? null : (
+            <span className="dev-item-report">No readings yet</span>
+          )}
+          {device.battery !== null && device.battery !== undefined ? (
+            <span className={low ? "dev-item-battery dev-low" : "dev-item-battery"}>
+              Battery {formatValue("battery", device.battery)}
+              {low ? " (low)" : ""}
+            </span>
+          ) : null}
+        </span>
+      }
+      badges={device.isPublic ? null : <span className="tag">Private</span>}
+    />
   );
 }

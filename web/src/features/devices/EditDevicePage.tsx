@@ -1,12 +1,83 @@
-import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
-import { useBranding } from "../../lib/config-context.tsx";
+// /devices/{id}/edit (owners and admins; others go to the device's page): change the device with
+// updateDevice(nodeId, devicePatch), then its picture (newFiles).
+import { Navigate, useNavigate, useParams } from "react-router";
+import { useMutation, type CombinedError } from "urql";
+import { useAttachImage } from "../../components/ImageUpload.tsx";
+import { ListError } from "../../components/list/index.ts";
+import { Loading } from "../../components/Loading.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { paths } from "../../routes.tsx";
+import { DeviceForm } from "./DeviceForm.tsx";
+import { DeviceHeader, DeviceNotFound, OwnerTabs } from "./DeviceParts.tsx";
+import { errorText, hydrationLevels } from "./device-meta.ts";
+import { useDevicePicture } from "./use-device-picture.ts";
+import { useDevice } from "./use-device.ts";
+import UpdateDevice from "./UpdateDevice.graphql?raw";
+import "./devices.css";
 
 export default function EditDevicePage() {
-  const b = useBranding();
+  const { id = "" } = useParams();
+  const state = useDevice(id);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [, updateDevice] = useMutation(UpdateDevice);
+  const attach = useAttachImage();
+  const picture = useDevicePicture();
+  const device = state.device;
+
+  if (state.notFound) return <DeviceNotFound />;
+  if (!device) {
+    if (state.error) {
+      return (
+        <section className="page" aria-labelledby="page-title">
+          <h1 id="page-title">Edit device</h1>
+          <ListError message={errorText(state.error, "Could not load the device")} onRetry={state.refetch} />
+        </section>
+      );
+    }
+    return <Loading label="Loading the device…" />;
+  }
+  // Owners and admins only (spec section 6); everyone else sees the device's page.
+  if (!device.canEdit) return <Navigate to={paths.device(device.id)} replace />;
+
+  const levels = device.hydrationLevels ? hydrationLevels(device.hydrationLevels) : null;
   return (
-    <ComingSoon title="Edit device">
-      Change the device’s name, model, location, indicator and linked {term(b, "thing")} (owners and admins).
-    </ComingSoon>
+    <section className="page dev-page dev-form-page" aria-labelledby="page-title">
+      <DeviceHeader device={device} title="Edit device" />
+      <OwnerTabs id={device.id} />
+      <DeviceForm
+        key={device.updatedAt}
+        initial={{
+          model: device.model,
+          name: device.name,
+          deviceId: device.deviceId,
+          isPublic: device.isPublic,
+          location: device.location,
+          thingId: device.thingId,
+          thing: device.thingByThingId ? { id: device.thingByThingId.id, name: device.thingByThingId.name } : null,
+          indicatorParameter: device.indicatorParameter,
+          hydrationLevels: levels,
+        }}
+        currentPictureUrl={picture(device, "medium")}
+        submitLabel="Save changes"
+        busyLabel="Saving…"
+        cancelTo={paths.device(device.id)}
+        onSubmit={async (values, change) => {
+          const hasImage = change.upload ? true : change.remove ? false : undefined;
+          const result = await updateDevice({ nodeId: device.nodeId, patch: { ...values, hasImage } });
+          if (result.error) return { message: errorText(result.error, "Could not save the device") };
+          if (change.upload) {
+            try {
+              await attach(change.upload, "device", device.id);
+            } catch (error) {
+              return { message: `The changes were saved, but the picture could not be: ${errorText(error as CombinedError, "An error occurred")}` };
+            }
+          }
+          notify.positive("Changes saved");
+          navigate(paths.device(device.id));
+          return null;
+        }}
+      />
+    </section>
   );
 }

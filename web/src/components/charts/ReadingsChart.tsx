@@ -1,0 +1,146 @@
+// A reusable chart of one sensor quantity over time (water, temperature, pH, ...), built on
+// chart.js via react-chartjs-2. chart.js is heavy, so it is loaded only when a chart is shown:
+// this module is light and shows a placeholder of the same size meanwhile.
+//
+//   import { ReadingsChart, readingsToPoints } from "../../components/charts/index.ts";
+//   const rows = data.allSensorData.nodes;                  // newest first, as the API sends them
+//   <ReadingsChart
+//     title="Water" unit="%" digits={0} colour="#1d5a8a" min={0} max={100}
+//     points={readingsToPoints(rows, "water")}             // sorted oldest -> newest
+//     from={Date.now() - 24 * 3600_000} to={Date.now()}    // the window shown (ms)
+//     lines={[{ value: 20, label: "Dry 20 %" }, { value: 30, label: "Needs water 30 %" }]}
+//     bands={[{ from: 0, to: 20, colour: "rgba(179, 38, 30, 0.07)" }]}
+//   />
+//
+// Props
+//   title       the quantity's name; the figure's heading
+//   points      { t: ms, v: number }[]; any order (sorted here); empty shows `emptyText`
+//   from, to    the time window on the x axis (ms); timestamps are UTC instants, shown in local time
+//   unit        "%", "°C", "µS/cm", "" (pH), ...     digits  decimals shown (default 1)
+//   colour      line colour (default the brand green)
+//   min, max    a fixed value range (water 0-100, pH 0-14); otherwise it fits the data
+//   step        tick step on the value axis (water 20, pH 2)
+//   lines       dashed reference lines with a label      bands  shaded value ranges
+//   height      plot height in px (default 220)           maxGap longest gap bridged (default 6 h)
+//   headingLevel  2 or 3 (default 3)                      emptyText  what to say without points
+//
+// Accessibility: the plot is an image whose label is a text summary (latest, lowest and highest
+// value, number of readings and the window); the canvas itself is hidden from assistive technology.
+import { lazy, Suspense, useMemo, type CSSProperties } from "react";
+import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartPoint } from "./series.ts";
+import "./charts.css";
+
+export type { ChartBand, ChartLine, ChartPoint } from "./series.ts";
+
+const LineChart = lazy(() => import("./LineChart.tsx"));
+
+export interface ReadingsChartProps {
+  title: string;
+  points: readonly ChartPoint[];
+  from: number;
+  to: number;
+  unit?: string;
+  digits?: number;
+  colour?: string;
+  min?: number;
+  max?: number;
+  /** Tick step on the value axis (with a fixed range: water 20, pH 2). */
+  step?: number;
+  lines?: readonly ChartLine[];
+  bands?: readonly ChartBand[];
+  height?: number;
+  maxGap?: number;
+  headingLevel?: 2 | 3;
+  emptyText?: string;
+}
+
+const NONE: readonly never[] = [];
+
+function withUnit(value: number, digits: number, unit: string): string {
+  return `${formatNumber(value, digits)}${unit ? ` ${unit}` : ""}`;
+}
+
+/** "the last 24 hours", "the last 7 days". */
+export function windowText(from: number, to: number): string {
+  const hours = Math.round((to - from) / 3600_000);
+  if (hours <= 48) return `the last ${hours} hours`;
+  return `the last ${Math.round(hours / 24)} days`;
+}
+
+export function ReadingsChart({
+  title,
+  points,
+  from,
+  to,
+  unit = "",
+  digits = 1,
+  colour = "#446d44",
+  min,
+  max,
+  step,
+  lines = NONE,
+  bands = NONE,
+  height = 220,
+  maxGap = 6 * 3600_000,
+  headingLevel = 3,
+  emptyText,
+}: ReadingsChartProps) {
+  const sorted = useMemo(() => [...points].filter((p) => p.t >= from && p.t <= to).sort((a, b) => a.t - b.t), [points, from, to]);
+  const summary = useMemo(() => summarise(sorted), [sorted]);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const style = { "--readings-chart-height": `${height}px` } as CSSProperties;
+  const window = windowText(from, to);
+
+  const description =
+    summary.latest && summary.min !== null && summary.max !== null
+      ? `${title} over ${window}: ${summary.count} ${summary.count === 1 ? "reading" : "readings"}; latest ${withUnit(
+          summary.latest.v,
+          digits,
+          unit,
+        )} at ${pointTime(summary.latest.t)}; lowest ${withUnit(summary.min, digits, unit)}, highest ${withUnit(summary.max, digits, unit)}.`
+      : `${title}: no readings in ${window}.`;
+
+  return (
+    <figure className="readings-chart" style={style}>
+      <figcaption className="readings-chart-caption">
+        <Heading className="readings-chart-title">{title}</Heading>
+        {summary.latest ? (
+          <span className="readings-chart-latest">
+            <strong>{withUnit(summary.latest.v, digits, unit)}</strong>
+            {summary.count > 1 && summary.min !== null && summary.max !== null ? (
+              <span className="readings-chart-range">
+                {" "}
+                · range {withUnit(summary.min, digits, unit)} – {withUnit(summary.max, digits, unit)}
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+      </figcaption>
+      {sorted.length === 0 ? (
+        <div className="readings-chart-empty">
+          <p>{emptyText ?? `No ${title.toLowerCase()} readings in ${window}.`}</p>
+        </div>
+      ) : (
+        <div className="readings-chart-plot" role="img" aria-label={description}>
+          <Suspense fallback={<div className="readings-chart-placeholder" aria-hidden="true" />}>
+            <LineChart
+              points={sorted}
+              from={from}
+              to={to}
+              label={title}
+              unit={unit}
+              digits={digits}
+              colour={colour}
+              min={min}
+              max={max}
+              step={step}
+              bands={bands}
+              lines={lines}
+              maxGap={maxGap}
+            />
+          </Suspense>
+        </div>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,14 @@
+// Readings charts: <ReadingsChart> (chart.js, loaded lazily) and the pure helpers that feed it.
+export { ReadingsChart, windowText } from "./ReadingsChart.tsx";
+export type { ReadingsChartProps } from "./ReadingsChart.tsx";
+export {
+  formatNumber,
+  parseUtc,
+  pointTime,
+  readingValue,
+  readingsToPoints,
+  summarise,
+  tickLabel,
+  timeTicks,
+} from "./series.ts";
+export type { ChartBand, ChartLine, ChartPoint, ReadingRow, Summary } from "./series.ts";

@@ -1,0 +1,144 @@
+// Pure helpers of the readings chart: turning allSensorData rows (newest first, `data` JSON with
+// water, temperature, conductivity, ph, battery, rssi, snr) into points oldest -> newest, summaries
+// for the text alternative, and time ticks on whole local hours or days. No chart.js here, so
+// screens can use them without loading the chart.
+
+export interface ChartPoint {
+  /** Milliseconds since the epoch (UTC instant; shown in local time). */
+  t: number;
+  v: number;
+}
+
+/** A shaded stretch of the value axis (e.g. a hydration band), drawn behind the line. */
+export interface ChartBand {
+  from: number;
+  to: number;
+  /** A translucent CSS colour. */
+  colour: string;
+  label?: string;
+}
+
+/** A dashed horizontal reference line (e.g. a band limit, or pH 7). */
+export interface ChartLine {
+  value: number;
+  label: string;
+  colour?: string;
+}
+
+export interface ReadingRow {
+  createdAt: string;
+  data: unknown;
+}
+
+function dataObject(data: unknown): Record<string, unknown> | null {
+  if (typeof data === "string") {
+    try {
+      const parsed: unknown = JSON.parse(data);
+      return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+  return data && typeof data === "object" ? (data as Record<string, unknown>) : null;
+}
+
+/** One value of a reading's data (numbers or numeric strings), or null. */
+export function readingValue(data: unknown, key: string): number | null {
+  const raw = dataObject(data)?.[key];
+  if (raw === null || raw === undefined || raw === "") return null;
+  const n = typeof raw === "number" ? raw : Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The points of one quantity, oldest first (the API sends newest first). Rows without the value
+ * or without a valid time are left out; timestamps are read as UTC (spec section 9).
+ */
+export function readingsToPoints(rows: readonly ReadingRow[], key: string): ChartPoint[] {
+  const points: ChartPoint[] = [];
+  for (const row of rows) {
+    const v = readingValue(row.data, key);
+    if (v === null) continue;
+    const t = parseUtc(row.createdAt);
+    if (t === null) continue;
+    points.push({ t, v });
+  }
+  return points.sort((a, b) => a.t - b.t);
+}
+
+/** An ISO time as milliseconds; a time without a zone is taken as UTC. */
+export function parseUtc(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso.trim());
+  const t = new Date(hasZone ? iso : `${iso.trim().replace(" ", "T")}Z`).getTime();
+  return Number.isFinite(t) ? t : null;
+}
+
+export interface Summary {
+  count: number;
+  latest: ChartPoint | null;
+  min: number | null;
+  max: number | null;
+}
+
+export function summarise(points: readonly ChartPoint[]): Summary {
+  if (points.length === 0) return { count: 0, latest: null, min: null, max: null };
+  let min = Infinity;
+  let max = -Infinity;
+  let latest = points[0];
+  for (const p of points) {
+    if (p.v < min) min = p.v;
+    if (p.v > max) max = p.v;
+    if (p.t >= latest.t) latest = p;
+  }
+  return { count: points.length, latest, min, max };
+}
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const STEPS = [HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 5 * DAY, 7 * DAY, 14 * DAY];
+
+/**
+ * Tick positions between `from` and `to` on whole local hours (short ranges) or local midnights
+ * (longer ones), at most about `maxTicks` of them.
+ */
+export function timeTicks(from: number, to: number, maxTicks = 8): number[] {
+  if (!(to > from)) return [];
+  const span = to - from;
+  const step = STEPS.find((s) => span / s <= maxTicks) ?? STEPS[STEPS.length - 1];
+  const ticks: number[] = [];
+  const start = new Date(from);
+  if (step < DAY) {
+    const hours = step / HOUR;
+    start.setMinutes(0, 0, 0);
+    while (start.getTime() < from || start.getHours() % hours !== 0) start.setHours(start.getHours() + 1);
+    for (const d = start; d.getTime() <= to; d.setHours(d.getHours() + hours)) ticks.push(d.getTime());
+  } else {
+    const days = Math.round(step / DAY);
+    start.setHours(0, 0, 0, 0);
+    if (start.getTime() < from) start.setDate(start.getDate() + 1);
+    for (const d = start; d.getTime() <= to; d.setDate(d.getDate() + days)) ticks.push(d.getTime());
+  }
+  return ticks;
+}
+
+/** A tick's label: "3 PM" on ranges up to two days, "Mar 5" beyond. */
+export function tickLabel(t: number, span: number, locale = "en-US"): string {
+  const date = new Date(t);
+  if (span <= 2 * DAY) {
+    if (date.getHours() === 0 && date.getMinutes() === 0) {
+      return date.toLocaleDateString(locale, { month: "short", day: "numeric" });
+    }
+    return date.toLocaleTimeString(locale, { hour: "numeric" });
+  }
+  return date.toLocaleDateString(locale, { month: "short", day: "numeric" });
+}
+
+/** A point's time in full, local: "Mar 5, 2026, 3:40 PM". */
+export function pointTime(t: number, locale = "en-US"): string {
+  return new Date(t).toLocaleString(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+export function formatNumber(v: number, digits: number, locale = "en-US"): string {
+  return v.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}

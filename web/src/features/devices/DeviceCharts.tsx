@@ -1,0 +1,241 @@
+// Readings over time on the device page: the last 24 hours, 7 days or 30 days (allSensorData,
+// newest first, at most 10000 rows, plotted oldest -> newest), one chart per quantity the model
+// reports, the water chart with its hydration bands. Refetched when `liveCount` goes up.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useQuery } from "urql";
+import { ReadingsChart, readingsToPoints, type ChartBand, type ChartLine, type ReadingRow } from "../../components/charts/index.ts";
+import { ListError } from "../../components/list/index.ts";
+import DeviceReadings from "./DeviceReadings.graphql?raw";
+import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
+
+export const WINDOWS = [
+  { key: "24h", label: "24 hours", ms: 24 * 3600_000 },
+  { key: "7d", label: "7 days", ms: 7 * 24 * 3600_000 },
+  { key: "30d", label: "30 days", ms: 30 * 24 * 3600_000 },
+] as const;
+export type WindowKey = (typeof WINDOWS)[number]["key"];
+
+const SENSOR_DATA_LIMIT = 10000;
+
+interface ReadingsData {
+  allSensorData: { nodes: (ReadingRow & { id: string })[] } | null;
+}
+
+/** Shaded hydration bands and their limits for the water chart. */
+export function waterDecorations(levels: HydrationLevels): { bands: ChartBand[]; lines: ChartLine[] } {
+  return {
+    bands: [
+      { from: 0, to: levels.dry, colour: "rgba(179, 38, 30, 0.08)", label: "Too dry" },
+      { from: levels.dry, to: levels.needsWater, colour: "rgba(217, 119, 6, 0.10)", label: "Needs water" },
+      { from: levels.needsWater, to: levels.good, colour: "rgba(46, 107, 52, 0.08)", label: "Moist" },
+      { from: levels.good, to: 100, colour: "rgba(29, 90, 138, 0.08)", label: "Too wet" },
+    ],
+    lines: [
+      { value: levels.dry, label: `Too dry below ${levels.dry} %`, colour: "rgba(179, 38, 30, 0.8)" },
+      { value: levels.needsWater, label: `Needs water below ${levels.needsWater} %`, colour: "rgba(161, 85, 0, 0.85)" },
+      { value: levels.good, label: `Too wet above ${levels.good} %`, colour: "rgba(29, 90, 138, 0.8)" },
+    ],
+  };
+}
+
+const PH_LINES: ChartLine[] = [{ value: 7, label: "Neutral 7", colour: "rgba(47, 111, 106, 0.8)" }];
+
+function isWindowKey(value: string | null): value is WindowKey {
+  return WINDOWS.some((w) => w.key === value);
+}
+
+export function DeviceCharts({
+  deviceId,
+  model,
+  hydrationLevels: levelsJson,
+  lastReport,
+  liveCount,
+}: {
+  deviceId: string;
+  model: string;
+  hydrationLevels: unknown;
+  /** The device's lastSensorData: says whether it ever reported. */
+  lastReport: string | null;
+  liveCount: number;
+}) {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get("range");
+  const windowKey: WindowKey = isWindowKey(chosen) ? chosen : "24h";
+  const span = WINDOWS.find((w) => w.key === windowKey)!.ms;
+
+  // The query's start is fixed when the window is chosen; the axis end follows the clock and new
+  // readings, so a live update refetches without changing the query.
+  const [start, setStart] = useState(() => Date.now() - span);
+  const [end, setEnd] = useState(() => Date.now());
+  const spanRef = useRef(span);
+  useEffect(() => {
+    if (spanRef.current === span) return;
+    spanRef.current = span;
+    const now = Date.now();
+    setStart(now - span);
+    setEnd(now);
+  }, [span]);
+  useEffect(() => {
+    const timer = setInterval(() => setEnd(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const createdAfter = useMemo(() => new Date(start).toISOString(), [start]);
+  const [result, reexecute] = useQuery<ReadingsData>({
+    query: DeviceReadings,
+    variables: { deviceId, createdAfter },
+    requestPolicy: "cache-and-network",
+  });
+  useEffect(() => {
+    if (liveCount === 0) return;
+    setEnd(Date.now());
+    reexecute({ requestPolicy: "network-only" });
+  }, [liveCount, reexecute]);
+
+  // Keep showing the previous answer while a new window loads, so charts do not flash.
+  const [rows, setRows] = useState<readonly ReadingRow[] | null>(null);
+  const answered = result.data?.allSensorData?.nodes;
+  useEffect(() => {
+    if (answered) setRows(answered);
+  }, [answered]);
+
+  const info = modelInfo(model);
+  const levels = useMemo(() => hydrationLevels(levelsJson), [levelsJson]);
+  const water = useMemo(() => waterDecorations(levels), [levels]);
+  const series = useMemo(() => {
+    const all = rows ?? [];
+    // The model's own quantities first, in its order (its main one drawn wide), then anything else it sent.
+    const order = [...info.metrics.filter((key) => CHART_METRICS.includes(key)), ...CHART_METRICS.filter((key) => !info.metrics.includes(key))];
+    return order
+      .map((key) => ({ key, points: readingsToPoints(all, key) }))
+      .filter(({ key, points }) => info.metrics.includes(key) || points.length > 0);
+  }, [rows, info]);
+
+  const from = end - span;
+  const loadingFirst = rows === null && !result.error;
+  const truncated = (rows?.length ?? 0) >= SENSOR_DATA_LIMIT;
+  const label = WINDOWS.find((w) => w.key === windowKey)!.label;
+
+  const choose = (key: WindowKey) => {
+    const next = new URLSearchParams(params);
+    if (key === "24h") next.delete("range");
+    else next.set("range", key);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <section className="card dev-charts" aria-labelledby="charts-title" aria-busy={result.fetching || undefined}>
+      <div className="dev-charts-head">
+        <h2 id="charts-title">Readings over time</h2>
+        <div className="dev-segmented" role="radiogroup" aria-label="Time range">
+          {WINDOWS.map((w) => (
+            <button
+              key={w.key}
+              type="button"
+              role="radio"
+              aria-checked={w.key === windowKey}
+              aria-label={`Last ${w.label}`}
+              tabIndex={w.key === windowKey ? 0 : -1}
+              className={w.key === windowKey ? "dev-segment dev-segment-on" : "dev-segment"}
+              onClick={() => choose(w.key)}
+              onKeyDown={(event) => {
+                const index = WINDOWS.findIndex((x) => x.key === windowKey);
+                const delta = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+                if (!delta) return;
+                event.preventDefault();
+                const next = WINDOWS[(index + delta + WINDOWS.length) % WINDOWS.length];
+                choose(next.key);
+                const group = event.currentTarget.parentElement;
+                requestAnimationFrame(() => group?.querySelector<HTMLButtonElement>(`[aria-checked="true"]`)?.focus());
+              }}
+            >
+              {w.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="muted dev-charts-note">
+        Times are shown in your local time.
+        {truncated ? ` Only the newest ${SENSOR_DATA_LIMIT.toLocaleString("en-US")} readings are shown; choose a shorter range for the full detail.` : ""}
+      </p>
+
+      {result.error && rows === null ? (
+        <ListError message={errorText(result.error, "Could not load the readings")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+      ) : loadingFirst ? (
+        <div className="dev-charts-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading readings…
+        </div>
+      ) : series.length === 0 ? (
+        <p className="dev-charts-empty">This controller sends no sensor readings to chart.</p>
+      ) : (rows?.length ?? 0) === 0 ? (
+        <div className="dev-charts-empty">
+          {lastReport ? (
+            <>
+              <p>
+                <strong>No readings in the last {label}.</strong>
+              </p>
+              <p className="muted">
+                The latest came on {formatDateTime(lastReport)}.
+                {windowKey !== "30d" ? " Choose a longer range to see it." : ""}
+              </p>
+            </>
+          ) : (
+            <>
+              <p>
+                <strong>No readings yet.</strong>
+              </p>
+              <p className="muted">
+                Readings arrive when the device sends an uplink through The Things Stack. Check that the device id here
+                matches the end-device id there, and that the application’s webhook points at this site.
+              </p>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="dev-chart-grid">
+          {series.map(({ key, points }, index) => (
+            <MetricChart key={key} metric={key} wide={index === 0} points={points} from={from} to={end} water={water} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MetricChart({
+  metric,
+  wide,
+  points,
+  from,
+  to,
+  water,
+}: {
+  metric: MetricKey;
+  wide: boolean;
+  points: ReturnType<typeof readingsToPoints>;
+  from: number;
+  to: number;
+  water: { bands: ChartBand[]; lines: ChartLine[] };
+}) {
+  const m = METRICS[metric];
+  return (
+    <div className={wide ? "dev-chart dev-chart-wide" : "dev-chart"}>
+      <ReadingsChart
+        title={m.label}
+        unit={m.unit}
+        digits={m.digits}
+        colour={m.colour}
+        min={m.min}
+        max={m.max}
+        step={m.step}
+        points={points}
+        from={from}
+        to={to}
+        height={wide ? 260 : 200}
+        bands={metric === "water" ? water.bands : undefined}
+        lines={metric === "water" ? water.lines : metric === "ph" ? PH_LINES : undefined}
+      />
+    </div>
+  );
+}

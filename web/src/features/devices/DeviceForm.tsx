@@ -1,0 +1,503 @@
+// The device form of /devices/new and /devices/{id}/edit: model, name, device id (eui-...),
+// public or not, location (with "use my location" or the thing's), the thing it is fitted to
+// (things the user owns), the indicator parameter, hydration band overrides and a picture.
+// Every field validates as you type with the database's messages; a failed save shows the
+// server's message next to the field it is about, or above the buttons.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { validateDeviceId } from "../../../../shared/validation.ts";
+import { FormField } from "../../components/FormField.tsx";
+import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useNotify } from "../../lib/notices.tsx";
+import { useForm, type FieldErrors } from "../../lib/use-form.ts";
+import { useSession } from "../../lib/session-context.tsx";
+import { SelectField } from "./DeviceParts.tsx";
+import {
+  DEFAULT_LEVELS,
+  DEVICE_MODELS,
+  INDICATOR_LABELS,
+  INDICATOR_PARAMETERS,
+  LEVEL_MESSAGES,
+  MODELS,
+  isDeviceModel,
+  isIndicatorParameter,
+  levelsFromInput,
+  levelsToJson,
+  validateLabel,
+  validateLatitude,
+  validateLevel,
+  validateLongitude,
+  type DeviceModel,
+  type HydrationLevels,
+  type IndicatorParameter,
+} from "./device-meta.ts";
+import { currentPosition, GeolocationFailure, GEO_MESSAGES } from "./geolocation.ts";
+import { ModelIcon } from "./icons.tsx";
+import MyOwnedThings from "./MyOwnedThings.graphql?raw";
+
+export type DeviceField =
+  | "model"
+  | "name"
+  | "deviceId"
+  | "latitude"
+  | "longitude"
+  | "thingId"
+  | "indicatorParameter"
+  | "dry"
+  | "needsWater"
+  | "good";
+
+type Values = Record<DeviceField, string>;
+
+export interface DeviceFormValues {
+  model: DeviceModel;
+  name: string;
+  deviceId: string;
+  isPublic: boolean;
+  location: { x: number; y: number };
+  thingId: string | null;
+  indicatorParameter: IndicatorParameter;
+  /** Null when the default bands apply. */
+  hydrationLevels: HydrationLevels | null;
+}
+
+export interface DeviceFormInitial {
+  model?: string | null;
+  name?: string;
+  deviceId?: string;
+  isPublic?: boolean;
+  location?: { x: number; y: number } | null;
+  thingId?: string | null;
+  /** The linked thing, kept as a choice even when it is not the user's (admins). */
+  thing?: { id: string; name: string } | null;
+  indicatorParameter?: string | null;
+  hydrationLevels?: HydrationLevels | null;
+}
+
+export interface SubmitProblem {
+  field?: DeviceField;
+  message: string;
+}
+
+export interface PictureChange {
+  upload: UploadedImage | null;
+  remove: boolean;
+}
+
+export const MODEL_REQUIRED = "Model is required";
+
+/** Which field a server message is about (the database uses the same texts as the form). */
+export function fieldOfMessage(message: string): DeviceField | undefined {
+  if (/^(Device id|This device is already registered)/.test(message)) return "deviceId";
+  if (/^Name /.test(message)) return "name";
+  if (/^(Latitude|Location is required)/.test(message)) return "latitude";
+  if (/^Longitude/.test(message)) return "longitude";
+  if (/^Choose a thing/.test(message)) return "thingId";
+  if (/^Model/.test(message)) return "model";
+  return undefined;
+}
+
+/** Every field's message for these values (the same rules and texts as the database). */
+export function validateDeviceForm(values: Values): FieldErrors<DeviceField> {
+  const errors: FieldErrors<DeviceField> = {
+    model: isDeviceModel(values.model) ? null : MODEL_REQUIRED,
+    name: validateLabel(values.name),
+    deviceId: validateDeviceId(values.deviceId.trim()),
+    latitude: validateLatitude(values.latitude),
+    longitude: validateLongitude(values.longitude),
+    thingId: null,
+    indicatorParameter: isIndicatorParameter(values.indicatorParameter) ? null : "Choose what the indicator shows",
+    dry: validateLevel(values.dry),
+    needsWater: validateLevel(values.needsWater),
+    good: validateLevel(values.good),
+  };
+  if (!errors.dry && !errors.needsWater && !errors.good && !levelsFromInput(values)) {
+    const n = (v: string, d: number) => (v.trim() === "" ? d : Number(v));
+    const dry = n(values.dry, DEFAULT_LEVELS.dry);
+    const needsWater = n(values.needsWater, DEFAULT_LEVELS.needsWater);
+    const good = n(values.good, DEFAULT_LEVELS.good);
+    if (dry >= needsWater) {
+      errors.dry = LEVEL_MESSAGES.order;
+      errors.needsWater = LEVEL_MESSAGES.order;
+    }
+    if (needsWater >= good) {
+      errors.needsWater = LEVEL_MESSAGES.order;
+      errors.good = LEVEL_MESSAGES.order;
+    }
+  }
+  return errors;
+}
+
+interface OwnedThingsData {
+  allThingAccesses: {
+    nodes: { id: string; thingByThingId: { id: string; name: string; location: { x: number; y: number } } | null }[];
+  } | null;
+}
+
+interface ThingChoice {
+  id: string;
+  name: string;
+  location: { x: number; y: number } | null;
+}
+
+function levelText(levels: HydrationLevels | null | undefined, key: keyof HydrationLevels): string {
+  return levels && levels[key] !== DEFAULT_LEVELS[key] ? String(levels[key]) : "";
+}
+
+export function DeviceForm({
+  initial = {},
+  submitLabel,
+  busyLabel,
+  currentPictureUrl = null,
+  cancelTo,
+  onSubmit,
+}: {
+  initial?: DeviceFormInitial;
+  submitLabel: string;
+  busyLabel: string;
+  currentPictureUrl?: string | null;
+  cancelTo: string;
+  onSubmit(values: DeviceFormValues, picture: PictureChange): Promise<SubmitProblem | null>;
+}) {
+  const b = useBranding();
+  const notify = useNotify();
+  const { session, signedIn } = useSession();
+  const Thing = term(b, "thing", true);
+  const startModel = isDeviceModel(initial.model) ? initial.model : "";
+  const form = useForm<DeviceField>(
+    {
+      model: startModel,
+      name: initial.name ?? "",
+      deviceId: initial.deviceId ?? "",
+      latitude: initial.location ? String(initial.location.x) : "",
+      longitude: initial.location ? String(initial.location.y) : "",
+      thingId: initial.thingId ?? "",
+      indicatorParameter: isIndicatorParameter(initial.indicatorParameter)
+        ? initial.indicatorParameter
+        : startModel
+          ? MODELS[startModel].defaultIndicator
+          : "WATER",
+      dry: levelText(initial.hydrationLevels, "dry"),
+      needsWater: levelText(initial.hydrationLevels, "needsWater"),
+      good: levelText(initial.hydrationLevels, "good"),
+    },
+    validateDeviceForm,
+  );
+  const [isPublic, setIsPublic] = useState(initial.isPublic ?? true);
+  const [upload, setUpload] = useState<UploadedImage | null>(null);
+  const [removePicture, setRemovePicture] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [locationProblem, setLocationProblem] = useState<string | null>(null);
+  // The server's message for a field, shown until that field changes.
+  const [serverProblem, setServerProblem] = useState<{ field?: DeviceField; message: string; value?: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [owned] = useQuery<OwnedThingsData>({
+    query: MyOwnedThings,
+    variables: { userId: session?.id ?? "" },
+    pause: !signedIn || !session?.id,
+    requestPolicy: "cache-and-network",
+  });
+  const things = useMemo(() => {
+    const byId = new Map<string, ThingChoice>();
+    for (const access of owned.data?.allThingAccesses?.nodes ?? []) {
+      if (access.thingByThingId) byId.set(access.thingByThingId.id, access.thingByThingId);
+    }
+    if (initial.thing && !byId.has(initial.thing.id)) {
+      byId.set(initial.thing.id, { id: initial.thing.id, name: initial.thing.name, location: null });
+    }
+    return [...byId.values()].sort((x, y) => x.name.localeCompare(y.name, undefined, { sensitivity: "base", numeric: true }));
+  }, [owned.data, initial.thing]);
+  const chosenThing = things.find((thing) => thing.id === form.values.thingId) ?? null;
+
+  // A thing chosen while the location is still empty lends its location.
+  const previousThing = useRef(form.values.thingId);
+  useEffect(() => {
+    if (previousThing.current === form.values.thingId) return;
+    previousThing.current = form.values.thingId;
+    if (chosenThing?.location && form.values.latitude.trim() === "" && form.values.longitude.trim() === "") {
+      form.setValue("latitude", String(chosenThing.location.x));
+      form.setValue("longitude", String(chosenThing.location.y));
+    }
+  }, [form, chosenThing, form.values.thingId, form.values.latitude, form.values.longitude]);
+
+  const model = isDeviceModel(form.values.model) ? form.values.model : null;
+  const sensor = model !== "THE_THINGS_UNO";
+
+  const errorFor = (field: DeviceField): string | null => {
+    if (serverProblem?.field === field && serverProblem.value === form.values[field]) return serverProblem.message;
+    return form.errors[field];
+  };
+
+  const chooseModel = (next: DeviceModel) => {
+    const previous = isDeviceModel(form.values.model) ? form.values.model : null;
+    // Follow the model's usual indicator unless the person picked another one.
+    if (!previous || form.values.indicatorParameter === MODELS[previous].defaultIndicator) {
+      form.setValue("indicatorParameter", MODELS[next].defaultIndicator);
+    }
+    form.setValue("model", next);
+  };
+
+  const useMyLocation = async () => {
+    setLocationProblem(null);
+    setLocating(true);
+    try {
+      const position = await currentPosition();
+      form.setValue("latitude", position.latitude.toFixed(6));
+      form.setValue("longitude", position.longitude.toFixed(6));
+    } catch (error) {
+      const message = error instanceof GeolocationFailure ? error.message : GEO_MESSAGES.unavailable;
+      setLocationProblem(message);
+      notify.negative(message);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerProblem(null);
+    if (!form.submit()) {
+      const first = form.firstInvalid();
+      const element = first ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : null;
+      element?.focus();
+      return;
+    }
+    const v = form.values;
+    const levels = levelsFromInput(v);
+    const values: DeviceFormValues = {
+      model: v.model as DeviceModel,
+      name: v.name.trim(),
+      deviceId: v.deviceId.trim(),
+      isPublic,
+      location: { x: Number(v.latitude), y: Number(v.longitude) },
+      thingId: v.thingId || null,
+      indicatorParameter: v.indicatorParameter as IndicatorParameter,
+      hydrationLevels: levels ? levelsToJson(levels) : null,
+    };
+    setBusy(true);
+    try {
+      const problem = await onSubmit(values, { upload, remove: removePicture && !upload });
+      if (problem) {
+        const field = problem.field ?? fieldOfMessage(problem.message);
+        setServerProblem({ ...problem, field, value: field ? v[field] : undefined });
+        if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const formProblem = serverProblem && !serverProblem.field ? serverProblem.message : null;
+  const modelError = errorFor("model");
+
+  return (
+    <form ref={formRef} className="dev-form" noValidate onSubmit={submit}>
+      <fieldset className={`dev-fieldset dev-models${modelError ? " field-invalid" : ""}`} aria-describedby={modelError ? "model-error" : undefined}>
+        <legend>Model</legend>
+        <div className="dev-model-options">
+          {DEVICE_MODELS.map((option) => (
+            <label key={option} className={`dev-model-option${form.values.model === option ? " dev-model-option-on" : ""}`}>
+              <input
+                type="radio"
+                name="model"
+                value={option}
+                checked={form.values.model === option}
+                onChange={() => chooseModel(option)}
+              />
+              <span className="dev-model-option-icon" aria-hidden="true">
+                <ModelIcon model={option} size={30} />
+              </span>
+              <span className="dev-model-option-text">
+                <strong>{MODELS[option].label}</strong>
+                <span className="muted">{MODELS[option].description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {modelError ? (
+          <p id="model-error" className="field-error">
+            {modelError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="dev-form-stack">
+        <FormField label="Name" {...form.field("name")} error={errorFor("name")} autoComplete="off" maxLength={255} />
+        <FormField
+          label="Device id"
+          {...form.field("deviceId")}
+          error={errorFor("deviceId")}
+          hint="The end-device id in The Things Stack, e.g. eui-a84041000000a1b2."
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={255}
+        />
+      </div>
+
+      <SelectField
+        label={`${Thing} it is fitted to`}
+        name="thingId"
+        value={form.values.thingId}
+        onChange={(event) => form.setValue("thingId", event.target.value)}
+        error={errorFor("thingId")}
+        hint={
+          owned.fetching && !owned.data
+            ? `Loading your ${term(b, "things")}…`
+            : things.length === 0
+              ? `You don't own any ${term(b, "things")} yet; you can fit the device later.`
+              : `Its readings then show on the ${term(b, "thing")}, and the ${term(b, "thing")}’s indicator follows them.`
+        }
+      >
+        <option value="">Not fitted to a {term(b, "thing")}</option>
+        {things.map((thing) => (
+          <option key={thing.id} value={thing.id}>
+            {thing.name}
+          </option>
+        ))}
+      </SelectField>
+      {things.length === 0 && owned.data ? (
+        <p className="dev-form-aside">
+          <Link to="/things/new">Add a {term(b, "thing")}</Link> first to fit the device to it.
+        </p>
+      ) : null}
+
+      <fieldset className="dev-fieldset">
+        <legend>Location</legend>
+        <p className="field-hint">Where the device is, in decimal degrees (latitude, longitude).</p>
+        <div className="dev-form-grid">
+          <FormField label="Latitude" {...form.field("latitude")} error={errorFor("latitude")} inputMode="decimal" autoComplete="off" />
+          <FormField label="Longitude" {...form.field("longitude")} error={errorFor("longitude")} inputMode="decimal" autoComplete="off" />
+        </div>
+        <div className="dev-location-actions">
+          <button type="button" className="button button-secondary" onClick={useMyLocation} disabled={locating} aria-busy={locating || undefined}>
+            {locating ? "Finding your location…" : "Use my location"}
+          </button>
+          {chosenThing?.location ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                const location = chosenThing.location;
+                if (!location) return;
+                form.setValue("latitude", String(location.x));
+                form.setValue("longitude", String(location.y));
+              }}
+            >
+              Use the {term(b, "thing")}’s location
+            </button>
+          ) : null}
+        </div>
+        {locationProblem ? (
+          <p className="field-error" role="alert">
+            {locationProblem}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="field dev-check">
+        <label>
+          <input type="checkbox" name="isPublic" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
+          <span>Public</span>
+        </label>
+        <p className="field-hint">
+          {isPublic
+            ? "Anyone, including visitors who are not signed in, can see the device and its readings."
+            : "Only you and the people you share it with can see the device."}
+        </p>
+      </div>
+
+      {sensor ? (
+        <fieldset className="dev-fieldset">
+          <legend>Indicator</legend>
+          <SelectField
+            label="The indicator colour shows"
+            name="indicatorParameter"
+            value={form.values.indicatorParameter}
+            onChange={(event) => form.setValue("indicatorParameter", event.target.value)}
+            error={errorFor("indicatorParameter")}
+          >
+            {INDICATOR_PARAMETERS.map((parameter) => (
+              <option key={parameter} value={parameter}>
+                {INDICATOR_LABELS[parameter]}
+              </option>
+            ))}
+          </SelectField>
+          <details
+            className="dev-levels"
+            open={!!(form.values.dry || form.values.needsWater || form.values.good) || undefined}
+          >
+            <summary>Hydration bands (optional)</summary>
+            <p className="field-hint">
+              Where the water colours change, in percent. Leave blank for the usual bands: too dry below {DEFAULT_LEVELS.dry} %,
+              needs water below {DEFAULT_LEVELS.needsWater} %, moist below {DEFAULT_LEVELS.good} %, too wet above.
+            </p>
+            <div className="dev-form-grid dev-levels-grid">
+              <FormField
+                label="Too dry below (%)"
+                {...form.field("dry")}
+                error={errorFor("dry")}
+                inputMode="decimal"
+                placeholder={String(DEFAULT_LEVELS.dry)}
+              />
+              <FormField
+                label="Needs water below (%)"
+                {...form.field("needsWater")}
+                error={errorFor("needsWater")}
+                inputMode="decimal"
+                placeholder={String(DEFAULT_LEVELS.needsWater)}
+              />
+              <FormField
+                label="Too wet above (%)"
+                {...form.field("good")}
+                error={errorFor("good")}
+                inputMode="decimal"
+                placeholder={String(DEFAULT_LEVELS.good)}
+              />
+            </div>
+          </details>
+        </fieldset>
+      ) : null}
+
+      <ImageUpload
+        label="Picture (optional)"
+        currentUrl={removePicture ? null : currentPictureUrl}
+        onUploaded={(value) => {
+          setUpload(value);
+          if (value) setRemovePicture(false);
+        }}
+        onRemove={currentPictureUrl ? () => setRemovePicture(true) : undefined}
+        onBusyChange={setUploading}
+        disabled={busy}
+      />
+      {removePicture ? (
+        <p className="field-hint">
+          The picture is removed when you save.{" "}
+          <button type="button" className="dev-link-button" onClick={() => setRemovePicture(false)}>
+            Keep it
+          </button>
+        </p>
+      ) : null}
+
+      {formProblem ? (
+        <div className="form-error" role="alert">
+          {formProblem}
+        </div>
+      ) : null}
+      <div className="form-actions dev-form-actions">
+        <Link to={cancelTo} className="button button-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={busy || uploading} aria-busy={busy || undefined}>
+          {busy ? busyLabel : uploading ? "Waiting for the picture…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

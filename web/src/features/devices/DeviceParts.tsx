@@ -1,0 +1,157 @@
+// Pieces the device screens share: the record header, the owner screens' tabs, the not-found
+// notice, a labelled select and the switch control.
+import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import { Link, NavLink } from "react-router";
+import { paths } from "../../routes.tsx";
+import { modelInfo } from "./device-meta.ts";
+import { ModelBadge } from "./icons.tsx";
+import { useDevicePicture } from "./use-device-picture.ts";
+import type { DeviceRecord } from "./use-device.ts";
+
+export function DeviceHeader({
+  device,
+  title,
+  actions,
+}: {
+  device: Pick<DeviceRecord, "id" | "name" | "model" | "isPublic" | "hasImage" | "deviceId">;
+  /** The page's own title (e.g. "Edit device"); the device's name otherwise. */
+  title?: string;
+  actions?: ReactNode;
+}) {
+  const picture = useDevicePicture()(device, "medium");
+  const info = modelInfo(device.model);
+  return (
+    <header className="dev-header">
+      <span className="dev-header-picture">
+        {picture ? <img src={picture} alt="" /> : <ModelBadge model={device.model} size={80} />}
+      </span>
+      <div className="dev-header-title">
+        {title ? (
+          <p className="dev-header-kicker">
+            <Link to={paths.device(device.id)}>{device.name}</Link>
+          </p>
+        ) : null}
+        <h1 id="page-title">{title ?? device.name}</h1>
+        <p className="dev-header-tags">
+          <span className="tag dev-tag-model">{info.label}</span>
+          <span className={device.isPublic ? "tag" : "tag tag-warning"}>{device.isPublic ? "Public" : "Private"}</span>
+          <code className="dev-header-eui">{device.deviceId}</code>
+        </p>
+      </div>
+      {actions ? <div className="dev-header-actions">{actions}</div> : null}
+    </header>
+  );
+}
+
+/** Tabs of the owner screens: edit details, sharing and settings. */
+export function OwnerTabs({ id }: { id: string }) {
+  return (
+    <nav className="tab-nav" aria-label="Manage this device">
+      <ul>
+        <li>
+          <NavLink to={paths.device(id)} end className={({ isActive }) => (isActive ? "tab active" : "tab")}>
+            Dashboard
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.deviceEdit(id)} className={({ isActive }) => (isActive ? "tab active" : "tab")}>
+            Details
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.deviceSettings(id)} className={({ isActive }) => (isActive ? "tab active" : "tab")}>
+            Sharing
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function DeviceNotFound() {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">Device not found</h1>
+      <p className="lead">This device does not exist, or it is private and has not been shared with you.</p>
+      <p>
+        <Link to="/devices">See all devices</Link>
+      </p>
+    </section>
+  );
+}
+
+interface ShellProps {
+  label: string;
+  error?: string | null;
+  hint?: string;
+}
+
+/** A labelled select, wired like FormField. */
+export function SelectField({ label, error, hint, children, ...props }: ShellProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`field dev-select${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...props}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An on/off switch (a button with role="switch"), labelled by its visible text. */
+export function Switch({
+  checked,
+  onChange,
+  label,
+  disabled,
+  busy,
+  describedBy,
+  labelledBy,
+}: {
+  checked: boolean;
+  onChange(next: boolean): void;
+  /** Visible text beside the switch ("On", "Owner"). */
+  label: string;
+  disabled?: boolean;
+  busy?: boolean;
+  describedBy?: string;
+  /** The element naming the switch, when the visible text is only its state. */
+  labelledBy?: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-busy={busy || undefined}
+      aria-describedby={describedBy}
+      aria-labelledby={labelledBy}
+      className={`dev-switch${checked ? " dev-switch-on" : ""}`}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+    >
+      <span className="dev-switch-track" aria-hidden="true">
+        <span className="dev-switch-thumb" />
+      </span>
+      <span className="dev-switch-label">{label}</span>
+    </button>
+  );
+}

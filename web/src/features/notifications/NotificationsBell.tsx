@@ -1,0 +1,302 @@
+// The notifications bell in the header (issue 9, in-app part): the unread count, refreshed every
+// 60 s and whenever the window regains focus, and a panel with the latest notifications in their
+// level's colour. Opening one marks it read and goes to its link; "Mark all read" clears the
+// count. Guests see nothing.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { useSession } from "../../lib/session-context.tsx";
+import { relativeTime } from "./time.ts";
+import DeleteNotificationMutation from "./DeleteNotification.graphql?raw";
+import MarkAllMutation from "./MarkAllNotificationsRead.graphql?raw";
+import MarkReadMutation from "./MarkNotificationRead.graphql?raw";
+import NotificationsQuery from "./Notifications.graphql?raw";
+import "./notifications.css";
+
+/** How often the unread count is refreshed while the page is visible. */
+export const NOTIFICATIONS_POLL_MS = 60_000;
+/** How many notifications the panel lists. */
+export const NOTIFICATIONS_SHOWN = 20;
+
+export type NotificationLevel = "POSITIVE" | "NEGATIVE" | "WARNING" | "INFO" | "ONGOING";
+
+export interface AppNotification {
+  id: string;
+  kind: string;
+  level: NotificationLevel;
+  title: string;
+  body: string;
+  linkPath: string | null;
+  thingId: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+interface NotificationsData {
+  unread: { totalCount: number } | null;
+  allNotifications: { totalCount: number; nodes: AppNotification[] } | null;
+}
+
+const LEVEL_WORDS: Record<NotificationLevel, string> = {
+  POSITIVE: "Good news",
+  NEGATIVE: "Problem",
+  WARNING: "Warning",
+  INFO: "Information",
+  ONGOING: "In progress",
+};
+
+/** Only paths inside the app are followed. */
+function safePath(path: string | null): string | null {
+  return path && path.startsWith("/") && !path.startsWith("//") ? path : null;
+}
+
+export function NotificationsBell() {
+  const { signedIn } = useSession();
+  if (!signedIn) return null;
+  return <Bell />;
+}
+
+function Bell() {
+  const [result, reexecute] = useQuery<NotificationsData>({
+    query: NotificationsQuery,
+    variables: { first: NOTIFICATIONS_SHOWN },
+    requestPolicy: "cache-and-network",
+  });
+  const refresh = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
+  const [, markRead] = useMutation(MarkReadMutation);
+  const [, markAll] = useMutation(MarkAllMutation);
+  const [, remove] = useMutation(DeleteNotificationMutation);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const location = useLocation();
+
+  // Poll while the page is visible; ask again when the window comes back into view.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (typeof document === "undefined" || !document.hidden) refresh();
+    }, NOTIFICATIONS_POLL_MS);
+    const onFocus = () => refresh();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") refresh();
+    };
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [refresh]);
+
+  // Close after navigating somewhere else.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  // Close on a click outside the bell and its panel.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", onPointer);
+    return () => document.removeEventListener("mousedown", onPointer);
+  }, [open]);
+
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
+
+  const unread = result.data?.unread?.totalCount ?? 0;
+  const items = result.data?.allNotifications?.nodes ?? [];
+  const loading = !result.data && !result.error;
+
+  const toggle = () => {
+    setActionError(null);
+    setOpen((value) => {
+      if (!value) refresh();
+      return !value;
+    });
+  };
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open) {
+      event.stopPropagation();
+      close();
+    }
+  };
+
+  const onOpenItem = async (item: AppNotification) => {
+    if (item.readAt) return;
+    const result = await markRead({ id: item.id, readAt: new Date().toISOString() });
+    if (!result.error) refresh();
+  };
+
+  const onMarkAll = async () => {
+    setBusy(true);
+    setActionError(null);
+    const result = await markAll({});
+    setBusy(false);
+    if (result.error) setActionError(result.error.graphQLErrors[0]?.message || "An error occurred");
+    refresh();
+  };
+
+  const onDismiss = async (item: AppNotification) => {
+    setActionError(null);
+    const result = await remove({ id: item.id });
+    if (result.error) setActionError(result.error.graphQLErrors[0]?.message || "An error occurred");
+    refresh();
+  };
+
+  const badge = unread > 99 ? "99+" : String(unread);
+
+  return (
+    <div className="notif-area" ref={wrapper} onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        className={`notif-bell${unread ? " notif-bell-unread" : ""}`}
+        aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-expanded={open}
+        aria-controls={panelId}
+        title="Notifications"
+        onClick={toggle}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6l-1.6 2.7A1 1 0 0 0 5.3 17h13.4a1 1 0 0 0 .9-1.7L18 12.6V9a6 6 0 0 0-6-6z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.9"
+            strokeLinejoin="round"
+          />
+          <path
+            d="M9.8 19.5a2.3 2.3 0 0 0 4.4 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.9"
+            strokeLinecap="round"
+          />
+        </svg>
+        {unread ? (
+          <span className="notif-count" aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      <div
+        id={panelId}
+        className="notif-panel"
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby={headingId}
+        hidden={!open}
+      >
+        <div className="notif-head">
+          <h2 id={headingId} ref={heading} tabIndex={-1}>
+            Notifications
+          </h2>
+          {unread > 0 ? (
+            <button type="button" className="notif-text-button" onClick={() => void onMarkAll()} disabled={busy}>
+              Mark all read
+            </button>
+          ) : null}
+        </div>
+        {actionError ? (
+          <p className="notif-error" role="alert">
+            {actionError}
+          </p>
+        ) : null}
+        {result.error && !result.data ? (
+          <div className="notif-empty">
+            <p>Notifications could not be loaded.</p>
+            <button type="button" className="notif-text-button" onClick={refresh}>
+              Try again
+            </button>
+          </div>
+        ) : loading ? (
+          <p className="notif-empty" role="status">
+            Loading…
+          </p>
+        ) : items.length === 0 ? (
+          <div className="notif-empty">
+            <p className="notif-empty-title">You're all caught up</p>
+            <p>News about your tasks, things and devices shows here.</p>
+          </div>
+        ) : (
+          <ul className="notif-list" aria-label="Latest notifications">
+            {items.map((item) => (
+              <NotificationItem
+                key={item.id}
+                item={item}
+                onOpen={() => {
+                  void onOpenItem(item);
+                  if (safePath(item.linkPath)) setOpen(false);
+                }}
+                onDismiss={() => void onDismiss(item)}
+              />
+            ))}
+          </ul>
+        )}
+        {open ? (
+          <p className="visually-hidden" role="status">
+            {unread ? `${unread} unread` : "No unread notifications"}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; onOpen(): void; onDismiss(): void }) {
+  const level = (item.level ?? "INFO").toLowerCase();
+  const path = safePath(item.linkPath);
+  const when = relativeTime(item.createdAt);
+  const content = (
+    <>
+      <span className="notif-title">
+        <span className="visually-hidden">
+          {item.readAt ? "" : "Unread. "}
+          {LEVEL_WORDS[item.level] ?? "Information"}:{" "}
+        </span>
+        {item.title}
+      </span>
+      <span className="notif-body">{item.body}</span>
+      <time className="notif-time" dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+        {when}
+      </time>
+    </>
+  );
+  return (
+    <li className={`notif notif-${level}${item.readAt ? "" : " notif-unread"}`}>
+      <span className="notif-dot" aria-hidden="true" />
+      {path ? (
+        <Link to={path} className="notif-open" onClick={onOpen}>
+          {content}
+        </Link>
+      ) : (
+        <button type="button" className="notif-open" onClick={onOpen}>
+          {content}
+        </button>
+      )}
+      <button
+        type="button"
+        className="notif-dismiss"
+        aria-label={`Dismiss: ${item.title}`}
+        title="Dismiss"
+        onClick={onDismiss}
+      >
+        ×
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,282 @@
+// Task lists for any screen: `TaskList` (a filter by thing, group, assignee or creator),
+// `TasksForThing` (a thing page's block) and `AssignedToMe` (the home dashboard's block). Each
+// loads its own tasks, shows a skeleton while loading, the server's message on failure, an empty
+// state that says what to do, and the "record this action" offer after a care task is completed.
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import { term } from "../../../../shared/branding.ts";
+import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes.tsx";
+import { CompletionOffers, useCompletionOffers } from "./CompletionOffer.tsx";
+import { errorText } from "./errors.ts";
+import { TaskItem } from "./TaskItem.tsx";
+import { statusLabel, type TaskStatus } from "./task-meta.ts";
+import { useTasks } from "./use-tasks.ts";
+import type { Task, TaskFilter } from "./types.ts";
+import "./tasks.css";
+
+/** Status groups in the order they show: work under way first. */
+const GROUP_ORDER: readonly TaskStatus[] = ["IN_PROGRESS", "NOT_STARTED", "COMPLETED"];
+
+const GROUP_TITLES: Record<TaskStatus, string> = {
+  IN_PROGRESS: "In progress",
+  NOT_STARTED: "To do",
+  COMPLETED: "Completed",
+};
+
+/** A link to the new-task form, with the thing (and where to come back to) filled in. */
+export function newTaskPath({
+  thingId,
+  groupId,
+  next,
+}: { thingId?: string; groupId?: string; next?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (thingId) params.set("thingId", thingId);
+  if (groupId) params.set("groupId", groupId);
+  if (next) params.set("next", next);
+  const query = params.toString();
+  return query ? `/tasks/new?${query}` : "/tasks/new";
+}
+
+export interface TaskRowsProps {
+  tasks: readonly Task[];
+  me: string | null;
+  showThing?: boolean;
+  onCompleted?(task: Task): void;
+  label?: string;
+}
+
+export function TaskRows({ tasks, me, showThing = true, onCompleted, label }: TaskRowsProps) {
+  return (
+    <ul className="task-list" aria-label={label}>
+      {tasks.map((task) => (
+        <TaskItem key={task.id} task={task} me={me} showThing={showThing} onCompleted={onCompleted} />
+      ))}
+    </ul>
+  );
+}
+
+export interface TaskGroupsProps extends TaskRowsProps {
+  /** Group by status (In progress, To do, Completed); otherwise one list. */
+  grouped?: boolean;
+  /** Keep the completed group folded until opened (default true). */
+  collapseCompleted?: boolean;
+  /** Heading level of the group titles (default 3). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** Tasks (already in list order) grouped by status. */
+export function TaskGroups({
+  tasks,
+  grouped = true,
+  collapseCompleted = true,
+  headingLevel = 3,
+  label,
+  ...rows
+}: TaskGroupsProps) {
+  const baseId = useId();
+  if (!grouped) return <TaskRows tasks={tasks} label={label} {...rows} />;
+  const Heading = `h${headingLevel}` as "h3";
+  return (
+    <div className="task-groups">
+      {GROUP_ORDER.map((status) => {
+        const members = tasks.filter((task) => task.status === status);
+        if (members.length === 0) return null;
+        const headingId = `${baseId}-${status}`;
+        const title = GROUP_TITLES[status];
+        if (status === "COMPLETED" && collapseCompleted) {
+          return (
+            <details key={status} className="task-group task-group-completed">
+              <summary>
+                <Heading id={headingId} className="task-group-title">
+                  {title} <span className="task-count">{members.length}</span>
+                </Heading>
+              </summary>
+              <TaskRows tasks={members} label={title} {...rows} />
+            </details>
+          );
+        }
+        return (
+          <section key={status} className="task-group" aria-labelledby={headingId}>
+            <Heading id={headingId} className="task-group-title">
+              {title} <span className="task-count">{members.length}</span>
+            </Heading>
+            <TaskRows tasks={members} label={statusLabel(status)} {...rows} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export interface TaskListProps {
+  /** Which tasks: by thing, group (its things), assignee, creator and/or status. */
+  filter?: TaskFilter;
+  /** Show each task's thing (turn off on a thing's page). Default true. */
+  showThing?: boolean;
+  /** Group by status. Default true. */
+  grouped?: boolean;
+  /** Show at most this many (open first); a "See all tasks" link follows when there are more. */
+  limit?: number;
+  /** Empty state: title, text and where "Create a task" goes (null: no button). */
+  emptyTitle?: string;
+  emptyText?: ReactNode;
+  createPath?: string | null;
+  /** Accessible name of the list. */
+  label?: string;
+  /** Heading level of the status groups (default 3). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * Tasks matching a filter, in list order (overdue first, then due date, then priority):
+ *
+ *   <TaskList filter={{ groupId: group.id }} createPath={newTaskPath({ groupId: group.id })} />
+ *   <TaskList filter={{ assignedTo: user.id }} emptyText="Nothing assigned to them." />
+ *
+ * Guests get a sign-in prompt (tasks are for signed-in users).
+ */
+export function TaskList({
+  filter = {},
+  showThing = true,
+  grouped = true,
+  limit,
+  emptyTitle = "No tasks yet",
+  emptyText,
+  createPath = "/tasks/new",
+  label = "Tasks",
+  headingLevel = 3,
+}: TaskListProps) {
+  const { session, signedIn } = useSession();
+  const me = signedIn ? (session?.id ?? null) : null;
+  const { tasks, loading, error, refetch } = useTasks(filter);
+  const offers = useCompletionOffers();
+
+  if (!signedIn) {
+    return (
+      <EmptyState title="Sign in to see tasks" action={{ label: "Sign in", to: paths.signIn(currentPath()) }}>
+        <p>Tasks are planned and shared among the people who look after things.</p>
+      </EmptyState>
+    );
+  }
+  if (error && tasks.length === 0)
+    return <ListError message={errorText(error, "An error occurred")} onRetry={refetch} />;
+  if (loading) return <ListSkeleton layout="list" count={3} label="Loading tasks…" />;
+
+  const shown = limit !== undefined ? tasks.slice(0, limit) : tasks;
+  return (
+    <div className="task-list-block">
+      <CompletionOffers offers={offers.offers} onDismiss={offers.dismiss} />
+      {tasks.length === 0 ? (
+        <EmptyState title={emptyTitle} action={createPath ? { label: "Create a task", to: createPath } : null}>
+          {emptyText ? (
+            <p>{emptyText}</p>
+          ) : (
+            <p>Plan care work — a watering round, a litter pick — and ask people to help.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <TaskGroups
+            tasks={shown}
+            me={me}
+            showThing={showThing}
+            grouped={grouped}
+            onCompleted={offers.add}
+            headingLevel={headingLevel}
+            label={label}
+          />
+          {shown.length < tasks.length ? (
+            <p className="task-more">
+              <Link to="/tasks">See all {tasks.length} tasks</Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function currentPath(): string {
+  return typeof window === "undefined" ? "/tasks" : window.location.pathname + window.location.search;
+}
+
+/**
+ * A thing page's tasks: open and completed tasks on the thing, and a "New task" link that comes
+ * back here. `<TasksForThing thingId={thing.id} thingName={thing.name} />`
+ */
+export function TasksForThing({
+  thingId,
+  thingName,
+  canPlan = true,
+  headingLevel = 2,
+}: {
+  thingId: string;
+  thingName?: string;
+  /** Whether the user may plan on the thing (owners, collaborators, group members, admins). */
+  canPlan?: boolean;
+  /** Level of the block's heading (default 2; the status groups sit one below). */
+  headingLevel?: 2 | 3;
+}) {
+  const b = useBranding();
+  const { signedIn } = useSession();
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as "h2";
+  const back = paths.thing(thingId);
+  const create = signedIn && canPlan ? newTaskPath({ thingId, next: back }) : null;
+  return (
+    <section className="tasks-block" aria-labelledby={headingId}>
+      <div className="tasks-block-head">
+        <Heading id={headingId}>Tasks</Heading>
+        {create ? (
+          <Link to={create} className="button button-secondary">
+            New task
+          </Link>
+        ) : null}
+      </div>
+      <TaskList
+        filter={{ thingId }}
+        showThing={false}
+        createPath={create}
+        emptyTitle="No tasks yet"
+        emptyText={
+          canPlan
+            ? `Plan what ${thingName ?? `this ${term(b, "thing")}`} needs — watering, weeding, a litter pick — and ask people to help.`
+            : `Tasks for ${thingName ?? `this ${term(b, "thing")}`} that you are asked to do show here.`
+        }
+        label={`Tasks for ${thingName ?? term(b, "thing")}`}
+        headingLevel={(headingLevel + 1) as 3 | 4}
+      />
+    </section>
+  );
+}
+
+/**
+ * The home dashboard's block: open tasks assigned to the signed-in user, most urgent first.
+ * Renders nothing for guests. `<AssignedToMe limit={5} />`
+ */
+export function AssignedToMe({ limit = 5, headingLevel = 2 }: { limit?: number; headingLevel?: 2 | 3 }) {
+  const { session, signedIn } = useSession();
+  const headingId = useId();
+  if (!signedIn || !session) return null;
+  const Heading = `h${headingLevel}` as "h2";
+  return (
+    <section className="tasks-block" aria-labelledby={headingId}>
+      <div className="tasks-block-head">
+        <Heading id={headingId}>Assigned to me</Heading>
+        <Link to="/tasks">All tasks</Link>
+      </div>
+      <TaskList
+        filter={{ assignedTo: session.id, status: "open" }}
+        grouped={false}
+        limit={limit}
+        emptyTitle="Nothing assigned to you"
+        emptyText="When someone asks you to look after something, it shows here."
+        createPath={null}
+        label="Tasks assigned to me"
+      />
+    </section>
+  );
+}

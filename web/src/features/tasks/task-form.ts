@@ -1,0 +1,44 @@
+// The task form's values, their validation (the database's messages) and the input they make.
+import type { FieldErrors } from "../../lib/use-form.ts";
+import { validateNotes, validateRequiredChoice, validateTitle } from "./task-meta.ts";
+
+export type TaskField = "thingId" | "actionType" | "title" | "description" | "status" | "priority" | "dueDate";
+
+export type TaskFormValues = Record<TaskField, string>;
+
+export const EMPTY_TASK: TaskFormValues = {
+  thingId: "",
+  actionType: "",
+  title: "",
+  description: "",
+  status: "NOT_STARTED",
+  priority: "NORMAL",
+  dueDate: "",
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function validateTaskForm(values: TaskFormValues): FieldErrors<TaskField> {
+  return {
+    thingId: validateRequiredChoice(values.thingId),
+    actionType: validateRequiredChoice(values.actionType),
+    title: validateTitle(values.title),
+    description: validateNotes(values.description),
+    status: validateRequiredChoice(values.status),
+    priority: validateRequiredChoice(values.priority),
+    dueDate: values.dueDate && !DATE.test(values.dueDate) ? "Enter a date like 2026-12-31" : null,
+  };
+}
+
+/** TaskInput / TaskPatch fields from the form. */
+export function taskInput(values: TaskFormValues) {
+  return {
+    thingId: values.thingId,
+    actionType: values.actionType,
+    title: values.title.trim(),
+    description: values.description.trim() === "" ? null : values.description,
+    status: values.status,
+    priority: values.priority,
+    dueDate: values.dueDate || null,
+  };
+}

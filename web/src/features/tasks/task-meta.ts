@@ -1,0 +1,243 @@
+// Words, orderings and rules of tasks (spec sections 3, 4, 5, 8 and 9): labels for statuses,
+// priorities and action types, "due tomorrow" / "3 days overdue", the list order (overdue first,
+// then by due date and priority), and the form's validation with the database's messages.
+import { MESSAGES, charLength } from "../../../../shared/validation.ts";
+
+export type TaskStatus = "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED";
+export type TaskPriority = "LOW" | "NORMAL" | "MEDIUM" | "HIGH";
+export type ActionType = "CREATED" | "WATERING" | "LITTER_CLEANUP" | "UPKEEP" | "EDUCATION" | "MEASUREMENT" | "SHARE";
+
+export const TASK_STATUSES: readonly TaskStatus[] = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED"];
+export const TASK_PRIORITIES: readonly TaskPriority[] = ["LOW", "NORMAL", "MEDIUM", "HIGH"];
+/** The care actions a task can plan (and that can be recorded on a thing afterwards). */
+export const CARE_ACTION_TYPES: readonly ActionType[] = [
+  "WATERING",
+  "LITTER_CLEANUP",
+  "UPKEEP",
+  "EDUCATION",
+  "MEASUREMENT",
+  "SHARE",
+];
+
+export const STATUS_LABELS: Record<TaskStatus, string> = {
+  NOT_STARTED: "Not started",
+  IN_PROGRESS: "In progress",
+  COMPLETED: "Completed",
+};
+
+export const PRIORITY_LABELS: Record<TaskPriority, string> = {
+  LOW: "Low",
+  NORMAL: "Normal",
+  MEDIUM: "Medium",
+  HIGH: "High",
+};
+
+const ACTION_LABELS: Record<ActionType, string> = {
+  CREATED: "Created",
+  WATERING: "Watering",
+  LITTER_CLEANUP: "Litter clean-up",
+  UPKEEP: "Upkeep",
+  EDUCATION: "Education",
+  MEASUREMENT: "Measurement",
+  SHARE: "Share",
+};
+
+/** What one action of the type is called in a sentence: "Record this watering on ...". */
+const ACTION_NOUNS: Record<ActionType, string> = {
+  CREATED: "creation",
+  WATERING: "watering",
+  LITTER_CLEANUP: "litter clean-up",
+  UPKEEP: "upkeep",
+  EDUCATION: "education session",
+  MEASUREMENT: "measurement",
+  SHARE: "share",
+};
+
+/** A suggestion for the title field once the action type is chosen. */
+const TITLE_EXAMPLES: Record<ActionType, string> = {
+  CREATED: "Set it up",
+  WATERING: "Water the planter",
+  LITTER_CLEANUP: "Pick up litter around it",
+  UPKEEP: "Weed and tidy",
+  EDUCATION: "Show the school group round",
+  MEASUREMENT: "Check the soil moisture",
+  SHARE: "Post a photo for the neighbours",
+};
+
+export function actionLabel(type: string): string {
+  return ACTION_LABELS[type as ActionType] ?? type;
+}
+
+export function actionNoun(type: string): string {
+  return ACTION_NOUNS[type as ActionType] ?? type.toLowerCase().replace(/_/g, " ");
+}
+
+export function titleExample(type: string): string {
+  return TITLE_EXAMPLES[type as ActionType] ?? "What needs doing";
+}
+
+export function isCareAction(type: string): boolean {
+  return (CARE_ACTION_TYPES as readonly string[]).includes(type);
+}
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as TaskStatus] ?? status;
+}
+
+export function priorityLabel(priority: string): string {
+  return PRIORITY_LABELS[priority as TaskPriority] ?? priority;
+}
+
+const PRIORITY_RANK: Record<string, number> = { HIGH: 3, MEDIUM: 2, NORMAL: 1, LOW: 0 };
+
+// ---------------------------------------------------------------------------------------------
+// Dates. Due dates are calendar dates ("2026-12-03"), compared with the user's local today.
+
+/** Today's date in the user's time zone as YYYY-MM-DD. */
+export function localToday(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+function dayNumber(date: string): number {
+  const [y, m, d] = date.slice(0, 10).split("-").map(Number);
+  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
+
+/** Whole days from `today` to `date` (negative when the date has passed). */
+export function daysUntil(date: string, today: string = localToday()): number {
+  return dayNumber(date) - dayNumber(today);
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Mon 14 Dec", with the year when it is not this year's. */
+export function formatDay(date: string, today: string = localToday()): string {
+  const [y, m, d] = date.slice(0, 10).split("-").map(Number);
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  const text = `${weekday} ${d} ${MONTHS[m - 1]}`;
+  return today.slice(0, 4) === date.slice(0, 4) ? text : `${text} ${y}`;
+}
+
+export type DueTone = "overdue" | "soon" | "later" | "none" | "done";
+
+export interface DueText {
+  text: string;
+  tone: DueTone;
+  /** The full date, for a title or screen readers. */
+  full: string | null;
+}
+
+/** "Due today", "Due tomorrow", "Due in 3 days", "Due Mon 14 Dec", "1 day overdue", "3 days overdue". */
+export function dueText(
+  task: { dueDate?: string | null; status: string; completedAt?: string | null },
+  today: string = localToday(),
+): DueText {
+  if (task.status === "COMPLETED") {
+    const done = task.completedAt ? localToday(new Date(task.completedAt)) : null;
+    return { text: done ? `Completed ${formatDay(done, today)}` : "Completed", tone: "done", full: done };
+  }
+  if (!task.dueDate) return { text: "No due date", tone: "none", full: null };
+  const full = formatDay(task.dueDate, today);
+  const days = daysUntil(task.dueDate, today);
+  if (days < 0) return { text: days === -1 ? "1 day overdue" : `${-days} days overdue`, tone: "overdue", full };
+  if (days === 0) return { text: "Due today", tone: "soon", full };
+  if (days === 1) return { text: "Due tomorrow", tone: "soon", full };
+  if (days < 7) return { text: `Due in ${days} days`, tone: "later", full };
+  return { text: `Due ${full}`, tone: "later", full };
+}
+
+/** Whether a task is overdue: the server's flag, or by the user's own calendar. */
+export function isOverdue(
+  task: { isOverdue?: boolean | null; dueDate?: string | null; status: string },
+  today = localToday(),
+): boolean {
+  if (task.status === "COMPLETED") return false;
+  if (task.isOverdue) return true;
+  return !!task.dueDate && daysUntil(task.dueDate, today) < 0;
+}
+
+export interface Sortable {
+  id: string;
+  status: string;
+  priority: string;
+  dueDate?: string | null;
+  isOverdue?: boolean | null;
+  completedAt?: string | null;
+  createdAt?: string | null;
+  title: string;
+}
+
+/**
+ * The list order: open tasks before completed ones; overdue first; then by due date (tasks
+ * without one last), then priority (high first), then the oldest first. Completed tasks show the
+ * most recently completed first.
+ */
+export function compareTasks(a: Sortable, b: Sortable, today = localToday()): number {
+  const doneA = a.status === "COMPLETED" ? 1 : 0;
+  const doneB = b.status === "COMPLETED" ? 1 : 0;
+  if (doneA !== doneB) return doneA - doneB;
+  if (doneA) {
+    const byDone = (b.completedAt ?? "").localeCompare(a.completedAt ?? "");
+    if (byDone) return byDone;
+  } else {
+    const overdueA = isOverdue(a, today) ? 0 : 1;
+    const overdueB = isOverdue(b, today) ? 0 : 1;
+    if (overdueA !== overdueB) return overdueA - overdueB;
+    if (a.dueDate !== b.dueDate) {
+      if (!a.dueDate) return 1;
+      if (!b.dueDate) return -1;
+      return a.dueDate < b.dueDate ? -1 : 1;
+    }
+  }
+  const byPriority = (PRIORITY_RANK[b.priority] ?? 0) - (PRIORITY_RANK[a.priority] ?? 0);
+  if (byPriority) return byPriority;
+  const byCreated = (a.createdAt ?? "").localeCompare(b.createdAt ?? "");
+  if (byCreated) return byCreated;
+  return a.title.localeCompare(b.title);
+}
+
+export function sortTasks<T extends Sortable>(tasks: readonly T[], today = localToday()): T[] {
+  return [...tasks].sort((a, b) => compareTasks(a, b, today));
+}
+
+/** The next step of the quick status change: not started -> in progress -> completed. */
+export function nextStatus(status: string): TaskStatus {
+  if (status === "NOT_STARTED") return "IN_PROGRESS";
+  if (status === "IN_PROGRESS") return "COMPLETED";
+  return "NOT_STARTED";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation, with the database's messages (db/migrations/*_tasks.sql, check_description).
+
+export const TASK_MESSAGES = {
+  titleRequired: "Title is required",
+  titleLength: "Title must be between 3 and 255 characters",
+  descriptionLength: "Description must be at most 5000 characters",
+  mandatory: MESSAGES.mandatory,
+  createFailed: "Failed to create task",
+  updateFailed: "Failed to update task",
+  deleteFailed: "Failed to delete task",
+  actionFailed: "Action failed",
+} as const;
+
+export function validateTitle(value: string | null | undefined): string | null {
+  // As SQL's btrim(title): spaces at either end do not count.
+  const trimmed = (value ?? "").replace(/^ +| +$/g, "");
+  if (trimmed === "") return TASK_MESSAGES.titleRequired;
+  const length = charLength(trimmed);
+  if (length < 3 || length > 255) return TASK_MESSAGES.titleLength;
+  return null;
+}
+
+export function validateNotes(value: string | null | undefined): string | null {
+  return value && charLength(value) > 5000 ? TASK_MESSAGES.descriptionLength : null;
+}
+
+export function validateRequiredChoice(value: string | null | undefined): string | null {
+  return value ? null : TASK_MESSAGES.mandatory;
+}

@@ -1,0 +1,167 @@
+// Test helper for the task and notification screens: the whole app on a memory router with a
+// fake GraphQL endpoint that answers by operation name (a reply, or a function of the variables).
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, type RouteObject } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { vi } from "vitest";
+import { AppProviders, type AppServices } from "../../App.tsx";
+import { NoticeStore } from "../../lib/notices.tsx";
+import { SessionStore, type Session } from "../../lib/session.ts";
+import { buildRouteObjects } from "../../routes.tsx";
+import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+
+export type Reply = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+export type Handler = Reply | ((variables: Record<string, unknown>) => Reply);
+
+export function failure(message: string, code?: string): Reply {
+  return { data: null, errors: [{ message, ...(code ? { extensions: { code } } : {}) }] };
+}
+
+export const ME = "11111111-1111-4111-8111-111111111111";
+
+/** The whole app at `path`. */
+export function renderTasksApp(path: string, session: Session | null, handlers: Record<string, Handler>) {
+  return renderWithRouter(buildRouteObjects(), path, session, handlers);
+}
+
+/** One element (a block other screens embed) with the app's providers and a router. */
+export function renderElement(element: ReactNode, session: Session | null, handlers: Record<string, Handler>) {
+  return renderWithRouter([{ path: "*", element }], "/somewhere", session, handlers);
+}
+
+function renderWithRouter(
+  routes: RouteObject[],
+  path: string,
+  session: Session | null,
+  handlers: Record<string, Handler>,
+) {
+  window.scrollTo = () => {};
+  const storage = new MemoryStorage();
+  const sessionStore = new SessionStore({ storage });
+  if (session) sessionStore.set(session);
+  const notices = new NoticeStore();
+  const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? "{}")) as {
+      operationName: string;
+      variables?: Record<string, unknown>;
+    };
+    const variables = body.variables ?? {};
+    calls.push({ operationName: body.operationName, variables });
+    const handler = handlers[body.operationName];
+    const reply: Reply = !handler ? { data: null } : typeof handler === "function" ? handler(variables) : handler;
+    return new Response(JSON.stringify(reply), { headers: { "content-type": "application/json" } });
+  });
+  const services: AppServices = { config: TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return {
+    ...view,
+    router,
+    notices,
+    calls,
+    location: () => router.state.location.pathname + router.state.location.search,
+    called: (name: string) => calls.filter((c) => c.operationName === name),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures (with __typename, as the server sends them; graphcache needs it).
+
+export const THING = "22222222-2222-4222-8222-222222222222";
+export const GROUP = "33333333-3333-4333-8333-333333333333";
+export const BOB = "44444444-4444-4444-8444-444444444444";
+
+export function localDay(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+let counter = 0;
+export function taskNode(extra: Record<string, unknown> = {}, assignees: string[] = []) {
+  counter += 1;
+  const id = (extra.id as string) ?? `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`;
+  return {
+    __typename: "Task",
+    id,
+    title: "Water the planter",
+    description: null,
+    actionType: "WATERING",
+    status: "NOT_STARTED",
+    priority: "NORMAL",
+    dueDate: null,
+    isOverdue: false,
+    canEdit: true,
+    completedAt: null,
+    createdAt: "2026-11-01T10:00:00Z",
+    updatedAt: "2026-11-01T10:00:00Z",
+    createdBy: ME,
+    source: null,
+    thingId: THING,
+    thingByThingId: {
+      __typename: "Thing",
+      id: THING,
+      name: "Corner Planter",
+      groupId: GROUP,
+      canRecordAction: true,
+      groupByGroupId: { __typename: "Group", id: GROUP, name: "Riverside Growers" },
+    },
+    userByCreatedBy: { __typename: "User", id: ME, name: "Alice Smith", username: "alice" },
+    taskAssignmentsByTaskId: {
+      __typename: "TaskAssignmentsConnection",
+      nodes: assignees.map((userId, i) => ({
+        __typename: "TaskAssignment",
+        id: `${id}-a${i}`,
+        assignedTo: userId,
+        assignedAt: "2026-11-01T10:00:00Z",
+        userByAssignedTo: {
+          __typename: "User",
+          id: userId,
+          name: userId === ME ? "Alice Smith" : "Bob Helper",
+          username: userId === ME ? "alice" : "bob",
+          hasImage: false,
+        },
+      })),
+    },
+    ...extra,
+  };
+}
+
+export function tasksReply(nodes: ReturnType<typeof taskNode>[]): Reply {
+  return { data: { allTasks: { __typename: "TasksConnection", totalCount: nodes.length, nodes } } };
+}
+
+export function notificationsReply(
+  nodes: {
+    id: string;
+    title: string;
+    body?: string;
+    level?: string;
+    linkPath?: string | null;
+    readAt?: string | null;
+  }[],
+): Reply {
+  const full = nodes.map((n) => ({
+    __typename: "Notification",
+    kind: "task_assigned",
+    level: "INFO",
+    body: "Someone asked you to help.",
+    linkPath: "/tasks",
+    thingId: null,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    readAt: null,
+    ...n,
+  }));
+  return {
+    data: {
+      unread: { __typename: "NotificationsConnection", totalCount: full.filter((n) => !n.readAt).length },
+      allNotifications: { __typename: "NotificationsConnection", totalCount: full.length, nodes: full },
+    },
+  };
+}
