@@ -162,9 +162,12 @@ describe("/groups/{id}", () => {
   });
 
   it("shows the tasks tab's empty state with a link to create a task", async () => {
-    renderScreen(`/groups/${GROUP_ID}/tasks`, userSession(), { Group: { data: group({ member: true }) } });
+    renderScreen(`/groups/${GROUP_ID}/tasks`, userSession(), {
+      Group: { data: group({ member: true }) },
+      Tasks: { data: { allTasks: { __typename: "TasksConnection", totalCount: 0, nodes: [] } } },
+    });
     await screen.findByRole("heading", { name: "No tasks yet" });
-    expect(screen.getByRole("link", { name: "Create a task" }).getAttribute("href")).toBe("/tasks/new");
+    expect(screen.getByRole("link", { name: "Create a task" }).getAttribute("href")).toMatch(/^\/tasks\/new\?groupId=/);
   });
 
   it("owners see the invite form; a refused invitation shows the server's message on the field", async () => {

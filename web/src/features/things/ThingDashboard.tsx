@@ -9,6 +9,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
+import { ChatPanel } from "../chat/ChatPanel.tsx";
 import { errorText } from "./errors.ts";
 import { ActionIcon, StarIcon } from "./icons.tsx";
 import { IndicatorBadge, PersonLink, TimeAgo } from "./ThingBits.tsx";
@@ -27,6 +28,7 @@ import {
 import type { ThingDetails } from "./types.ts";
 import DeleteThingAccessMutation from "./DeleteThingAccess.graphql?raw";
 import SetOneThingMutation from "./SetOneThing.graphql?raw";
+import { TasksForThing } from "../tasks/index.ts";
 
 export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   return (
@@ -35,6 +37,8 @@ export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onCh
       <QuickActions thing={thing} onChanged={onChanged} />
       <AboutCard thing={thing} />
       <LastActionCard thing={thing} />
+      <TasksForThing thingId={thing.id} thingName={thing.name} canPlan={Boolean(thing.canEdit || thing.canRecordAction)} />
+      <ChatPanel thingId={thing.id} thingName={thing.name} />
     </div>
   );
 }

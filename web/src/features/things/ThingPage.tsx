@@ -49,7 +49,8 @@ function useThingEvents(id: string, pause: boolean) {
   const [events, setEvents] = useState<{ count: number; last: string | null }>({ count: 0, last: null });
   useEffect(() => {
     const event = result.data?.thingUpdated?.event;
-    if (event) setEvents((current) => ({ count: current.count + 1, last: event }));
+    // Chat replies concern only the chat panel, which listens for them itself.
+    if (event && event !== "chat") setEvents((current) => ({ count: current.count + 1, last: event }));
   }, [result.data]);
   return events;
 }

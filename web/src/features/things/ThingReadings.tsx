@@ -1,6 +1,7 @@
-// The readings tab: the latest 20 sensor readings of the thing's devices as a table (charts come
-// with the readings feature). Times are UTC from the server, shown in the viewer's time.
-import { useEffect } from "react";
+// The readings tab: the last seven days as charts (water with its hydration bands, temperature,
+// conductivity, pH — whichever the thing's devices measure), then the latest 20 readings as a
+// table. Times are UTC from the server, shown in the viewer's time.
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
@@ -11,6 +12,56 @@ import { errorText } from "./errors.ts";
 import { formatDateTime, formatReading } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import ThingReadingsQuery from "./ThingReadings.graphql?raw";
+import ThingReadingsChartsQuery from "./ThingReadingsCharts.graphql?raw";
+import { ReadingsChart, readingsToPoints } from "../../components/charts/index.ts";
+import { hydrationLevelsOf } from "./thing-meta.ts";
+
+const WEEK = 7 * 24 * 3600_000;
+
+const CHARTS = [
+  { key: "water", title: "Water", unit: "%", digits: 0, min: 0, max: 100, step: 20 },
+  { key: "temperature", title: "Soil temperature", unit: "°C", digits: 1 },
+  { key: "conductivity", title: "Conductivity", unit: "µS/cm", digits: 0 },
+  { key: "ph", title: "pH", unit: "", digits: 1, min: 0, max: 14, step: 2 },
+] as const;
+
+/** Seven days of readings as charts; refetched when a live event says the thing changed. */
+function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
+  // The window is fixed when the tab opens (and moves with live updates), so the query is stable.
+  const [window, setWindow] = useState(() => ({ from: Date.now() - WEEK, to: Date.now() }));
+  useEffect(() => {
+    if (liveCount > 0) setWindow({ from: Date.now() - WEEK, to: Date.now() });
+  }, [liveCount]);
+  const [result] = useQuery<{ allSensorData: { nodes: { id: string; createdAt: string; data: unknown }[] } | null }>({
+    query: ThingReadingsChartsQuery,
+    variables: { thingId: thing.id, after: new Date(window.from).toISOString() },
+    requestPolicy: "cache-and-network",
+  });
+  const rows = (result.data?.allSensorData?.nodes ?? []) as Parameters<typeof readingsToPoints>[0];
+  const levels = hydrationLevelsOf(thing.hydrationLevels);
+  const charts = CHARTS.map((c) => ({ ...c, points: readingsToPoints(rows, c.key) })).filter((c) => c.points.length > 0);
+  if (charts.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="charts-title">
+      <h2 id="charts-title">The last seven days</h2>
+      {charts.map((c) => (
+        <ReadingsChart
+          key={c.key}
+          title={c.title}
+          unit={c.unit}
+          digits={c.digits}
+          min={"min" in c ? c.min : undefined}
+          max={"max" in c ? c.max : undefined}
+          step={"step" in c ? c.step : undefined}
+          points={c.points}
+          from={window.from}
+          to={window.to}
+          lines={c.key === "water" ? [levels.dry, levels.needsWater, levels.good].map((v) => ({ value: v, label: `${v}%` })) : undefined}
+        />
+      ))}
+    </section>
+  );
+}
 
 interface SensorRow {
   id: string;
@@ -59,6 +110,8 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
   const columns = COLUMNS.filter((column) => rows.some((row) => dataOf(row)[column.key] !== undefined && dataOf(row)[column.key] !== null));
 
   return (
+    <>
+    <ThingCharts thing={thing} liveCount={liveCount} />
     <section className="card" aria-labelledby="readings-title">
       <h2 id="readings-title">Latest readings</h2>
       {result.error && !result.data ? (
@@ -75,7 +128,7 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
       ) : (
         <>
           <p className="muted small">
-            The {rows.length} most recent readings, newest first. Charts over time arrive with the readings feature.
+            The {rows.length} most recent readings, newest first.
           </p>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Readings table">
             <table className="readings-table">
@@ -119,5 +172,6 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
         </>
       )}
     </section>
+    </>
   );
 }

@@ -16,6 +16,7 @@ import UserActivityQuery from "./UserActivity.graphql?raw";
 import UserBadgesQuery from "./UserBadges.graphql?raw";
 import UserThingsQuery from "./UserThings.graphql?raw";
 import "../groups/groups.css";
+import { TaskList, newTaskPath } from "../tasks/index.ts";
 
 interface UserDetails {
   id: string;
@@ -272,13 +273,12 @@ function UserTasks({ user, you }: { user: UserDetails; you: boolean }) {
   return (
     <>
       <h2>Tasks</h2>
-      <EmptyState
-        title="No tasks yet"
-        action={you ? { label: "Create a task", to: "/tasks/new" } : null}
-        secondary={{ label: "See all tasks", to: "/tasks" }}
-      >
-        <p>Tasks assigned to {you ? "you" : user.name} show here by due date.</p>
-      </EmptyState>
+      <TaskList
+        filter={{ assignedTo: user.id }}
+        createPath={you ? newTaskPath({}) : null}
+        label={`Tasks assigned to ${you ? "you" : user.name}`}
+        emptyText={`Tasks assigned to ${you ? "you" : user.name} show here by due date.`}
+      />
     </>
   );
 }

@@ -1,0 +1,441 @@
+// The AI chat about a thing, on the thing's dashboard (issue 10): the signed-in user's private
+// conversation with the care assistant about this thing. Questions go out with sendChatMessage;
+// the reply is written by a background job and announced on thingUpdated with event "chat",
+// which makes the panel read its conversation again. While a question waits the panel shows that
+// the assistant is thinking (and, should a live event be missed, asks again every few seconds).
+// Guests see a short sign-in prompt. The panel folds away; open or closed is remembered.
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { useMutation, useQuery, useSubscription, type CombinedError } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes.tsx";
+import {
+  CHAT_MESSAGES,
+  MAX_MESSAGE_LENGTH,
+  SUGGESTED_QUESTIONS,
+  formatMessageTime,
+  formatMessageTimeFull,
+  isQuestion,
+  isThinking,
+  mergeConversation,
+  messageLength,
+  readPanelOpen,
+  trimMessage,
+  validateChatMessage,
+  writePanelOpen,
+  type ChatMessage,
+} from "./chat-logic.ts";
+import ChatMessagesQuery from "./ChatMessages.graphql?raw";
+import ChatThingUpdatedSubscription from "./ChatThingUpdated.graphql?raw";
+import SendChatMessageMutation from "./SendChatMessage.graphql?raw";
+import "./chat.css";
+
+/** How often a waiting question is looked up again, in case the live event does not come. */
+export const PENDING_POLL_MS = 5000;
+/** After this long, the thinking indicator says the answer is taking a while. */
+export const SLOW_REPLY_MS = 30_000;
+
+interface ChatMessagesData {
+  allChatMessages: { nodes: ChatMessage[] } | null;
+}
+
+interface SendChatMessageData {
+  sendChatMessage: { chatMessage: ChatMessage | null } | null;
+}
+
+interface ChatThingUpdatedData {
+  thingUpdated: { event: string | null; thing: { id: string } | null } | null;
+}
+
+interface ShownError {
+  message: string;
+  code?: string;
+}
+
+const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
+
+/** The server's first error (spec section 8), or a fallback when it says nothing. */
+function shownError(error: CombinedError | undefined, fallback: string): ShownError {
+  const first = error?.graphQLErrors?.[0];
+  if (first) {
+    const code = (first.extensions as { code?: unknown } | undefined)?.code;
+    return { message: first.message || fallback, code: typeof code === "string" ? code : undefined };
+  }
+  if (error?.networkError) return { message: NETWORK_MESSAGE };
+  return { message: fallback };
+}
+
+export interface ChatPanelProps {
+  thingId: string;
+  thingName: string;
+}
+
+export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
+  const { session, signedIn } = useSession();
+  const [open, setOpen] = useState(() => readPanelOpen());
+  const id = useId();
+  const titleId = `${id}-title`;
+  const subtitleId = `${id}-subtitle`;
+  const bodyId = `${id}-body`;
+
+  const toggle = () => {
+    const next = !open;
+    setOpen(next);
+    writePanelOpen(next);
+  };
+
+  return (
+    <section className={`card chat-panel${open ? " chat-panel-open" : ""}`} aria-labelledby={titleId}>
+      <h2 className="chat-title" aria-labelledby={titleId}>
+        <button
+          type="button"
+          className="chat-toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-labelledby={titleId}
+          aria-describedby={subtitleId}
+          onClick={toggle}
+        >
+          <span className="chat-avatar" aria-hidden="true">
+            <AssistantIcon />
+          </span>
+          <span className="chat-title-text">
+            <span id={titleId} className="chat-title-main">
+              Ask the care assistant
+            </span>
+            <span id={subtitleId} className="chat-title-sub">Answers from its readings, care, weather and soil</span>
+          </span>
+          <span className="chat-toggle-state" aria-hidden="true">
+            <span className="chat-toggle-label">{open ? "Hide" : "Open"}</span>
+            <ChevronIcon up={open} />
+          </span>
+        </button>
+      </h2>
+      <div id={bodyId} className="chat-body" hidden={!open}>
+        {open ? (
+          signedIn && session ? (
+            <Conversation key={`${session.id}:${thingId}`} thingId={thingId} thingName={thingName} userId={session.id} />
+          ) : (
+            <GuestPrompt thingName={thingName} />
+          )
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function GuestPrompt({ thingName }: { thingName: string }) {
+  const location = useLocation();
+  return (
+    <div className="chat-guest">
+      <p>
+        Sign in to ask the care assistant about {thingName}: whether it needs water, when it was last watered, what its
+        soil means and what to do this week.
+      </p>
+      <Link to={paths.signIn(location.pathname + location.search)} className="button">
+        Sign in to ask
+      </Link>
+    </div>
+  );
+}
+
+function Conversation({ thingId, thingName, userId }: { thingId: string; thingName: string; userId: string }) {
+  const b = useBranding();
+  const [result, reexecute] = useQuery<ChatMessagesData>({
+    query: ChatMessagesQuery,
+    variables: { recipientId: userId, thingId },
+    requestPolicy: "cache-and-network",
+  });
+  const refetch = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
+
+  // A stored reply is announced on the thing's topic: read the conversation again.
+  const [live] = useSubscription<ChatThingUpdatedData, number>(
+    { query: ChatThingUpdatedSubscription, variables: { id: thingId } },
+    (count = 0, data) => (data?.thingUpdated?.event === "chat" ? count + 1 : count),
+  );
+  const chatEvents = live.data ?? 0;
+  useEffect(() => {
+    if (chatEvents > 0) refetch();
+  }, [chatEvents, refetch]);
+
+  const [, sendMessage] = useMutation<SendChatMessageData>(SendChatMessageMutation);
+  // Questions the server accepted that the list read before them does not hold yet.
+  const [sent, setSent] = useState<ChatMessage[]>([]);
+  // The question on its way (shown at once, greyed, until the server answers).
+  const [outgoing, setOutgoing] = useState<string | null>(null);
+  const [text, setText] = useState("");
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const sending = outgoing !== null;
+
+  const serverMessages = result.data?.allChatMessages?.nodes ?? [];
+  const conversation = mergeConversation(serverMessages, sent);
+  const thinking = isThinking(conversation);
+  const loading = !result.data && result.fetching && !result.error;
+
+  // Should the live event be missed (a dropped connection), look again while a question waits.
+  useEffect(() => {
+    if (!thinking) return;
+    const timer = window.setInterval(refetch, PENDING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [thinking, refetch]);
+
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!thinking) return;
+    const timer = window.setTimeout(() => setSlow(true), SLOW_REPLY_MS);
+    return () => window.clearTimeout(timer);
+  }, [thinking]);
+
+  // Keep the newest message in sight inside the conversation (never scrolls the page).
+  const logRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [conversation.length, thinking, outgoing, loading]);
+
+  const length = messageLength(text);
+  const tooLong = length > MAX_MESSAGE_LENGTH;
+  const fieldError = tooLong ? CHAT_MESSAGES.tooLong : tried && length === 0 ? CHAT_MESSAGES.required : null;
+
+  const ask = async (value: string, fromBox: boolean) => {
+    if (sending) return;
+    const problem = validateChatMessage(value);
+    if (problem) {
+      if (fromBox) setTried(true);
+      return;
+    }
+    const message = trimMessage(value);
+    setError(null);
+    setOutgoing(message);
+    if (fromBox) {
+      setText("");
+      setTried(false);
+    }
+    const answer = await sendMessage({ message, metadata: { thingId } });
+    setOutgoing(null);
+    const created = answer.data?.sendChatMessage?.chatMessage;
+    if (answer.error || !created) {
+      setError(shownError(answer.error, "Your question could not be sent. Please try again."));
+      // Give the words back, unless something new has been typed meanwhile.
+      if (fromBox) setText((current) => (current === "" ? value : current));
+      return;
+    }
+    setSent((list) => [...list, created]);
+    refetch();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void ask(text, true);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void ask(text, true);
+    }
+  };
+
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const countId = `${inputId}-count`;
+  const errorId = `${inputId}-error`;
+  const empty = conversation.length === 0 && !sending;
+
+  return (
+    <div className="chat-conversation">
+      <div
+        ref={logRef}
+        className={`chat-log${empty ? " chat-log-empty" : ""}`}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={`Your conversation about ${thingName}`}
+        aria-busy={loading || undefined}
+        tabIndex={empty ? undefined : 0}
+      >
+        {loading ? (
+          <div className="chat-status" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading your conversation…
+          </div>
+        ) : empty ? (
+          <div className="chat-empty">
+            <p>
+              Ask anything about this {term(b, "thing")}. The care assistant answers from its own data: the latest soil
+              readings, recent care, the weather forecast, rain nearby and the soil type, and says which figures it used.
+            </p>
+            <p className="muted small">Only you can see this conversation.</p>
+          </div>
+        ) : (
+          <ol className="chat-messages">
+            {conversation.map((message) => (
+              <MessageItem key={message.id} message={message} />
+            ))}
+            {outgoing !== null ? (
+              <li className="chat-message chat-message-user chat-message-sending">
+                <div className="chat-message-body">
+                  <div className="chat-bubble">
+                    <p className="chat-text">{outgoing}</p>
+                  </div>
+                  <p className="chat-meta">Sending…</p>
+                </div>
+              </li>
+            ) : null}
+            {thinking ? (
+              <li className="chat-message chat-message-assistant chat-thinking">
+                <span className="chat-avatar chat-avatar-small" aria-hidden="true">
+                  <AssistantIcon />
+                </span>
+                <div className="chat-message-body">
+                  <div className="chat-bubble">
+                    <span className="chat-dots" aria-hidden="true">
+                      <span />
+                      <span />
+                      <span />
+                    </span>
+                    <span>Thinking…</span>
+                  </div>
+                  {slow ? (
+                    <p className="chat-meta">This is taking longer than usual. The answer will appear here when it is ready.</p>
+                  ) : null}
+                </div>
+              </li>
+            ) : null}
+          </ol>
+        )}
+      </div>
+
+      {result.error && !result.data ? (
+        <div className="form-error chat-load-error" role="alert">
+          <span>{shownError(result.error, "Your conversation could not be loaded.").message}</span>
+          <button type="button" className="button button-secondary" onClick={refetch}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      <div className="chat-suggestions" role="group" aria-label="Suggested questions">
+        <span className="chat-suggestions-label" aria-hidden="true">
+          Try asking
+        </span>
+        {SUGGESTED_QUESTIONS.map((question) => (
+          <button key={question} type="button" className="chat-chip" onClick={() => void ask(question, false)} disabled={sending}>
+            {question}
+          </button>
+        ))}
+      </div>
+
+      <form className="chat-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={inputId} className="visually-hidden">
+          Your question about {thingName}
+        </label>
+        <div className={`chat-input${fieldError ? " chat-input-invalid" : ""}`}>
+          <textarea
+            id={inputId}
+            name="message"
+            rows={2}
+            value={text}
+            placeholder={`Ask about ${thingName}…`}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value.trim()) setTried(false);
+            }}
+            onKeyDown={onKeyDown}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={[fieldError ? errorId : null, countId, hintId].filter(Boolean).join(" ")}
+            autoComplete="off"
+            enterKeyHint="send"
+          />
+          <button type="submit" className="button chat-send" disabled={sending || length === 0 || tooLong}>
+            <SendIcon />
+            <span>{sending ? "Sending…" : "Send"}</span>
+          </button>
+        </div>
+        <div className="chat-form-foot">
+          <p id={hintId} className="chat-hint">
+            Enter to send, Shift+Enter for a new line
+          </p>
+          <p id={countId} className={`chat-count${tooLong ? " chat-count-over" : ""}`}>
+            <span aria-hidden="true">
+              {length} / {MAX_MESSAGE_LENGTH}
+            </span>
+            <span className="visually-hidden">
+              {length} of {MAX_MESSAGE_LENGTH} characters
+            </span>
+          </p>
+        </div>
+        {fieldError ? (
+          <p id={errorId} className="field-error" aria-live="polite">
+            {fieldError}
+          </p>
+        ) : null}
+        {error ? (
+          <p className={`form-error chat-send-error${error.code === "RATEL" ? " chat-send-error-limit" : ""}`} role="alert">
+            {error.message}
+          </p>
+        ) : null}
+      </form>
+    </div>
+  );
+}
+
+function MessageItem({ message }: { message: ChatMessage }) {
+  const question = isQuestion(message);
+  const failed = !question && message.status === "failed";
+  const time = formatMessageTime(message.createdAt);
+  return (
+    <li className={`chat-message ${question ? "chat-message-user" : "chat-message-assistant"}${failed ? " chat-message-failed" : ""}`}>
+      {question ? null : (
+        <span className="chat-avatar chat-avatar-small" aria-hidden="true">
+          <AssistantIcon />
+        </span>
+      )}
+      <div className="chat-message-body">
+        <div className="chat-bubble">
+          <p className="chat-text">
+            <span className="visually-hidden">{question ? "You asked: " : "Care assistant: "}</span>
+            {message.messageText}
+          </p>
+        </div>
+        <p className="chat-meta">
+          <span aria-hidden="true">{question ? "You" : "Care assistant"} · </span>
+          <time dateTime={message.createdAt} title={formatMessageTimeFull(message.createdAt)}>
+            {time}
+          </time>
+          {failed ? <span className="chat-failed-tag">Could not answer fully</span> : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function AssistantIcon() {
+  // A leaf: the care assistant.
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+      <path d="M5 19c0-8 5-13 14-14-1 9-6 14-14 14Z" />
+      <path d="M5 19c3-4 6-7 10-10" />
+    </svg>
+  );
+}
+
+function ChevronIcon({ up }: { up: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+      <path d={up ? "m6 15 6-6 6 6" : "m6 9 6 6 6-6"} />
+    </svg>
+  );
+}
+
+function SendIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+      <path d="M4 12 20 4l-6 16-2.5-6.5L4 12Z" />
+      <path d="m11.5 13.5 3-3" />
+    </svg>
+  );
+}
