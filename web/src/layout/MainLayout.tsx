@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/Loading.tsx";
+import { useNavigationTracking } from "../lib/analytics/use-navigation-tracking.ts";
 import { useBranding } from "../lib/config-context.tsx";
 import { Header } from "./Header.tsx";
 import { NoticeArea } from "./NoticeArea.tsx";
@@ -11,6 +12,7 @@ export function MainLayout() {
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  useNavigationTracking();
 
   // After a navigation, move focus to the new content so screen readers start there.
   useEffect(() => {

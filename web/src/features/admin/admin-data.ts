@@ -1,0 +1,307 @@
+// The admin dashboard's data helpers: the date range and user filter (kept in the URL), the
+// shapes of the analytics answers (BigInt and BigFloat fields arrive as strings), number,
+// duration and date formatting, and the daily series for the chart.
+import { MESSAGES, validateUsername } from "../../../../shared/validation.ts";
+
+/** Rows shown in the top routes and top patterns tables (spec section 9). */
+export const TOP_ROWS = 10;
+/** Rows of the sessions-per-user table. */
+export const SESSION_ROWS = 20;
+/** The default date range: the last 30 days, today included (as the server's default). */
+export const DEFAULT_RANGE_DAYS = 30;
+/** Quick ranges offered beside the date inputs. */
+export const QUICK_RANGES = [7, 30, 90] as const;
+/** The chart fills in empty days up to this many; longer ranges show the days with data. */
+export const MAX_FILLED_DAYS = 400;
+
+export const RANGE_ORDER_MESSAGE = "The end date is before the start date";
+export const DATE_FORMAT_MESSAGE = "Enter a date as YYYY-MM-DD";
+export const unknownUserMessage = (username: string) => `No user has the username “${username}”`;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Days (YYYY-MM-DD, calendar days without a time zone)
+
+/** The local calendar day of a date. */
+export function toDay(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, "0");
+  const d = String(date.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+/** A real calendar day as written by <input type="date">, or null. */
+export function parseDay(value: string | null | undefined): Date | null {
+  if (!value || !DAY_PATTERN.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = parseDay(day);
+  if (!date) return day;
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  const a = parseDay(from);
+  const b = parseDay(to);
+  if (!a || !b) return 0;
+  return Math.round((b.getTime() - a.getTime()) / 86_400_000) + 1;
+}
+
+export function lastDays(days: number, today: Date = new Date()): { from: string; to: string } {
+  const to = toDay(today);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters
+
+export interface Filters {
+  from: string;
+  to: string;
+  /** A username, a visitor id (guests have no username), or '' for everyone. */
+  user: string;
+}
+
+export function defaultFilters(today: Date = new Date()): Filters {
+  return { ...lastDays(DEFAULT_RANGE_DAYS, today), user: "" };
+}
+
+/** The filters in the address (?from=&to=&user=); missing or broken values take the defaults. */
+export function filtersFromSearch(params: URLSearchParams, today: Date = new Date()): Filters {
+  const defaults = defaultFilters(today);
+  const from = parseDay(params.get("from")) ? params.get("from")! : defaults.from;
+  const to = parseDay(params.get("to")) ? params.get("to")! : defaults.to;
+  const user = (params.get("user") ?? "").trim();
+  return from <= to ? { from, to, user } : { ...defaults, user };
+}
+
+/** The address's query for these filters; defaults are left out so the plain /admin stays plain. */
+export function searchFromFilters(filters: Filters, today: Date = new Date()): string {
+  const defaults = defaultFilters(today);
+  const params = new URLSearchParams();
+  if (filters.from !== defaults.from || filters.to !== defaults.to) {
+    params.set("from", filters.from);
+    params.set("to", filters.to);
+  }
+  if (filters.user.trim()) params.set("user", filters.user.trim());
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export interface FilterErrors {
+  from?: string;
+  to?: string;
+  user?: string;
+}
+
+/** Instant checks of the filter form, with the database's messages where it has one. */
+export function validateFilters(filters: Filters): FilterErrors {
+  const errors: FilterErrors = {};
+  if (!filters.from) errors.from = MESSAGES.mandatory;
+  else if (!parseDay(filters.from)) errors.from = DATE_FORMAT_MESSAGE;
+  if (!filters.to) errors.to = MESSAGES.mandatory;
+  else if (!parseDay(filters.to)) errors.to = DATE_FORMAT_MESSAGE;
+  if (!errors.from && !errors.to && filters.to < filters.from) errors.to = RANGE_ORDER_MESSAGE;
+  const user = filters.user.trim();
+  if (user && !isUuid(user)) {
+    const message = validateUsername(user);
+    if (message) errors.user = message;
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export interface AdminTotals {
+  things: string | null;
+  devices: string | null;
+  users: string | null;
+  groups: string | null;
+  actions: string | null;
+}
+
+export interface RouteStat {
+  route: string | null;
+  visitCount: string | null;
+  totalTimeSpent: string | null;
+  averageTimeSpent: string | null;
+  uniqueVisitors: string | null;
+  uniqueSessions: string | null;
+  lastVisited: string | null;
+}
+
+export interface PatternStat {
+  fromRoute: string | null;
+  toRoute: string | null;
+  occurrenceCount: string | null;
+  averageTransitionTime: string | null;
+  uniqueUsers: string | null;
+  uniqueSessions: string | null;
+}
+
+export interface SessionStat {
+  userId: string | null;
+  username: string | null;
+  totalSessions: string | null;
+  /** Seconds. */
+  averageSessionDuration: string | null;
+  totalNavigations: string | null;
+  averageNavigationsPerSession: string | null;
+  firstSession: string | null;
+  lastSession: string | null;
+}
+
+export interface DailyStat {
+  date: string | null;
+  dailyNavigations: string | null;
+  dailySessions: string | null;
+  uniqueRoutesVisited: string | null;
+  averageTimePerNavigation: string | null;
+  activeUsers: string | null;
+}
+
+export interface NavigationAnalyticsData {
+  navigationRouteStats: { totalCount: number; nodes: RouteStat[] } | null;
+  navigationPatternStats: { totalCount: number; nodes: PatternStat[] } | null;
+  navigationSessionStats: { totalCount: number; nodes: SessionStat[] } | null;
+  navigationDailyStats: { nodes: DailyStat[] } | null;
+  getNavigationAnalytics: unknown;
+}
+
+export interface SessionSummary {
+  totalSessions: number;
+  totalNavigations: number;
+  /** Seconds. */
+  averageSessionDuration: number;
+  averageNavigationsPerSession: number;
+  uniqueVisitors: number;
+}
+
+/** A BigInt / BigFloat string (or a JSON number) as a number; 0 when absent or unreadable. */
+export function num(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** The sessionSummary of getNavigationAnalytics (JSON), read defensively. */
+export function sessionSummaryOf(analytics: unknown): SessionSummary {
+  const summary =
+    typeof analytics === "object" && analytics !== null
+      ? ((analytics as Record<string, unknown>).sessionSummary as Record<string, unknown> | undefined)
+      : undefined;
+  return {
+    totalSessions: num(summary?.totalSessions),
+    totalNavigations: num(summary?.totalNavigations),
+    averageSessionDuration: num(summary?.averageSessionDuration),
+    averageNavigationsPerSession: num(summary?.averageNavigationsPerSession),
+    uniqueVisitors: num(summary?.uniqueVisitors),
+  };
+}
+
+export interface DailyPoint {
+  date: string;
+  navigations: number;
+  activeUsers: number;
+  sessions: number;
+  routes: number;
+  /** Milliseconds. */
+  averageTime: number;
+}
+
+/** One point per day of the range (empty days as zeros), or per day with data for very long ranges. */
+export function dailySeries(from: string, to: string, nodes: readonly DailyStat[]): DailyPoint[] {
+  const byDay = new Map<string, DailyPoint>();
+  for (const node of nodes) {
+    if (!node.date) continue;
+    byDay.set(node.date, {
+      date: node.date,
+      navigations: num(node.dailyNavigations),
+      activeUsers: num(node.activeUsers),
+      sessions: num(node.dailySessions),
+      routes: num(node.uniqueRoutesVisited),
+      averageTime: num(node.averageTimePerNavigation),
+    });
+  }
+  const days = daysBetween(from, to);
+  if (days <= 0 || days > MAX_FILLED_DAYS) return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
+  const out: DailyPoint[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addDays(from, i);
+    out.push(byDay.get(date) ?? { date, navigations: 0, activeUsers: 0, sessions: 0, routes: 0, averageTime: 0 });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+const LOCALE = "en-US";
+
+export function formatCount(value: unknown): string {
+  return Math.round(num(value)).toLocaleString(LOCALE);
+}
+
+export function formatDecimal(value: unknown, digits = 1): string {
+  return num(value).toLocaleString(LOCALE, { maximumFractionDigits: digits });
+}
+
+/** 850 -> "0.9 s", 12_400 -> "12 s", 125_000 -> "2 min 5 s", 4_000_000 -> "1 h 7 min". */
+export function formatDuration(ms: unknown): string {
+  const value = Math.max(0, num(ms));
+  if (value === 0) return "0 s";
+  if (value < 10_000) return `${(value / 1000).toLocaleString(LOCALE, { maximumFractionDigits: 1 })} s`;
+  const seconds = Math.round(value / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) {
+    const rest = seconds % 60;
+    return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+  }
+  const totalMinutes = Math.round(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const restMinutes = totalMinutes % 60;
+  return restMinutes ? `${hours} h ${restMinutes} min` : `${hours} h`;
+}
+
+/** "2026-11-21" -> "Nov 21, 2026" (or "Nov 21" without the year). */
+export function formatDay(day: string, withYear = true): string {
+  const date = parseDay(day);
+  if (!date) return day;
+  return date.toLocaleDateString(LOCALE, {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+  });
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toLocaleString(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A path with its ids shortened for reading: /things/1b2c3d4e-…/dashboard -> /things/1b2c3d4e…/dashboard. */
+export function shortRoute(route: string | null | undefined): string {
+  if (!route) return "—";
+  return route.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => `${id.slice(0, 8)}…`);
+}
+
+/** How a visitor is named in the sessions table: the username, or "Guest 1a2b3c4d". */
+export function visitorLabel(row: Pick<SessionStat, "username" | "userId">): string {
+  if (row.username) return row.username;
+  return row.userId ? `Guest ${row.userId.slice(0, 8)}` : "Unknown visitor";
+}
