@@ -15,6 +15,7 @@
 //   ALERT_WINDOW_HOURS   how far back and ahead rain and watering count (default 12)
 //   DEVICE_SILENT_HOURS  silence after which a device gets a "check device" task (default 24)
 //   DEVICE_LOW_BATTERY_VOLTS  battery below which it does too (default 3.0)
+//   NAVIGATION_RETENTION_DAYS how long navigation analytics are kept (default 30)
 //   LLM_BASE_URL        OpenAI-compatible chat API for the AI chat, e.g. https://api.openai.com/v1 (POST
 //                       {LLM_BASE_URL}/chat/completions); unset: the built-in rule-based care assistant answers
 //   LLM_API_KEY         sent as "Authorization: Bearer <key>" (optional: local servers may need none)
@@ -55,6 +56,7 @@ export interface CheckSettings {
   windowHours: number;
   deviceSilentHours: number;
   lowBatteryVolts: number;
+  navigationRetentionDays: number;
 }
 
 export const WORKER_ENV_VARIABLES = [
@@ -82,7 +84,7 @@ export const DEFAULTS = {
   mailFrom: "no-reply@localhost",
   outboxDir: "./.data/outbox",
   publicUrl: "http://localhost:3000",
-  checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0 },
+  checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0, navigationRetentionDays: 30 },
   llmTimeoutMs: 20_000,
 };
 
@@ -106,6 +108,7 @@ export function readCheckSettings(env: NodeJS.ProcessEnv): CheckSettings {
     windowHours: positiveNumber(env, "ALERT_WINDOW_HOURS", d.windowHours, { integer: true, min: 1 }),
     deviceSilentHours: positiveNumber(env, "DEVICE_SILENT_HOURS", d.deviceSilentHours, { integer: true, min: 1 }),
     lowBatteryVolts: positiveNumber(env, "DEVICE_LOW_BATTERY_VOLTS", d.lowBatteryVolts),
+    navigationRetentionDays: positiveNumber(env, "NAVIGATION_RETENTION_DAYS", d.navigationRetentionDays, { integer: true, min: 1 }),
   };
 }
 

@@ -301,12 +301,13 @@ begin
 end;
 $$;
 
--- Retention: the server keeps 13 months (a year of trends); the 30 days of spec section 9 are the
--- client's own history. Pruned by the worker's daily job.
-create function app_private.prune_navigation_events(p_keep interval default interval '13 months') returns bigint
+-- Retention (spec section 9: 30 days by default; NAVIGATION_RETENTION_DAYS in the worker).
+-- Pruned by the worker's daily clean-up job.
+create function app_private.prune_navigation_events(p_keep interval default interval '30 days') returns bigint
   language sql volatile security definer set search_path to pg_catalog, public, pg_temp
   as $$
-  with gone as (delete from app_private.navigation_events where occurred_at < now() - p_keep returning 1)
+  with gone as (delete from app_private.navigation_events where occurred_at < now() - p_keep returning 1),
+  old_sessions as (delete from app_private.navigation_sessions where coalesce(ended_at, started_at) < now() - p_keep returning 1)
   select count(*) from gone
 $$;
 

@@ -187,6 +187,7 @@ create function app_private.queue_daily_digests() returns int
   as $$
 declare
   v_user app_public.users;
+  v_payload json;
   v_count int := 0;
 begin
   for v_user in
@@ -194,9 +195,13 @@ begin
     left join app_private.user_digests d on d.user_id = u.id
     where u.notification_daily and (d.last_sent_at is null or d.last_sent_at < now() - interval '20 hours')
   loop
+    v_payload := app_private.daily_digest_payload(v_user.id);
+    -- Nothing to say, nothing sent.
+    continue when json_array_length(v_payload->'things') = 0 and json_array_length(v_payload->'tasks') = 0
+                  and json_array_length(v_payload->'activity') = 0;
     perform graphile_worker.add_job('send_email', json_build_object(
       'to', app_hidden.primary_email(v_user.id), 'template', 'daily_digest', 'domainName', null,
-      'variables', app_private.daily_digest_payload(v_user.id)))
+      'variables', v_payload))
     where app_hidden.primary_email(v_user.id) is not null;
     insert into app_private.user_digests (user_id, last_sent_at) values (v_user.id, now())
       on conflict (user_id) do update set last_sent_at = excluded.last_sent_at;

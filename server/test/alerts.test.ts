@@ -140,4 +140,11 @@ describe("daily digest", () => {
     const mail = await queuedEmail(server.databaseUrl, owner.email, "daily_digest");
     expect(mail.variables.things).toEqual([expect.objectContaining({ id: thingId, name: "Thirsty Planter", colour: "red", band: "dry" })]);
   });
+
+  it("sends nothing to someone with nothing to hear about", async () => {
+    const idle = await signUp(server.url);
+    await sql("update app_public.users set notification_daily = true where username = $1", [idle.username]);
+    await sql("select app_private.queue_daily_digests()");
+    expect(await countQueuedEmails(server.databaseUrl, idle.email, "daily_digest")).toBe(0);
+  });
 });

@@ -9,6 +9,7 @@ import { sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
 import { buildRouteObjects } from "./routes.tsx";
 import "./styles.css";
+import "./features/home/pwa/register-service-worker.ts";
 
 const config = getAppConfig();
 applyBrandingTheme(config.branding);

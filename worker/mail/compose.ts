@@ -31,7 +31,9 @@ export type Block =
   /** A heading over the blocks that follow. */
   | { heading: string }
   /** A bulleted list. */
-  | { list: string[] };
+  | { list: string[] }
+  /** A quiet closing line with a link, e.g. where to change e-mail preferences. */
+  | { footer: { text: string; label: string; url: string } };
 
 export interface EmailDescription {
   subject: string;
@@ -88,6 +90,14 @@ export function composeEmail(description: EmailDescription, brand: Brand): Rende
     } else if ("heading" in block) {
       textParts.push(`${block.heading}\n${"-".repeat(block.heading.length)}`);
       htmlParts.push(`<h2 style="margin:24px 0 8px;font-size:16px;color:${brand.colour}">${escapeHtml(block.heading)}</h2>`);
+    } else if ("footer" in block) {
+      const { text, label, url } = block.footer;
+      links.push(url);
+      textParts.push(`${text} ${label}: ${url}`);
+      htmlParts.push(
+        `<p style="margin:24px 0 0;font-size:13px;color:#5b5b5b">${escapeHtml(text)} ` +
+          `<a href="${escapeHtml(url)}" style="color:${brand.colour}">${escapeHtml(label)}</a></p>`,
+      );
     } else if ("list" in block) {
       textParts.push(block.list.map((item) => `- ${item}`).join("\n"));
       htmlParts.push(

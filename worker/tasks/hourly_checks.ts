@@ -1,5 +1,5 @@
 // Task hourly_checks: turns stale indicators grey, raises dry alerts (held back, with the reason,
-// after rain or a recent watering), opens or closes "check device" tasks, and prunes old data.
+// after rain or a recent watering), and opens or closes "check device" tasks.
 // It schedules its own next run (HOURLY_JOB_INTERVAL_MS) under one job key, so there is always
 // exactly one pending; startWorker queues the first run HOURLY_JOB_INITIAL_DELAY_MS after start.
 import type { Task } from "graphile-worker";
@@ -16,12 +16,11 @@ const hourlyChecks: Task = async (_payload, helpers) => {
         greyed: await one("select app_private.refresh_stale_indicators() as n"),
         alerts: await one("select app_private.check_dry_alerts($1, $2) as n", [checks.rainMm, checks.windowHours]),
         deviceTasks: await one("select app_private.check_device_health($1, $2) as n", [checks.deviceSilentHours, checks.lowBatteryVolts]),
-        pruned: await one("select app_private.prune_navigation_events() as n"),
       };
     });
     helpers.logger.info(
       `hourly_checks: ${result.greyed} indicator(s) greyed, ${result.alerts} dry alert(s) sent, ` +
-        `${result.deviceTasks} device task(s) opened, ${result.pruned} old navigation event(s) pruned`,
+        `${result.deviceTasks} device task(s) opened`,
     );
   } finally {
     // Even after a failure the next run is booked; the failure itself is retried by graphile-worker.

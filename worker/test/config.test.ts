@@ -14,7 +14,7 @@ describe("readWorkerConfig", () => {
       outboxDir: "/srv/app/.data/outbox",
       publicUrl: "http://localhost:3000",
       brandHosts: [],
-      checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3 },
+      checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3, navigationRetentionDays: 30 },
       llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 20000 },
     });
   });
@@ -35,6 +35,7 @@ describe("readWorkerConfig", () => {
         ALERT_WINDOW_HOURS: "6",
         DEVICE_SILENT_HOURS: "48",
         DEVICE_LOW_BATTERY_VOLTS: "3.2",
+        NAVIGATION_RETENTION_DAYS: "90",
         LLM_BASE_URL: "https://llm.example.org/v1/",
         LLM_API_KEY: "sk-test",
         LLM_MODEL: "care-model-1",
@@ -50,7 +51,7 @@ describe("readWorkerConfig", () => {
       outboxDir: "/var/mail/outbox",
       publicUrl: "https://example.org/app",
       brandHosts: ["bees.example.org", "beecafe.*"],
-      checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2 },
+      checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2, navigationRetentionDays: 90 },
       llm: { baseUrl: "https://llm.example.org/v1", apiKey: "sk-test", model: "care-model-1", timeoutMs: 5000 },
     });
   });

@@ -111,8 +111,10 @@ describe("e-mail templates", () => {
       expect(email.text).toContain("Steward");
       expect(email.html).toContain("Steward");
       expect(email.html).toMatch(/^<!DOCTYPE html>/);
+      // Notices about the user's own things end with a link to their e-mail preferences.
+      const preferences = ["notification", "daily_digest"].includes(c.template) ? [`${publicUrl}/account/profile`] : [];
       if (c.link) {
-        expect(email.links).toEqual([c.link]);
+        expect(email.links).toEqual([c.link, ...preferences]);
         expect(email.text).toContain(c.link);
         expect(hrefs(email.html)).toContain(c.link);
       } else {

@@ -36,9 +36,11 @@ export function Header() {
     { to: "/map", label: "Map" },
     { to: "/things", label: term(branding, "things", true) },
     { to: "/devices", label: "Devices" },
+    { to: "/groups", label: term(branding, "groups", true) },
     { to: "/community", label: "Community" },
     { to: "/tasks", label: "Tasks" },
     { to: "/activity", label: "Activity" },
+    { to: "/scorer", label: "Scorer" },
     ...(admin ? [{ to: "/admin", label: "Admin" }] : []),
   ];
 

@@ -5,6 +5,7 @@ import { useNavigationTracking } from "../lib/analytics/use-navigation-tracking.
 import { useBranding } from "../lib/config-context.tsx";
 import { Header } from "./Header.tsx";
 import { NoticeArea } from "./NoticeArea.tsx";
+import { OfflineBanner } from "../features/home/OfflineBanner.tsx";
 
 /** Header, notices, the routed screen and a footer: every route sits inside this. */
 export function MainLayout() {
@@ -31,6 +32,7 @@ export function MainLayout() {
       </a>
       <Header />
       <NoticeArea />
+      <OfflineBanner global />
       <main id="main" ref={main} tabIndex={-1} className="main">
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -53,12 +53,18 @@ export function webSocketRetryDelayMs(retries: number, random: () => number = Ma
   return 1000 * 2 ** retries + Math.floor(random() * 1000);
 }
 
-/** Graphcache keys: entities by `id` (the default); mutation payloads have none and are embedded. */
+/** Values that are not entities: computed rows without a stable id of their own. */
+const EMBEDDED_TYPES = new Set([
+  "LeaderboardEntry", "SyncNavigationResult", "SyncSessionResult", "AdminTotal",
+  "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
+]);
+
+/** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */
 function keyingConfig(): KeyingConfig {
   const embedded = () => null;
   return new Proxy({} as KeyingConfig, {
     get(_target, typename) {
-      return typeof typename === "string" && typename.endsWith("Payload") ? embedded : undefined;
+      return typeof typename === "string" && (typename.endsWith("Payload") || EMBEDDED_TYPES.has(typename)) ? embedded : undefined;
     },
   });
 }

@@ -55,7 +55,13 @@ export default defineTemplate({
         ? { list: activity.map((a) => `${a.by ?? "Someone"}: ${words(a.type)} at ${a.thingName}`) }
         : { p: "Nothing was recorded." },
       { action: { label: "Open the app", url: appLink(publicUrl, "/") } },
-      { note: `You get this every morning because the daily summary is on in your ${brand.name} profile. Turn it off there any time.` },
+      {
+        footer: {
+          text: `You get this every morning because the daily summary is on in your ${brand.name} profile.`,
+          label: "Change your e-mail preferences",
+          url: appLink(publicUrl, "/account/profile"),
+        },
+      },
     ];
     return { subject: `Your daily summary — ${brand.name}`, greetName: name, blocks };
   },

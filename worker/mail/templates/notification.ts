@@ -25,7 +25,13 @@ export default defineTemplate({
       blocks: [
         { p: body },
         ...(linkPath ? [{ action: { label: linkLabel ?? "Open", url: appLink(publicUrl, linkPath) } }] : []),
-        { note: `You get this because of your account on ${brand.name}.` },
+        {
+          footer: {
+            text: `You get this because of your account on ${brand.name}.`,
+            label: "Change your e-mail preferences",
+            url: appLink(publicUrl, "/account/profile"),
+          },
+        },
       ],
     };
   },

@@ -1,0 +1,91 @@
+// A small read-only map centred on a point, with a marker. maplibre loads only when one is shown.
+//
+//   <LocationMap latitude={thing.location.x} longitude={thing.location.y} label={thing.name} />
+import { Component, lazy, Suspense, type ReactNode } from "react";
+import { Link } from "react-router";
+import { formatCoordinate, isFiniteNumber } from "./env-format.ts";
+import "./environment.css";
+
+const LocationMapView = lazy(() => import("./LocationMapView.tsx"));
+
+export interface LocationMapProps {
+  latitude: number;
+  longitude: number;
+  /** What is there (the marker's label, e.g. the thing's name). */
+  label?: string;
+  zoom?: number;
+  /** Map height in px (default 240). */
+  height?: number;
+  /** Marker colour (default the brand green). */
+  colour?: string;
+  /** Show the coordinates and an "Open in the map" link under the map (default true). */
+  caption?: boolean;
+  className?: string;
+}
+
+/** /map centred on a point. */
+export function mapLink(latitude: number, longitude: number, zoom = 15): string {
+  return `/map?lat=${latitude.toFixed(5)}&lng=${longitude.toFixed(5)}&zoom=${zoom}`;
+}
+
+/** Shows `fallback` when the map fails to start (no WebGL, a failed chunk). */
+export class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn("[map] could not start:", error);
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function LocationMap({
+  latitude,
+  longitude,
+  label = "Location",
+  zoom = 15,
+  height = 240,
+  colour = "#446d44",
+  caption = true,
+  className,
+}: LocationMapProps) {
+  const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  const coords = valid ? `${formatCoordinate(latitude)}, ${formatCoordinate(longitude)}` : "";
+  const fallback = (
+    <div className="env-map-fallback">
+      <p>The map cannot be shown in this browser.</p>
+      {valid ? <p className="muted">{coords}</p> : null}
+    </div>
+  );
+  return (
+    <figure className={`env-location-map${className ? ` ${className}` : ""}`}>
+      <div
+        className="env-map-frame"
+        style={{ height }}
+        role="region"
+        aria-label={valid ? `Map of ${label} at ${coords}` : `Map of ${label}`}
+      >
+        {valid ? (
+          <MapBoundary fallback={fallback}>
+            <Suspense fallback={<div className="env-map-placeholder">Loading the map…</div>}>
+              <LocationMapView latitude={latitude} longitude={longitude} zoom={zoom} colour={colour} label={label} />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          <div className="env-map-fallback">
+            <p>No valid location to show.</p>
+          </div>
+        )}
+      </div>
+      {caption && valid ? (
+        <figcaption className="env-map-caption">
+          <span className="muted">{coords}</span>
+          <Link to={mapLink(latitude, longitude)}>Open in the map</Link>
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,172 @@
+// Rainfall near a place: the Environment Agency's rain gauges within 10 km, nearest first, each
+// with what fell in the last 24 hours and a link to its page (/rainfall/{id}).
+//
+//   <RainfallPanel latitude={thing.location.x} longitude={thing.location.y} />
+import { useId, useMemo } from "react";
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { paths } from "../../routes.tsx";
+import { distanceKm, formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
+import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
+import EnvRainfallStations from "./EnvRainfallStations.graphql?raw";
+import EnvRainfallStationSummary from "./EnvRainfallStationSummary.graphql?raw";
+import "./environment.css";
+
+export interface StationBrief {
+  id: string;
+  label: string | null;
+  lat: number;
+  long: number;
+  town: string | null;
+  riverName: string | null;
+  catchmentName: string | null;
+}
+
+interface StationsAnswer extends SourceMeta {
+  stations: StationBrief[];
+}
+
+export interface StationSummary extends SourceMeta {
+  id: string;
+  label: string | null;
+  town: string | null;
+  lat: number;
+  long: number;
+  last24hTotal: number | null;
+  last24hReadings: number;
+  latestReading: { dateTime: string; value: number | null; measure: string; stationId: string } | null;
+}
+
+export interface RainfallPanelProps {
+  latitude: number;
+  longitude: number;
+  thingId?: string;
+  /** km around the place (default 10, at most 50). */
+  distance?: number;
+  /** How many stations to list (default 5). */
+  limit?: number;
+  title?: string;
+  headingLevel?: 2 | 3;
+}
+
+/** A station's name as people know it. */
+export function stationName(station: { id: string; label: string | null }): string {
+  return station.label?.trim() || `Station ${station.id}`;
+}
+
+/** The last 24 hours of one station (its own query, so each row loads on its own). */
+function StationRainfall({ id }: { id: string }) {
+  const [result] = useQuery<{ rainfallStation: StationSummary | null }>({
+    query: EnvRainfallStationSummary,
+    variables: { id },
+  });
+  const s = result.data?.rainfallStation;
+  if (result.fetching && !s) return <span className="muted env-row-status">Loading…</span>;
+  if (result.error && !s) return <span className="muted env-row-status">{errorText(result.error)}</span>;
+  if (!s) return <span className="muted env-row-status">No readings</span>;
+  return (
+    <span className="env-station-rain">
+      {isFiniteNumber(s.last24hTotal) ? (
+        <>
+          <strong>{formatMm(s.last24hTotal)}</strong> <span className="muted">in the last 24 hours</span>
+        </>
+      ) : (
+        <span className="muted">No reading in the last 24 hours</span>
+      )}
+      {s.latestReading ? (
+        <span className="env-station-latest muted">
+          Latest {formatMm(s.latestReading.value)} at {formatDateTime(s.latestReading.dateTime)}
+        </span>
+      ) : null}
+      {s.stale ? <span className="env-station-latest env-stale-text">Saved data from {timeAgo(s.fetchedAt)}</span> : null}
+    </span>
+  );
+}
+
+export function RainfallPanel({
+  latitude,
+  longitude,
+  distance = 10,
+  limit = 5,
+  title = "Rainfall nearby",
+  headingLevel = 2,
+}: RainfallPanelProps) {
+  const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
+  const [result, reexecute] = useQuery<{ rainfallStations: StationsAnswer | null }>({
+    query: EnvRainfallStations,
+    variables: { x: latitude, y: longitude, dist: distance },
+    pause: !valid,
+  });
+  const id = useId();
+  const answer = result.data?.rainfallStations ?? null;
+  const nearest = useMemo(
+    () =>
+      (answer?.stations ?? [])
+        .map((s) => ({ ...s, km: distanceKm({ latitude, longitude }, { latitude: s.lat, longitude: s.long }) }))
+        .filter((s) => s.km <= distance + 0.001)
+        .sort((a, b) => a.km - b.km)
+        .slice(0, limit),
+    [answer, latitude, longitude, distance, limit],
+  );
+
+  let body;
+  if (!valid) {
+    body = <p className="muted">This place has no valid coordinates, so there is no rainfall to show.</p>;
+  } else if (result.fetching && !answer) {
+    body = <PanelLoading label="Looking for rain gauges nearby…" />;
+  } else if (result.error && !answer) {
+    const unavailable = errorCode(result.error) === "UNAVL";
+    body = (
+      <>
+        <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        {unavailable ? (
+          <p className="muted small-print">
+            The Environment Agency's rainfall service could not be reached and no rainfall for this area is saved yet.
+          </p>
+        ) : null}
+      </>
+    );
+  } else if (!answer || nearest.length === 0) {
+    body = (
+      <>
+        <StaleNotice meta={answer} />
+        <p className="env-empty">
+          No Environment Agency rain gauge within {distance} km. Rainfall is measured only at their stations, which
+          cover England.
+        </p>
+        <Attribution meta={answer} />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <StaleNotice meta={answer} />
+        <ul className="env-stations">
+          {nearest.map((s) => (
+            <li key={s.id} className="env-station">
+              <span className="env-station-icon" aria-hidden="true">
+                <DropIcon size={18} colour="#1d5a8a" />
+              </span>
+              <span className="env-station-main">
+                <Link to={paths.rainfallStation(s.id)} className="env-station-name">
+                  {stationName(s)}
+                </Link>
+                <span className="muted env-station-where">
+                  {formatDistance(s.km)} away{s.town ? ` · ${s.town}` : ""}
+                </span>
+              </span>
+              <StationRainfall id={s.id} />
+            </li>
+          ))}
+        </ul>
+        <Attribution meta={answer} />
+      </>
+    );
+  }
+
+  return (
+    <Panel id={id} title={title} headingLevel={headingLevel} className="env-rainfall">
+      {body}
+    </Panel>
+  );
+}

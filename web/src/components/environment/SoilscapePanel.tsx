@@ -1,0 +1,117 @@
+// The soil at a place (Soilscapes class from the layer loaded into the database): the class and
+// its nine attributes, each explained in plain words, with what texture and drainage mean for
+// watering.
+//
+//   <SoilscapePanel latitude={thing.location.x} longitude={thing.location.y} />
+import { useId } from "react";
+import { useQuery } from "urql";
+import { drainageAdvice, isFiniteNumber, SOIL_ATTRIBUTES, soilAdvice, textureAdvice, type SoilAttribute } from "./env-format.ts";
+import { errorText, Panel, PanelError, PanelLoading } from "./parts.tsx";
+import EnvSoilscape from "./EnvSoilscape.graphql?raw";
+import "./environment.css";
+
+export interface SoilscapeData extends Record<SoilAttribute, string | null> {
+  classNumber: number | null;
+  name: string;
+  isSample: boolean;
+  attribution: string;
+  source: string | null;
+}
+
+export interface SoilscapePanelProps {
+  latitude: number;
+  longitude: number;
+  thingId?: string;
+  title?: string;
+  headingLevel?: 2 | 3;
+}
+
+/** The "what it means for watering" summary from texture and drainage. */
+export function wateringSummary(soil: Pick<SoilscapeData, "texture" | "drainage">): string[] {
+  return [textureAdvice(soil.texture), drainageAdvice(soil.drainage)].filter((x): x is string => Boolean(x));
+}
+
+/** The class and its attributes (also used by the map's popup). */
+export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { soil: SoilscapeData; headingLevel?: 3 | 4; compact?: boolean }) {
+  const Heading = headingLevel === 4 ? "h4" : "h3";
+  const advice = wateringSummary(soil);
+  return (
+    <div className="env-soil">
+      <p className="env-soil-class">
+        <strong>{soil.name}</strong>
+        {isFiniteNumber(soil.classNumber) ? <span className="muted"> · Soilscape class {soil.classNumber}</span> : null}
+      </p>
+      {advice.length > 0 ? (
+        <div className="env-hint env-hint-soil">
+          <Heading className="env-hint-title">What it means for watering</Heading>
+          {advice.map((a) => (
+            <p key={a}>{a}</p>
+          ))}
+        </div>
+      ) : null}
+      <dl className={`env-soil-list${compact ? " env-soil-compact" : ""}`}>
+        {SOIL_ATTRIBUTES.map((attribute) => {
+          const value = soil[attribute.key];
+          const note = compact ? null : attribute.key === "texture" || attribute.key === "drainage" ? null : soilAdvice(attribute.key, value);
+          return (
+            <div key={attribute.key} className="env-soil-item">
+              <dt>
+                {attribute.label}
+                {compact ? null : <span className="env-soil-about">{attribute.about}</span>}
+              </dt>
+              <dd>
+                {value ?? <span className="muted">Not recorded</span>}
+                {note ? <span className="env-soil-note">{note}</span> : null}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}
+
+export function SoilscapePanel({ latitude, longitude, title = "Soil", headingLevel = 2 }: SoilscapePanelProps) {
+  const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
+  const [result, reexecute] = useQuery<{ soilscape: SoilscapeData | null }>({
+    query: EnvSoilscape,
+    variables: { x: latitude, y: longitude },
+    pause: !valid,
+  });
+  const id = useId();
+  const soil = result.data?.soilscape ?? null;
+
+  let body;
+  if (!valid) {
+    body = <p className="muted">This place has no valid coordinates, so its soil cannot be looked up.</p>;
+  } else if (result.fetching && !result.data) {
+    body = <PanelLoading label="Looking up the soil…" />;
+  } else if (result.error && !result.data) {
+    body = <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
+  } else if (!soil) {
+    body = (
+      <p className="env-empty">
+        No soilscape is mapped at this place. The soil map covers England and Wales; an administrator can load the
+        full layer with <code>npm run import:soilscapes</code>.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        {soil.isSample ? (
+          <p className="env-notice env-notice-sample" role="note">
+            Sample data: an illustrative soil map of the demo area, not survey data.
+          </p>
+        ) : null}
+        <SoilscapeDetails soil={soil} headingLevel={headingLevel === 3 ? 4 : 3} />
+        <p className="env-attribution">{soil.attribution}</p>
+      </>
+    );
+  }
+
+  return (
+    <Panel id={id} title={title} headingLevel={headingLevel} className="env-soilscape">
+      {body}
+    </Panel>
+  );
+}

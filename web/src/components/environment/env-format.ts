@@ -1,0 +1,269 @@
+// Pure helpers of the environmental panels and screens: numbers and times as people read them,
+// the "water or wait?" hint, the indicator colour scale, distances, and what the soilscape
+// attributes mean for watering. No React and no map library here, so anything may import it.
+
+/** Default locale of the product (spec section 9). */
+export const LOCALE = "en-US";
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** Reading, UK: the demo area and the map's default centre. */
+export const DEFAULT_CENTRE: Coordinates = { latitude: 51.4543, longitude: -0.9781 };
+
+export function isFiniteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+export function formatNumber(value: number, digits = 1): string {
+  return value.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** "1.2 mm"; "–" for no value. */
+export function formatMm(value: number | null | undefined, digits = 1): string {
+  return isFiniteNumber(value) ? `${formatNumber(value, digits)} mm` : "–";
+}
+
+/** "14 °C"; "–" for no value. */
+export function formatTemperature(value: number | null | undefined, digits = 0): string {
+  return isFiniteNumber(value) ? `${formatNumber(value, digits)} °C` : "–";
+}
+
+/** "2.4 km", "650 m". */
+export function formatDistance(km: number): string {
+  if (km < 1) return `${Math.round(km * 100) * 10} m`;
+  return `${formatNumber(km, km < 10 ? 1 : 0)} km`;
+}
+
+/** A coordinate with 5 decimals (about a metre). */
+export function formatCoordinate(value: number, digits = 5): string {
+  return value.toFixed(digits);
+}
+
+/** An ISO time as milliseconds (times without a zone are UTC), or null. */
+export function parseTime(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const text = iso.trim();
+  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text);
+  const t = new Date(hasZone ? text : `${text.replace(" ", "T")}Z`).getTime();
+  return Number.isFinite(t) ? t : null;
+}
+
+/** "Mar 5, 3:45 PM" in local time (with the year when it is not this year). */
+export function formatDateTime(iso: string | number | null | undefined, now = Date.now()): string {
+  const t = typeof iso === "number" ? iso : parseTime(iso);
+  if (t === null) return "–";
+  const date = new Date(t);
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return date.toLocaleString(LOCALE, {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** "3 PM" (local). */
+export function formatHour(t: number): string {
+  return new Date(t).toLocaleTimeString(LOCALE, { hour: "numeric" });
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function timeAgo(iso: string | number | null | undefined, now = Date.now()): string {
+  const t = typeof iso === "number" ? iso : parseTime(iso);
+  if (t === null) return "";
+  const exact = (now - t) / 60_000;
+  if (exact < 1) return "just now";
+  const minutes = Math.round(exact);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  const days = Math.round(hours / 24);
+  return `${days} days ago`;
+}
+
+/** Great-circle distance in km (the same formula as the server's). */
+export function distanceKm(a: Coordinates, b: Coordinates): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+//------------------------------------------------------------------------------------------
+// Indicator colours (spec section 9: blue too wet, green moist, orange needs water, red too dry,
+// grey unknown).
+
+export type IndicatorKey = "blue" | "green" | "orange" | "red" | "grey";
+
+export interface IndicatorInfo {
+  key: IndicatorKey;
+  /** The marker's colour (chosen for contrast with a white ring on any basemap). */
+  colour: string;
+  label: string;
+  /** A sentence for popups. */
+  meaning: string;
+}
+
+export const INDICATORS: readonly IndicatorInfo[] = [
+  { key: "blue", colour: "#1f6fc5", label: "Too wet", meaning: "The soil is too wet." },
+  { key: "green", colour: "#2e8540", label: "Moist", meaning: "The soil is moist: all is well." },
+  { key: "orange", colour: "#e07b00", label: "Needs water", meaning: "The soil is drying out: it needs water soon." },
+  { key: "red", colour: "#c62828", label: "Too dry", meaning: "The soil is too dry: it needs water now." },
+  { key: "grey", colour: "#7b847b", label: "Unknown", meaning: "No recent reading, so its state is unknown." },
+];
+
+/** The indicator of a thing's `indicatorColour` (unknown values and null are grey). */
+export function indicatorOf(colour: string | null | undefined): IndicatorInfo {
+  const key = (colour ?? "").trim().toLowerCase();
+  return INDICATORS.find((i) => i.key === key) ?? INDICATORS[INDICATORS.length - 1];
+}
+
+//------------------------------------------------------------------------------------------
+// Weather: "water or wait?"
+
+export interface HourlyPoint {
+  time: string;
+  temperature: number | null;
+  precipitation: number | null;
+  precipitationProbability: number | null;
+}
+
+/** Rain (mm) that makes watering unnecessary when forecast within the next 12 hours. */
+export const WAIT_RAIN_MM = 5;
+export const HINT_HOURS = 12;
+
+export interface WeatherHint {
+  kind: "wait" | "water" | "unknown";
+  /** Forecast rain over the next 12 hours (mm), or null without forecast hours. */
+  rainMm: number | null;
+  title: string;
+  text: string;
+}
+
+/** Hours starting within [now - 1 h, now + hours), in time order (the current hour included). */
+export function upcomingHours<T extends { time: string }>(hourly: readonly T[], now: number, hours: number): T[] {
+  const from = now - 3600_000;
+  const to = now + hours * 3600_000;
+  return hourly
+    .map((h) => ({ h, t: parseTime(h.time) }))
+    .filter((x): x is { h: T; t: number } => x.t !== null && x.t > from && x.t < to)
+    .sort((a, b) => a.t - b.t)
+    .map((x) => x.h);
+}
+
+export function weatherHint(hourly: readonly HourlyPoint[], now = Date.now()): WeatherHint {
+  const next = upcomingHours(hourly, now, HINT_HOURS);
+  if (next.length === 0) {
+    return {
+      kind: "unknown",
+      rainMm: null,
+      title: "Water or wait?",
+      text: "There is no forecast for the next hours, so check the soil before watering.",
+    };
+  }
+  const rain = Math.round(next.reduce((sum, h) => sum + (isFiniteNumber(h.precipitation) ? h.precipitation : 0), 0) * 10) / 10;
+  if (rain >= WAIT_RAIN_MM) {
+    return {
+      kind: "wait",
+      rainMm: rain,
+      title: "Wait: rain is on the way",
+      text: `About ${formatMm(rain)} of rain is forecast in the next ${HINT_HOURS} hours, so watering can probably wait.`,
+    };
+  }
+  return {
+    kind: "water",
+    rainMm: rain,
+    title: "Water if the soil is dry",
+    text:
+      rain > 0
+        ? `Only ${formatMm(rain)} of rain is forecast in the next ${HINT_HOURS} hours: not enough to soak the soil.`
+        : `No rain is forecast in the next ${HINT_HOURS} hours.`,
+  };
+}
+
+//------------------------------------------------------------------------------------------
+// Soilscapes: the nine attributes in plain words.
+
+export type SoilAttribute =
+  | "texture"
+  | "drainage"
+  | "fertility"
+  | "landcover"
+  | "habitats"
+  | "carbon"
+  | "drainsTo"
+  | "waterProtection"
+  | "generalCropping";
+
+export interface SoilAttributeInfo {
+  key: SoilAttribute;
+  label: string;
+  /** What the attribute is about. */
+  about: string;
+}
+
+export const SOIL_ATTRIBUTES: readonly SoilAttributeInfo[] = [
+  { key: "texture", label: "Texture", about: "What the soil is made of: sand, silt, clay or peat." },
+  { key: "drainage", label: "Drainage", about: "How quickly rain soaks away." },
+  { key: "fertility", label: "Fertility", about: "How many nutrients the soil holds naturally." },
+  { key: "landcover", label: "Land cover", about: "What usually covers this kind of soil." },
+  { key: "habitats", label: "Habitats", about: "The wildlife habitats typical of this soil." },
+  { key: "carbon", label: "Carbon", about: "How much organic matter (carbon) the soil holds." },
+  { key: "drainsTo", label: "Drains to", about: "Where water goes after it leaves the soil." },
+  { key: "waterProtection", label: "Water protection", about: "What this soil puts at risk in the water it drains to." },
+  { key: "generalCropping", label: "General cropping", about: "What farmers usually grow on it." },
+];
+
+/** What a soil's texture means for watering, or null when the value says nothing we know. */
+export function textureAdvice(texture: string | null | undefined): string | null {
+  const t = (texture ?? "").toLowerCase();
+  if (!t) return null;
+  if (t.includes("peat")) return "Peaty soil holds a lot of water, but once it dries out it is hard to wet again: keep it from drying out.";
+  if (t.includes("sand")) return "Sandy soil holds little water and dries out quickly: water little and often, and mulch to keep moisture in.";
+  if (t.includes("clay")) return "Clayey soil holds water for a long time but can become waterlogged, and hard when dry: water deeply, less often.";
+  if (t.includes("loam")) return "Loamy soil holds water well and lets the extra drain away: water when the top few centimetres feel dry.";
+  if (t.includes("silt")) return "Silty soil holds water well but can form a crust: water gently so it soaks in.";
+  return null;
+}
+
+/** What a soil's drainage means for watering, or null. */
+export function drainageAdvice(drainage: string | null | undefined): string | null {
+  const d = (drainage ?? "").toLowerCase();
+  if (!d) return null;
+  if (d.includes("naturally wet") || d.includes("wet")) return "The ground stays wet for much of the year: it rarely needs watering, and plants that like damp soil do best.";
+  if (d.includes("impeded") || d.includes("slowly") || d.includes("poor")) return "Water lingers after rain: check the soil before watering, and avoid watering too much.";
+  if (d.includes("free")) return "Rain soaks away quickly: plants may need watering soon after a few dry days.";
+  if (d.includes("variable")) return "Drainage varies from place to place: check how wet the soil is before watering.";
+  return null;
+}
+
+/** Plain-words notes on an attribute's value, when there is one to give. */
+export function soilAdvice(key: SoilAttribute, value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.toLowerCase();
+  switch (key) {
+    case "texture":
+      return textureAdvice(value);
+    case "drainage":
+      return drainageAdvice(value);
+    case "fertility":
+      if (v.includes("high")) return "Rich in nutrients: plants need little feeding.";
+      if (v.includes("low") || v.includes("very low")) return "Few nutrients: compost or mulch helps plants along.";
+      if (v.includes("moderate") || v.includes("medium")) return "A fair supply of nutrients: a little compost each year is plenty.";
+      return null;
+    case "carbon":
+      if (v.includes("high")) return "Plenty of organic matter, which helps the soil hold water.";
+      if (v.includes("low")) return "Little organic matter: adding compost helps it hold water.";
+      if (v.includes("medium") || v.includes("moderate")) return "Some organic matter; compost helps it hold more water.";
+      return null;
+    case "drainsTo":
+      return "Fertiliser and other chemicals can end up there: use them sparingly.";
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,146 @@
+// Small pieces shared by the environmental panels and screens: the stale-data notice, the credit
+// line every use of the data carries, the map pin, error texts and the panel frame.
+import type { ReactNode } from "react";
+import type { CombinedError } from "urql";
+import { timeAgo } from "./env-format.ts";
+
+/** The first error message from the server (spec section 8), or a plain network message. */
+export function errorText(error: CombinedError | null | undefined, fallback = "An error occurred"): string {
+  if (!error) return "";
+  const first = error.graphQLErrors[0]?.message;
+  if (first) return first;
+  if (error.networkError) return "The server could not be reached. Check your connection and try again.";
+  return fallback;
+}
+
+/** The error code of the first error (NTFND, UNAVL, INVLD, ...), if any. */
+export function errorCode(error: CombinedError | null | undefined): string | null {
+  const code = (error?.graphQLErrors[0]?.extensions as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : null;
+}
+
+export interface SourceMeta {
+  fetchedAt?: string | null;
+  stale?: boolean | null;
+  source?: string | null;
+  notice?: string | null;
+  attribution?: string | null;
+  licence?: string | null;
+}
+
+/** The notice shown when the source could not be reached and older saved data is shown. */
+export function StaleNotice({ meta }: { meta: SourceMeta | null | undefined }) {
+  if (!meta?.stale) return null;
+  return (
+    <p className="env-notice" role="status">
+      <span className="env-notice-icon" aria-hidden="true">
+        ⚠
+      </span>{" "}
+      {meta.notice ?? "The source could not be reached; showing saved data."}
+    </p>
+  );
+}
+
+/** The credit line (and licence, and when the data was fetched). */
+export function Attribution({ meta, extra }: { meta: SourceMeta | null | undefined; extra?: ReactNode }) {
+  if (!meta?.attribution && !extra) return null;
+  const fetched = meta?.fetchedAt ? timeAgo(meta.fetchedAt) : "";
+  return (
+    <p className="env-attribution">
+      {meta?.attribution ? <span className="env-credit">{capitalise(meta.attribution)}</span> : null}
+      {meta?.licence && !(meta.attribution ?? "").includes(meta.licence) ? <span> · {meta.licence}</span> : null}
+      {fetched ? <span> · fetched {fetched}</span> : null}
+      {extra ? <span> · {extra}</span> : null}
+    </p>
+  );
+}
+
+function capitalise(text: string): string {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** A map pin in a colour, for markers (its point is at the bottom centre). */
+export function MapPin({ colour = "#446d44", size = 34, title }: { colour?: string; size?: number; title?: string }) {
+  return (
+    <svg
+      className="env-pin"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden={title ? undefined : true}
+      role={title ? "img" : undefined}
+    >
+      {title ? <title>{title}</title> : null}
+      <path
+        d="M12 1.5c-4.4 0-8 3.4-8 7.8 0 5.6 6.9 12.4 7.2 12.7a1.1 1.1 0 0 0 1.6 0c.3-.3 7.2-7.1 7.2-12.7 0-4.4-3.6-7.8-8-7.8z"
+        fill={colour}
+        stroke="#fff"
+        strokeWidth="1.6"
+      />
+      <circle cx="12" cy="9.3" r="3.1" fill="#fff" />
+    </svg>
+  );
+}
+
+/** A raindrop, the rainfall stations' symbol. */
+export function DropIcon({ size = 16, colour = "currentColor" }: { size?: number; colour?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 2.5S5 10.4 5 15a7 7 0 0 0 14 0c0-4.6-7-12.5-7-12.5z" fill={colour} />
+    </svg>
+  );
+}
+
+/** The frame of an environmental panel: a card with a heading. */
+export function Panel({
+  id,
+  title,
+  headingLevel = 2,
+  aside,
+  className,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  headingLevel?: 2 | 3;
+  aside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  return (
+    <section className={`card env-panel${className ? ` ${className}` : ""}`} aria-labelledby={id}>
+      <div className="env-panel-head">
+        <Heading id={id} className="env-panel-title">
+          {title}
+        </Heading>
+        {aside ? <div className="env-panel-aside">{aside}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A loading line inside a panel. */
+export function PanelLoading({ label }: { label: string }) {
+  return (
+    <div className="env-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** An error inside a panel, with a retry button. */
+export function PanelError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="env-error" role="alert">
+      <p>{message}</p>
+      {onRetry ? (
+        <button type="button" className="button button-secondary env-small-button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Test helper of the environmental panels and screens: the app's providers with a fake GraphQL
+// server answering by operation name, around one element or around the whole route table.
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { vi } from "vitest";
+import { AppProviders, type AppServices } from "../../App.tsx";
+import { NoticeStore } from "../../lib/notices.tsx";
+import { SessionStore, type Session } from "../../lib/session.ts";
+import { buildRouteObjects } from "../../routes.tsx";
+import { fakeAuth, guestSession, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+
+export type Answer =
+  | { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] }
+  | ((variables: Record<string, unknown>) => { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] });
+
+export function gqlError(message: string, code?: string, path?: string) {
+  return { errors: [{ message, ...(path ? { path: [path] } : {}), ...(code ? { extensions: { code } } : {}) }], data: null };
+}
+
+export interface Rendered {
+  calls: { operationName: string; variables: Record<string, unknown> }[];
+  notices: NoticeStore;
+  location(): string;
+}
+
+function services(answers: Record<string, Answer>, session: Session | null) {
+  const storage = new MemoryStorage();
+  const sessionStore = new SessionStore({ storage });
+  sessionStore.set(session ?? guestSession());
+  const notices = new NoticeStore();
+  const calls: Rendered["calls"] = [];
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables?: Record<string, unknown> };
+    calls.push({ operationName: body.operationName, variables: body.variables ?? {} });
+    const answer = answers[body.operationName];
+    const payload = typeof answer === "function" ? answer(body.variables ?? {}) : (answer ?? { data: null });
+    return new Response(JSON.stringify(payload), { headers: { "content-type": "application/json" } });
+  });
+  const value: AppServices = { config: TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch: fetch as typeof globalThis.fetch };
+  return { value, calls, notices };
+}
+
+/** One element inside the app's providers and a router (for links). */
+export function renderWithProviders(element: ReactElement, answers: Record<string, Answer>, session: Session | null = null) {
+  window.scrollTo = () => {};
+  const s = services(answers, session);
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/"] });
+  const view = render(
+    <AppProviders services={s.value}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, calls: s.calls, notices: s.notices, location: () => router.state.location.pathname };
+}
+
+/** The whole app at a path. */
+export function renderRoute(path: string, answers: Record<string, Answer>, session: Session | null = null) {
+  window.scrollTo = () => {};
+  const s = services(answers, session);
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  const view = render(
+    <AppProviders services={s.value}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, calls: s.calls, notices: s.notices, location: () => router.state.location.pathname + router.state.location.search };
+}

@@ -1,0 +1,188 @@
+// A carousel of things' photos, after the WAI-ARIA carousel pattern: it turns every few seconds
+// unless the visitor prefers reduced motion, stops while the pointer is over it or focus is in it,
+// and has a pause/play button, previous/next buttons, one button per slide, and ← / → keys.
+// Only the current slide is shown to everyone, assistive technology included; while turning by
+// itself the slides are not announced (aria-live off), once paused or moved by hand they are.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "react-router";
+import { useImageUrl } from "../../components/Avatar.tsx";
+import { paths } from "../../routes.tsx";
+import { thingTypeLabel } from "../things/thing-meta.ts";
+import { ColourDot } from "./home-sections.tsx";
+import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from "./icons.tsx";
+
+export interface GallerySlide {
+  id: string;
+  name: string;
+  type: string;
+  description: string | null;
+  indicatorColour: string | null;
+  indicatorParameter: string | null;
+  groupByGroupId: { id: string; name: string } | null;
+}
+
+export const GALLERY_INTERVAL_MS = 6000;
+
+function reducedMotion(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    : false;
+}
+
+function SlidePicture({ slide, eager }: { slide: GallerySlide; eager: boolean }) {
+  const url = useImageUrl("thing", slide.id, "medium");
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return <span className="gallery-missing">{slide.name}</span>;
+  }
+  return (
+    <img
+      className="gallery-image"
+      src={url}
+      alt={`Photo of ${slide.name}`}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+export function GalleryCarousel({
+  slides,
+  title,
+  intervalMs = GALLERY_INTERVAL_MS,
+}: {
+  slides: GallerySlide[];
+  title: string;
+  intervalMs?: number;
+}) {
+  const headingId = useId();
+  const slidesId = useId();
+  const [current, setCurrent] = useState(0);
+  // The visitor's choice (the pause button) and the reasons to hold still for a moment.
+  const [playing, setPlaying] = useState(() => !reducedMotion());
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [announce, setAnnounce] = useState(false);
+  const region = useRef<HTMLElement>(null);
+  const count = slides.length;
+  const index = count ? current % count : 0;
+  const turning = playing && !hovered && !focused && count > 1;
+
+  const go = useCallback(
+    (to: number, byHand = true) => {
+      if (!count) return;
+      setCurrent(((to % count) + count) % count);
+      if (byHand) setAnnounce(true);
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (!turning) return;
+    const timer = window.setInterval(() => setCurrent((i) => (i + 1) % count), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [turning, count, intervalMs]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      go(index + 1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      go(index - 1);
+    }
+  };
+
+  if (!count) return null;
+
+  return (
+    <section
+      ref={region}
+      className="gallery"
+      aria-roledescription="carousel"
+      aria-labelledby={headingId}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!region.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <div className="gallery-head">
+        <h2 id={headingId}>{title}</h2>
+        {count > 1 ? (
+          <div className="gallery-controls">
+            <button
+              type="button"
+              className="gallery-button"
+              onClick={() => {
+                setPlaying((p) => !p);
+                setAnnounce(true);
+              }}
+              aria-label={playing ? "Pause the slideshow" : "Play the slideshow"}
+            >
+              {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
+              <span aria-hidden="true" className="gallery-button-text">
+                {playing ? "Pause" : "Play"}
+              </span>
+            </button>
+            <button type="button" className="gallery-button" aria-controls={slidesId} onClick={() => go(index - 1)}>
+              <ChevronLeft size={18} />
+              <span className="visually-hidden">Previous photo</span>
+            </button>
+            <button type="button" className="gallery-button" aria-controls={slidesId} onClick={() => go(index + 1)}>
+              <ChevronRight size={18} />
+              <span className="visually-hidden">Next photo</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div id={slidesId} className="gallery-slides" aria-live={turning || !announce ? "off" : "polite"}>
+        {slides.map((s, i) => (
+          <div
+            key={s.id}
+            className="gallery-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}: ${s.name}`}
+            hidden={i !== index}
+          >
+            {i === index || i === (index + 1) % count ? <SlidePicture slide={s} eager={i === index} /> : null}
+            <div className="gallery-caption">
+              <Link to={paths.thing(s.id)} className="gallery-name">
+                {s.name}
+              </Link>
+              <span className="gallery-meta">
+                <ColourDot colour={s.indicatorColour} parameter={s.indicatorParameter} />
+                <span>
+                  {thingTypeLabel(s.type)}
+                  {s.groupByGroupId ? ` · ${s.groupByGroupId.name}` : ""}
+                </span>
+              </span>
+            </div>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="gallery-picker" role="group" aria-label="Choose a photo">
+          {slides.map((s, i) => (
+            <button
+              key={s.id}
+              type="button"
+              className={`gallery-dot${i === index ? " gallery-dot-current" : ""}`}
+              aria-current={i === index ? "true" : undefined}
+              aria-controls={slidesId}
+              onClick={() => go(i)}
+            >
+              <span className="visually-hidden">
+                Photo {i + 1}: {s.name}
+              </span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

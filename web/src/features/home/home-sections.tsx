@@ -1,0 +1,574 @@
+// The home dashboard's building blocks: a card with a heading, the overview figures, colour dots,
+// loading and error states, and the cards for things, devices, groups, badges, activity, the
+// colour summary and recent things. HomePage.tsx puts them together for members and guests.
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { CombinedError } from "urql";
+import { term, type Branding } from "../../../../shared/branding.ts";
+import { Avatar } from "../../components/Avatar.tsx";
+import { LocationMap, mapLink } from "../../components/environment/LocationMap.tsx";
+import { paths } from "../../routes.tsx";
+import {
+  actionTypeLabel,
+  actionVerb,
+  colourLabel,
+  formatDateTime,
+  formatReading,
+  formatRelative,
+  INDICATOR_COLOURS,
+  normaliseColour,
+  thingTypeLabel,
+} from "../things/thing-meta.ts";
+import {
+  colourCounts,
+  needingCare,
+  plural,
+  type ActivityItem,
+  type MyBadge,
+  type MyDevice,
+  type MyGroup,
+  type MyThingEntry,
+  type PersonRef,
+} from "./home-data.ts";
+import { MapIcon, StarIcon } from "./icons.tsx";
+
+// Cards and states ---------------------------------------------------------------------------
+
+export function HomeCard({
+  title,
+  link,
+  tour,
+  className,
+  children,
+  count,
+}: {
+  title: string;
+  link?: { to: string; label: string } | null;
+  /** `data-tour` target for the guided tour. */
+  tour?: string;
+  className?: string;
+  children: ReactNode;
+  count?: number | null;
+}) {
+  const id = useId();
+  return (
+    <section className={`home-card${className ? ` ${className}` : ""}`} aria-labelledby={id} data-tour={tour}>
+      <div className="home-card-head">
+        <h2 id={id}>
+          {title}
+          {count !== undefined && count !== null ? <span className="home-count">{count.toLocaleString("en-US")}</span> : null}
+        </h2>
+        {link ? (
+          <Link to={link.to} className="home-card-link">
+            {link.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Grey lines in the shape of a list while it loads. */
+export function SkeletonRows({ rows = 3, label = "Loading…" }: { rows?: number; label?: string }) {
+  return (
+    <div className="home-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <span key={i} className="home-skeleton-row" aria-hidden="true">
+          <span className="home-shimmer home-skeleton-dot" />
+          <span className="home-skeleton-lines">
+            <span className="home-shimmer home-skeleton-line" />
+            <span className="home-shimmer home-skeleton-line short" />
+          </span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** A failed load: offline says so calmly; a server error shows its first message and a retry. */
+export function SectionError({ error, onRetry }: { error: CombinedError; onRetry?: () => void }) {
+  if (error.networkError && !error.graphQLErrors.length) {
+    return (
+      <p className="home-offline-note">
+        Not available offline. This fills in again when you reconnect.
+        {onRetry ? (
+          <>
+            {" "}
+            <button type="button" className="home-link-button" onClick={onRetry}>
+              Try again
+            </button>
+          </>
+        ) : null}
+      </p>
+    );
+  }
+  return (
+    <div className="form-error home-error" role="alert">
+      <span>{error.graphQLErrors[0]?.message || "An error occurred"}</span>
+      {onRetry ? (
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** An empty section that says what to do. */
+export function EmptyNote({ children, action }: { children: ReactNode; action?: { to: string; label: string } | null }) {
+  return (
+    <div className="home-empty">
+      <p>{children}</p>
+      {action ? (
+        <Link to={action.to} className="button button-secondary">
+          {action.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function SignInPrompt({ children, next = "/" }: { children: ReactNode; next?: string }) {
+  return (
+    <div className="home-signin">
+      <p>{children}</p>
+      <div className="home-signin-actions">
+        <Link to={paths.signIn(next)} className="button">
+          Sign in
+        </Link>
+        <Link to={paths.register(next)} className="button button-secondary">
+          Create an account
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+// Colour dots --------------------------------------------------------------------------------
+
+/** The indicator colour as a dot with its words: colour is never the only signal. */
+export function ColourDot({
+  colour,
+  parameter,
+  label = true,
+}: {
+  colour: string | null | undefined;
+  parameter?: string | null;
+  label?: boolean;
+}) {
+  const c = normaliseColour(colour);
+  const text = colourLabel(c, parameter);
+  return (
+    <span className={`home-ind home-ind-${c}`} title={label ? undefined : text}>
+      <span className="home-ind-dot" aria-hidden="true" />
+      {label ? <span className="home-ind-label">{text}</span> : <span className="visually-hidden">{text}</span>}
+    </span>
+  );
+}
+
+// Overview figures ---------------------------------------------------------------------------
+
+export interface Figure {
+  key: string;
+  label: string;
+  value: number | null;
+  to: string;
+  hint?: string;
+}
+
+export function OverviewFigures({ figures, loading, label }: { figures: Figure[]; loading: boolean; label: string }) {
+  return (
+    <ul className={`home-figures home-figures-${figures.length}`} aria-label={label} aria-busy={loading || undefined}>
+      {figures.map((figure) => (
+        <li key={figure.key}>
+          <Link to={figure.to} className="home-figure">
+            {loading ? (
+              <span className="home-shimmer home-figure-skeleton" aria-hidden="true" />
+            ) : (
+              <span className="home-figure-value">{figure.value === null ? "—" : figure.value.toLocaleString("en-US")}</span>
+            )}
+            <span className="home-figure-label">{figure.label}</span>
+            {figure.hint ? <span className="home-figure-hint">{figure.hint}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// My things ----------------------------------------------------------------------------------
+
+function latestReading(thing: { indicatorParameter: string | null; water: number | null; ph: number | null }): string | null {
+  if (thing.indicatorParameter === "P_H") {
+    return thing.ph === null || thing.ph === undefined ? null : `pH ${formatReading(thing.ph, { unit: "", digits: 1 })}`;
+  }
+  return thing.water === null || thing.water === undefined ? null : `Water ${formatReading(thing.water, { unit: "%", digits: 0 })}`;
+}
+
+function personName(person: PersonRef | null | undefined, selfId?: string): string {
+  if (!person) return "someone";
+  if (selfId && person.id === selfId) return "you";
+  return person.name || person.username || "someone";
+}
+
+export function MyThingRow({
+  entry,
+  b,
+  selfId,
+  onMakeOneThing,
+  busy,
+}: {
+  entry: MyThingEntry;
+  b: Branding;
+  selfId: string;
+  onMakeOneThing?: (thingId: string | null) => void;
+  busy?: boolean;
+}) {
+  const { thing, isOneThing, isOwner } = entry;
+  const reading = latestReading(thing);
+  const last = thing.actionsByThingId.nodes[0];
+  const oneThing = `One ${term(b, "thing", true)}`;
+  return (
+    <li className={`home-thing${isOneThing ? " home-thing-one" : ""}`}>
+      <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />
+      <span className="home-thing-body">
+        <span className="home-thing-title">
+          <Link to={paths.thing(thing.id)}>{thing.name}</Link>
+          {isOneThing ? <span className="tag tag-positive">Your {oneThing}</span> : null}
+          {isOwner ? <span className="tag">Owner</span> : <span className="tag">Collaborator</span>}
+        </span>
+        <span className="home-thing-meta">
+          <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} />
+          <span>
+            {reading ? (
+              <>
+                {reading}
+                {thing.lastSensorData ? (
+                  <>
+                    {" "}
+                    · <time dateTime={thing.lastSensorData} title={formatDateTime(thing.lastSensorData)}>{formatRelative(thing.lastSensorData)}</time>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              thingTypeLabel(thing.type)
+            )}
+          </span>
+        </span>
+        <span className="home-thing-last">
+          {last ? (
+            <>
+              Last: {actionTypeLabel(last.type).toLowerCase()} by {personName(last.userByCreatedBy, selfId)},{" "}
+              <time dateTime={last.createdAt} title={formatDateTime(last.createdAt)}>
+                {formatRelative(last.createdAt)}
+              </time>
+            </>
+          ) : (
+            "No actions recorded yet"
+          )}
+        </span>
+      </span>
+      <span className="home-thing-actions">
+        {thing.canRecordAction !== false ? (
+          <Link
+            to={paths.thingAction(thing.id)}
+            className="button button-secondary home-small-button"
+            aria-label={`Record an action on ${thing.name}`}
+          >
+            Record
+          </Link>
+        ) : null}
+        {onMakeOneThing ? (
+          <button
+            type="button"
+            className={`home-star${isOneThing ? " home-star-on" : ""}`}
+            aria-pressed={isOneThing}
+            disabled={busy}
+            onClick={() => onMakeOneThing(isOneThing ? null : thing.id)}
+            title={isOneThing ? `Your ${oneThing}` : `Make it your ${oneThing}`}
+          >
+            <StarIcon size={20} filled={isOneThing} />
+            <span className="visually-hidden">
+              {isOneThing ? `${thing.name} is your ${oneThing}` : `Make ${thing.name} your ${oneThing}`}
+            </span>
+          </button>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+// Devices, groups, badges ----------------------------------------------------------------------
+
+const MODEL_LABELS: Record<string, string> = {
+  LSE01: "Soil moisture sensor",
+  LSPH01: "Soil pH sensor",
+  THE_THINGS_UNO: "Pump controller",
+};
+
+export function DeviceRows({ devices }: { devices: MyDevice[] }) {
+  return (
+    <ul className="home-rows">
+      {devices.map((device) => (
+        <li key={device.id} className="home-row">
+          <ColourDot colour={device.indicatorColour} parameter={device.indicatorParameter === "PH" ? "P_H" : "WATER"} label={false} />
+          <span className="home-row-body">
+            <Link to={paths.device(device.id)}>{device.name}</Link>
+            <span className="home-row-meta">
+              {MODEL_LABELS[device.model] ?? device.model}
+              {device.thingByThingId ? ` · on ${device.thingByThingId.name}` : ""}
+              {device.battery !== null && device.battery !== undefined
+                ? ` · battery ${formatReading(device.battery, { unit: "", digits: 2 })} V`
+                : ""}
+            </span>
+          </span>
+          <span className="home-row-side">
+            {device.lastSensorData ? (
+              <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
+                {formatRelative(device.lastSensorData)}
+              </time>
+            ) : (
+              "no readings yet"
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function GroupRows({ groups }: { groups: { group: MyGroup; isOwner: boolean }[] }) {
+  return (
+    <ul className="home-rows">
+      {groups.map(({ group, isOwner }) => (
+        <li key={group.id} className="home-row">
+          <Avatar type="group" id={group.id} name={group.name} hasImage={group.hasImage} size={32} shape="square" />
+          <span className="home-row-body">
+            <Link to={paths.group(group.id)}>{group.name}</Link>
+            <span className="home-row-meta">
+              {group.type.charAt(0) + group.type.slice(1).toLowerCase()}
+              {isOwner ? " · you are an owner" : ""}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Medal({ level }: { level: number }) {
+  const l = Math.min(Math.max(level, 1), 3);
+  return (
+    <svg className={`home-medal home-medal-${l}`} viewBox="0 0 32 36" width="30" height="34" aria-hidden="true" focusable="false">
+      <path d="M9 1h6l3 10h-6z" className="home-medal-ribbon" />
+      <path d="M23 1h-6l-3 10h6z" className="home-medal-ribbon home-medal-ribbon-right" />
+      <circle cx="16" cy="22" r="12" className="home-medal-disc" />
+      <text x="16" y="26.5" textAnchor="middle" className="home-medal-text">
+        {["I", "II", "III"][l - 1]}
+      </text>
+    </svg>
+  );
+}
+
+export function BadgeRows({ badges }: { badges: MyBadge[] }) {
+  return (
+    <ul className="home-badges">
+      {badges.map((badge) => {
+        const type = badge.badgeTypeByBadgeTypeId;
+        return (
+          <li key={badge.id} className="home-badge">
+            <Medal level={type?.level ?? 1} />
+            <span className="home-row-body">
+              <span className="home-badge-title">{type?.title ?? "Badge"}</span>
+              <span className="home-row-meta">
+                Level {type?.level ?? 1} ·{" "}
+                <time dateTime={badge.awardedAt} title={formatDateTime(badge.awardedAt)}>
+                  {formatRelative(badge.awardedAt)}
+                </time>
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+// Activity -----------------------------------------------------------------------------------
+
+export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[]; selfId?: string; signedIn: boolean }) {
+  return (
+    <ul className="home-activity">
+      {items.map((item) => {
+        const person = item.userByCreatedBy;
+        const who = person ? (selfId && person.id === selfId ? "You" : person.name || person.username || "Someone") : "Someone";
+        return (
+          <li key={item.id} className="home-activity-item">
+            {person ? (
+              <Avatar id={person.id} name={person.name || person.username} hasImage={person.hasImage} size={32} />
+            ) : (
+              <span className="home-activity-anon" aria-hidden="true" />
+            )}
+            <span className="home-row-body">
+              <span>
+                {person && signedIn ? <Link to={paths.user(person.id)}>{who}</Link> : <strong>{who}</strong>}{" "}
+                {actionVerb(item.type)}{" "}
+                {item.thingByThingId ? <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link> : "a thing"}
+              </span>
+              {item.comments ? <span className="home-activity-comment">“{item.comments}”</span> : null}
+            </span>
+            <time className="home-row-side" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+              {formatRelative(item.createdAt)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+// Things at a glance (the home page's map substitute) ---------------------------------------------
+
+const COLOUR_WORDS: Record<string, string> = {
+  red: "too dry",
+  orange: "need water",
+  green: "moist",
+  blue: "too wet",
+  grey: "no recent reading",
+};
+
+/** Marker colours on the map, as the dots. */
+const MARKER_COLOURS: Record<string, string> = {
+  red: "#c62828",
+  orange: "#e07b00",
+  green: "#2e7d32",
+  blue: "#1565c0",
+  grey: "#6b736b",
+};
+
+export interface MapFocus {
+  id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  indicatorColour: string | null;
+  /** "Your One Thing", "One of your things". */
+  caption: string;
+}
+
+export function ThingsAtAGlance({
+  things,
+  b,
+  scope,
+  focus,
+}: {
+  things: { id: string; name: string; indicatorColour: string | null; indicatorParameter: string | null }[];
+  b: Branding;
+  /** "you can see" / "public". */
+  scope: string;
+  /** A thing to show on a small map (the One Thing). */
+  focus?: MapFocus | null;
+}) {
+  const counts = colourCounts(things);
+  const total = things.length;
+  const attention = needingCare(things, 5);
+  return (
+    <>
+      {focus ? (
+        <div className="home-map">
+          <LocationMap
+            latitude={focus.latitude}
+            longitude={focus.longitude}
+            label={focus.name}
+            height={170}
+            zoom={14}
+            colour={MARKER_COLOURS[normaliseColour(focus.indicatorColour)]}
+            caption={false}
+          />
+          <p className="home-map-caption">
+            <span>
+              {focus.caption}: <Link to={paths.thing(focus.id)}>{focus.name}</Link>
+            </span>
+            <Link to={mapLink(focus.latitude, focus.longitude, 14)}>Around it on the map</Link>
+          </p>
+        </div>
+      ) : null}
+      {total === 0 ? (
+        <EmptyNote action={{ to: "/map", label: "Open the map" }}>
+          No {term(b, "things")} to show yet. They appear here, by colour, as people add them.
+        </EmptyNote>
+      ) : (
+        <>
+          <p className="home-glance-total">
+            {plural(total, term(b, "thing"), term(b, "things"))} {scope}
+          </p>
+          <div className="home-colour-bar" aria-hidden="true">
+            {INDICATOR_COLOURS.filter((c) => counts[c] > 0).map((c) => (
+              <span key={c} className={`home-colour-seg home-seg-${c}`} style={{ flexGrow: counts[c] }} />
+            ))}
+          </div>
+          <ul className="home-legend">
+            {INDICATOR_COLOURS.filter((c) => counts[c] > 0).map((c) => (
+              <li key={c}>
+                <span className={`home-ind home-ind-${c}`}>
+                  <span className="home-ind-dot" aria-hidden="true" />
+                </span>
+                <strong>{counts[c]}</strong> {COLOUR_WORDS[c]}
+              </li>
+            ))}
+          </ul>
+          {attention.length ? (
+            <>
+              <h3 className="home-subhead">Needs water</h3>
+              <ul className="home-rows home-rows-tight">
+                {attention.map((thing) => (
+                  <li key={thing.id} className="home-row">
+                    <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} label={false} />
+                    <span className="home-row-body">
+                      <Link to={paths.thing(thing.id)}>{thing.name}</Link>
+                    </span>
+                    <span className="home-row-side">{colourLabel(thing.indicatorColour, thing.indicatorParameter)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="muted home-all-well">Nothing needs water right now.</p>
+          )}
+        </>
+      )}
+      <Link to="/map" className="button button-secondary home-map-button">
+        <MapIcon size={18} /> Open the map
+      </Link>
+    </>
+  );
+}
+
+// Recent things --------------------------------------------------------------------------------
+
+export function RecentThingTiles({
+  things,
+}: {
+  things: { id: string; name: string; type: string; hasImage: boolean; indicatorColour: string | null; indicatorParameter: string | null }[];
+}) {
+  return (
+    <ul className="home-recent">
+      {things.map((thing) => (
+        <li key={thing.id}>
+          <Link to={paths.thing(thing.id)} className="home-recent-tile">
+            <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={40} shape="square" />
+            <span className="home-recent-body">
+              <span className="home-recent-name">{thing.name}</span>
+              <span className="home-row-meta">
+                <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} label={false} />{" "}
+                {thingTypeLabel(thing.type)}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

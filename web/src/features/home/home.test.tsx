@@ -1,0 +1,343 @@
+// The home dashboard against a fake API: what guests see, a member's dashboard (figures, the One
+// Thing first with its colour, quick actions), the tour starting once, making a One Thing, and the
+// offline notice.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { guestSession, userSession } from "../../test/helpers.tsx";
+import { readTour } from "../tour/tour-storage.ts";
+import { OfflineBanner } from "./OfflineBanner.tsx";
+import { ConnectionStore } from "./pwa/connection.ts";
+import { failure, renderScreen } from "./test-utils.tsx";
+
+const ME = "11111111-1111-4111-8111-111111111111";
+const T1 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b21";
+const T2 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b22";
+const now = new Date().toISOString();
+
+function myThing(id: string, name: string, colour: string | null, extra: Record<string, unknown> = {}) {
+  return {
+    __typename: "Thing",
+    id,
+    name,
+    type: "PLANTER",
+    hasImage: false,
+    isPublic: true,
+    indicatorColour: colour,
+    indicatorParameter: "WATER",
+    water: colour === "red" ? 12 : null,
+    ph: null,
+    lastSensorData: colour === "red" ? now : null,
+    lastAction: now,
+    canRecordAction: true,
+    location: { __typename: "Point", x: Number.NaN, y: Number.NaN },
+    actionsByThingId: {
+      __typename: "ActionsConnection",
+      nodes: [
+        {
+          __typename: "Action",
+          id: `act-${id}`,
+          type: "WATERING",
+          createdAt: now,
+          userByCreatedBy: { __typename: "User", id: ME, name: "Alice Smith", username: "alice" },
+        },
+      ],
+    },
+    ...extra,
+  };
+}
+
+function dashboard(oneThingId: string | null = T2) {
+  return {
+    data: {
+      currentUser: {
+        __typename: "User",
+        id: ME,
+        name: "Alice Smith",
+        username: "alice",
+        oneThingId,
+        thingAccessesByUserId: {
+          __typename: "ThingAccessesConnection",
+          totalCount: 2,
+          nodes: [
+            { __typename: "ThingAccess", id: "ta1", isOwner: true, isCollaborator: false, thingByThingId: myThing(T1, "Apple Tree", "red") },
+            { __typename: "ThingAccess", id: "ta2", isOwner: false, isCollaborator: true, thingByThingId: myThing(T2, "Zinnia Bed", "green") },
+          ],
+        },
+        deviceAccessesByUserId: { __typename: "DeviceAccessesConnection", totalCount: 0, nodes: [] },
+        groupMembershipsByUserId: {
+          __typename: "GroupMembershipsConnection",
+          totalCount: 1,
+          nodes: [
+            {
+              __typename: "GroupMembership",
+              id: "m1",
+              isOwner: true,
+              groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER", hasImage: false },
+            },
+          ],
+        },
+        badgesByUserId: {
+          __typename: "BadgesConnection",
+          totalCount: 1,
+          nodes: [
+            {
+              __typename: "Badge",
+              id: "b1",
+              awardedAt: now,
+              badgeTypeByBadgeTypeId: {
+                __typename: "BadgeType",
+                id: "bt1",
+                badgeType: "watering",
+                level: 1,
+                title: "Waterer I",
+                description: "Watered 1 time(s)",
+              },
+            },
+          ],
+        },
+        actionsByCreatedBy: {
+          __typename: "ActionsConnection",
+          totalCount: 3,
+          nodes: [
+            { __typename: "Action", id: "x1", createdAt: now },
+            { __typename: "Action", id: "x2", createdAt: now },
+            { __typename: "Action", id: "x3", createdAt: "2020-01-01T00:00:00Z" },
+          ],
+        },
+      },
+    },
+  };
+}
+
+const noThings = { data: { allThings: { __typename: "ThingsConnection", totalCount: 0, nodes: [] } } };
+const noActivity = { data: { allActions: { __typename: "ActionsConnection", nodes: [] } } };
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+describe("the home page for guests", () => {
+  it("says what this is, shows public figures and asks to sign in where needed", async () => {
+    renderScreen("/", guestSession(), {
+      HomePublic: {
+        data: {
+          allPublicThings: {
+            __typename: "ThingsConnection",
+            totalCount: 2,
+            nodes: [
+              { ...myThing(T1, "Apple Tree", "red"), description: null, groupByGroupId: null },
+              { ...myThing(T2, "Zinnia Bed", "green"), description: null, groupByGroupId: null },
+            ],
+          },
+          allGroups: { __typename: "GroupsConnection", totalCount: 4 },
+          allDevices: { __typename: "DevicesConnection", totalCount: 3 },
+        },
+      },
+      HomeActivity: noActivity,
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome to Steward" }, { timeout: 5000 })).toBeTruthy();
+    const overview = screen.getByRole("list", { name: "Overview" });
+    await waitFor(() => expect(within(overview).getByRole("link", { name: /^2\s*Public things/ })).toBeTruthy());
+    expect(within(overview).getByRole("link", { name: /^1\s*Need water now/ })).toBeTruthy();
+    expect(within(overview).getByRole("link", { name: /^4\s*Groups/ })).toBeTruthy();
+    const prompt = screen.getByRole("region", { name: "Your dashboard" });
+    expect(within(prompt).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/signin");
+    expect(screen.getByRole("link", { name: /Record an action/ }).getAttribute("href")).toBe("/signin");
+    // The driest public thing is listed under "Needs water".
+    const glance = screen.getByRole("region", { name: "Things at a glance" });
+    expect(within(glance).getByRole("link", { name: "Apple Tree" }).getAttribute("href")).toBe(`/things/${T1}/dashboard`);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("the home page for members", () => {
+  it("welcomes by name, shows the figures and the One Thing first with its colour", async () => {
+    renderScreen("/", userSession(), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
+    const figures = screen.getByRole("list", { name: "Your overview" });
+    await waitFor(() => expect(within(figures).getByRole("link", { name: /^2\s*My things/ })).toBeTruthy());
+    expect(within(figures).getByRole("link", { name: /^2\s*Actions this week/ }).getAttribute("href")).toBe("/scorer");
+    expect(within(figures).getByRole("link", { name: /^1\s*Badges/ })).toBeTruthy();
+
+    const mine = screen.getByRole("region", { name: /^My things/ });
+    const rows = within(mine).getAllByRole("listitem");
+    expect(within(rows[0]).getByRole("link", { name: "Zinnia Bed" })).toBeTruthy();
+    expect(within(rows[0]).getByText("Your One Thing")).toBeTruthy();
+    expect(within(rows[0]).getByText("Moist")).toBeTruthy();
+    expect(within(rows[1]).getByRole("link", { name: "Apple Tree" })).toBeTruthy();
+    expect(within(rows[1]).getByText("Too dry")).toBeTruthy();
+    expect(within(rows[1]).getByText(/Water 12%/)).toBeTruthy();
+
+    const quick = screen.getByRole("navigation", { name: "Quick actions" });
+    expect(within(quick).getByRole("link", { name: /Record an action\s*on Zinnia Bed/ }).getAttribute("href")).toBe(
+      `/things/${T2}/action`,
+    );
+    expect(within(quick).getByRole("link", { name: /New task/ }).getAttribute("href")).toBe("/tasks/new");
+    expect(within(quick).getByRole("link", { name: /Nearest thing/ }).getAttribute("href")).toBe("/things/nearest");
+  });
+
+  it("starts the tour the first time, remembers it once finished, and replays it on demand", async () => {
+    const app = renderScreen("/", userSession(), { HomeDashboard: dashboard(), HomeThings: noThings, HomeActivity: noActivity });
+    const dialog = await screen.findByRole("dialog", { name: "Welcome to Steward" }, { timeout: 5000 });
+    expect(within(dialog).getByText("Step 1 of 6")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    fireEvent.keyDown(dialog, { key: "ArrowRight" });
+    expect(await within(dialog).findByText("Step 2 of 6")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Back" }));
+    expect(await within(dialog).findByText("Step 1 of 6")).toBeTruthy();
+    for (let i = 0; i < 5; i++) fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Next" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Finish" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(readTour("home", ME)?.outcome).toBe("finished");
+    app.unmount();
+
+    // Next time: no tour by itself, but the button starts it; Esc ends it as skipped.
+    renderScreen("/", userSession(), { HomeDashboard: dashboard(), HomeThings: noThings, HomeActivity: noActivity });
+    await screen.findByRole("link", { name: "Zinnia Bed" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Take the tour" }));
+    const again = await screen.findByRole("dialog");
+    fireEvent.keyDown(again, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(readTour("home", ME)?.outcome).toBe("skipped");
+  });
+
+  it("makes another thing the One Thing", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    const app = renderScreen("/", userSession(), {
+      HomeDashboard: dashboard(T2),
+      HomeThings: noThings,
+      HomeActivity: noActivity,
+      HomeSetOneThing: (variables) => ({
+        data: { updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: ME, oneThingId: variables.thingId } } },
+      }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Make Apple Tree your One Thing" }, { timeout: 5000 }));
+    await waitFor(() => expect(app.called("HomeSetOneThing")).toHaveLength(1));
+    expect(app.called("HomeSetOneThing")[0].variables).toEqual({ userId: ME, thingId: T1 });
+    await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("Apple Tree is now your One Thing"));
+    await waitFor(() => expect(app.sessionStore.get()?.oneThingId).toBe(T1));
+    const rows = within(screen.getByRole("region", { name: /^My things/ })).getAllByRole("listitem");
+    await waitFor(() => expect(within(rows[0]).queryByText("Your One Thing")).toBeTruthy());
+  });
+
+  it("offers to choose a One Thing when there is none, and shows a server error with a retry", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "skipped", at: now } }));
+    renderScreen("/", userSession(), { HomeDashboard: dashboard(null), HomeThings: failure("An error occurred"), HomeActivity: noActivity });
+    const record = await screen.findByRole("link", { name: /Choose your One Thing first/ }, { timeout: 5000 });
+    expect(record.getAttribute("href")).toBe("/account/profile");
+    const glance = screen.getByRole("region", { name: "Things at a glance" });
+    expect(await within(glance).findByRole("alert")).toBeTruthy();
+    expect(within(glance).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
+
+describe("the home page offline", () => {
+  it("shows the member's saved dashboard when the server cannot be reached, and guests forget it", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    const first = renderScreen("/", userSession(), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
+    await screen.findByRole("link", { name: "Zinnia Bed" }, { timeout: 5000 });
+    await waitFor(() => expect(window.localStorage.getItem(`steward.home.dashboard.${ME}`)).toContain("Zinnia Bed"));
+    first.unmount();
+
+    const offline = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const second = renderScreen("/", userSession(), { HomeDashboard: offline, HomeThings: offline, HomeActivity: offline });
+    expect(await screen.findByText(/Showing what was saved on this device/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Zinnia Bed" })).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Your overview" })).getByRole("link", { name: /^2\s*My things/ })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    second.unmount();
+
+    renderScreen("/", guestSession(), { HomePublic: offline, HomeActivity: offline });
+    await screen.findByRole("heading", { level: 1, name: "Welcome to Steward" }, { timeout: 5000 });
+    await waitFor(() => expect(window.localStorage.getItem(`steward.home.dashboard.${ME}`)).toBeNull());
+    // Nothing known: dashes, not endless placeholders.
+    const overview = screen.getByRole("list", { name: "Overview" });
+    await waitFor(() => expect(within(overview).getAllByText("—")).toHaveLength(4));
+  });
+
+  it("does not claim a member has nothing when the dashboard could not be loaded", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    const offline = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    renderScreen("/", userSession(), { HomeDashboard: offline, HomeThings: offline, HomeActivity: offline });
+    await screen.findAllByText(/Not available right now/, {}, { timeout: 4000 });
+    await waitFor(() => expect(screen.getAllByText(/Not available right now/).length).toBeGreaterThanOrEqual(4));
+    expect(screen.queryByText(/You are not looking after any things yet/)).toBeNull();
+  });
+});
+
+describe("the offline notice", () => {
+  it("shows while the browser is offline or the server is unreachable, then offers a reload", async () => {
+    let online = true;
+    let reachable = false;
+    const store = new ConnectionStore({ onLine: () => online, probe: async () => reachable });
+    render(<OfflineBanner store={store} />);
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+
+    online = false;
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    expect(screen.getByRole("status").textContent).toContain("You are offline.");
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(screen.getByRole("status").textContent).toContain("You are back online.");
+    expect(screen.getByRole("button", { name: "Reload" })).toBeTruthy();
+
+    // Served from the cache while the browser thinks it is online: unreachable until /health answers.
+    act(() => store.markUnreachable());
+    expect(screen.getByRole("status").textContent).toContain("The server cannot be reached");
+    reachable = true;
+    await act(async () => {
+      await store.check();
+    });
+    expect(screen.getByRole("status").textContent).toContain("You are back online.");
+  });
+
+  it("speaks once: a global banner wins over a screen's own", async () => {
+    const store = new ConnectionStore({ onLine: () => false, probe: async () => false });
+    const view = render(
+      <>
+        <OfflineBanner store={store} />
+        <OfflineBanner store={store} global />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByText(/You are offline/)).toHaveLength(1));
+    const [screenBanner, globalBanner] = view.container.querySelectorAll('[role="status"]');
+    expect(screenBanner.textContent).toBe("");
+    expect(globalBanner.textContent).toContain("You are offline.");
+    view.rerender(<OfflineBanner store={store} />);
+    await waitFor(() => expect(screen.getAllByText(/You are offline/)).toHaveLength(1));
+  });
+
+  it("probes again later while unreachable", async () => {
+    vi.useFakeTimers();
+    try {
+      const probe = vi.fn(async () => false);
+      const store = new ConnectionStore({ onLine: () => true, probe });
+      store.markUnreachable();
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(probe).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(probe).toHaveBeenCalledTimes(2);
+      probe.mockResolvedValue(true);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(store.get().offline).toBe(false);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(probe).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

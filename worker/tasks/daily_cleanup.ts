@@ -1,0 +1,14 @@
+// Task daily_cleanup (worker/crontab, nightly): enforces the retention of navigation analytics
+// (NAVIGATION_RETENTION_DAYS, 30 by default) and drops sign-in failures older than a day.
+import type { Task } from "graphile-worker";
+import { workerContext } from "../context.ts";
+
+const dailyCleanup: Task = async (_payload, helpers) => {
+  const days = workerContext().config.checks.navigationRetentionDays;
+  const { rows } = await helpers.query(
+    "select app_private.prune_navigation_events(make_interval(days => $1)) as n", [days]);
+  await helpers.query("delete from app_private.sign_in_failures where failed_at < now() - interval '1 day'");
+  helpers.logger.info(`daily_cleanup: ${rows[0].n} navigation event(s) older than ${days} days removed`);
+};
+
+export default dailyCleanup;
