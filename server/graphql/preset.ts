@@ -11,6 +11,7 @@ import { maskError } from "./errors.ts";
 import { NoSilentMutationsPlugin } from "./no-silent-mutations-plugin.ts";
 import { makeDeviceControlPlugin } from "./device-control-plugin.ts";
 import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
+import { NotificationAddedPlugin } from "./notification-added-plugin.ts";
 import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
 import { makeEnvironmentPlugin } from "./environment-plugin.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
@@ -48,6 +49,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         apiUrl: config.ttnApiUrl, applicationId: config.ttnApplicationId, webhookId: config.ttnWebhookId, apiKey: config.ttnApiKey,
       }),
       ThingUpdatedPlugin,
+      NotificationAddedPlugin,
       makeEnvironmentPlugin({
         eaApiUrl: config.eaApiUrl, openMeteoUrl: config.openMeteoUrl, timeoutMs: config.environmentTimeoutMs,
         rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,

@@ -1,5 +1,6 @@
 // Tasks and assignments over real HTTP (issue 7): who may plan, assignees, ordering, notices.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { createClient } from "graphql-ws";
 import { startTestServer, gql, signUp, queuedEmail, makeAdmin } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -117,6 +118,31 @@ describe("assignments", () => {
     const { thingId } = await arrange(false);
     const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
     expect((await gql(server.url, CREATE, { task: task(thingId) }, admin.token)).errors).toBeUndefined();
+  });
+
+  it("a new notification reaches the assignee's open page live, and nobody else's", async () => {
+    const { owner, thingId } = await arrange();
+    const helper = await signUp(server.url);
+    const id = (await gql(server.url, CREATE, { task: task(thingId, { title: "Live notice task" }) }, owner.token)).data.createTask.task.id;
+    const listen = (token: string) => {
+      const client = createClient({ url: server.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } });
+      const events: any[] = [];
+      client.subscribe({ query: "subscription { notificationAdded { event notification { title } } }" }, { next: (v) => events.push(v), error: () => {}, complete: () => {} });
+      return { client, events };
+    };
+    const mine = listen(helper.token);
+    const theirs = listen(owner.token);
+    try {
+      await new Promise((r) => setTimeout(r, 400));
+      await gql(server.url, ASSIGN, { taskId: id, userId: await myId(helper.token) }, owner.token);
+      const deadline = Date.now() + 5000;
+      while (mine.events.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(mine.events[0]?.data.notificationAdded).toEqual({ event: "notification", notification: { title: "Task assigned: Live notice task" } });
+      expect(theirs.events).toEqual([]);
+    } finally {
+      await mine.client.dispose();
+      await theirs.client.dispose();
+    }
   });
 
   it("notifications can be marked read", async () => {

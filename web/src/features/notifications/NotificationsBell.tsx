@@ -4,7 +4,8 @@
 // count. Guests see nothing.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { useMutation, useQuery } from "urql";
+import { useMutation, useQuery, useSubscription } from "urql";
+import NotificationAddedSubscription from "./NotificationAdded.graphql?raw";
 import { useSession } from "../../lib/session-context.tsx";
 import { relativeTime } from "./time.ts";
 import DeleteNotificationMutation from "./DeleteNotification.graphql?raw";
@@ -75,6 +76,12 @@ function Bell() {
   const panelId = useId();
   const headingId = useId();
   const location = useLocation();
+
+  // New notifications arrive live over the websocket; polling below catches anything missed.
+  const [live] = useSubscription<{ notificationAdded: { event: string | null } | null }>({ query: NotificationAddedSubscription });
+  useEffect(() => {
+    if (live.data?.notificationAdded?.event) refresh();
+  }, [live.data, refresh]);
 
   // Poll while the page is visible; ask again when the window comes back into view.
   useEffect(() => {

@@ -1,0 +1,52 @@
+// Subscription notificationAdded: the signed-in user's new notifications, live (the bell in the
+// header). The topic comes from the verified token, never from an argument, so nobody can listen
+// to someone else's; the notification itself is read with the user's role (RLS applies).
+import { extendSchema, gql } from "postgraphile/utils";
+import { context, lambda, listen } from "postgraphile/grafast";
+import { jsonParse } from "postgraphile/@dataplan/json";
+
+export const NotificationAddedPlugin = extendSchema((build) => {
+  const notifications = build.input.pgRegistry.pgResources.notifications;
+  return {
+    typeDefs: gql`
+      type NotificationSubscriptionPayload {
+        event: String
+        notification: Notification
+      }
+      extend type Subscription {
+        "Your new notifications as they are raised (nothing for guests)."
+        notificationAdded: NotificationSubscriptionPayload
+      }
+    `,
+    objects: {
+      Subscription: {
+        plans: {
+          notificationAdded: {
+            subscribePlan() {
+              const $pgSubscriber = context().get("pgSubscriber");
+              const $topic = lambda(context().get("pgSettings"), (settings: Record<string, string | undefined> | null) => {
+                const userId = settings?.["jwt.claims.user_id"];
+                // Guests have no notifications: an unused topic keeps the subscription quiet.
+                return settings?.role && settings.role !== "bk_anonymous" && userId ? `user:${userId}` : "user:nobody";
+              });
+              return listen($pgSubscriber, $topic, jsonParse);
+            },
+            plan($event) {
+              return $event;
+            },
+          },
+        },
+      },
+      NotificationSubscriptionPayload: {
+        plans: {
+          event($event: any) {
+            return $event.get("event");
+          },
+          notification($event: any) {
+            return notifications.get({ id: $event.get("id") });
+          },
+        },
+      },
+    },
+  };
+}, "NotificationAddedPlugin");
