@@ -57,6 +57,8 @@ export function webSocketRetryDelayMs(retries: number, random: () => number = Ma
 const EMBEDDED_TYPES = new Set([
   "LeaderboardEntry", "SyncNavigationResult", "SyncSessionResult", "AdminTotal",
   "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
+  "WeatherForecast", "HourlyWeather", "DailyWeather", "RainfallStations", "RainfallMeasures",
+  "RainfallReadings", "RainfallReading", "Soilscape",
 ]);
 
 /** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */

@@ -1,13 +1,224 @@
+// /map: a full-height map (spec sections 2 and 9) with the basemaps terrain, satellite and
+// topographic (plus a built-in plain one that works offline), and the app's layers: things
+// (public ones for guests, every visible one for signed-in users), rainfall stations, soilscapes
+// and B-Lines. Layer choices are remembered; the map opens on the user's own things, on
+// ?lat=&lng=&zoom= when given, or on Reading, UK. maplibre loads with this screen only.
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { Link, useLocation } from "react-router";
+import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+import { DEFAULT_CENTRE } from "../../components/environment/env-format.ts";
+import { MapBoundary } from "../../components/environment/LocationMap.tsx";
+import type { BasemapStatus } from "../../components/environment/map-core.tsx";
+import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../../components/environment/map-prefs.ts";
+import { pageBasemapSettings, type BasemapId } from "../../components/environment/map-styles.ts";
+import { errorText } from "../../components/environment/parts.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes.tsx";
+import { LayerPanel } from "./LayerPanel.tsx";
+import { boundsOf, EMPTY_STATUS, mapThings, viewFromSearch, type MapThingsData, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
+import MapThings from "./MapThings.graphql?raw";
+import "./map.css";
+
+const MapView = lazy(() => import("./MapView.tsx"));
+
+const NARROW = "(max-width: 720px)";
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia?.(NARROW).matches === true);
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW);
+    if (!query) return;
+    const update = () => setNarrow(query.matches);
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return narrow;
+}
+
+/** The page fills the window below the header. */
+function useFillHeight(ref: RefObject<HTMLElement | null>) {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const node = ref.current;
+      if (!node) return;
+      const top = node.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(360, Math.round(window.innerHeight - top)));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [ref]);
+  return height;
+}
 
 export default function MapPage() {
   const b = useBranding();
+  const { signedIn } = useSession();
+  const location = useLocation();
+  const narrow = useNarrow();
+  const page = useRef<HTMLElement>(null);
+  const height = useFillHeight(page);
+
+  const settings = useMemo(() => pageBasemapSettings(), []);
+  const [prefs, setPrefs] = useState<MapPrefs>(() => loadMapPrefs());
+  const basemapId: BasemapId = settings.basemaps.some((x) => x.id === prefs.basemap) ? prefs.basemap! : settings.defaultId;
+  const basemap = settings.basemaps.find((x) => x.id === basemapId)!;
+  const [basemapStatus, setBasemapStatus] = useState<BasemapStatus>("loading");
+  const [statuses, setStatuses] = useState<OverlayStatuses>({
+    things: EMPTY_STATUS,
+    stations: EMPTY_STATUS,
+    soilscapes: EMPTY_STATUS,
+    bLines: EMPTY_STATUS,
+  });
+  const [soilLegend, setSoilLegend] = useState<{ classNumber: number | null; name: string; colour: string }[]>([]);
+  const [panelOpen, setPanelOpen] = useState(!narrow);
+  const layersButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setPanelOpen(!narrow), [narrow]);
+
+  const update = (next: MapPrefs) => {
+    setPrefs(next);
+    saveMapPrefs(next);
+  };
+
+  // Things: every visible one for signed-in users, the public ones for guests.
+  const [thingsResult, reexecuteThings] = useQuery<MapThingsData>({
+    query: MapThings,
+    variables: { signedIn },
+    requestPolicy: "cache-and-network",
+  });
+  const { things, total } = useMemo(() => mapThings(thingsResult.data), [thingsResult.data]);
+
+  const urlView = useMemo(() => viewFromSearch(location.search), [location.search]);
+  const [initialView] = useState(() =>
+    urlView ? { latitude: urlView.latitude, longitude: urlView.longitude, zoom: urlView.zoom ?? 15 } : { ...DEFAULT_CENTRE, zoom: 12 },
+  );
+  const fitTo = useMemo(() => {
+    if (urlView || !thingsResult.data) return null;
+    return boundsOf(things.filter((t) => t.mine));
+  }, [urlView, thingsResult.data, things]);
+
+  const onOverlayStatus = useCallback((id: OverlayId, status: OverlayStatus) => {
+    setStatuses((current) => {
+      const old = current[id];
+      if (
+        old.count === status.count &&
+        old.loading === status.loading &&
+        old.error === status.error &&
+        old.note === status.note &&
+        old.stale === status.stale
+      ) {
+        return current;
+      }
+      return { ...current, [id]: status };
+    });
+  }, []);
+
+  // The things' own loading state and errors belong to this page's query.
+  const thingsStatus: OverlayStatus = {
+    ...statuses.things,
+    loading: thingsResult.fetching,
+    count: thingsResult.data ? statuses.things.count : null,
+    error: thingsResult.error && !thingsResult.data ? errorText(thingsResult.error) : null,
+    note:
+      thingsResult.data && total > things.length
+        ? `Showing ${things.length} of ${total}`
+        : thingsResult.data && things.length === 0
+          ? `No ${term(b, "things")} on the map yet`
+          : statuses.things.note,
+  };
+
+  const closePanel = () => {
+    setPanelOpen(false);
+    layersButton.current?.focus();
+  };
+
+  const unavailable = (
+    <div className="map-unavailable">
+      <h2>The map cannot be shown in this browser</h2>
+      <p>It needs WebGL, which is switched off or missing here. The lists work without it:</p>
+      <p className="map-unavailable-links">
+        <Link to="/things">{term(b, "things", true)}</Link>
+        <Link to="/things/nearest">Nearest {term(b, "thing")}</Link>
+      </p>
+    </div>
+  );
+
   return (
-    <ComingSoon title="Map">
-      A map of public {term(b, "things")} with terrain, satellite, topographic, soilscape, B-Lines and rainfall-station
-      layers.
-    </ComingSoon>
+    <section
+      ref={page}
+      className="map-page"
+      aria-labelledby="map-title"
+      style={height ? { height } : undefined}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && narrow && panelOpen) closePanel();
+      }}
+    >
+      <h1 id="map-title" className="visually-hidden">
+        Map
+      </h1>
+      <div className="map-stage">
+        {/* The layer switcher comes first in the tab order, before the map's many markers. */}
+        <div className="map-controls">
+          {narrow ? (
+            <button
+              ref={layersButton}
+              type="button"
+              className="map-layers-button"
+              aria-expanded={panelOpen}
+              aria-controls="map-layers"
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path d="M12 3 2 8.5 12 14l10-5.5L12 3zm-7.6 9.2L2 13.5 12 19l10-5.5-2.4-1.3L12 16.4l-7.6-4.2z" fill="currentColor" />
+              </svg>
+              Layers
+            </button>
+          ) : null}
+          <aside id="map-layers" className="map-panel" aria-label="Map layers" hidden={!panelOpen}>
+            <LayerPanel
+              basemaps={settings.basemaps}
+              basemap={basemapId}
+              basemapStatus={basemapStatus}
+              onBasemap={(id) => update({ ...prefs, basemap: id })}
+              overlays={prefs.overlays}
+              onOverlay={(id, on) => update({ ...prefs, overlays: { ...prefs.overlays, [id]: on } })}
+              statuses={{ ...statuses, things: thingsStatus }}
+              soilLegend={soilLegend}
+              thingsLabel={term(b, "things", true)}
+              signedIn={signedIn}
+              onClose={narrow ? closePanel : undefined}
+            />
+            {thingsResult.error && !thingsResult.data ? (
+              <button type="button" className="button button-secondary map-retry" onClick={() => reexecuteThings({ requestPolicy: "network-only" })}>
+                Try loading {term(b, "things")} again
+              </button>
+            ) : null}
+            {!signedIn ? (
+              <p className="map-panel-foot">
+                <Link to={paths.signIn("/map")}>Sign in</Link> to see your own {term(b, "things")} too.
+              </p>
+            ) : null}
+          </aside>
+        </div>
+        <MapBoundary fallback={unavailable}>
+          <Suspense fallback={<div className="map-loading">Loading the map…</div>}>
+            <MapView
+              basemap={basemap}
+              overlays={prefs.overlays}
+              things={things}
+              initialView={initialView}
+              fitTo={fitTo}
+              onBasemapStatus={setBasemapStatus}
+              onOverlayStatus={onOverlayStatus}
+              onSoilLegend={setSoilLegend}
+            />
+          </Suspense>
+        </MapBoundary>
+      </div>
+    </section>
   );
 }

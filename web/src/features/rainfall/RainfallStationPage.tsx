@@ -1,9 +1,330 @@
-import { ComingSoon } from "../../components/ComingSoon.tsx";
+// /rainfall/{id}: one Environment Agency rainfall station: where it is (a small map), its latest
+// reading and when, what fell in the last 24 hours, and bars of the rain per hour (24 hours) or per
+// day (7 or 30 days). When the EA cannot be reached the saved data is shown with a notice; an
+// unknown station says so plainly.
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { useQuery } from "urql";
+import { formatDateTime, formatMm, formatNumber, isFiniteNumber, timeAgo } from "../../components/environment/env-format.ts";
+import { LocationMap, mapLink } from "../../components/environment/LocationMap.tsx";
+import { Attribution, errorCode, errorText, StaleNotice, type SourceMeta } from "../../components/environment/parts.tsx";
+import { Loading } from "../../components/Loading.tsx";
+import { useBranding } from "../../lib/config-context.tsx";
+import {
+  barPeriod,
+  periodText,
+  primaryMeasure,
+  RANGES,
+  rangeDates,
+  readingsOf,
+  summariseBars,
+  toBars,
+  type Measure,
+  type RangeId,
+  type Reading,
+} from "./rainfall-data.ts";
+import RainfallStationDetails from "./RainfallStationDetails.graphql?raw";
+import RainfallStationReadings from "./RainfallStationReadings.graphql?raw";
+import "../../components/environment/environment.css";
+import "./rainfall.css";
+
+const RainfallBarChart = lazy(() => import("./RainfallBarChart.tsx"));
+
+interface StationDetails extends SourceMeta {
+  id: string;
+  stationReference: string;
+  label: string | null;
+  lat: number;
+  long: number;
+  easting: number | null;
+  northing: number | null;
+  town: string | null;
+  riverName: string | null;
+  catchmentName: string | null;
+  measures: Measure[];
+  latestReading: Reading | null;
+  last24hTotal: number | null;
+  last24hReadings: number;
+  readings: Reading[];
+}
+
+interface ReadingsAnswer extends SourceMeta {
+  readings: Reading[];
+}
+
+function NotFound({ id, message, code, onRetry }: { id: string; message: string; code: string | null; onRetry: () => void }) {
+  const unreachable = code === "UNAVL";
+  return (
+    <section className="page rainfall-page rainfall-missing" aria-labelledby="page-title">
+      <h1 id="page-title">Rainfall station not found</h1>
+      {unreachable ? (
+        <p className="lead">
+          There is no saved rainfall station “{id}”, and the Environment Agency's rainfall service could not be reached
+          to look it up. Check the station reference, or try again later.
+        </p>
+      ) : code === "INVLD" ? (
+        <p className="lead">“{id}” is not a valid rainfall station reference.</p>
+      ) : (
+        <p className="lead">The Environment Agency has no rainfall station “{id}”.</p>
+      )}
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+      <p className="rainfall-actions">
+        {unreachable ? (
+          <button type="button" className="button" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+        <Link to="/map" className="button button-secondary">
+          Find stations on the map
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function ReadingsChart({ station, rangeId, now }: { station: StationDetails; rangeId: RangeId; now: number }) {
+  const range = RANGES.find((r) => r.id === rangeId) ?? RANGES[0];
+  const dates = useMemo(() => rangeDates(range, now), [range, now]);
+  const [result, reexecute] = useQuery<{ rainfallReadings: ReadingsAnswer | null }>({
+    query: RainfallStationReadings,
+    variables: { stationId: station.id, ...dates, limit: 10000 },
+    pause: range.id === "day",
+  });
+  const answer = range.id === "day" ? null : (result.data?.rainfallReadings ?? null);
+  const readings = range.id === "day" ? station.readings : (answer?.readings ?? null);
+  const measure = useMemo(() => primaryMeasure(station.measures, readings ?? []), [station.measures, readings]);
+  const bars = useMemo(() => (readings ? toBars(readingsOf(readings, measure), range, now) : []), [readings, measure, range, now]);
+  const summary = useMemo(() => summariseBars(bars), [bars]);
+
+  if (range.id !== "day" && result.fetching && !answer) {
+    return <Loading label="Loading the readings…" />;
+  }
+  if (range.id !== "day" && result.error && !answer) {
+    return (
+      <div className="env-error" role="alert">
+        <p>{errorText(result.error)}</p>
+        <button type="button" className="button button-secondary env-small-button" onClick={() => reexecute({ requestPolicy: "network-only" })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const per = range.unit === "hour" ? "hour" : "day";
+  const description =
+    summary.withData === 0
+      ? `No readings in ${range.phrase}.`
+      : `Rain per ${per}, ${range.phrase}: ${formatMm(summary.total)} in all` +
+        (summary.wettest && (summary.wettest.total ?? 0) > 0
+          ? `; the wettest ${per} was ${barPeriod(summary.wettest, range.unit)} with ${formatMm(summary.wettest.total)}.`
+          : "; no rain fell.");
+
+  return (
+    <div className="rainfall-chart-block">
+      {answer && !station.stale ? <StaleNotice meta={answer} /> : null}
+      <p className="rainfall-chart-summary">
+        {summary.withData === 0 ? (
+          <span className="muted">No readings in {range.phrase}.</span>
+        ) : (
+          <>
+            <strong>{formatMm(summary.total)}</strong> <span className="muted">in {range.phrase}</span>
+          </>
+        )}
+      </p>
+      {summary.withData === 0 ? (
+        <div className="rainfall-chart-empty">
+          <p>
+            The station sent no readings for this period
+            {station.stale || answer?.stale ? ", or they could not be fetched while the Environment Agency was out of reach" : ""}.
+          </p>
+        </div>
+      ) : (
+        <div className="rainfall-chart" role="img" aria-label={description}>
+          <Suspense fallback={<div className="rainfall-chart-placeholder" />}>
+            <RainfallBarChart bars={bars} unit={range.unit} />
+          </Suspense>
+        </div>
+      )}
+      {summary.withData > 0 ? (
+        <details className="env-details">
+          <summary>Show the figures</summary>
+          <div className="env-table-wrap">
+            <table className="env-table">
+              <caption className="visually-hidden">Rain per {per}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{range.unit === "hour" ? "Hour" : "Day"}</th>
+                  <th scope="col">Rain</th>
+                  <th scope="col">Readings</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...bars].reverse().map((bar) => (
+                  <tr key={bar.start}>
+                    <th scope="row">{barPeriod(bar, range.unit)}</th>
+                    <td>{bar.total === null ? "–" : formatMm(bar.total)}</td>
+                    <td>{bar.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
 
 export default function RainfallStationPage() {
+  const { id = "" } = useParams();
+  const b = useBranding();
+  const [result, reexecute] = useQuery<{ rainfallStation: StationDetails | null }>({
+    query: RainfallStationDetails,
+    variables: { id },
+    requestPolicy: "cache-and-network",
+  });
+  const [now] = useState(() => Date.now());
+  const [rangeId, setRangeId] = useState<RangeId>("day");
+  const station = result.data?.rainfallStation ?? null;
+
+  const name = station?.label?.trim() || (station ? `Station ${station.id}` : "");
+  useEffect(() => {
+    if (name) document.title = `${name} · Rainfall station · ${b.name}`;
+  }, [name, b.name]);
+
+  if (!station) {
+    if (result.fetching || result.stale) return <Loading label="Loading the rainfall station…" />;
+    const code = errorCode(result.error);
+    if (code === "NTFND" || code === "UNAVL" || code === "INVLD") {
+      return (
+        <NotFound id={id} code={code} message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+      );
+    }
+    // Any other failure, or an answer without the station (which the API does not give).
+    return (
+      <section className="page rainfall-page" aria-labelledby="page-title">
+        <h1 id="page-title">Rainfall station</h1>
+        <div className="env-error" role="alert">
+          <p>{result.error ? errorText(result.error) : `No details came back for station “${id}”.`}</p>
+          <button type="button" className="button button-secondary env-small-button" onClick={() => reexecute({ requestPolicy: "network-only" })}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const measure = station.measures.find((m) => m.id === station.latestReading?.measure) ?? station.measures[0];
+  const where = [station.town, station.riverName ? `River ${station.riverName.replace(/^river\s+/i, "")}` : null].filter(Boolean).join(" · ");
+
   return (
-    <ComingSoon title="Rainfall station">
-      Rainfall readings of this Environment Agency station: today, the latest, and over a chosen period.
-    </ComingSoon>
+    <section className="page rainfall-page" aria-labelledby="page-title">
+      <p className="rainfall-back">
+        <Link to={mapLink(station.lat, station.long, 12)}>← Back to the map</Link>
+      </p>
+      <header className="rainfall-header">
+        <h1 id="page-title">{name}</h1>
+        <p className="muted rainfall-subtitle">
+          Environment Agency rainfall station {station.stationReference}
+          {where ? ` · ${where}` : ""}
+        </p>
+      </header>
+
+      <StaleNotice meta={station} />
+
+      <div className="rainfall-top">
+        <div className="card rainfall-facts">
+          <div className="rainfall-figures">
+            <div className="rainfall-figure">
+              <h2 className="rainfall-figure-label">Latest reading</h2>
+              {station.latestReading ? (
+                <>
+                  <p className="rainfall-figure-value">{formatMm(station.latestReading.value)}</p>
+                  <p className="rainfall-figure-note">
+                    {periodText(measure?.period)} · <time dateTime={station.latestReading.dateTime}>{formatDateTime(station.latestReading.dateTime)}</time>
+                    <span className="muted"> ({timeAgo(station.latestReading.dateTime)})</span>
+                  </p>
+                </>
+              ) : (
+                <p className="rainfall-figure-note muted">No reading yet</p>
+              )}
+            </div>
+            <div className="rainfall-figure">
+              <h2 className="rainfall-figure-label">Last 24 hours</h2>
+              {isFiniteNumber(station.last24hTotal) ? (
+                <>
+                  <p className="rainfall-figure-value">{formatMm(station.last24hTotal)}</p>
+                  <p className="rainfall-figure-note">
+                    From {station.last24hReadings} {station.last24hReadings === 1 ? "reading" : "readings"}
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p className="rainfall-figure-value rainfall-figure-none">–</p>
+                  <p className="rainfall-figure-note muted">No readings in the last 24 hours (gauges often report once or twice a day)</p>
+                </>
+              )}
+            </div>
+          </div>
+          <dl className="details rainfall-details">
+            <dt>Reference</dt>
+            <dd>{station.stationReference}</dd>
+            <dt>Position</dt>
+            <dd>
+              {formatNumber(station.lat, 5)}, {formatNumber(station.long, 5)}
+              {isFiniteNumber(station.easting) && isFiniteNumber(station.northing) ? (
+                <span className="muted">
+                  {" "}
+                  · grid {Math.round(station.easting)} E, {Math.round(station.northing)} N
+                </span>
+              ) : null}
+            </dd>
+            {station.catchmentName ? (
+              <>
+                <dt>Catchment</dt>
+                <dd>{station.catchmentName}</dd>
+              </>
+            ) : null}
+            <dt>Measures</dt>
+            <dd>
+              {station.measures.length === 0
+                ? "None known"
+                : station.measures.map((m) => `${periodText(m.period)}${m.unitName ? ` (${m.unitName})` : ""}`).join("; ")}
+            </dd>
+          </dl>
+        </div>
+        <div className="card rainfall-map-card">
+          <h2 className="visually-hidden">Where it is</h2>
+          <LocationMap latitude={station.lat} longitude={station.long} label={name} zoom={13} height={250} colour="#1d5a8a" />
+        </div>
+      </div>
+
+      <section className="card rainfall-readings" aria-labelledby="readings-title">
+        <div className="rainfall-readings-head">
+          <h2 id="readings-title">Rainfall</h2>
+          <div className="rainfall-ranges" role="group" aria-label="Show the last">
+            <span className="rainfall-ranges-label" aria-hidden="true">
+              Last
+            </span>
+            {RANGES.map((r) => (
+              <button
+                key={r.id}
+                type="button"
+                className={`rainfall-range${r.id === rangeId ? " rainfall-range-active" : ""}`}
+                aria-pressed={r.id === rangeId}
+                onClick={() => setRangeId(r.id)}
+              >
+                {r.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <ReadingsChart station={station} rangeId={rangeId} now={now} />
+      </section>
+
+      <Attribution meta={station} />
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from "../../routes.tsx";
 import { PinIcon } from "./icons.tsx";
 import { formatCoordinate, mapLinks } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
+import { LocationMap } from "../../components/environment/index.ts";
 
 export function ThingLocation({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
@@ -59,10 +60,10 @@ export function ThingLocation({ thing }: { thing: ThingDetails }) {
             </li>
           ))}
         </ul>
-        <p className="muted small">
-          An interactive map of this {term(b, "thing")} and its neighbours is not built yet; it arrives with the map
-          feature. Until then these links show the place.
-        </p>
+      </section>
+      <section className="card" aria-labelledby="map-title">
+        <h2 id="map-title">On the map</h2>
+        <LocationMap latitude={latitude} longitude={longitude} label={thing.name} />
       </section>
     </div>
   );

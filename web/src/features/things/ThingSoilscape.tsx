@@ -3,6 +3,7 @@
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import type { ThingDetails } from "./types.ts";
+import { SoilscapePanel } from "../../components/environment/index.ts";
 
 const FIELDS: { key: keyof ThingDetails; label: string }[] = [
   { key: "texture", label: "Texture" },
@@ -27,11 +28,8 @@ export function ThingSoilscape({ thing }: { thing: ThingDetails }) {
       <h2 id="soil-title">Soilscape</h2>
       {known.length === 0 ? (
         <>
-          <p>No soil information is stored for this {term(b, "thing")} yet.</p>
-          <p className="muted small">
-            The soil at its location (texture, drainage, fertility, habitats and more) is filled in from the
-            soilscape map layer; the look-up arrives with the soilscape feature.
-          </p>
+          <p>No soil information is stored for this {term(b, "thing")} yet: its place is outside the soilscape layer, or the layer was loaded after it was added.</p>
+          <SoilscapePanel latitude={thing.location.x} longitude={thing.location.y} title="The soil at this place" headingLevel={3} />
         </>
       ) : (
         <>

@@ -1,0 +1,308 @@
+// Browser tests of the map and the environmental screens (issue 8): /map renders without any
+// tile host or data source (this machine and CI are offline), shows a thing made through the API,
+// its layer switcher shows soilscapes and B-Lines loaded through SQL and remembers the choice;
+// /rainfall/{id} says plainly when a station is unknown, and shows a station from the cache with
+// its readings and the stale-data notice. Screenshots of the screens land in e2e/artifacts/.
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { BASE_URL, registerUser, uniqueUsername, withPage } from "./helpers.mjs";
+
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
+// A quiet corner west of Reading, away from the demo area, so this file's layers are alone there.
+const SPOT = { x: 51.3012, y: -1.2034 };
+
+async function gql(query, variables = {}, token) {
+  const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
+  const response = await fetch(`${BASE_URL}/graphql`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ operationName, query, variables }),
+  });
+  return response.json();
+}
+
+async function gqlData(query, variables, token) {
+  const body = await gql(query, variables, token);
+  if (body.errors) throw new Error(`${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+async function sql(text, values = []) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, name) });
+}
+
+/** A public thing at a place, made by a new user through the API. */
+async function publicThing(location = SPOT) {
+  const user = await registerUser({ username: uniqueUsername("map") });
+  const group = await gqlData(
+    `mutation MapE2eGroup($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`,
+    { name: `Map Growers ${uniqueUsername("g").slice(1, 8)}` },
+    user.token,
+  );
+  const name = `Map Test Planter ${uniqueUsername("p").slice(1, 7)}`;
+  const made = await gqlData(
+    `mutation MapE2eThing($input: CreateThingInput!) { createThing(input: $input) { thing { id name } } }`,
+    { input: { groupId: group.createGroup.group.id, name, type: "PLANTER", location, isPublic: true } },
+    user.token,
+  );
+  return { user, thing: made.createThing.thing };
+}
+
+/** A square of `half` degrees around a point, as a GeoJSON polygon ([longitude, latitude]). */
+function square(centre, half) {
+  const { x: lat, y: lon } = centre;
+  return {
+    type: "Polygon",
+    coordinates: [
+      [
+        [lon - half, lat - half],
+        [lon + half, lat - half],
+        [lon + half, lat + half],
+        [lon - half, lat + half],
+        [lon - half, lat - half],
+      ],
+    ],
+  };
+}
+
+async function openMap(page, { zoom = 13 } = {}) {
+  await page.goto(`${BASE_URL}/map?lat=${SPOT.x}&lng=${SPOT.y}&zoom=${zoom}`);
+  await page.waitForFunction(() => window.__mapDebug?.ready === true, null, { timeout: 20_000 });
+}
+
+const layerIds = (page) => page.evaluate(() => window.__mapDebug.styleLayerIds());
+
+test("the map renders offline with the built-in style and shows a thing made through the API", async (t) => {
+  const { thing } = await publicThing();
+  await withPage(t, async (page) => {
+    await openMap(page);
+    // The map itself: a WebGL canvas inside the page, with the app's built-in style.
+    await page.locator(".map-canvas canvas.maplibregl-canvas").waitFor();
+    assert.ok((await layerIds(page)).includes("background"), "the built-in background layer is there");
+    await page.getByRole("heading", { level: 2, name: "Map layers" }).waitFor();
+
+    // The basemap's status is reported (offline it cannot load; with internet it may).
+    const status = page.locator("p.map-basemap-status");
+    await page.waitForFunction(() => document.querySelector(".map-canvas")?.getAttribute("data-basemap-status") !== "loading", null, {
+      timeout: 20_000,
+    });
+    const basemapStatus = await page.locator(".map-canvas").getAttribute("data-basemap-status");
+    if (basemapStatus === "unavailable") assert.match(await status.innerText(), /could not be loaded: showing the built-in plain map/);
+
+    // The thing is a marker, coloured grey (no readings yet), with a popup linking to it.
+    const marker = page.locator(`.map-thing-marker[data-thing-id="${thing.id}"]`);
+    await marker.waitFor();
+    assert.equal(await marker.getAttribute("data-indicator"), "grey");
+    assert.match(await marker.getAttribute("aria-label"), new RegExp(`^${thing.name}: Planter`));
+    const counts = await page.evaluate(() => window.__mapDebug.counts);
+    assert.ok(counts.things >= 1, `things on the map: ${JSON.stringify(counts)}`);
+    await page.getByText(/\d+ shown in view/).first().waitFor();
+
+    await marker.click();
+    const popup = page.locator(".map-popup");
+    await popup.getByRole("heading", { name: thing.name }).waitFor();
+    await popup.getByText("No recent reading, so its state is unknown.").waitFor();
+    assert.equal(await popup.getByRole("link", { name: "Open thing" }).getAttribute("href"), `/things/${thing.id}/dashboard`);
+    // Escape closes the popup.
+    await page.keyboard.press("Escape");
+    await popup.waitFor({ state: "detached" });
+
+    // The legend of the indicator colours.
+    const legend = page.getByRole("list", { name: "Indicator colours" });
+    for (const label of ["Too wet", "Moist", "Needs water", "Too dry", "Unknown"]) await legend.getByText(label).waitFor();
+
+    await screenshot(page, "map-desktop.png");
+
+    // On a phone the layers fold into a button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const layers = page.getByRole("button", { name: "Layers" });
+    await layers.waitFor();
+    assert.equal(await layers.getAttribute("aria-expanded"), "false");
+    await marker.waitFor();
+    await screenshot(page, "map-phone.png");
+    await layers.click();
+    await page.getByRole("heading", { level: 2, name: "Map layers" }).waitFor();
+    await screenshot(page, "map-phone-layers.png");
+    await page.getByRole("button", { name: "Close the layer list" }).click();
+    assert.equal(await layers.getAttribute("aria-expanded"), "false");
+  });
+});
+
+test("the layer switcher shows soilscapes and B-Lines loaded through SQL, and remembers the choice", async (t) => {
+  const soil = [
+    {
+      properties: {
+        class_number: 6,
+        name: "Freely draining slightly acid loamy soils",
+        texture: "Loamy",
+        drainage: "Freely draining",
+        fertility: "Low",
+        landcover: "Arable and grassland",
+        habitats: "Neutral and acid pastures",
+        carbon: "Low",
+        drains_to: "Groundwater",
+        water_protection: "Groundwater contamination with nitrate",
+        general_cropping: "Arable and grassland",
+      },
+      geometry: square(SPOT, 0.03),
+    },
+  ];
+  const corridor = [{ properties: { name: "E2E corridor", region: "South East" }, geometry: square({ x: SPOT.x + 0.012, y: SPOT.y }, 0.006) }];
+  await sql("select app_private.replace_map_layer('soilscapes', $1::jsonb, 'e2e', 'E2E soil attribution', true)", [JSON.stringify(soil)]);
+  await sql("select app_private.replace_map_layer('b_lines', $1::jsonb, 'e2e', 'E2E B-Lines attribution', true)", [JSON.stringify(corridor)]);
+
+  await withPage(t, async (page) => {
+    await openMap(page);
+    const soilscapes = page.getByRole("checkbox", { name: /Soilscapes/ });
+    const bLines = page.getByRole("checkbox", { name: /B-Lines/ });
+    assert.equal(await soilscapes.isChecked(), false);
+    assert.equal(await bLines.isChecked(), false);
+    assert.ok(!(await layerIds(page)).includes("soilscapes-fill"));
+
+    // Keyboard: the checkbox toggles with the space bar.
+    await soilscapes.focus();
+    await page.keyboard.press("Space");
+    await page.waitForFunction(() => window.__mapDebug.counts.soilscapes === 1 && window.__mapDebug.styleLayerIds().includes("soilscapes-fill"));
+    await page.getByText("1 area in view · Sample data").waitFor();
+    await page.getByRole("list", { name: "Soilscape classes in view" }).getByText("Freely draining slightly acid loamy soils").waitFor();
+
+    await bLines.check();
+    await page.waitForFunction(() => window.__mapDebug.counts.bLines === 1 && window.__mapDebug.styleLayerIds().includes("b-lines-fill"));
+    await page.getByText("1 corridor in view · Sample data").waitFor();
+    // The credit lines of both layers are in the map's attribution.
+    await page.locator(".maplibregl-ctrl-attrib").getByText(/E2E soil attribution/).waitFor();
+    await page.locator(".maplibregl-ctrl-attrib").getByText(/E2E B-Lines attribution/).waitFor();
+
+    // Clicking the map inside both polygons shows the soil and the corridor.
+    await page.waitForFunction(() => window.__mapDebug.sourceFeatureCount("soilscapes") > 0 && window.__mapDebug.sourceFeatureCount("b-lines") > 0);
+    const point = await page.evaluate(([lat, lon]) => {
+      const map = window.__mapDebug.map();
+      const p = map.project([lon, lat]);
+      const box = map.getCanvas().getBoundingClientRect();
+      return { x: box.left + p.x, y: box.top + p.y };
+    }, [SPOT.x + 0.012, SPOT.y + 0.004]);
+    await page.mouse.click(point.x, point.y);
+    const popup = page.locator(".map-popup");
+    await popup.getByRole("heading", { name: "Soil here" }).waitFor();
+    await popup.getByText("Freely draining slightly acid loamy soils").waitFor();
+    await popup.getByRole("heading", { name: "B-Line: E2E corridor" }).waitFor();
+    await popup.getByText("Sample data: illustrative, not survey data.").waitFor();
+    await screenshot(page, "map-layers.png");
+
+    // Switching soilscapes off removes its layers; the basemap radios move with the arrow keys.
+    await soilscapes.uncheck();
+    await page.waitForFunction(() => !window.__mapDebug.styleLayerIds().includes("soilscapes-fill"));
+    assert.ok((await layerIds(page)).includes("b-lines-fill"));
+    const checkedBasemap = page.locator('.map-basemaps input[type="radio"]:checked');
+    await checkedBasemap.focus();
+    const before = await checkedBasemap.getAttribute("value");
+    await page.keyboard.press("ArrowDown");
+    const after = await page.locator('.map-basemaps input[type="radio"]:checked').getAttribute("value");
+    assert.notEqual(after, before);
+    await page.waitForFunction((id) => document.querySelector(".map-canvas")?.getAttribute("data-basemap") === id, after);
+
+    // The choices are remembered.
+    await openMap(page);
+    assert.equal(await page.getByRole("checkbox", { name: /B-Lines/ }).isChecked(), true);
+    assert.equal(await page.getByRole("checkbox", { name: /Soilscapes/ }).isChecked(), false);
+    assert.equal(await page.locator('.map-basemaps input[type="radio"]:checked').getAttribute("value"), after);
+    await page.waitForFunction(() => window.__mapDebug.styleLayerIds().includes("b-lines-fill"));
+  });
+});
+
+test("an unknown rainfall station shows a clear not-found message", async (t) => {
+  await withPage(t, async (page) => {
+    await page.goto(`${BASE_URL}/rainfall/NOSUCH${Date.now().toString(36).toUpperCase()}`);
+    await page.getByRole("heading", { level: 1, name: "Rainfall station not found" }).waitFor();
+    await page.getByRole("alert").waitFor();
+    assert.equal(await page.getByRole("link", { name: "Find stations on the map" }).getAttribute("href"), "/map");
+  });
+});
+
+test("a station from the cache shows its readings, the stale notice and the attribution, and appears on the map", async (t) => {
+  const id = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const measure = `${id}-rainfall-tipping_bucket_raingauge-t-15_min-mm`;
+  const at = { x: SPOT.x + 0.005, y: SPOT.y - 0.01 };
+  await sql(
+    `insert into app_private.rainfall_stations (id, label, location, easting, northing, details, fetched_at)
+       values ($1, 'Kingsclere Test Gauge', point($2, $3), 455000, 158000, '{"town":"Kingsclere"}', now() - interval '2 hours')`,
+    [id, at.x, at.y],
+  );
+  await sql(
+    `insert into app_private.rainfall_measures (id, station_id, parameter, parameter_name, period, qualifier, unit_name, fetched_at)
+       values ($1, $2, 'rainfall', 'Rainfall', 900, 'Tipping Bucket Raingauge', 'mm', now() - interval '2 hours')`,
+    [measure, id],
+  );
+  // Twelve 15-minute readings of 0.4 mm ending 3 hours ago: 4.8 mm in the last 24 hours.
+  await sql(
+    `insert into app_private.rainfall_readings (measure_id, station_id, date_time, value, fetched_at)
+       select $1, $2, date_trunc('minute', now()) - interval '3 hours' - n * interval '15 minutes', 0.4, now() - interval '2 hours'
+       from generate_series(0, 11) n`,
+    [measure, id],
+  );
+  // With the Environment Agency reachable the live answer would not know this station.
+  const probe = await gql(`query MapE2eProbe($id: String!) { rainfallStation(id: $id) { stale } }`, { id });
+  if (!probe.data?.rainfallStation?.stale) {
+    t.skip(`the rainfall source answered (${JSON.stringify(probe.errors ?? probe.data)}); this test needs it unreachable`);
+    return;
+  }
+
+  await withPage(t, async (page) => {
+    await page.goto(`${BASE_URL}/rainfall/${id}`);
+    await page.getByRole("heading", { level: 1, name: "Kingsclere Test Gauge" }).waitFor();
+    await page.getByText(`Environment Agency rainfall station ${id} · Kingsclere`).waitFor();
+    await page.getByText(/could not be reached; showing data fetched 2 hours ago/).first().waitFor();
+    await page.getByText("this uses Environment Agency rainfall data from the real-time data API (Beta)", { exact: false }).first().waitFor();
+    const last24 = page.locator(".rainfall-figure", { has: page.getByRole("heading", { name: "Last 24 hours" }) });
+    await last24.getByText("4.8 mm").waitFor();
+    await last24.getByText("From 12 readings").waitFor();
+    const latest = page.locator(".rainfall-figure", { has: page.getByRole("heading", { name: "Latest reading" }) });
+    await latest.getByText("0.4 mm").waitFor();
+    // The bar chart, with its text alternative and the figures behind it.
+    const chart = page.getByRole("img", { name: /^Rain per hour, the last 24 hours: 4\.8 mm in all/ });
+    await chart.waitFor();
+    await chart.locator("canvas").waitFor();
+    await page.getByText("Show the figures").click();
+    assert.ok((await page.locator(".env-table tbody tr").count()) === 24);
+    // The small map of the station.
+    await page.getByRole("region", { name: /^Map of Kingsclere Test Gauge/ }).locator("canvas").waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, "rainfall-station.png");
+
+    // The 7-day view asks for the readings of the period.
+    await page.getByRole("button", { name: "7 days" }).click();
+    await page.getByRole("img", { name: /^Rain per day, the last 7 days: 4\.8 mm in all/ }).waitFor();
+
+    // On the map: the station's marker and its popup with the latest reading.
+    await page.goto(`${BASE_URL}/map?lat=${at.x}&lng=${at.y}&zoom=13`);
+    await page.waitForFunction(() => window.__mapDebug?.ready === true, null, { timeout: 20_000 });
+    const marker = page.locator(`.map-station-marker[data-station-id="${id}"]`);
+    await marker.waitFor();
+    await page.getByText(/Saved data from 2 hours ago/).waitFor();
+    await marker.click();
+    const popup = page.locator(".map-popup");
+    await popup.getByRole("heading", { name: "Kingsclere Test Gauge" }).waitFor();
+    await popup.getByText("Latest reading").waitFor();
+    await popup.getByText("0.4 mm").waitFor();
+    assert.equal(await popup.getByRole("link", { name: "Rainfall details" }).getAttribute("href"), `/rainfall/${id}`);
+  });
+});

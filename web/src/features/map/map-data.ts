@@ -1,0 +1,268 @@
+// Pure helpers of /map: the things it shows, the boxes and circles its layers are asked for, the
+// soilscape colours, and the view given in the address (?lat=&lng=&zoom=). No map library here.
+import type { SoilscapeData } from "../../components/environment/SoilscapePanel.tsx";
+import { distanceKm, isFiniteNumber, type Coordinates } from "../../components/environment/env-format.ts";
+import type { OverlayId } from "../../components/environment/map-prefs.ts";
+
+export interface MapThing {
+  id: string;
+  name: string;
+  type: string;
+  isPublic: boolean;
+  indicatorColour: string | null;
+  indicatorParameter: string | null;
+  /** Owner, collaborator (or admin): "my" things, which the map opens on. */
+  mine: boolean;
+  latitude: number;
+  longitude: number;
+}
+
+interface ThingNode {
+  id: string;
+  name: string;
+  type: string;
+  isPublic: boolean;
+  indicatorColour: string | null;
+  indicatorParameter?: string | null;
+  canRecordAction?: boolean | null;
+  location: { x: number; y: number } | null;
+}
+
+export interface MapThingsData {
+  allThings?: { totalCount: number; nodes: ThingNode[] } | null;
+  allPublicThings?: { totalCount: number; nodes: ThingNode[] } | null;
+}
+
+/** The things of the MapThings answer that have a usable location. */
+export function mapThings(data: MapThingsData | undefined | null): { things: MapThing[]; total: number } {
+  const list = data?.allThings ?? data?.allPublicThings ?? null;
+  const things: MapThing[] = [];
+  for (const n of list?.nodes ?? []) {
+    const lat = n.location?.x;
+    const lon = n.location?.y;
+    if (!isFiniteNumber(lat) || !isFiniteNumber(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
+    things.push({
+      id: n.id,
+      name: n.name,
+      type: n.type,
+      isPublic: n.isPublic,
+      indicatorColour: n.indicatorColour,
+      indicatorParameter: n.indicatorParameter ?? null,
+      mine: n.canRecordAction === true,
+      latitude: lat,
+      longitude: lon,
+    });
+  }
+  return { things, total: list?.totalCount ?? things.length };
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  BEECAFE: "Bee cafe",
+  FLOWERBED: "Flower bed",
+  VEGETABLEBED: "Vegetable bed",
+  NOTICEBOARD: "Notice board",
+  BOOKSHARE: "Book share",
+};
+
+/** "PLANTER" -> "Planter", "VEGETABLEBED" -> "Vegetable bed". */
+export function thingTypeLabel(type: string | null | undefined): string {
+  if (!type) return "Unknown type";
+  return TYPE_WORDS[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
+}
+
+/** [[west, south], [east, north]] around the points, or null without points. */
+export function boundsOf(points: readonly Coordinates[]): [[number, number], [number, number]] | null {
+  if (points.length === 0) return null;
+  let south = 90;
+  let north = -90;
+  let west = 180;
+  let east = -180;
+  for (const p of points) {
+    south = Math.min(south, p.latitude);
+    north = Math.max(north, p.latitude);
+    west = Math.min(west, p.longitude);
+    east = Math.max(east, p.longitude);
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
+export interface Box {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+const STEPS = [0.02, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 45, 90];
+
+/**
+ * The box the polygon layers are asked for: the view grown to a grid (a step of about half the
+ * view's size), so small pans ask the same question again and the answer comes from the cache.
+ */
+export function snapBox(view: Box): Box {
+  const span = Math.max(view.north - view.south, view.east - view.west, 0.001);
+  const step = STEPS.find((s) => s >= span / 2) ?? 90;
+  const down = (v: number) => Math.floor(v / step) * step;
+  const up = (v: number) => Math.ceil(v / step) * step;
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    south: round(Math.max(-90, down(view.south))),
+    west: round(Math.max(-180, down(view.west))),
+    north: round(Math.min(90, up(view.north))),
+    east: round(Math.min(180, up(view.east))),
+  };
+}
+
+export interface StationSearch {
+  x: number;
+  y: number;
+  dist: number;
+}
+
+/** The API's limit on rainfallStations' distance. */
+export const MAX_STATION_KM = 50;
+
+/** The circle asked for rain gauges: the view's centre, out to its corners (at most 50 km). */
+export function stationSearch(view: Box): StationSearch {
+  const centre = { latitude: (view.south + view.north) / 2, longitude: (view.west + view.east) / 2 };
+  const corner = distanceKm(centre, { latitude: view.north, longitude: view.east });
+  const dist = Math.min(MAX_STATION_KM, Math.max(2, Math.ceil(corner)));
+  return { x: Math.round(centre.latitude * 1000) / 1000, y: Math.round(centre.longitude * 1000) / 1000, dist };
+}
+
+/** Whether a new circle is worth asking for (the centre moved a good part of the radius, or the size changed). */
+export function stationSearchChanged(previous: StationSearch | null, next: StationSearch): boolean {
+  if (!previous) return true;
+  const moved = distanceKm({ latitude: previous.x, longitude: previous.y }, { latitude: next.x, longitude: next.y });
+  return moved > previous.dist * 0.3 || next.dist > previous.dist * 1.25 || next.dist < previous.dist * 0.5;
+}
+
+/** Whether the view is larger than the station search can cover. */
+export function viewBeyondStations(view: Box): boolean {
+  const centre = { latitude: (view.south + view.north) / 2, longitude: (view.west + view.east) / 2 };
+  return distanceKm(centre, { latitude: view.north, longitude: view.east }) > MAX_STATION_KM;
+}
+
+//------------------------------------------------------------------------------------------
+// Soilscapes: one colour per class (1 to 27), earthy and distinct from the indicator colours.
+
+export const SOIL_COLOURS: readonly string[] = [
+  "#c9a66b", "#d9c27e", "#b5894f", "#e0b872", "#a3b565", "#8aa85a", "#c3c46f", "#9f8a5d", "#d1a07a",
+  "#b67b56", "#a8916e", "#c7b08c", "#9aa27c", "#7f9a6c", "#b9a35e", "#8e7b5a", "#cfa58e", "#a86e4f",
+  "#8c9a86", "#9fb3a0", "#7a8c6e", "#c2b497", "#6f8f7d", "#8d6e63", "#a58f86", "#6b5b4e", "#b0a089",
+];
+export const SOIL_UNKNOWN = "#b8ae98";
+
+export function soilColour(classNumber: number | null | undefined): string {
+  return isFiniteNumber(classNumber) && classNumber >= 1 && classNumber <= SOIL_COLOURS.length
+    ? SOIL_COLOURS[classNumber - 1]
+    : SOIL_UNKNOWN;
+}
+
+/** A maplibre expression colouring soilscape polygons by class_number. */
+export function soilColourExpression(): unknown[] {
+  const expression: unknown[] = ["match", ["to-number", ["get", "class_number"], 0]];
+  SOIL_COLOURS.forEach((colour, i) => expression.push(i + 1, colour));
+  expression.push(SOIL_UNKNOWN);
+  return expression;
+}
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const s = String(value).trim();
+  return s === "" ? null : s;
+}
+
+/** A soilscape feature's properties (snake_case, as the layer stores them) as SoilscapeData. */
+export function soilscapeFromProperties(
+  props: Record<string, unknown> | null | undefined,
+  layer: { attribution?: string | null; isSample?: boolean | null } = {},
+): SoilscapeData {
+  const p = props ?? {};
+  const n = Number(p.class_number);
+  return {
+    classNumber: Number.isFinite(n) && p.class_number !== null && p.class_number !== undefined ? n : null,
+    name: text(p.name) ?? "Unnamed soilscape",
+    texture: text(p.texture),
+    drainage: text(p.drainage),
+    fertility: text(p.fertility),
+    landcover: text(p.landcover),
+    habitats: text(p.habitats),
+    carbon: text(p.carbon),
+    drainsTo: text(p.drains_to),
+    waterProtection: text(p.water_protection),
+    generalCropping: text(p.general_cropping),
+    isSample: layer.isSample === true,
+    attribution: layer.attribution ?? "",
+    source: null,
+  };
+}
+
+export interface LayerCollection {
+  type: "FeatureCollection";
+  features: { type: "Feature"; id?: number | string; properties: Record<string, unknown> | null; geometry: unknown }[];
+  truncated?: boolean;
+  attribution?: string | null;
+  isSample?: boolean;
+}
+
+/** A GeoJSON layer answer, checked (the API sends JSON). */
+export function asCollection(value: unknown): LayerCollection | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Partial<LayerCollection>;
+  if (v.type !== "FeatureCollection" || !Array.isArray(v.features)) return null;
+  return v as LayerCollection;
+}
+
+/** Classes present in a soilscape answer, for the legend (by class number). */
+export function soilClasses(collection: LayerCollection | null): { classNumber: number | null; name: string; colour: string }[] {
+  const seen = new Map<string, { classNumber: number | null; name: string; colour: string }>();
+  for (const f of collection?.features ?? []) {
+    const soil = soilscapeFromProperties(f.properties);
+    const key = `${soil.classNumber ?? ""}|${soil.name}`;
+    if (!seen.has(key)) seen.set(key, { classNumber: soil.classNumber, name: soil.name, colour: soilColour(soil.classNumber) });
+  }
+  return [...seen.values()].sort((a, b) => (a.classNumber ?? 99) - (b.classNumber ?? 99) || a.name.localeCompare(b.name));
+}
+
+//------------------------------------------------------------------------------------------
+// The view in the address: /map?lat=51.45&lng=-0.97&zoom=15
+
+export interface ViewParams {
+  latitude: number;
+  longitude: number;
+  zoom: number | null;
+}
+
+export function viewFromSearch(search: string): ViewParams | null {
+  const params = new URLSearchParams(search);
+  const lat = Number(params.get("lat"));
+  const lng = Number(params.get("lng") ?? params.get("lon"));
+  if (!params.get("lat") || !(params.get("lng") ?? params.get("lon"))) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  const zoomText = params.get("zoom");
+  const zoom = zoomText === null ? null : Number(zoomText);
+  return { latitude: lat, longitude: lng, zoom: zoom !== null && Number.isFinite(zoom) ? Math.min(20, Math.max(1, zoom)) : null };
+}
+
+//------------------------------------------------------------------------------------------
+// What each overlay reports to the layer panel.
+
+export interface OverlayStatus {
+  /** Features shown. */
+  count: number | null;
+  loading: boolean;
+  error: string | null;
+  /** An error that is expected offline (a source out of reach with nothing saved): shown as a warning. */
+  unavailable?: boolean;
+  /** A short remark: "Sample data", "Zoom in to see all", a stale notice. */
+  note: string | null;
+  stale?: boolean;
+}
+
+export type OverlayStatuses = Record<OverlayId, OverlayStatus>;
+
+export const EMPTY_STATUS: OverlayStatus = { count: null, loading: false, error: null, note: null };
