@@ -22,10 +22,17 @@ export async function ensureWebBuild(outDir = path.join(rootDir, "dist/web")): P
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return outDir;
   console.log(`Building the web app (${path.relative(rootDir, outDir)})...`);
   const { build } = await import("vite");
-  await build({
-    configFile: path.join(rootDir, "web/vite.config.ts"),
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-  });
+  // Vite sets NODE_ENV=production for the build; the server that starts next must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      configFile: path.join(rootDir, "web/vite.config.ts"),
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }

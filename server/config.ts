@@ -28,15 +28,18 @@ export const dataDir = path.resolve(rootDir, process.env.DATA_DIR || ".data");
  * The token-signing secret. Production sets JWT_SECRET; a local installation keeps a generated one
  * under the data folder so sessions survive restarts.
  */
-function jwtSecret(): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = path.join(dataDir, "jwt-secret");
+/** A secret from the environment, or one generated once into the data folder (local use). */
+export function localSecret(envValue: string | undefined, fileName: string): string {
+  if (envValue) return envValue;
+  const file = path.join(dataDir, fileName);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+const jwtSecret = () => localSecret(process.env.JWT_SECRET, "jwt-secret");
 
 export interface ServerConfig {
   port: number;
@@ -113,7 +116,9 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     rateLimits: bool(env.RATE_LIMITS, env.NODE_ENV !== "test"),
     mapTileHosts: (env.MAP_TILE_HOSTS ?? "https://tiles.openfreemap.org https://tile.opentopomap.org https://server.arcgisonline.com https://api.maptiler.com")
       .split(/[\s,]+/).filter(Boolean),
-    ttnWebhookSecret: env.TTN_WEBHOOK_SECRET || "",
+    // Production sets it (without it the webhook answers 503); a local installation gets one in
+    // the data folder, which `npm run simulate` uses too.
+    ttnWebhookSecret: env.NODE_ENV === "production" ? env.TTN_WEBHOOK_SECRET || "" : localSecret(env.TTN_WEBHOOK_SECRET, "ttn-webhook-secret"),
     ttnApiUrl: env.TTN_API_URL || "",
     ttnApplicationId: env.TTN_APPLICATION_ID || "",
     ttnWebhookId: env.TTN_WEBHOOK_ID || "",
