@@ -1,7 +1,8 @@
 // Stores uplinks in batches: each webhook request waits a few milliseconds for others, then a
 // single transaction stores them all (architecture.md: one transaction per uplink tops out near
-// 1,400/s here; batching lets ingestion keep up with thousands a second). Each request is
-// answered only after its batch commits, so The Things Stack retries whatever failed.
+// 1,400/s here; batching lets ingestion keep up with thousands a second), with a few batches in
+// flight at once on their own connections. Each request is answered only after its batch
+// commits, so The Things Stack retries whatever failed. bench/ingest.ts measures it.
 import type pg from "pg";
 import { decodeUplink, PayloadError, type DeviceModel, type Reading } from "./decoders.ts";
 import type { Uplink } from "./ttn-uplink.ts";
@@ -33,11 +34,13 @@ function readingFrom(model: DeviceModel, uplink: Uplink): Reading {
 export class UplinkIngester {
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private running = Promise.resolve();
+  /** Batches being stored now; a few run at once (each on its own connection). */
+  private inFlight = new Set<Promise<void>>();
+  private waiting: Pending[][] = [];
 
   constructor(
     private pool: pg.Pool,
-    private options: { maxBatch: number; maxWaitMs: number } = { maxBatch: 250, maxWaitMs: 5 },
+    private options: { maxBatch: number; maxWaitMs: number; parallel: number } = { maxBatch: 250, maxWaitMs: 5, parallel: 3 },
   ) {}
 
   submit(uplink: Uplink): Promise<IngestStatus> {
@@ -55,9 +58,21 @@ export class UplinkIngester {
       this.timer = null;
       const batch = this.queue.splice(0, this.options.maxBatch);
       if (this.queue.length) this.flushSoon(this.options.maxWaitMs);
-      // Batches run one after another so they never contend for the same rows.
-      this.running = this.running.then(() => this.store(batch));
+      this.waiting.push(batch);
+      this.pump();
     }, delay);
+  }
+
+  /** Starts waiting batches while fewer than `parallel` are being stored. */
+  private pump() {
+    while (this.inFlight.size < this.options.parallel && this.waiting.length) {
+      const batch = this.waiting.shift()!;
+      const running: Promise<void> = this.store(batch).finally(() => {
+        this.inFlight.delete(running);
+        this.pump();
+      });
+      this.inFlight.add(running);
+    }
   }
 
   private async store(batch: Pending[]): Promise<void> {
@@ -82,6 +97,15 @@ export class UplinkIngester {
   }
 
   private async storeInOneTransaction(uplinks: Uplink[]): Promise<IngestStatus[]> {
+    // Concurrent batches take row locks in the same (device id) order, so they cannot deadlock.
+    const order = uplinks.map((u, i) => i).sort((a, b) => (uplinks[a].deviceId < uplinks[b].deviceId ? -1 : uplinks[a].deviceId > uplinks[b].deviceId ? 1 : a - b));
+    const statuses = await this.storeSorted(order.map((i) => uplinks[i]));
+    const result: IngestStatus[] = new Array(uplinks.length);
+    order.forEach((original, sortedIndex) => (result[original] = statuses[sortedIndex]));
+    return result;
+  }
+
+  private async storeSorted(uplinks: Uplink[]): Promise<IngestStatus[]> {
     const client = await this.pool.connect();
     try {
       await client.query("begin");
@@ -130,6 +154,6 @@ export class UplinkIngester {
     while (this.queue.length || this.timer) {
       await new Promise((r) => setTimeout(r, this.options.maxWaitMs + 1));
     }
-    await this.running;
+    while (this.inFlight.size || this.waiting.length) await Promise.all([...this.inFlight]);
   }
 }
