@@ -181,7 +181,7 @@ test("a forgotten passphrase is reset from the mailed link", async (t) => {
     await page.getByLabel("Passphrase", { exact: true }).fill(newPassphrase);
     await page.locator("form").getByRole("button", { name: "Sign in" }).click();
     await waitForRole(page, "bk_user");
-    await page.locator("header").getByRole("link", { name: "Forgetful Fern" }).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Forgetful Fern" }).waitFor();
 
     // The link works once.
     await page.goto(link);
@@ -210,7 +210,7 @@ test("the profile's name and picture can be changed", async (t) => {
     await page.getByText("Your profile has been saved.").waitFor();
 
     // The header follows the new name, the session knows about the picture.
-    await page.locator("header").getByRole("link", { name: "Petra Gardener" }).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Petra Gardener" }).waitFor();
     const session = await storedSession(page);
     assert.equal(session.name, "Petra Gardener");
     assert.equal(session.hasImage, true);
@@ -253,7 +253,7 @@ test("an account is deleted from the mailed link, leaving a guest who cannot sig
     await page.waitForURL(`${BASE_URL}/`);
     await waitForRole(page, "bk_anonymous");
     await page.getByText("Your account has been deleted.", { exact: false }).waitFor();
-    await page.locator("header").getByRole("link", { name: "Sign in" }).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
 
     await page.goto(`${BASE_URL}/signin`);
     await waitForRole(page, "bk_anonymous");

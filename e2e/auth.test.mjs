@@ -27,7 +27,7 @@ test("registering signs the new user in, and signing out makes a guest again", a
     await page.getByRole("button", { name: "Create account" }).click();
 
     // Landed signed in: the header shows the user's name and a sign-out button.
-    const header = page.locator("header");
+    const header = page.getByRole("banner");
     await header.getByRole("link", { name: "Robin Gardener" }).waitFor();
     await header.getByRole("button", { name: "Sign out" }).waitFor();
     assert.equal(new URL(page.url()).pathname, "/");
@@ -71,7 +71,7 @@ test("an auth-only path sends guests to sign in and back after signing in", asyn
     await page.waitForURL(`${BASE_URL}/account/profile`);
     await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
     assert.equal(await page.locator("main").getByLabel("Username", { exact: true }).inputValue(), user.username);
-    await page.locator("header").getByRole("link", { name: "Sam Planter" }).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Sam Planter" }).waitFor();
     assert.equal((await storedSession(page)).role, "bk_user");
   });
 });

@@ -342,7 +342,7 @@ test("after one online visit the app opens offline, with the offline notice", as
       const response = await page.reload();
       assert.ok(response?.fromServiceWorker(), "the page came from the service worker");
       await page.getByRole("heading", { level: 1, name: "Welcome to Steward" }).waitFor();
-      await page.locator("header").getByRole("link", { name: "Steward home" }).waitFor();
+      await page.getByRole("banner").getByRole("link", { name: "Steward home" }).waitFor();
       await page.getByRole("status").filter({ hasText: "You are offline." }).waitFor();
       // Back online: the notice says so and offers a reload.
       await page.context().setOffline(false);

@@ -182,7 +182,7 @@ test("a task planned through the form reaches the collaborator, who completes it
   await withPage(t, async (page) => {
     await signInAs(page, helper);
     await page.goto(`${BASE_URL}/things`);
-    const header = page.locator("header");
+    const header = page.getByRole("banner");
     const bell = header.getByRole("button", { name: "Notifications, 1 unread" });
     await bell.waitFor();
     assert.equal((await header.locator(".notif-count").textContent())?.trim(), "1");

@@ -40,7 +40,6 @@ export function Header() {
     { to: "/community", label: "Community" },
     { to: "/tasks", label: "Tasks" },
     { to: "/activity", label: "Activity" },
-    { to: "/scorer", label: "Scorer" },
     ...(admin ? [{ to: "/admin", label: "Admin" }] : []),
   ];
 
