@@ -24,7 +24,14 @@ import "./things.css";
 export const TYPE_REQUIRED = "Choose what you did";
 
 interface CreateActionData {
-  createAction: { action: { id: string; type: string } | null } | null;
+  createAction: {
+    action: { id: string; type: string } | null;
+    query: {
+      currentUser: {
+        badgesByUserId: { nodes: { awardedAt: string; badgeTypeByBadgeTypeId: { title: string } | null }[] };
+      } | null;
+    } | null;
+  } | null;
 }
 
 export default function RecordActionPage() {
@@ -124,6 +131,7 @@ export default function RecordActionPage() {
       return;
     }
     setBusy(true);
+    const sentAt = Date.now();
     const result = await createAction({
       action: {
         thingId: thing.id,
@@ -147,6 +155,10 @@ export default function RecordActionPage() {
       }
     }
     notify.positive(`${actionTypeLabel(type)} recorded — thank you!`);
+    // Badges are awarded by the database with the action; announce any this one earned.
+    for (const badge of newBadges(result.data?.createAction?.query?.currentUser?.badgesByUserId.nodes ?? [], sentAt)) {
+      notify.positive(`New badge: ${badge}!`);
+    }
     navigate(paths.thing(thing.id, "timeline"), { replace: true });
   };
 
@@ -251,4 +263,14 @@ export default function RecordActionPage() {
       </form>
     </section>
   );
+}
+
+/** Titles of badges awarded since the action was sent (allowing for a little clock skew). */
+export function newBadges(
+  nodes: { awardedAt: string; badgeTypeByBadgeTypeId: { title: string } | null }[],
+  sentAt: number,
+): string[] {
+  return nodes
+    .filter((n) => Date.parse(n.awardedAt) >= sentAt - 60_000 && n.badgeTypeByBadgeTypeId)
+    .map((n) => n.badgeTypeByBadgeTypeId!.title);
 }

@@ -170,3 +170,17 @@ describe("geolocation", () => {
     expect(error.notice).toBe("Location permission denied: nope");
   });
 });
+
+import { newBadges } from "./RecordActionPage.tsx";
+
+describe("badge notices", () => {
+  it("announce only badges awarded with this action", () => {
+    const sentAt = Date.parse("2026-11-22T10:00:00Z");
+    const nodes = [
+      { awardedAt: "2026-11-22T10:00:01Z", badgeTypeByBadgeTypeId: { title: "Waterer I" } },
+      { awardedAt: "2026-11-20T09:00:00Z", badgeTypeByBadgeTypeId: { title: "Regular I" } },
+    ];
+    expect(newBadges(nodes, sentAt)).toEqual(["Waterer I"]);
+    expect(newBadges([], sentAt)).toEqual([]);
+  });
+});
