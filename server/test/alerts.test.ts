@@ -93,6 +93,50 @@ describe("dry alerts", () => {
   });
 });
 
+describe("dry alerts at their boundaries", () => {
+  it("19.9 % alerts and 20 % does not (dry is below 20)", async () => {
+    const low = await dryThing();
+    const edge = await dryThing();
+    await sql("update app_public.things set water = 19.9 where id = $1", [low.thingId]);
+    await sql("update app_public.things set water = 20 where id = $1", [edge.thingId]);
+    await runAlerts();
+    expect(await countQueuedEmails(server.databaseUrl, low.owner.email, "notification")).toBe(1);
+    expect(await countQueuedEmails(server.databaseUrl, edge.owner.email, "notification")).toBe(0);
+  });
+
+  it("4.9 mm of rain does not hold an alert back; 5 mm does", async () => {
+    const wet = await dryThing();
+    const damp = await dryThing();
+    for (const [t, mm] of [[wet, 5], [damp, 4.9]] as const) {
+      const id = `B${t.thingId.slice(0, 8)}`;
+      await sql(`insert into app_private.rainfall_stations (id, label, location) values ($1, 'Edge Gauge', point($2, $3))`, [id, t.x, t.y + 0.01]);
+      await sql(`insert into app_private.rainfall_readings (measure_id, station_id, date_time, value) values ($1 || '-rainfall-t-15_min-mm', $1, now() - interval '2 hours', $2)`, [id, mm]);
+    }
+    await runAlerts();
+    expect(await countQueuedEmails(server.databaseUrl, wet.owner.email, "notification")).toBe(0);
+    expect(await countQueuedEmails(server.databaseUrl, damp.owner.email, "notification")).toBe(1);
+  });
+
+  it("a watering 13 hours ago no longer holds it back", async () => {
+    const t = await dryThing();
+    await withOwner(server.databaseUrl, (c) => c.query(
+      "insert into app_public.actions (thing_id, type, comments, created_at) values ($1, 'WATERING', 'Old watering', now() - interval '13 hours')", [t.thingId]));
+    await runAlerts();
+    expect(await countQueuedEmails(server.databaseUrl, t.owner.email, "notification")).toBe(1);
+  });
+
+  it("alerts again after 24 hours, not before", async () => {
+    const t = await dryThing();
+    await runAlerts();
+    await sql("update app_public.things set needs_water_notification_at = now() - interval '23 hours' where id = $1", [t.thingId]);
+    await runAlerts();
+    expect(await countQueuedEmails(server.databaseUrl, t.owner.email, "notification")).toBe(1);
+    await sql("update app_public.things set needs_water_notification_at = now() - interval '25 hours' where id = $1", [t.thingId]);
+    await runAlerts();
+    expect(await countQueuedEmails(server.databaseUrl, t.owner.email, "notification")).toBe(2);
+  });
+});
+
 describe("stale readings and device health", () => {
   it("indicators turn grey when the newest reading is older than 48 hours", async () => {
     const { thingId } = await dryThing();
