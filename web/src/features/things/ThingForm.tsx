@@ -8,13 +8,11 @@ import { term } from "../../../../shared/branding.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { CheckboxField, SelectField, TextAreaField } from "./fields.tsx";
-import { GeolocationFailure, getCurrentPosition } from "./geolocation.ts";
-import { PinIcon } from "./icons.tsx";
 import { THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
-import { coordinateText, validateThing, type ThingField, type ThingValues } from "./thing-form.ts";
+import { validateThing, type ThingField, type ThingValues } from "./thing-form.ts";
+import { LocationPicker } from "../../components/environment/index.ts";
 
 export interface GroupOption {
   id: string;
@@ -51,7 +49,6 @@ export function ThingForm({
   extra?: ReactNode;
 }) {
   const b = useBranding();
-  const notify = useNotify();
   const form = useForm<ThingField>(initial, validateThing);
   const [isPublic, setIsPublic] = useState(initialPublic);
   const [upload, setUpload] = useState<UploadedImage | null>(null);
@@ -59,30 +56,9 @@ export function ThingForm({
   const [removeImage, setRemoveImage] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [locating, setLocating] = useState(false);
-  const [locationStatus, setLocationStatus] = useState<string | null>(null);
 
   const focusField = (name: string) => {
     document.querySelector<HTMLElement>(`form.thing-form [name="${name}"]`)?.focus();
-  };
-
-  const useMyLocation = async () => {
-    setLocating(true);
-    setLocationStatus("Finding your location…");
-    try {
-      const position = await getCurrentPosition();
-      form.setValue("latitude", coordinateText(position.latitude));
-      form.setValue("longitude", coordinateText(position.longitude));
-      setLocationStatus(
-        position.accuracy ? `Location set (accurate to about ${Math.round(position.accuracy)} m).` : "Location set.",
-      );
-    } catch (error) {
-      const message = error instanceof GeolocationFailure ? error.notice : "Unable to get your location";
-      notify.negative(message);
-      setLocationStatus(message);
-    } finally {
-      setLocating(false);
-    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -161,34 +137,17 @@ export function ThingForm({
 
       <fieldset className="form-section">
         <legend>Where it is</legend>
-        <div className="form-row">
-          <FormField
-            label="Latitude"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="51.4543"
-            required
-            error={form.errors.latitude}
-            {...form.field("latitude")}
-          />
-          <FormField
-            label="Longitude"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="-0.9781"
-            required
-            error={form.errors.longitude}
-            {...form.field("longitude")}
-          />
-        </div>
-        <div className="location-actions">
-          <button type="button" className="button button-secondary" onClick={useMyLocation} disabled={locating}>
-            <PinIcon size={18} /> {locating ? "Finding you…" : "Use my location"}
-          </button>
-          <span className="muted small" role="status" aria-live="polite">
-            {locationStatus ?? "Stand next to it and use your location, or type the coordinates. Picking on a map comes later."}
-          </span>
-        </div>
+        <LocationPicker
+          label="Place on the map"
+          hint="Click the map or drag the marker, type the coordinates, or stand next to it and use your location."
+          latitude={form.values.latitude}
+          longitude={form.values.longitude}
+          onChange={({ latitude, longitude }) => {
+            form.setValue("latitude", latitude);
+            form.setValue("longitude", longitude);
+          }}
+          errors={{ latitude: form.errors.latitude, longitude: form.errors.longitude }}
+        />
         <TextAreaField
           label="Location description"
           name="locationDescription"
