@@ -1,57 +1,11 @@
-// Test helper for the home, scorer and feedback screens: the whole app on a memory router with a
-// fake GraphQL endpoint that answers by operation name (and records the calls).
-import { render } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { vi } from "vitest";
-import { AppProviders, type AppServices } from "../../App.tsx";
-import { NoticeStore } from "../../lib/notices.tsx";
-import { SessionStore, type Session } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
-import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+// Test helper for the home, scorer and feedback screens: the app with a fake GraphQL endpoint
+// (web/src/test/fake-api.tsx). Blocks of other features on the page (the tasks block) get an
+// empty answer.
+import type { Session } from "../../lib/session.ts";
+import { renderWithFakeApi, type Handler } from "../../test/fake-api.tsx";
 
-export type Reply = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-export type Handler = Reply | ((variables: Record<string, unknown>) => Reply | Promise<Reply>);
-
-export function failure(message: string, code?: string): Reply {
-  return { data: null, errors: [{ message, ...(code ? { extensions: { code } } : {}) }] };
-}
+export { failure, type Handler, type Reply } from "../../test/fake-api.tsx";
 
 export function renderScreen(path: string, session: Session | null, handlers: Record<string, Handler>) {
-  window.scrollTo = () => {};
-  const storage = new MemoryStorage();
-  const sessionStore = new SessionStore({ storage });
-  if (session) sessionStore.set(session);
-  const notices = new NoticeStore();
-  const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
-  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables?: Record<string, unknown> };
-    const variables = body.variables ?? {};
-    calls.push({ operationName: body.operationName, variables });
-    const handler = handlers[body.operationName];
-    const reply: Reply = !handler
-      ? // Screens of other features on the page (the tasks block) get an empty answer.
-        { data: null }
-      : typeof handler === "function"
-        ? await handler(variables)
-        : handler;
-    return new Response(JSON.stringify(reply), { headers: { "content-type": "application/json" } });
-  });
-  const services: AppServices = { config: TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  const view = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return {
-    ...view,
-    router,
-    notices,
-    calls,
-    storage,
-    sessionStore,
-    location: () => router.state.location.pathname + router.state.location.search,
-    called: (name: string) => calls.filter((c) => c.operationName === name),
-  };
+  return renderWithFakeApi(path, session, handlers, { unknown: "empty" });
 }

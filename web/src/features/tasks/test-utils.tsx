@@ -1,73 +1,21 @@
 // Test helper for the task and notification screens: the whole app on a memory router with a
 // fake GraphQL endpoint that answers by operation name (a reply, or a function of the variables).
-import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, type RouteObject } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { vi } from "vitest";
-import { AppProviders, type AppServices } from "../../App.tsx";
-import { NoticeStore } from "../../lib/notices.tsx";
-import { SessionStore, type Session } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
-import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+import type { Session } from "../../lib/session.ts";
+import { renderElementWithFakeApi, renderWithFakeApi, type Handler, type Reply } from "../../test/fake-api.tsx";
 
-export type Reply = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-export type Handler = Reply | ((variables: Record<string, unknown>) => Reply);
-
-export function failure(message: string, code?: string): Reply {
-  return { data: null, errors: [{ message, ...(code ? { extensions: { code } } : {}) }] };
-}
+export { failure, type Handler, type Reply } from "../../test/fake-api.tsx";
 
 export const ME = "11111111-1111-4111-8111-111111111111";
 
-/** The whole app at `path`. */
+/** The whole app at `path`; operations without a handler get an empty answer. */
 export function renderTasksApp(path: string, session: Session | null, handlers: Record<string, Handler>) {
-  return renderWithRouter(buildRouteObjects(), path, session, handlers);
+  return renderWithFakeApi(path, session, handlers, { unknown: "empty" });
 }
 
 /** One element (a block other screens embed) with the app's providers and a router. */
 export function renderElement(element: ReactNode, session: Session | null, handlers: Record<string, Handler>) {
-  return renderWithRouter([{ path: "*", element }], "/somewhere", session, handlers);
-}
-
-function renderWithRouter(
-  routes: RouteObject[],
-  path: string,
-  session: Session | null,
-  handlers: Record<string, Handler>,
-) {
-  window.scrollTo = () => {};
-  const storage = new MemoryStorage();
-  const sessionStore = new SessionStore({ storage });
-  if (session) sessionStore.set(session);
-  const notices = new NoticeStore();
-  const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
-  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body ?? "{}")) as {
-      operationName: string;
-      variables?: Record<string, unknown>;
-    };
-    const variables = body.variables ?? {};
-    calls.push({ operationName: body.operationName, variables });
-    const handler = handlers[body.operationName];
-    const reply: Reply = !handler ? { data: null } : typeof handler === "function" ? handler(variables) : handler;
-    return new Response(JSON.stringify(reply), { headers: { "content-type": "application/json" } });
-  });
-  const services: AppServices = { config: TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return {
-    ...view,
-    router,
-    notices,
-    calls,
-    location: () => router.state.location.pathname + router.state.location.search,
-    called: (name: string) => calls.filter((c) => c.operationName === name),
-  };
+  return renderElementWithFakeApi(element, session, handlers, { unknown: "empty" });
 }
 
 // ---------------------------------------------------------------------------------------------
