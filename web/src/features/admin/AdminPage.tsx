@@ -43,6 +43,7 @@ import totalsQuery from "./AdminTotals.graphql?raw";
 import userByUsernameQuery from "./AdminUserByUsername.graphql?raw";
 import analyticsQuery from "./NavigationAnalytics.graphql?raw";
 import "./admin.css";
+import { ReceivedFeedback } from "../form/FeedbackFormPage.tsx";
 
 const DailyChart = lazy(() => import("./DailyChart.tsx"));
 
@@ -157,6 +158,10 @@ export default function AdminPage() {
           onRetry={() => refetchAnalytics({ requestPolicy: "network-only" })}
           onFilterUser={(user) => apply({ ...filters, user })}
         />
+      </section>
+
+      <section className="admin-section">
+        <ReceivedFeedback />
       </section>
     </section>
   );

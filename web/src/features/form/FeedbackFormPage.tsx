@@ -239,6 +239,18 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
   );
 }
 
+/** Everyone's feedback for admins (their dashboard shows it too), or your own. */
+export function ReceivedFeedback() {
+  const { admin } = useSession();
+  const [feedbacks, refetchFeedbacks] = useQuery<FeedbacksData>({
+    query: feedbacksQuery,
+    variables: { first: LIST_SIZE },
+    requestPolicy: "cache-and-network",
+  });
+  const refresh = () => refetchFeedbacks({ requestPolicy: "network-only" });
+  return <FeedbackList admin={admin} result={feedbacks} onRetry={refresh} onDeleted={refresh} />;
+}
+
 function FeedbackList({
   admin,
   result,
