@@ -12,6 +12,7 @@ import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
 import { ttnWebhookRouter } from "./webhooks/ttn.ts";
 import { securityHeaders } from "./routes/security-headers.ts";
+import { exportRouter } from "./routes/export.ts";
 import { imageRoutes } from "./images/index.ts";
 import type { ServerConfig } from "./config.ts";
 
@@ -56,6 +57,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
+  app.use(exportRouter(apiPool, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }));
   // POST /uploads and GET /images/... (server/images).
   app.use(imageRoutes(config, apiPool));
   app.use(spaRouter(config.webDistDir));

@@ -5,7 +5,7 @@ import express from "express";
 import fs from "node:fs";
 import path from "node:path";
 
-const API_PREFIXES = ["/graphql", "/graphiql", "/health", "/webhooks", "/uploads", "/images", "/ruru-static"];
+const API_PREFIXES = ["/graphql", "/graphiql", "/health", "/webhooks", "/uploads", "/images", "/export", "/ruru-static"];
 
 export function spaRouter(distDir: string): Router {
   const router = express.Router();

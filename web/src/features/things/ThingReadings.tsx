@@ -15,6 +15,7 @@ import ThingReadingsQuery from "./ThingReadings.graphql?raw";
 import ThingReadingsChartsQuery from "./ThingReadingsCharts.graphql?raw";
 import { ReadingsChart, readingsToPoints } from "../../components/charts/index.ts";
 import { hydrationLevelsOf } from "./thing-meta.ts";
+import { DownloadButton } from "../../lib/download.tsx";
 
 const WEEK = 7 * 24 * 3600_000;
 
@@ -128,7 +129,8 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
       ) : (
         <>
           <p className="muted small">
-            The {rows.length} most recent readings, newest first.
+            The {rows.length} most recent readings, newest first.{" "}
+            <DownloadButton path={`/export/things/${thing.id}/readings.csv`} filename={`${thing.name}-readings.csv`} label="Download all readings (CSV)" />
           </p>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Readings table">
             <table className="readings-table">

@@ -13,6 +13,7 @@ import { errorText } from "./errors.ts";
 import { ACTION_TYPES, actionTypeLabel } from "./thing-meta.ts";
 import type { ThingDetails, TimelineAction } from "./types.ts";
 import ThingTimelineQuery from "./ThingTimeline.graphql?raw";
+import { DownloadButton } from "../../lib/download.tsx";
 
 interface TimelineData {
   thingById: {
@@ -48,6 +49,7 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
     <section aria-labelledby="timeline-title" className="timeline">
       <div className="section-head">
         <h2 id="timeline-title">Timeline</h2>
+        <DownloadButton path={`/export/things/${thing.id}/actions.csv`} filename={`${thing.name}-actions.csv`} label="Download (CSV)" />
         {thing.canRecordAction ? (
           <Link to={paths.thingAction(thing.id)} className="button">
             Record an action

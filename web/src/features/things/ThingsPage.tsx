@@ -38,6 +38,9 @@ export default function ThingsPage() {
             )}
       </p>
       <ThingList list={list} searchLabel={`Search ${term(b, "things")} by name`} />
+      <p className="muted small">
+        Open data: <a href="/export/things.geojson" download="public-things.geojson">all public {term(b, "things")} as GeoJSON</a>.
+      </p>
     </section>
   );
 }

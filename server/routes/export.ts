@@ -1,0 +1,100 @@
+// Open data export (issue 12): public things as GeoJSON, and a thing's readings and care actions
+// as CSV. Each runs under the caller's own role and claims (bearer token, or a guest), so
+// row-level security decides what is exported exactly as it does for the API.
+import express, { type Router } from "express";
+import type pg from "pg";
+import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
+import type { InvalidTokenError, TokenSettings } from "../auth/tokens.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** RFC 4180: quote every field that needs it. */
+export function toCsv(header: string[], rows: unknown[][]): string {
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
+  const router = express.Router();
+
+  async function asCaller<T>(req: express.Request, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const settings = pgSettingsFor(await claimsFromAuthorization(tokens, req.headers.authorization));
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      for (const [key, value] of Object.entries(settings)) await client.query("select set_config($1, $2, true)", [key, value]);
+      return await fn(client);
+    } finally {
+      await client.query("rollback").catch(() => {});
+      client.release();
+    }
+  }
+
+  const handle =
+    (fn: (req: express.Request, res: express.Response) => Promise<void>) =>
+    async (req: express.Request, res: express.Response) => {
+      try {
+        await fn(req, res);
+      } catch (e) {
+        // (SafeError resets the prototype, so instanceof cannot tell a token error; its status can.)
+        if ((e as InvalidTokenError)?.statusCode === 401) {
+          res.status(401).json({ error: (e as Error).message });
+          return;
+        }
+        console.error("[export]", e);
+        res.status(500).json({ error: "The export failed" });
+      }
+    };
+
+  router.get("/export/things.geojson", handle(async (req, res) => {
+    const features = await asCaller(req, async (c) =>
+      (await c.query(`select id, name, type, location, location_description, indicator_colour, water, last_sensor_data
+                       from app_public.things where is_public order by name`)).rows);
+    res.type("application/geo+json").set("Content-Disposition", 'attachment; filename="public-things.geojson"').send(JSON.stringify({
+      type: "FeatureCollection",
+      features: features.map((t) => ({
+        type: "Feature",
+        id: t.id,
+        // GeoJSON is [longitude, latitude]; a stored point is (latitude, longitude).
+        geometry: { type: "Point", coordinates: [t.location.y, t.location.x] },
+        properties: {
+          name: t.name, type: t.type, locationDescription: t.location_description,
+          indicatorColour: t.indicator_colour, water: t.water, lastReading: t.last_sensor_data,
+        },
+      })),
+    }));
+  }));
+
+  router.get("/export/things/:id/:what.csv", handle(async (req, res) => {
+    const { id, what } = req.params as { id: string; what: string };
+    if (!UUID.test(id) || (what !== "readings" && what !== "actions")) {
+      res.status(404).json({ error: "Not found" });
+      return;
+    }
+    const result = await asCaller(req, async (c) => {
+      const thing = (await c.query("select name from app_public.things where id = $1", [id])).rows[0];
+      if (!thing) return null;
+      if (what === "readings") {
+        const rows = (await c.query(
+          `select s.created_at, d.device_id, s.data from app_public.sensor_data s left join app_public.devices d on d.id = s.device_id
+           where s.thing_id = $1 order by s.created_at desc limit 100000`, [id])).rows;
+        const keys = ["water", "temperature", "conductivity", "ph", "battery", "rssi", "snr"];
+        return toCsv(["time_utc", "device", ...keys], rows.map((r) => [r.created_at, r.device_id, ...keys.map((k) => r.data?.[k])]));
+      }
+      const rows = (await c.query(
+        `select a.created_at, a.type, a.comments, u.username from app_public.actions a
+         left join app_public.users u on u.id = a.created_by where a.thing_id = $1 order by a.created_at desc`, [id])).rows;
+      return toCsv(["time_utc", "type", "comments", "recorded_by"], rows.map((r) => [r.created_at, r.type, r.comments, r.username]));
+    });
+    if (result === null) {
+      res.status(404).json({ error: "Thing not found" });
+      return;
+    }
+    res.type("text/csv").set("Content-Disposition", `attachment; filename="thing-${id}-${what}.csv"`).send(result);
+  }));
+
+  return router;
+}
