@@ -66,11 +66,6 @@ export interface ServerConfig {
   mapTileHosts: string[];
   /** Shared secret The Things Stack sends with each uplink (Authorization: Bearer ...). */
   ttnWebhookSecret: string;
-  /** Downlinks: the Things Stack cluster, application, webhook and API key (all four, or simulated). */
-  ttnApiUrl: string;
-  ttnApplicationId: string;
-  ttnWebhookId: string;
-  ttnApiKey: string;
   /** Local data folder (DATA_DIR): pending uploads and processed images live under it. */
   dataDir: string;
   /** Largest image accepted by POST /uploads, in bytes (UPLOAD_MAX_BYTES, default 10 MB). */
@@ -119,10 +114,6 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Production sets it (without it the webhook answers 503); a local installation gets one in
     // the data folder, which `npm run simulate` uses too.
     ttnWebhookSecret: env.NODE_ENV === "production" ? env.TTN_WEBHOOK_SECRET || "" : localSecret(env.TTN_WEBHOOK_SECRET, "ttn-webhook-secret"),
-    ttnApiUrl: env.TTN_API_URL || "",
-    ttnApplicationId: env.TTN_APPLICATION_ID || "",
-    ttnWebhookId: env.TTN_WEBHOOK_ID || "",
-    ttnApiKey: env.TTN_API_KEY || "",
     dataDir,
     uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     uploadMaxFiles: positiveInt(env.UPLOAD_MAX_FILES, 5),

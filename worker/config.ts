@@ -21,8 +21,11 @@
 //   LLM_API_KEY         sent as "Authorization: Bearer <key>" (optional: local servers may need none)
 //   LLM_MODEL           the model to ask, e.g. gpt-4o-mini (required when LLM_BASE_URL is set)
 //   LLM_TIMEOUT_MS      how long one answer may take before a polite failure reply (default 20000)
+//   TTN_API_URL, TTN_APPLICATION_ID, TTN_WEBHOOK_ID, TTN_API_KEY  The Things Stack application that
+//                       pump/LED downlinks are pushed through (all four; unset: downlinks are simulated)
 import path from "node:path";
 import { parseBrandHosts } from "./mail/brand.ts";
+import { DOWNLINK_ENV_VARIABLES, readDownlinkSettings, type DownlinkSettings } from "./providers/ttn-downlink.ts";
 
 export interface WorkerConfig {
   databaseUrl: string | undefined;
@@ -39,6 +42,8 @@ export interface WorkerConfig {
   checks: CheckSettings;
   /** The AI chat's language model (worker/assistant/llm.ts); without baseUrl the rule-based assistant answers. */
   llm: LlmSettings;
+  /** The Things Stack application that pump/LED downlinks go through; unset: they are simulated. */
+  downlink: DownlinkSettings;
 }
 
 export interface LlmSettings {
@@ -77,6 +82,7 @@ export const WORKER_ENV_VARIABLES = [
   "LLM_API_KEY",
   "LLM_MODEL",
   "LLM_TIMEOUT_MS",
+  ...DOWNLINK_ENV_VARIABLES,
 ] as const;
 
 export const DEFAULTS = {
@@ -199,5 +205,6 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
     checks: readCheckSettings(env),
     llm: readLlmSettings(env),
+    downlink: readDownlinkSettings(env),
   };
 }

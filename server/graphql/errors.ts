@@ -6,7 +6,7 @@ import { isSafeError } from "postgraphile/grafast";
 
 /** Errcodes raised by our SQL and plugins; see docs/error-codes.md. */
 export const PUBLIC_ERRCODES = new Set([
-  "INVLD", "NUNIQ", "LOGIN", "LOCKD", "NTFND", "DNIED", "DNIEM", "ISACS", "CREDS", "OWNER", "TOKEN", "RATEL", "DWNLK", "UNAVL",
+  "INVLD", "NUNIQ", "LOGIN", "LOCKD", "NTFND", "DNIED", "DNIEM", "ISACS", "CREDS", "OWNER", "TOKEN", "RATEL", "UNAVL",
 ]);
 
 /** Constraint classes whose messages we write ourselves and are safe to show. */

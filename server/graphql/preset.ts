@@ -9,7 +9,6 @@ import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
 import { maskError } from "./errors.ts";
 import { NoSilentMutationsPlugin } from "./no-silent-mutations-plugin.ts";
-import { makeDeviceControlPlugin } from "./device-control-plugin.ts";
 import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
 import { NotificationAddedPlugin } from "./notification-added-plugin.ts";
 import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
@@ -45,9 +44,6 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       makeAuthPlugin(tokenSettings),
       NoSilentMutationsPlugin,
       makeImagesPlugin({ dataDir: config.dataDir }),
-      makeDeviceControlPlugin({
-        apiUrl: config.ttnApiUrl, applicationId: config.ttnApplicationId, webhookId: config.ttnWebhookId, apiKey: config.ttnApiKey,
-      }),
       ThingUpdatedPlugin,
       NotificationAddedPlugin,
       makeEnvironmentPlugin({

@@ -1,7 +1,6 @@
-// Devices, their access rules, the TTN webhook ingestion, readings, indicators, the pump
-// downlink (against a local stand-in for The Things Stack) and live thing updates (issue 6).
+// Devices, their access rules, the TTN webhook ingestion, readings, indicators and
+// live thing updates (issue 6). The pump downlink is in downlink.test.ts.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { createClient } from "graphql-ws";
 import { inject } from "vitest";
@@ -13,24 +12,10 @@ import { urlAsRole } from "../../test/database.ts";
 const SECRET = "ttn-webhook-secret-for-tests";
 const fixture = JSON.parse(readFileSync(new URL("../../../shared/fixtures/ttn-uplink-lse01.json", import.meta.url), "utf8"));
 
-// A stand-in for The Things Stack's downlink API that records what it is sent.
-let ttnRequests: { path: string; auth?: string; body: any }[] = [];
-let ttnStatus = 200;
-let ttn: Server;
 let server: RunningServer;
 let databaseUrl: string;
 
 beforeAll(async () => {
-  ttn = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      ttnRequests.push({ path: req.url!, auth: req.headers.authorization, body: JSON.parse(body || "{}") });
-      res.writeHead(ttnStatus, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((r) => ttn.listen(0, "127.0.0.1", r));
-  const ttnPort = (ttn.address() as any).port;
   databaseUrl = inject("databaseUrl");
   server = await startServer(loadConfig({
     databaseUrl,
@@ -38,13 +23,10 @@ beforeAll(async () => {
     port: 0, host: "127.0.0.1", exportSchema: false, graphiql: false,
     jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
     ttnWebhookSecret: SECRET,
-    ttnApiUrl: `http://127.0.0.1:${ttnPort}`, ttnApplicationId: "stewards-soil", ttnWebhookId: "steward", ttnApiKey: "NNSXS.TESTKEY",
   }));
 });
 afterAll(async () => {
   await server?.close();
-  ttn?.closeAllConnections();
-  await new Promise((r) => ttn?.close(r));
 });
 
 const GROUP = `mutation { createGroup(input: { name: "Sensor Growers", type: GROWER, isPublic: true }) { group { id } } }`;
@@ -55,7 +37,6 @@ const CREATE_DEVICE = `mutation CreateDevice($deviceId: String!, $model: DeviceM
 const DEVICE = `query DeviceById($id: UUID!) { deviceById(id: $id) { id water temperature conductivity battery rssi snr lastSensorData indicatorColour ledState } }`;
 const THING_STATE = `query ThingById($id: UUID!) { thingById(id: $id) { id water temperature conductivity lastSensorData indicatorColour indicatorColourLast hydrationBand ledState } }`;
 const READINGS = `query AllSensorData($deviceId: UUID, $thingId: UUID, $after: Datetime) { allSensorData(deviceId: $deviceId, thingId: $thingId, createdAfter: $after) { nodes { createdAt data } } }`;
-const PUSH = `mutation DeviceDownPush($deviceId: String!, $message: String!) { deviceDownPush(input: { deviceId: $deviceId, message: $message }) { success ledState simulated } }`;
 
 let seq = 0;
 function eui() {
@@ -200,42 +181,6 @@ describe("the TTN webhook", () => {
     const count = await withOwner(databaseUrl, (c) =>
       c.query("select count(*)::int as n from app_public.sensor_data where device_id = any($1)", [devices.map((d) => d.device.id)]));
     expect(count.rows[0].n).toBe(60);
-  });
-});
-
-describe("pump downlink", () => {
-  it("owners switch a The Things Uno: the downlink goes to The Things Stack and the state is stored", async () => {
-    const { owner, device, thingId } = await setup({ model: "THE_THINGS_UNO" });
-    ttnRequests = [];
-    ttnStatus = 200;
-    const r = await gql(server.url, PUSH, { deviceId: device.id, message: "1" }, owner.token);
-    expect(r.data.deviceDownPush).toEqual({ success: true, ledState: true, simulated: false });
-    expect(ttnRequests).toEqual([{
-      path: `/api/v3/as/applications/stewards-soil/webhooks/steward/devices/${device.deviceId}/down/push`,
-      auth: "Bearer NNSXS.TESTKEY",
-      body: { downlinks: [{ f_port: 1, frm_payload: Buffer.from("1").toString("base64"), priority: "NORMAL" }] },
-    }]);
-    expect((await gql(server.url, THING_STATE, { id: thingId }, owner.token)).data.thingById.ledState).toBe(true);
-  });
-
-  it("a refused downlink changes nothing and says so", async () => {
-    const { owner, device } = await setup({ model: "THE_THINGS_UNO" });
-    ttnStatus = 503;
-    const r = await gql(server.url, PUSH, { deviceId: device.deviceId, message: "1" }, owner.token);
-    ttnStatus = 200;
-    expect(r.errors?.[0]).toMatchObject({ message: "The Things Stack refused the downlink (HTTP 503)", extensions: { code: "DWNLK" } });
-    expect((await gql(server.url, DEVICE, { id: device.id }, owner.token)).data.deviceById.ledState).toBeNull();
-  });
-
-  it("others cannot switch it; bad messages and sensor models are refused", async () => {
-    const { owner, device } = await setup({ model: "THE_THINGS_UNO" });
-    const stranger = await signUp(server.url);
-    ttnRequests = [];
-    expect((await gql(server.url, PUSH, { deviceId: device.id, message: "1" }, stranger.token)).errors?.[0].extensions.code).toBe("NTFND");
-    expect((await gql(server.url, PUSH, { deviceId: device.id, message: "on" }, owner.token)).errors?.[0].message).toBe('Message must be "1" (on) or "0" (off)');
-    const sensor = await setup();
-    expect((await gql(server.url, PUSH, { deviceId: sensor.device.id, message: "1" }, sensor.owner.token)).errors?.[0].message).toBe("This device has no pump or LED to switch");
-    expect(ttnRequests).toEqual([]);
   });
 });
 

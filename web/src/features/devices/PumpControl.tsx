@@ -1,22 +1,66 @@
 // The pump/LED switch of a The Things Uno (spec sections 4 and 7): owners and admins switch it
-// with deviceDownPush (message "1" on, "0" off); on success the local state follows and a positive
-// notice says so (mentioning when the downlink was only simulated); on failure the server's
-// message shows next to the switch. Everyone else sees the last known state.
-import { useEffect, useId, useState } from "react";
-import { useMutation } from "urql";
+// with deviceDownPush (message "1" on, "0" off). The server queues the downlink and a job sends
+// it to The Things Stack, retrying when it cannot get through; the switch watches the queued
+// downlink until it settles: sent (or simulated when no application is configured) turns the
+// switch and says so, a failure shows why. Everyone else sees the last known state.
+import { useEffect, useId, useRef, useState } from "react";
+import { useMutation, useQuery } from "urql";
 import { useNotify } from "../../lib/notices.tsx";
 import DeviceDownPush from "./DeviceDownPush.graphql?raw";
+import DeviceDownlink from "./DeviceDownlink.graphql?raw";
 import { Switch } from "./DeviceParts.tsx";
 import { errorText } from "./device-meta.ts";
 
-interface PushData {
-  deviceDownPush: { success: boolean; ledState: boolean | null; simulated: boolean } | null;
+type DownlinkStatus = "QUEUED" | "SENT" | "SIMULATED" | "FAILED";
+
+interface Downlink {
+  id: string;
+  message: string;
+  status: DownlinkStatus;
+  attempts: number;
+  lastError: string | null;
 }
+
+interface PushData {
+  deviceDownPush: { deviceDownlink: Downlink | null } | null;
+}
+
+interface DownlinkData {
+  deviceDownlinkById: (Downlink & { deviceByDeviceId: { id: string; ledState: boolean | null } | null }) | null;
+}
+
+/** How often a queued downlink is asked after; the job usually settles it within a second. */
+export const POLL_MS = 1000;
 
 export const SIMULATED_NOTE = "The downlink was simulated because The Things Stack is not configured.";
 
 export function pumpNotice(on: boolean, simulated: boolean): string {
   return `Pump switched ${on ? "on" : "off"}.${simulated ? ` ${SIMULATED_NOTE}` : ""}`;
+}
+
+/** What the switch says about a downlink that has not settled yet. */
+export function queuedText(d: Pick<Downlink, "message" | "attempts" | "lastError">): string {
+  const what = `Switching the pump ${d.message === "1" ? "on" : "off"}`;
+  if (d.attempts > 0 && d.lastError) return `${what}: attempt ${d.attempts} failed (${d.lastError}); trying again…`;
+  return `${what}: sending it to The Things Stack…`;
+}
+
+/** Watches one downlink until it leaves the queue. */
+function useDownlink(id: string | null) {
+  const [result, reexecute] = useQuery<DownlinkData>({
+    query: DeviceDownlink,
+    variables: { id },
+    pause: !id,
+    requestPolicy: "network-only",
+  });
+  const downlink = id && result.data?.deviceDownlinkById?.id === id ? result.data.deviceDownlinkById : null;
+  const queued = !!id && (!downlink || downlink.status === "QUEUED");
+  useEffect(() => {
+    if (!queued || result.fetching) return;
+    const timer = setTimeout(() => reexecute({ requestPolicy: "network-only" }), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [queued, result.fetching, result.data, reexecute]);
+  return { downlink, error: result.error };
 }
 
 export function PumpControl({
@@ -31,30 +75,53 @@ export function PumpControl({
 }) {
   const notify = useNotify();
   const [pushing, push] = useMutation<PushData>(DeviceDownPush);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [queuedNote, setQueuedNote] = useState<string | null>(null);
   // The state after our own downlink, until the server's copy of the device says otherwise.
   const [local, setLocal] = useState<boolean | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
+  const watched = useDownlink(pendingId);
+  // Each downlink's outcome is announced once, however often the screen renders.
+  const settled = useRef(new Set<string>());
   useEffect(() => setLocal(null), [ledState]);
 
+  useEffect(() => {
+    const d = watched.downlink;
+    if (!d || settled.current.has(d.id)) return;
+    if (d.status === "QUEUED") {
+      setQueuedNote(queuedText(d));
+      return;
+    }
+    settled.current.add(d.id);
+    setPendingId(null);
+    setQueuedNote(null);
+    if (d.status === "FAILED") {
+      setError(`The pump was not switched: ${d.lastError ?? "The Things Stack did not take the downlink"}`);
+      return;
+    }
+    const state = d.message === "1";
+    setLocal(state);
+    const message = pumpNotice(state, d.status === "SIMULATED");
+    setStatus(message);
+    notify.positive(message);
+  }, [watched.downlink, notify]);
+
   const on = local ?? ledState;
-  const busy = pushing.fetching;
+  const busy = pushing.fetching || pendingId !== null;
 
   const toggle = async (next: boolean) => {
     setError(null);
     setStatus(null);
     const result = await push({ deviceId, message: next ? "1" : "0" });
-    const payload = result.data?.deviceDownPush;
-    if (result.error || !payload?.success) {
+    const downlink = result.data?.deviceDownPush?.deviceDownlink;
+    if (result.error || !downlink) {
       setError(errorText(result.error, "The pump could not be switched"));
       return;
     }
-    const state = payload.ledState ?? next;
-    setLocal(state);
-    const message = pumpNotice(state, payload.simulated);
-    setStatus(message);
-    notify.positive(message);
+    setQueuedNote(queuedText(downlink));
+    setPendingId(downlink.id);
   };
 
   return (
@@ -83,6 +150,8 @@ export function PumpControl({
           <p className="form-error" role="alert">
             {error}
           </p>
+        ) : queuedNote ? (
+          <p className="muted">{queuedNote}</p>
         ) : status ? (
           <p className="dev-notice-positive">{status}</p>
         ) : null}

@@ -278,28 +278,56 @@ describe("/devices/{id}", () => {
     await screen.findByRole("heading", { level: 1, name: "Device not found" });
   });
 
-  it("lets owners switch an Uno's pump and says when the downlink was simulated", async () => {
+  it("lets owners switch an Uno's pump, follows the queued downlink and says when it was simulated", async () => {
+    const downlink = (id: string, message: string, status: string, attempts = 0, lastError: string | null = null) => ({
+      __typename: "DeviceDownlink", id, message, status, attempts, lastError,
+    });
+    // The first downlink is still queued after a failed attempt when first asked, then simulated;
+    // the second is refused for good.
+    let polls = 0;
     const view = renderDevices(`/devices/${DEVICE_ID}`, userSession(), {
       DeviceDetails: { data: { deviceById: device({ model: "THE_THINGS_UNO", ledState: false, water: null, temperature: null, conductivity: null, battery: null }) } },
-      DeviceDownPush: (variables) =>
-        variables.message === "1"
-          ? { data: { deviceDownPush: { __typename: "DeviceDownPushPayload", success: true, ledState: true, simulated: true } } }
-          : failure("The Things Stack refused the downlink (HTTP 503)", "DWNLK"),
+      DeviceDownPush: (variables) => ({
+        data: { deviceDownPush: { __typename: "DeviceDownPushPayload", deviceDownlink: downlink(variables.message === "1" ? "dl-1" : "dl-2", String(variables.message), "QUEUED") } },
+      }),
+      DeviceDownlink: (variables) => {
+        const device = { __typename: "Device", id: DEVICE_ID };
+        if (variables.id === "dl-2") {
+          return { data: { deviceDownlinkById: { ...downlink("dl-2", "0", "FAILED", 1, "The Things Stack refused the downlink (HTTP 403)"), deviceByDeviceId: { ...device, ledState: true } } } };
+        }
+        polls += 1;
+        return polls === 1
+          ? { data: { deviceDownlinkById: { ...downlink("dl-1", "1", "QUEUED", 1, "The Things Stack refused the downlink (HTTP 503)"), deviceByDeviceId: { ...device, ledState: false } } } }
+          : { data: { deviceDownlinkById: { ...downlink("dl-1", "1", "SIMULATED", 2), deviceByDeviceId: { ...device, ledState: true } } } };
+      },
     });
     const pump = await screen.findByRole("switch", { name: "Pump" });
     expect(pump.getAttribute("aria-checked")).toBe("false");
     await act(async () => fireEvent.click(pump));
+    await screen.findByText("Switching the pump on: attempt 1 failed (The Things Stack refused the downlink (HTTP 503)); trying again…");
+    expect(screen.getByRole("switch", { name: "Pump" }).getAttribute("aria-busy")).toBe("true");
     const notice = "Pump switched on. The downlink was simulated because The Things Stack is not configured.";
-    await waitFor(() => expect(view.notices.get().map((n) => n.message)).toContain(notice));
+    await waitFor(() => expect(view.notices.get().map((n) => n.message)).toContain(notice), { timeout: 3000 });
     expect(view.notices.get().find((n) => n.message === notice)?.level).toBe("positive");
     expect(screen.getByRole("switch", { name: "Pump" }).getAttribute("aria-checked")).toBe("true");
     expect(view.called("DeviceDownPush")[0].variables).toEqual({ deviceId: DEVICE_ID, message: "1" });
+    expect(polls).toBe(2);
 
     await act(async () => fireEvent.click(screen.getByRole("switch", { name: "Pump" })));
-    expect((await screen.findByRole("alert")).textContent).toBe("The Things Stack refused the downlink (HTTP 503)");
+    expect((await screen.findByRole("alert")).textContent).toBe("The pump was not switched: The Things Stack refused the downlink (HTTP 403)");
     expect(screen.getByRole("switch", { name: "Pump" }).getAttribute("aria-checked")).toBe("true");
     // No charts for a controller.
     expect(screen.queryByRole("heading", { name: "Readings over time" })).toBeNull();
+  });
+
+  it("says why a downlink could not be queued", async () => {
+    renderDevices(`/devices/${DEVICE_ID}`, userSession(), {
+      DeviceDetails: { data: { deviceById: device({ model: "THE_THINGS_UNO", ledState: false, water: null, temperature: null, conductivity: null, battery: null }) } },
+      DeviceDownPush: failure("Not found, or you are not allowed to change it", "NTFND"),
+    });
+    const pump = await screen.findByRole("switch", { name: "Pump" });
+    await act(async () => fireEvent.click(pump));
+    expect((await screen.findByRole("alert")).textContent).toBe("Not found, or you are not allowed to change it");
   });
 
   it("shows others the pump's state without the switch", async () => {
