@@ -15,6 +15,7 @@ import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
 import { imageRoutes } from "./images/index.ts";
 import type { ServerConfig } from "./config.ts";
+import { logPoolErrors } from "./pg-errors.ts";
 
 export interface RunningServer {
   httpServer: Server;
@@ -38,18 +39,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
 
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
-  pool.on("error", (e) => console.error("[health pool]", e.message));
+  logPoolErrors(pool, "health pool");
   app.use(healthRouter(pool));
   app.use(clientConfigRouter(config));
   // Uplinks are stored as the owner: the webhook is authenticated by its own secret.
   const webhookPool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
-  webhookPool.on("error", (e) => console.error("[webhook pool]", e.message));
+  logPoolErrors(webhookPool, "webhook pool");
   const ttn = ttnWebhookRouter(webhookPool, config.ttnWebhookSecret);
   app.use(ttn.router);
 
   const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl });
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
-  for (const p of [apiPool, ownerPool]) p.on("error", (e) => console.error("[db pool]", e.message));
+  logPoolErrors(apiPool, "api pool");
+  logPoolErrors(ownerPool, "owner pool");
   const pgSubscriber = new PgSubscriber(apiPool);
   const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
   const serv = pgl.createServ(grafserv);

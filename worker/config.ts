@@ -16,6 +16,8 @@
 //   DEVICE_SILENT_HOURS  silence after which a device gets a "check device" task (default 24)
 //   DEVICE_LOW_BATTERY_VOLTS  battery below which it does too (default 3.0)
 //   NAVIGATION_RETENTION_DAYS how long navigation analytics are kept (default 30)
+//   WORKER_LOCK_GRACE_MS   a dead worker's job is taken back once its lock is this old (default 60000; worker/liveness.ts)
+//   WORKER_LOCK_SWEEP_MS   how often a worker looks for dead workers' jobs (default 30000)
 //   LLM_BASE_URL        OpenAI-compatible chat API for the AI chat, e.g. https://api.openai.com/v1 (POST
 //                       {LLM_BASE_URL}/chat/completions); unset: the built-in rule-based care assistant answers
 //   LLM_API_KEY         sent as "Authorization: Bearer <key>" (optional: local servers may need none)
@@ -44,6 +46,13 @@ export interface WorkerConfig {
   llm: LlmSettings;
   /** The Things Stack application that pump/LED downlinks go through; unset: they are simulated. */
   downlink: DownlinkSettings;
+  /** Taking back the jobs of worker processes that died (worker/liveness.ts). */
+  locks: LockSettings;
+}
+
+export interface LockSettings {
+  graceMs: number;
+  sweepIntervalMs: number;
 }
 
 export interface LlmSettings {
@@ -83,6 +92,8 @@ export const WORKER_ENV_VARIABLES = [
   "LLM_MODEL",
   "LLM_TIMEOUT_MS",
   ...DOWNLINK_ENV_VARIABLES,
+  "WORKER_LOCK_GRACE_MS",
+  "WORKER_LOCK_SWEEP_MS",
 ] as const;
 
 export const DEFAULTS = {
@@ -92,6 +103,7 @@ export const DEFAULTS = {
   publicUrl: "http://localhost:3000",
   checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0, navigationRetentionDays: 30 },
   llmTimeoutMs: 20_000,
+  locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
 };
 
 /** A positive number from the environment, or the default; anything else is refused by name. */
@@ -206,5 +218,9 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
     checks: readCheckSettings(env),
     llm: readLlmSettings(env),
     downlink: readDownlinkSettings(env),
+    locks: {
+      graceMs: positiveNumber(env, "WORKER_LOCK_GRACE_MS", DEFAULTS.locks.graceMs, { integer: true }),
+      sweepIntervalMs: positiveNumber(env, "WORKER_LOCK_SWEEP_MS", DEFAULTS.locks.sweepIntervalMs, { integer: true, min: 100 }),
+    },
   };
 }

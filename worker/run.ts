@@ -9,11 +9,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Pool } from "pg";
-import { Logger, parseCrontab, run, type Runner, type Task, type TaskList } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import pg, { type Pool } from "pg";
+import { Logger, consoleLogFactory, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
 import { parseConcurrency, readWorkerConfig, type WorkerConfig } from "./config.ts";
 import { runInWorkerContext, type WorkerContext } from "./context.ts";
 import { createMailer, type MailLog, type Mailer } from "./providers/mailer.ts";
+import { startLiveness, type Liveness } from "./liveness.ts";
 
 const WORKER_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const TASKS_DIR = path.join(WORKER_DIR, "tasks");
@@ -53,6 +55,8 @@ export interface WorkerHandle {
   addJob: Runner["addJob"];
   /** Settles when the runner stops; rejects if it dies. */
   readonly promise: Promise<void>;
+  /** Takes back the jobs of dead worker processes (worker/liveness.ts); sweeps on its own. */
+  readonly liveness: Liveness;
   /** Graceful: waits for running jobs, then closes what startWorker opened. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -124,20 +128,42 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     taskList[name] = (payload, helpers) => runInWorkerContext(ctx, () => task(payload, helpers));
   }
 
+  const logger = options.logger ?? new Logger(consoleLogFactory);
   let runner: Runner;
+  let liveness: Liveness | undefined;
   try {
+    // The liveness session exists before the pool takes any job, and is named after the pool
+    // when graphile-worker creates it (synchronously, inside run()).
+    liveness = await startLiveness({
+      // Its own connection, outside the jobs pool: it is held for the life of the process.
+      connect: async () => {
+        const settings = options.pgPool ? { ...options.pgPool.options } : { connectionString: databaseUrl };
+        const client = new pg.Client({ ...settings, keepAlive: true });
+        await client.connect();
+        return client;
+      },
+      logger,
+      graceMs: config.locks.graceMs,
+      sweepIntervalMs: config.locks.sweepIntervalMs,
+    });
+    const events: WorkerEvents = new EventEmitter();
+    events.on("pool:create", ({ workerPool }) => liveness!.announce(workerPool.id));
     // Only defined values: graphile-worker copies keys into its preset, where `undefined` would
     // replace a default (e.g. the poll interval).
     runner = await run({
       ...(options.pgPool ? { pgPool: options.pgPool } : { connectionString: databaseUrl, maxPoolSize: Math.max(10, concurrency + 2) }),
       concurrency,
       ...(options.pollInterval !== undefined ? { pollInterval: options.pollInterval } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
+      logger,
+      events,
       noHandleSignals: true,
       taskList,
       crontab,
     });
+    // Jobs a previous run of this worker (or a dead peer) left locked go back to the queue now.
+    await liveness.startSweeping();
   } catch (e) {
+    await liveness?.stop().catch(() => {});
     if (ownMailer) await mailer.close().catch(() => {});
     throw e;
   }
@@ -154,6 +180,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
   let stopping: Promise<void> | undefined;
   const promise = runner.promise;
   promise.catch(() => {}); // the caller decides whether to watch it; never an unhandled rejection here
+  const livenessHandle = liveness;
   return {
     runner,
     config: ctx.config,
@@ -161,6 +188,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     taskNames,
     addJob: runner.addJob,
     promise,
+    liveness: livenessHandle,
     stop() {
       stopping ??= (async () => {
         try {
@@ -169,6 +197,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
             if (!(e instanceof Error && /already stopped/.test(e.message))) throw e;
           });
         } finally {
+          // After the runner: its jobs are finished or handed back, so nothing of ours is locked.
+          await livenessHandle.stop();
           if (ownMailer) await mailer.close();
         }
       })();

@@ -3,8 +3,8 @@
 //   - the outbox otherwise: each message becomes a complete MIME file (.eml) plus a .json sidecar in
 //     MAIL_OUTBOX_DIR, and its subject, recipient and links are logged so a local user can follow them.
 import nodemailer from "nodemailer";
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface OutgoingMail {
@@ -18,6 +18,13 @@ export interface OutgoingMail {
   fromName?: string;
   /** Template name, for file names and logs. */
   template?: string;
+  /**
+   * A Message-ID that stays the same when the job sending this message runs again (`<...@...>`).
+   * The outbox keeps one copy per Message-ID; over SMTP a copy sent twice (the worker died after
+   * the server took it but before the job was marked done) carries the same id, which mail
+   * stores use to drop the duplicate. Unset: a random one.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -63,6 +70,7 @@ function message(mail: OutgoingMail, from: string) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
   };
 }
 
@@ -110,10 +118,28 @@ export function createSmtpMailer(smtpUrl: string, opts: { from: string; log?: Ma
   };
 }
 
+/** The file-name suffix of a message with a stable Message-ID (64 bits of its hash). */
+function messageIdTag(messageId: string): string {
+  return createHash("sha256").update(messageId).digest("hex").slice(0, 16);
+}
+
 function fileStem(mail: OutgoingMail): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const tag = (mail.template ?? "mail").replace(/[^a-z0-9_-]/gi, "").slice(0, 40) || "mail";
-  return `${stamp}-${tag}-${randomBytes(4).toString("hex")}`;
+  const suffix = mail.messageId ? messageIdTag(mail.messageId) : randomBytes(4).toString("hex");
+  return `${stamp}-${tag}-${suffix}`;
+}
+
+/** The sidecar of a message already in the outbox under this Message-ID, if any. */
+async function findInOutbox(dir: string, messageId: string): Promise<OutboxRecord | undefined> {
+  const ending = `-${messageIdTag(messageId)}.json`;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith(ending)) continue;
+    const record = JSON.parse(await readFile(path.join(dir, name), "utf8")) as OutboxRecord;
+    if (record.messageId === messageId) return record;
+  }
+  return undefined;
 }
 
 /** Shape of the .json sidecar next to each .eml in the outbox. */
@@ -137,6 +163,15 @@ export function createOutboxMailer(opts: { from: string; outboxDir: string; log?
   return {
     kind: "outbox",
     async send(mail) {
+      // A job that runs again after its worker died must not leave a second copy: the sidecar,
+      // written last, says the message is complete.
+      if (mail.messageId) {
+        const existing = await findInOutbox(dir, mail.messageId);
+        if (existing) {
+          log(`[mail] ${existing.eml} already holds ${mail.messageId}; not written again`);
+          return { messageId: existing.messageId, transport: "outbox", file: path.join(dir, existing.eml) };
+        }
+      }
       const info = await transport.sendMail(message(mail, opts.from));
       const raw = info.message as Buffer;
       await mkdir(dir, { recursive: true });

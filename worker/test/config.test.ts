@@ -16,6 +16,8 @@ describe("readWorkerConfig", () => {
       brandHosts: [],
       checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3, navigationRetentionDays: 30 },
       llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 20000 },
+      downlink: { apiUrl: "", applicationId: "", webhookId: "", apiKey: "" },
+      locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
     });
   });
 
@@ -40,6 +42,12 @@ describe("readWorkerConfig", () => {
         LLM_API_KEY: "sk-test",
         LLM_MODEL: "care-model-1",
         LLM_TIMEOUT_MS: "5000",
+        WORKER_LOCK_GRACE_MS: "5000",
+        WORKER_LOCK_SWEEP_MS: "1000",
+        TTN_API_URL: "https://eu1.cloud.thethings.network",
+        TTN_APPLICATION_ID: "stewards-soil",
+        TTN_WEBHOOK_ID: "steward",
+        TTN_API_KEY: "NNSXS.KEY",
       },
       "/srv/app",
     );
@@ -53,6 +61,8 @@ describe("readWorkerConfig", () => {
       brandHosts: ["bees.example.org", "beecafe.*"],
       checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2, navigationRetentionDays: 90 },
       llm: { baseUrl: "https://llm.example.org/v1", apiKey: "sk-test", model: "care-model-1", timeoutMs: 5000 },
+      downlink: { apiUrl: "https://eu1.cloud.thethings.network", applicationId: "stewards-soil", webhookId: "steward", apiKey: "NNSXS.KEY" },
+      locks: { graceMs: 5000, sweepIntervalMs: 1000 },
     });
   });
 
@@ -81,6 +91,8 @@ describe("readWorkerConfig", () => {
     expect(() => readWorkerConfig({ SMTP_URL: "not a url" })).toThrow(/SMTP_URL/);
     expect(() => readWorkerConfig({ ALERT_RAIN_MM: "lots" })).toThrow(/ALERT_RAIN_MM/);
     expect(() => readWorkerConfig({ HOURLY_JOB_INTERVAL_MS: "10" })).toThrow(/HOURLY_JOB_INTERVAL_MS/);
+    expect(() => readWorkerConfig({ WORKER_LOCK_GRACE_MS: "-1" })).toThrow(/WORKER_LOCK_GRACE_MS/);
+    expect(() => readWorkerConfig({ WORKER_LOCK_SWEEP_MS: "0" })).toThrow(/WORKER_LOCK_SWEEP_MS/);
     expect(() => readWorkerConfig({ LLM_BASE_URL: "llm.example.org", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
     expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org/v1" })).toThrow(/LLM_MODEL/);
     expect(() => readWorkerConfig({ LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);

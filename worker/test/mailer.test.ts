@@ -147,4 +147,19 @@ describe("outbox mailer", () => {
     expect(files.filter((f) => f.endsWith(".json"))).toHaveLength(3);
     expect(files.filter((f) => f.endsWith(".tmp"))).toHaveLength(0);
   });
+
+  it("keeps one copy of a message sent again with the same Message-ID (a job run again)", async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(() => tmp.remove());
+    const mailer = createOutboxMailer({ from: "no-reply@steward.test", outboxDir: tmp.dir, log: () => {} });
+    const first = await mailer.send({ ...outgoing, messageId: "<41.1700000000000.send_email@steward.test>" });
+    const again = await mailer.send({ ...outgoing, messageId: "<41.1700000000000.send_email@steward.test>" });
+    const other = await mailer.send({ ...outgoing, messageId: "<42.1700000000000.send_email@steward.test>" });
+    expect(again).toEqual(first);
+    expect(other.file).not.toBe(first.file);
+    const files = await readdir(tmp.dir);
+    expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(2);
+    const parsed = await simpleParser(await readFile(first.file!));
+    expect(parsed.messageId).toBe("<41.1700000000000.send_email@steward.test>");
+  });
 });

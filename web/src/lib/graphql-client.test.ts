@@ -74,8 +74,15 @@ describe("websocket retry policy", () => {
       expect(shouldRetryWebSocket({ code }), String(code)).toBe(true);
   });
 
-  it("does not retry errors that are not closes", () => {
+  it("retries a connection the socket reports dropped (its error event comes before the 1006 close)", () => {
+    expect(shouldRetryWebSocket(new Event("error"))).toBe(true);
+    expect(shouldRetryWebSocket({ type: "error", message: "connect ECONNREFUSED" })).toBe(true);
+  });
+
+  it("does not retry errors of the client's own code, nor anything else", () => {
     expect(shouldRetryWebSocket(new Error("boom"))).toBe(false);
+    expect(shouldRetryWebSocket(Object.assign(new Error("boom"), { type: "error" }))).toBe(false);
+    expect(shouldRetryWebSocket(new Event("message"))).toBe(false);
     expect(shouldRetryWebSocket(undefined)).toBe(false);
   });
 

@@ -38,8 +38,28 @@ function closeCodeOf(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Whether a lost websocket connection is tried again: closes are, except the listed codes. */
+/**
+ * The socket's own `error` event. Browsers (and Node's WebSocket) fire it just before the close
+ * event of a connection that failed or dropped without a closing handshake (code 1006: server
+ * killed or restarting, network gone), and graphql-ws hands shouldRetry whichever came first, so
+ * this is how a dropped connection usually arrives. Errors thrown by our own code (an Error, e.g.
+ * from connectionParams) are not socket events; the client closes those with 4005, not retried.
+ */
+function isSocketErrorEvent(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !(value instanceof Error) &&
+    (value as { type?: unknown }).type === "error"
+  );
+}
+
+/**
+ * Whether a lost websocket connection is tried again: closes are, except the listed codes, and so
+ * is a dropped connection reported by the socket's `error` event.
+ */
 export function shouldRetryWebSocket(errorOrCloseEvent: unknown): boolean {
+  if (isSocketErrorEvent(errorOrCloseEvent)) return true;
   const code = closeCodeOf(errorOrCloseEvent);
   return code !== undefined && !NON_RETRYABLE_CLOSE_CODES.has(code);
 }
@@ -176,7 +196,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
     client,
     wsClient,
     dispose() {
-      void wsClient.dispose();
+      // graphql-ws rejects dispose() when a connection attempt is failing at that moment; the
+      // client is going away either way, so that is not worth an unhandled rejection.
+      Promise.resolve(wsClient.dispose()).catch(() => {});
     },
   };
 }
