@@ -121,3 +121,53 @@ export async function waitForRole(page, role) {
     { timeout: 15_000 },
   );
 }
+
+/** Calls the API as the SPA does (operationName from the document); throws on errors. */
+export async function callApi(query, variables = {}, token) {
+  const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
+  const response = await fetch(`${BASE_URL}/graphql`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ operationName, query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(`${operationName}: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/**
+ * Starts the app signed in as `user` (from registerUser): writes the session the app keeps, from
+ * a page of the same origin without the app so nothing else writes it meanwhile. Returns the id.
+ */
+export async function startSignedIn(page, user) {
+  const claims = JSON.parse(Buffer.from(user.token.split(".")[1], "base64url").toString("utf8"));
+  await page.goto(`${BASE_URL}/health`);
+  await page.evaluate(
+    ([key, session]) => window.localStorage.setItem(key, JSON.stringify(session)),
+    [
+      SESSION_KEY,
+      {
+        token: user.token,
+        id: claims.user_id,
+        expiry: claims.exp * 1000,
+        username: user.username,
+        name: user.name,
+        hasImage: false,
+        isVerified: false,
+        emails: [],
+        role: claims.role,
+        created: null,
+        lastSignIn: null,
+        location: null,
+        notificationDaily: false,
+        oneThingId: null,
+        domainName: claims.domain_name ?? "",
+      },
+    ],
+  );
+  return claims.user_id;
+}

@@ -9,6 +9,7 @@ import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
 import { maskError } from "./errors.ts";
 import { NoSilentMutationsPlugin } from "./no-silent-mutations-plugin.ts";
+import { SearchConditionPlugin } from "./search-condition-plugin.ts";
 import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
 import { NotificationAddedPlugin } from "./notification-added-plugin.ts";
 import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
@@ -43,6 +44,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
     plugins: [
       makeAuthPlugin(tokenSettings),
       NoSilentMutationsPlugin,
+      SearchConditionPlugin,
       makeImagesPlugin({ dataDir: config.dataDir }),
       ThingUpdatedPlugin,
       NotificationAddedPlugin,

@@ -4,11 +4,33 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListLayout } from "./use-list-state.ts";
 
-export function ItemList({ layout, label, children }: { layout: ListLayout; label?: string; children: ReactNode }) {
+export interface ItemListProps {
+  layout: ListLayout;
+  label?: string;
+  children: ReactNode;
+  /** "ol" for lists whose order means something (a feed). Default "ul". */
+  as?: "ul" | "ol";
+  /**
+   * "rows" (default): <ItemCard>s, joined into one panel in the list layout. "cards": items that
+   * are cards of their own (tasks, actions): a grid of them as tiles, a column of them as a list.
+   */
+  variant?: "rows" | "cards";
+  /** Newer results are on their way: the items dim and say so to assistive technology. */
+  busy?: boolean;
+  className?: string;
+}
+
+/** The items of a list in the chosen layout; every list uses it, so tiles and rows look alike everywhere. */
+export function ItemList({ layout, label, children, as: Tag = "ul", variant = "rows", busy = false, className }: ItemListProps) {
+  const layoutClass = layout === "tiles" ? "item-tiles" : variant === "cards" ? "item-stack" : "item-rows";
   return (
-    <ul className={layout === "tiles" ? "item-tiles" : "item-rows"} aria-label={label}>
+    <Tag
+      className={[layoutClass, busy ? "item-list-busy" : "", className ?? ""].filter(Boolean).join(" ")}
+      aria-label={label}
+      aria-busy={busy || undefined}
+    >
       {children}
-    </ul>
+    </Tag>
   );
 }
 

@@ -2,6 +2,7 @@
 // native control, so keyboards and screen readers work without extra wiring.
 import { useId, type ReactNode } from "react";
 import type { ListLayout } from "./use-list-state.ts";
+import { SEARCH_MAX_LENGTH } from "./search.ts";
 
 export interface Option<V extends string = string> {
   value: V;
@@ -45,6 +46,7 @@ export function SearchBox({ value, onChange, label, placeholder }: SearchBoxProp
         placeholder={placeholder ?? `${label}…`}
         autoComplete="off"
         spellCheck={false}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape" && value) {
@@ -165,8 +167,10 @@ export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(
 }
 
 /**
- * "12 groups" / "3 of 12 groups match", announced politely when it changes. `total` is what the
- * server holds (totalCount), `shown` what the list shows.
+ * "12 groups", "Showing 24 of 57 groups", "3 groups match" or "40 groups match (showing 24)",
+ * announced politely when it changes. `total` is how many the server has for what the list asks
+ * (its totalCount: the matches, when the search runs on the server), `shown` how many are on
+ * screen. A list that searches in the browser passes no total while narrowed.
  */
 export function ResultCount({
   shown,
@@ -182,8 +186,11 @@ export function ResultCount({
 }) {
   const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
   let text: string;
-  if (narrowed) text = shown === 1 ? `1 ${noun[0]} matches` : `${shown} ${noun[1]} match`;
-  else if (total !== null && total !== undefined && total > shown) text = `Showing ${shown} of ${total} ${word(total)}`;
+  if (narrowed) {
+    const matches = total ?? shown;
+    text = matches === 1 ? `1 ${noun[0]} matches` : `${matches} ${noun[1]} match`;
+    if (matches > shown) text += ` (showing ${shown})`;
+  } else if (total !== null && total !== undefined && total > shown) text = `Showing ${shown} of ${total} ${word(total)}`;
   else text = `${shown} ${word(shown)}`;
   return (
     <p className="list-count" role="status" aria-live="polite">

@@ -5,8 +5,8 @@
 //
 //   import {
 //     EmptyState, FilterChips, ItemCard, ItemList, LayoutToggle, ListError, ListSkeleton,
-//     ListToolbar, LoadMore, ResultCount, SearchBox, SortSelect, searchItems, useConnection,
-//     useListState,
+//     ListToolbar, LoadMore, ResultCount, SearchBox, SortSelect, listCondition, useConnection,
+//     useDebouncedValue, useListState,
 //   } from "../../components/list/index.ts";
 //   import ThingsQuery from "./Things.graphql?raw";
 //   // query Things($first: Int, $after: Cursor, $orderBy: [ThingsOrderBy!], $condition: ThingCondition) {
@@ -20,14 +20,14 @@
 //     sorts: ["name", "newest"],                      // stored values outside these are dropped
 //     filters: { type: ["TREE", "PLANTER"] },
 //   });                                              // -> localStorage "steward.list.things"
+//   const search = useDebouncedValue(list.search);   // ask the server once typing pauses
 //   const things = useConnection<ThingsData, Thing>({
 //     query: ThingsQuery,
 //     variables: { orderBy: [list.sort === "name" ? "NAME_ASC" : "CREATED_AT_DESC"],
-//                  condition: list.filters.type ? { type: list.filters.type } : undefined },
+//                  condition: listCondition(search, { type: list.filters.type }) },
 //     connection: (data) => data.allThings,          // needs nodes, totalCount, pageInfo
 //     pageSize: 24,
 //   });
-//   const shown = searchItems(things.nodes, list.search, (t) => [t.name, t.type]);
 //
 //   <ListToolbar>
 //     <SearchBox label="Search things" value={list.search} onChange={list.setSearch} />
@@ -39,19 +39,25 @@
 //   </ListToolbar>
 //   {things.error ? <ListError message={things.error.graphQLErrors[0]?.message} onRetry={things.refetch} />
 //    : things.loading ? <ListSkeleton layout={list.layout} />
-//    : shown.length === 0 ? <EmptyState title="No things yet" action={{ label: "Add a thing", to: "/things/new" }}>
-//                             Things you add or join show here.</EmptyState>
-//    : <ItemList layout={list.layout} label="Things">
-//        {shown.map((t) => <ItemCard key={t.id} to={`/things/${t.id}`} title={t.name} meta={t.type} />)}
+//    : things.nodes.length === 0 ? (list.narrowed
+//        ? <EmptyState title="No things match" action={{ label: "Clear search and filters", onClick: list.reset }} />
+//        : <EmptyState title="No things yet" action={{ label: "Add a thing", to: "/things/new" }}>
+//            Things you add or join show here.</EmptyState>)
+//    : <ItemList layout={list.layout} label="Things" busy={things.refreshing}>
+//        {things.nodes.map((t) => <ItemCard key={t.id} to={`/things/${t.id}`} title={t.name} meta={t.type} />)}
 //      </ItemList>}
-//   <ResultCount shown={shown.length} total={things.totalCount} noun={["thing", "things"]} narrowed={list.narrowed} />
+//   <ResultCount shown={things.nodes.length} total={things.totalCount} noun={["thing", "things"]} narrowed={list.narrowed} />
 //   <LoadMore hasMore={things.hasMore} loading={things.loadingMore} onLoadMore={things.loadMore}
 //             shown={things.nodes.length} total={things.totalCount} />
 //
 // Notes
-// - Search is client-side over what is loaded (PostGraphile has no text filter); say so with the
-//   ResultCount when the list is paged. `list.narrowed` tells an empty state "nothing matches"
-//   (offer `list.reset`) from "nothing yet" (offer the create link).
+// - Paged lists search on the server: pass `listCondition(useDebouncedValue(list.search), {...})`
+//   as the connection's condition (`condition: { search }`, server/graphql/search-condition-plugin.ts);
+//   useConnection keeps the previous rows, `refreshing`, while the new ones load (ItemList busy).
+//   Lists loaded whole (things, tasks) use searchItems and show a page at a time with useClientPaging.
+//   `list.narrowed` tells an empty state "nothing matches" (offer `list.reset`) from "nothing yet"
+//   (offer the create link).
+// - Items that are cards of their own (tasks, actions) use <ItemList variant="cards">.
 // - FilterChips for a few values, FilterSelect for many. '' always means "no filter".
 // - Styles come with the components (list.css); they use the variables of styles.css.
 import "./list.css";
@@ -59,6 +65,9 @@ import "./list.css";
 export { useListState, readListState, writeListState, LIST_STORAGE_PREFIX, LIST_LAYOUTS } from "./use-list-state.ts";
 export type { ListLayout, ListState, ListStateApi, ListStateOptions } from "./use-list-state.ts";
 export { useConnection } from "./use-connection.ts";
+export { useClientPaging } from "./use-client-paging.ts";
+export type { ClientPaging } from "./use-client-paging.ts";
+export { useDebouncedValue } from "./use-debounced-value.ts";
 export type { ConnectionLike, ConnectionResult, UseConnectionOptions } from "./use-connection.ts";
 export {
   FilterChips,
@@ -74,5 +83,5 @@ export type { FilterProps, Option, SearchBoxProps, SelectControlProps } from "./
 export { EmptyState, ListError, ListSkeleton, LoadMore } from "./ListStatus.tsx";
 export type { EmptyStateAction } from "./ListStatus.tsx";
 export { Initials, ItemCard, ItemList } from "./ItemList.tsx";
-export type { ItemCardProps } from "./ItemList.tsx";
-export { compareText, matchesSearch, normaliseText, searchItems } from "./search.ts";
+export type { ItemCardProps, ItemListProps } from "./ItemList.tsx";
+export { SEARCH_MAX_LENGTH, compareText, listCondition, matchesSearch, normaliseText, searchItems } from "./search.ts";

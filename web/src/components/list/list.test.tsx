@@ -1,12 +1,13 @@
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Client, Provider } from "urql";
-import { filter, map, pipe } from "wonka";
+import { filter, fromPromise, fromValue, map, mergeMap, pipe } from "wonka";
 import type { Exchange, Operation } from "urql";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReactNode } from "react";
 import { MemoryStorage } from "../../test/helpers.tsx";
 import {
+  SEARCH_MAX_LENGTH,
   EmptyState,
   FilterChips,
   FilterSelect,
@@ -18,10 +19,13 @@ import {
   ResultCount,
   SearchBox,
   SortSelect,
+  listCondition,
   matchesSearch,
   readListState,
   searchItems,
+  useClientPaging,
   useConnection,
+  useDebouncedValue,
   useListState,
   type ListStateOptions,
 } from "./index.ts";
@@ -108,13 +112,59 @@ describe("search", () => {
     const items = [{ name: "Oak Lane" }, { name: "Elm Street" }];
     expect(searchItems(items, "elm", (i) => [i.name])).toEqual([{ name: "Elm Street" }]);
   });
+
+  it("builds a server condition from the search and the filters, leaving out what is empty", () => {
+    expect(listCondition("", {})).toBeUndefined();
+    expect(listCondition("  ", { type: "", colour: undefined, owner: null })).toBeUndefined();
+    expect(listCondition(" oak  lane ", { type: "TREE", isPublic: false, colour: "" })).toEqual({
+      type: "TREE",
+      isPublic: false,
+      search: "oak  lane",
+    });
+  });
+});
+
+describe("useDebouncedValue", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("follows the value only once it has been still for the delay", () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300), { initialProps: { value: "" } });
+    rerender({ value: "o" });
+    act(() => vi.advanceTimersByTime(200));
+    rerender({ value: "oa" });
+    act(() => vi.advanceTimersByTime(200));
+    expect(result.current).toBe(""); // still typing
+    act(() => vi.advanceTimersByTime(150));
+    expect(result.current).toBe("oa");
+  });
+});
+
+describe("useClientPaging", () => {
+  const rows = Array.from({ length: 55 }, (_, i) => i + 1);
+
+  it("shows a page at a time and starts again when the search or sort changes", () => {
+    const { result, rerender } = renderHook(({ items, key }) => useClientPaging(items, { pageSize: 24, resetKey: key }), {
+      initialProps: { items: rows, key: "a" },
+    });
+    expect(result.current).toMatchObject({ shown: 24, total: 55, hasMore: true });
+    act(() => result.current.showMore());
+    act(() => result.current.showMore());
+    expect(result.current).toMatchObject({ shown: 55, hasMore: false });
+    expect(result.current.visible.at(-1)).toBe(55);
+    // Fewer rows after a search: still everything there is, and back to one page.
+    rerender({ items: rows.slice(0, 30), key: "b" });
+    expect(result.current).toMatchObject({ shown: 24, total: 30, hasMore: true });
+  });
 });
 
 describe("controls", () => {
   it("search box reports typing and clears on Escape", () => {
     const onChange = vi.fn();
     render(<SearchBox label="Search groups" value="oak" onChange={onChange} />);
-    const input = screen.getByRole("searchbox", { name: "Search groups" });
+    const input = screen.getByRole("searchbox", { name: "Search groups" }) as HTMLInputElement;
+    // No longer than the server takes.
+    expect(input.maxLength).toBe(SEARCH_MAX_LENGTH);
     fireEvent.change(input, { target: { value: "oak l" } });
     expect(onChange).toHaveBeenLastCalledWith("oak l");
     fireEvent.keyDown(input, { key: "Escape" });
@@ -179,10 +229,14 @@ describe("controls", () => {
     expect(screen.getByRole("status").textContent).toBe("Showing 24 of 57 groups");
     rerender(<ResultCount shown={1} total={1} noun={["group", "groups"]} />);
     expect(screen.getByRole("status").textContent).toBe("1 group");
-    rerender(<ResultCount shown={1} total={57} noun={["group", "groups"]} narrowed />);
+    // Narrowed in the browser: no total, the shown rows are the matches.
+    rerender(<ResultCount shown={1} noun={["group", "groups"]} narrowed />);
     expect(screen.getByRole("status").textContent).toBe("1 group matches");
-    rerender(<ResultCount shown={3} total={57} noun={["group", "groups"]} narrowed />);
+    rerender(<ResultCount shown={3} total={null} noun={["group", "groups"]} narrowed />);
     expect(screen.getByRole("status").textContent).toBe("3 groups match");
+    // Narrowed on the server: the total is the number of matches, some not loaded yet.
+    rerender(<ResultCount shown={24} total={40} noun={["group", "groups"]} narrowed />);
+    expect(screen.getByRole("status").textContent).toBe("40 groups match (showing 24)");
   });
 });
 
@@ -229,6 +283,25 @@ describe("status pieces", () => {
     expect(screen.getByRole("list", { name: "Groups" }).className).toBe("item-tiles");
     expect(screen.getByRole("link", { name: "Riverside Planters" }).getAttribute("href")).toBe("/groups/1");
     expect(screen.getByText("RP")).toBeTruthy();
+  });
+
+  it("lays out items that are cards of their own, as an ordered list when asked, and says when it is refreshing", () => {
+    const { rerender } = render(
+      <ItemList layout="list" variant="cards" as="ol" label="Feed" className="action-list">
+        <li>one</li>
+      </ItemList>,
+    );
+    const list = screen.getByRole("list", { name: "Feed" });
+    expect(list.tagName).toBe("OL");
+    expect(list.className).toBe("item-stack action-list");
+    expect(list.getAttribute("aria-busy")).toBeNull();
+    rerender(
+      <ItemList layout="tiles" variant="cards" as="ol" label="Feed" className="action-list" busy>
+        <li>one</li>
+      </ItemList>,
+    );
+    expect(screen.getByRole("list", { name: "Feed" }).className).toBe("item-tiles item-list-busy action-list");
+    expect(screen.getByRole("list", { name: "Feed" }).getAttribute("aria-busy")).toBe("true");
   });
 });
 
@@ -294,6 +367,32 @@ describe("useConnection", () => {
     expect(afters).toContain("2");
     expect(afters).toContain("4");
     expect(calls.every((c) => (c.variables as { first: number }).first === 2)).toBe(true);
+  });
+
+  it("keeps showing the previous rows, refreshing, while new variables load", async () => {
+    // Answers for kind "b" wait until released, as a slow server would.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const exchange: Exchange = () => (ops$) =>
+      pipe(
+        ops$,
+        filter((operation) => operation.kind !== "teardown"),
+        mergeMap((operation) => {
+          const result = { operation, data: pagedAnswer(operation), stale: false, hasNext: false } as never;
+          return (operation.variables as { kind: string }).kind === "b" ? fromPromise(gate.then(() => result)) : fromValue(result);
+        }),
+      );
+    const client = new Client({ url: "http://test/graphql", exchanges: [exchange] });
+    const slowWrapper = ({ children }: { children: ReactNode }) => <Provider value={client}>{children}</Provider>;
+    const { result, rerender } = renderHook(({ kind }) => use(kind), { wrapper: slowWrapper, initialProps: { kind: "a" } });
+    await vi.waitFor(() => expect(result.current.loading).toBe(false));
+    rerender({ kind: "b" });
+    // No skeleton: the old rows stay, marked as refreshing, and cannot page meanwhile.
+    expect(result.current).toMatchObject({ loading: false, refreshing: true, hasMore: false });
+    expect(result.current.nodes.map((n) => n.id)).toEqual(["g1", "g2"]);
+    act(() => release());
+    await vi.waitFor(() => expect(result.current.refreshing).toBe(false));
+    expect(result.current.hasMore).toBe(true);
   });
 
   it("starts again from the first page when the variables change", async () => {

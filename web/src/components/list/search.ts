@@ -29,3 +29,19 @@ export function searchItems<T>(items: readonly T[], query: string, textsOf: (ite
 export function compareText(a: string | null | undefined, b: string | null | undefined): number {
   return (a ?? "").localeCompare(b ?? "", undefined, { sensitivity: "base", numeric: true });
 }
+
+/** Longest search text the server takes (server/graphql/search-condition-plugin.ts). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * A connection's `condition` from the list's search and filters, leaving out what is empty, or
+ * undefined when nothing narrows (so the query is the plain one):
+ * `listCondition(search, { type: list.filters.type || undefined })`.
+ */
+export function listCondition(search: string, conditions: Record<string, unknown> = {}): Record<string, unknown> | undefined {
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(conditions)) if (value !== undefined && value !== null && value !== "") result[name] = value;
+  const text = search.trim();
+  if (text) result.search = text;
+  return Object.keys(result).length ? result : undefined;
+}

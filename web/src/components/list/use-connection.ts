@@ -23,6 +23,12 @@ export interface UseConnectionOptions<Data, N> {
   pause?: boolean;
   /** Default cache-and-network: show what the cache has and refresh it. */
   requestPolicy?: RequestPolicy;
+  /**
+   * While new variables (a search, a filter) load, keep showing what the previous ones gave, with
+   * `refreshing` set, instead of falling back to the skeleton (default true). Typing in a search
+   * box then does not make the list flash.
+   */
+  keepPrevious?: boolean;
 }
 
 export interface ConnectionResult<N, Data = unknown> {
@@ -34,6 +40,8 @@ export interface ConnectionResult<N, Data = unknown> {
   data: Data | undefined;
   /** The first page is loading and nothing is shown yet. */
   loading: boolean;
+  /** New variables are loading; `nodes` are still the previous ones (see `keepPrevious`). */
+  refreshing: boolean;
   /** A further page is loading. */
   loadingMore: boolean;
   /** The first error of any page. */
@@ -57,6 +65,7 @@ export function useConnection<Data, N>({
   pageSize = 24,
   pause = false,
   requestPolicy = "cache-and-network",
+  keepPrevious = true,
 }: UseConnectionOptions<Data, N>): ConnectionResult<N, Data> {
   const client = useClient();
   const variablesKey = JSON.stringify(variables);
@@ -140,11 +149,34 @@ export function useConnection<Data, N>({
     });
   }, [key]);
 
+  const firstLoaded = results[0]?.data !== undefined && results[0]?.data !== null;
+  const loading = !pause && !firstLoaded && !results[0]?.error;
+
+  // What the last answered variables showed, for `keepPrevious`.
+  const shownRef = useRef<{ key: string; nodes: N[]; totalCount: number | null; data: Data | undefined } | null>(null);
+  if (firstLoaded) shownRef.current = { key, nodes: derived.nodes, totalCount: derived.totalCount, data: results[0]?.data };
+  const previous = keepPrevious && loading && shownRef.current && shownRef.current.key !== key ? shownRef.current : null;
+
+  if (previous) {
+    return {
+      nodes: previous.nodes,
+      totalCount: previous.totalCount,
+      data: previous.data,
+      loading: false,
+      refreshing: true,
+      loadingMore: false,
+      error: undefined,
+      hasMore: false,
+      loadMore,
+      refetch,
+    };
+  }
   return {
     nodes: derived.nodes,
     totalCount: derived.totalCount,
     data: results[0]?.data,
-    loading: !pause && (results[0]?.data === undefined || results[0]?.data === null) && !results[0]?.error,
+    loading,
+    refreshing: false,
     loadingMore: cursors.length > 1 && !lastAnswered,
     error: derived.error,
     hasMore,

@@ -1,17 +1,25 @@
-// /activity: the activity feed — the latest care actions on every thing the visitor can see,
-// newest first, 30 at a time with "load more", grouped by day, filtered by action type.
+// /activity: the activity feed — the care actions on every thing the visitor can see, newest (or
+// oldest) first, 30 at a time with "load more", grouped by day; searched on the server (what was
+// done, the comments, the thing, who did it), filtered by action type, as a column or as tiles.
+// The choices are remembered.
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterChips,
+  ItemList,
+  LayoutToggle,
   ListError,
   ListSkeleton,
   ListToolbar,
   LoadMore,
   ResultCount,
+  SearchBox,
+  SortSelect,
+  listCondition,
   useConnection,
+  useDebouncedValue,
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -31,6 +39,9 @@ interface ActivityData {
 }
 
 export const ACTIVITY_PAGE_SIZE = 30;
+
+type Sort = "newest" | "oldest";
+const ORDER: Record<Sort, string[]> = { newest: ["CREATED_AT_DESC", "ID_DESC"], oldest: ["CREATED_AT_ASC", "ID_ASC"] };
 
 /** "Today", "Yesterday", or the date, for a day heading. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
@@ -58,15 +69,16 @@ export function groupByDay<T extends { createdAt: string }>(items: readonly T[],
 export default function ActivityPage() {
   const b = useBranding();
   const { session, signedIn } = useSession();
-  const list = useListState<"newest", "type">("activity", {
+  const list = useListState<Sort, "type">("activity", {
     defaults: { search: "", sort: "newest", layout: "list", filters: { type: "" } },
-    sorts: ["newest"],
+    sorts: ["newest", "oldest"],
     filters: { type: ACTION_TYPES },
   });
   const type = list.filters.type;
+  const search = useDebouncedValue(list.search);
   const feed = useConnection<ActivityData, ActionItemData>({
     query: ActivityQuery,
-    variables: type ? { condition: { type } } : {},
+    variables: { orderBy: ORDER[list.sort], condition: listCondition(search, { type }) },
     connection: (data) => data.allActions,
     pageSize: ACTIVITY_PAGE_SIZE,
     pause: !session,
@@ -77,10 +89,20 @@ export default function ActivityPage() {
     <section className="page activity-page" aria-labelledby="page-title">
       <h1 id="page-title">Activity</h1>
       <p className="lead">
-        What people have been doing for the {term(b, "things")} around them, newest first
+        What people have been doing for the {term(b, "things")} around them, {list.sort === "oldest" ? "oldest" : "newest"} first
         {signedIn ? "" : ` (public ${term(b, "things")} only until you sign in)`}.
       </p>
       <ListToolbar label="Activity options">
+        <SearchBox label="Search activity" value={list.search} onChange={list.setSearch} />
+        <SortSelect<Sort>
+          value={list.sort}
+          onChange={list.setSort}
+          options={[
+            { value: "newest", label: "Newest first" },
+            { value: "oldest", label: "Oldest first" },
+          ]}
+        />
+        <LayoutToggle value={list.layout} onChange={list.setLayout} />
         <FilterChips
           label="Show"
           value={type}
@@ -92,9 +114,13 @@ export default function ActivityPage() {
       {feed.error && feed.nodes.length === 0 ? (
         <ListError message={errorText(feed.error, "An error occurred")} onRetry={feed.refetch} />
       ) : feed.loading || !session ? (
-        <ListSkeleton layout="list" count={4} label="Loading activity…" />
+        <ListSkeleton layout={list.layout} count={4} label="Loading activity…" />
       ) : feed.nodes.length === 0 ? (
-        type ? (
+        list.search.trim() ? (
+          <EmptyState title="No activity matches" action={{ label: "Clear search and filters", onClick: list.reset }}>
+            Try other words: what was done, a comment, a {term(b, "thing")} or a person.
+          </EmptyState>
+        ) : type ? (
           <EmptyState title={`No ${actionTypeLabel(type).toLowerCase()} recorded yet`} action={{ label: "Show everything", onClick: list.reset }}>
             Nothing of this kind has been recorded on the {term(b, "things")} you can see.
           </EmptyState>
@@ -112,15 +138,16 @@ export default function ActivityPage() {
             shown={feed.nodes.length}
             total={feed.totalCount}
             noun={["action", "actions"]}
+            narrowed={list.narrowed}
           />
           {days.map((group) => (
             <section key={group.day + group.items[0].id} className="activity-day" aria-label={group.day}>
               <h2 className="activity-day-title">{group.day}</h2>
-              <ol className="action-list">
+              <ItemList as="ol" variant="cards" layout={list.layout} className="action-list" busy={feed.refreshing}>
                 {group.items.map((action) => (
                   <ActionItem key={action.id} action={action} currentUserId={session?.id} showThing onChanged={feed.refetch} />
                 ))}
-              </ol>
+              </ItemList>
             </section>
           ))}
           <LoadMore

@@ -18,8 +18,9 @@ import {
   ResultCount,
   SearchBox,
   SortSelect,
-  searchItems,
+  listCondition,
   useConnection,
+  useDebouncedValue,
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -119,28 +120,24 @@ export default function DevicesPage() {
     filters: { model: DEVICE_MODELS, colour: COLOURS },
   });
 
-  const condition: Record<string, string> = {};
-  if (list.filters.model) condition.model = list.filters.model;
-  if (list.filters.colour) condition.indicatorColour = list.filters.colour;
-
+  // Searched on the server (name, device id, model, thing), so pages not loaded yet are searched too.
+  const search = useDebouncedValue(list.search);
   const devices = useConnection<DevicesData, DeviceListItem>({
     query: DevicesList,
-    variables: { orderBy: ORDER[list.sort], condition: Object.keys(condition).length ? condition : undefined },
+    variables: {
+      orderBy: ORDER[list.sort],
+      condition: listCondition(search, { model: list.filters.model, indicatorColour: list.filters.colour }),
+    },
     connection: (data) => data.allDevices,
     pageSize: 48,
   });
 
   const shown = useMemo(() => {
-    const found = searchItems(devices.nodes, list.search, (d) => [
-      d.name,
-      d.deviceId,
-      modelInfo(d.model).label,
-      d.thingByThingId?.name,
-    ]);
+    const found = devices.nodes;
     // PostgreSQL puts devices that never reported first when sorting newest first; they go last.
     if (list.sort === "report") return [...found.filter((d) => d.lastSensorData), ...found.filter((d) => !d.lastSensorData)];
     return found;
-  }, [devices.nodes, list.search, list.sort]);
+  }, [devices.nodes, list.sort]);
 
   return (
     <section className="page dev-page" aria-labelledby="page-title">
@@ -198,7 +195,7 @@ export default function DevicesPage() {
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label="Devices">
+        <ItemList layout={list.layout} label="Devices" busy={devices.refreshing}>
           {shown.map((device) => (
             <DeviceItem key={device.id} device={device} pictureUrl={picture(device)} />
           ))}

@@ -1,18 +1,24 @@
-// Sensor devices fitted to the group's things (composed from the things' devices).
+// Sensor devices fitted to the group's things (composed from the things' devices, all loaded at
+// once): search, sort, a model filter, tiles or rows and "show more", remembered per group.
 import { useMemo } from "react";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
+  FilterChips,
   ItemCard,
   ItemList,
   LayoutToggle,
   ListError,
   ListSkeleton,
   ListToolbar,
+  LoadMore,
   ResultCount,
   SearchBox,
+  SortSelect,
+  compareText,
   searchItems,
+  useClientPaging,
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -50,6 +56,17 @@ const MODEL_LABELS: Record<string, string> = {
   THE_THINGS_UNO: "The Things Uno",
 };
 
+const MODELS = ["LSE01", "LSPH01", "THE_THINGS_UNO"] as const;
+type Sort = "name" | "report" | "battery";
+
+const BY: Record<Sort, (a: DeviceNode, b: DeviceNode) => number> = {
+  name: (a, b) => compareText(a.name, b.name),
+  // Newest report first; never reported last.
+  report: (a, b) => (b.lastSensorData ?? "").localeCompare(a.lastSensorData ?? "") || compareText(a.name, b.name),
+  // Lowest battery first; unknown last.
+  battery: (a, b) => (a.battery ?? Number.POSITIVE_INFINITY) - (b.battery ?? Number.POSITIVE_INFINITY) || compareText(a.name, b.name),
+};
+
 export function modelLabel(model: string): string {
   return MODEL_LABELS[model] ?? model.replace(/_/g, " ");
 }
@@ -58,9 +75,10 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
   const b = useBranding();
   const picture = usePictureUrl();
   const group = state.group!;
-  const list = useListState<"name", never>("group-devices", {
-    defaults: { search: "", sort: "name", layout: "list", filters: {} as Record<never, string> },
-    rememberSearch: false,
+  const list = useListState<Sort, "model">(`group-devices.${group.id}`, {
+    defaults: { search: "", sort: "name", layout: "list", filters: { model: "" } },
+    sorts: ["name", "report", "battery"],
+    filters: { model: MODELS },
   });
   const [result, reexecute] = useQuery<Data>({
     query: GroupDevicesQuery,
@@ -74,15 +92,36 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
       ),
     [result.data],
   );
-  const shown = searchItems(devices, list.search, ({ device, thing }) => [device.name, device.deviceId, device.model, thing.name]);
+  const shown = searchItems(
+    devices.filter(({ device }) => !list.filters.model || device.model === list.filters.model),
+    list.search,
+    ({ device, thing }) => [device.name, device.deviceId, modelLabel(device.model), thing.name],
+  ).sort((x, y) => BY[list.sort](x.device, y.device));
+  const page = useClientPaging(shown, { pageSize: 24, resetKey: JSON.stringify([list.search, list.sort, list.filters]) });
 
   return (
     <>
       <h2>Devices</h2>
-      {devices.length > 0 || list.search ? (
+      {devices.length > 0 || list.narrowed ? (
         <ListToolbar label="Devices list options">
           <SearchBox label="Search devices" value={list.search} onChange={list.setSearch} />
+          <SortSelect<Sort>
+            value={list.sort}
+            onChange={list.setSort}
+            options={[
+              { value: "name", label: "Name" },
+              { value: "report", label: "Latest report" },
+              { value: "battery", label: "Battery (lowest first)" },
+            ]}
+          />
           <LayoutToggle value={list.layout} onChange={list.setLayout} />
+          <FilterChips
+            label="Model"
+            value={list.filters.model}
+            onChange={(v) => list.setFilter("model", v)}
+            allLabel="All models"
+            options={MODELS.map((m) => ({ value: m, label: m === "THE_THINGS_UNO" ? "Things Uno" : m }))}
+          />
         </ListToolbar>
       ) : null}
       {result.error && !result.data ? (
@@ -93,9 +132,9 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
       ) : !result.data ? (
         <ListSkeleton layout={list.layout} count={2} label="Loading the devices…" />
       ) : shown.length === 0 ? (
-        list.search ? (
-          <EmptyState title="No devices match" action={{ label: "Clear the search", onClick: () => list.setSearch("") }}>
-            <p>Try a name, a device id or a {term(b, "thing")}.</p>
+        list.narrowed ? (
+          <EmptyState title="No devices match" action={{ label: "Clear search and filters", onClick: list.reset }}>
+            <p>Try a name, a device id or a {term(b, "thing")}, or every model.</p>
           </EmptyState>
         ) : (
           <EmptyState
@@ -110,7 +149,7 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
         )
       ) : (
         <ItemList layout={list.layout} label={`Devices of ${group.name}`}>
-          {shown.map(({ device, thing }) => (
+          {page.visible.map(({ device, thing }) => (
             <ItemCard
               key={device.id}
               to={paths.device(device.id)}
@@ -135,7 +174,8 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
       )}
       {shown.length > 0 ? (
         <div className="list-footer">
-          <ResultCount shown={shown.length} noun={["device", "devices"]} narrowed={!!list.search.trim()} />
+          <ResultCount shown={shown.length} noun={["device", "devices"]} narrowed={list.narrowed} />
+          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label="Show more devices" />
         </div>
       ) : null}
     </>

@@ -1,8 +1,10 @@
-// The group's things, with the list toolkit (search over what is loaded, sort, layout, paging).
+// The group's things, with the list toolkit: search (on the server), sort, filters by type and
+// colour, tiles or rows, and paging; remembered per group.
 import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
+  FilterSelect,
   ItemCard,
   ItemList,
   LayoutToggle,
@@ -13,13 +15,15 @@ import {
   ResultCount,
   SearchBox,
   SortSelect,
-  searchItems,
+  listCondition,
   useConnection,
+  useDebouncedValue,
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { paths } from "../../routes.tsx";
 import GroupThingsQuery from "./GroupThings.graphql?raw";
+import { THING_TYPES } from "../things/thing-meta.ts";
 import { errorText, formatDate, thingTypeLabel, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
@@ -55,6 +59,8 @@ const ORDER: Record<Sort, string[]> = {
   cared: ["LAST_ACTION_DESC", "ID_ASC"],
 };
 
+const COLOURS = ["red", "orange", "green", "blue"] as const;
+
 const COLOUR_WORDS: Record<string, string> = {
   red: "Too dry",
   orange: "Needs water",
@@ -67,18 +73,24 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
   const picture = usePictureUrl();
   const group = state.group!;
   const things = term(b, "things");
-  const list = useListState<Sort, never>("group-things", {
-    defaults: { search: "", sort: "name", layout: "tiles", filters: {} as Record<never, string> },
+  // Each group's list is remembered on its own: a search in one group means nothing in another.
+  const list = useListState<Sort, "type" | "colour">(`group-things.${group.id}`, {
+    defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", colour: "" } },
     sorts: ["name", "newest", "cared"],
-    rememberSearch: false,
+    filters: { type: THING_TYPES, colour: COLOURS },
   });
+  const search = useDebouncedValue(list.search);
   const result = useConnection<Data, ThingNode>({
     query: GroupThingsQuery,
-    variables: { id: group.id, orderBy: ORDER[list.sort] },
+    variables: {
+      id: group.id,
+      orderBy: ORDER[list.sort],
+      condition: listCondition(search, { type: list.filters.type, indicatorColour: list.filters.colour }),
+    },
     connection: (data) => data.groupById?.thingsByGroupId,
     pageSize: 24,
   });
-  const shown = searchItems(result.nodes, list.search, (t) => [t.name, t.description, t.locationDescription, thingTypeLabel(t.type)]);
+  const shown = result.nodes;
 
   return (
     <>
@@ -90,7 +102,7 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
           </Link>
         ) : null}
       </div>
-      {result.nodes.length > 0 || list.search ? (
+      {result.nodes.length > 0 || list.narrowed ? (
         <ListToolbar label={`${term(b, "things", true)} list options`}>
           <SearchBox label={`Search ${things}`} value={list.search} onChange={list.setSearch} />
           <SortSelect
@@ -102,6 +114,20 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
               { value: "cared", label: "Recently cared for" },
             ]}
           />
+          <FilterSelect
+            label="Type"
+            value={list.filters.type}
+            onChange={(v) => list.setFilter("type", v)}
+            allLabel="All types"
+            options={[...THING_TYPES].map((t) => ({ value: t, label: thingTypeLabel(t) })).sort((a, c) => a.label.localeCompare(c.label))}
+          />
+          <FilterSelect
+            label="Colour"
+            value={list.filters.colour}
+            onChange={(v) => list.setFilter("colour", v)}
+            allLabel="Any colour"
+            options={COLOURS.map((c) => ({ value: c, label: COLOUR_WORDS[c] }))}
+          />
           <LayoutToggle value={list.layout} onChange={list.setLayout} />
         </ListToolbar>
       ) : null}
@@ -110,9 +136,9 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
       ) : result.loading ? (
         <ListSkeleton layout={list.layout} count={3} label={`Loading the ${things}…`} />
       ) : shown.length === 0 ? (
-        list.search ? (
-          <EmptyState title={`No ${things} match`} action={{ label: "Clear the search", onClick: () => list.setSearch("") }}>
-            <p>Try other words.</p>
+        list.narrowed ? (
+          <EmptyState title={`No ${things} match`} action={{ label: "Clear search and filters", onClick: list.reset }}>
+            <p>Try other words, or fewer filters.</p>
           </EmptyState>
         ) : (
           <EmptyState
@@ -127,7 +153,7 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label={`${term(b, "things", true)} of ${group.name}`}>
+        <ItemList layout={list.layout} label={`${term(b, "things", true)} of ${group.name}`} busy={result.refreshing}>
           {shown.map((thing) => (
             <ItemCard
               key={thing.id}
@@ -157,7 +183,7 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
       )}
       {shown.length > 0 ? (
         <div className="list-footer">
-          <ResultCount shown={shown.length} total={result.totalCount} noun={[term(b, "thing"), things]} narrowed={!!list.search.trim()} />
+          <ResultCount shown={shown.length} total={result.totalCount} noun={[term(b, "thing"), things]} narrowed={list.narrowed} />
           <LoadMore
             hasMore={result.hasMore}
             loading={result.loadingMore}

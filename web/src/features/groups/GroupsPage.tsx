@@ -1,5 +1,5 @@
-// /groups: every group this visitor can see, as tiles or a list, with search (over what is
-// loaded: the API has no text filter), sort by name or newest, filters by type and visibility,
+// /groups: every group this visitor can see, as tiles or a list, with search (on the server, so
+// groups not loaded yet are found too), sort by name or newest, filters by type and visibility,
 // and "load more" paging.
 import { useMemo } from "react";
 import { Link } from "react-router";
@@ -19,8 +19,9 @@ import {
   ResultCount,
   SearchBox,
   SortSelect,
-  searchItems,
+  listCondition,
   useConnection,
+  useDebouncedValue,
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -77,14 +78,15 @@ export default function GroupsPage() {
 
   // Guests see public groups only; a remembered "mine"/"private" filter waits for signing in.
   const visibility = signedIn ? list.filters.visibility : "";
-  const condition: Record<string, unknown> = {};
-  if (list.filters.type) condition.type = list.filters.type;
-  if (visibility === "public") condition.isPublic = true;
-  if (visibility === "private") condition.isPublic = false;
+  const search = useDebouncedValue(list.search);
+  const condition = listCondition(search, {
+    type: list.filters.type,
+    isPublic: visibility === "public" ? true : visibility === "private" ? false : undefined,
+  });
 
   const result = useConnection<GroupsData, GroupNode>({
     query: GroupsQuery,
-    variables: { orderBy: ORDER[list.sort], condition: Object.keys(condition).length ? condition : null },
+    variables: { orderBy: ORDER[list.sort], condition: condition ?? null },
     connection: (data) => data.allGroups,
     pageSize: 24,
   });
@@ -101,8 +103,9 @@ export default function GroupsPage() {
     return map;
   }, [memberships.data]);
 
-  let shown = searchItems(result.nodes, list.search, (g) => [g.name, g.description, groupTypeLabel(g.type)]);
-  if (visibility === "mine") shown = shown.filter((g) => mine.has(g.id));
+  // "Mine" narrows what is loaded (the API has no membership condition on groups); the footer
+  // offers to load more while the server has more.
+  const shown = visibility === "mine" ? result.nodes.filter((g) => mine.has(g.id)) : result.nodes;
 
   const typeOptions = GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) }));
   const visibilityOptions = signedIn
@@ -113,7 +116,7 @@ export default function GroupsPage() {
       ]
     : [];
   const narrowed = list.narrowed;
-  const searchingPartOnly = list.search.trim() !== "" && result.hasMore;
+  const mineOfLoadedOnly = visibility === "mine" && result.hasMore;
 
   return (
     <section className="page groups-page" aria-labelledby="page-title">
@@ -185,7 +188,7 @@ export default function GroupsPage() {
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label={Groups}>
+        <ItemList layout={list.layout} label={Groups} busy={result.refreshing}>
           {shown.map((g) => {
             const owner = mine.get(g.id);
             return (
@@ -219,14 +222,14 @@ export default function GroupsPage() {
           {shown.length > 0 ? (
             <ResultCount
               shown={shown.length}
-              total={result.totalCount}
+              total={visibility === "mine" ? null : result.totalCount}
               noun={[group, groups]}
-              narrowed={list.search.trim() !== "" || visibility === "mine"}
+              narrowed={narrowed}
             />
           ) : null}
-          {searchingPartOnly ? (
+          {mineOfLoadedOnly ? (
             <p className="muted list-note">
-              Searching the {result.nodes.length} {groups} loaded so far; load more to search further.
+              Your {groups} among the {result.nodes.length} loaded so far; load more to see the rest.
             </p>
           ) : null}
           <LoadMore

@@ -5,7 +5,7 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
-import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
+import { EmptyState, ItemList, ListError, ListSkeleton, type ListLayout } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
@@ -46,15 +46,17 @@ export interface TaskRowsProps {
   showThing?: boolean;
   onCompleted?(task: Task): void;
   label?: string;
+  /** Rows in one panel (default), or tiles: a grid of task cards (the shared list layouts). */
+  layout?: ListLayout;
 }
 
-export function TaskRows({ tasks, me, showThing = true, onCompleted, label }: TaskRowsProps) {
+export function TaskRows({ tasks, me, showThing = true, onCompleted, label, layout = "list" }: TaskRowsProps) {
   return (
-    <ul className="task-list" aria-label={label}>
+    <ItemList layout={layout} label={label} className="task-list">
       {tasks.map((task) => (
         <TaskItem key={task.id} task={task} me={me} showThing={showThing} onCompleted={onCompleted} />
       ))}
-    </ul>
+    </ItemList>
   );
 }
 

@@ -1,6 +1,7 @@
 // /tasks: the tasks dashboard. Three views — assigned to me, created by me, all the tasks you
-// can see — each grouped by status with overdue tasks first, then by due date and priority.
-// Filters by group, thing, priority and status and a search by title are remembered per browser.
+// can see — each grouped by status, sorted by urgency (overdue first, then due date and
+// priority), priority, newest or title, as rows or tiles, a page at a time. The view, filters by
+// group, thing, priority and status, the search, sort and layout are remembered per browser.
 // A task opens in place to edit it, manage who does it or delete it.
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -8,12 +9,17 @@ import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterSelect,
+  LayoutToggle,
   ListError,
   ListSkeleton,
   ListToolbar,
+  LoadMore,
   ResultCount,
   SearchBox,
+  SortSelect,
+  compareText,
   matchesSearch,
+  useClientPaging,
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -30,6 +36,27 @@ import "./tasks.css";
 type View = "assigned" | "created" | "all";
 const VIEWS: readonly View[] = ["assigned", "created", "all"];
 type Filter = "view" | "group" | "thing" | "priority" | "status";
+
+export const TASK_SORTS = ["due", "priority", "newest", "title"] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+const SORT_OPTIONS: { value: TaskSort; label: string }[] = [
+  { value: "due", label: "Most urgent" },
+  { value: "priority", label: "Priority" },
+  { value: "newest", label: "Newest" },
+  { value: "title", label: "Title" },
+];
+/** Tasks shown per page; "Show more" adds as many again. */
+export const TASKS_PER_PAGE = 30;
+
+/** Tasks in urgency order (as useTasks gives them) re-sorted for the chosen sort; ties keep urgency. */
+export function sortTaskList(tasks: readonly Task[], sort: TaskSort): Task[] {
+  const rank = (p: string) => TASK_PRIORITIES.indexOf(p as (typeof TASK_PRIORITIES)[number]);
+  const list = [...tasks];
+  if (sort === "priority") return list.sort((a, b) => rank(b.priority) - rank(a.priority));
+  if (sort === "newest") return list.sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
+  if (sort === "title") return list.sort((a, b) => compareText(a.title, b.title));
+  return list;
+}
 
 const VIEW_LABELS: Record<View, string> = {
   assigned: "Assigned to me",
@@ -80,14 +107,14 @@ function SignedInTasks() {
   const viewTitleId = useId();
   const { tasks, loading, error, refetch, totalCount } = useTasks({});
   const offers = useCompletionOffers();
-  const list = useListState<"due", Filter>("tasks", {
+  const list = useListState<TaskSort, Filter>("tasks", {
     defaults: {
       search: "",
       sort: "due",
       layout: "list",
       filters: { view: "", group: "", thing: "", priority: "", status: "" },
     },
-    sorts: ["due"],
+    sorts: TASK_SORTS,
     filters: { view: VIEWS, priority: TASK_PRIORITIES, status: TASK_STATUSES },
   });
   const { filters } = list;
@@ -134,14 +161,21 @@ function SignedInTasks() {
     [tasks, filters.group],
   );
 
-  const shown = byView[view].filter(
-    (t) =>
-      (!filters.group || t.thingByThingId?.groupId === filters.group) &&
-      (!filters.thing || t.thingId === filters.thing) &&
-      (!filters.priority || t.priority === filters.priority) &&
-      (!filters.status || t.status === filters.status) &&
-      matchesSearch(list.search, t.title, t.thingByThingId?.name, actionLabel(t.actionType)),
+  const shown = sortTaskList(
+    byView[view].filter(
+      (t) =>
+        (!filters.group || t.thingByThingId?.groupId === filters.group) &&
+        (!filters.thing || t.thingId === filters.thing) &&
+        (!filters.priority || t.priority === filters.priority) &&
+        (!filters.status || t.status === filters.status) &&
+        matchesSearch(list.search, t.title, t.description, t.thingByThingId?.name, actionLabel(t.actionType)),
+    ),
+    list.sort,
   );
+  const page = useClientPaging(shown, {
+    pageSize: TASKS_PER_PAGE,
+    resetKey: JSON.stringify([view, list.search, list.sort, filters]),
+  });
   const narrowed =
     list.search.trim() !== "" || !!filters.group || !!filters.thing || !!filters.priority || !!filters.status;
   const clearFilters = () => {
@@ -153,7 +187,7 @@ function SignedInTasks() {
   if (error && tasks.length === 0) {
     content = <ListError message={errorText(error, "An error occurred")} onRetry={refetch} />;
   } else if (loading) {
-    content = <ListSkeleton layout="list" count={4} label="Loading tasks…" />;
+    content = <ListSkeleton layout={list.layout} count={4} label="Loading tasks…" />;
   } else if (tasks.length === 0) {
     content = (
       <EmptyState title="No tasks yet" action={{ label: "Create a task", to: "/tasks/new" }}>
@@ -187,8 +221,9 @@ function SignedInTasks() {
   } else {
     content = (
       <TaskGroups
-        tasks={shown}
+        tasks={page.visible}
         me={me}
+        layout={list.layout}
         grouped={!filters.status}
         collapseCompleted={!narrowed}
         onCompleted={offers.add}
@@ -233,8 +268,9 @@ function SignedInTasks() {
             })}
           </div>
 
-          <ListToolbar label="Filter tasks">
+          <ListToolbar label="Task list options">
             <SearchBox label="Search tasks" value={list.search} onChange={list.setSearch} />
+            <SortSelect<TaskSort> value={list.sort} onChange={list.setSort} options={SORT_OPTIONS} />
             {groupOptions.length > 1 ? (
               <FilterSelect
                 label={term(b, "group", true)}
@@ -268,6 +304,7 @@ function SignedInTasks() {
               options={TASK_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
               allLabel="Any status"
             />
+            <LayoutToggle value={list.layout} onChange={list.setLayout} />
           </ListToolbar>
         </>
       ) : null}
@@ -281,7 +318,10 @@ function SignedInTasks() {
       </section>
 
       {!loading && tasks.length > 0 ? (
-        <ResultCount shown={shown.length} total={byView[view].length} noun={["task", "tasks"]} narrowed={narrowed} />
+        <div className="list-footer tasks-footer">
+          <ResultCount shown={shown.length} total={narrowed ? null : byView[view].length} noun={["task", "tasks"]} narrowed={narrowed} />
+          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label="Show more tasks" />
+        </div>
       ) : null}
       {totalCount !== null && totalCount > TASK_PAGE ? (
         <p className="muted">

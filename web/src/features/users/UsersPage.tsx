@@ -1,11 +1,14 @@
 // /users: people in the community. Admins see everyone (allUsers is admin-only); other signed-in
 // users see the people in the groups they can see; guests are asked to sign in, since profiles
-// are only shown to signed-in users.
-import { useMemo, type ReactNode } from "react";
+// are only shown to signed-in users. Search, sort, filters (group, verified e-mail) and paging
+// run on the server; the choices are remembered.
 import { Link } from "react-router";
+import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
+  FilterChips,
+  FilterSelect,
   ItemCard,
   ItemList,
   LayoutToggle,
@@ -17,16 +20,17 @@ import {
   SearchBox,
   SortSelect,
   compareText,
-  searchItems,
+  listCondition,
   useConnection,
+  useDebouncedValue,
   useListState,
-  type ConnectionResult,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
-import { count, errorText, formatDate } from "../groups/meta.ts";
+import { errorText, formatDate } from "../groups/meta.ts";
 import { Avatar, SignInPrompt } from "../groups/ui.tsx";
+import PeopleGroupsQuery from "./PeopleGroups.graphql?raw";
 import PeopleInGroupsQuery from "./PeopleInGroups.graphql?raw";
 import UsersListQuery from "./UsersList.graphql?raw";
 import "../groups/groups.css";
@@ -38,37 +42,39 @@ export interface Person {
   hasImage: boolean;
   isVerified: boolean;
   createdAt: string;
-  /** Names of the groups they were found through (non-admin list). */
-  groups?: string[];
+  /** The first few groups they are in (of those the viewer can see). */
+  groupMembershipsByUserId?: { totalCount: number; nodes: { id: string; groupByGroupId: { id: string; name: string } | null }[] };
 }
 
-interface UsersData {
-  allUsers: {
-    totalCount: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: Person[];
-  } | null;
+interface PeopleConnection {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: Person[];
 }
 
-interface MembershipNode {
-  id: string;
-  createdAt: string;
-  userByUserId: Omit<Person, "groups"> | null;
-  groupByGroupId: { id: string; name: string } | null;
-}
-
-interface PeopleData {
-  allGroupMemberships: {
-    totalCount: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: MembershipNode[];
+interface MyGroupsData {
+  currentUser: {
+    id: string;
+    groupMembershipsByUserId: { nodes: { id: string; groupByGroupId: { id: string; name: string } | null }[] };
   } | null;
 }
 
 type Sort = "name" | "newest";
+type Filter = "group" | "verified";
+
+const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "USERNAME_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
+
+/** "In Riverside, Orchard and 2 more". */
+export function groupsLine(person: Person): string | null {
+  const memberships = person.groupMembershipsByUserId;
+  const names = (memberships?.nodes ?? []).flatMap((m) => (m.groupByGroupId ? [m.groupByGroupId.name] : []));
+  if (!memberships || names.length === 0) return null;
+  const more = memberships.totalCount - names.length;
+  return more > 0 ? `In ${names.join(", ")} and ${more} more` : `In ${names.join(", ")}`;
+}
 
 export default function UsersPage() {
-  const { signedIn, admin } = useSession();
+  const { signedIn } = useSession();
   const b = useBranding();
   if (!signedIn) {
     return (
@@ -81,88 +87,61 @@ export default function UsersPage() {
       </section>
     );
   }
-  return admin ? <AllUsers /> : <PeopleInMyGroups />;
+  return <PeopleList />;
 }
 
-function AllUsers() {
-  const result = useConnection<UsersData, Person>({
-    query: UsersListQuery,
-    connection: (data) => data.allUsers,
-    pageSize: 50,
-  });
-  return (
-    <PeopleList
-      result={result}
-      people={result.nodes}
-      intro="Everyone with an account. You see the whole list because you are an administrator."
-      actions={
-        <Link to="/users/new" className="button">
-          New user
-        </Link>
-      }
-    />
-  );
-}
-
-function PeopleInMyGroups() {
+/**
+ * Admins see everyone (allUsers); other members the people of the groups they can see
+ * (peopleInGroups). Both are paged, sorted and searched on the server; choosing a group lists
+ * that group's people (peopleInGroups(groupId)) for either.
+ */
+function PeopleList() {
   const b = useBranding();
-  const result = useConnection<PeopleData, MembershipNode>({
-    query: PeopleInGroupsQuery,
-    connection: (data) => data.allGroupMemberships,
-    pageSize: 100,
-  });
-  const people = useMemo(() => {
-    const byId = new Map<string, Person>();
-    for (const membership of result.nodes) {
-      const user = membership.userByUserId;
-      if (!user) continue;
-      const person = byId.get(user.id) ?? { ...user, groups: [] };
-      const groupName = membership.groupByGroupId?.name;
-      if (groupName && !person.groups!.includes(groupName)) person.groups!.push(groupName);
-      byId.set(user.id, person);
-    }
-    return [...byId.values()];
-  }, [result.nodes]);
-  return (
-    <PeopleList
-      result={result}
-      people={people}
-      intro={`The people in the ${term(b, "groups")} you can see. The full list of accounts is for administrators.`}
-      note
-    />
-  );
-}
-
-function PeopleList<N>({
-  result,
-  people,
-  intro,
-  actions,
-  note = false,
-}: {
-  result: ConnectionResult<N>;
-  people: Person[];
-  intro: string;
-  actions?: ReactNode;
-  note?: boolean;
-}) {
-  const b = useBranding();
-  const list = useListState<Sort, never>("users", {
-    defaults: { search: "", sort: "name", layout: "tiles", filters: {} as Record<never, string> },
+  const { admin } = useSession();
+  const list = useListState<Sort, Filter>("users", {
+    defaults: { search: "", sort: "name", layout: "tiles", filters: { group: "", verified: "" } },
     sorts: ["name", "newest"],
+    filters: { verified: ["yes", "no"] },
   });
-  const shown = searchItems(people, list.search, (p) => [p.name, p.username, ...(p.groups ?? [])]).sort((x, y) =>
-    list.sort === "newest" ? y.createdAt.localeCompare(x.createdAt) : compareText(x.name, y.name),
-  );
+  const search = useDebouncedValue(list.search);
+  const everyone = admin && !list.filters.group;
+  const variables = {
+    orderBy: ORDER[list.sort],
+    condition: listCondition(search, { isVerified: list.filters.verified ? list.filters.verified === "yes" : undefined }),
+    ...(everyone ? {} : { groupId: list.filters.group || null }),
+  };
+  const result = useConnection<{ allUsers?: PeopleConnection | null; peopleInGroups?: PeopleConnection | null }, Person>({
+    query: everyone ? UsersListQuery : PeopleInGroupsQuery,
+    variables,
+    connection: (data) => (everyone ? data.allUsers : data.peopleInGroups),
+    pageSize: 48,
+  });
+  // The group filter offers the viewer's own groups: the people they are most likely after, and
+  // a short menu even where there are hundreds of public groups.
+  const [groupsResult] = useQuery<MyGroupsData>({ query: PeopleGroupsQuery, requestPolicy: "cache-and-network" });
+  const groupOptions = (groupsResult.data?.currentUser?.groupMembershipsByUserId.nodes ?? [])
+    .flatMap((m) => (m.groupByGroupId ? [{ value: m.groupByGroupId.id, label: m.groupByGroupId.name }] : []))
+    .sort((a, c) => compareText(a.label, c.label));
+  const people = result.nodes;
 
   return (
     <section className="page users-page" aria-labelledby="page-title">
       <div className="page-heading">
         <div>
           <h1 id="page-title">Users</h1>
-          <p className="lead">{intro}</p>
+          <p className="lead">
+            {admin
+              ? "Everyone with an account. You see the whole list because you are an administrator."
+              : `The people in the ${term(b, "groups")} you can see. The full list of accounts is for administrators.`}
+          </p>
         </div>
-        {actions ? <div className="page-heading-actions">{actions}</div> : null}
+        {admin ? (
+          <div className="page-heading-actions">
+            <Link to="/users/new" className="button">
+              New user
+            </Link>
+          </div>
+        ) : null}
       </div>
       <ListToolbar label="People list options">
         <SearchBox label="Search people" value={list.search} onChange={list.setSearch} />
@@ -174,58 +153,67 @@ function PeopleList<N>({
             { value: "newest", label: "Newest members" },
           ]}
         />
+        <FilterSelect
+          label={term(b, "group", true)}
+          value={list.filters.group}
+          onChange={(v) => list.setFilter("group", v)}
+          allLabel={admin ? "Everyone" : `Any ${term(b, "group")}`}
+          options={groupOptions}
+        />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
+        <FilterChips
+          label="E-mail"
+          value={list.filters.verified}
+          onChange={(v) => list.setFilter("verified", v)}
+          allLabel="Anyone"
+          options={[
+            { value: "yes", label: "Verified" },
+            { value: "no", label: "Not verified" },
+          ]}
+        />
       </ListToolbar>
       {result.error && people.length === 0 ? (
         <ListError message={errorText(result.error, "Could not load the people")} onRetry={result.refetch} />
       ) : result.loading ? (
         <ListSkeleton layout={list.layout} label="Loading people…" />
-      ) : shown.length === 0 ? (
-        list.search.trim() ? (
-          <EmptyState title="Nobody matches" action={{ label: "Clear the search", onClick: () => list.setSearch("") }}>
-            <p>Try a name or a username.</p>
+      ) : people.length === 0 ? (
+        list.narrowed ? (
+          <EmptyState title="Nobody matches" action={{ label: "Clear search and filters", onClick: list.reset }}>
+            <p>Try a name or a username, or another {term(b, "group")}.</p>
           </EmptyState>
         ) : (
-          <EmptyState
-            title="Nobody to show yet"
-            action={{ label: `Find ${term(b, "groups")} to join`, to: "/groups" }}
-          >
+          <EmptyState title="Nobody to show yet" action={{ label: `Find ${term(b, "groups")} to join`, to: "/groups" }}>
             <p>
-              {note
-                ? `Join ${term(b, "groups")} to meet the people who look after ${term(b, "things")} with you.`
-                : "No accounts yet."}
+              {admin
+                ? "No accounts yet."
+                : `Join ${term(b, "groups")} to meet the people who look after ${term(b, "things")} with you.`}
             </p>
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label="People">
-          {shown.map((person) => (
+        <ItemList layout={list.layout} label="People" busy={result.refreshing}>
+          {people.map((person) => (
             <ItemCard
               key={person.id}
               to={paths.user(person.id)}
               title={person.name}
               picture={<Avatar user={person} size={list.layout === "tiles" ? 52 : 40} />}
               meta={<>@{person.username} · joined {formatDate(person.createdAt)}</>}
-              description={person.groups?.length ? `In ${person.groups.join(", ")}` : null}
+              description={groupsLine(person)}
+              badges={admin && !person.isVerified ? <span className="tag">Not verified</span> : null}
             />
           ))}
         </ItemList>
       )}
-      {shown.length > 0 ? (
+      {people.length > 0 ? (
         <div className="list-footer">
-          <ResultCount
-            shown={shown.length}
-            total={note ? null : result.totalCount}
-            noun={["person", "people"]}
-            narrowed={!!list.search.trim()}
-          />
-          {note && result.totalCount !== null ? (
-            <p className="muted list-note">From {count(result.totalCount, "membership")} of the {term(b, "groups")} you can see.</p>
-          ) : null}
+          <ResultCount shown={people.length} total={result.totalCount} noun={["person", "people"]} narrowed={list.narrowed} />
           <LoadMore
             hasMore={result.hasMore}
             loading={result.loadingMore}
             onLoadMore={result.loadMore}
+            shown={people.length}
+            total={result.totalCount}
             label="Load more people"
           />
         </div>

@@ -26,36 +26,54 @@ describe("/users", () => {
     await screen.findByRole("heading", { name: "Sign in to see people" });
   });
 
-  it("lists the people in visible groups once each for signed-in users", async () => {
-    const membership = (id: string, person: ReturnType<typeof user>, group: string) => ({
-      __typename: "GroupMembership",
-      id,
-      createdAt: "2026-04-01T10:00:00Z",
-      userByUserId: person,
-      groupByGroupId: { __typename: "Group", id: `g-${group}`, name: group },
+  it("lists the people of the visible groups with their groups, searching and sorting on the server", async () => {
+    const withGroups = (person: ReturnType<typeof user>, groups: string[], total = groups.length) => ({
+      ...person,
+      groupMembershipsByUserId: {
+        __typename: "GroupMembershipsConnection",
+        totalCount: total,
+        nodes: groups.map((name, i) => ({
+          __typename: "GroupMembership",
+          id: `${person.id}-m${i}`,
+          groupByGroupId: { __typename: "Group", id: `g-${name}`, name },
+        })),
+      },
     });
-    const bob = user(BOB, "Bob Builder", "bob");
     const app = renderScreen("/users", userSession(), {
       PeopleInGroups: {
         data: {
-          allGroupMemberships: {
-            __typename: "GroupMembershipsConnection",
-            totalCount: 3,
+          peopleInGroups: {
+            __typename: "UsersConnection",
+            totalCount: 2,
             pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
             nodes: [
-              membership("m1", bob, "Riverside"),
-              membership("m2", bob, "Orchard"),
-              membership("m3", user("55555555-5555-4555-8555-555555555555", "Cara Grower", "cara"), "Orchard"),
+              withGroups(user(BOB, "Bob Builder", "bob"), ["Riverside", "Orchard", "Allotments"], 5),
+              withGroups(user("55555555-5555-4555-8555-555555555555", "Cara Grower", "cara"), ["Orchard"]),
             ],
+          },
+        },
+      },
+      PeopleGroups: {
+        data: {
+          currentUser: {
+            __typename: "User",
+            id: "me",
+            groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [] },
           },
         },
       },
     });
     const list = await screen.findByRole("list", { name: "People" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
-    expect(within(list).getByText("In Riverside, Orchard")).toBeTruthy();
+    expect(within(list).getByText("In Riverside, Orchard, Allotments and 2 more")).toBeTruthy();
+    expect(within(list).getByText("In Orchard")).toBeTruthy();
     expect(within(list).getByRole("link", { name: "Bob Builder" }).getAttribute("href")).toBe(`/users/${BOB}/dashboard`);
     expect(app.called("UsersList")).toHaveLength(0);
+    // The query asked for the remembered order, and no search yet.
+    const vars = app.called("PeopleInGroups")[0].variables as { orderBy: string[]; condition?: unknown; groupId: string | null };
+    expect(vars.orderBy).toEqual(["NAME_ASC", "USERNAME_ASC"]);
+    expect(vars.condition).toBeUndefined();
+    expect(vars.groupId).toBeNull();
   });
 });
 
