@@ -14,8 +14,9 @@ import { ttnWebhookRouter } from "./webhooks/ttn.ts";
 import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
 import { imageRoutes } from "./images/index.ts";
-import type { ServerConfig } from "./config.ts";
 import { logPoolErrors } from "./pg-errors.ts";
+import type { ServerConfig } from "./config.ts";
+import { randomBytes } from "node:crypto";
 
 export interface RunningServer {
   httpServer: Server;
@@ -63,6 +64,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // POST /uploads and GET /images/... (server/images).
   app.use(imageRoutes(config, apiPool));
   app.use(spaRouter(config.webDistDir));
+  app.use(lastResortErrors);
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const address = httpServer.address();
@@ -80,4 +82,22 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await Promise.all([pool.end(), apiPool.end(), ownerPool.end(), webhookPool.end()]);
     },
   };
+}
+
+/**
+ * Errors no route answered itself (a malformed path such as /%zz, a bug): a short JSON answer
+ * with an id, the details only in the log. Express's own handler would send the stack trace
+ * whenever NODE_ENV is not "production".
+ */
+function lastResortErrors(err: any, req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (res.headersSent) return next(err);
+  const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+  if (status < 500) {
+    // The request's fault (bad encoding in the path, an unreadable body): say so plainly.
+    res.status(status).json({ error: err.expose && typeof err.message === "string" && !(err instanceof URIError) ? err.message : "Bad request" });
+    return;
+  }
+  const errorId = randomBytes(6).toString("hex").toUpperCase();
+  console.error(`[http] error ${errorId} on ${req.method} ${req.path}:`, err);
+  res.status(status).json({ error: "An error occurred", errorId });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { readEnvironmentSettings } from "./environment/settings.ts";
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -57,6 +58,10 @@ export interface ServerConfig {
   graphqlUrl: string;
   graphqlWsUrl: string;
   graphiql: boolean;
+  /** Answer `__schema`/`__type` (INTROSPECTION; default on except in production). GraphiQL needs it. */
+  introspection: boolean;
+  /** Depth, cost, field and alias limits of one GraphQL operation (QUERY_MAX_*; server/graphql/query-limits.ts). */
+  queryLimits: QueryLimits;
   exportSchema: boolean;
   runWorker: boolean;
   webDistDir: string;
@@ -104,6 +109,14 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     graphqlUrl: env.GRAPHQL_URL || "",
     graphqlWsUrl: env.GRAPHQL_WS_URL || "",
     graphiql: bool(env.GRAPHIQL, env.NODE_ENV !== "production"),
+    introspection: bool(env.INTROSPECTION, env.NODE_ENV !== "production"),
+    queryLimits: {
+      maxDepth: positiveInt(env.QUERY_MAX_DEPTH, DEFAULT_QUERY_LIMITS.maxDepth),
+      maxCost: positiveInt(env.QUERY_MAX_COST, DEFAULT_QUERY_LIMITS.maxCost),
+      maxFields: positiveInt(env.QUERY_MAX_FIELDS, DEFAULT_QUERY_LIMITS.maxFields),
+      maxAliases: positiveInt(env.QUERY_MAX_ALIASES, DEFAULT_QUERY_LIMITS.maxAliases),
+      defaultListSize: positiveInt(env.QUERY_DEFAULT_LIST_SIZE, DEFAULT_QUERY_LIMITS.defaultListSize),
+    },
     exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
     runWorker: bool(env.RUN_WORKER, true),
     webDistDir: path.join(rootDir, "dist/web"),

@@ -13,6 +13,7 @@ import { SearchConditionPlugin } from "./search-condition-plugin.ts";
 import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
 import { NotificationAddedPlugin } from "./notification-added-plugin.ts";
 import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
+import { makeQueryLimitsPlugin } from "./query-limits-plugin.ts";
 import { makeEnvironmentPlugin } from "./environment-plugin.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
@@ -53,6 +54,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
       }),
       ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
+      makeQueryLimitsPlugin({ limits: config.queryLimits, introspection: config.introspection }),
     ],
     pgServices: [
       makePgService({

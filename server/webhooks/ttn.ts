@@ -4,8 +4,29 @@
 import express, { type Router } from "express";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
-import { parseUplink, UplinkError } from "../devices/ttn-uplink.ts";
+import { parseUplink, UplinkError, type Uplink } from "../devices/ttn-uplink.ts";
 import { UplinkIngester } from "../devices/ingester.ts";
+
+/** The earliest reading time accepted; anything before is a broken clock or a forged body. */
+const EARLIEST_UPLINK = Date.UTC(2000, 0, 1);
+const DAY_MS = 24 * 3600 * 1000;
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * Ranges the store can hold, checked before anything is queued: a value out of them is the
+ * sender's mistake (400, not retried), not a failure to store (503, retried by The Things Stack
+ * for ever). The frame counter is an int4 column; a time far in the future would make a partition
+ * for it, or overflow the timestamp.
+ */
+export function uplinkRangeError(uplink: Uplink): string | null {
+  const time = uplink.receivedAt.getTime();
+  if (time < EARLIEST_UPLINK || time > Date.now() + DAY_MS) return "received_at must be a time between the year 2000 and now";
+  if (!Number.isInteger(uplink.fCnt) || uplink.fCnt < 0 || uplink.fCnt > INT4_MAX) {
+    return `uplink_message.f_cnt must be a whole number from 0 to ${INT4_MAX}`;
+  }
+  if (!Number.isInteger(uplink.fPort) || uplink.fPort < 0 || uplink.fPort > 255) return "uplink_message.f_port must be a whole number from 0 to 255";
+  return null;
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = createHash("sha256").update(given).digest();
@@ -38,6 +59,11 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
       }
       throw e;
     }
+    const rangeError = uplinkRangeError(uplink);
+    if (rangeError) {
+      res.status(400).json({ error: rangeError });
+      return;
+    }
     try {
       const status = await ingester.submit(uplink);
       switch (status) {
@@ -68,6 +94,15 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
     }
     if (err?.type === "entity.too.large") {
       res.status(413).json({ error: "The body is too large" });
+      return;
+    }
+    if (err?.type === "charset.unsupported" || err?.type === "encoding.unsupported") {
+      res.status(415).json({ error: "The body must be JSON in UTF-8" });
+      return;
+    }
+    // Any other complaint of the body parser about the request is the sender's, and says so.
+    if (typeof err?.status === "number" && err.status >= 400 && err.status < 500) {
+      res.status(err.status).json({ error: err.expose && typeof err.message === "string" ? err.message : "The request could not be read" });
       return;
     }
     next(err);
