@@ -1,6 +1,7 @@
 // Browser tests of the map and the environmental screens (issue 8): /map renders without any
 // tile host or data source (this machine and CI are offline), shows a thing made through the API,
-// its layer switcher shows soilscapes and B-Lines loaded through SQL and remembers the choice;
+// groups things close together into a cluster that opens up when selected (loaded by the visible
+// area), its layer switcher shows soilscapes and B-Lines loaded through SQL and remembers the choice;
 // /rainfall/{id} says plainly when a station is unknown, and shows a station from the cache with
 // its readings and the stale-data notice. Screenshots of the screens land in e2e/artifacts/.
 import assert from "node:assert/strict";
@@ -65,6 +66,28 @@ async function publicThing(location = SPOT) {
     user.token,
   );
   return { user, thing: made.createThing.thing };
+}
+
+/** Things of one new user, in one new group: `places` public ones and one private one. */
+async function thingsAt(places, privatePlace) {
+  const user = await registerUser({ username: uniqueUsername("mapc") });
+  const group = await gqlData(
+    `mutation MapE2eClusterGroup($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`,
+    { name: `Map Cluster Growers ${uniqueUsername("g").slice(1, 8)}` },
+    user.token,
+  );
+  const make = async (location, isPublic, name) =>
+    (
+      await gqlData(
+        `mutation MapE2eClusterThing($input: CreateThingInput!) { createThing(input: $input) { thing { id name } } }`,
+        { input: { groupId: group.createGroup.group.id, name, type: "TREE", location, isPublic } },
+        user.token,
+      )
+    ).createThing.thing;
+  const things = [];
+  for (const [i, place] of places.entries()) things.push(await make(place, true, `Cluster Tree ${i + 1}`));
+  const hidden = await make(privatePlace, false, "Private Tree");
+  return { user, things, hidden };
 }
 
 /** A square of `half` degrees around a point, as a GeoJSON polygon ([longitude, latitude]). */
@@ -144,6 +167,64 @@ test("the map renders offline with the built-in style and shows a thing made thr
     await screenshot(page, "map-phone-layers.png");
     await page.getByRole("button", { name: "Close the layer list" }).click();
     assert.equal(await layers.getAttribute("aria-expanded"), "false");
+  });
+});
+
+test("things close together show as a cluster with their number, and selecting it zooms in to them", async (t) => {
+  // Four public trees about 60 m apart in a quiet corner, and a private one among them that a
+  // guest must not see, not even in the cluster's number.
+  const centre = { x: 51.6213, y: -1.4517 };
+  const places = [0, 1, 2, 3].map((i) => ({ x: centre.x + 0.0004 * (i % 2), y: centre.y + 0.0008 * Math.floor(i / 2) }));
+  const { things, hidden } = await thingsAt(places, { x: centre.x + 0.0002, y: centre.y + 0.0004 });
+
+  await withPage(t, async (page) => {
+    await page.goto(`${BASE_URL}/map?lat=${centre.x}&lng=${centre.y}&zoom=11`);
+    await page.waitForFunction(() => window.__mapDebug?.ready === true, null, { timeout: 20_000 });
+    const cluster = page.locator('.map-cluster-marker[data-count="4"]');
+    await cluster.waitFor();
+    assert.equal(await cluster.innerText(), "4");
+    assert.equal(await cluster.getAttribute("aria-label"), "4 things here: zoom in");
+    for (const thing of things) {
+      assert.equal(await page.locator(`.map-thing-marker[data-thing-id="${thing.id}"]`).count(), 0, "no single markers while clustered");
+    }
+    await page.getByText(/Numbers are things close together/).waitFor();
+    await screenshot(page, "map-cluster.png");
+
+    // Each selection moves two zoom levels closer around the cluster, until the trees are apart.
+    const startZoom = await page.evaluate(() => window.__mapDebug.map().getZoom());
+    for (let i = 0; i < 5 && (await page.locator(".map-thing-marker").count()) < 4; i++) {
+      const open = page.locator(".map-cluster-marker").first();
+      if ((await open.count()) === 0) {
+        await page.waitForTimeout(300);
+        continue;
+      }
+      const before = await page.evaluate(() => window.__mapDebug.map().getZoom());
+      await open.click();
+      await page.waitForFunction((z) => window.__mapDebug.map().getZoom() > z + 1.5, before);
+      await page.waitForFunction(() => !window.__mapDebug.map().isMoving());
+      await page.waitForTimeout(400);
+    }
+    for (const thing of things) await page.locator(`.map-thing-marker[data-thing-id="${thing.id}"]`).waitFor();
+    assert.equal(await page.locator(`.map-thing-marker[data-thing-id="${hidden.id}"]`).count(), 0, "the private tree stays hidden");
+    assert.ok((await page.evaluate(() => window.__mapDebug.map().getZoom())) > startZoom + 3);
+    const counts = await page.evaluate(() => window.__mapDebug.counts);
+    assert.equal(counts.things, 4, `things in view: ${JSON.stringify(counts)}`);
+    await page.getByText("4 shown in view").waitFor();
+
+    // A tree opens as before: its popup links to it.
+    await page.locator(`.map-thing-marker[data-thing-id="${things[0].id}"]`).click();
+    const popup = page.locator(".map-popup");
+    await popup.getByRole("heading", { name: "Cluster Tree 1" }).waitFor();
+    assert.equal(await popup.getByRole("link", { name: "Open thing" }).getAttribute("href"), `/things/${things[0].id}/dashboard`);
+    await screenshot(page, "map-cluster-opened.png");
+
+    // Zooming out by hand gathers them again, and the keyboard opens the cluster too.
+    await page.keyboard.press("Escape");
+    await page.evaluate(([lat, lng]) => window.__mapDebug.map().jumpTo({ center: [lng, lat], zoom: 11 }), [centre.x, centre.y]);
+    await cluster.waitFor();
+    await cluster.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((z) => window.__mapDebug.map().getZoom() > z + 1.5, 11);
   });
 });
 

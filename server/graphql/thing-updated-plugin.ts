@@ -1,6 +1,7 @@
 // Subscription thingUpdated(id): the thing's fields and what happened ("update", "action",
 // "delete"), whenever the database notifies the topic thing:<id> (triggers in the sensor pipeline
-// migration). The thing is read with the subscriber's own role, so RLS applies to every event.
+// migration). The thing is read with the subscriber's own role, so RLS applies to every event, and
+// a thing the subscriber cannot see is never listened to.
 import { extendSchema, gql } from "postgraphile/utils";
 import { context, lambda, listen } from "postgraphile/grafast";
 import { jsonParse } from "postgraphile/@dataplan/json";
@@ -25,7 +26,13 @@ export const ThingUpdatedPlugin = extendSchema((build) => {
           thingUpdated: {
             subscribePlan(_$root, fieldArgs) {
               const $pgSubscriber = context().get("pgSubscriber");
-              const $topic = lambda(fieldArgs.getRaw("id"), (id: string) => `thing:${id}`);
+              const $id = fieldArgs.getRaw("id");
+              // Only a thing the subscriber can see (RLS, as for every read) has a topic to listen
+              // to; for any other id the subscription stays silent, so nobody learns when a private
+              // thing changes, nor whether it exists (server/test/permissions).
+              const $visibleId = things.get({ id: $id }).get("id");
+              const $topic = lambda([$id, $visibleId], ([id, visibleId]: readonly [string, string | null]) =>
+                visibleId ? `thing:${id}` : "thing:not-visible");
               return listen($pgSubscriber, $topic, jsonParse);
             },
             plan($event) {

@@ -2,11 +2,12 @@
 // helpers to call it over HTTP the way the SPA does.
 import { inject } from "vitest";
 import pg from "pg";
-import { loadConfig } from "../config.ts";
+import { loadConfig, type ServerConfig } from "../config.ts";
 import { startServer, type RunningServer } from "../app.ts";
 import { authenticatorUrl } from "../../test/database.ts";
 
-export async function startTestServer(): Promise<RunningServer & { databaseUrl: string }> {
+/** `overrides` changes settings for one test file (e.g. a temporary data folder, local sources). */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer & { databaseUrl: string }> {
   const databaseUrl = inject("databaseUrl");
   const config = loadConfig({
     databaseUrl,
@@ -16,6 +17,7 @@ export async function startTestServer(): Promise<RunningServer & { databaseUrl: 
     jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
     exportSchema: false,
     graphiql: false,
+    ...overrides,
   });
   const server = await startServer(config);
   return Object.assign(server, { databaseUrl });

@@ -78,7 +78,7 @@ const EMBEDDED_TYPES = new Set([
   "LeaderboardEntry", "SyncNavigationResult", "SyncSessionResult", "AdminTotal",
   "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
   "WeatherForecast", "HourlyWeather", "DailyWeather", "RainfallStations", "RainfallMeasures",
-  "RainfallReadings", "RainfallReading", "Soilscape",
+  "RainfallReadings", "RainfallReading", "Soilscape", "MapView", "MapCluster",
 ]);
 
 /** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */

@@ -1,8 +1,9 @@
 // /map: a full-height map (spec sections 2 and 9) with the basemaps terrain, satellite and
 // topographic (plus a built-in plain one that works offline), and the app's layers: things
-// (public ones for guests, every visible one for signed-in users), rainfall stations, soilscapes
-// and B-Lines. Layer choices are remembered; the map opens on the user's own things, on
-// ?lat=&lng=&zoom= when given, or on Reading, UK. maplibre loads with this screen only.
+// (public ones for guests, every visible one for signed-in users, loaded by the visible area and
+// clustered), rainfall stations, soilscapes and B-Lines. Layer choices are remembered; the map
+// opens on the user's own things, on ?lat=&lng=&zoom= when given, or on Reading, UK. maplibre
+// loads with this screen only.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { useQuery } from "urql";
@@ -12,13 +13,12 @@ import { MapBoundary } from "../../components/environment/LocationMap.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../../components/environment/map-prefs.ts";
 import { pageBasemapSettings, type BasemapId } from "../../components/environment/map-styles.ts";
-import { errorText } from "../../components/environment/parts.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
 import { LayerPanel } from "./LayerPanel.tsx";
-import { boundsOf, EMPTY_STATUS, mapThings, viewFromSearch, type MapThingsData, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
-import MapThings from "./MapThings.graphql?raw";
+import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type MyThingsData, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
+import MapMyThings from "./MapMyThings.graphql?raw";
 import "./map.css";
 
 const MapView = lazy(() => import("./MapView.tsx"));
@@ -84,22 +84,15 @@ export default function MapPage() {
     saveMapPrefs(next);
   };
 
-  // Things: every visible one for signed-in users, the public ones for guests.
-  const [thingsResult, reexecuteThings] = useQuery<MapThingsData>({
-    query: MapThings,
-    variables: { signedIn },
-    requestPolicy: "cache-and-network",
-  });
-  const { things, total } = useMemo(() => mapThings(thingsResult.data), [thingsResult.data]);
+  // The things themselves are asked for by the map, by area. Here: where the user's own are.
+  const [mineResult] = useQuery<MyThingsData>({ query: MapMyThings, pause: !signedIn });
+  const [thingsRetry, setThingsRetry] = useState(0);
 
   const urlView = useMemo(() => viewFromSearch(location.search), [location.search]);
   const [initialView] = useState(() =>
     urlView ? { latitude: urlView.latitude, longitude: urlView.longitude, zoom: urlView.zoom ?? 15 } : { ...DEFAULT_CENTRE, zoom: 12 },
   );
-  const fitTo = useMemo(() => {
-    if (urlView || !thingsResult.data) return null;
-    return boundsOf(things.filter((t) => t.mine));
-  }, [urlView, thingsResult.data, things]);
+  const fitTo = useMemo(() => (urlView ? null : myThingsBounds(mineResult.data)), [urlView, mineResult.data]);
 
   const onOverlayStatus = useCallback((id: OverlayId, status: OverlayStatus) => {
     setStatuses((current) => {
@@ -116,20 +109,6 @@ export default function MapPage() {
       return { ...current, [id]: status };
     });
   }, []);
-
-  // The things' own loading state and errors belong to this page's query.
-  const thingsStatus: OverlayStatus = {
-    ...statuses.things,
-    loading: thingsResult.fetching,
-    count: thingsResult.data ? statuses.things.count : null,
-    error: thingsResult.error && !thingsResult.data ? errorText(thingsResult.error) : null,
-    note:
-      thingsResult.data && total > things.length
-        ? `Showing ${things.length} of ${total}`
-        : thingsResult.data && things.length === 0
-          ? `No ${term(b, "things")} on the map yet`
-          : statuses.things.note,
-  };
 
   const closePanel = () => {
     setPanelOpen(false);
@@ -186,14 +165,14 @@ export default function MapPage() {
               onBasemap={(id) => update({ ...prefs, basemap: id })}
               overlays={prefs.overlays}
               onOverlay={(id, on) => update({ ...prefs, overlays: { ...prefs.overlays, [id]: on } })}
-              statuses={{ ...statuses, things: thingsStatus }}
+              statuses={statuses}
               soilLegend={soilLegend}
               thingsLabel={term(b, "things", true)}
               signedIn={signedIn}
               onClose={narrow ? closePanel : undefined}
             />
-            {thingsResult.error && !thingsResult.data ? (
-              <button type="button" className="button button-secondary map-retry" onClick={() => reexecuteThings({ requestPolicy: "network-only" })}>
+            {statuses.things.error && prefs.overlays.things ? (
+              <button type="button" className="button button-secondary map-retry" onClick={() => setThingsRetry((n) => n + 1)}>
                 Try loading {term(b, "things")} again
               </button>
             ) : null}
@@ -209,7 +188,7 @@ export default function MapPage() {
             <MapView
               basemap={basemap}
               overlays={prefs.overlays}
-              things={things}
+              thingsRetry={thingsRetry}
               initialView={initialView}
               fitTo={fitTo}
               onBasemapStatus={setBasemapStatus}

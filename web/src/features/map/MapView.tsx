@@ -1,6 +1,8 @@
 // The map of /map (loaded lazily with maplibre): the chosen basemap over the built-in background,
 // the app's own layers (soilscapes, B-Lines, rainfall stations, things) and their popups, "locate
-// me", and a test hook (window.__mapDebug) with what is loaded.
+// me", and a test hook (window.__mapDebug) with what is loaded. Things are asked for by the
+// visible area once the map stops moving (thingsInView): clusters where many are close together
+// (a click zooms in), and markers for things alone.
 import type { FeatureCollection } from "geojson";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -41,22 +43,31 @@ import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes.tsx";
 import {
   asCollection,
+  clusterLabel,
+  clusterSize,
+  clusterZoom,
+  mapThings,
   soilClasses,
   soilColourExpression,
   soilscapeFromProperties,
   snapBox,
   stationSearch,
   stationSearchChanged,
+  thingsArea,
   thingTypeLabel,
   viewBeyondStations,
   type Box,
   type LayerCollection,
+  type MapCluster,
   type MapThing,
+  type MapViewData,
   type OverlayStatus,
   type StationSearch,
+  type ThingsArea,
 } from "./map-data.ts";
 import MapBLines from "./MapBLines.graphql?raw";
 import MapSoilscapeLayer from "./MapSoilscapeLayer.graphql?raw";
+import MapThingsInView from "./MapThingsInView.graphql?raw";
 
 const OWN_SOURCES = ["soilscapes", "b-lines"] as const;
 const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
@@ -64,7 +75,8 @@ const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
 export interface MapViewProps {
   basemap: Basemap;
   overlays: Record<OverlayId, boolean>;
-  things: readonly MapThing[];
+  /** Asks for the things again when it changes (after an error). */
+  thingsRetry: number;
   initialView: Coordinates & { zoom: number };
   /** Bounds to open on once they are known ([[west, south], [east, north]]), unless the user moved first. */
   fitTo: [[number, number], [number, number]] | null;
@@ -83,7 +95,15 @@ interface MapDebug {
   basemap: string;
   basemapStatus: BasemapStatus;
   overlays: Record<OverlayId, boolean>;
+  /** Things in view (for things, in the clusters too). */
   counts: Record<OverlayId, number>;
+  /** Circles standing for several things, and things drawn on their own. */
+  thingClusters: number;
+  thingMarkers: number;
+  /** performance.now() when the map first loaded, first showed things, and was first idle. */
+  loadedAt: number | null;
+  thingsDrawnAt: number | null;
+  idleAt: number | null;
   styleLayerIds(): string[];
   sourceFeatureCount(sourceId: string): number;
   map(): unknown;
@@ -105,6 +125,24 @@ function useLastValue<T>(value: T | null | undefined, reset: boolean): T | null 
     if (reset) setKept(null);
   }, [reset]);
   return value ?? kept;
+}
+
+/** The value once it has stayed put for `ms` (the first one at once, so the map fills quickly). */
+function useSettled<T>(value: T | null, key: string | null, ms: number): T | null {
+  const [settled, setSettled] = useState<T | null>(value);
+  const latest = useRef(value);
+  latest.current = value;
+  const started = useRef(value !== null);
+  useEffect(() => {
+    if (!started.current && latest.current !== null) {
+      started.current = true;
+      setSettled(latest.current);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(latest.current), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
 }
 
 /** "Locate me" as a map control under the zoom buttons. */
@@ -248,7 +286,7 @@ function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string, unknow
 export default function MapView({
   basemap,
   overlays,
-  things,
+  thingsRetry,
   initialView,
   fitTo,
   onBasemapStatus,
@@ -261,6 +299,7 @@ export default function MapView({
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
   const [box, setBox] = useState<Box | null>(null);
+  const [zoom, setZoom] = useState<number | null>(null);
   const [search, setSearch] = useState<StationSearch | null>(null);
   const [selected, setSelected] = useState<Selection | null>(null);
   const [me, setMe] = useState<Coordinates | null>(null);
@@ -280,6 +319,7 @@ export default function MapView({
     const bounds = map.getBounds();
     const next: Box = { south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() };
     setBox(next);
+    setZoom(map.getZoom());
     const circle = stationSearch(next);
     setSearch((previous) => (stationSearchChanged(previous, circle) ? circle : previous));
   }, []);
@@ -314,6 +354,26 @@ export default function MapView({
     pause: !overlays.stations || !search,
   });
 
+  // Things: asked for by area once the view has settled (a quarter second), whole cells at a
+  // time, so a small pan asks the same question and the last answer stays up while the next loads.
+  const area = useMemo(() => (box && zoom !== null ? thingsArea(box, zoom) : null), [box, zoom]);
+  const settledArea = useSettled<ThingsArea>(area, area ? JSON.stringify(area) : null, 250);
+  const [thingsResult, reexecuteThings] = useQuery<MapViewData>({
+    query: MapThingsInView,
+    variables: settledArea ?? { west: 0, south: 0, east: 1, north: 1, zoom: 0 },
+    pause: !overlays.things || !settledArea,
+    requestPolicy: "cache-and-network",
+  });
+  const freshThings = useMemo(() => mapThings(thingsResult.data), [thingsResult.data]);
+  const thingsAnswer = useLastValue(freshThings, !overlays.things);
+  const things = useMemo(() => thingsAnswer?.things ?? [], [thingsAnswer]);
+  const clusters = useMemo(() => thingsAnswer?.clusters ?? [], [thingsAnswer]);
+  const reexecute = useRef(reexecuteThings);
+  reexecute.current = reexecuteThings;
+  useEffect(() => {
+    if (thingsRetry > 0) reexecute.current({ requestPolicy: "network-only" });
+  }, [thingsRetry]);
+
   const soilLayer = useLastValue(asCollection(soilResult.data?.soilscapeLayer), !overlays.soilscapes);
   const bLinesLayer = useLastValue(asCollection(bLinesResult.data?.bLines), !overlays.bLines);
   const stationsAnswer = useLastValue(stationsResult.data?.rainfallStations, !overlays.stations);
@@ -325,15 +385,20 @@ export default function MapView({
   );
 
   // What each layer shows, for the layer panel.
-  const thingsInView = useMemo(() => things.filter((t) => inBox(t.latitude, t.longitude)).length, [things, inBox]);
+  const thingsWord = term(b, "things");
   useEffect(() => {
+    const error = thingsResult.error && !thingsAnswer ? errorText(thingsResult.error) : null;
+    let note: string | null = null;
+    if (thingsAnswer?.truncated) note = `Showing ${thingsAnswer.things.length} of ${thingsAnswer.total}: zoom in to see them all`;
+    else if (thingsAnswer && thingsAnswer.total === 0) note = `No ${thingsWord} here: zoom out or move the map to find them`;
+    else if (thingsAnswer && thingsAnswer.clusters.length > 0) note = `Numbers are ${thingsWord} close together: select one to zoom in`;
     onOverlayStatus("things", {
-      count: thingsInView,
-      loading: false,
-      error: null,
-      note: things.length > 0 && thingsInView === 0 ? "Zoom out or move the map to find them" : null,
+      count: thingsAnswer ? thingsAnswer.total : null,
+      loading: thingsResult.fetching,
+      error,
+      note,
     });
-  }, [thingsInView, things.length, onOverlayStatus]);
+  }, [thingsResult.error, thingsResult.fetching, thingsAnswer, thingsWord, onOverlayStatus]);
 
   useEffect(() => {
     const error = stationsResult.error && !stationsAnswer ? errorText(stationsResult.error) : null;
@@ -393,6 +458,20 @@ export default function MapView({
   //----------------------------------------------------------------------------------------
   // The test hook: what is on the map (tests and troubleshooting).
 
+  const timings = useRef<{ loadedAt: number | null; thingsDrawnAt: number | null; idleAt: number | null }>({
+    loadedAt: null,
+    thingsDrawnAt: null,
+    idleAt: null,
+  });
+  // The first things on the map: stamped on the frame after their markers are in the page.
+  useEffect(() => {
+    if (!thingsAnswer || timings.current.thingsDrawnAt !== null) return;
+    const frame = requestAnimationFrame(() => {
+      timings.current.thingsDrawnAt ??= performance.now();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [thingsAnswer]);
+
   const debug = useRef<MapDebug | null>(null);
   debug.current = {
     ready,
@@ -400,11 +479,16 @@ export default function MapView({
     basemapStatus: view.status,
     overlays,
     counts: {
-      things: overlays.things ? things.length : 0,
+      things: overlays.things ? thingsAnswer?.total ?? 0 : 0,
       stations: overlays.stations ? stations.length : 0,
       soilscapes: overlays.soilscapes ? soilLayer?.features.length ?? 0 : 0,
       bLines: overlays.bLines ? bLinesLayer?.features.length ?? 0 : 0,
     },
+    thingClusters: overlays.things ? clusters.length : 0,
+    thingMarkers: overlays.things ? things.length : 0,
+    loadedAt: null,
+    thingsDrawnAt: null,
+    idleAt: null,
     styleLayerIds: () => mapRef.current?.getMap().getStyle()?.layers.map((l) => l.id) ?? [],
     sourceFeatureCount: (sourceId: string) => {
       const map = mapRef.current?.getMap();
@@ -415,8 +499,11 @@ export default function MapView({
   };
   useEffect(() => {
     const hook = {} as MapDebug;
-    for (const key of ["ready", "basemap", "basemapStatus", "overlays", "counts"] as const) {
+    for (const key of ["ready", "basemap", "basemapStatus", "overlays", "counts", "thingClusters", "thingMarkers"] as const) {
       Object.defineProperty(hook, key, { get: () => debug.current?.[key], enumerable: true });
+    }
+    for (const key of ["loadedAt", "thingsDrawnAt", "idleAt"] as const) {
+      Object.defineProperty(hook, key, { get: () => timings.current[key], enumerable: true });
     }
     hook.styleLayerIds = () => debug.current?.styleLayerIds() ?? [];
     hook.sourceFeatureCount = (id) => debug.current?.sourceFeatureCount(id) ?? 0;
@@ -545,6 +632,46 @@ export default function MapView({
   }
 
   const thingWord = term(b, "thing", true);
+  // A cluster opens up: the map moves closer around it, until its things are apart.
+  const zoomInto = useCallback((cluster: MapCluster) => {
+    const map = mapRef.current;
+    if (!map) return;
+    userMoved.current = true;
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+    map.easeTo({ center: [cluster.longitude, cluster.latitude], zoom: clusterZoom(map.getZoom()), duration: still ? 0 : 400 });
+  }, []);
+  const clusterMarkers = useMemo(
+    () =>
+      overlays.things
+        ? clusters.map((c) => {
+            const size = clusterSize(c.count);
+            return (
+              <Marker
+                key={`${c.latitude},${c.longitude}`}
+                latitude={c.latitude}
+                longitude={c.longitude}
+                anchor="center"
+                onClick={(e) => {
+                  e.originalEvent.stopPropagation();
+                  zoomInto(c);
+                }}
+              >
+                <button
+                  type="button"
+                  className="map-cluster-marker"
+                  style={{ width: size, height: size }}
+                  data-count={c.count}
+                  aria-label={`${c.count} ${thingsWord} here: zoom in`}
+                  title={`${c.count} ${thingsWord}: zoom in`}
+                >
+                  {clusterLabel(c.count)}
+                </button>
+              </Marker>
+            );
+          })
+        : null,
+    [overlays.things, clusters, thingsWord, zoomInto],
+  );
   // Markers are many; they are made again only when the things or the layer change.
   const thingMarkers = useMemo(
     () =>
@@ -590,8 +717,12 @@ export default function MapView({
         interactiveLayerIds={interactive}
         cursor={undefined}
         onLoad={() => {
+          timings.current.loadedAt ??= performance.now();
           setReady(true);
           readView();
+        }}
+        onIdle={() => {
+          timings.current.idleAt ??= performance.now();
         }}
         onMoveStart={(e) => {
           if (e.originalEvent) userMoved.current = true;
@@ -659,6 +790,7 @@ export default function MapView({
             ))
           : null}
 
+        {clusterMarkers}
         {thingMarkers}
 
         {me ? (

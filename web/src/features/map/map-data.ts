@@ -1,5 +1,6 @@
-// Pure helpers of /map: the things it shows, the boxes and circles its layers are asked for, the
-// soilscape colours, and the view given in the address (?lat=&lng=&zoom=). No map library here.
+// Pure helpers of /map: the things it shows (clusters and things of the visible area), the boxes
+// and circles its layers are asked for, the soilscape colours, and the view given in the address
+// (?lat=&lng=&zoom=). No map library here.
 import type { SoilscapeData } from "../../components/environment/SoilscapePanel.tsx";
 import { distanceKm, isFiniteNumber, type Coordinates } from "../../components/environment/env-format.ts";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
@@ -10,50 +11,139 @@ export interface MapThing {
   type: string;
   isPublic: boolean;
   indicatorColour: string | null;
-  indicatorParameter: string | null;
-  /** Owner, collaborator (or admin): "my" things, which the map opens on. */
-  mine: boolean;
   latitude: number;
   longitude: number;
 }
 
-interface ThingNode {
-  id: string;
-  name: string;
-  type: string;
-  isPublic: boolean;
-  indicatorColour: string | null;
-  indicatorParameter?: string | null;
-  canRecordAction?: boolean | null;
-  location: { x: number; y: number } | null;
+/** Things close together at this zoom, drawn as one circle with their number. */
+export interface MapCluster {
+  count: number;
+  latitude: number;
+  longitude: number;
 }
 
-export interface MapThingsData {
-  allThings?: { totalCount: number; nodes: ThingNode[] } | null;
-  allPublicThings?: { totalCount: number; nodes: ThingNode[] } | null;
+export interface MapViewData {
+  thingsInView?: {
+    total: number;
+    truncated: boolean;
+    clusters: (MapCluster | null)[];
+    things: (MapThing | null)[];
+  } | null;
 }
 
-/** The things of the MapThings answer that have a usable location. */
-export function mapThings(data: MapThingsData | undefined | null): { things: MapThing[]; total: number } {
-  const list = data?.allThings ?? data?.allPublicThings ?? null;
-  const things: MapThing[] = [];
-  for (const n of list?.nodes ?? []) {
-    const lat = n.location?.x;
-    const lon = n.location?.y;
-    if (!isFiniteNumber(lat) || !isFiniteNumber(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
-    things.push({
-      id: n.id,
-      name: n.name,
-      type: n.type,
-      isPublic: n.isPublic,
-      indicatorColour: n.indicatorColour,
-      indicatorParameter: n.indicatorParameter ?? null,
-      mine: n.canRecordAction === true,
-      latitude: lat,
-      longitude: lon,
-    });
+export interface MapThings {
+  things: MapThing[];
+  clusters: MapCluster[];
+  /** Visible things in the cells asked for (the clusters' counts plus the things). */
+  total: number;
+  /** Things were left out (more than the API sends one by one). */
+  truncated: boolean;
+}
+
+const usable = (p: { latitude: unknown; longitude: unknown } | null): boolean =>
+  !!p && isFiniteNumber(p.latitude) && isFiniteNumber(p.longitude) && Math.abs(p.latitude) <= 90 && Math.abs(p.longitude) <= 180;
+
+/** The thingsInView answer, with only the entries the map can place; null before any answer. */
+export function mapThings(data: MapViewData | undefined | null): MapThings | null {
+  const view = data?.thingsInView;
+  if (!view) return null;
+  const things = (view.things ?? []).filter((t): t is MapThing => usable(t));
+  const clusters = (view.clusters ?? []).filter((c): c is MapCluster => usable(c) && isFiniteNumber(c!.count) && c!.count > 0);
+  return { things, clusters, total: view.total ?? 0, truncated: view.truncated === true };
+}
+
+/** "57", "1.2k", "12k": a cluster's label. */
+export function clusterLabel(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 10_000) return `${(Math.floor(count / 100) / 10).toString()}k`;
+  return `${Math.floor(count / 1000)}k`;
+}
+
+/** A cluster circle's diameter in pixels: larger for more things, within 30 to 56. */
+export function clusterSize(count: number): number {
+  return Math.round(Math.min(56, 30 + 6 * Math.log10(Math.max(1, count))));
+}
+
+/** The zoom a click on a cluster goes to: two levels closer, up to where each thing is drawn. */
+export function clusterZoom(zoom: number): number {
+  return Math.min(zoom + 2, CLUSTERLESS_ZOOM + 1);
+}
+
+//------------------------------------------------------------------------------------------
+// The area things are asked for (thingsInView). The API groups things on the Web Mercator grid
+// of cells 64 to 128 pixels wide (level = zoom + 2) and answers whole cells; asking for exactly
+// the cells in view makes every small pan within them the same question.
+
+/** From this zoom on, the API draws every thing on its own (no clusters). */
+export const CLUSTERLESS_ZOOM = 17;
+const MAX_LATITUDE = 85.0511287798;
+
+const worldX = (longitude: number) => (longitude + 180) / 360;
+const worldY = (latitude: number) => {
+  const phi = (Math.min(MAX_LATITUDE, Math.max(-MAX_LATITUDE, latitude)) * Math.PI) / 180;
+  return 0.5 - Math.asinh(Math.tan(phi)) / (2 * Math.PI);
+};
+const longitudeOf = (x: number) => x * 360 - 180;
+const latitudeOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+const round7 = (v: number) => Math.round(v * 1e7) / 1e7;
+
+export interface ThingsArea {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
+/**
+ * The question for the things of a view: the cells it touches (each bound a hair inside its
+ * cell's edge, so the API lands on the same cells) and the whole zoom level. A view on a copy of
+ * the world beyond 180 degrees is moved back; the part of a view across the 180th meridian is left
+ * out. Null when nothing of the view is on the map.
+ */
+export function thingsArea(view: Box, zoom: number): ThingsArea | null {
+  if (![view.west, view.east, view.south, view.north, zoom].every(isFiniteNumber)) return null;
+  const shift = Math.round((view.west + view.east) / 2 / 360) * 360;
+  const west = Math.max(-180, view.west - shift);
+  const east = Math.min(180, view.east - shift);
+  const south = Math.max(-MAX_LATITUDE, view.south);
+  const north = Math.min(MAX_LATITUDE, view.north);
+  if (!(west < east && south < north)) return null;
+  const z = Math.max(0, Math.min(24, Math.floor(zoom)));
+  const n = 2 ** (Math.min(z, CLUSTERLESS_ZOOM) + 2);
+  const cell = (w: number) => Math.min(n - 1, Math.max(0, Math.floor(w * n)));
+  const x0 = cell(worldX(west));
+  const x1 = cell(worldX(east));
+  const y0 = cell(worldY(north));
+  const y1 = cell(worldY(south));
+  return {
+    west: round7(longitudeOf((x0 + 0.01) / n)),
+    east: round7(longitudeOf((x1 + 0.99) / n)),
+    north: round7(latitudeOf((y0 + 0.01) / n)),
+    south: round7(latitudeOf((y1 + 0.99) / n)),
+    zoom: z,
+  };
+}
+
+/** Owner or collaborator access entries of the signed-in user (MapMyThings). */
+export interface MyThingsData {
+  currentUser?: {
+    thingAccessesByUserId?: {
+      nodes: ({ isOwner: boolean; isCollaborator: boolean; thingByThingId: { location: { x: number; y: number } | null } | null } | null)[];
+    } | null;
+  } | null;
+}
+
+/** Where the user's own things are (owner or collaborator), for the map to open on. */
+export function myThingsBounds(data: MyThingsData | undefined | null): [[number, number], [number, number]] | null {
+  const points: Coordinates[] = [];
+  for (const access of data?.currentUser?.thingAccessesByUserId?.nodes ?? []) {
+    const at = access?.thingByThingId?.location;
+    if (!access || !(access.isOwner || access.isCollaborator) || !at) continue;
+    const point = { latitude: at.x, longitude: at.y };
+    if (usable(point)) points.push(point);
   }
-  return { things, total: list?.totalCount ?? things.length };
+  return boundsOf(points);
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -6,8 +6,12 @@ import { basemapSettings } from "../../components/environment/map-styles.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import {
   boundsOf,
+  clusterLabel,
+  clusterSize,
+  clusterZoom,
   EMPTY_STATUS,
   mapThings,
+  myThingsBounds,
   snapBox,
   soilClasses,
   soilColour,
@@ -15,6 +19,7 @@ import {
   soilscapeFromProperties,
   stationSearch,
   stationSearchChanged,
+  thingsArea,
   thingTypeLabel,
   viewBeyondStations,
   viewFromSearch,
@@ -23,24 +28,92 @@ import {
 afterEach(() => cleanup());
 
 describe("map data", () => {
-  it("takes the things with a usable location, marking the user's own", () => {
-    const { things, total } = mapThings({
-      allThings: {
-        totalCount: 3,
-        nodes: [
-          { id: "a", name: "Mine", type: "PLANTER", isPublic: false, indicatorColour: "red", canRecordAction: true, location: { x: 51.45, y: -0.97 } },
-          { id: "b", name: "Theirs", type: "TREE", isPublic: true, indicatorColour: null, canRecordAction: false, location: { x: 51.46, y: -0.98 } },
-          { id: "c", name: "Nowhere", type: "TREE", isPublic: true, indicatorColour: null, location: { x: 95, y: 0 } },
+  it("takes the clusters and things of the answer that the map can place", () => {
+    const answer = mapThings({
+      thingsInView: {
+        total: 61,
+        truncated: false,
+        clusters: [
+          { count: 57, latitude: 51.45, longitude: -0.97 },
+          { count: 2, latitude: 95, longitude: 0 },
+          null,
+        ],
+        things: [
+          { id: "a", name: "Mine", type: "PLANTER", isPublic: false, indicatorColour: "red", latitude: 51.45, longitude: -0.97 },
+          { id: "c", name: "Nowhere", type: "TREE", isPublic: true, indicatorColour: null, latitude: 0, longitude: 200 },
         ],
       },
     });
-    expect(total).toBe(3);
-    expect(things.map((t) => [t.id, t.mine])).toEqual([
-      ["a", true],
-      ["b", false],
+    expect(answer).toMatchObject({ total: 61, truncated: false });
+    expect(answer!.clusters).toEqual([{ count: 57, latitude: 51.45, longitude: -0.97 }]);
+    expect(answer!.things.map((t) => t.id)).toEqual(["a"]);
+    expect(mapThings({ thingsInView: { total: 0, truncated: false, clusters: [], things: [] } })).toEqual({ things: [], clusters: [], total: 0, truncated: false });
+    expect(mapThings(undefined)).toBeNull();
+    expect(mapThings({ thingsInView: null })).toBeNull();
+  });
+
+  it("labels, sizes and opens clusters", () => {
+    expect([2, 999, 1000, 1234, 9999, 12_345, 100_000].map(clusterLabel)).toEqual(["2", "999", "1k", "1.2k", "9.9k", "12k", "100k"]);
+    expect(clusterSize(2)).toBeGreaterThanOrEqual(30);
+    expect(clusterSize(1000)).toBeGreaterThan(clusterSize(10));
+    expect(clusterSize(10_000_000)).toBe(56);
+    // Two levels closer, up to 18, where every thing is drawn on its own.
+    expect(clusterZoom(9.4)).toBeCloseTo(11.4);
+    expect(clusterZoom(16.5)).toBe(18);
+  });
+
+  it("asks for things by the cells in view, the same question for a small pan", () => {
+    const view = { south: 51.42, west: -1.02, north: 51.48, east: -0.93 };
+    const area = thingsArea(view, 12.6)!;
+    expect(area.zoom).toBe(12);
+    // Whole cells: the area holds the view, and not much more (a cell at zoom 12 is < 0.04 degrees).
+    expect(area.west).toBeLessThanOrEqual(view.west);
+    expect(area.east).toBeGreaterThanOrEqual(view.east);
+    expect(area.south).toBeLessThanOrEqual(view.south);
+    expect(area.north).toBeGreaterThanOrEqual(view.north);
+    expect(view.west - area.west).toBeLessThan(0.04);
+    expect(area.north - view.north).toBeLessThan(0.04);
+    // The bounds lie inside the cells' edges, so asking for the area again names the same cells.
+    expect(thingsArea(area, 12)).toEqual(area);
+    expect(thingsArea({ south: 51.4201, west: -1.0199, north: 51.4801, east: -0.9301 }, 12.1)).toEqual(area);
+    // A different zoom level is a different grid.
+    expect(thingsArea(view, 13)).not.toEqual(area);
+  });
+
+  it("keeps the area on the map: world copies move back, the poles and the 180th meridian cut it", () => {
+    const home = thingsArea({ south: 51.42, west: -1.02, north: 51.48, east: -0.93 }, 12)!;
+    expect(thingsArea({ south: 51.42, west: 358.98, north: 51.48, east: 359.07 }, 12)).toEqual(home);
+    const world = thingsArea({ south: -89, west: -250, north: 89, east: 250 }, 0.5)!;
+    expect(world.zoom).toBe(0);
+    expect(world.west).toBeGreaterThanOrEqual(-180);
+    expect(world.east).toBeLessThanOrEqual(180);
+    expect(world.north).toBeLessThan(85.06);
+    expect(world.south).toBeGreaterThan(-85.06);
+    const across = thingsArea({ south: -41, west: 175, north: -40, east: 185 }, 7)!;
+    expect(across.east).toBeLessThanOrEqual(180);
+    expect(across.west).toBeLessThanOrEqual(175);
+    expect(thingsArea({ south: 1, west: 5, north: 1, east: 6 }, 5)).toBeNull();
+    expect(thingsArea({ south: 0, west: 5, north: 1, east: 6 }, Number.NaN)).toBeNull();
+    // Beyond zoom 17 the cells stop shrinking (every thing is drawn on its own there).
+    expect(thingsArea({ south: 51.45, west: -0.98, north: 51.4501, east: -0.9799 }, 22)!.zoom).toBe(22);
+  });
+
+  it("opens on the user's own things (owner or collaborator)", () => {
+    const node = (isOwner: boolean, isCollaborator: boolean, x: number, y: number) => ({ isOwner, isCollaborator, thingByThingId: { location: { x, y } } });
+    expect(
+      myThingsBounds({
+        currentUser: {
+          thingAccessesByUserId: {
+            nodes: [node(true, true, 51.4, -1), node(false, true, 51.5, -0.9), node(false, false, 60, 10), null, { isOwner: true, isCollaborator: true, thingByThingId: null }],
+          },
+        },
+      }),
+    ).toEqual([
+      [-1, 51.4],
+      [-0.9, 51.5],
     ]);
-    expect(mapThings({ allPublicThings: { totalCount: 0, nodes: [] } }).things).toEqual([]);
-    expect(mapThings(undefined)).toEqual({ things: [], total: 0 });
+    expect(myThingsBounds({ currentUser: null })).toBeNull();
+    expect(myThingsBounds(undefined)).toBeNull();
   });
 
   it("names thing types", () => {
