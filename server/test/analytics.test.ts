@@ -108,6 +108,42 @@ describe("admin analytics", () => {
     expect(Number(totals.users)).toBeGreaterThan(1);
   });
 
+  it("counts each statistic once when a batch arrives twice (read from the daily rollups)", async () => {
+    const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
+    const a = await signUp(server.url);
+    const b = await signUp(server.url);
+    const aId = (await gql(server.url, ME, {}, a.token)).data.currentUser.id;
+    const bId = (await gql(server.url, ME, {}, b.token)).data.currentUser.id;
+    const x = `/rollup-${randomUUID().slice(0, 8)}/x`;
+    const y = x.replace(/x$/, "y");
+    const [sessionA, sessionA2, sessionB] = [randomUUID(), randomUUID(), randomUUID()];
+    const batch = [
+      { from: null, to: x, timestamp: ago(50_000), timeSpent: 0 },
+      { from: x, to: y, timestamp: ago(40_000), timeSpent: 4000 },
+      { from: y, to: x, timestamp: ago(30_000), timeSpent: 2000 },
+    ];
+    await gql(server.url, SYNC, { sessionId: sessionA, userId: aId, events: batch }, a.token);
+    await gql(server.url, SYNC, { sessionId: sessionA, userId: aId, events: batch }, a.token);
+    await gql(server.url, SYNC, { sessionId: sessionA2, userId: aId, events: [{ from: null, to: y, timestamp: ago(5_000) }] }, a.token);
+    await gql(server.url, SYNC, {
+      sessionId: sessionB, userId: bId,
+      events: [{ from: null, to: x, timestamp: ago(20_000) }, { from: x, to: y, timestamp: ago(10_000), timeSpent: 1000 }],
+    }, b.token);
+
+    const routes = (await gql(server.url, ROUTES, {}, admin.token)).data.navigationRouteStats.nodes;
+    expect(routes.find((r: any) => r.route === x)).toEqual({ route: x, visitCount: "3", totalTimeSpent: "2000", uniqueVisitors: "2", uniqueSessions: "2" });
+    expect(routes.find((r: any) => r.route === y)).toEqual({ route: y, visitCount: "3", totalTimeSpent: "5000", uniqueVisitors: "2", uniqueSessions: "3" });
+    const patterns = (await gql(server.url, PATTERNS, {}, admin.token)).data.navigationPatternStats.nodes;
+    expect(patterns.find((p: any) => p.fromRoute === x && p.toRoute === y)).toEqual({ fromRoute: x, toRoute: y, occurrenceCount: "2", averageTransitionTime: "2500.0" });
+    const daily = (await gql(server.url, `query { navigationDailyStats(targetUserId: "${aId}") { nodes { dailyNavigations activeUsers } } }`, {}, admin.token))
+      .data.navigationDailyStats.nodes;
+    expect(daily.reduce((n: number, d: any) => n + Number(d.dailyNavigations), 0)).toBe(4);
+    expect(daily.every((d: any) => d.activeUsers === "1")).toBe(true);
+    const summary = (await gql(server.url, SUMMARY, { userId: bId }, admin.token)).data.getNavigationAnalytics;
+    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visit_count])).toEqual([[x, 1], [y, 1]]);
+    expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
+  });
+
   it("everyone else is refused", async () => {
     const user = await signUp(server.url);
     for (const query of [ROUTES, PATTERNS, DAILY, SUMMARY, SESSIONS, TOTALS]) {

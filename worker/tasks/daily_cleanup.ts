@@ -1,5 +1,8 @@
 // Task daily_cleanup (worker/crontab, nightly): enforces the retention of navigation analytics
 // (NAVIGATION_RETENTION_DAYS, 30 by default) and drops sign-in failures older than a day.
+// prune_navigation_events deletes the raw events and sessions past the retention and makes the
+// rollups forget who visited on the days now closed; the daily rollups themselves (counts per day,
+// route and pattern, no personal data) are kept (docs/decisions.md, "Analytics rollups").
 import type { Task } from "graphile-worker";
 import { workerContext } from "../context.ts";
 
