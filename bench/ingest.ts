@@ -7,6 +7,7 @@ import { Worker } from "node:worker_threads";
 import { findTestServer, createTestDatabase, dropTestDatabase, authenticatorUrl } from "../test/database.ts";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/app.ts";
+import { atLeast, figure, printResult, under } from "./lib/result.ts";
 
 const TOTAL = Number(process.argv[2] ?? 20_000);
 const CONCURRENCY = Number(process.argv[3] ?? 64);
@@ -99,6 +100,18 @@ try {
   const rawSeconds = (performance.now() - rawStarted) / 1000;
   await Promise.all(clients.map((c) => c.end()));
   console.log(`  ${(TOTAL / rawSeconds).toFixed(0)} rows/s as raw single-row INSERTs from 8 connections (${rawSeconds.toFixed(1)} s)`);
+  const rate = TOTAL / seconds;
+  printResult({
+    bench: "ingest",
+    figures: [
+      atLeast("webhook ingestion", rate, "uplinks/s", 2000),
+      figure("raw single-row INSERTs", TOTAL / rawSeconds, "rows/s"),
+      figure("webhook / raw INSERT", rate / (TOTAL / rawSeconds), "ratio"),
+      figure("request latency p95", result.latencies[Math.floor((result.latencies.length - 1) * 0.95)], "ms"),
+      under("failed or not stored", result.failed + (TOTAL - stored), "uplinks", 1),
+    ],
+    notes: [`${TOTAL} uplinks from ${DEVICES} devices, ${CONCURRENCY} requests at a time.`],
+  });
 } finally {
   await owner.end();
   await dropTestDatabase(pgServer.adminUrl, url);
