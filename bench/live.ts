@@ -37,7 +37,7 @@ try {
     exportSchema: false, graphiql: false, rateLimits: false, ttnWebhookSecret: SECRET,
   }));
   console.log(`Live updates: ${SUBSCRIBERS} subscriptions (one websocket each) on ${THINGS} things; ${UPLINKS} uplinks at ${RATE}/s...`);
-  const result = await new Promise<{ latencies: number[]; unmatched: number; errors: number; expected: number }>((resolve, reject) => {
+  const result = await new Promise<{ latencies: number[]; timeline: [number, number][]; unmatched: number; errors: number; expected: number }>((resolve, reject) => {
     const worker = new Worker(new URL("./live/subscribers.ts", import.meta.url), {
       workerData: { url: server.url, secret: SECRET, targets, subscribers: SUBSCRIBERS, uplinks: UPLINKS, rate: RATE },
     });
@@ -47,6 +47,12 @@ try {
   await server.close();
   const s = summarize(result.latencies);
   console.log(`  ${s.count} of ${result.expected} expected deliveries (${result.unmatched} unmatched events, ${result.errors} errors)`);
+  // The same figures per tenth of the run, to tell a warm-up or a backlog from steady state.
+  const tenth = Math.ceil(UPLINKS / 10);
+  for (let part = 0; part < 10; part++) {
+    const slice = summarize(result.timeline.filter(([i]) => i >= part * tenth && i < (part + 1) * tenth).map(([, l]) => l));
+    console.log(`    uplinks ${part * tenth}-${(part + 1) * tenth - 1}: p50 ${slice.p50.toFixed(1)} ms, p95 ${slice.p95.toFixed(1)} ms (${slice.count} deliveries)`);
+  }
   console.log(`  uplink to subscriber: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`);
   printResult({
     bench: "live",

@@ -23,7 +23,10 @@ const now = () => performance.timeOrigin + performance.now();
 
 // When each uplink was posted, by its received_at (which comes back as the thing's lastSensorData).
 const posted = new Map<number, number>();
+const base = Date.now() - 3_600_000;
 const latencies: number[] = [];
+// [uplink number, latency] for the timeline.
+const timeline: [number, number][] = [];
 let unmatched = 0;
 let errors = 0;
 
@@ -41,7 +44,10 @@ await new Promise<void>((resolve) => {
           const at = Date.parse(value?.data?.thingUpdated?.thing?.lastSensorData ?? "");
           const sent = posted.get(at);
           if (sent === undefined) unmatched++;
-          else latencies.push(now() - sent);
+          else {
+            latencies.push(now() - sent);
+            timeline.push([(at - base) / 1000, now() - sent]);
+          }
         },
         error: () => errors++,
         complete: () => {},
@@ -56,7 +62,6 @@ await new Promise<void>((resolve) => {
 });
 await new Promise((r) => setTimeout(r, 1000));
 
-const base = Date.now() - 3_600_000;
 for (let i = 0; i < input.uplinks; i++) {
   const target = input.targets[i % input.targets.length];
   const receivedAt = base + i * 1000;
@@ -75,4 +80,4 @@ for (let i = 0; i < input.uplinks; i++) {
 }
 await new Promise((r) => setTimeout(r, 2000));
 await Promise.all(clients.map((c) => c.dispose()));
-parentPort!.postMessage({ latencies, unmatched, errors, expected: input.uplinks * (input.subscribers / input.targets.length) });
+parentPort!.postMessage({ latencies, timeline, unmatched, errors, expected: input.uplinks * (input.subscribers / input.targets.length) });
