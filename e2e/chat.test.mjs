@@ -5,7 +5,7 @@
 // arranged through the API and SQL (DATABASE_URL), so each test stays short.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn } from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 
@@ -59,36 +59,6 @@ async function thingWithReading(user) {
   return thing;
 }
 
-/** Starts the page with a signed-in session for this user (the token from signUp). */
-async function signInAs(page, user) {
-  const claims = JSON.parse(Buffer.from(user.token.split(".")[1], "base64url").toString("utf8"));
-  // A page of the same origin without the app, so nothing else writes the session meanwhile.
-  await page.goto(`${BASE_URL}/health`);
-  await page.evaluate(
-    ([key, session]) => window.localStorage.setItem(key, JSON.stringify(session)),
-    [
-      SESSION_KEY,
-      {
-        token: user.token,
-        id: claims.user_id,
-        expiry: claims.exp * 1000,
-        username: user.username,
-        name: user.name,
-        hasImage: false,
-        isVerified: false,
-        emails: [],
-        role: claims.role,
-        created: null,
-        lastSignIn: null,
-        location: null,
-        notificationDaily: false,
-        oneThingId: null,
-        domainName: claims.domain_name ?? "",
-      },
-    ],
-  );
-}
-
 test("a member asks a suggested question and the answer arrives live, quoting the reading", async (t) => {
   const user = await registerUser({ name: "Robin Gardener" });
   const thing = await thingWithReading(user);
@@ -97,7 +67,7 @@ test("a member asks a suggested question and the answer arrives live, quoting th
     const frames = [];
     page.on("websocket", (socket) => socket.on("framereceived", (frame) => frames.push(String(frame.payload))));
 
-    await signInAs(page, user);
+    await startSignedIn(page, user);
     await page.goto(`${BASE_URL}/things/${thing.id}/dashboard`);
     await page.getByRole("heading", { level: 1, name: thing.name }).waitFor();
     const panel = page.getByRole("region", { name: "Ask the care assistant" });
@@ -212,7 +182,7 @@ test("screenshots of the chat panel", { skip: !process.env.CHAT_SCREENSHOTS_DIR 
     await shot(page, "guest-phone");
   });
   await withPage(t, async (page) => {
-    await signInAs(page, user);
+    await startSignedIn(page, user);
     await page.goto(`${BASE_URL}/things/${thing.id}/dashboard`);
     const panel = page.getByRole("region", { name: "Ask the care assistant" });
     await panel.getByText("Only you can see this conversation.").waitFor();

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn } from "./helpers.mjs";
 
 const SECRET = process.env.TTN_WEBHOOK_SECRET || "e2e-ttn-secret";
 const SHOTS = process.env.DEVICES_SCREENSHOTS;
@@ -113,36 +113,6 @@ async function postUplink(deviceId, payloadHex, receivedAt = new Date()) {
   assert.equal(response.status, 201, `webhook answered ${response.status}: ${await response.text()}`);
 }
 
-/** Starts the page with a signed-in session for this user (the token from signUp). */
-async function signInAs(page, user) {
-  const claims = JSON.parse(Buffer.from(user.token.split(".")[1], "base64url").toString("utf8"));
-  await page.goto(`${BASE_URL}/health`);
-  await page.evaluate(
-    ([key, session]) => window.localStorage.setItem(key, JSON.stringify(session)),
-    [
-      SESSION_KEY,
-      {
-        token: user.token,
-        id: claims.user_id,
-        expiry: claims.exp * 1000,
-        username: user.username,
-        name: user.name,
-        hasImage: false,
-        isVerified: false,
-        emails: [{ id: "e", email: user.email, isPrimary: true, isVerified: false }],
-        role: claims.role,
-        created: null,
-        lastSignIn: null,
-        location: null,
-        notificationDaily: false,
-        oneThingId: null,
-        domainName: claims.domain_name ?? "",
-      },
-    ],
-  );
-  return claims.user_id;
-}
-
 /** Resolves once the page has sent a graphql-ws subscribe message (the live updates are on). */
 function subscribed(page) {
   return new Promise((resolve) => {
@@ -180,7 +150,7 @@ test("a device registered on a thing through the form shows its uplinks as value
   const owner = await registerUser({ name: "Robin Gardener" });
   const thing = await newThing(owner.token, unique("Riverside Planter"));
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/devices/new`);
     await page.getByRole("heading", { level: 1, name: "Register a device" }).waitFor();
 
@@ -261,7 +231,7 @@ test("an owner switches a The Things Uno's pump on; the simulated downlink is sa
   const owner = await registerUser({ name: "Sam Pumper" });
   const uno = await newDevice(owner.token, { model: "THE_THINGS_UNO", name: unique("Tank pump") });
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/devices/${uno.id}`);
     await page.getByRole("heading", { level: 1, name: uno.name }).waitFor();
     const pump = page.getByRole("switch", { name: "Pump" });
@@ -287,7 +257,7 @@ test("people who do not own a device see its page but not its settings or pump s
   const other = await registerUser({ name: "Nora Neighbour" });
   const uno = await newDevice(owner.token, { model: "THE_THINGS_UNO", name: unique("Shared pump") });
   await withPage(t, async (page) => {
-    await signInAs(page, other);
+    await startSignedIn(page, other);
     await page.goto(`${BASE_URL}/devices/${uno.id}/settings`);
     await page.waitForURL(`${BASE_URL}/devices/${uno.id}`);
     await page.getByRole("heading", { level: 1, name: uno.name }).waitFor();
@@ -305,7 +275,7 @@ test("an owner shares a private device by e-mail and the invitee accepts from th
   const invitee = await registerUser({ name: "Ben Invitee" });
   const device = await newDevice(owner.token, { name: unique("Private probe"), isPublic: false });
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/devices/${device.id}/settings`);
     await page.getByRole("heading", { level: 1, name: "Sharing and settings" }).waitFor();
     await page.getByRole("list", { name: "People with access" }).getByRole("link", { name: owner.name }).waitFor();
@@ -332,7 +302,7 @@ test("an owner shares a private device by e-mail and the invitee accepts from th
     const signIn = await page.getByRole("link", { name: "Sign in", exact: true }).last().getAttribute("href");
     assert.match(signIn, /^\/signin\?next=%2Fdevices%2Faccept/);
 
-    await signInAs(page, invitee);
+    await startSignedIn(page, invitee);
     await page.goto(link);
     await page.getByText(device.name).waitFor();
     await page.getByRole("button", { name: "Accept invitation" }).click();
@@ -394,7 +364,7 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
   ]) {
     await withPage(t, async (page) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, owner);
+      await startSignedIn(page, owner);
       await page.goto(`${BASE_URL}/devices`);
       await page.locator(".item").first().waitFor();
       await shoot(page, `devices-${suffix}.png`);
@@ -433,7 +403,7 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
     });
     await withPage(t, async (page) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, friend);
+      await startSignedIn(page, friend);
       await page.goto(await mailedLink(friend.email, "/devices/accept"));
       await page.getByRole("button", { name: "Accept invitation" }).waitFor();
       await shoot(page, `device-accept-${suffix}.png`);

@@ -158,7 +158,7 @@ export async function startSignedIn(page, user) {
         name: user.name,
         hasImage: false,
         isVerified: false,
-        emails: [],
+        emails: user.email ? [{ id: "e", email: user.email, isPrimary: true, isVerified: false }] : [],
         role: claims.role,
         created: null,
         lastSignIn: null,

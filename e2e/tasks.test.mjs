@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn } from "./helpers.mjs";
 
 async function gql(query, variables = {}, token) {
   const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
@@ -83,35 +83,6 @@ async function userId(user) {
   return (await gql(`query Me { currentUser { id } }`, {}, user.token)).currentUser.id;
 }
 
-/** Starts the page with a signed-in session for this user (the token from signUp). */
-async function signInAs(page, user) {
-  const claims = JSON.parse(Buffer.from(user.token.split(".")[1], "base64url").toString("utf8"));
-  await page.goto(`${BASE_URL}/health`);
-  await page.evaluate(
-    ([key, session]) => window.localStorage.setItem(key, JSON.stringify(session)),
-    [
-      SESSION_KEY,
-      {
-        token: user.token,
-        id: claims.user_id,
-        expiry: claims.exp * 1000,
-        username: user.username,
-        name: user.name,
-        hasImage: false,
-        isVerified: false,
-        emails: [],
-        role: claims.role,
-        created: null,
-        lastSignIn: null,
-        location: null,
-        notificationDaily: false,
-        oneThingId: null,
-        domainName: claims.domain_name ?? "",
-      },
-    ],
-  );
-}
-
 test("a task planned through the form reaches the collaborator, who completes it and records the action", async (t) => {
   const owner = await registerUser({ name: "Olive Planner" });
   const helper = await registerUser({ name: "Robin Helper" });
@@ -127,7 +98,7 @@ test("a task planned through the form reaches the collaborator, who completes it
 
   // The owner plans the task.
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/tasks/new?thingId=${thing.id}`);
     await page.getByRole("heading", { level: 1, name: "New task" }).waitFor();
     assert.equal(await page.getByLabel("Thing", { exact: true }).inputValue(), thing.id);
@@ -180,7 +151,7 @@ test("a task planned through the form reaches the collaborator, who completes it
 
   // The helper is told by the bell, finds the task under "Assigned to me" and completes it.
   await withPage(t, async (page) => {
-    await signInAs(page, helper);
+    await startSignedIn(page, helper);
     await page.goto(`${BASE_URL}/things`);
     const header = page.getByRole("banner");
     const bell = header.getByRole("button", { name: "Notifications, 1 unread" });
@@ -251,7 +222,7 @@ test("overdue tasks come first, with a red badge, then by due date", async (t) =
   await create("Weed the planter, late", localDate(-3));
 
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/tasks`);
     await page.getByRole("heading", { level: 1, name: "Tasks" }).waitFor();
     await page.getByRole("button", { name: /^All tasks/ }).click();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, waitForRole, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, waitForRole, withPage, startSignedIn } from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 // A tiny valid PNG (1x1), for the picture upload.
@@ -53,37 +53,6 @@ async function newThing(token, groupId, { name = unique("Planter"), isPublic = t
   return data.createThing.thing;
 }
 
-/** Starts the page with a signed-in session for this user (the token from signUp). */
-async function signInAs(page, user) {
-  const claims = JSON.parse(Buffer.from(user.token.split(".")[1], "base64url").toString("utf8"));
-  // A page of the same origin without the app, so nothing else writes the session meanwhile.
-  await page.goto(`${BASE_URL}/health`);
-  await page.evaluate(
-    ([key, session]) => window.localStorage.setItem(key, JSON.stringify(session)),
-    [
-      SESSION_KEY,
-      {
-        token: user.token,
-        id: claims.user_id,
-        expiry: claims.exp * 1000,
-        username: user.username,
-        name: user.name,
-        hasImage: false,
-        isVerified: false,
-        emails: [],
-        role: claims.role,
-        created: null,
-        lastSignIn: null,
-        location: null,
-        notificationDaily: false,
-        oneThingId: null,
-        domainName: claims.domain_name ?? "",
-      },
-    ],
-  );
-  return claims.user_id;
-}
-
 /** The newest link of the newest outbox e-mail to this address with this template (waits for it). */
 async function mailedLink(to, template, timeout = 15_000) {
   const dir = process.env.MAIL_OUTBOX_DIR;
@@ -112,7 +81,7 @@ test("a member adds a thing through the form and lands on its dashboard with the
   const group = await newGroup(user.token);
   const name = unique("Corner Planter");
   await withPage(t, async (page) => {
-    await signInAs(page, user);
+    await startSignedIn(page, user);
     await page.goto(`${BASE_URL}/things/new`);
     await page.getByRole("heading", { level: 1, name: "New thing" }).waitFor();
 
@@ -160,7 +129,7 @@ test("recording a watering puts it on the timeline and earns the watering badge"
   const group = await newGroup(user.token);
   const thing = await newThing(user.token, group.id);
   await withPage(t, async (page) => {
-    await signInAs(page, user);
+    await startSignedIn(page, user);
     await page.goto(`${BASE_URL}/things/${thing.id}/action`);
     await page.getByRole("heading", { level: 1, name: "Record an action" }).waitFor();
 
@@ -204,7 +173,7 @@ test("a second user collaborates by visiting /collaborate and can then record an
   const group = await newGroup(owner.token);
   const thing = await newThing(owner.token, group.id);
   await withPage(t, async (page) => {
-    await signInAs(page, helper);
+    await startSignedIn(page, helper);
     // Before: no recording, an offer to collaborate instead.
     await page.goto(`${BASE_URL}/things/${thing.id}/action`);
     await page.getByText(/Only the people who look after/).waitFor();
@@ -240,7 +209,7 @@ test("someone who does not own the thing is sent from /edit and /settings to the
   const group = await newGroup(owner.token);
   const thing = await newThing(owner.token, group.id);
   await withPage(t, async (page) => {
-    await signInAs(page, other);
+    await startSignedIn(page, other);
     await page.goto(`${BASE_URL}/things/${thing.id}/edit`);
     await page.waitForURL(`${BASE_URL}/things/${thing.id}/dashboard`);
     await page.getByRole("heading", { level: 1, name: thing.name }).waitFor();
@@ -250,7 +219,7 @@ test("someone who does not own the thing is sent from /edit and /settings to the
   });
   // The owner gets the form, with the thing's values.
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/things/${thing.id}/edit`);
     await page.getByRole("heading", { level: 1, name: `Edit ${thing.name}` }).waitFor();
     assert.equal(await page.getByLabel("Name", { exact: true }).inputValue(), thing.name);
@@ -285,7 +254,7 @@ test("guests see only public things on /things, and unknown things are not found
   });
   // Its owner sees both.
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/things`);
     await page.getByRole("searchbox", { name: "Search things by name" }).fill(tag);
     await page.getByRole("link", { name: hidden.name }).waitFor();
@@ -320,7 +289,7 @@ test("the dashboard shows a new action live, and the activity feed lists it", as
   const group = await newGroup(owner.token);
   const thing = await newThing(owner.token, group.id);
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/things/${thing.id}/dashboard`);
     await page.getByRole("heading", { level: 1, name: thing.name }).waitFor();
     await page.getByText(/You added it/).waitFor();
@@ -349,7 +318,7 @@ test("an owner invites by e-mail from the collaborators tab and the invitee acce
   const group = await newGroup(owner.token);
   const thing = await newThing(owner.token, group.id, { isPublic: false });
   await withPage(t, async (page) => {
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/things/${thing.id}/collaborators`);
     const email = page.getByLabel("E-mail address", { exact: true });
     await email.fill("not-an-address");
@@ -365,7 +334,7 @@ test("an owner invites by e-mail from the collaborators tab and the invitee acce
     // A guest is asked to sign in first.
     await page.goto(link);
     await page.getByText("Sign in to accept this invitation").waitFor();
-    await signInAs(page, invitee);
+    await startSignedIn(page, invitee);
     await page.goto(link);
     await page.getByText(`You have been invited to help look after ${thing.name}.`).waitFor();
     await page.getByRole("button", { name: "Accept" }).click();
@@ -378,7 +347,7 @@ test("an owner invites by e-mail from the collaborators tab and the invitee acce
   });
   await withPage(t, async (page) => {
     // Inviting someone who already collaborates is refused with the server's message (ISACS).
-    await signInAs(page, owner);
+    await startSignedIn(page, owner);
     await page.goto(`${BASE_URL}/things/${thing.id}/collaborators`);
     await page.getByLabel("E-mail address", { exact: true }).fill(invitee.email);
     await page.getByRole("button", { name: "Send invitation" }).click();

@@ -134,7 +134,8 @@ export default function AboutPage() {
           </ul>
         </div>
 
-        <div className="card about-version" aria-labelledby="version-title">
+        {/* A section, so its aria-labelledby names a region (on a plain div it means nothing). */}
+        <section className="card about-version" aria-labelledby="version-title">
           <h2 id="version-title">This app</h2>
           <dl className="details">
             <dt>Version</dt>
@@ -144,7 +145,7 @@ export default function AboutPage() {
             <dt>Signed in as</dt>
             <dd>{session?.username || "—"}</dd>
           </dl>
-        </div>
+        </section>
       </div>
 
       <h2 className="about-heading">Data sources and attributions</h2>

@@ -156,7 +156,7 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
                     className="button button-secondary button-small"
                     onClick={() => onResend(email)}
                     disabled={busy}
-                    aria-label={`Send a new verification link to ${email.email}`}
+                    aria-label={`Resend link to ${email.email}`}
                   >
                     Resend link
                   </button>
@@ -167,7 +167,7 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
                     className="button button-secondary button-small"
                     onClick={() => onMakePrimary(email)}
                     disabled={busy}
-                    aria-label={`Make ${email.email} primary`}
+                    aria-label={`Make primary: ${email.email}`}
                   >
                     Make primary
                   </button>

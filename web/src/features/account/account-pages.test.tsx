@@ -161,7 +161,7 @@ describe("e-mail addresses", () => {
     expect(rows[0].textContent).toContain("verified");
     expect(within(rows[0]).queryByRole("button", { name: /Remove/ })).toBeNull();
     expect(rows[1].textContent).toContain("not verified");
-    expect(within(rows[1]).getByRole("button", { name: "Make alice@work.example primary" })).toBeTruthy();
+    expect(within(rows[1]).getByRole("button", { name: "Make primary: alice@work.example" })).toBeTruthy();
     await waitFor(() => expect(app.sessionStore.get()?.emails.map((e) => e.id)).toEqual(["e1", "e2"]));
   });
 
@@ -208,7 +208,7 @@ describe("e-mail addresses", () => {
       },
     });
     await screen.findByRole("list", { name: "Your e-mail addresses" });
-    fireEvent.click(screen.getByRole("button", { name: "Send a new verification link to alice@work.example" }));
+    fireEvent.click(screen.getByRole("button", { name: "Resend link to alice@work.example" }));
     await screen.findByText(RESEND_TOO_SOON);
     fireEvent.click(screen.getByRole("button", { name: "Remove alice@work.example" }));
     const confirm = screen.getByRole("group", { name: "Remove alice@work.example?" });

@@ -213,7 +213,7 @@ describe("/admin", () => {
   it("filters by a visitor from the sessions table", async () => {
     const { analyticsCalls } = renderAdmin();
     await screen.findByRole("heading", { name: "Sessions per user" });
-    fireEvent.click(screen.getByRole("button", { name: "Show only Guest 0b7d7a1e" }));
+    fireEvent.click(screen.getByRole("button", { name: "Only this user: Guest 0b7d7a1e" }));
     await waitFor(() =>
       expect(analyticsCalls().at(-1)!.variables.targetUserId).toBe("0b7d7a1e-0000-4000-8000-000000000001"),
     );

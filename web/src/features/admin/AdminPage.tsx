@@ -632,9 +632,11 @@ function PatternsTable({ rows, total }: { rows: PatternStat[]; total: number }) 
                 <tr key={`${row.fromRoute}→${row.toRoute}`}>
                   <th scope="row" data-label="From → to" className="admin-pattern">
                     <RouteLink route={row.fromRoute} />
-                    <span className="admin-arrow" aria-label="to">
+                    {/* The arrow is read as "to" (aria-label is not announced on a plain span). */}
+                    <span className="admin-arrow" aria-hidden="true">
                       →
                     </span>
+                    <span className="visually-hidden"> to </span>
                     <RouteLink route={row.toRoute} />
                   </th>
                   <td className="num" data-label="Times">
@@ -735,7 +737,7 @@ function SessionsTable({
                             type="button"
                             className="admin-chip"
                             onClick={() => onFilterUser(filterValue)}
-                            aria-label={`Show only ${label}`}
+                            aria-label={`Only this user: ${label}`}
                           >
                             Only this user
                           </button>

@@ -177,7 +177,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                           className="button button-small button-secondary"
                           disabled={busyId === member.id}
                           onClick={() => toggleOwner(member)}
-                          aria-label={member.isOwner ? `Remove owner role from ${name}` : `Make ${name} an owner`}
+                          aria-label={member.isOwner ? `Remove owner role from ${name}` : `Make owner: ${name}`}
                         >
                           {member.isOwner ? "Remove owner" : "Make owner"}
                         </button>
@@ -385,7 +385,7 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
                   className="button button-small button-secondary"
                   disabled={busyId === invitation.id}
                   onClick={() => resend(invitation.id, invitation.email)}
-                  aria-label={`Send the invitation to ${invitation.email} again`}
+                  aria-label={`Resend the invitation to ${invitation.email}`}
                 >
                   Resend
                 </button>

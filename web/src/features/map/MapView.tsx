@@ -713,6 +713,8 @@ export default function MapView({
         initialViewState={initialView}
         mapStyle={view.style}
         maxZoom={20}
+        // MapLibre names its canvas region "Map", as the page's own section is: say what it is.
+        locale={{ "Map.Title": "Interactive map: drag to move, scroll or pinch to zoom" }}
         attributionControl={{ compact: compactAttribution }}
         interactiveLayerIds={interactive}
         cursor={undefined}

@@ -218,7 +218,9 @@ function Board({
                 className={`scorer-row${mine ? " scorer-row-mine" : ""}${rank <= 3 ? ` scorer-top scorer-top-${rank}` : ""}`}
                 aria-current={mine ? "true" : undefined}
               >
-                <span className="scorer-rank" aria-label={`Rank ${rank}`}>
+                {/* aria-label is not announced on a plain span; hidden words are. */}
+                <span className="scorer-rank">
+                  <span className="visually-hidden">Rank </span>
                   {rank}
                 </span>
                 <Avatar type={imageType} id={entry.entryId ?? String(index)} name={name} hasImage={entry.hasImage} size={36} shape={shape} />

@@ -165,7 +165,8 @@ export default function ThingPage() {
         label={`${term(b, "thing", true)} sections`}
       />
 
-      <div className="thing-tab" role="region" aria-label={TAB_LABELS[current]}>
+      {/* "… tab": the panels inside carry the bare names (Weather, Timeline), and landmarks should differ. */}
+      <div className="thing-tab" role="region" aria-label={`${TAB_LABELS[current]} tab`}>
         {current === "dashboard" ? (
           <ThingDashboard thing={thing} onChanged={refetch} />
         ) : current === "collaborators" ? (
