@@ -144,6 +144,45 @@ describe("admin analytics", () => {
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
   });
 
+  it("answers windows that end in the past (any start and end) from the rollups too", async () => {
+    const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
+    const a = await signUp(server.url);
+    const b = await signUp(server.url);
+    const aId = (await gql(server.url, ME, {}, a.token)).data.currentUser.id;
+    const bId = (await gql(server.url, ME, {}, b.token)).data.currentUser.id;
+    const x = `/past-${randomUUID().slice(0, 8)}`;
+    const DAY = 86400_000;
+    const [a1, a2, b1] = [randomUUID(), randomUUID(), randomUUID()];
+    // a: session a1 on x 20 and 12 days ago, session a2 3 days ago; b: session b1 12 days ago.
+    await gql(server.url, SYNC, { sessionId: a1, userId: aId, events: [{ to: x, timestamp: ago(20 * DAY) }, { to: x, timestamp: ago(12 * DAY) }] }, a.token);
+    await gql(server.url, SYNC, { sessionId: a2, userId: aId, events: [{ to: x, timestamp: ago(3 * DAY) }] }, a.token);
+    await gql(server.url, SYNC, { sessionId: b1, userId: bId, events: [{ to: x, timestamp: ago(12 * DAY) }] }, b.token);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+    const route = async (from: number, to: number) =>
+      (await gql(server.url, ROUTES, { start: day(from), end: day(to) }, admin.token)).data.navigationRouteStats.nodes
+        .find((r: any) => r.route === x) ?? null;
+    const counts = (visits: string, visitors: string, sessions: string) =>
+      ({ route: x, visitCount: visits, totalTimeSpent: "0", uniqueVisitors: visitors, uniqueSessions: sessions });
+    expect(await route(21, 10)).toEqual(counts("3", "2", "2")); // a twice in a1, b once
+    expect(await route(15, 2)).toEqual(counts("3", "2", "3")); // a in a1 and a2, b
+    expect(await route(13, 11)).toEqual(counts("2", "2", "2"));
+    expect(await route(20, 20)).toEqual(counts("1", "1", "1"));
+    expect(await route(19, 13)).toBeNull();
+
+    const SESSIONS_IN = `query SessionsIn($start: Date, $end: Date, $userId: UUID) {
+      navigationSessionStats(startDate: $start, endDate: $end, targetUserId: $userId) { nodes { userId totalSessions totalNavigations } } }`;
+    const sessions = async (from: number, to: number, userId: string) =>
+      (await gql(server.url, SESSIONS_IN, { start: day(from), end: day(to), userId }, admin.token)).data.navigationSessionStats.nodes;
+    // Sessions count on the day they started: a1 (20 days ago, two navigations) only.
+    expect(await sessions(21, 10, aId)).toEqual([{ userId: aId, totalSessions: "1", totalNavigations: "2" }]);
+    expect(await sessions(15, 2, aId)).toEqual([{ userId: aId, totalSessions: "1", totalNavigations: "1" }]);
+    expect(await sessions(21, 10, bId)).toEqual([{ userId: bId, totalSessions: "1", totalNavigations: "1" }]);
+    const SUMMARY_IN = `query SummaryIn($userId: UUID, $start: Date, $end: Date) { getNavigationAnalytics(targetUserId: $userId, startDate: $start, endDate: $end) }`;
+    const summary = (await gql(server.url, SUMMARY_IN, { userId: aId, start: day(21), end: day(10) }, admin.token)).data.getNavigationAnalytics;
+    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visit_count, r.unique_sessions])).toEqual([[x, 2, 1]]);
+    expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
+  });
+
   it("everyone else is refused", async () => {
     const user = await signUp(server.url);
     for (const query of [ROUTES, PATTERNS, DAILY, SUMMARY, SESSIONS, TOTALS]) {
