@@ -8,9 +8,6 @@
 // server's memory sampled over time after a forced GC: start vs end and the slope (target: flat).
 // Run: npx tsx bench/soak.ts [--users 50] [--minutes 10] [--think-ms 2000] [--uplinks-per-second 10]
 //        [--database-url URL (an already seeded database) | --things 10000 --readings 1000000]
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createClient, type Client } from "graphql-ws";
 import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/database.ts";
@@ -20,10 +17,10 @@ import { startServerProcess, type MemorySample } from "./lib/server-process.ts";
 import { GraphqlClient, expectData, signIn } from "./lib/http.ts";
 import { lse01Payload, uplinkBody } from "./lib/uplink.ts";
 import { summarize, slope, ms, mb } from "./lib/stats.ts";
+import { spaDocument, THINGS_LIST_FIRST_PAGE } from "./lib/spa-documents.ts";
 import { printResult, under, figure, type Figure } from "./lib/result.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const document = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+const document = spaDocument;
 const DOCS = {
   dashboard: document("web/src/features/home/HomeDashboard.graphql"),
   activity: document("web/src/features/home/HomeActivity.graphql"),
@@ -138,7 +135,7 @@ try {
           ? await http.request(DOCS.createAction, { action: { thingId: ownThing, type: "WATERING", comments: "Watered during the soak" } }, token)
           : op === "readings"
             ? await http.request(DOCS.readings, { thingId: watched }, token)
-            : await http.request(DOCS[op as "dashboard" | "activity" | "things"], {}, token);
+            : await http.request(DOCS[op as "dashboard" | "activity" | "things"], op === "things" ? THINGS_LIST_FIRST_PAGE : {}, token);
         expectData(r, op);
       });
       await sleep(THINK_MS * (0.5 + Math.random()));

@@ -56,8 +56,43 @@ export class InvalidTokenError extends SafeError<{ code: string }> {
   }
 }
 
+/**
+ * Tokens already verified, by their exact text, per secret. Every request carries its token and
+ * checking the signature goes through WebCrypto's thread pool, a noticeable share of a short
+ * request's CPU (bench/api.ts); a token seen before is trusted again only until its own expiry.
+ * Signing out still works at once: the database checks the session on every request
+ * (app_public.current_user_id()). Bounded: the oldest entries go first.
+ */
+const VERIFIED_CACHE_SIZE = 10_000;
+const verified = new WeakMap<TokenSettings, Map<string, Claims>>();
+
+function cachedClaims(settings: TokenSettings, token: string): Claims | null {
+  const claims = verified.get(settings)?.get(token);
+  if (!claims) return null;
+  if (claims.exp * 1000 <= Date.now()) {
+    verified.get(settings)!.delete(token);
+    return null;
+  }
+  return claims;
+}
+
+function remember(settings: TokenSettings, token: string, claims: Claims) {
+  let cache = verified.get(settings);
+  if (!cache) verified.set(settings, (cache = new Map()));
+  if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(token, Object.freeze(claims));
+}
+
 /** Verifies signature, algorithm, audience, issuer and expiry; throws InvalidTokenError (401). */
 export async function verifyToken(settings: TokenSettings, token: string): Promise<Claims> {
+  const known = cachedClaims(settings, token);
+  if (known) return known;
+  const claims = await verifyTokenSignature(settings, token);
+  remember(settings, token, claims);
+  return claims;
+}
+
+async function verifyTokenSignature(settings: TokenSettings, token: string): Promise<Claims> {
   try {
     const { payload } = await jwtVerify(token, key(settings.jwtSecret), {
       algorithms: ["HS256"],

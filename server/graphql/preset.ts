@@ -14,6 +14,7 @@ import { ThingUpdatedPlugin } from "./thing-updated-plugin.ts";
 import { NotificationAddedPlugin } from "./notification-added-plugin.ts";
 import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
 import { makeQueryLimitsPlugin } from "./query-limits-plugin.ts";
+import { StringOutputPlugin } from "./string-output-plugin.ts";
 import { makeEnvironmentPlugin } from "./environment-plugin.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
@@ -55,6 +56,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       }),
       ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
       makeQueryLimitsPlugin({ limits: config.queryLimits, introspection: config.introspection }),
+      StringOutputPlugin,
     ],
     pgServices: [
       makePgService({
@@ -78,6 +80,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       graphiql: config.graphiql,
       graphiqlPath: "/graphiql",
       maskError,
+      outputDataAsString: true,
     },
     grafast: {
       explain: false,

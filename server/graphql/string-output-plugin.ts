@@ -1,0 +1,25 @@
+// Answers over HTTP are written by Grafast straight into a JSON string, instead of being built
+// as objects and then stringified whole (grafserv's `outputDataAsString`, which this switches on
+// for each HTTP execution; grafserv alone does not pass it to Grafast). On a 10,000-row
+// allSensorData the object tree and the JSON.stringify of it were the larger part of the time
+// Node spent (bench/api.ts). Websocket operations keep object data, which graphql-ws needs.
+import type { GrafastExecutionArgs } from "postgraphile/grafast";
+
+const overHttp = (args: GrafastExecutionArgs) => {
+  const context = args.requestContext as { http?: unknown; ws?: unknown } | undefined;
+  return Boolean(context?.http) && !context?.ws;
+};
+
+export const StringOutputPlugin: GraphileConfig.Plugin = {
+  name: "StringOutputPlugin",
+  version: "1.0.0",
+  description: "HTTP answers built as JSON text by Grafast",
+  grafast: {
+    middleware: {
+      execute(next, event) {
+        if (overHttp(event.args)) event.args.outputDataAsString = true;
+        return next();
+      },
+    },
+  },
+};
