@@ -15,6 +15,7 @@ import { NotificationAddedPlugin } from "./notification-added-plugin.ts";
 import { makeRateLimitPlugin } from "./rate-limit-plugin.ts";
 import { makeQueryLimitsPlugin } from "./query-limits-plugin.ts";
 import { StringOutputPlugin } from "./string-output-plugin.ts";
+import { RawReadingsPlugin, installRawJsonOutput } from "./raw-readings-plugin.ts";
 import { makeEnvironmentPlugin } from "./environment-plugin.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
@@ -31,6 +32,7 @@ export interface PresetPools {
 }
 
 export function makePreset(config: ServerConfig, pools: PresetPools): GraphileConfig.Preset {
+  installRawJsonOutput();
   const tokenSettings = { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer };
   return {
     extends: [
@@ -57,6 +59,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
       makeQueryLimitsPlugin({ limits: config.queryLimits, introspection: config.introspection }),
       StringOutputPlugin,
+      RawReadingsPlugin,
     ],
     pgServices: [
       makePgService({
