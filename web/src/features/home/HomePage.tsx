@@ -246,10 +246,10 @@ function MemberHome() {
 
   const name = session?.name || user?.name || session?.username || user?.username || "";
   const figures: Figure[] = [
-    { key: "things", label: `My ${term(b, "things")}`, value: user?.thingAccessesByUserId.totalCount ?? null, to: paths.account("things") },
-    { key: "devices", label: "Devices", value: user?.deviceAccessesByUserId.totalCount ?? null, to: paths.account("devices") },
-    { key: "groups", label: term(b, "groups", true), value: user?.groupMembershipsByUserId.totalCount ?? null, to: "/groups" },
-    { key: "badges", label: "Badges", value: user?.badgesByUserId.totalCount ?? null, to: paths.account("badges") },
+    { key: "things", label: `My ${term(b, "things")}`, value: user?.thingAccessesByUserId.nodes.length ?? null, to: paths.account("things") },
+    { key: "devices", label: "Devices", value: user?.deviceAccessesByUserId.nodes.length ?? null, to: paths.account("devices") },
+    { key: "groups", label: term(b, "groups", true), value: user?.groupMembershipsByUserId.nodes.length ?? null, to: "/groups" },
+    { key: "badges", label: "Badges", value: user?.badgesByUserId.nodes.length ?? null, to: paths.account("badges") },
     {
       key: "week",
       label: "Actions this week",
@@ -368,7 +368,7 @@ function MemberHome() {
           <HomeCard
             title={`My ${term(b, "things")}`}
             tour="things"
-            count={user ? user.thingAccessesByUserId.totalCount : null}
+            count={user ? user.thingAccessesByUserId.nodes.length : null}
             link={myThings.length > MAX_ROWS ? { to: paths.account("things"), label: "See all" } : null}
           >
             {pending(3, `Loading your ${term(b, "things")}…`) ??
@@ -414,7 +414,7 @@ function MemberHome() {
           <HomeCard
             title="Badges"
             tour="badges"
-            count={user ? user.badgesByUserId.totalCount : null}
+            count={user ? user.badgesByUserId.nodes.length : null}
             link={{ to: paths.account("badges"), label: "All badges" }}
           >
             {pending(2) ??
@@ -427,7 +427,7 @@ function MemberHome() {
 
           <HomeCard
             title={`My ${term(b, "groups")}`}
-            count={user ? user.groupMembershipsByUserId.totalCount : null}
+            count={user ? user.groupMembershipsByUserId.nodes.length : null}
             link={{ to: "/groups", label: `All ${term(b, "groups")}` }}
           >
             {pending(2) ??
@@ -447,7 +447,7 @@ function MemberHome() {
 
           <HomeCard
             title="My devices"
-            count={user ? user.deviceAccessesByUserId.totalCount : null}
+            count={user ? user.deviceAccessesByUserId.nodes.length : null}
             link={{ to: paths.account("devices"), label: "All devices" }}
           >
             {pending(2) ??

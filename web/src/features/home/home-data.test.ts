@@ -39,13 +39,12 @@ function user(things: MyThing[], oneThingId: string | null): DashboardUser {
     username: "alice",
     oneThingId,
     thingAccessesByUserId: {
-      totalCount: things.length,
       nodes: things.map((t, i) => ({ id: `a${i}`, isOwner: true, isCollaborator: false, thingByThingId: t })),
     },
-    deviceAccessesByUserId: { totalCount: 0, nodes: [] },
-    groupMembershipsByUserId: { totalCount: 0, nodes: [] },
-    badgesByUserId: { totalCount: 0, nodes: [] },
-    actionsByCreatedBy: { totalCount: 0, nodes: [] },
+    deviceAccessesByUserId: { nodes: [] },
+    groupMembershipsByUserId: { nodes: [] },
+    badgesByUserId: { nodes: [] },
+    actionsByCreatedBy: { nodes: [] },
   };
 }
 

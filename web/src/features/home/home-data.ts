@@ -66,13 +66,12 @@ export interface DashboardUser {
   username: string | null;
   oneThingId: string | null;
   thingAccessesByUserId: {
-    totalCount: number;
     nodes: { id: string; isOwner: boolean; isCollaborator: boolean; thingByThingId: MyThing | null }[];
   };
-  deviceAccessesByUserId: { totalCount: number; nodes: { id: string; isOwner: boolean; deviceByDeviceId: MyDevice | null }[] };
-  groupMembershipsByUserId: { totalCount: number; nodes: { id: string; isOwner: boolean; groupByGroupId: MyGroup | null }[] };
-  badgesByUserId: { totalCount: number; nodes: MyBadge[] };
-  actionsByCreatedBy: { totalCount: number; nodes: { id: string; createdAt: string }[] };
+  deviceAccessesByUserId: { nodes: { id: string; isOwner: boolean; deviceByDeviceId: MyDevice | null }[] };
+  groupMembershipsByUserId: { nodes: { id: string; isOwner: boolean; groupByGroupId: MyGroup | null }[] };
+  badgesByUserId: { nodes: MyBadge[] };
+  actionsByCreatedBy: { nodes: { id: string; createdAt: string }[] };
 }
 
 export interface DashboardData {

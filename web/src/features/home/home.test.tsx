@@ -57,16 +57,14 @@ function dashboard(oneThingId: string | null = T2) {
         oneThingId,
         thingAccessesByUserId: {
           __typename: "ThingAccessesConnection",
-          totalCount: 2,
           nodes: [
             { __typename: "ThingAccess", id: "ta1", isOwner: true, isCollaborator: false, thingByThingId: myThing(T1, "Apple Tree", "red") },
             { __typename: "ThingAccess", id: "ta2", isOwner: false, isCollaborator: true, thingByThingId: myThing(T2, "Zinnia Bed", "green") },
           ],
         },
-        deviceAccessesByUserId: { __typename: "DeviceAccessesConnection", totalCount: 0, nodes: [] },
+        deviceAccessesByUserId: { __typename: "DeviceAccessesConnection", nodes: [] },
         groupMembershipsByUserId: {
           __typename: "GroupMembershipsConnection",
-          totalCount: 1,
           nodes: [
             {
               __typename: "GroupMembership",
@@ -78,7 +76,6 @@ function dashboard(oneThingId: string | null = T2) {
         },
         badgesByUserId: {
           __typename: "BadgesConnection",
-          totalCount: 1,
           nodes: [
             {
               __typename: "Badge",
@@ -97,7 +94,6 @@ function dashboard(oneThingId: string | null = T2) {
         },
         actionsByCreatedBy: {
           __typename: "ActionsConnection",
-          totalCount: 3,
           nodes: [
             { __typename: "Action", id: "x1", createdAt: now },
             { __typename: "Action", id: "x2", createdAt: now },
