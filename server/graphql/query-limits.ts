@@ -34,8 +34,9 @@ export interface QueryLimits {
 
 /**
  * The SPA's own operations (the .graphql files under web/src) reach depth 8, about 53,000 rows
- * (the tasks list with its page of 500), 81 fields and 3 aliases; the defaults leave room above
- * that, and server/test/hardening.test.ts keeps every SPA operation within them.
+ * (the tasks list with its page of 500), 81 fields and 8 aliases (recently visited things); the
+ * defaults leave room above that, and server/test/hardening.test.ts keeps every SPA operation
+ * within them.
  */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxDepth: 12,

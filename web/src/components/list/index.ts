@@ -54,7 +54,8 @@
 // - Paged lists search on the server: pass `listCondition(useDebouncedValue(list.search), {...})`
 //   as the connection's condition (`condition: { search }`, server/graphql/search-condition-plugin.ts);
 //   useConnection keeps the previous rows, `refreshing`, while the new ones load (ItemList busy).
-//   Lists loaded whole (things, tasks) use searchItems and show a page at a time with useClientPaging.
+//   Lists loaded whole (tasks, a group's devices) use searchItems and show a page at a time with
+//   useClientPaging.
 //   `list.narrowed` tells an empty state "nothing matches" (offer `list.reset`) from "nothing yet"
 //   (offer the create link).
 // - Items that are cards of their own (tasks, actions) use <ItemList variant="cards">.

@@ -1,9 +1,9 @@
 // The list of things behind /things and /things/search: visible things (allThings) for signed-in
-// users, public things (allPublicThings) for guests (spec section 6). Search by name, filters by
-// type, group and indicator colour, sort by name, newest or needs water first, tiles or rows —
-// remembered per list. Everything is loaded once (at most 1000) and narrowed in the browser,
-// because "needs water first" and text search need the whole set.
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+// users, public things (allPublicThings) for guests (spec section 6). Search, filters by type,
+// group and indicator colour, sort by name, newest or needs water first, tiles or rows —
+// remembered per list. The server searches, filters, sorts and pages (24 at a time), because a
+// browser cannot load the thousands of things a user may see.
+import { useEffect, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
@@ -20,9 +20,11 @@ import {
   ResultCount,
   SearchBox,
   SortSelect,
-  compareText,
-  searchItems,
+  listCondition,
+  useConnection,
+  useDebouncedValue,
   useListState,
+  type ListState,
   type ListStateApi,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -31,18 +33,11 @@ import { paths } from "../../routes.tsx";
 import { errorText } from "./errors.ts";
 import { PictureIcon } from "./icons.tsx";
 import { IndicatorBadge } from "./ThingBits.tsx";
-import {
-  COLOUR_FILTER_LABELS,
-  INDICATOR_COLOURS,
-  THING_TYPES,
-  THING_TYPES_BY_LABEL,
-  needsWaterRank,
-  normaliseColour,
-  thingTypeLabel,
-} from "./thing-meta.ts";
+import { COLOUR_FILTER_LABELS, INDICATOR_COLOURS, THING_TYPES, THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
 import type { ThingListItem } from "./types.ts";
 import AllPublicThingsQuery from "./AllPublicThings.graphql?raw";
 import AllThingsQuery from "./AllThings.graphql?raw";
+import ThingListGroupsQuery from "./ThingListGroups.graphql?raw";
 
 export const THING_SORTS = ["name", "newest", "needs-water"] as const;
 export type ThingSort = (typeof THING_SORTS)[number];
@@ -50,63 +45,34 @@ type ThingFilter = "type" | "group" | "colour";
 
 const PAGE = 24;
 
-interface AllThingsData {
-  allThings: { totalCount: number; nodes: ThingListItem[] } | null;
-}
-interface PublicThingsData {
-  allPublicThings: { totalCount: number; nodes: ThingListItem[] } | null;
+/**
+ * The server's order for each sort. Each matches an index of the things table (and ends in the id,
+ * so pages never overlap); "needs water first" goes red, orange, green, blue, grey, the driest
+ * first within each.
+ */
+export const THING_ORDER: Record<ThingSort, readonly string[]> = {
+  name: ["NAME_ASC", "ID_ASC"],
+  newest: ["CREATED_AT_DESC", "ID_DESC"],
+  "needs-water": ["NEEDS_WATER_RANK_ASC", "WATER_ASC", "NAME_ASC", "ID_ASC"],
+};
+
+/** The connection's orderBy and condition for the list's (settled) search, filters and sort. */
+export function thingListVariables(search: string, { sort, filters }: Pick<ListState<ThingSort, ThingFilter>, "sort" | "filters">) {
+  const condition = listCondition(search, { type: filters.type, groupId: filters.group, indicatorColour: filters.colour });
+  return { orderBy: THING_ORDER[sort], condition: condition ?? null };
 }
 
-/** Sorts a copy of the things. */
-export function sortThings(things: readonly ThingListItem[], sort: ThingSort): ThingListItem[] {
-  const list = [...things];
-  if (sort === "newest") return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || compareText(a.name, b.name));
-  if (sort === "needs-water") {
-    return list.sort(
-      (a, b) =>
-        needsWaterRank(a.indicatorColour) - needsWaterRank(b.indicatorColour) ||
-        (a.water ?? Number.POSITIVE_INFINITY) - (b.water ?? Number.POSITIVE_INFINITY) ||
-        compareText(a.name, b.name),
-    );
-  }
-  return list.sort((a, b) => compareText(a.name, b.name));
+interface ThingsConnection {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: ThingListItem[];
 }
-
-/** Applies the list's search and filters. */
-export function filterThings(things: readonly ThingListItem[], state: { search: string; filters: Record<ThingFilter, string> }) {
-  const { type, group, colour } = state.filters;
-  const filtered = things.filter(
-    (t) =>
-      (!type || t.type === type) &&
-      (!group || t.groupId === group) &&
-      (!colour || normaliseColour(t.indicatorColour) === colour),
-  );
-  return searchItems(filtered, state.search, (t) => [t.name]);
+interface ThingsData {
+  allThings?: ThingsConnection | null;
+  allPublicThings?: ThingsConnection | null;
 }
-
-/** Loads the things this visitor may list. */
-export function useVisibleThings() {
-  const { signedIn, session } = useSession();
-  const [all, reAll] = useQuery<AllThingsData>({
-    query: AllThingsQuery,
-    requestPolicy: "cache-and-network",
-    pause: !signedIn,
-  });
-  const [open, reOpen] = useQuery<PublicThingsData>({
-    query: AllPublicThingsQuery,
-    requestPolicy: "cache-and-network",
-    pause: signedIn || !session,
-  });
-  const result = signedIn ? all : open;
-  const connection = signedIn ? all.data?.allThings : open.data?.allPublicThings;
-  return {
-    things: connection?.nodes ?? [],
-    total: connection?.totalCount ?? null,
-    loading: !connection && !result.error,
-    error: connection ? undefined : result.error,
-    retry: () => (signedIn ? reAll : reOpen)({ requestPolicy: "network-only" }),
-    signedIn,
-  };
+interface GroupsData {
+  allGroups: { nodes: { id: string; name: string }[] } | null;
 }
 
 export function useThingListState(listId: string, rememberSearch = true): ListStateApi<ThingSort, ThingFilter> {
@@ -164,24 +130,34 @@ export function ThingList({
   intro?: ReactNode;
 }) {
   const b = useBranding();
-  const { things, total, loading, error, retry, signedIn } = useVisibleThings();
-  const [limit, setLimit] = useState(PAGE);
-  const filterKey = JSON.stringify([list.search, list.filters, list.sort]);
-  useEffect(() => setLimit(PAGE), [filterKey]);
+  const { signedIn, session } = useSession();
+  // The server is asked once typing pauses; the search box itself follows every key.
+  const search = useDebouncedValue(list.search);
+  const things = useConnection<ThingsData, ThingListItem>({
+    query: signedIn ? AllThingsQuery : AllPublicThingsQuery,
+    variables: thingListVariables(search, list),
+    connection: (data) => (signedIn ? data.allThings : data.allPublicThings),
+    pageSize: PAGE,
+    keepPrevious: true,
+    // Guests wait for their guest session, as every query does.
+    pause: !session,
+  });
+  // The group filter offers every group this visitor can see (guests: the public ones), not only
+  // those of the things loaded so far.
+  const [groupsResult] = useQuery<GroupsData>({
+    query: ThingListGroupsQuery,
+    requestPolicy: "cache-and-network",
+    pause: !session,
+  });
+  const groups = (groupsResult.data?.allGroups?.nodes ?? []).map((g) => ({ value: g.id, label: g.name }));
 
   useEffect(() => {
     if (!autoFocusSearch) return;
     document.querySelector<HTMLInputElement>(".thing-list .list-search input")?.focus();
   }, [autoFocusSearch]);
 
-  const groups = useMemo(() => {
-    const byId = new Map<string, string>();
-    for (const t of things) if (t.groupByGroupId) byId.set(t.groupByGroupId.id, t.groupByGroupId.name);
-    return [...byId].map(([value, label]) => ({ value, label })).sort((a, c) => compareText(a.label, c.label));
-  }, [things]);
-
-  const shown = useMemo(() => sortThings(filterThings(things, list), list.sort), [things, list]);
-  const visible = shown.slice(0, limit);
+  const shown = things.nodes;
+  const loading = things.loading || !session;
   const thingsWord = term(b, "things");
 
   return (
@@ -222,8 +198,8 @@ export function ThingList({
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
       </ListToolbar>
 
-      {error ? (
-        <ListError message={errorText(error, "An error occurred")} onRetry={retry} />
+      {things.error && shown.length === 0 ? (
+        <ListError message={errorText(things.error, "An error occurred")} onRetry={things.refetch} />
       ) : loading ? (
         <ListSkeleton layout={list.layout} label={`Loading ${thingsWord}…`} />
       ) : shown.length === 0 ? (
@@ -249,17 +225,20 @@ export function ThingList({
         )
       ) : (
         <>
-          <ResultCount shown={shown.length} total={list.narrowed ? null : total} noun={[term(b, "thing"), thingsWord]} narrowed={list.narrowed} />
-          <ItemList layout={list.layout} label={term(b, "things", true)}>
-            {visible.map((thing) => (
+          <ResultCount shown={shown.length} total={things.totalCount} noun={[term(b, "thing"), thingsWord]} narrowed={list.narrowed} />
+          <ItemList layout={list.layout} label={term(b, "things", true)} busy={things.refreshing}>
+            {shown.map((thing) => (
               <ThingCard key={thing.id} thing={thing} />
             ))}
           </ItemList>
+          {/* A further page that failed: what is loaded stays, with a way to ask again. */}
+          {things.error ? <ListError message={errorText(things.error, "An error occurred")} onRetry={things.refetch} /> : null}
           <LoadMore
-            hasMore={shown.length > visible.length}
-            onLoadMore={() => setLimit((n) => n + PAGE)}
-            shown={visible.length}
-            total={shown.length}
+            hasMore={things.hasMore}
+            loading={things.loadingMore}
+            onLoadMore={things.loadMore}
+            shown={shown.length}
+            total={things.totalCount}
             label="Show more"
           />
         </>

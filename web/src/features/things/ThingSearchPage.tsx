@@ -1,20 +1,38 @@
 // /things/search: the thing list with the search box first and in focus, and the things you
 // visited lately (recent things) to jump back to while the box is empty.
 import { Link } from "react-router";
+import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
-import { useRecentThings } from "./recent-things.ts";
+import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "./recent-things.ts";
 import { IndicatorBadge } from "./ThingBits.tsx";
-import { ThingList, useThingListState, useVisibleThings } from "./ThingList.tsx";
+import { ThingList, useThingListState } from "./ThingList.tsx";
+import RecentThingsQuery from "./RecentThings.graphql?raw";
 import "./things.css";
+
+interface RecentThing {
+  id: string;
+  name: string;
+  indicatorColour: string | null;
+  indicatorParameter: string;
+}
 
 function RecentThings() {
   const b = useBranding();
-  const ids = useRecentThings();
-  const { things } = useVisibleThings();
-  const byId = new Map(things.map((t) => [t.id, t]));
-  const recent = ids.map((id) => byId.get(id)).filter((t): t is NonNullable<typeof t> => Boolean(t)).slice(0, 8);
+  const { session } = useSession();
+  const ids = useRecentThings().slice(0, RECENT_SHOWN);
+  const [result] = useQuery<Record<string, RecentThing | null>>({
+    query: RecentThingsQuery,
+    variables: recentThingsVariables(ids),
+    requestPolicy: "cache-and-network",
+    pause: ids.length === 0 || !session,
+  });
+  // Things deleted, or no longer visible to this visitor, answer null and are left out.
+  const recent = ids
+    .map((_, n) => result.data?.[`thing${n}`])
+    .filter((t): t is RecentThing => Boolean(t));
   if (recent.length === 0) return null;
   return (
     <section aria-labelledby="recent-title" className="recent-things">

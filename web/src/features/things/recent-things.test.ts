@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  RECENT_SHOWN,
   RECENT_THINGS_KEY,
   RECENT_THINGS_MAX,
   addRecentThing,
   clearRecentThings,
   isTrackableThingId,
   readRecentThings,
+  recentThingsVariables,
   removeRecentThing,
 } from "./recent-things.ts";
 
@@ -54,5 +56,21 @@ describe("recent things", () => {
     expect(readRecentThings()).toEqual([id(1), id(2)]);
     window.localStorage.setItem(RECENT_THINGS_KEY, JSON.stringify({ a: 1 }));
     expect(readRecentThings()).toEqual([]);
+  });
+
+  it("asks for the newest few by id, unused slots for the nil uuid", () => {
+    const nil = "00000000-0000-0000-0000-000000000000";
+    const ids = Array.from({ length: 10 }, (_, n) => id(n + 1));
+    expect(Object.values(recentThingsVariables(ids))).toEqual(ids.slice(0, RECENT_SHOWN));
+    expect(recentThingsVariables([id(1), id(2)])).toEqual({
+      id0: id(1),
+      id1: id(2),
+      id2: nil,
+      id3: nil,
+      id4: nil,
+      id5: nil,
+      id6: nil,
+      id7: nil,
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Recently visited things (spec sections 2 and 3): the ids of the things the user opened, newest
 // first, at most 50, kept in localStorage. Only 36-character ids (uuids) are tracked. The home
-// page reads the list with `readRecentThings()` or `useRecentThings()`.
+// page reads the list with `readRecentThings()` or `useRecentThings()`; /things/search asks the API
+// for the newest few with RecentThings.graphql and `recentThingsVariables()`.
 import { useSyncExternalStore } from "react";
 
 export const RECENT_THINGS_KEY = "steward.recentThings";
@@ -100,6 +101,17 @@ function subscribe(listener: () => void): () => void {
     listeners.delete(listener);
     window.removeEventListener("storage", onStorage);
   };
+}
+
+/** How many recent things /things/search shows (RecentThings.graphql asks for this many). */
+export const RECENT_SHOWN = 8;
+
+/** The nil uuid: no thing has it, so a slot asking for it answers null. */
+const NO_THING = "00000000-0000-0000-0000-000000000000";
+
+/** RecentThings.graphql's variables for the newest ids: `id0`…`id7`, the unused ones NO_THING. */
+export function recentThingsVariables(ids: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Array.from({ length: RECENT_SHOWN }, (_, n) => [`id${n}`, ids[n] ?? NO_THING]));
 }
 
 const EMPTY: string[] = [];

@@ -1,9 +1,9 @@
 // The pure parts of the thing screens: form validation with the database's messages, colours and
-// their words, sorting and filtering the list, geolocation messages.
+// their words, the list's order and conditions for the server, geolocation messages.
 import { describe, expect, it, vi } from "vitest";
 import { validateComments } from "./ActionItem.tsx";
 import { GEO_MESSAGES, GeolocationFailure, geolocationNotice, getCurrentPosition } from "./geolocation.ts";
-import { filterThings, sortThings } from "./ThingList.tsx";
+import { THING_ORDER, THING_SORTS, thingListVariables } from "./ThingList.tsx";
 import { thingInputOf, validateThing } from "./thing-form.ts";
 import {
   bandRange,
@@ -13,7 +13,6 @@ import {
   needsWaterRank,
   validateHydrationLevels,
 } from "./thing-meta.ts";
-import type { ThingListItem } from "./types.ts";
 
 const good = {
   groupId: "g1",
@@ -104,47 +103,28 @@ describe("indicator colours and bands", () => {
   });
 });
 
-function thing(name: string, extra: Partial<ThingListItem> = {}): ThingListItem {
-  return {
-    id: name,
-    name,
-    type: "PLANTER",
-    description: null,
-    hasImage: false,
-    isPublic: true,
-    indicatorColour: "grey",
-    indicatorParameter: "WATER",
-    water: null,
-    lastSensorData: null,
-    lastAction: null,
-    createdAt: "2026-01-01T00:00:00Z",
-    groupId: "g1",
-    groupByGroupId: { id: "g1", name: "Growers" },
-    ...extra,
-  };
-}
-
 describe("thing list", () => {
-  const list = [
-    thing("Oak Tree", { type: "TREE", indicatorColour: "green", water: 40, createdAt: "2026-03-01T00:00:00Z" }),
-    thing("apple tree", { type: "TREE", indicatorColour: "red", water: 12, groupId: "g2" }),
-    thing("Bench", { type: "BENCH", createdAt: "2026-02-01T00:00:00Z" }),
-    thing("Dry Planter", { indicatorColour: "red", water: 5 }),
-  ];
+  const none = { type: "", group: "", colour: "" };
 
-  it("sorts by name, newest and needs water first", () => {
-    expect(sortThings(list, "name").map((t) => t.name)).toEqual(["apple tree", "Bench", "Dry Planter", "Oak Tree"]);
-    expect(sortThings(list, "newest").map((t) => t.name)[0]).toBe("Oak Tree");
-    expect(sortThings(list, "needs-water").map((t) => t.name)).toEqual(["Dry Planter", "apple tree", "Oak Tree", "Bench"]);
+  it("orders each sort as an index of the things table does, ending in the id", () => {
+    expect(THING_ORDER).toEqual({
+      name: ["NAME_ASC", "ID_ASC"],
+      newest: ["CREATED_AT_DESC", "ID_DESC"],
+      "needs-water": ["NEEDS_WATER_RANK_ASC", "WATER_ASC", "NAME_ASC", "ID_ASC"],
+    });
+    for (const sort of THING_SORTS) expect(THING_ORDER[sort].at(-1)).toMatch(/^ID_/);
   });
 
-  it("filters by name, type, group and colour", () => {
-    const none = { type: "", group: "", colour: "" };
-    expect(filterThings(list, { search: "tree", filters: none }).map((t) => t.name)).toEqual(["Oak Tree", "apple tree"]);
-    expect(filterThings(list, { search: "", filters: { ...none, type: "TREE", colour: "red" } }).map((t) => t.name)).toEqual([
-      "apple tree",
-    ]);
-    expect(filterThings(list, { search: "", filters: { ...none, group: "g2" } })).toHaveLength(1);
+  it("asks for everything when nothing narrows", () => {
+    expect(thingListVariables("  ", { sort: "name", filters: none })).toEqual({ orderBy: ["NAME_ASC", "ID_ASC"], condition: null });
+  });
+
+  it("passes the search and each filter as the server's condition", () => {
+    expect(thingListVariables(" oak tree ", { sort: "needs-water", filters: { type: "TREE", group: "g2", colour: "red" } })).toEqual({
+      orderBy: THING_ORDER["needs-water"],
+      condition: { search: "oak tree", type: "TREE", groupId: "g2", indicatorColour: "red" },
+    });
+    expect(thingListVariables("", { sort: "newest", filters: { ...none, group: "g1" } }).condition).toEqual({ groupId: "g1" });
   });
 });
 

@@ -1,6 +1,7 @@
-// The thing screens against a fake API: the dashboard, owner-only editing, recording an action
-// (validation, the call it makes, where it lands) and collaborating.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+// The thing screens against a fake API: the list (paged, searched and filtered on the server), the
+// dashboard, owner-only editing, recording an action (validation, the call it makes, where it
+// lands), collaborating and the recently visited things.
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,7 +9,8 @@ import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes.tsx";
-import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, userSession } from "../../test/helpers.tsx";
+import type { Session } from "../../lib/session.ts";
+import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 
@@ -92,7 +94,7 @@ function thingFixture(extra: Record<string, unknown> = {}) {
 
 type Handler = (variables: Record<string, unknown>) => unknown;
 
-function renderThings(path: string, handlers: Record<string, Handler>) {
+function renderThings(path: string, handlers: Record<string, Handler>, session: Session = userSession({ id: ALICE.id }, { user_id: ALICE.id })) {
   window.scrollTo = () => {};
   const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
@@ -103,7 +105,7 @@ function renderThings(path: string, handlers: Record<string, Handler>) {
     return new Response(JSON.stringify(payload), { headers: { "content-type": "application/json" } });
   });
   const sessionStore = new SessionStore({ storage: new MemoryStorage() });
-  sessionStore.set(userSession({ id: ALICE.id }, { user_id: ALICE.id }));
+  sessionStore.set(session);
   const notices = new NoticeStore();
   const services: AppServices = {
     config: TEST_CONFIG,
@@ -148,6 +150,167 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+const thingId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+/** A thing as the list asks for it (AllThings.graphql). */
+function listThing(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    __typename: "Thing",
+    id: thingId(n),
+    name: `Planter ${String(n).padStart(2, "0")}`,
+    type: "PLANTER",
+    description: null,
+    hasImage: false,
+    isPublic: true,
+    indicatorColour: "green",
+    indicatorParameter: "WATER",
+    water: 40,
+    lastSensorData: null,
+    lastAction: null,
+    createdAt: "2026-11-01T10:00:00Z",
+    groupId: "g1",
+    groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers" },
+    ...extra,
+  };
+}
+
+/** One page of the things connection; `endCursor` set means the server has more. */
+function thingsPage(field: "allThings" | "allPublicThings", nodes: unknown[], totalCount: number, endCursor: string | null = null) {
+  return {
+    data: {
+      [field]: {
+        __typename: "ThingsConnection",
+        totalCount,
+        pageInfo: { __typename: "PageInfo", hasNextPage: endCursor !== null, endCursor },
+        nodes,
+      },
+    },
+  };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const listGroups = () => ({
+  data: {
+    allGroups: {
+      __typename: "GroupsConnection",
+      nodes: [
+        { __typename: "Group", id: "g2", name: "Allotment Friends" },
+        { __typename: "Group", id: "g1", name: "Riverside Growers" },
+      ],
+    },
+  },
+});
+
+const callsOf = (app: { calls: { operationName: string; variables: Record<string, unknown> }[] }, name: string) =>
+  app.calls.filter((c) => c.operationName === name).map((c) => c.variables);
+
+describe("the things list", () => {
+  it("asks the server for 24 at a time and shows more on demand", async () => {
+    const app = renderThings("/things", {
+      AllThings: (v) =>
+        v.after === "c24"
+          ? thingsPage("allThings", range(25, 30).map((n) => listThing(n)), 30)
+          : thingsPage("allThings", range(1, 24).map((n) => listThing(n)), 30, "c24"),
+      ThingListGroups: listGroups,
+    });
+    const list = await screen.findByRole("list", { name: "Things" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(24);
+    expect(screen.getByText("Showing 24 of 30 things")).toBeTruthy();
+    expect(callsOf(app, "AllThings")[0]).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null });
+
+    fireEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(30));
+    expect(callsOf(app, "AllThings").at(-1)).toMatchObject({ first: 24, after: "c24" });
+    expect(screen.getByText("30 things")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+    expect(callsOf(app, "AllPublicThings")).toEqual([]);
+  });
+
+  it("searches, filters and sorts on the server, with groups from their own query", async () => {
+    const oak = listThing(1, { name: "Oak Tree", type: "TREE" });
+    const app = renderThings("/things", {
+      AllThings: (v) => {
+        const condition = v.condition as { search?: string; groupId?: string } | null;
+        if (condition?.groupId === "g2") return thingsPage("allThings", [], 0);
+        if (condition?.search === "oak") return thingsPage("allThings", [oak], 1);
+        return thingsPage("allThings", [oak, listThing(2), listThing(3)], 3);
+      },
+      ThingListGroups: listGroups,
+    });
+    const list = await screen.findByRole("list", { name: "Things" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+    // Every group this user can see, though only one has things loaded.
+    const groupFilter = screen.getByLabelText("Group") as HTMLSelectElement;
+    await waitFor(() => expect([...groupFilter.options].map((o) => o.text)).toEqual(["All groups", "Allotment Friends", "Riverside Growers"]));
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search things by name" }), { target: { value: " oak " } });
+    expect(await screen.findByText("1 thing matches")).toBeTruthy();
+    expect(callsOf(app, "AllThings").at(-1)).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: { search: "oak" } });
+
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "needs-water" } });
+    await waitFor(() =>
+      expect(callsOf(app, "AllThings").at(-1)).toMatchObject({ orderBy: ["NEEDS_WATER_RANK_ASC", "WATER_ASC", "NAME_ASC", "ID_ASC"] }),
+    );
+
+    fireEvent.change(groupFilter, { target: { value: "g2" } });
+    fireEvent.change(screen.getByLabelText("Colour"), { target: { value: "red" } });
+    expect(await screen.findByText("No things match")).toBeTruthy();
+    expect(callsOf(app, "AllThings").at(-1)?.condition).toEqual({ search: "oak", groupId: "g2", indicatorColour: "red" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Clear search and filters" }));
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Things" })).getAllByRole("listitem")).toHaveLength(3));
+    expect(callsOf(app, "AllThings").at(-1)).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null });
+  });
+
+  it("shows guests the public things", async () => {
+    const app = renderThings(
+      "/things",
+      { AllPublicThings: () => thingsPage("allPublicThings", [listThing(1)], 1), ThingListGroups: listGroups },
+      guestSession(),
+    );
+    const list = await screen.findByRole("list", { name: "Things" });
+    expect(within(list).getByText("Planter 01")).toBeTruthy();
+    expect(callsOf(app, "AllPublicThings")[0]).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null });
+    expect(callsOf(app, "AllThings")).toEqual([]);
+  });
+
+  it("says what went wrong and tries again", async () => {
+    let fail = true;
+    renderThings("/things", {
+      AllThings: () => (fail ? { data: null, errors: [{ message: "The list is resting" }] } : thingsPage("allThings", [listThing(1)], 1)),
+      ThingListGroups: listGroups,
+    });
+    expect((await screen.findByRole("alert")).textContent).toContain("The list is resting");
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("list", { name: "Things" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("offers the recently visited things on /things/search, asked for by id", async () => {
+    const gone = thingId(99);
+    window.localStorage.setItem("steward.recentThings", JSON.stringify([THING_ID, gone]));
+    const app = renderThings("/things/search", {
+      RecentThings: () => ({
+        data: {
+          thing0: { __typename: "Thing", id: THING_ID, name: "Big Planter", indicatorColour: "orange", indicatorParameter: "WATER" },
+          ...Object.fromEntries(range(1, 7).map((n) => [`thing${n}`, null])),
+        },
+      }),
+      AllThings: () => thingsPage("allThings", [listThing(1)], 1),
+      ThingListGroups: listGroups,
+    });
+    const recent = await screen.findByRole("region", { name: "Recently visited things" });
+    // The one still there, with its state; the other is gone (null) and left out.
+    const links = within(recent).getAllByRole("link");
+    expect(links).toHaveLength(1);
+    expect(links[0].textContent).toBe("Needs waterBig Planter");
+    expect(links[0].getAttribute("href")).toBe(`/things/${THING_ID}/dashboard`);
+    expect(callsOf(app, "RecentThings")[0]).toMatchObject({ id0: THING_ID, id1: gone, id2: "00000000-0000-0000-0000-000000000000" });
+  });
 });
 
 describe("thing dashboard", () => {
