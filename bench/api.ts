@@ -27,7 +27,7 @@ const args = new Args();
 const SECONDS = args.number("seconds", 30, 1);
 const PACED_INTERVAL_MS = args.number("paced-interval-ms", 1000, 1);
 const CLIENTS = args.number("clients", 20, 1);
-const RUNS = args.number("runs", 10, 1);
+const RUNS = args.number("runs", 30, 1);
 const P95_TARGET_MS = 50;
 const RATIO_TARGET = 1.5;
 
@@ -66,7 +66,8 @@ try {
   const list = expectData(await client.request(THINGS_LIST, THINGS_LIST_VARIABLES, tokens[0]), "AllThings").allThings;
   console.log(`One home dashboard: ${count(home.thingAccessesByUserId)} things, ${count(home.deviceAccessesByUserId)} devices, ` +
     `${count(home.groupMembershipsByUserId)} groups, ${count(home.badgesByUserId)} badges, ${count(home.actionsByCreatedBy)} recent actions`);
-  console.log(`One things list: ${list.nodes.length} of the ${list.totalCount} things the user can see`);
+  const visible = expectData(await client.request(THINGS_LIST, { ...THINGS_LIST_VARIABLES, counted: true }, tokens[0]), "AllThings").allThings;
+  console.log(`One things list page: ${list.nodes.length} of the ${visible.totalCount} things the user can see`);
 
   const report = (label: string, r: LoadResult, target: boolean) => {
     const met = r.p95 < P95_TARGET_MS;
@@ -79,14 +80,17 @@ try {
       figure(`${label}: p99`, r.p99, "ms"), under(`${label}: errors`, r.errors, "", 0, true));
     if (r.errors) failed = true;
   };
-  const measure = async (name: string, query: string, variables: Record<string, unknown>) => {
-    const task = async (c: number) => void expectData(await client.request(query, variables, tokens[c]), name);
-    report(`${name}, ${CLIENTS} clients, closed loop`, await runLoad({ clients: CLIENTS, seconds: SECONDS, warmupSeconds: 3, task }), true);
+  const measure = async (name: string, query: string, variables: Record<string, unknown>, target = true) => {
+    const task = async (c: number) => void expectData(await client.request(query, variables, tokens[c]), name.split(" ")[0]);
+    report(`${name}, ${CLIENTS} clients, closed loop`, await runLoad({ clients: CLIENTS, seconds: SECONDS, warmupSeconds: 3, task }), target);
     report(`${name}, ${CLIENTS} clients, one request every ${PACED_INTERVAL_MS} ms each`,
       await runLoad({ clients: CLIENTS, seconds: SECONDS, intervalMs: PACED_INTERVAL_MS, task }), false);
   };
   await measure("HomeDashboard", HOME_DASHBOARD, {});
   await measure("AllThings", THINGS_LIST, THINGS_LIST_VARIABLES);
+  // For comparison (no target): a narrowed list, which counts its matches ("12 things match").
+  await measure("AllThings filtered by colour and counted", THINGS_LIST,
+    { ...THINGS_LIST_VARIABLES, condition: { indicatorColour: "red" }, counted: true }, false);
 
   // allSensorData: a busy device's thing (a reading every 30 minutes all year), read by its owner.
   const busy = (await owner.query(`
@@ -109,7 +113,8 @@ try {
               set_config('jwt.claims.domain_name', $3, true), set_config('jwt.claims.session_id', $4, true)`,
       [claims.role, claims.user_id, claims.domain_name ?? "", claims.sid ?? ""],
     );
-    const { rows } = await direct.query("select id, created_at, data from app_public.all_sensor_data(thing_id => $1, created_after => $2)", [busy.thing_id, after]);
+    // The columns the SPA's document asks for (ThingReadingsCharts.graphql: createdAt, data).
+    const { rows } = await direct.query("select created_at, data from app_public.all_sensor_data(thing_id => $1, created_after => $2)", [busy.thing_id, after]);
     await direct.query("commit");
     return { ms: performance.now() - t, rows: rows.length };
   };
@@ -132,9 +137,11 @@ try {
     }
   }
   await direct.end();
-  const ratio = median(gqlTimes) / median(sqlTimes);
-  console.log(`allSensorData, ${rowsSeen} readings of one thing (median of ${RUNS}): GraphQL ${ms(median(gqlTimes))}, ` +
-    `the same function over SQL ${ms(median(sqlTimes))}: ratio ${ratio.toFixed(2)}`);
+  // Each GraphQL run is compared with the SQL run just before it, and the ratio is the median of
+  // those pairs: this machine's speed drifts from second to second, and a pair shares the drift.
+  const ratio = median(gqlTimes.map((g, i) => g / sqlTimes[i]));
+  console.log(`allSensorData, ${rowsSeen} readings of one thing (${RUNS} pairs): GraphQL median ${ms(median(gqlTimes))}, ` +
+    `the same function over SQL median ${ms(median(sqlTimes))}: ratio (median of the pairs) ${ratio.toFixed(2)}`);
   console.log(`  target ratio <= ${RATIO_TARGET}: ${ratio <= RATIO_TARGET ? "met" : "MISSED"}`);
   figures.push(figure("allSensorData rows", rowsSeen, "rows"), figure("allSensorData via GraphQL (median)", median(gqlTimes), "ms"),
     figure("allSensorData via SQL (median)", median(sqlTimes), "ms"), under("allSensorData GraphQL/SQL ratio", ratio, "", RATIO_TARGET, true));

@@ -10,4 +10,4 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const spaDocument = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 
 /** AllThings' first page in the list's default order (web/src/features/things/ThingList.tsx). */
-export const THINGS_LIST_FIRST_PAGE = { first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null };
+export const THINGS_LIST_FIRST_PAGE = { first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false };

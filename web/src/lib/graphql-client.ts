@@ -73,8 +73,13 @@ export function webSocketRetryDelayMs(retries: number, random: () => number = Ma
   return 1000 * 2 ** retries + Math.floor(random() * 1000);
 }
 
-/** Values that are not entities: computed rows without a stable id of their own. */
+/**
+ * Values that are not entities: computed rows without a stable id of their own, and readings
+ * (SensorDatum: never changed once stored, and a chart asks for up to 10,000 of them, which the
+ * cache need not keep one by one, nor the server send ids for).
+ */
 const EMBEDDED_TYPES = new Set([
+  "SensorDatum",
   "LeaderboardEntry", "SyncNavigationResult", "SyncSessionResult", "AdminTotal",
   "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
   "WeatherForecast", "HourlyWeather", "DailyWeather", "RainfallStations", "RainfallMeasures",

@@ -177,12 +177,15 @@ export function ResultCount({
   total,
   noun,
   narrowed = false,
+  more = false,
 }: {
   shown: number;
   total?: number | null;
   /** Singular and plural: ["group", "groups"]. */
   noun: readonly [string, string];
   narrowed?: boolean;
+  /** More can be loaded (for a list that does not count its whole length). */
+  more?: boolean;
 }) {
   const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
   let text: string;
@@ -191,6 +194,7 @@ export function ResultCount({
     text = matches === 1 ? `1 ${noun[0]} matches` : `${matches} ${noun[1]} match`;
     if (matches > shown) text += ` (showing ${shown})`;
   } else if (total !== null && total !== undefined && total > shown) text = `Showing ${shown} of ${total} ${word(total)}`;
+  else if ((total === null || total === undefined) && more) text = `Showing ${shown} ${word(shown)}`;
   else text = `${shown} ${word(shown)}`;
   return (
     <p className="list-count" role="status" aria-live="polite">

@@ -229,6 +229,11 @@ describe("controls", () => {
     expect(screen.getByRole("status").textContent).toBe("Showing 24 of 57 groups");
     rerender(<ResultCount shown={1} total={1} noun={["group", "groups"]} />);
     expect(screen.getByRole("status").textContent).toBe("1 group");
+    // Not counted, more to load: says so rather than a count that looks whole.
+    rerender(<ResultCount shown={24} more noun={["group", "groups"]} />);
+    expect(screen.getByRole("status").textContent).toBe("Showing 24 groups");
+    rerender(<ResultCount shown={30} noun={["group", "groups"]} />);
+    expect(screen.getByRole("status").textContent).toBe("30 groups");
     // Narrowed in the browser: no total, the shown rows are the matches.
     rerender(<ResultCount shown={1} noun={["group", "groups"]} narrowed />);
     expect(screen.getByRole("status").textContent).toBe("1 group matches");

@@ -56,14 +56,17 @@ export const THING_ORDER: Record<ThingSort, readonly string[]> = {
   "needs-water": ["NEEDS_WATER_RANK_ASC", "WATER_ASC", "NAME_ASC", "ID_ASC"],
 };
 
-/** The connection's orderBy and condition for the list's (settled) search, filters and sort. */
+/**
+ * The connection's orderBy and condition for the list's (settled) search, filters and sort, and
+ * whether to count the matches (only when narrowed: see AllThings.graphql).
+ */
 export function thingListVariables(search: string, { sort, filters }: Pick<ListState<ThingSort, ThingFilter>, "sort" | "filters">) {
   const condition = listCondition(search, { type: filters.type, groupId: filters.group, indicatorColour: filters.colour });
-  return { orderBy: THING_ORDER[sort], condition: condition ?? null };
+  return { orderBy: THING_ORDER[sort], condition: condition ?? null, counted: Boolean(condition) };
 }
 
 interface ThingsConnection {
-  totalCount: number;
+  totalCount?: number;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   nodes: ThingListItem[];
 }
@@ -225,7 +228,13 @@ export function ThingList({
         )
       ) : (
         <>
-          <ResultCount shown={shown.length} total={things.totalCount} noun={[term(b, "thing"), thingsWord]} narrowed={list.narrowed} />
+          <ResultCount
+            shown={shown.length}
+            total={things.totalCount}
+            more={things.hasMore}
+            noun={[term(b, "thing"), thingsWord]}
+            narrowed={list.narrowed}
+          />
           <ItemList layout={list.layout} label={term(b, "things", true)} busy={things.refreshing}>
             {shown.map((thing) => (
               <ThingCard key={thing.id} thing={thing} />

@@ -33,7 +33,7 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   useEffect(() => {
     if (liveCount > 0) setWindow({ from: Date.now() - WEEK, to: Date.now() });
   }, [liveCount]);
-  const [result] = useQuery<{ allSensorData: { nodes: { id: string; createdAt: string; data: unknown }[] } | null }>({
+  const [result] = useQuery<{ allSensorData: { nodes: { createdAt: string; data: unknown }[] } | null }>({
     query: ThingReadingsChartsQuery,
     variables: { thingId: thing.id, after: new Date(window.from).toISOString() },
     requestPolicy: "cache-and-network",

@@ -116,13 +116,14 @@ describe("thing list", () => {
   });
 
   it("asks for everything when nothing narrows", () => {
-    expect(thingListVariables("  ", { sort: "name", filters: none })).toEqual({ orderBy: ["NAME_ASC", "ID_ASC"], condition: null });
+    expect(thingListVariables("  ", { sort: "name", filters: none })).toEqual({ orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false });
   });
 
   it("passes the search and each filter as the server's condition", () => {
     expect(thingListVariables(" oak tree ", { sort: "needs-water", filters: { type: "TREE", group: "g2", colour: "red" } })).toEqual({
       orderBy: THING_ORDER["needs-water"],
       condition: { search: "oak tree", type: "TREE", groupId: "g2", indicatorColour: "red" },
+      counted: true,
     });
     expect(thingListVariables("", { sort: "newest", filters: { ...none, group: "g1" } }).condition).toEqual({ groupId: "g1" });
   });
