@@ -53,9 +53,13 @@ create index things_needs_water_idx on app_public.things
   ((case indicator_colour when 'red' then 0 when 'orange' then 1 when 'green' then 2 when 'blue' then 3 else 4 end),
    water, name, id);
 
--- The list's total (totalCount) counts every visible thing: the columns the things policy reads,
--- in one small index, let PostgreSQL count from the index instead of the wide table.
-create index things_visibility_idx on app_public.things (is_public, group_id, id);
+-- Counting visible things (a narrowed list's total, the home page's count per colour): the
+-- columns the things policy reads, after the colour, in one small index, let PostgreSQL count from
+-- the index instead of the wide table, all things or those of one colour.
+create index things_colour_visibility_idx on app_public.things (indicator_colour, is_public, group_id, id);
+
+-- The home page's gallery: things with a picture, most recently cared for first.
+create index things_gallery_idx on app_public.things (last_action desc, name, id) where has_image;
 
 -- Guests' list (allPublicThings) takes the same orders and filters as allThings.
 comment on function app_public.all_public_things() is
@@ -111,7 +115,8 @@ begin
 end;
 $$;
 comment on function app_public.all_public_things() is 'Public things, newest first (the list guests see).';
-drop index app_public.things_visibility_idx;
+drop index app_public.things_gallery_idx;
+drop index app_public.things_colour_visibility_idx;
 drop index app_public.things_needs_water_idx;
 drop function app_public.things_needs_water_rank(app_public.things);
 create index things_created_at_idx on app_public.things (created_at desc);

@@ -48,6 +48,8 @@ const EXPORTED_MUTATIONS = Object.keys(
 const WRITES_ON_REFUSAL: Record<string, string[]> = {
   // Failed sign-ins per username, for the lockout after 10 (decisions.md).
   signIn: ["app_private.sign_in_failures"],
+  // Failed reset attempts per user (a wrong token for a real user), for the reset lockout.
+  resetPassword: ["app_private.user_secrets"],
 };
 
 let databaseUrl: string;
