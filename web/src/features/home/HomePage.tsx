@@ -13,11 +13,11 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
 import { AssignedToMe } from "../tasks/index.ts";
-import { useRecentThings } from "../things/recent-things.ts";
+import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "../things/recent-things.ts";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
 import { GuidedTour, useTour } from "../tour/GuidedTour.tsx";
 import { HOME_TOUR_ID, homeTourSteps } from "../tour/home-tour.tsx";
-import { GalleryCarousel } from "./GalleryCarousel.tsx";
+import { GalleryCarousel, type GallerySlide } from "./GalleryCarousel.tsx";
 import {
   ActivityRows,
   BadgeRows,
@@ -37,16 +37,17 @@ import {
 import {
   colourCounts,
   countSince,
-  gallerySlides,
   greeting,
+  needingWater,
   orderMyThings,
-  recentFrom,
+  recentFromAnswer,
   startOfWeek,
+  totalOf,
   type DashboardData,
   type HomeActivityData,
   type HomePublicData,
+  type HomeRecentThingsData,
   type HomeThingsData,
-  type ThingSummary,
 } from "./home-data.ts";
 import { ChatIcon, CompassIcon, DropIcon, PlusIcon, StarIcon, TaskIcon, TrophyIcon } from "./icons.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
@@ -55,10 +56,13 @@ import dashboardQuery from "./HomeDashboard.graphql?raw";
 import activityQuery from "./HomeActivity.graphql?raw";
 import thingsQuery from "./HomeThings.graphql?raw";
 import publicQuery from "./HomePublic.graphql?raw";
+import recentQuery from "./HomeRecentThings.graphql?raw";
 import setOneThingMutation from "./HomeSetOneThing.graphql?raw";
 import "./home.css";
 
 const MAX_ROWS = 5;
+/** How many recently viewed things the card shows. */
+const RECENT_ON_HOME = 6;
 
 export default function HomePage() {
   const { signedIn } = useSession();
@@ -98,17 +102,17 @@ function ActivityCard({ selfId, signedIn, limit = 10 }: { selfId?: string; signe
 }
 
 function GallerySection({
-  things,
+  slides,
   b,
   loading,
   failed = false,
 }: {
-  things: ThingSummary[];
+  /** Things with a picture, most recently cared for first, as the server sends them. */
+  slides: GallerySlide[];
   b: Branding;
   loading: boolean;
   failed?: boolean;
 }) {
-  const slides = useMemo(() => gallerySlides(things), [things]);
   const title = `${term(b, "things", true)} in pictures`;
   if (failed) {
     return (
@@ -136,24 +140,38 @@ function GallerySection({
   return <GalleryCarousel slides={slides} title={title} />;
 }
 
-function RecentThingsCard({
-  things,
-  b,
-  loading,
-  failed = false,
-}: {
-  things: ThingSummary[];
-  b: Branding;
-  loading: boolean;
-  failed?: boolean;
-}) {
+/**
+ * The things visited lately (ids kept on this device), asked of the server by id: whatever their
+ * name or colour now, and only those this visitor may still see. Nothing is asked without ids.
+ */
+function useRecentVisits() {
   const ids = useRecentThings();
-  const recent = useMemo(() => recentFrom(ids, things, 6), [ids, things]);
+  const [result, refetch] = useQuery<HomeRecentThingsData>({
+    query: recentQuery,
+    variables: recentThingsVariables(ids),
+    requestPolicy: "cache-and-network",
+    pause: ids.length === 0,
+  });
+  const recent = useMemo(() => recentFromAnswer(result.data, RECENT_SHOWN, RECENT_ON_HOME), [result.data]);
+  const asked = ids.length > 0;
+  return {
+    recent,
+    loading: asked && result.fetching && !result.data,
+    failed: asked && Boolean(result.error) && !result.data,
+    retry: () => {
+      if (asked) refetch({ requestPolicy: "network-only" });
+    },
+  };
+}
+
+type RecentVisits = ReturnType<typeof useRecentVisits>;
+
+function RecentThingsCard({ visits: { recent, loading, failed }, b }: { visits: RecentVisits; b: Branding }) {
   return (
     <HomeCard title={`Recently viewed ${term(b, "things")}`}>
-      {loading && ids.length ? (
+      {loading ? (
         <SkeletonRows rows={2} />
-      ) : failed && ids.length ? (
+      ) : failed ? (
         <Unavailable />
       ) : recent.length === 0 ? (
         <EmptyNote action={{ to: "/things", label: `Browse ${term(b, "things")}` }}>
@@ -210,6 +228,7 @@ function MemberHome() {
   const notify = useNotify();
   const [dashboard, refetchDashboard] = useQuery<DashboardData>({ query: dashboardQuery, requestPolicy: "cache-and-network" });
   const [thingsResult, refetchThings] = useQuery<HomeThingsData>({ query: thingsQuery, requestPolicy: "cache-and-network" });
+  const visits = useRecentVisits();
   const [oneThingState, setOneThing] = useMutation(setOneThingMutation);
   const personKey = session?.id ?? "";
   // Offline (or the server down): the copy saved on this device, said so.
@@ -240,7 +259,8 @@ function MemberHome() {
           caption: oneThing ? `Your One ${term(b, "thing", true)}` : `One of your ${term(b, "things")}`,
         }
       : null;
-  const visibleThings = thingsResult.data?.allThings?.nodes ?? [];
+  const things = thingsResult.data;
+  const counts = useMemo(() => (things ? colourCounts(things) : null), [things]);
   const thingsLoading = thingsResult.fetching && !thingsResult.data;
   const thingsFailed = Boolean(thingsResult.error) && !thingsResult.data;
 
@@ -278,6 +298,7 @@ function MemberHome() {
   const retryAll = () => {
     refetchDashboard({ requestPolicy: "network-only" });
     refetchThings({ requestPolicy: "network-only" });
+    visits.retry();
   };
 
   return (
@@ -404,10 +425,16 @@ function MemberHome() {
           <HomeCard title={`${term(b, "things", true)} at a glance`} tour="map">
             {thingsResult.error && !thingsResult.data ? (
               <SectionError error={thingsResult.error} onRetry={() => refetchThings({ requestPolicy: "network-only" })} />
-            ) : thingsLoading ? (
+            ) : thingsLoading || !counts ? (
               <SkeletonRows rows={3} />
             ) : (
-              <ThingsAtAGlance things={visibleThings} b={b} scope="you can see" focus={mapFocus} />
+              <ThingsAtAGlance
+                counts={counts}
+                needsWater={needingWater(things?.needsWater?.nodes ?? [])}
+                b={b}
+                scope="you can see"
+                focus={mapFocus}
+              />
             )}
           </HomeCard>
 
@@ -467,8 +494,8 @@ function MemberHome() {
         </div>
       </div>
 
-      <GallerySection things={visibleThings} b={b} loading={thingsLoading} failed={thingsFailed} />
-      <RecentThingsCard things={visibleThings} b={b} loading={thingsLoading} failed={thingsFailed} />
+      <GallerySection slides={things?.gallery?.nodes ?? []} b={b} loading={thingsLoading} failed={thingsFailed} />
+      <RecentThingsCard visits={visits} b={b} />
       <MoreLinks signedIn />
 
       {tour.open ? <GuidedTour label="Tour of the home page" steps={steps} onClose={tour.close} /> : null}
@@ -485,13 +512,14 @@ function GuestHome() {
   // Nothing of a member's dashboard stays on the device once nobody is signed in.
   useEffect(() => forgetSavedDashboards(), []);
   const steps = useMemo(() => homeTourSteps(b, false), [b]);
-  const things = result.data?.allPublicThings?.nodes ?? [];
-  const loading = result.fetching && !result.data;
-  const failed = Boolean(result.error) && !result.data;
-  const counts = colourCounts(things);
+  const visits = useRecentVisits();
+  const data = result.data;
+  const loading = result.fetching && !data;
+  const failed = Boolean(result.error) && !data;
+  const counts = useMemo(() => (data ? colourCounts(data) : null), [data]);
   const figures: Figure[] = [
-    { key: "things", label: `Public ${term(b, "things")}`, value: result.data?.allPublicThings?.totalCount ?? null, to: "/things" },
-    { key: "water", label: "Need water now", value: result.data ? counts.red + counts.orange : null, to: "/map" },
+    { key: "things", label: `Public ${term(b, "things")}`, value: counts ? totalOf(counts) : null, to: "/things" },
+    { key: "water", label: "Need water now", value: counts ? counts.red + counts.orange : null, to: "/map" },
     { key: "groups", label: term(b, "groups", true), value: result.data?.allGroups?.totalCount ?? null, to: "/groups" },
     { key: "devices", label: "Sensor devices", value: result.data?.allDevices?.totalCount ?? null, to: "/devices" },
   ];
@@ -527,7 +555,13 @@ function GuestHome() {
       </header>
 
       {result.error && !result.data ? (
-        <SectionError error={result.error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
+        <SectionError
+          error={result.error}
+          onRetry={() => {
+            refetch({ requestPolicy: "network-only" });
+            visits.retry();
+          }}
+        />
       ) : null}
 
       <OverviewFigures figures={figures} loading={loading} label="Overview" />
@@ -581,17 +615,17 @@ function GuestHome() {
           <HomeCard title={`${term(b, "things", true)} at a glance`} tour="map">
             {loading ? (
               <SkeletonRows rows={3} />
-            ) : failed ? (
+            ) : failed || !counts ? (
               <Unavailable />
             ) : (
-              <ThingsAtAGlance things={things} b={b} scope="public" />
+              <ThingsAtAGlance counts={counts} needsWater={needingWater(data?.needsWater?.nodes ?? [])} b={b} scope="public" />
             )}
           </HomeCard>
         </div>
       </div>
 
-      <GallerySection things={things} b={b} loading={loading} failed={failed} />
-      <RecentThingsCard things={things} b={b} loading={loading} failed={failed} />
+      <GallerySection slides={data?.gallery?.nodes ?? []} b={b} loading={loading} failed={failed} />
+      <RecentThingsCard visits={visits} b={b} />
       <MoreLinks signedIn={false} />
 
       {tour.open ? <GuidedTour label="Tour of the home page" steps={steps} onClose={tour.close} /> : null}

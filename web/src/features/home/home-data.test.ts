@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   colourCounts,
   countSince,
-  gallerySlides,
   greeting,
-  needingCare,
+  needingWater,
   orderMyThings,
   plural,
-  recentFrom,
+  recentFromAnswer,
   startOfWeek,
+  totalOf,
   type DashboardUser,
   type MyThing,
 } from "./home-data.ts";
@@ -90,43 +90,45 @@ describe("my things", () => {
 });
 
 describe("colours", () => {
-  it("counts each colour, unknown ones as grey", () => {
-    expect(colourCounts([{ indicatorColour: "red" }, { indicatorColour: null }, { indicatorColour: "purple" }, { indicatorColour: "green" }])).toEqual({
-      red: 1,
-      orange: 0,
-      green: 1,
-      blue: 0,
-      grey: 2,
+  it("takes each colour's count from the server's answer and adds them up for the total", () => {
+    const counts = colourCounts({
+      red: { totalCount: 3 },
+      orange: { totalCount: 0 },
+      green: { totalCount: 1200 },
+      blue: null,
+      grey: { totalCount: 7 },
     });
+    expect(counts).toEqual({ red: 3, orange: 0, green: 1200, blue: 0, grey: 7 });
+    expect(totalOf(counts)).toBe(1210);
   });
 
-  it("lists what needs water, the driest first", () => {
-    const list = [
+  it("keeps only the red and orange things of the needs-water order", () => {
+    const first = [
+      { name: "C", indicatorColour: "red" },
       { name: "B", indicatorColour: "orange" },
       { name: "A", indicatorColour: "green" },
-      { name: "C", indicatorColour: "red" },
-      { name: "D", indicatorColour: "orange" },
+      { name: "D", indicatorColour: null },
     ];
-    expect(needingCare(list).map((t) => t.name)).toEqual(["C", "B", "D"]);
-    expect(needingCare(list, 1).map((t) => t.name)).toEqual(["C"]);
+    expect(needingWater(first).map((t) => t.name)).toEqual(["C", "B"]);
+    expect(needingWater([{ name: "E", indicatorColour: "blue" }])).toEqual([]);
   });
 });
 
-describe("recent things and the gallery", () => {
-  it("keeps the recent order and skips things the list does not hold", () => {
-    const things = [{ id: "1" }, { id: "2" }, { id: "3" }];
-    expect(recentFrom(["3", "9", "1"], things).map((t) => t.id)).toEqual(["3", "1"]);
-    expect(recentFrom(["3", "2", "1"], things, 2).map((t) => t.id)).toEqual(["3", "2"]);
+describe("recent things", () => {
+  const recent = (id: string) => ({
+    id,
+    name: `Thing ${id}`,
+    type: "PLANTER",
+    hasImage: false,
+    indicatorColour: "green",
+    indicatorParameter: "WATER",
   });
 
-  it("shows things with a picture, most recently cared for first", () => {
-    const things = [
-      { name: "No picture", hasImage: false, lastAction: "2026-11-20T00:00:00Z" },
-      { name: "Old", hasImage: true, lastAction: "2026-10-01T00:00:00Z" },
-      { name: "Never", hasImage: true, lastAction: null },
-      { name: "New", hasImage: true, lastAction: "2026-11-19T00:00:00Z" },
-    ];
-    expect(gallerySlides(things).map((t) => t.name)).toEqual(["New", "Old", "Never"]);
+  it("keeps the visiting order, skips things that are gone and stops at the limit", () => {
+    const answer = { thing0: recent("3"), thing1: null, thing2: recent("1"), thing3: recent("2") };
+    expect(recentFromAnswer(answer, 8, 6).map((t) => t.id)).toEqual(["3", "1", "2"]);
+    expect(recentFromAnswer(answer, 8, 2).map((t) => t.id)).toEqual(["3", "1"]);
+    expect(recentFromAnswer(undefined, 8, 6)).toEqual([]);
   });
 });
 

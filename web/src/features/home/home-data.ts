@@ -1,7 +1,9 @@
-// Shapes of the home dashboard's answers (HomeDashboard, HomeThings, HomePublic, HomeActivity)
-// and the pure rules the page applies to them: the week's actions, my things with the One Thing
-// first, colour counts, recent things, gallery slides. No React here, so it is easy to test.
-import { needsWaterRank, normaliseColour, type IndicatorColour } from "../things/thing-meta.ts";
+// Shapes of the home dashboard's answers (HomeDashboard, HomeThings, HomePublic, HomeActivity,
+// HomeRecentThings) and the pure rules the page applies to them: the week's actions, my things
+// with the One Thing first, the colour counts and their total, what needs water, recent things.
+// No React here, so it is easy to test.
+import { INDICATOR_COLOURS, needsWaterRank, normaliseColour, type IndicatorColour } from "../things/thing-meta.ts";
+import type { GallerySlide } from "./GalleryCarousel.tsx";
 
 export interface PersonRef {
   id: string;
@@ -78,28 +80,38 @@ export interface DashboardData {
   currentUser: DashboardUser | null;
 }
 
-export interface ThingSummary {
+/** A thing of the "Needs water" list (HomeThings / HomePublic `needsWater`). */
+export interface GlanceThing {
   id: string;
   name: string;
-  type: string;
-  description: string | null;
-  hasImage: boolean;
-  isPublic: boolean;
   indicatorColour: string | null;
   indicatorParameter: string | null;
-  lastAction: string | null;
-  groupByGroupId: { id: string; name: string } | null;
 }
 
-export interface HomeThingsData {
-  allThings: { totalCount: number; nodes: ThingSummary[] } | null;
+/** How many visible things have each colour: one aliased `totalCount` per colour. */
+export type ColourCountsAnswer = Record<IndicatorColour, { totalCount: number } | null>;
+
+export interface HomeThingsData extends ColourCountsAnswer {
+  needsWater: { nodes: GlanceThing[] } | null;
+  gallery: { nodes: GallerySlide[] } | null;
 }
 
-export interface HomePublicData {
-  allPublicThings: { totalCount: number; nodes: ThingSummary[] } | null;
+export interface HomePublicData extends HomeThingsData {
   allGroups: { totalCount: number } | null;
   allDevices: { totalCount: number } | null;
 }
+
+/** A recently visited thing (HomeRecentThings); the answer has `thing0`…`thing7`, null when gone. */
+export interface RecentThing {
+  id: string;
+  name: string;
+  type: string;
+  hasImage: boolean;
+  indicatorColour: string | null;
+  indicatorParameter: string | null;
+}
+
+export type HomeRecentThingsData = Record<string, RecentThing | null>;
 
 export interface ActivityItem {
   id: string;
@@ -163,48 +175,37 @@ export function orderMyThings(user: DashboardUser): MyThingEntry[] {
 
 export type ColourCounts = Record<IndicatorColour, number>;
 
-export function colourCounts(things: readonly { indicatorColour: string | null }[]): ColourCounts {
-  const counts: ColourCounts = { red: 0, orange: 0, green: 0, blue: 0, grey: 0 };
-  for (const thing of things) counts[normaliseColour(thing.indicatorColour)] += 1;
+/** The server's count per colour (a count it did not give is 0). */
+export function colourCounts(answer: ColourCountsAnswer): ColourCounts {
+  const counts = {} as ColourCounts;
+  for (const colour of INDICATOR_COLOURS) counts[colour] = answer[colour]?.totalCount ?? 0;
   return counts;
 }
 
-/** Things that need water now (red, then orange), the driest first, at most `limit`. */
-export function needingCare<T extends { indicatorColour: string | null; indicatorParameter?: string | null; name: string }>(
-  things: readonly T[],
-  limit = 5,
-): T[] {
-  return things
-    .filter((thing) => {
-      const colour = normaliseColour(thing.indicatorColour);
-      return colour === "red" || colour === "orange";
-    })
-    .sort((a, b) => needsWaterRank(a.indicatorColour) - needsWaterRank(b.indicatorColour) || a.name.localeCompare(b.name))
-    .slice(0, limit);
+/** Every thing has exactly one of the colours, so their counts add up to all of them. */
+export function totalOf(counts: ColourCounts): number {
+  return INDICATOR_COLOURS.reduce((sum, colour) => sum + counts[colour], 0);
 }
 
-/** The recently opened things (ids newest first) that this list holds, at most `limit`. */
-export function recentFrom<T extends { id: string }>(ids: readonly string[], things: readonly T[], limit = 6): T[] {
-  const byId = new Map(things.map((thing) => [thing.id, thing]));
-  const found: T[] = [];
-  for (const id of ids) {
-    const thing = byId.get(id);
+/**
+ * The red and orange things among the first few of the needs-water order. Those two colours sort
+ * first, so these are the ones that need water most (or all that need it); the rest are well.
+ */
+export function needingWater<T extends { indicatorColour: string | null }>(things: readonly T[]): T[] {
+  return things.filter((thing) => {
+    const colour = normaliseColour(thing.indicatorColour);
+    return colour === "red" || colour === "orange";
+  });
+}
+
+/** The HomeRecentThings answer as a list, newest first, without the things that are gone. */
+export function recentFromAnswer(answer: HomeRecentThingsData | undefined, slots: number, limit: number): RecentThing[] {
+  const found: RecentThing[] = [];
+  for (let n = 0; n < slots && found.length < limit; n++) {
+    const thing = answer?.[`thing${n}`];
     if (thing) found.push(thing);
-    if (found.length >= limit) break;
   }
   return found;
-}
-
-/** Things with a picture for the gallery: most recently cared for first, at most `limit`. */
-export function gallerySlides<T extends { hasImage: boolean; lastAction: string | null; name: string }>(
-  things: readonly T[],
-  limit = 12,
-): T[] {
-  const time = (value: string | null) => (value ? Date.parse(value) || 0 : 0);
-  return things
-    .filter((thing) => thing.hasImage)
-    .sort((a, b) => time(b.lastAction) - time(a.lastAction) || a.name.localeCompare(b.name))
-    .slice(0, limit);
 }
 
 /** "Good morning" / "Good afternoon" / "Good evening" by the local hour. */

@@ -20,10 +20,11 @@ import {
   thingTypeLabel,
 } from "../things/thing-meta.ts";
 import {
-  colourCounts,
-  needingCare,
   plural,
+  totalOf,
   type ActivityItem,
+  type ColourCounts,
+  type GlanceThing,
   type MyBadge,
   type MyDevice,
   type MyGroup,
@@ -459,21 +460,23 @@ export interface MapFocus {
 }
 
 export function ThingsAtAGlance({
-  things,
+  counts,
+  needsWater,
   b,
   scope,
   focus,
 }: {
-  things: { id: string; name: string; indicatorColour: string | null; indicatorParameter: string | null }[];
+  /** How many things of each colour there are (the server counts them all). */
+  counts: ColourCounts;
+  /** The things that need water most, the driest first (at most five). */
+  needsWater: GlanceThing[];
   b: Branding;
   /** "you can see" / "public". */
   scope: string;
   /** A thing to show on a small map (the One Thing). */
   focus?: MapFocus | null;
 }) {
-  const counts = colourCounts(things);
-  const total = things.length;
-  const attention = needingCare(things, 5);
+  const total = totalOf(counts);
   return (
     <>
       {focus ? (
@@ -515,15 +518,15 @@ export function ThingsAtAGlance({
                 <span className={`home-ind home-ind-${c}`}>
                   <span className="home-ind-dot" aria-hidden="true" />
                 </span>
-                <strong>{counts[c]}</strong> {COLOUR_WORDS[c]}
+                <strong>{counts[c].toLocaleString("en-US")}</strong> {COLOUR_WORDS[c]}
               </li>
             ))}
           </ul>
-          {attention.length ? (
+          {needsWater.length ? (
             <>
               <h3 className="home-subhead">Needs water</h3>
               <ul className="home-rows home-rows-tight">
-                {attention.map((thing) => (
+                {needsWater.map((thing) => (
                   <li key={thing.id} className="home-row">
                     <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} label={false} />
                     <span className="home-row-body">

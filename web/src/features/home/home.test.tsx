@@ -105,7 +105,40 @@ function dashboard(oneThingId: string | null = T2) {
   };
 }
 
-const noThings = { data: { allThings: { __typename: "ThingsConnection", totalCount: 0, nodes: [] } } };
+type Counts = Partial<Record<"red" | "orange" | "green" | "blue" | "grey", number>>;
+
+/** A HomeThings / HomePublic answer: the server's count per colour, the needs-water list, the gallery. */
+function thingsAnswer(counts: Counts = {}, needsWater: unknown[] = [], gallery: unknown[] = []) {
+  const count = (n = 0) => ({ __typename: "ThingsConnection", totalCount: n });
+  return {
+    red: count(counts.red),
+    orange: count(counts.orange),
+    green: count(counts.green),
+    blue: count(counts.blue),
+    grey: count(counts.grey),
+    needsWater: { __typename: "ThingsConnection", nodes: needsWater },
+    gallery: { __typename: "ThingsConnection", nodes: gallery },
+  };
+}
+
+function glanceThing(id: string, name: string, colour: string) {
+  return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER" };
+}
+
+function gallerySlide(id: string, name: string) {
+  return {
+    __typename: "Thing",
+    id,
+    name,
+    type: "PLANTER",
+    description: null,
+    indicatorColour: "green",
+    indicatorParameter: "WATER",
+    groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers" },
+  };
+}
+
+const noThings = { data: thingsAnswer() };
 const noActivity = { data: { allActions: { __typename: "ActionsConnection", nodes: [] } } };
 
 beforeEach(() => {
@@ -121,14 +154,7 @@ describe("the home page for guests", () => {
     renderScreen("/", guestSession(), {
       HomePublic: {
         data: {
-          allPublicThings: {
-            __typename: "ThingsConnection",
-            totalCount: 2,
-            nodes: [
-              { ...myThing(T1, "Apple Tree", "red"), description: null, groupByGroupId: null },
-              { ...myThing(T2, "Zinnia Bed", "green"), description: null, groupByGroupId: null },
-            ],
-          },
+          ...thingsAnswer({ red: 1, green: 1 }, [glanceThing(T1, "Apple Tree", "red"), glanceThing(T2, "Zinnia Bed", "green")]),
           allGroups: { __typename: "GroupsConnection", totalCount: 4 },
           allDevices: { __typename: "DevicesConnection", totalCount: 3 },
         },
@@ -146,6 +172,8 @@ describe("the home page for guests", () => {
     // The driest public thing is listed under "Needs water".
     const glance = screen.getByRole("region", { name: "Things at a glance" });
     expect(within(glance).getByRole("link", { name: "Apple Tree" }).getAttribute("href")).toBe(`/things/${T1}/dashboard`);
+    expect(within(glance).queryByRole("link", { name: "Zinnia Bed" })).toBeNull();
+    expect(within(glance).getByText("2 things public")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
@@ -229,6 +257,100 @@ describe("the home page for members", () => {
     const glance = screen.getByRole("region", { name: "Things at a glance" });
     expect(await within(glance).findByRole("alert")).toBeTruthy();
     expect(within(glance).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
+
+describe("the home page's things, asked of the server", () => {
+  it("shows the server's count per colour and their sum, not a count of a list", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    const app = renderScreen("/", userSession(), {
+      HomeDashboard: dashboard(T2),
+      HomeThings: {
+        data: thingsAnswer(
+          { red: 3, orange: 2, green: 7950, blue: 5, grey: 40 },
+          // The first five in the needs-water order: the red and orange ones, then a green one.
+          [
+            glanceThing(T1, "Apple Tree", "red"),
+            glanceThing("t-red-2", "Birch Corner", "red"),
+            glanceThing("t-red-3", "Canal Bed", "red"),
+            glanceThing("t-orange-1", "Dock Planter", "orange"),
+            glanceThing(T2, "Zinnia Bed", "green"),
+          ],
+          [gallerySlide("t-photo-1", "Station Oak"), gallerySlide("t-photo-2", "Bee Cafe")],
+        ),
+      },
+      HomeActivity: noActivity,
+    });
+    const glance = await screen.findByRole("region", { name: "Things at a glance" }, { timeout: 5000 });
+    expect(await within(glance).findByText("8,000 things you can see")).toBeTruthy();
+    const legend = within(glance).getAllByRole("listitem").map((item) => item.textContent?.trim());
+    expect(legend).toEqual(expect.arrayContaining(["3 too dry", "2 need water", "7,950 moist", "5 too wet", "40 no recent reading"]));
+    // Only what needs water is listed, in the server's order.
+    const names = within(glance)
+      .getAllByRole("link")
+      .map((link) => link.textContent?.trim())
+      .filter((name) => name !== "Open the map");
+    expect(names).toEqual(["Apple Tree", "Birch Corner", "Canal Bed", "Dock Planter"]);
+    // The gallery shows the server's photos as they come.
+    const gallery = screen.getByRole("region", { name: "Things in pictures" });
+    expect(within(gallery).getByRole("group", { name: "1 of 2: Station Oak" })).toBeTruthy();
+    expect(app.called("HomeThings")[0].variables).toEqual({});
+  });
+
+  it("says nothing needs water when the driest things are well", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    renderScreen("/", userSession(), {
+      HomeDashboard: dashboard(T2),
+      HomeThings: { data: thingsAnswer({ green: 1 }, [glanceThing(T2, "Zinnia Bed", "green")]) },
+      HomeActivity: noActivity,
+    });
+    const glance = await screen.findByRole("region", { name: "Things at a glance" }, { timeout: 5000 });
+    expect(await within(glance).findByText("Nothing needs water right now.")).toBeTruthy();
+    expect(within(glance).getByText("1 thing you can see")).toBeTruthy();
+  });
+
+  it("asks for the recently viewed things by id and leaves out those that are gone", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    const GONE = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b29";
+    window.localStorage.setItem("steward.recentThings", JSON.stringify([T2, GONE, T1]));
+    const recent = (id: string, name: string, colour: string) => ({
+      __typename: "Thing",
+      id,
+      name,
+      type: "PLANTER",
+      hasImage: false,
+      indicatorColour: colour,
+      indicatorParameter: "WATER",
+    });
+    const app = renderScreen("/", userSession(), {
+      HomeDashboard: dashboard(T2),
+      HomeThings: noThings,
+      HomeActivity: noActivity,
+      HomeRecentThings: (variables) => ({
+        data: Object.fromEntries(
+          Array.from({ length: 8 }, (_, n) => {
+            const id = variables[`id${n}`];
+            const thing = id === T1 ? recent(T1, "Apple Tree", "red") : id === T2 ? recent(T2, "Zinnia Bed", "green") : null;
+            return [`thing${n}`, thing];
+          }),
+        ),
+      }),
+    });
+    const card = await screen.findByRole("region", { name: "Recently viewed things" }, { timeout: 5000 });
+    await waitFor(() => expect(within(card).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      `/things/${T2}/dashboard`,
+      `/things/${T1}/dashboard`,
+    ]));
+    expect(app.called("HomeRecentThings")[0].variables).toMatchObject({ id0: T2, id1: GONE, id2: T1 });
+  });
+
+  it("does not ask for recent things when none were viewed", async () => {
+    window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
+    const app = renderScreen("/", userSession(), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
+    const card = await screen.findByRole("region", { name: "Recently viewed things" }, { timeout: 5000 });
+    expect(within(card).getByText(/Things you open show here/)).toBeTruthy();
+    await screen.findByRole("link", { name: "Zinnia Bed" });
+    expect(app.called("HomeRecentThings")).toHaveLength(0);
   });
 });
 
