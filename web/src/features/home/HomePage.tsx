@@ -11,6 +11,7 @@ import { term, type Branding } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
+import { isAdmin } from "../../lib/session.ts";
 import { paths } from "../../routes.tsx";
 import { AssignedToMe } from "../tasks/index.ts";
 import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "../things/recent-things.ts";
@@ -245,7 +246,8 @@ function MemberHome() {
   /** A section's state while there is nothing to show: loading, or unavailable. */
   const pending = (rows: number, label?: string) =>
     loading ? <SkeletonRows rows={rows} label={label} /> : failed ? <Unavailable /> : null;
-  const myThings = useMemo(() => (user ? orderMyThings(user) : []), [user]);
+  const admin = isAdmin(session);
+  const myThings = useMemo(() => (user ? orderMyThings(user, admin) : []), [user, admin]);
   const oneThing = myThings.find((entry) => entry.isOneThing)?.thing ?? null;
   const focusThing = oneThing ?? myThings[0]?.thing ?? null;
   const mapFocus =

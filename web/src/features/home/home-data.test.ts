@@ -26,7 +26,6 @@ function thing(id: string, name: string, indicatorColour: string | null = null):
     ph: null,
     lastSensorData: null,
     lastAction: null,
-    canRecordAction: true,
     location: { x: 51.45, y: -0.97 },
     actionsByThingId: { nodes: [] },
   };
@@ -86,6 +85,20 @@ describe("my things", () => {
       ["d", false],
       ["a", false],
     ]);
+  });
+});
+
+describe("recording on my things", () => {
+  it("owners and collaborators may record, viewers only when they are admins", () => {
+    const u = user([thing("o", "Owned", "green"), thing("c", "Shared", "green"), thing("v", "Viewed", "green")], null);
+    const [owned, shared, viewed] = u.thingAccessesByUserId.nodes;
+    shared.isOwner = false;
+    shared.isCollaborator = true;
+    viewed.isOwner = false;
+    const canRecord = (admin: boolean) => Object.fromEntries(orderMyThings(u, admin).map((e) => [e.thing.id, e.canRecord]));
+    expect(owned.isOwner).toBe(true);
+    expect(canRecord(false)).toEqual({ o: true, c: true, v: false });
+    expect(canRecord(true)).toEqual({ o: true, c: true, v: true });
   });
 });
 

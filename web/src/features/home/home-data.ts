@@ -24,7 +24,6 @@ export interface MyThing {
   ph: number | null;
   lastSensorData: string | null;
   lastAction: string | null;
-  canRecordAction: boolean | null;
   location: { x: number; y: number } | null;
   actionsByThingId: { nodes: { id: string; type: string; createdAt: string; userByCreatedBy: PersonRef | null }[] };
 }
@@ -148,10 +147,16 @@ export interface MyThingEntry {
   isOwner: boolean;
   isCollaborator: boolean;
   isOneThing: boolean;
+  /**
+   * May record a care action: owners, collaborators and admins (the rule of the actions table's
+   * insert policy, app_hidden.can_act_on_thing). Decided here from the access entry the dashboard
+   * already has, rather than asking canRecordAction once per thing.
+   */
+  canRecord: boolean;
 }
 
 /** My things: the One Thing first, then those that need care most, then by name. */
-export function orderMyThings(user: DashboardUser): MyThingEntry[] {
+export function orderMyThings(user: DashboardUser, isAdmin = false): MyThingEntry[] {
   const seen = new Set<string>();
   const entries: MyThingEntry[] = [];
   for (const access of user.thingAccessesByUserId.nodes) {
@@ -163,6 +168,7 @@ export function orderMyThings(user: DashboardUser): MyThingEntry[] {
       isOwner: access.isOwner,
       isCollaborator: access.isCollaborator,
       isOneThing: thing.id === user.oneThingId,
+      canRecord: access.isOwner || access.isCollaborator || isAdmin,
     });
   }
   return entries.sort(

@@ -227,7 +227,7 @@ export function MyThingRow({
   onMakeOneThing?: (thingId: string | null) => void;
   busy?: boolean;
 }) {
-  const { thing, isOneThing, isOwner } = entry;
+  const { thing, isOneThing, isOwner, canRecord } = entry;
   const reading = latestReading(thing);
   const last = thing.actionsByThingId.nodes[0];
   const oneThing = `One ${term(b, "thing", true)}`;
@@ -272,7 +272,7 @@ export function MyThingRow({
         </span>
       </span>
       <span className="home-thing-actions">
-        {thing.canRecordAction !== false ? (
+        {canRecord ? (
           <Link
             to={paths.thingAction(thing.id)}
             className="button button-secondary home-small-button"

@@ -28,7 +28,6 @@ function myThing(id: string, name: string, colour: string | null, extra: Record<
     ph: null,
     lastSensorData: colour === "red" ? now : null,
     lastAction: now,
-    canRecordAction: true,
     location: { __typename: "Point", x: Number.NaN, y: Number.NaN },
     actionsByThingId: {
       __typename: "ActionsConnection",
