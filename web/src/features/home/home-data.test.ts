@@ -19,13 +19,11 @@ function thing(id: string, name: string, indicatorColour: string | null = null):
     name,
     type: "PLANTER",
     hasImage: false,
-    isPublic: true,
     indicatorColour,
     indicatorParameter: "WATER",
     water: null,
     ph: null,
     lastSensorData: null,
-    lastAction: null,
     location: { x: 51.45, y: -0.97 },
     actionsByThingId: { nodes: [] },
   };

@@ -17,13 +17,11 @@ export interface MyThing {
   name: string;
   type: string;
   hasImage: boolean;
-  isPublic: boolean;
   indicatorColour: string | null;
   indicatorParameter: string | null;
   water: number | null;
   ph: number | null;
   lastSensorData: string | null;
-  lastAction: string | null;
   location: { x: number; y: number } | null;
   actionsByThingId: { nodes: { id: string; type: string; createdAt: string; userByCreatedBy: PersonRef | null }[] };
 }
@@ -54,10 +52,8 @@ export interface MyBadge {
   awardedAt: string;
   badgeTypeByBadgeTypeId: {
     id: string;
-    badgeType: string;
     level: number;
     title: string;
-    description: string;
   } | null;
 }
 
