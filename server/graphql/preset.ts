@@ -83,6 +83,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       graphiql: config.graphiql,
       graphiqlPath: "/graphiql",
       maskError,
+      // Answers whose data Grafast wrote as JSON text go out as they are (string-output-plugin.ts).
       outputDataAsString: true,
     },
     grafast: {

@@ -22,8 +22,10 @@ export class RawJsonText {
   }
 }
 
-/** Reads jsonb's text output into a RawJsonText (PostgreSQL's JSON output is always valid JSON). */
-// Only ever used to read (never to send values to PostgreSQL), hence text's other parts as they are.
+/**
+ * Reads jsonb's text output into a RawJsonText (PostgreSQL's JSON output is always valid JSON).
+ * Only ever used to read, never to send values to PostgreSQL, hence text's other parts as they are.
+ */
 const rawJsonCodec = { ...TYPES.text, name: "rawJsonText", fromPg: (text: string) => new RawJsonText(text) } as unknown as PgCodec;
 
 let installed: boolean | null = null;

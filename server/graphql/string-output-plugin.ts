@@ -1,8 +1,9 @@
 // Answers over HTTP are written by Grafast straight into a JSON string, instead of being built
-// as objects and then stringified whole (grafserv's `outputDataAsString`, which this switches on
-// for each HTTP execution; grafserv alone does not pass it to Grafast). On a 10,000-row
-// allSensorData the object tree and the JSON.stringify of it were the larger part of the time
-// Node spent (bench/api.ts). Websocket operations keep object data, which graphql-ws needs.
+// as objects and then stringified whole (grafserv's `outputDataAsString`, set in the preset, which
+// this switches on for each HTTP execution: grafserv alone does not pass it to Grafast). Writing
+// text is what lets readings' data go out as PostgreSQL sent it (raw-readings-plugin.ts); it also
+// saves building a 10,000-row object tree. Websocket operations keep object data, which graphql-ws
+// needs.
 import type { GrafastExecutionArgs } from "postgraphile/grafast";
 
 const overHttp = (args: GrafastExecutionArgs) => {
