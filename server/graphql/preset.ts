@@ -17,6 +17,7 @@ import { makeQueryLimitsPlugin } from "./query-limits-plugin.ts";
 import { StringOutputPlugin } from "./string-output-plugin.ts";
 import { RawReadingsPlugin, installRawJsonOutput } from "./raw-readings-plugin.ts";
 import { makeEnvironmentPlugin } from "./environment-plugin.ts";
+import { oneTripAdaptor } from "./one-trip-adaptor.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type ServerConfig } from "../config.ts";
@@ -62,7 +63,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       RawReadingsPlugin,
     ],
     pgServices: [
-      makePgService({
+      withAdaptor(oneTripAdaptor, makePgService({
         pool: pools.pool,
         superuserPool: pools.superuserPool,
         pgSubscriber: pools.pgSubscriber,
@@ -71,7 +72,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         // schema leaves out what the web roles may not do, and is the same in every setup.
         pgSettingsForIntrospection: { role: "bk_authenticator" },
         pubsub: true,
-      }),
+      })),
     ],
     schema: {
       exportSchemaSDLPath: config.exportSchema ? path.join(rootDir, "server/schema.graphql") : undefined,
@@ -100,4 +101,9 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       },
     },
   };
+}
+
+/** A service as makePgService makes it, with reads sent in one round trip (one-trip-adaptor.ts). */
+function withAdaptor<S extends { adaptor: unknown }>(adaptor: typeof oneTripAdaptor, service: S): S {
+  return { ...service, adaptor: adaptor as unknown as S["adaptor"] };
 }

@@ -1,0 +1,122 @@
+// server/graphql/one-trip-adaptor.ts sends a read's settings and the read in one pipeline. What
+// must hold: the read runs under those settings; they never reach the next user of the
+// connection; errors leave the connection usable and its prepared statements truthful;
+// transactions still apply settings once, commit and roll back; prepared statements stay bounded.
+import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
+import pg from "pg";
+import type { PgClient, WithPgClient } from "postgraphile/@dataplan/pg";
+import { authenticatorUrl } from "../../test/database.ts";
+import { makeOneTripWithPgClient } from "../graphql/one-trip-adaptor.ts";
+
+let pool: pg.Pool;
+let withPgClient: WithPgClient;
+const USER = "00000000-0000-4000-8000-00000000a001";
+const asUser = { role: "bk_user", "jwt.claims.user_id": USER };
+
+beforeAll(async () => {
+  // One connection, so every call below reuses what the one before left behind.
+  pool = new pg.Pool({ connectionString: await authenticatorUrl(inject("databaseUrl")), max: 1 });
+  withPgClient = makeOneTripWithPgClient(pool);
+});
+afterAll(async () => {
+  await pool?.end();
+});
+
+const WHO = "select current_user as role, current_setting('jwt.claims.user_id', true) as user_id";
+const who = (settings: Record<string, string> | null, name?: string) =>
+  withPgClient(settings, async (client: PgClient) => (await client.query<{ role: string; user_id: string | null }>({ text: WHO, name })).rows[0]);
+
+describe("reads in one round trip", () => {
+  it("a read runs under the request's role and claims", async () => {
+    expect(await who(asUser)).toEqual({ role: "bk_user", user_id: USER });
+  });
+
+  it("the settings end with the read: the next read on the connection has none", async () => {
+    const login = (await who(null)).role;
+    expect(login).not.toBe("bk_user");
+    await who(asUser);
+    const after = await who(null);
+    expect(after.role).toBe(login);
+    expect(after.user_id ?? "").toBe("");
+  });
+
+  it("named (prepared) reads keep working under changing settings", async () => {
+    const other = "00000000-0000-4000-8000-00000000a002";
+    expect(await who(asUser, "one_trip_who")).toEqual({ role: "bk_user", user_id: USER });
+    expect(await who({ role: "bk_user", "jwt.claims.user_id": other }, "one_trip_who")).toEqual({ role: "bk_user", user_id: other });
+  });
+
+  it("array mode answers rows as arrays", async () => {
+    const rows = await withPgClient(asUser, async (client) => (await client.query<unknown[]>({ text: "select 1 as a, 'x' as b", arrayMode: true })).rows);
+    expect(rows).toEqual([[1, "x"]]);
+  });
+
+  it("a failing read rejects with PostgreSQL's error, and the connection still works", async () => {
+    await expect(withPgClient(asUser, (client) => client.query({ text: "select 1 / 0" }))).rejects.toThrow("division by zero");
+    expect(await who(asUser)).toEqual({ role: "bk_user", user_id: USER });
+  });
+
+  it("a prepared read that fails when it runs can run again (its statement was prepared)", async () => {
+    const divide = (by: number) => withPgClient(asUser, (client) => client.query<{ q: number }>({ text: "select 6 / $1::int as q", values: [by], name: "one_trip_divide" }));
+    await expect(divide(0)).rejects.toThrow("division by zero");
+    expect((await divide(2)).rows).toEqual([{ q: 3 }]);
+  });
+
+  it("when the settings fail, the statement sent with them is prepared again next time", async () => {
+    // An unknown role fails in the settings statement, so PostgreSQL skips the query's Parse.
+    await expect(who({ role: "no_such_role_anywhere" }, "one_trip_after_failure")).rejects.toThrow(/role/);
+    expect(await who(asUser, "one_trip_after_failure")).toEqual({ role: "bk_user", user_id: USER });
+  });
+
+  it("prepared statements stay bounded, and one closed for room is prepared again when used", async () => {
+    for (let i = 0; i < 120; i++) {
+      await withPgClient(asUser, (client) => client.query({ text: `select ${i} as n`, name: `one_trip_n${i}` }));
+    }
+    const counted = await withPgClient(null, (client) => client.query<{ n: number }>({ text: "select count(*)::int as n from pg_prepared_statements" }));
+    expect(counted.rows[0].n).toBeLessThanOrEqual(101);
+    const again = await withPgClient(asUser, (client) => client.query<{ n: number }>({ text: "select 0 as n", name: "one_trip_n0" }));
+    expect(again.rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("transactions", () => {
+  it("apply the settings once for all their queries and commit", async () => {
+    const seen = await withPgClient(asUser, (client) =>
+      client.withTransaction(async (tx) => {
+        const first = (await tx.query<{ user_id: string; xid: string }>({ text: "select current_setting('jwt.claims.user_id', true) as user_id, pg_current_xact_id()::text as xid" })).rows[0];
+        const second = (await tx.query<{ user_id: string; xid: string }>({ text: "select current_setting('jwt.claims.user_id', true) as user_id, pg_current_xact_id()::text as xid" })).rows[0];
+        return [first, second];
+      }),
+    );
+    expect(seen[0].user_id).toBe(USER);
+    expect(seen[1]).toEqual(seen[0]);
+  });
+
+  it("roll back on an error, and keep nothing of it", async () => {
+    await withPgClient(null, (client) => client.query({ text: "create temporary table if not exists one_trip_rows (n int)" }));
+    await expect(
+      withPgClient({ "jwt.claims.user_id": USER }, (client) =>
+        client.withTransaction(async (tx) => {
+          await tx.query({ text: "insert into one_trip_rows values (1)" });
+          await tx.query({ text: "select 1 / 0" });
+        }),
+      ),
+    ).rejects.toThrow("division by zero");
+    const rows = await withPgClient(null, (client) => client.query<{ n: number }>({ text: "select count(*)::int as n from one_trip_rows" }));
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it("a read asked while a transaction runs waits for it instead of joining it", async () => {
+    const inside = await withPgClient({ "jwt.claims.user_id": USER }, async (client) => {
+      let read: Promise<{ rows: readonly { marker: string | null }[] }> | null = null;
+      await client.withTransaction(async (tx) => {
+        await tx.query({ text: "select set_config('one_trip.marker', 'inside', true)" });
+        // Asked of the outer client mid-transaction: it must not run until the transaction ends.
+        read = client.query<{ marker: string | null }>({ text: "select current_setting('one_trip.marker', true) as marker" });
+        await tx.query({ text: "select pg_sleep(0.05)" });
+      });
+      return (await read!).rows[0].marker;
+    });
+    expect(inside ?? "").toBe("");
+  });
+});
