@@ -49,7 +49,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const ttn = ttnWebhookRouter(webhookPool, config.ttnWebhookSecret);
   app.use(ttn.router);
 
-  const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl });
+  // Few connections beat many: each busy one is a PostgreSQL process competing for the same cores
+  // (on two vCPUs the home dashboard ran best at 4 to 6, and worst at 20; bench/api.ts).
+  const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl, max: config.apiPoolSize });
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   logPoolErrors(apiPool, "api pool");
   logPoolErrors(ownerPool, "owner pool");

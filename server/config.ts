@@ -49,6 +49,8 @@ export interface ServerConfig {
   databaseUrl: string;
   /** Connection the API uses; it switches to the web roles per request. */
   authDatabaseUrl: string;
+  /** Connections the API keeps open on authDatabaseUrl (one of them listens for subscriptions). */
+  apiPoolSize: number;
   jwtSecret: string;
   jwtAudience: string;
   jwtIssuer: string;
@@ -101,6 +103,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     host: env.HOST || "0.0.0.0",
     databaseUrl,
     authDatabaseUrl: env.AUTH_DATABASE_URL || databaseUrl,
+    apiPoolSize: positiveInt(env.API_POOL_SIZE, 6),
     jwtSecret: jwtSecret(),
     jwtAudience: env.JWT_AUDIENCE || "steward",
     jwtIssuer: env.JWT_ISSUER || "steward",
