@@ -3,8 +3,9 @@
 //
 // PostGraphile's own adaptor runs every read with settings as `begin`, `select set_config(...)`,
 // the query, `commit`: four messages out and four answers back, each waking the other process.
-// On the two-vCPU machines the load suite runs on, those wake-ups were a third of the server's
-// time for a home dashboard. Here a read is one pipeline of the extended protocol:
+// On the two-vCPU machines the load suite runs on, one round trip instead of four gave the home
+// dashboard about 10% more throughput (bench/api.ts). Here a read is one pipeline of the extended
+// protocol:
 //   Bind/Execute `select set_config(..., true)`, then Parse?/Bind/Describe/Execute the query, Sync.
 // Everything before a Sync is one implicit transaction, so the settings are local to it exactly as
 // they were to the explicit one, and PostgreSQL rolls it all back if either statement fails.
@@ -13,7 +14,8 @@
 // Transactions (mutations, withPgClientTransaction) are unchanged: begin, settings, the callback's
 // queries, commit or rollback. Prepared statements are kept per connection up to
 // PREPARED_STATEMENTS; the least recently used is closed in the same pipeline as the query that
-// pushes it out, so no other message can come between.
+// pushes it out, so no other message can come between. RAISE NOTICE messages are not collected
+// (PostGraphile's adaptor gathers them for its debug log; the app's SQL raises none).
 import pg from "pg";
 import type { PgClient, PgClientQuery, PgClientResult, WithPgClient } from "postgraphile/@dataplan/pg";
 import { createWithPgClient as createPostGraphileWithPgClient, makePgService } from "postgraphile/adaptors/pg";
