@@ -3,18 +3,30 @@
 // row-level security decides what is exported exactly as it does for the API.
 import express, { type Router } from "express";
 import type pg from "pg";
+import { stringify } from "csv-stringify/sync";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import type { InvalidTokenError, TokenSettings } from "../auth/tokens.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** RFC 4180: quote every field that needs it. */
+/**
+ * CSV through csv-stringify (RFC 4180: every field holding a comma, quote or line break is quoted,
+ * quotes doubled), with OWASP's CSV-injection defence: a text cell starting with = + - @ tab or CR
+ * (or their full-width forms) gets a leading single quote, so no spreadsheet evaluates user text
+ * (`escape_formulas`). Only strings are neutralised: a JavaScript number (a reading's -3.5) is a
+ * number in the file too, and dates are written as ISO 8601 UTC.
+ */
 export function toCsv(header: string[], rows: unknown[][]): string {
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return stringify([header, ...rows], {
+    escape_formulas: true,
+    record_delimiter: "windows",
+    // With "\r\n" records csv-stringify would leave a lone "\n" or "\r" unquoted, which spreadsheets
+    // read as a new row (where the next line's text could be a formula): quote those, and tabs,
+    // which some importers take for a separator.
+    quote_record_delimiter: true,
+    quoted_match: /\t/,
+    cast: { date: (d: Date) => d.toISOString() },
+  });
 }
 
 export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
