@@ -61,7 +61,9 @@ export async function inspectImage(file: string): Promise<AcceptedImage> {
   if (!kind) throw new UnreadableImageError("not a supported image type");
   let metadata: Metadata;
   try {
-    metadata = await sharp(file, SHARP_INPUT).metadata();
+    // Only the header is read here, so sharp's own pixel limit is lifted for this one call: with it,
+    // a bomb failed right here and was answered like a broken file (415) instead of 413 below.
+    metadata = await sharp(file, { ...SHARP_INPUT, limitInputPixels: false }).metadata();
   } catch {
     throw new UnreadableImageError("unreadable image header");
   }
