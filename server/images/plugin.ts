@@ -1,12 +1,13 @@
 // newFiles(sessionId, type, id): after a form with hasImage set has been saved, attaches the
 // newest image uploaded for that form (POST /uploads) to what it saved. The database decides who
 // may (app_hidden.can_set_image) and records it (app_hidden.set_has_image), under the request's
-// role, in the same transaction that moves the files into place.
+// role, in the same transaction that moves the files into place. The files were resized when they
+// were uploaded, so the transaction waits on SQL and file renames only, never on sharp.
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda, SafeError } from "postgraphile/grafast";
 import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
 import { canonicalUuid, imageUrl, isImageType, VARIANT_NAMES, type ImageType } from "./layout.ts";
-import { newestPending, PendingGoneError, ProcessingError, removePendingSession, stageVariants } from "./variants.ts";
+import { newestPending, PendingGoneError, removePendingSession, stageVariants } from "./variants.ts";
 import { forgetShown } from "./visibility.ts";
 
 export const NOT_FOUND_OR_DENIED = "Not found, or you are not allowed to change it";
@@ -41,15 +42,13 @@ export function makeImagesPlugin(options: { dataDir: string }) {
       // Pending uploads are kept per uploader, so only this user's own uploads can be used.
       const source = await newestPending(options.dataDir, userId, sessionId);
       if (!source) throw new SafeError(NO_PENDING_UPLOAD, { code: "NTFND" });
+      // The sizes were made by the upload request (no decoding here: this transaction holds a
+      // pool connection); only file copies and renames happen now.
       let staged;
       try {
         staged = await stageVariants(source, options.dataDir, type, id);
       } catch (e) {
         if (e instanceof PendingGoneError) throw new SafeError(NO_PENDING_UPLOAD, { code: "NTFND" });
-        if (e instanceof ProcessingError) {
-          console.error("[images] could not process an upload:", e.message);
-          throw new SafeError("The uploaded image could not be read", { code: "INVLD" });
-        }
         throw e;
       }
       try {

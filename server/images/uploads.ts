@@ -1,7 +1,7 @@
 // POST /uploads: a signed-in user sends the pictures chosen in a form (multipart/form-data, a
 // `sessionId` field the client generates per form and one or more `file` parts). They are kept
-// as pending uploads of that user and form until newFiles (./plugin.ts) attaches the newest one
-// to what the form saved. The contract is in docs/decisions.md (Images).
+// as pending uploads of that user and form, already resized into the stored WebP sizes, until
+// newFiles (./plugin.ts) attaches the newest one to what the form saved. The contract is in docs/decisions.md (Images).
 import express, { type Request, type Response, type Router } from "express";
 import busboy from "busboy";
 import fs from "node:fs";
@@ -16,6 +16,7 @@ import { isSafeError } from "postgraphile/grafast";
 import { withRole } from "./db.ts";
 import { canonicalUuid, formatBytes, pendingRoot, pendingSessionDir, uploadTmpDir } from "./layout.ts";
 import { inspectImage, MAX_PIXELS, UnreadableImageError, TooManyPixelsError, type AcceptedImage } from "./inspect.ts";
+import { ProcessingError, renderPending } from "./variants.ts";
 
 export const UNSUPPORTED_TYPE = "Only JPEG, PNG, WebP or GIF images can be uploaded";
 const BAD_SESSION = "sessionId must be a UUID made by the form";
@@ -298,19 +299,33 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
         }
       }
 
+      // The sizes a picture is stored in are made now, in this request: it holds no database
+      // connection, whereas newFiles runs in a transaction (docs/decisions.md, Images). Only they
+      // are kept; the original, with its metadata, is removed.
       const sessionDir = pendingSessionDir(config.dataDir, userId, sessionId);
       await fs.promises.mkdir(sessionDir, { recursive: true });
+      const made: string[] = [];
       const stored = [];
-      for (const [i, file] of files.entries()) {
-        const id = newFileId();
-        const image = accepted[i];
-        const { size } = await fs.promises.stat(file.tmp);
-        // From here the file is cleaned up under its new name should a later one fail.
-        const target = path.join(sessionDir, `${id}.${image.ext}`);
-        await fs.promises.rename(file.tmp, target);
-        file.tmp = target;
-        stored.push({ id, name: file.name, size, type: image.mime });
+      try {
+        for (const [i, file] of files.entries()) {
+          const id = newFileId();
+          const image = accepted[i];
+          const { size } = await fs.promises.stat(file.tmp);
+          const target = path.join(sessionDir, id);
+          await renderPending(file.tmp, target);
+          made.push(target);
+          stored.push({ id, name: file.name, size, type: image.mime });
+        }
+      } catch (e) {
+        // A request is kept whole or not at all.
+        await Promise.all(made.map(removeQuietly));
+        if (e instanceof ProcessingError) {
+          console.error("[uploads] could not process an image:", e.message);
+          throw new HttpError(415, UNSUPPORTED_TYPE);
+        }
+        throw e;
       }
+      await Promise.all(files.map((f) => removeQuietly(f.tmp)));
       files.length = 0;
       res.status(201).json({ files: stored });
     } catch (e) {

@@ -1,6 +1,8 @@
-// Turning a pending upload into the stored picture of a target: metadata stripped (EXIF, GPS,
-// XMP: sharp writes none unless asked), orientation applied, three WebP sizes written beside
-// their final names and renamed into place only when the caller has recorded has_image.
+// A picture's three WebP sizes. They are made when the picture is uploaded (POST /uploads, before
+// any transaction exists: resizing up to 100 megapixels is seconds of CPU, which must not hold one
+// of the API's few pool connections), with metadata stripped (EXIF, GPS, XMP: sharp writes none
+// unless asked) and the orientation applied; newFiles then only copies the finished files beside
+// their final names and renames them into place once the caller has recorded has_image.
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -8,12 +10,13 @@ import sharp, { type Sharp } from "sharp";
 import { SHARP_INPUT } from "./inspect.ts";
 import { imageDir, imageFile, pendingSessionDir, VARIANT_NAMES, VARIANTS, type ImageType, type Variant } from "./layout.ts";
 
-const PENDING_NAME = /^[0-9a-z]{10}-[0-9a-f]{16}\.(jpg|png|webp|gif|heic)$/;
+/** A pending upload: a folder named by arrival holding thumb.webp, medium.webp and large.webp. */
+const PENDING_NAME = /^[0-9a-z]{10}-[0-9a-f]{16}$/;
 
 export class PendingGoneError extends Error {}
 export class ProcessingError extends Error {}
 
-/** The newest upload of one form by one user (names sort by arrival), or null. */
+/** The folder of the newest upload of one form by one user (names sort by arrival), or null. */
 export async function newestPending(dataDir: string, userId: string, sessionId: string): Promise<string | null> {
   const dir = pendingSessionDir(dataDir, userId, sessionId);
   const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => PENDING_NAME.test(n)).sort();
@@ -35,6 +38,24 @@ function render(image: Sharp, variant: Variant): Sharp {
   return image.webp({ quality: 80 });
 }
 
+/**
+ * Makes the three sizes of an accepted upload into `target` (a folder that must not exist yet).
+ * They are written into a hidden folder beside it that is renamed into place when all three are
+ * there, so newestPending never sees half of an upload. Throws ProcessingError when sharp fails.
+ */
+export async function renderPending(source: string, target: string): Promise<void> {
+  const building = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  await fs.promises.mkdir(building, { recursive: true });
+  try {
+    const original = sharp(source, { ...SHARP_INPUT, autoOrient: true });
+    await Promise.all(VARIANT_NAMES.map((v) => render(original.clone(), v).toFile(path.join(building, `${v}.webp`))));
+    await fs.promises.rename(building, target);
+  } catch (e: any) {
+    await fs.promises.rm(building, { recursive: true, force: true }).catch(() => {});
+    throw new ProcessingError(String(e?.message ?? e));
+  }
+}
+
 export interface StagedVariants {
   /** Moves every variant to its final name (each rename is atomic). */
   commit(): Promise<void>;
@@ -42,12 +63,14 @@ export interface StagedVariants {
   discard(): Promise<void>;
 }
 
-export async function stageVariants(source: string, dataDir: string, type: ImageType, id: string): Promise<StagedVariants> {
+/** Copies a pending upload's finished sizes beside their final names: file copies, no decoding. */
+export async function stageVariants(pending: string, dataDir: string, type: ImageType, id: string): Promise<StagedVariants> {
   const dir = imageDir(dataDir, type, id);
   await fs.promises.mkdir(dir, { recursive: true });
   const token = randomBytes(6).toString("hex");
   const files = VARIANT_NAMES.map((variant) => ({
     variant,
+    source: path.join(pending, `${variant}.webp`),
     temp: path.join(dir, `.${variant}.${token}.tmp`),
     final: imageFile(dataDir, type, id, variant),
   }));
@@ -55,18 +78,12 @@ export async function stageVariants(source: string, dataDir: string, type: Image
     await Promise.all(files.map((f) => fs.promises.rm(f.temp, { force: true }).catch(() => {})));
   };
   try {
-    await fs.promises.access(source);
-  } catch {
-    throw new PendingGoneError(source);
-  }
-  try {
-    const original = sharp(source, { ...SHARP_INPUT, autoOrient: true });
-    await Promise.all(files.map((f) => render(original.clone(), f.variant).toFile(f.temp)));
+    await Promise.all(files.map((f) => fs.promises.copyFile(f.source, f.temp)));
   } catch (e: any) {
     await discard();
     // Another newFiles call of the same form may have taken it a moment ago.
-    if (e?.code === "ENOENT" || /no such file|Input file is missing/i.test(String(e?.message))) throw new PendingGoneError(source);
-    throw new ProcessingError(String(e?.message ?? e));
+    if (e?.code === "ENOENT") throw new PendingGoneError(pending);
+    throw e;
   }
   return {
     async commit() {

@@ -127,8 +127,10 @@ describe("upload, attach and serve a picture", () => {
     expect(up.body.files).toHaveLength(1);
     expect(up.body.files[0]).toMatchObject({ name: "photo.jpg", size: original.length, type: "image/jpeg" });
     expect(typeof up.body.files[0].id).toBe("string");
+    // Kept as the three stored sizes, made in the upload request (not the original with its metadata).
     const pending = await fs.promises.readdir(pendingDir(id, sessionId));
-    expect(pending).toEqual([`${up.body.files[0].id}.jpg`]);
+    expect(pending).toEqual([up.body.files[0].id]);
+    expect((await fs.promises.readdir(path.join(pendingDir(id, sessionId), pending[0]))).sort()).toEqual(["large.webp", "medium.webp", "thumb.webp"]);
 
     const r = await gql(server.url, NEW_FILES, { sessionId, type: "user", id }, user.token);
     expect(r.errors).toBeUndefined();
