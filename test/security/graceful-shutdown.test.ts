@@ -1,0 +1,117 @@
+// Attack (availability): SIGINT or SIGTERM ended the process in the middle of whatever it was
+// doing: requests in flight were cut, websockets dropped without a close frame, and Ctrl-C on
+// `npm start` died with "Unhandled 'error' event" from a pg pool and a long dump. Now both signals
+// drain: the server stops accepting, lets requests in flight finish, closes websockets with 1001
+// (going away: the SPA reconnects elsewhere), stops the worker after its running jobs, closes the
+// pools (and the embedded database) and exits 0, within 10 s. This test runs the real processes.
+import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startNode, freePort, workerEnv, type Child } from "../../server/test/faults/processes.ts";
+import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../database.ts";
+
+let databaseUrl: string;
+let dataDir: string;
+const children: Child[] = [];
+
+// Its own database: the test holds a lock on a table to keep a request in flight.
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase(inject("adminUrl"), "bk_shutdown");
+  dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-shutdown-"));
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(children.map((c) => c.kill9()));
+  if (databaseUrl) await dropTestDatabase(inject("adminUrl"), databaseUrl);
+  if (dataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServerProcess(): Promise<{ child: Child; port: number }> {
+  const port = await freePort();
+  const child = startNode("server/main.ts", {
+    ...workerEnv(databaseUrl),
+    DATABASE_URL: databaseUrl,
+    AUTH_DATABASE_URL: await authenticatorUrl(databaseUrl),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    RUN_WORKER: "true",
+    EXPORT_SCHEMA: "false",
+    GRAPHIQL: "false",
+    JWT_SECRET: "graceful-shutdown-test-secret-long-enough",
+  }, "server");
+  children.push(child);
+  await child.waitForLine(/API and app listening/, 60_000);
+  return { child, port };
+}
+
+/** A graphql-ws connection, acknowledged; resolves `closed` with the close code. */
+async function openWebsocket(port: number): Promise<{ closed: Promise<number> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, "graphql-transport-ws");
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "connection_init", payload: {} })));
+    ws.addEventListener("message", (e) => (JSON.parse(String(e.data)).type === "connection_ack" ? resolve() : undefined));
+    ws.addEventListener("error", () => reject(new Error("websocket failed")));
+  });
+  return { closed };
+}
+
+describe.each(["SIGTERM", "SIGINT"] as const)("server/main.ts on %s", (signal) => {
+  it("finishes the request in flight, closes websockets with 1001, exits 0 within 10 s", async () => {
+    const { child, port } = await startServerProcess();
+    const socket = await openWebsocket(port);
+
+    // Keep a request in flight: its query waits for a lock this test holds.
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query("begin; lock table app_public.things in access exclusive mode");
+    const inFlight = fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: `query InFlight { allThings(first: 1) { totalCount } }` }),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    // Until PostgreSQL shows the query waiting for the lock.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await locker.query("select count(*)::int as n from pg_locks where not granted and relation = 'app_public.things'::regclass");
+      if (rows[0].n > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const signalledAt = Date.now();
+    child.process.kill(signal);
+    // The websocket is closed as the drain starts; the request is still waiting.
+    expect(await socket.closed).toBe(1001);
+    await new Promise((r) => setTimeout(r, 500));
+    await locker.query("commit");
+    await locker.end();
+
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(typeof answer.body.data.allThings.totalCount).toBe("number");
+
+    const code = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r("still running"), 12_000))]);
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(child.output()).not.toMatch(/Unhandled 'error' event/);
+    expect(child.output()).not.toMatch(/^\s+at /m);
+    // It no longer accepts connections.
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  }, 90_000);
+});
+
+describe.each(["SIGTERM", "SIGINT"] as const)("worker/main.ts on %s", (signal) => {
+  it("stops after its running jobs and exits 0 without an error dump", async () => {
+    const child = startNode("worker/main.ts", { ...workerEnv(databaseUrl), MAIL_OUTBOX_DIR: path.join(dataDir, "outbox") }, "worker");
+    children.push(child);
+    await child.waitForLine(/worker: started/, 60_000);
+    const signalledAt = Date.now();
+    child.process.kill(signal);
+    const code = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r("still running"), 12_000))]);
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(child.output()).not.toMatch(/Unhandled 'error' event/);
+  }, 90_000);
+});
