@@ -1,15 +1,21 @@
-// GET /images/<type>/<id>/<variant>.webp: the processed pictures, to anyone who has the URL
-// (docs/decisions.md, Images). Every segment is checked against a closed list or the uuid form
-// before a path is built, and anything else under /images answers 404 JSON.
+// GET /images/<type>/<id>/<variant>.webp: the processed pictures, to whoever may see the record
+// they belong to (docs/decisions.md, Images): everyone for a public record (cacheable by anyone),
+// else only those whose own rights let them see it, known by a bearer token or the pictures
+// cookie (./viewer.ts; POST /images/session sets it), with Cache-Control: private. Everyone else
+// gets the same 404 as for an id that does not exist. Every segment is checked against a closed
+// list or the uuid form before a path is built, and anything else under /images answers 404 JSON.
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import type { ServerConfig } from "../config.ts";
 import { canonicalUuid, imageFile, isImageType, isVariant } from "./layout.ts";
-import { isShown } from "./visibility.ts";
+import { pictureShown } from "./visibility.ts";
+import { pictureViewers, ViewerTokenError } from "./viewer.ts";
 
 export const IMAGE_MAX_AGE_SECONDS = 86_400;
+/** A private picture may be kept by the viewer's browser, which asks again (ETag) before each use. */
+export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
 function notFound(res: Response): void {
   res.status(404).set("Cache-Control", "no-store").json({ error: "Image not found" });
@@ -23,7 +29,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === ours);
 }
 
-async function sendImage(req: Request, res: Response, file: string): Promise<void> {
+async function sendImage(req: Request, res: Response, file: string, cacheControl: string): Promise<void> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, "r");
@@ -40,7 +46,7 @@ async function sendImage(req: Request, res: Response, file: string): Promise<voi
     const etag = `"${stat.ino.toString(36)}-${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
     res.set({
       "Content-Type": "image/webp",
-      "Cache-Control": `public, max-age=${IMAGE_MAX_AGE_SECONDS}`,
+      "Cache-Control": cacheControl,
       ETag: etag,
       "Last-Modified": stat.mtime.toUTCString(),
       "X-Content-Type-Options": "nosniff",
@@ -71,16 +77,31 @@ async function sendImage(req: Request, res: Response, file: string): Promise<voi
 
 export function imageServeRouter(config: ServerConfig, pool: pg.Pool): Router {
   const router = express.Router();
+  const viewers = pictureViewers(config);
+  router.post("/images/session", async (req, res, next) => {
+    try {
+      await viewers.session(req, res);
+    } catch (e) {
+      next(e);
+    }
+  });
   router.get("/images/:type/:id/:file", async (req, res, next) => {
     const { type, id, file } = req.params as Record<string, string>;
     const variant = /^([a-z]+)\.webp$/.exec(file)?.[1];
     const uuid = canonicalUuid(id);
     if (!isImageType(type) || !uuid || !isVariant(variant)) return notFound(res);
     try {
-      // Pictures whose target no longer has one (hasImage false, or deleted) are not served.
-      if (!(await isShown(pool, type, uuid))) return notFound(res);
-      await sendImage(req, res, imageFile(config.dataDir, type, uuid, variant));
+      // Not served: the target has no picture (hasImage false, deleted) or this viewer may not
+      // see it; both look like an unknown id. Checked before any conditional answer (304).
+      const shown = await pictureShown(pool, await viewers.of(req), type, uuid);
+      if (!shown) return notFound(res);
+      const cacheControl = shown === "public" ? `public, max-age=${IMAGE_MAX_AGE_SECONDS}` : PRIVATE_CACHE_CONTROL;
+      await sendImage(req, res, imageFile(config.dataDir, type, uuid, variant), cacheControl);
     } catch (e) {
+      if (e instanceof ViewerTokenError) {
+        res.status(401).set({ "Cache-Control": "no-store", "WWW-Authenticate": "Bearer" }).json({ error: e.message });
+        return;
+      }
       next(e);
     }
   });

@@ -87,6 +87,9 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return rawGet(url, headers);
 }
 
+/** As a signed-in person: people's pictures are for signed-in members, as their profiles are. */
+const as = (token: string, headers: Record<string, string> = {}) => ({ ...headers, authorization: `Bearer ${token}` });
+
 function solid(width: number, height: number, colour: { r: number; g: number; b: number }) {
   return sharp({ create: { width, height, channels: 3, background: colour } });
 }
@@ -144,11 +147,12 @@ describe("upload, attach and serve a picture", () => {
     const expected = { thumb: [128, 128], medium: [512, 341], large: [1600, 1067] } as const;
     for (const url of moved) {
       const variant = /\/(\w+)\.webp/.exec(url)![1] as keyof typeof expected;
-      // Served to anyone, signed in or not.
-      const res = await get(url);
+      // Served to signed-in people, privately (a user's profile is not public), not to guests.
+      expect((await get(url)).status).toBe(404);
+      const res = await get(url, as(user.token));
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
-      expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       const etag = res.headers.etag!;
       expect(etag).toMatch(/^"[^"]+"$/);
@@ -156,11 +160,11 @@ describe("upload, attach and serve a picture", () => {
       expect(meta.format).toBe("webp");
       expect([meta.width, meta.height]).toEqual(expected[variant]);
 
-      const again = await get(url, { "if-none-match": etag });
+      const again = await get(url, as(user.token, { "if-none-match": etag }));
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
       expect(again.headers.etag).toBe(etag);
-      expect((await get(url, { "if-none-match": '"something-else"' })).status).toBe(200);
+      expect((await get(url, as(user.token, { "if-none-match": '"something-else"' }))).status).toBe(200);
     }
 
     expect((await gql(server.url, ME, {}, user.token)).data.currentUser.hasImage).toBe(true);
@@ -176,7 +180,7 @@ describe("upload, attach and serve a picture", () => {
     const first = randomUUID();
     await upload(user.token, first, [{ name: "red.png", data: await solid(300, 300, { r: 255, g: 0, b: 0 }).png().toBuffer() }]);
     expect((await gql(server.url, NEW_FILES, { sessionId: first, type: "user", id }, user.token)).errors).toBeUndefined();
-    const red = await get(`/images/user/${id}/medium.webp`);
+    const red = await get(`/images/user/${id}/medium.webp`, as(user.token));
     expect((await meanColour(red.body)).r).toBeGreaterThan(200);
 
     const second = randomUUID();
@@ -190,7 +194,7 @@ describe("upload, attach and serve a picture", () => {
     expect(r.errors).toBeUndefined();
     // A new version in the link, so the uploader's browser does not show its cached old picture.
     expect(r.data.newFiles.movedFiles[1]).toMatch(/\?v=\w+$/);
-    const now = await get(`/images/user/${id}/medium.webp`);
+    const now = await get(`/images/user/${id}/medium.webp`, as(user.token));
     expect(now.headers.etag).not.toBe(red.headers.etag);
     const colour = await meanColour(now.body);
     expect(colour.b).toBeGreaterThan(200);
@@ -214,7 +218,7 @@ describe("upload, attach and serve a picture", () => {
     expect(up.body.files.map((f: any) => f.type)).toEqual(["image/png", "image/webp", "image/gif"]);
     const r = await gql(server.url, NEW_FILES, { sessionId, type: "user", id }, user.token);
     expect(r.errors).toBeUndefined();
-    const large = await get(`/images/user/${id}/large.webp`);
+    const large = await get(`/images/user/${id}/large.webp`, as(user.token));
     const meta = await sharp(large.body).metadata();
     expect([meta.width, meta.height, meta.pages ?? 1]).toEqual([40, 30, 1]);
     const colour = await meanColour(large.body);
@@ -241,7 +245,7 @@ describe("upload, attach and serve a picture", () => {
     expect((await upload(user.token, sessionId, [{ name: "camera.jpg", data: withExif }])).status).toBe(201);
     expect((await gql(server.url, NEW_FILES, { sessionId, type: "user", id }, user.token)).errors).toBeUndefined();
     for (const variant of ["thumb", "medium", "large"]) {
-      const res = await get(`/images/user/${id}/${variant}.webp`);
+      const res = await get(`/images/user/${id}/${variant}.webp`, as(user.token));
       const meta = await sharp(res.body).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
@@ -259,7 +263,7 @@ describe("upload, attach and serve a picture", () => {
     const sessionId = randomUUID();
     await upload(user.token, sessionId, [{ name: "me.png", data: await solid(200, 200, { r: 9, g: 9, b: 9 }).png().toBuffer() }]);
     await gql(server.url, NEW_FILES, { sessionId, type: "user", id }, user.token);
-    expect((await get(`/images/user/${id}/thumb.webp`)).status).toBe(200);
+    expect((await get(`/images/user/${id}/thumb.webp`, as(user.token))).status).toBe(200);
 
     const off = await gql(server.url, UPDATE_USER, { id, patch: { hasImage: false } }, user.token);
     expect(off.data.updateUserById.user.hasImage).toBe(false);
@@ -267,7 +271,7 @@ describe("upload, attach and serve a picture", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(Date.now() + SHOWN_TTL_MS + 1000);
-      const gone = await get(`/images/user/${id}/thumb.webp`);
+      const gone = await get(`/images/user/${id}/thumb.webp`, as(user.token));
       expect(gone.status).toBe(404);
       expect(JSON.parse(gone.body.toString())).toEqual({ error: "Image not found" });
     } finally {
@@ -350,7 +354,7 @@ describe("who may upload and attach", () => {
     const r = await gql(server.url, NEW_FILES, { sessionId, type: "user", id: bId }, admin.token);
     expect(r.errors).toBeUndefined();
     expect((await gql(server.url, USER, { id: bId }, b.token)).data.userById.hasImage).toBe(true);
-    expect((await get(`/images/user/${bId}/medium.webp`)).status).toBe(200);
+    expect((await get(`/images/user/${bId}/medium.webp`, as(b.token))).status).toBe(200);
   });
 
   it("rejects an unknown type with INVLD", async () => {
