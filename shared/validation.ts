@@ -9,6 +9,7 @@ export const MESSAGES = {
   nameRequired: "Name is required",
   nameLength: "Name must be between 3 and 255 characters",
   nameCharacters: "Name may contain only letters, spaces, hyphens and apostrophes",
+  nameInvisible: "Name must not contain invisible or text-direction characters",
   usernameRequired: "Username is required",
   usernameTooShort: "Username must be at least 2 characters long",
   usernameTooLong: "Username must be less than 24 characters",
@@ -50,12 +51,42 @@ export function validateRequired(value: string | null | undefined): string | nul
 // keyboards type for names such as O’Brien).
 const NAME_PATTERN = /^[\p{L} '\u2019-]+$/u;
 
+/**
+ * Characters that show nothing, or change how the text around them is shown, and so let a name
+ * look like another (spoofing) or reorder what follows it: control characters, soft hyphen,
+ * combining grapheme joiner, Arabic letter mark, Hangul and Khmer fillers, Mongolian vowel
+ * separator, zero-width space/joiners and direction marks, bidi embeddings, overrides and
+ * isolates, word joiner and invisible operators, byte order mark, interlinear annotations.
+ * The database's copy is app_hidden.invisible_characters_pattern(); keep them the same.
+ */
+export const INVISIBLE_CHARACTERS =
+  /[\u0001-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return INVISIBLE_CHARACTERS.test(value);
+}
+
 export function validateName(value: string | null | undefined): string | null {
   // Like SQL btrim(value) = '': a value of spaces only is missing, not too short.
   if (isEmpty(value) || /^ *$/.test(value)) return MESSAGES.nameRequired;
   const length = charLength(value);
   if (length < 3 || length > 255) return MESSAGES.nameLength;
+  if (hasInvisibleCharacters(value)) return MESSAGES.nameInvisible;
   if (!NAME_PATTERN.test(value)) return MESSAGES.nameCharacters;
+  return null;
+}
+
+/**
+ * Labels (the names of groups, things and devices): any visible text, 3 to 255 characters once
+ * trimmed. The database's app_hidden.check_label, same messages, same order. Invisible
+ * characters are looked for in the whole value, trimmed or not.
+ */
+export function validateLabel(value: string | null | undefined): string | null {
+  const trimmed = (value ?? "").trim();
+  if (trimmed === "") return MESSAGES.nameRequired;
+  const length = charLength(trimmed);
+  if (length < 3 || length > 255) return MESSAGES.nameLength;
+  if (hasInvisibleCharacters(value ?? "")) return MESSAGES.nameInvisible;
   return null;
 }
 

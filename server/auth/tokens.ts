@@ -2,8 +2,9 @@
 // user_id, exp, role, domain_name; plus sid (the server-side session signing out revokes),
 // iat, aud and iss.
 import { SignJWT, jwtVerify, errors } from "jose";
-import { SafeError } from "postgraphile/grafast";
+import { SafeError, isSafeError } from "postgraphile/grafast";
 import { randomUUID } from "node:crypto";
+import { inspect } from "node:util";
 
 export type SessionRole = "bk_anonymous" | "bk_user" | "bk_admin";
 export const SESSION_ROLES: readonly SessionRole[] = ["bk_anonymous", "bk_user", "bk_admin"];
@@ -47,13 +48,26 @@ export function mintGuestToken(settings: TokenSettings, domainName: string | nul
   );
 }
 
-/** Safe to show: HTTP answers 401 with it; over a websocket the operation fails with code TOKEN. */
+/**
+ * Safe to show: HTTP answers 401 with it; over a websocket the operation fails with code TOKEN.
+ * A bad token is the caller's mistake, not ours: grafserv logs the error the context callback
+ * throws, and it should take one line, not a stack trace per request (anyone can send many).
+ * SafeError resets the prototype, so the one-line forms are own properties.
+ */
 export class InvalidTokenError extends SafeError<{ code: string }> {
   statusCode = 401;
   constructor(message: string) {
     super(message, { code: "TOKEN" });
     this.name = "InvalidTokenError";
+    const line = `InvalidTokenError: ${message} (TOKEN, 401)`;
+    Object.defineProperty(this, "stack", { value: line, enumerable: false, writable: true, configurable: true });
+    Object.defineProperty(this, inspect.custom, { value: () => line, enumerable: false });
   }
+}
+
+/** InvalidTokenError, recognised without `instanceof` (SafeError resets the prototype). */
+export function isInvalidTokenError(e: unknown): e is InvalidTokenError {
+  return e instanceof Error && isSafeError(e) && e.name === "InvalidTokenError";
 }
 
 /**
@@ -94,13 +108,15 @@ export async function verifyToken(settings: TokenSettings, token: string): Promi
 
 async function verifyTokenSignature(settings: TokenSettings, token: string): Promise<Claims> {
   try {
+    // A token without exp would never expire (and would stay in the cache above for good).
     const { payload } = await jwtVerify(token, key(settings.jwtSecret), {
       algorithms: ["HS256"],
       audience: settings.jwtAudience,
       issuer: settings.jwtIssuer,
+      requiredClaims: ["exp"],
     });
     const role = payload.role as SessionRole;
-    if (!SESSION_ROLES.includes(role) || typeof payload.user_id !== "string") {
+    if (!SESSION_ROLES.includes(role) || typeof payload.user_id !== "string" || typeof payload.exp !== "number") {
       throw new InvalidTokenError("Invalid token claims");
     }
     return {
@@ -111,7 +127,7 @@ async function verifyTokenSignature(settings: TokenSettings, token: string): Pro
       exp: payload.exp!,
     };
   } catch (e) {
-    if (e instanceof InvalidTokenError) throw e;
+    if (isInvalidTokenError(e)) throw e;
     if (e instanceof errors.JWTExpired) throw new InvalidTokenError("Token expired");
     throw new InvalidTokenError("Invalid token");
   }

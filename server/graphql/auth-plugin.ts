@@ -3,7 +3,7 @@
 // Failed sign-ins and resets are recorded by SQL that reports the failure instead of raising, so
 // the record commits before we answer with the error.
 import { extendSchema, gql } from "postgraphile/utils";
-import { lambda, SafeError } from "postgraphile/grafast";
+import { context, lambda, list, SafeError } from "postgraphile/grafast";
 import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
 import { mintGuestToken, mintToken, type TokenSettings, type SessionRole } from "../auth/tokens.ts";
 
@@ -58,7 +58,7 @@ export function makeAuthPlugin(settings: TokenSettings) {
         extend type Mutation {
           "A guest session (role bk_anonymous) for the branding variant's domain."
           signInAsGuest(input: SignInAsGuestInput!): SignInAsGuestPayload
-          "Signs in with a username (or primary e-mail) and passphrase."
+          "Signs in with a username (or a verified e-mail address) and passphrase."
           signIn(input: SignInInput!): SignInPayload
           "Registers a user, queues the verification e-mail and signs them in."
           signUp(input: SignUpInput!): SignUpPayload
@@ -106,9 +106,12 @@ export function makeAuthPlugin(settings: TokenSettings) {
             },
             resetPassword(_, fieldArgs) {
               const $input = fieldArgs.getRaw("input");
-              const $status = withPgClientTransaction(executor, $input, (client, input: any) =>
-                run<{ status: string }>(client, "select app_hidden.reset_password($1, $2, $3) as status", [
-                  text(input.userId), text(input.resetToken), text(input.newPassword),
+              // Failed resets count per user and caller's address, so guessing from one address
+              // cannot lock the owner out elsewhere (db/migrations/*_account_hardening.sql).
+              const $args = list([$input, context().get("ip")]);
+              const $status = withPgClientTransaction(executor, $args, (client, [input, ip]: readonly [any, string | undefined]) =>
+                run<{ status: string }>(client, "select app_hidden.reset_password($1, $2, $3, $4) as status", [
+                  text(input.userId), text(input.resetToken), text(input.newPassword), text(ip),
                 ]),
               );
               return lambda([$input, $status], ([input, result]: readonly [any, { status: string } | undefined]) => {

@@ -1,7 +1,7 @@
 // Issue 3 over real HTTP: e-mail addresses, passphrases, profile, account deletion, admin users.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import {
-  startTestServer, gql, signUp, newUserDetails, withOwner, queuedEmail, countQueuedEmails, makeAdmin,
+  startTestServer, gql, signUp, signUpVerified, newUserDetails, withOwner, queuedEmail, countQueuedEmails, makeAdmin,
 } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -76,7 +76,8 @@ describe("e-mail addresses", () => {
 
   it("says 'Email already added' for one of your own and 'Email already exists' for someone else's", async () => {
     const a = await signUp(server.url);
-    const b = await signUp(server.url);
+    // Someone else's verified address; an unverified one reserves nothing (test/security/invitation-unverified-email.test.ts).
+    const b = await signUpVerified(server.url, server.databaseUrl);
     expect((await gql(server.url, CREATE_EMAIL, { email: a.email }, a.token)).errors?.[0].message).toBe("Email already added");
     expect((await gql(server.url, CREATE_EMAIL, { email: b.email }, a.token)).errors?.[0].message).toBe("Email already exists");
     expect((await gql(server.url, CREATE_EMAIL, { email: "bad address" }, a.token)).errors?.[0].message).toBe("Email must be a valid address");
@@ -148,7 +149,8 @@ describe("passphrases", () => {
   });
 
   it("resets with the mailed token once; the new passphrase works and old sessions end", async () => {
-    const user = await signUp(server.url);
+    // Reset mails go to verified addresses only.
+    const user = await signUpVerified(server.url, server.databaseUrl);
     await gql(server.url, FORGOT, { email: user.email });
     const mail = await queuedEmail(server.databaseUrl, user.email, "password_reset");
     const weak = await gql(server.url, RESET, { userId: mail.variables.userId, token: mail.variables.token, password: "weak" });
@@ -163,7 +165,8 @@ describe("passphrases", () => {
   });
 
   it("refuses an expired reset token", async () => {
-    const user = await signUp(server.url);
+    // Reset mails go to verified addresses only.
+    const user = await signUpVerified(server.url, server.databaseUrl);
     await gql(server.url, FORGOT, { email: user.email });
     const mail = await queuedEmail(server.databaseUrl, user.email, "password_reset");
     await withOwner(server.databaseUrl, (c) =>
@@ -173,8 +176,9 @@ describe("passphrases", () => {
     expect(r.errors?.[0].extensions.code).toBe("NTFND");
   });
 
-  it("locks resets after more than 5 failures within an hour (LOCKD), even with the right token", async () => {
-    const user = await signUp(server.url);
+  it("locks resets after more than 5 failures within an hour from one address (LOCKD), even with the right token", async () => {
+    // Reset mails go to verified addresses only.
+    const user = await signUpVerified(server.url, server.databaseUrl);
     await gql(server.url, FORGOT, { email: user.email });
     const mail = await queuedEmail(server.databaseUrl, user.email, "password_reset");
     for (let i = 0; i < 6; i++) {

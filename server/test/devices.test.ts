@@ -6,7 +6,7 @@ import { createClient } from "graphql-ws";
 import { inject } from "vitest";
 import { loadConfig } from "../config.ts";
 import { startServer, type RunningServer } from "../app.ts";
-import { gql, signUp, withOwner, queuedEmail } from "./harness.ts";
+import { gql, signUp, signUpVerified, withOwner, queuedEmail } from "./harness.ts";
 import { urlAsRole } from "../../test/database.ts";
 
 const SECRET = "ttn-webhook-secret-for-tests";
@@ -101,7 +101,8 @@ describe("devices", () => {
 
   it("device invitations follow the same rules as things'", async () => {
     const { owner, device } = await setup({ isPublic: false });
-    const invitee = await signUp(server.url);
+    // Only a verified address counts for invitations (test/security/invitation-unverified-email.test.ts).
+    const invitee = await signUpVerified(server.url, databaseUrl);
     const INVITE = `mutation InviteToDeviceAccess($deviceId: UUID!, $email: String!) { inviteToDeviceAccess(input: { deviceId: $deviceId, email: $email }) { deviceAccessInvitation { id } } }`;
     const ACCEPT = `mutation AcceptInvitationToDeviceAccess($id: UUID!, $code: String!) { acceptInvitationToDeviceAccess(input: { invitationId: $id, code: $code }) { deviceAccess { id isOwner } } }`;
     expect((await gql(server.url, INVITE, { deviceId: device.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");

@@ -1,6 +1,6 @@
 // Groups, memberships and invitations over real HTTP (issue 4), allowed and denied cases.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startTestServer, gql, signUp, withOwner, queuedEmail, makeAdmin } from "./harness.ts";
+import { startTestServer, gql, signUp, signUpVerified, withOwner, queuedEmail, makeAdmin } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -160,7 +160,8 @@ describe("joining and leaving", () => {
 describe("invitations", () => {
   it("an owner invites by e-mail; the invitee checks and accepts with the mailed code", async () => {
     const owner = await signUp(server.url);
-    const invitee = await signUp(server.url);
+    // Only a verified address counts for invitations (test/security/invitation-unverified-email.test.ts).
+    const invitee = await signUpVerified(server.url, server.databaseUrl);
     const group = await createGroup(owner.token, { name: "Invite Only Club", isPublic: false });
     const invited = await gql(server.url, INVITE, { groupId: group.id, email: invitee.email }, owner.token);
     expect(invited.errors).toBeUndefined();
@@ -207,7 +208,7 @@ describe("invitations", () => {
 
   it("members cannot invite; existing members answer ISACS; bad addresses are refused", async () => {
     const owner = await signUp(server.url);
-    const member = await signUp(server.url);
+    const member = await signUpVerified(server.url, server.databaseUrl);
     const group = await createGroup(owner.token);
     await gql(server.url, CHANGE, { groupId: group.id, join: true }, member.token);
     expect((await gql(server.url, INVITE, { groupId: group.id, email: "friend@example.com" }, member.token)).errors?.[0].extensions.code).toBe("DNIED");

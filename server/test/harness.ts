@@ -124,3 +124,20 @@ export async function makeAdmin<T extends { username: string; password: string; 
   });
   return { ...user, token: r.data.signIn.jwtToken };
 }
+
+export const VERIFY_EMAIL = `mutation VerifyEmail($id: UUID!, $token: String!) { verifyEmail(input: { userEmailId: $id, token: $token }) { boolean } }`;
+
+/** Verifies an address the way its owner does: with the link from the newest verification mail. */
+export async function verifyEmail(baseUrl: string, databaseUrl: string, email: string): Promise<void> {
+  const mail = await queuedEmail(databaseUrl, email, "verify_email");
+  if (!mail) throw new Error(`no verification mail for ${email}`);
+  const r = await gql(baseUrl, VERIFY_EMAIL, { id: mail.variables.userEmailId, token: mail.variables.token });
+  if (r.data?.verifyEmail?.boolean !== true) throw new Error(`verifying ${email} failed: ${JSON.stringify(r.errors)}`);
+}
+
+/** signUp, then the verification link: only a verified address counts for invitations, sign-in and resets. */
+export async function signUpVerified(baseUrl: string, databaseUrl: string, details = newUserDetails()) {
+  const user = await signUp(baseUrl, details);
+  await verifyEmail(baseUrl, databaseUrl, user.email);
+  return user;
+}

@@ -46,10 +46,10 @@ const EXPORTED_MUTATIONS = Object.keys(
  * refusal, or they would count nothing. Anything else written by a refused call fails the test.
  */
 const WRITES_ON_REFUSAL: Record<string, string[]> = {
-  // Failed sign-ins per username, for the lockout after 10 (decisions.md).
+  // Failed sign-ins per account (or unknown name), for the lockout after 10 (decisions.md).
   signIn: ["app_private.sign_in_failures"],
-  // Failed reset attempts per user (a wrong token for a real user), for the reset lockout.
-  resetPassword: ["app_private.user_secrets"],
+  // Failed reset attempts per user and source address (a wrong token for a real user), for the reset lockout.
+  resetPassword: ["app_private.reset_failures"],
 };
 
 let databaseUrl: string;

@@ -1,7 +1,7 @@
 // Sessions over real HTTP: guest, sign-up, sign-in with lockout, sign-out, token checks.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { SignJWT } from "jose";
-import { startTestServer, gql, signUp, newUserDetails, SIGN_UP, decodeClaims, withOwner } from "./harness.ts";
+import { startTestServer, gql, signUp, signUpVerified, newUserDetails, SIGN_UP, decodeClaims, withOwner } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -59,7 +59,8 @@ describe("signUp", () => {
   });
 
   it("rejects a duplicate username and a duplicate e-mail with the spec's messages, writing nothing", async () => {
-    const first = await signUp(server.url);
+    // An address is taken once verified; an unverified one reserves nothing (test/security/invitation-unverified-email.test.ts).
+    const first = await signUpVerified(server.url, server.databaseUrl);
     const sameUsername = await gql(server.url, SIGN_UP, { ...newUserDetails(), username: first.username });
     expect(sameUsername.errors?.[0].message).toBe("Username already exists");
     const sameEmail = await gql(server.url, SIGN_UP, { ...newUserDetails(), email: first.email.toUpperCase() });
@@ -95,8 +96,9 @@ describe("signUp", () => {
 });
 
 describe("signIn", () => {
-  it("signs in with the right passphrase, by username or primary e-mail", async () => {
-    const user = await signUp(server.url);
+  it("signs in with the right passphrase, by username or verified e-mail", async () => {
+    // Sign-in by e-mail takes a verified address (test/security/lockout-per-account.test.ts).
+    const user = await signUpVerified(server.url, server.databaseUrl);
     const byUsername = await gql(server.url, SIGN_IN, { username: user.username, password: user.password, domainName: "x.example" });
     expect(byUsername.errors).toBeUndefined();
     expect(decodeClaims(byUsername.data.signIn.jwtToken)).toMatchObject({ role: "bk_user", domain_name: "x.example" });

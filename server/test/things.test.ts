@@ -1,6 +1,6 @@
 // Things, access, collaboration, invitations, actions and badges over real HTTP (issue 5).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startTestServer, gql, signUp, withOwner, queuedEmail, makeAdmin } from "./harness.ts";
+import { startTestServer, gql, signUp, signUpVerified, withOwner, queuedEmail, makeAdmin } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -184,7 +184,8 @@ describe("access and collaboration", () => {
 
   it("invitations: the invitee checks and accepts; ISACS when they already have access", async () => {
     const owner = await signUp(server.url);
-    const invitee = await signUp(server.url);
+    // Only a verified address counts for invitations (test/security/invitation-unverified-email.test.ts).
+    const invitee = await signUpVerified(server.url, server.databaseUrl);
     const thing = await newThing(owner.token, await newGroup(owner.token), { isPublic: false, name: "Secret Garden" });
     expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
     expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, owner.token)).errors).toBeUndefined();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { createClient } from "graphql-ws";
-import { startTestServer, gql, signUp, withOwner, makeAdmin, decodeClaims, type GraphQLResult } from "../harness.ts";
+import { startTestServer, gql, signUp, signUpVerified, withOwner, makeAdmin, decodeClaims, type GraphQLResult } from "../harness.ts";
 import { ROLES, type Role } from "./roles.ts";
 import { startSources } from "./sources.ts";
 import type { Outcome } from "./matrix-types.ts";
@@ -115,7 +115,8 @@ export class World {
     this.as.guest = { token: guestToken, id: decodeClaims(guestToken).user_id, username: "", password: "", email: "" };
     await Promise.all(
       ROLES.filter((r) => r !== "guest").map(async (role) => {
-        let user = await signUp(this.url);
+        // Verified, as people who accept invitations and reset passphrases are (only a verified address counts).
+        let user = await signUpVerified(this.url, this.server.databaseUrl);
         if (role === "admin") user = await makeAdmin(this.url, this.server.databaseUrl, user);
         const id = (await gql(this.url, `query { currentUser { id } }`, {}, user.token)).data.currentUser.id;
         this.as[role] = { token: user.token, id, username: user.username, password: user.password, email: user.email };
@@ -270,7 +271,7 @@ export class World {
 
   /** Someone outside the world, for operations on a user (delete, reset, sign in and out). */
   async freshUser(): Promise<Ref & { token: string; username: string; password: string; email: string }> {
-    const user = await signUp(this.url);
+    const user = await signUpVerified(this.url, this.server.databaseUrl);
     const id = (await gql(this.url, `query { currentUser { id } }`, {}, user.token)).data.currentUser.id;
     return { ...user, id, nodeId: await this.nodeIdOf("userById", id, "admin") };
   }

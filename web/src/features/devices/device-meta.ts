@@ -2,7 +2,7 @@
 // parameters and the meaning of each indicator colour, hydration bands (decisions "Things and
 // devices"), times, and the texts of failed calls (spec section 8).
 import type { CombinedError } from "urql";
-import { charLength, MESSAGES } from "../../../../shared/validation.ts";
+import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -316,11 +316,7 @@ export function levelsToJson(levels: HydrationLevels): HydrationLevels | null {
 
 /** Labels (device names): the database's check_label, same messages, same order. */
 export function validateLabel(value: string | null | undefined): string | null {
-  const trimmed = (value ?? "").trim();
-  if (trimmed === "") return MESSAGES.nameRequired;
-  const length = charLength(trimmed);
-  if (length < 3 || length > 255) return MESSAGES.nameLength;
-  return null;
+  return validateSharedLabel(value);
 }
 
 export const LOCATION_MESSAGES = {

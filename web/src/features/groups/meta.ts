@@ -1,6 +1,6 @@
 // Words, dates, pictures and error texts the group, community and user screens share.
 import type { CombinedError } from "urql";
-import { charLength, MESSAGES } from "../../../../shared/validation.ts";
+import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 export const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
@@ -89,11 +89,7 @@ export function timeAgo(iso: string | null | undefined, now = Date.now()): strin
 
 // Labels (group names): the database's check_label, same messages, same order.
 export function validateLabel(value: string | null | undefined): string | null {
-  const trimmed = (value ?? "").trim();
-  if (trimmed === "") return MESSAGES.nameRequired;
-  const length = charLength(trimmed);
-  if (length < 3 || length > 255) return MESSAGES.nameLength;
-  return null;
+  return validateSharedLabel(value);
 }
 
 export const DESCRIPTION_MAX = 5000;

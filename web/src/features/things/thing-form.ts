@@ -1,7 +1,7 @@
 // Validation of the thing form with the database's own messages (check_label, check_location,
 // check_description, the location description limit, create_thing's checks), in the same order,
 // and the conversion of the form's text values into createThing / updateThing input.
-import { MESSAGES, charLength } from "../../../../shared/validation.ts";
+import { MESSAGES, charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 export type ThingField =
   | "groupId"
@@ -27,12 +27,9 @@ export const THING_MESSAGES = {
   locationDescriptionLength: "Location description must be at most 500 characters",
 } as const;
 
-/** The rule for labels (group and thing names): 'Name is required', then 3 to 255 characters. */
+/** The rule for labels (group and thing names): shared/validation.ts, as the database's check_label. */
 export function validateLabel(value: string): string | null {
-  if (value.trim() === "") return MESSAGES.nameRequired;
-  const length = charLength(value.trim());
-  if (length < 3 || length > 255) return MESSAGES.nameLength;
-  return null;
+  return validateSharedLabel(value);
 }
 
 function parseCoordinate(value: string): number | null {
