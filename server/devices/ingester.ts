@@ -7,11 +7,23 @@ import type pg from "pg";
 import { decodeUplink, PayloadError, type DeviceModel, type Reading } from "./decoders.ts";
 import type { Uplink } from "./ttn-uplink.ts";
 
-export type IngestStatus = "stored" | "duplicate" | "unknown_device" | "bad_payload";
+export type IngestStatus = "stored" | "duplicate" | "unknown_device" | "bad_payload" | "rejected";
+
+/** What became of one uplink; a rejected one (kept, but no reading) carries the database's reason. */
+export interface IngestOutcome {
+  status: IngestStatus;
+  reason?: string;
+}
+
+/** app_private.ingest_uplinks answers "rejected: <reason>" for an uplink kept without a reading. */
+function outcomeOf(status: string): IngestOutcome {
+  if (status.startsWith("rejected: ")) return { status: "rejected", reason: status.slice("rejected: ".length) };
+  return { status: status as IngestStatus };
+}
 
 interface Pending {
   uplink: Uplink;
-  resolve(status: IngestStatus): void;
+  resolve(outcome: IngestOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -43,7 +55,7 @@ export class UplinkIngester {
     private options: { maxBatch: number; maxWaitMs: number; parallel: number } = { maxBatch: 250, maxWaitMs: 5, parallel: 3 },
   ) {}
 
-  submit(uplink: Uplink): Promise<IngestStatus> {
+  submit(uplink: Uplink): Promise<IngestOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ uplink, resolve, reject });
       if (this.queue.length >= this.options.maxBatch) this.flushSoon(0);
@@ -102,19 +114,19 @@ export class UplinkIngester {
    * device's and thing's newest values once per batch. The function locks rows in id order, so
    * concurrent batches cannot deadlock.
    */
-  private async storeInOneTransaction(uplinks: Uplink[]): Promise<IngestStatus[]> {
+  private async storeInOneTransaction(uplinks: Uplink[]): Promise<IngestOutcome[]> {
     const ids = [...new Set(uplinks.map((u) => u.deviceId))];
     const { rows } = await this.pool.query<{ device_id: string; model: DeviceModel }>(
       "select device_id, model from app_public.devices where device_id = any($1)",
       [ids],
     );
     const models = new Map(rows.map((r) => [r.device_id, r.model]));
-    const statuses: (IngestStatus | null)[] = [];
+    const statuses: (IngestOutcome | null)[] = [];
     const toStore: { index: number; uplink: Uplink; values: string }[] = [];
     uplinks.forEach((uplink, index) => {
       const model = models.get(uplink.deviceId);
       if (!model) {
-        statuses.push("unknown_device");
+        statuses.push({ status: "unknown_device" });
         return;
       }
       try {
@@ -123,21 +135,23 @@ export class UplinkIngester {
         toStore.push({ index, uplink, values: JSON.stringify({ ...reading, rssi: uplink.rssi, snr: uplink.snr, fPort: uplink.fPort }) });
       } catch (e) {
         if (!(e instanceof PayloadError)) throw e;
-        statuses.push("bad_payload");
+        statuses.push({ status: "bad_payload" });
       }
     });
-    if (toStore.length === 0) return statuses as IngestStatus[];
-    const result = await this.pool.query<{ statuses: IngestStatus[] }>(
-      "select app_private.ingest_uplinks($1::text[], $2::timestamptz[], $3::int[], $4::jsonb[]) as statuses",
+    if (toStore.length === 0) return statuses as IngestOutcome[];
+    // The raw payload goes along: an uplink the database rejects is kept as it came.
+    const result = await this.pool.query<{ statuses: string[] }>(
+      "select app_private.ingest_uplinks($1::text[], $2::timestamptz[], $3::int[], $4::jsonb[], $5::text[]) as statuses",
       [
         toStore.map((s) => s.uplink.deviceId),
         toStore.map((s) => s.uplink.receivedAt.toISOString()),
         toStore.map((s) => s.uplink.fCnt),
         toStore.map((s) => s.values),
+        toStore.map((s) => (s.uplink.payload.length > 0 ? s.uplink.payload.toString("base64") : null)),
       ],
     );
-    result.rows[0].statuses.forEach((status, i) => (statuses[toStore[i].index] = status));
-    return statuses as IngestStatus[];
+    result.rows[0].statuses.forEach((status, i) => (statuses[toStore[i].index] = outcomeOf(status)));
+    return statuses as IngestOutcome[];
   }
 
   /** Waits for queued uplinks to be stored (used on shutdown). */

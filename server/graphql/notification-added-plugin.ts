@@ -1,9 +1,12 @@
 // Subscription notificationAdded: the signed-in user's new notifications, live (the bell in the
 // header). The topic comes from the verified token, never from an argument, so nobody can listen
-// to someone else's; the notification itself is read with the user's role (RLS applies).
+// to someone else's; the notification itself is read with the user's role (RLS applies). The
+// subscription ends with the token's session: signed out, it completes and delivers nothing more
+// (server/subscriptions/session-bound.ts).
 import { extendSchema, gql } from "postgraphile/utils";
 import { context, lambda, listen } from "postgraphile/grafast";
 import { jsonParse } from "postgraphile/@dataplan/json";
+import { sessionBoundSubscriber } from "../subscriptions/session-bound.ts";
 
 export const NotificationAddedPlugin = extendSchema((build) => {
   const notifications = build.input.pgRegistry.pgResources.notifications;
@@ -23,7 +26,10 @@ export const NotificationAddedPlugin = extendSchema((build) => {
         plans: {
           notificationAdded: {
             subscribePlan() {
-              const $pgSubscriber = context().get("pgSubscriber");
+              const $pgSubscriber = lambda(
+                [context().get("pgSubscriber"), context().get("pgSettings"), context().get("withPgClient")],
+                ([subscriber, settings, withPgClient]: readonly [any, any, any]) => sessionBoundSubscriber(subscriber, settings, withPgClient),
+              );
               const $topic = lambda(context().get("pgSettings"), (settings: Record<string, string | undefined> | null) => {
                 const userId = settings?.["jwt.claims.user_id"];
                 // Guests have no notifications: an unused topic keeps the subscription quiet.

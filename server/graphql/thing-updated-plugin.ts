@@ -1,10 +1,12 @@
 // Subscription thingUpdated(id): the thing's fields and what happened ("update", "action",
 // "delete"), whenever the database notifies the topic thing:<id> (triggers in the sensor pipeline
 // migration). The thing is read with the subscriber's own role, so RLS applies to every event, and
-// a thing the subscriber cannot see is never listened to.
+// a thing the subscriber cannot see is never listened to. The subscription ends with the token's
+// session: signed out, it completes and delivers nothing more (server/subscriptions/session-bound.ts).
 import { extendSchema, gql } from "postgraphile/utils";
 import { context, lambda, listen } from "postgraphile/grafast";
 import { jsonParse } from "postgraphile/@dataplan/json";
+import { sessionBoundSubscriber } from "../subscriptions/session-bound.ts";
 
 export const ThingUpdatedPlugin = extendSchema((build) => {
   const things = build.input.pgRegistry.pgResources.things;
@@ -25,7 +27,10 @@ export const ThingUpdatedPlugin = extendSchema((build) => {
         plans: {
           thingUpdated: {
             subscribePlan(_$root, fieldArgs) {
-              const $pgSubscriber = context().get("pgSubscriber");
+              const $pgSubscriber = lambda(
+                [context().get("pgSubscriber"), context().get("pgSettings"), context().get("withPgClient")],
+                ([subscriber, settings, withPgClient]: readonly [any, any, any]) => sessionBoundSubscriber(subscriber, settings, withPgClient),
+              );
               const $id = fieldArgs.getRaw("id");
               // Only a thing the subscriber can see (RLS, as for every read) has a topic to listen
               // to; for any other id the subscription stays silent, so nobody learns when a private

@@ -65,7 +65,7 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
       return;
     }
     try {
-      const status = await ingester.submit(uplink);
+      const { status, reason } = await ingester.submit(uplink);
       switch (status) {
         case "stored":
           res.status(201).json({ status });
@@ -75,6 +75,11 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
           return;
         case "unknown_device":
           res.status(404).json({ error: `Unknown device ${uplink.deviceId}` });
+          return;
+        case "rejected":
+          // Kept as it came (app_private.rejected_uplinks) but no reading: dated in the future or
+          // outside the sensor's ranges. 200, since sending it again would change nothing.
+          res.status(200).json({ status, reason });
           return;
         case "bad_payload":
           res.status(422).json({ error: `The payload of ${uplink.deviceId} could not be decoded` });
