@@ -16,6 +16,7 @@ const proxy = {
   "/health": { target: apiTarget },
   "/config.js": { target: apiTarget },
   "/uploads": { target: apiTarget },
+  "/images": { target: apiTarget },
 };
 
 export default defineConfig({

@@ -7,6 +7,7 @@ import { ConfigProvider } from "./lib/config-context.tsx";
 import { GraphQLProvider } from "./lib/graphql-provider.tsx";
 import { NoticeProvider, type NoticeStore } from "./lib/notices.tsx";
 import { SessionProvider } from "./lib/session-context.tsx";
+import type { PictureAccess } from "./lib/picture-access.ts";
 import type { SessionStore } from "./lib/session.ts";
 
 export interface AppServices {
@@ -16,6 +17,8 @@ export interface AppServices {
   notices: NoticeStore;
   /** fetch used by the urql client (tests pass their own). */
   fetch?: typeof fetch;
+  /** The pictures cookie (lib/picture-access.ts); absent in unit tests. */
+  pictures?: PictureAccess;
 }
 
 /** Configuration, notices, session and the GraphQL client, in the order they depend on each other. */
@@ -24,7 +27,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
   return (
     <ConfigProvider config={config}>
       <NoticeProvider store={notices}>
-        <SessionProvider store={sessionStore} auth={auth} domainName={config.domainName}>
+        <SessionProvider store={sessionStore} auth={auth} domainName={config.domainName} pictures={services.pictures}>
           <GraphQLProvider
             graphqlUrl={config.graphqlUrl}
             graphqlWsUrl={config.graphqlWsUrl}

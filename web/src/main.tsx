@@ -5,6 +5,7 @@ import { App, type AppServices } from "./App.tsx";
 import { createAuthApi } from "./features/auth/auth-api.ts";
 import { getAppConfig } from "./lib/config.ts";
 import { noticeStore } from "./lib/notices.tsx";
+import { createPictureAccess } from "./lib/picture-access.ts";
 import { sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
 import { buildRouteObjects } from "./routes.tsx";
@@ -19,6 +20,7 @@ const services: AppServices = {
   sessionStore,
   auth: createAuthApi(config.graphqlUrl),
   notices: noticeStore,
+  pictures: createPictureAccess(config.graphqlUrl),
 };
 
 const router = createBrowserRouter(buildRouteObjects());

@@ -15,11 +15,13 @@
 //   src       an explicit picture URL (a local preview, say) instead of the stored one
 //
 // Pictures live at /images/<type>/<id>/<variant>.webp on the API's origin (docs/decisions.md,
-// Images); a missing one (404) falls back to the initials. URLs are cached by browsers for a day,
+// Images), served to whoever may see the record (the pictures cookie, lib/picture-access.ts,
+// tells the server who the <img> is for); a missing or refused one (404) falls back to the initials. URLs are cached by browsers for a day,
 // so after a new picture is attached (newFiles) call rememberImageVersion(type, id, movedFiles):
 // every Avatar and imageUrl() of this browser then asks for the new version.
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { useAppConfig } from "../lib/config-context.tsx";
+import { usePictureAccessVersion } from "../lib/picture-access.ts";
 
 export type ImageType = "user" | "thing" | "group" | "device" | "action";
 export type ImageVariant = "thumb" | "medium" | "large";
@@ -136,8 +138,10 @@ export function Avatar({
   const stored = useImageUrl(type, id, variant);
   const url = src || (hasImage ? stored : null);
   const [failed, setFailed] = useState<string | null>(null);
-  // A new URL gets a new chance.
-  useEffect(() => setFailed(null), [url]);
+  // A new URL gets a new chance, and so does a failed one once the pictures cookie has changed
+  // (a private picture asked for before it was set).
+  const access = usePictureAccessVersion();
+  useEffect(() => setFailed(null), [url, access]);
 
   const style: CSSProperties = {
     width: size,

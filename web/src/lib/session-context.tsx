@@ -13,7 +13,9 @@ import {
 } from "react";
 import type { AuthApi } from "../features/auth/auth-api.ts";
 import { GraphQLRequestError } from "./api.ts";
+import { runBeforeSignOut } from "./before-sign-out.ts";
 import { useNoticeStore } from "./notices.tsx";
+import type { PictureAccess } from "./picture-access.ts";
 import { isAdmin, isSignedIn, sessionFromToken, withCurrentUser, type Session, type SessionStore } from "./session.ts";
 
 /** setTimeout cannot wait longer than this (about 24.8 days); longer waits are re-armed. */
@@ -46,9 +48,11 @@ export interface SessionProviderProps {
   children: ReactNode;
   /** Window whose storage events to follow; the page's window by default. */
   target?: Pick<Window, "addEventListener" | "removeEventListener">;
+  /** Keeps the pictures cookie in step with the token (lib/picture-access.ts); none in unit tests. */
+  pictures?: PictureAccess;
 }
 
-export function SessionProvider({ store, auth, domainName, children, target }: SessionProviderProps) {
+export function SessionProvider({ store, auth, domainName, children, target, pictures }: SessionProviderProps) {
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
   const notices = useNoticeStore();
 
@@ -96,6 +100,12 @@ export function SessionProvider({ store, auth, domainName, children, target }: S
       unsubscribe();
     };
   }, [store, auth, domainName]);
+
+  // The pictures cookie follows the token: set for a signed-in one, cleared for a guest's.
+  const token = session?.token;
+  useEffect(() => {
+    if (token && pictures) void pictures.sync(token);
+  }, [token, pictures]);
 
   // Drop the token when it expires, so the page turns into a guest page on time.
   useEffect(() => {
@@ -151,15 +161,19 @@ export function SessionProvider({ store, auth, domainName, children, target }: S
       } catch {
         // Signed in all the same; the profile is fetched again on the next page load.
       }
+      // Before the signed-in pages render, so their private pictures show at once.
+      await pictures?.sync(token);
       store.set(next);
       return next;
     },
-    [auth, store, domainName],
+    [auth, store, domainName, pictures],
   );
 
   const signOut = useCallback(async () => {
     const current = store.get();
     if (current && isSignedIn(current)) {
+      // While the token still works (lib/before-sign-out.ts): the analytics tracker's last events.
+      await runBeforeSignOut();
       try {
         await auth.signOut(current.token);
       } catch {

@@ -1,11 +1,12 @@
 // One care action in a timeline or the activity feed: who did what, when, its comments, picture
 // and place. The recorder and the thing's owners may correct it or delete it here.
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { usePictureAccessVersion } from "../../lib/picture-access.ts";
 import { paths } from "../../routes.tsx";
 import { errorText } from "./errors.ts";
 import { ActionIcon, PinIcon } from "./icons.tsx";
@@ -43,6 +44,9 @@ function ActionPicture({ id, comments }: { id: string; comments: string }) {
   const medium = useImageUrl("action", id, "medium");
   const large = useImageUrl("action", id, "large");
   const [failed, setFailed] = useState(false);
+  // Tried again once the pictures cookie has changed (a private thing's picture asked for before).
+  const access = usePictureAccessVersion();
+  useEffect(() => setFailed(false), [access, medium]);
   if (failed) return null;
   return (
     <a href={large} target="_blank" rel="noreferrer" className="action-picture">
