@@ -16,9 +16,10 @@
 //
 // Pictures live at /images/<type>/<id>/<variant>.webp on the API's origin (docs/decisions.md,
 // Images), served to whoever may see the record (the pictures cookie, lib/picture-access.ts,
-// tells the server who the <img> is for); a missing or refused one (404) falls back to the initials. URLs are cached by browsers for a day,
-// so after a new picture is attached (newFiles) call rememberImageVersion(type, id, movedFiles):
-// every Avatar and imageUrl() of this browser then asks for the new version.
+// tells the server who an <img> is for); a missing or refused one (404) falls back to the
+// initials. Public pictures are cached by browsers for a day, so after a new picture is attached
+// (newFiles) call rememberImageVersion(type, id, movedFiles): every Avatar and imageUrl() of this
+// browser then asks for the new version.
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { useAppConfig } from "../lib/config-context.tsx";
 import { usePictureAccessVersion } from "../lib/picture-access.ts";
