@@ -141,6 +141,10 @@ end;
 $$;
 create trigger _600_claim_verified after insert or update of is_verified on app_public.user_emails
   for each row when (new.is_verified) execute function app_private.tg_user_emails__claim_verified();
+-- For the look-ups above by address alone (the unique keys lead with the target's id).
+create index thing_access_invitations_email_idx on app_public.thing_access_invitations (email);
+create index device_access_invitations_email_idx on app_public.device_access_invitations (email);
+create index group_membership_invitations_email_idx on app_public.group_membership_invitations (email);
 
 -- Invitations: only a verified address of the signed-in user matches (LOGIN, NTFND, DNIED,
 -- DNIEM in that order, as before). An unverified one gets its own DNIEM message.
@@ -644,6 +648,9 @@ begin
   end if;
 end;
 $$;
+drop index app_public.group_membership_invitations_email_idx;
+drop index app_public.device_access_invitations_email_idx;
+drop index app_public.thing_access_invitations_email_idx;
 drop trigger _600_claim_verified on app_public.user_emails;
 drop function app_private.tg_user_emails__claim_verified();
 drop trigger _200_unique_email on app_public.user_emails;

@@ -178,8 +178,8 @@ function InvalidInvitation({ code, message, onRetry }: { code: string | undefine
       return (
         <Problem title="This invitation was sent to another e-mail address">
           <p>
-            Sign in with the account that uses that address, or add that address to your account, then open the link
-            again.
+            Sign in with the account that uses that address, or add that address to your account and verify it (only
+            verified addresses count), then open the link again.
           </p>
           <p>
             <Link to="/account/emails">Your e-mail addresses</Link>
