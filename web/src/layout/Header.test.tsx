@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BEE_BRANDING } from "../../../shared/branding.ts";
+import { onBeforeSignOut } from "../lib/before-sign-out.ts";
 import { TEST_CONFIG, fakeAuth, guestSession, makeToken, renderApp, userSession } from "../test/helpers.tsx";
 
 afterEach(cleanup);
@@ -46,6 +47,23 @@ describe("header", () => {
     ).toBeTruthy();
     expect(app.location()).toBe("/");
     expect(app.notices.get().map((n) => n.message)).toContain("You have signed out.");
+  });
+
+  it("lets the before-sign-out work finish with the token before signing out on the server", async () => {
+    const order: string[] = [];
+    const auth = fakeAuth({ signOut: vi.fn(async () => void order.push("signOut")) });
+    const off = onBeforeSignOut(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      order.push("flushed");
+    });
+    try {
+      const app = renderApp({ path: "/", session: userSession(), auth });
+      fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
+      await waitFor(() => expect(app.sessionStore.get()?.role).toBe("bk_anonymous"));
+      expect(order).toEqual(["flushed", "signOut"]);
+    } finally {
+      off();
+    }
   });
 
   it("still signs out locally when the server call fails", async () => {

@@ -13,6 +13,7 @@ import {
 } from "react";
 import type { AuthApi } from "../features/auth/auth-api.ts";
 import { GraphQLRequestError } from "./api.ts";
+import { runBeforeSignOut } from "./before-sign-out.ts";
 import { useNoticeStore } from "./notices.tsx";
 import type { PictureAccess } from "./picture-access.ts";
 import { isAdmin, isSignedIn, sessionFromToken, withCurrentUser, type Session, type SessionStore } from "./session.ts";
@@ -171,6 +172,8 @@ export function SessionProvider({ store, auth, domainName, children, target, pic
   const signOut = useCallback(async () => {
     const current = store.get();
     if (current && isSignedIn(current)) {
+      // While the token still works (lib/before-sign-out.ts): the analytics tracker's last events.
+      await runBeforeSignOut();
       try {
         await auth.signOut(current.token);
       } catch {

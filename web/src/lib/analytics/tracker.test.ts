@@ -400,6 +400,23 @@ describe("sessions and visitors", () => {
     expect(events().filter((e) => e.userId === GUEST.userId).every((e) => e.synced)).toBe(true);
   });
 
+  it("before a sign-out, sends the unsynced events and ends the session with the token that still works", async () => {
+    const { tracker, server, unsynced, browse } = setup();
+    browse(3);
+    await tracker.flush();
+    expect(unsynced()).toHaveLength(0);
+    expect(server.eventBatches().every((r) => r.authorization === `Bearer ${ALICE.token}`)).toBe(true);
+    const ends = () => server.sessionCalls().filter((r) => r.variables.endedAt);
+    expect(ends()).toHaveLength(1);
+    expect(ends()[0].authorization).toBe(`Bearer ${ALICE.token}`);
+    // Signed out: the token is revoked now, and the farewell has nothing left to send with it.
+    const calls = server.requests.length;
+    tracker.setVisitor(null);
+    tracker.setVisitor(GUEST);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests.slice(calls).filter((r) => r.authorization === `Bearer ${ALICE.token}`)).toEqual([]);
+  });
+
   it("keeps a signed-out user's unsent events for their return", async () => {
     const { tracker, server, unsynced, browse } = setup();
     server.set({ kind: "offline" });

@@ -126,6 +126,8 @@ export class NavigationTracker {
   /** The event just recorded, for correcting it when a redirect follows at once. */
   private lastRecorded: RecordedEvent | null = null;
   private inFlight = new Set<string>();
+  /** The tab session flush() ended (before a sign-out): the farewell does not end it again. */
+  private flushedTab: string | null = null;
   private running: Promise<void> | null = null;
   private rerun = false;
   private announcing: { session: string; done: Promise<void> } | null = null;
@@ -273,10 +275,29 @@ export class NavigationTracker {
     this.syncIfPiledUp();
   }
 
-  /** What a visitor who has gone left unsynced is sent with their own token; their session ends. */
+  /**
+   * What a visitor who has gone left unsynced is sent with their own token; their session ends.
+   * After a sign-out (flush) that token no longer works and nothing is left to send; events the
+   * server did not take wait for the visitor's return.
+   */
   private async farewell(left: Visitor, leftTab: TabSession): Promise<void> {
-    if (leftTab.userId === left.userId) void this.endSession(left, leftTab, false);
+    if (leftTab.userId === left.userId && this.flushedTab !== leftTab.id) void this.endSession(left, leftTab, false);
     await this.sendPending(left, { keepalive: false });
+  }
+
+  /**
+   * Before signing out (lib/before-sign-out.ts): sends the current visitor's unsynced events and
+   * ends their tab session while their token still works; the server takes events only from a
+   * live session.
+   */
+  async flush(): Promise<void> {
+    const visitor = this.visitor;
+    if (!visitor) return;
+    await this.sync();
+    const tab = this.readTab();
+    if (tab.userId !== visitor.userId || this.visitor?.userId !== visitor.userId) return;
+    await this.endSession(visitor, tab, false);
+    this.flushedTab = tab.id;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // main layout.
 import { useEffect, useMemo } from "react";
 import { NavigationType, useLocation, useNavigationType } from "react-router";
+import { onBeforeSignOut } from "../before-sign-out.ts";
 import { useAppConfig } from "../config-context.tsx";
 import { decodeToken } from "../jwt.ts";
 import { useSession } from "../session-context.tsx";
@@ -69,6 +70,9 @@ export function useNavigationTracking(options: NavigationTrackingOptions = {}): 
   const tracker = enabled ? (options.tracker ?? getPageTracker(graphqlUrl)) : null;
 
   useEffect(() => tracker?.start(), [tracker]);
+  // Signing out revokes the token; what it has not synced goes first (the server files events
+  // only for a live session).
+  useEffect(() => (tracker ? onBeforeSignOut(() => tracker.flush()) : undefined), [tracker]);
 
   const token = session && !isExpired(session) ? session.token : null;
   // The visitor changes only with the token (not with profile updates of the session).
