@@ -109,4 +109,24 @@ describe("daily_cleanup", () => {
       client.release();
     }
   });
+
+  it("drops notice e-mail counts past their hour and rejected uplinks past 90 days", async () => {
+    const client = await pool.connect();
+    try {
+      const sender = await makeUser(client as unknown as pg.Client);
+      await client.query(`insert into app_private.notice_emails (sender_id, sent_at) values ($1, now() - interval '2 hours'), ($1, now() - interval '5 minutes')`, [sender.userId]);
+      const device = (await client.query(`insert into app_public.devices (device_id, name, model, is_public, location) values ('eui-cleanup0001', 'Probe', 'LSE01', true, point(51.4, -0.9)) returning id`)).rows[0].id;
+      await client.query(
+        `insert into app_private.rejected_uplinks (device_id, received_at, f_cnt, data, reason, stored_at) values
+          ($1, now() - interval '100 days', 1, '{}', 'received_at is in the future', now() - interval '100 days'),
+          ($1, now() - interval '1 day', 2, '{}', 'water must be between 0 and 100 % (got 150)', now() - interval '1 day')`,
+        [device],
+      );
+      await runCleanup();
+      expect((await client.query("select count(*)::int as n from app_private.notice_emails where sender_id = $1", [sender.userId])).rows[0].n).toBe(1);
+      expect((await client.query("select f_cnt from app_private.rejected_uplinks where device_id = $1", [device])).rows).toEqual([{ f_cnt: 2 }]);
+    } finally {
+      client.release();
+    }
+  });
 });
