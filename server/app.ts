@@ -7,6 +7,7 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { PgSubscriber } from "postgraphile/adaptors/pg";
 import { makePreset } from "./graphql/preset.ts";
+import { attachGraphqlWebsocket } from "./graphql/websocket.ts";
 import { healthRouter } from "./routes/health.ts";
 import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
@@ -58,7 +59,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pgSubscriber = new PgSubscriber(apiPool);
   const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
   const serv = pgl.createServ(grafserv);
-  await serv.addTo(app, httpServer);
+  // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
+  await serv.addTo(app, httpServer, false);
+  const graphqlWebsocket = attachGraphqlWebsocket(httpServer, serv, { path: "/graphql", maxPayload: config.documentLimits.maxBodyBytes });
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
@@ -76,6 +79,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `http://localhost:${port}`,
     async close() {
       await ttn.ingester.drain();
+      graphqlWebsocket.close();
       httpServer.closeAllConnections();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
