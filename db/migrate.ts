@@ -10,16 +10,32 @@ import { runMigrations } from "graphile-worker";
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** dbmate refuses local URLs without an explicit sslmode. */
-export function withSslModeDisabled(url: string): string {
-  const u = new URL(url);
-  if (!u.searchParams.has("sslmode")) u.searchParams.set("sslmode", "disable");
-  return u.toString();
+/**
+ * The URL dbmate gets. Its driver requires TLS unless the URL says otherwise, which a local server
+ * (loopback or unix socket) usually does not offer: a local URL without an sslmode gets
+ * sslmode=disable. Any other URL is passed as written, so TLS is never switched off behind the
+ * operator's back; a database on a private network without TLS says so with ?sslmode=disable.
+ */
+export function dbmateUrl(url: string): string {
+  if (/[?&]sslmode=/.test(url) || !isLocalDatabaseUrl(url)) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}sslmode=disable`;
+}
+
+/** Whether a postgres:// URL reaches a server on this machine: loopback, or a unix socket. */
+export function isLocalDatabaseUrl(url: string): boolean {
+  const match = /^postgres(?:ql)?:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/?#:]*)/i.exec(url);
+  if (!match) return false;
+  const query = url.includes("?") ? new URLSearchParams(url.slice(url.indexOf("?") + 1)) : new URLSearchParams();
+  // A host parameter wins over the URL's host (libpq); no host at all means PGHOST or the socket.
+  let host = query.get("host") ?? decodeURIComponent(match[1]);
+  if (host === "") host = process.env.PGHOST ?? "";
+  host = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "" || host.startsWith("/") || host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export async function migrate(databaseUrl: string, opts: { dumpSchema?: boolean } = {}): Promise<void> {
   const args = [
-    "--url", withSslModeDisabled(databaseUrl),
+    "--url", dbmateUrl(databaseUrl),
     "--migrations-dir", path.join(root, "db/migrations"),
     "--schema-file", path.join(root, "db/schema.sql"),
     "--no-dump-schema",
@@ -31,7 +47,11 @@ export async function migrate(databaseUrl: string, opts: { dumpSchema?: boolean 
   try {
     await run(dbmate, args, { cwd: root });
   } catch (e: any) {
-    throw new Error(`Migration failed: ${e.stderr || e.message}`);
+    const detail = String(e.stderr || e.message);
+    const hint = /SSL is not enabled on the server/i.test(detail)
+      ? " (the database offers no TLS: if it is on a private network, add ?sslmode=disable to DATABASE_URL)"
+      : "";
+    throw new Error(`Migration failed: ${detail.trim()}${hint}`);
   }
 }
 

@@ -1,15 +1,17 @@
 // `npm start`: the whole product in one process. Without DATABASE_URL it runs an embedded
 // PostgreSQL with its data under ./.data (kept between runs) and loads the demo data once.
+// Ctrl-C (SIGINT) or SIGTERM drains: the server and the worker first, the database last.
 import "../server/env-defaults.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { loadConfig, dataDir } from "../server/config.ts";
-import { startServer } from "../server/app.ts";
+import { startServer, type RunningServer } from "../server/app.ts";
+import { stopOnSignals } from "../server/shutdown.ts";
 import { migrate } from "../db/migrate.ts";
 import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
-import { startEmbeddedPostgres, type Embedded } from "../db/embedded.ts";
+import { handleSignalsInCaller, startEmbeddedPostgres, type Embedded } from "../db/embedded.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
 const DATABASE_NAME = "steward";
@@ -33,7 +35,7 @@ async function prepareEmbedded(embedded: Embedded): Promise<{ databaseUrl: strin
   const owner = new pg.Client({ connectionString: databaseUrl });
   await owner.connect();
   try {
-    await owner.query(`alter role bk_authenticator with login password '${password}'`);
+    await owner.query(`alter role bk_authenticator with login password ${owner.escapeLiteral(password)}`);
   } finally {
     await owner.end();
   }
@@ -43,15 +45,32 @@ async function prepareEmbedded(embedded: Embedded): Promise<{ databaseUrl: strin
   return { databaseUrl, authDatabaseUrl: auth.toString() };
 }
 
+// A setting that is wrong stops us here, with its message, before anything starts.
+try {
+  loadConfig();
+} catch (e) {
+  console.error(`Configuration: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
+
 let embedded: Embedded | null = null;
+let server: RunningServer | undefined;
+let worker: { stop(): Promise<void> } | undefined;
 let databaseUrl = process.env.DATABASE_URL;
 let authDatabaseUrl = process.env.AUTH_DATABASE_URL;
+
+// From here on a signal drains whatever has started; the embedded database stops last.
+handleSignalsInCaller();
+stopOnSignals("steward", async () => {
+  await Promise.all([server?.close(), worker?.stop()]);
+  await embedded?.stop();
+});
 
 if (!databaseUrl) {
   fs.mkdirSync(dataDir, { recursive: true });
   const port = Number(process.env.EMBEDDED_PG_PORT || 54320);
   console.log(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true });
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true, ownProcessGroup: true });
   ({ databaseUrl, authDatabaseUrl } = await prepareEmbedded(embedded));
   if (await seedDemoData(databaseUrl)) {
     console.log("Demo data loaded. Demo accounts:");
@@ -63,24 +82,10 @@ if (!databaseUrl) {
 
 await ensureWebBuild();
 const config = loadConfig({ databaseUrl, authDatabaseUrl: authDatabaseUrl || databaseUrl });
-const server = await startServer(config);
+server = await startServer(config);
 
-let worker: { stop(): Promise<void> } | null = null;
 if (config.runWorker) {
   const { startWorker } = await import("../worker/run.ts");
   worker = await startWorker({ databaseUrl });
 }
 console.log(`Ready: ${server.url}  (health: ${server.url}/health)`);
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log("Stopping...");
-    await worker?.stop().catch(() => {});
-    await server.close().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    process.exit(0);
-  });
-}

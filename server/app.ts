@@ -7,7 +7,6 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { PgSubscriber } from "postgraphile/adaptors/pg";
 import { makePreset } from "./graphql/preset.ts";
-import { attachGraphqlWebsocket } from "./graphql/websocket.ts";
 import { healthRouter } from "./routes/health.ts";
 import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
@@ -15,22 +14,33 @@ import { ttnWebhookRouter } from "./webhooks/ttn.ts";
 import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
 import { imageRoutes } from "./images/index.ts";
-import { logPoolErrors } from "./pg-errors.ts";
+import { endPool, logPoolErrors } from "./pg-errors.ts";
+import { closeWebSockets, DRAIN_MS } from "./shutdown.ts";
 import type { ServerConfig } from "./config.ts";
 import { randomBytes } from "node:crypto";
 
 export interface RunningServer {
   httpServer: Server;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, closes websockets with 1001, lets requests in flight finish (up to `drainMs`,
+   * then cuts them), and closes the pools. Safe to call twice.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   if (!config.databaseUrl) throw new Error("DATABASE_URL is not set");
   const app = express();
   app.disable("x-powered-by");
-  // Behind a proxy (docker-compose, a TLS terminator), the client's address is in X-Forwarded-For.
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-For counts only from the proxies TRUST_PROXY names (server/client-address.ts).
+  app.set("trust proxy", config.trustProxy);
+  // Once shutting down, answers close their connection instead of keeping it alive.
+  let shuttingDown = false;
+  app.use((_req, res, next) => {
+    if (shuttingDown) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(securityHeaders({ mapTileHosts: config.mapTileHosts, graphqlUrl: config.graphqlUrl, graphqlWsUrl: config.graphqlWsUrl }));
   const httpServer = createServer(app);
   // Websockets outlive closeAllConnections(); remember every socket so close() ends them too.
@@ -39,29 +49,36 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
+  // Upgraded to websockets: closed with 1001 on shutdown.
+  const upgraded = new Set<import("node:stream").Duplex>();
+  httpServer.on("upgrade", (_req, socket) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
+  });
 
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  // Every pool serving requests ends a statement after its timeout (statement_timeout, sent when
+  // connecting), so one slow query cannot hold a connection for good. 0 sends none.
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2, statement_timeout: config.apiStatementTimeoutMs });
   logPoolErrors(pool, "health pool");
   app.use(healthRouter(pool));
   app.use(clientConfigRouter(config));
   // Uplinks are stored as the owner: the webhook is authenticated by its own secret.
-  const webhookPool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+  const webhookPool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, statement_timeout: config.webhookStatementTimeoutMs });
   logPoolErrors(webhookPool, "webhook pool");
   const ttn = ttnWebhookRouter(webhookPool, config.ttnWebhookSecret);
   app.use(ttn.router);
 
   // Few connections beat many: each busy one is a PostgreSQL process competing for the same cores
   // (on two vCPUs the home dashboard ran best at 4 to 6, and worst at 20; bench/api.ts).
-  const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl, max: config.apiPoolSize });
+  const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl, max: config.apiPoolSize, statement_timeout: config.apiStatementTimeoutMs });
+  // Introspection and LISTEN only, at start and on schema changes: no timeout.
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   logPoolErrors(apiPool, "api pool");
   logPoolErrors(ownerPool, "owner pool");
   const pgSubscriber = new PgSubscriber(apiPool);
   const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
   const serv = pgl.createServ(grafserv);
-  // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
-  await serv.addTo(app, httpServer, false);
-  const graphqlWebsocket = attachGraphqlWebsocket(httpServer, serv, { path: "/graphql", maxPayload: config.documentLimits.maxBodyBytes });
+  await serv.addTo(app, httpServer);
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
@@ -74,18 +91,33 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  let closing: Promise<void> | undefined;
   return {
     httpServer,
     url: `http://localhost:${port}`,
-    async close() {
-      await ttn.ingester.drain();
-      graphqlWebsocket.close();
-      httpServer.closeAllConnections();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await pgl.release();
-      pgSubscriber.release();
-      await Promise.all([pool.end(), apiPool.end(), ownerPool.end(), webhookPool.end()]);
+    close(options = {}) {
+      closing ??= (async () => {
+        shuttingDown = true;
+        // Stop accepting; resolves once every connection has ended.
+        const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        await closeWebSockets(upgraded);
+        await ttn.ingester.drain();
+        // Keep-alive connections end as soon as their request is answered; the rest are cut
+        // once the drain time is up.
+        httpServer.closeIdleConnections();
+        const idle = setInterval(() => httpServer.closeIdleConnections(), 50);
+        const cut = setTimeout(() => {
+          httpServer.closeAllConnections();
+          for (const socket of sockets) socket.destroy();
+        }, options.drainMs ?? DRAIN_MS);
+        await stopped;
+        clearInterval(idle);
+        clearTimeout(cut);
+        await pgl.release();
+        pgSubscriber.release();
+        await Promise.all([pool, apiPool, ownerPool, webhookPool].map(endPool));
+      })();
+      return closing;
     },
   };
 }

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { readEnvironmentSettings } from "./environment/settings.ts";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./graphql/document-limits.ts";
+import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -41,17 +41,62 @@ export function localSecret(envValue: string | undefined, fileName: string): str
   return secret;
 }
 
-const jwtSecret = () => localSecret(process.env.JWT_SECRET, "jwt-secret");
+/** Shortest JWT_SECRET accepted: HS256 wants a key of at least 256 bits. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+/** Shortest TTN_WEBHOOK_SECRET accepted in production. */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
+/**
+ * JWT_SECRET, required in production: a secret generated per data folder differs between
+ * instances, so a token signed by one would be refused by the next. Elsewhere a local one is kept
+ * under the data folder so `npm start` needs no setup.
+ */
+function readJwtSecret(env: NodeJS.ProcessEnv): string {
+  const secret = env.JWT_SECRET ?? "";
+  if (!secret && env.NODE_ENV === "production") {
+    throw new Error(`JWT_SECRET must be set in production (NODE_ENV=production): every server instance signs and checks session tokens with it. Generate one with: openssl rand -base64 48`);
+  }
+  if (secret && secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${secret.length}). Generate one with: openssl rand -base64 48`);
+  }
+  return localSecret(secret, "jwt-secret");
+}
+
+/** TTN_WEBHOOK_SECRET: optional in production (the webhook then answers 503), long enough when set. */
+function readTtnWebhookSecret(env: NodeJS.ProcessEnv): string {
+  if (env.NODE_ENV !== "production") return localSecret(env.TTN_WEBHOOK_SECRET, "ttn-webhook-secret");
+  const secret = env.TTN_WEBHOOK_SECRET ?? "";
+  if (secret && secret.length < MIN_WEBHOOK_SECRET_LENGTH) {
+    throw new Error(`TTN_WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters (it has ${secret.length}). Generate one with: openssl rand -hex 24`);
+  }
+  return secret;
+}
+
+/** Milliseconds, 0 meaning off; anything else is refused by name. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds (0: no limit), got "${raw}"`);
+  return n;
+}
 
 export interface ServerConfig {
   port: number;
+  /** Interface to listen on (HOST; 127.0.0.1 unless set: the container sets 0.0.0.0). */
   host: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY; off by default; server/client-address.ts). */
+  trustProxy: TrustProxy;
   /** Owner connection: migrations, worker, pub/sub. */
   databaseUrl: string;
   /** Connection the API uses; it switches to the web roles per request. */
   authDatabaseUrl: string;
   /** Connections the API keeps open on authDatabaseUrl (one of them listens for subscriptions). */
   apiPoolSize: number;
+  /** statement_timeout of the API's connections, ms (API_STATEMENT_TIMEOUT_MS, 10 s; 0: none). */
+  apiStatementTimeoutMs: number;
+  /** statement_timeout of the webhook's connections, ms (WEBHOOK_STATEMENT_TIMEOUT_MS, 10 s; 0: none). */
+  webhookStatementTimeoutMs: number;
   jwtSecret: string;
   jwtAudience: string;
   jwtIssuer: string;
@@ -65,8 +110,6 @@ export interface ServerConfig {
   introspection: boolean;
   /** Depth, cost, field and alias limits of one GraphQL operation (QUERY_MAX_*; server/graphql/query-limits.ts). */
   queryLimits: QueryLimits;
-  /** Body, document, token, nesting, directive and root-field limits, checked before parsing and validation, and the parse cache's bytes (GRAPHQL_MAX_BODY_BYTES, QUERY_MAX_*; server/graphql/document-limits.ts). */
-  documentLimits: DocumentLimits;
   exportSchema: boolean;
   runWorker: boolean;
   webDistDir: string;
@@ -103,11 +146,14 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   const environment = readEnvironmentSettings(env);
   return {
     port,
-    host: env.HOST || "0.0.0.0",
+    host: env.HOST || "127.0.0.1",
+    trustProxy: overrides.trustProxy ?? parseTrustProxy(env.TRUST_PROXY),
     databaseUrl,
     authDatabaseUrl: env.AUTH_DATABASE_URL || databaseUrl,
     apiPoolSize: positiveInt(env.API_POOL_SIZE, 6),
-    jwtSecret: jwtSecret(),
+    apiStatementTimeoutMs: milliseconds(env, "API_STATEMENT_TIMEOUT_MS", 10_000),
+    webhookStatementTimeoutMs: milliseconds(env, "WEBHOOK_STATEMENT_TIMEOUT_MS", 10_000),
+    jwtSecret: overrides.jwtSecret ?? readJwtSecret(env),
     jwtAudience: env.JWT_AUDIENCE || "steward",
     jwtIssuer: env.JWT_ISSUER || "steward",
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
@@ -123,15 +169,6 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       maxAliases: positiveInt(env.QUERY_MAX_ALIASES, DEFAULT_QUERY_LIMITS.maxAliases),
       defaultListSize: positiveInt(env.QUERY_DEFAULT_LIST_SIZE, DEFAULT_QUERY_LIMITS.defaultListSize),
     },
-    documentLimits: {
-      maxBodyBytes: positiveInt(env.GRAPHQL_MAX_BODY_BYTES, DEFAULT_DOCUMENT_LIMITS.maxBodyBytes),
-      maxBytes: positiveInt(env.QUERY_MAX_BYTES, DEFAULT_DOCUMENT_LIMITS.maxBytes),
-      maxTokens: positiveInt(env.QUERY_MAX_TOKENS, DEFAULT_DOCUMENT_LIMITS.maxTokens),
-      maxNesting: positiveInt(env.QUERY_MAX_NESTING, DEFAULT_DOCUMENT_LIMITS.maxNesting),
-      maxDirectives: positiveInt(env.QUERY_MAX_DIRECTIVES, DEFAULT_DOCUMENT_LIMITS.maxDirectives),
-      maxRootFields: positiveInt(env.QUERY_MAX_ROOT_FIELDS, DEFAULT_DOCUMENT_LIMITS.maxRootFields),
-      cacheMaxBytes: positiveInt(env.QUERY_CACHE_MAX_BYTES, DEFAULT_DOCUMENT_LIMITS.cacheMaxBytes),
-    },
     exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
     runWorker: bool(env.RUN_WORKER, true),
     webDistDir: path.join(rootDir, "dist/web"),
@@ -141,7 +178,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       .split(/[\s,]+/).filter(Boolean),
     // Production sets it (without it the webhook answers 503); a local installation gets one in
     // the data folder, which `npm run simulate` uses too.
-    ttnWebhookSecret: env.NODE_ENV === "production" ? env.TTN_WEBHOOK_SECRET || "" : localSecret(env.TTN_WEBHOOK_SECRET, "ttn-webhook-secret"),
+    ttnWebhookSecret: overrides.ttnWebhookSecret ?? readTtnWebhookSecret(env),
     dataDir,
     uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     uploadMaxFiles: positiveInt(env.UPLOAD_MAX_FILES, 5),

@@ -1,29 +1,36 @@
 // `npm run server`: the API and SPA against DATABASE_URL (migrations are applied first), and the
-// worker in the same process unless RUN_WORKER=false.
+// worker in the same process unless RUN_WORKER=false. SIGINT/SIGTERM drain both and exit 0
+// (server/shutdown.ts).
 import "./env-defaults.ts";
-import { loadConfig } from "./config.ts";
-import { startServer } from "./app.ts";
+import { loadConfig, type ServerConfig } from "./config.ts";
+import { startServer, type RunningServer } from "./app.ts";
+import { stopOnSignals } from "./shutdown.ts";
 import { migrate } from "../db/migrate.ts";
 
-const config = loadConfig();
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error(`Configuration: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
 if (!config.databaseUrl) {
   console.error("DATABASE_URL is not set. Use `npm start` for a local embedded database.");
   process.exit(1);
 }
+
+let server: RunningServer | undefined;
+let worker: { stop(): Promise<void> } | undefined;
+// From here on a signal drains whatever has started (requests in flight, running jobs).
+stopOnSignals("server", async () => {
+  await Promise.all([server?.close(), worker?.stop()]);
+});
+
 await migrate(config.databaseUrl);
-const server = await startServer(config);
+server = await startServer(config);
 console.log(`API and app listening on ${server.url}`);
 
-let worker: { stop(): Promise<void> } | null = null;
 if (config.runWorker) {
   const { startWorker } = await import("../worker/run.ts");
   worker = await startWorker({ databaseUrl: config.databaseUrl });
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, async () => {
-    await worker?.stop();
-    await server.close();
-    process.exit(0);
-  });
 }

@@ -10,10 +10,32 @@
 import type pg from "pg";
 
 export function logPoolErrors(pool: pg.Pool, label: string): void {
+  const open = new Set<pg.PoolClient>();
+  openConnections.set(pool, open);
   // Idle connections: pg-pool removes them and re-emits here; the connection's own listener
   // below has logged it already.
   pool.on("error", () => {});
   pool.on("connect", (client) => {
-    client.on("error", (e) => console.error(`[${label}] connection lost: ${e.message}`));
+    open.add(client);
+    client.once("end", () => open.delete(client));
+    client.on("error", (e) => {
+      if (!pool.ending) console.error(`[${label}] connection lost: ${e.message}`);
+    });
   });
+}
+
+const openConnections = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
+
+/**
+ * pool.end(), and then waits until each connection has really closed: pg-pool resolves end() once
+ * it has asked them to close, so a database stopped right after (npm start's embedded one) would
+ * otherwise terminate sessions still closing, and each would report an error.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  const open = [...(openConnections.get(pool) ?? [])];
+  await pool.end();
+  await Promise.all(open.map((client) => new Promise<void>((resolve) => {
+    if (!openConnections.get(pool)?.has(client)) return resolve();
+    client.once("end", () => resolve());
+  })));
 }

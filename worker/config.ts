@@ -18,6 +18,7 @@
 //   NAVIGATION_RETENTION_DAYS how long navigation analytics are kept (default 30)
 //   WORKER_LOCK_GRACE_MS   a dead worker's job is taken back once its lock is this old (default 60000; worker/liveness.ts)
 //   WORKER_LOCK_SWEEP_MS   how often a worker looks for dead workers' jobs (default 30000)
+//   WORKER_STATEMENT_TIMEOUT_MS  statement_timeout of the jobs' connections, ms (default 300000; 0: none)
 //   LLM_BASE_URL        OpenAI-compatible chat API for the AI chat, e.g. https://api.openai.com/v1 (POST
 //                       {LLM_BASE_URL}/chat/completions); unset: the built-in rule-based care assistant answers
 //   LLM_API_KEY         sent as "Authorization: Bearer <key>" (optional: local servers may need none)
@@ -48,6 +49,8 @@ export interface WorkerConfig {
   downlink: DownlinkSettings;
   /** Taking back the jobs of worker processes that died (worker/liveness.ts). */
   locks: LockSettings;
+  /** statement_timeout of the jobs' connections, ms; 0: none (WORKER_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
 }
 
 export interface LockSettings {
@@ -94,6 +97,7 @@ export const WORKER_ENV_VARIABLES = [
   ...DOWNLINK_ENV_VARIABLES,
   "WORKER_LOCK_GRACE_MS",
   "WORKER_LOCK_SWEEP_MS",
+  "WORKER_STATEMENT_TIMEOUT_MS",
 ] as const;
 
 export const DEFAULTS = {
@@ -104,6 +108,9 @@ export const DEFAULTS = {
   checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0, navigationRetentionDays: 30 },
   llmTimeoutMs: 20_000,
   locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
+  // The heaviest jobs (daily_cleanup deleting a day of navigation events, the hourly checks over
+  // every thing) take seconds; five minutes stops a runaway statement without cutting them short.
+  statementTimeoutMs: 300_000,
 };
 
 /** A positive number from the environment, or the default; anything else is refused by name. */
@@ -222,5 +229,6 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
       graceMs: positiveNumber(env, "WORKER_LOCK_GRACE_MS", DEFAULTS.locks.graceMs, { integer: true }),
       sweepIntervalMs: positiveNumber(env, "WORKER_LOCK_SWEEP_MS", DEFAULTS.locks.sweepIntervalMs, { integer: true, min: 100 }),
     },
+    statementTimeoutMs: positiveNumber(env, "WORKER_STATEMENT_TIMEOUT_MS", DEFAULTS.statementTimeoutMs, { integer: true }),
   };
 }

@@ -1,7 +1,11 @@
 // Standalone worker: `npm run worker`. Reads DATABASE_URL and the rest of config.ts from the environment.
-// SIGINT/SIGTERM: finish the running jobs and exit; a second signal exits at once.
+// SIGINT/SIGTERM: finish the running jobs and exit 0; a second signal exits at once, and so does
+// a job still running after SHUTDOWN_DEADLINE_MS (an orchestrator's SIGKILL comes at 10 s): its
+// lock dies with this process's liveness session, and a live worker runs it again (worker/liveness.ts).
 import { readWorkerConfig } from "./config.ts";
-import { startWorker } from "./run.ts";
+import { startWorker, type WorkerHandle } from "./run.ts";
+
+const SHUTDOWN_DEADLINE_MS = 9_500;
 
 async function main(): Promise<void> {
   const config = readWorkerConfig();
@@ -9,19 +13,12 @@ async function main(): Promise<void> {
     console.error("worker: DATABASE_URL is not set (e.g. postgres://user:pass@127.0.0.1:5432/steward)");
     process.exit(1);
   }
-  const worker = await startWorker({ databaseUrl: config.databaseUrl });
-  const mail = config.smtpUrl ? "SMTP" : `outbox ${config.outboxDir}`;
-  console.log(`worker: started, tasks: ${worker.taskNames.join(", ")}; concurrency ${worker.config.concurrency}; mail: ${mail}`);
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.warn(`worker: ${signal} again, exiting without waiting for running jobs`);
-      process.exit(130);
-    }
-    stopping = true;
-    console.log(`worker: ${signal} received, finishing running jobs...`);
-    worker.stop().then(
+  // Listening for signals before starting: a signal during start-up stops the worker once started.
+  let worker: WorkerHandle | undefined;
+  let stoppingSince: number | undefined;
+  const stop = () => {
+    worker!.stop().then(
       () => process.exit(0),
       (e) => {
         console.error("worker: error while stopping:", e);
@@ -29,12 +26,32 @@ async function main(): Promise<void> {
       },
     );
   };
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      // A terminal's Ctrl-C reaches npm and tsx too, which pass it on: the same press again.
+      if (Date.now() - stoppingSince < 1000) return;
+      console.warn(`worker: ${signal} again, exiting without waiting for running jobs`);
+      process.exit(130);
+    }
+    stoppingSince = Date.now();
+    console.log(`worker: ${signal} received, finishing running jobs...`);
+    setTimeout(() => {
+      console.error(`worker: jobs still running after ${SHUTDOWN_DEADLINE_MS} ms; exiting (they will run again on a live worker)`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    if (worker) stop();
+  };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
 
+  worker = await startWorker({ databaseUrl: config.databaseUrl });
+  const mail = config.smtpUrl ? "SMTP" : `outbox ${config.outboxDir}`;
+  console.log(`worker: started, tasks: ${worker.taskNames.join(", ")}; concurrency ${worker.config.concurrency}; mail: ${mail}`);
+  if (stoppingSince !== undefined) stop();
+
   worker.promise.then(
     () => {
-      if (!stopping) {
+      if (stoppingSince === undefined) {
         console.error("worker: the runner stopped unexpectedly");
         process.exit(1);
       }

@@ -129,15 +129,42 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
   }
 
   const logger = options.logger ?? new Logger(consoleLogFactory);
+  // The jobs' pool, unless the caller gave one: its statements end after WORKER_STATEMENT_TIMEOUT_MS
+  // (statement_timeout, sent when connecting), so a runaway query cannot hold a job's connection.
+  const ownPool = options.pgPool
+    ? undefined
+    : new pg.Pool({ connectionString: databaseUrl, max: Math.max(10, concurrency + 2), statement_timeout: config.statementTimeoutMs });
+  const ownConnections = new Set<pg.PoolClient>();
+  if (ownPool) {
+    // graphile-worker listens for errors only while it runs; a connection lost during shutdown
+    // (or with the database restarting) is logged, never an unhandled 'error' event.
+    ownPool.on("error", () => {}); // idle ones: the connection's own listener below has logged it
+    ownPool.on("connect", (client) => {
+      ownConnections.add(client);
+      client.once("end", () => ownConnections.delete(client));
+      client.on("error", (e) => {
+        if (!ownPool.ending) logger.error(`worker pool: connection lost: ${e.message}`);
+      });
+    });
+  }
+  /** Ends our pool and waits until its connections have really closed (pg-pool's end() does not). */
+  const endOwnPool = async () => {
+    if (!ownPool) return;
+    const open = [...ownConnections];
+    await ownPool.end();
+    await Promise.all(open.map((c) => new Promise<void>((resolve) => (ownConnections.has(c) ? c.once("end", () => resolve()) : resolve()))));
+  };
+  const pgPool = options.pgPool ?? ownPool!;
   let runner: Runner;
   let liveness: Liveness | undefined;
   try {
     // The liveness session exists before the pool takes any job, and is named after the pool
     // when graphile-worker creates it (synchronously, inside run()).
     liveness = await startLiveness({
-      // Its own connection, outside the jobs pool: it is held for the life of the process.
+      // Its own connection, outside the jobs pool: it is held for the life of the process
+      // (no statement timeout: it holds a session and runs no jobs).
       connect: async () => {
-        const settings = options.pgPool ? { ...options.pgPool.options } : { connectionString: databaseUrl };
+        const settings = { ...pgPool.options, statement_timeout: undefined };
         const client = new pg.Client({ ...settings, keepAlive: true });
         await client.connect();
         return client;
@@ -151,7 +178,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     // Only defined values: graphile-worker copies keys into its preset, where `undefined` would
     // replace a default (e.g. the poll interval).
     runner = await run({
-      ...(options.pgPool ? { pgPool: options.pgPool } : { connectionString: databaseUrl, maxPoolSize: Math.max(10, concurrency + 2) }),
+      pgPool,
       concurrency,
       ...(options.pollInterval !== undefined ? { pollInterval: options.pollInterval } : {}),
       logger,
@@ -165,6 +192,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
   } catch (e) {
     await liveness?.stop().catch(() => {});
     if (ownMailer) await mailer.close().catch(() => {});
+    await endOwnPool().catch(() => {});
     throw e;
   }
 
@@ -200,6 +228,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
           // After the runner: its jobs are finished or handed back, so nothing of ours is locked.
           await livenessHandle.stop();
           if (ownMailer) await mailer.close();
+          await endOwnPool();
         }
       })();
       return stopping;

@@ -21,6 +21,7 @@ import { oneTripAdaptor } from "./one-trip-adaptor.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type ServerConfig } from "../config.ts";
+import { clientAddress } from "../client-address.ts";
 
 /** The pools are the caller's to end (PostGraphile's release() leaves its own pools open). */
 export interface PresetPools {
@@ -58,7 +59,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
       }),
       ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
-      makeQueryLimitsPlugin({ limits: config.queryLimits, documentLimits: config.documentLimits, introspection: config.introspection }),
+      makeQueryLimitsPlugin({ limits: config.queryLimits, introspection: config.introspection }),
       StringOutputPlugin,
       RawReadingsPlugin,
     ],
@@ -84,13 +85,6 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       graphiql: config.graphiql,
       graphiqlPath: "/graphiql",
       maskError,
-      // JSON bodies only: a form (x-www-form-urlencoded, which the V4 preset allows) can be posted
-      // cross-site without CORS. Bodies and websocket messages up to GRAPHQL_MAX_BODY_BYTES.
-      allowedRequestContentTypes: ["application/json"],
-      maxRequestLength: config.documentLimits.maxBodyBytes,
-      // Our own parse-and-validate, with its byte-bounded cache, replaces grafserv's
-      // (query-limits-plugin.ts, document-limits.ts).
-      parseAndValidateCacheSize: 0,
       // Answers whose data Grafast wrote as JSON text go out as they are (string-output-plugin.ts).
       outputDataAsString: true,
     },
@@ -103,7 +97,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
           ? http.headers.authorization
           : (ws?.normalizedConnectionParams as Record<string, unknown> | undefined)?.authorization;
         const claims = await claimsFromAuthorization(tokenSettings, header);
-        const ip = http ? http.ip : (ws as any)?.request?.socket?.remoteAddress;
+        const ip = http ? http.ip : clientAddress((ws as any)?.request, config.trustProxy);
         return { pgSettings: pgSettingsFor(claims), ip };
       },
     },

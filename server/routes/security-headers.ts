@@ -1,5 +1,6 @@
 // Security headers for every answer. The content security policy lets the app load only its own
-// scripts, talk to its own API (HTTP and websocket), show pictures and map tiles from the
+// scripts, talk to its own API (HTTP and websocket, same origin or the configured GRAPHQL_URL /
+// GRAPHQL_WS_URL), show pictures and map tiles from the
 // configured tile hosts, and never be framed.
 import type { RequestHandler } from "express";
 
@@ -11,7 +12,9 @@ export function securityHeaders(opts: { mapTileHosts: string[]; graphqlUrl: stri
       return "";
     }
   };
-  const connect = ["'self'", "ws:", "wss:", external(opts.graphqlUrl), external(opts.graphqlWsUrl), ...opts.mapTileHosts]
+  // 'self' covers websockets to the page's own host and port (ws: from http:, wss: from https:;
+  // CSP Level 3, Chromium and Firefox alike), so no bare ws:/wss: scheme, which would allow any host.
+  const connect = ["'self'", external(opts.graphqlUrl), external(opts.graphqlWsUrl), ...opts.mapTileHosts]
     .filter(Boolean)
     .join(" ");
   const images = ["'self'", "data:", "blob:", ...opts.mapTileHosts].join(" ");

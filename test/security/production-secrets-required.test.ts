@@ -5,6 +5,7 @@
 // characters, and a TTN_WEBHOOK_SECRET, when given, must be at least 16 characters.
 import { describe, it, expect, afterEach } from "vitest";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { loadConfig, dataDir } from "../../server/config.ts";
 
@@ -65,16 +66,22 @@ describe("production secrets", () => {
 describe("server/main.ts in production without JWT_SECRET", () => {
   it("exits at once with the message, not a stack trace", async () => {
     const { startNode } = await import("../../server/test/faults/processes.ts");
-    const child = startNode("server/main.ts", {
-      NODE_ENV: "production",
-      // Never reached: the configuration is refused before any connection.
-      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
-      DATA_DIR: path.join(dataDir, "never-created"),
-    });
-    const code = await child.exited;
-    expect(code).toBe(1);
-    expect(child.output()).toMatch(/JWT_SECRET must be set in production/);
-    expect(child.output()).not.toMatch(/^\s+at /m);
-    expect(fs.existsSync(path.join(dataDir, "never-created"))).toBe(false);
+    const parent = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-secrets-"));
+    try {
+      const child = startNode("server/main.ts", {
+        NODE_ENV: "production",
+        // Never reached: the configuration is refused before any connection.
+        DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+        DATA_DIR: path.join(parent, "data"),
+      });
+      const code = await child.exited;
+      expect(code).toBe(1);
+      expect(child.output()).toMatch(/JWT_SECRET must be set in production/);
+      expect(child.output()).not.toMatch(/^\s+at /m);
+      // No secret was generated for it.
+      expect(fs.existsSync(path.join(parent, "data", "jwt-secret"))).toBe(false);
+    } finally {
+      await fs.promises.rm(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,7 @@ describe("readWorkerConfig", () => {
       llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 20000 },
       downlink: { apiUrl: "", applicationId: "", webhookId: "", apiKey: "" },
       locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
+      statementTimeoutMs: 300_000,
     });
   });
 
@@ -44,6 +45,7 @@ describe("readWorkerConfig", () => {
         LLM_TIMEOUT_MS: "5000",
         WORKER_LOCK_GRACE_MS: "5000",
         WORKER_LOCK_SWEEP_MS: "1000",
+        WORKER_STATEMENT_TIMEOUT_MS: "60000",
         TTN_API_URL: "https://eu1.cloud.thethings.network",
         TTN_APPLICATION_ID: "stewards-soil",
         TTN_WEBHOOK_ID: "steward",
@@ -63,6 +65,7 @@ describe("readWorkerConfig", () => {
       llm: { baseUrl: "https://llm.example.org/v1", apiKey: "sk-test", model: "care-model-1", timeoutMs: 5000 },
       downlink: { apiUrl: "https://eu1.cloud.thethings.network", applicationId: "stewards-soil", webhookId: "steward", apiKey: "NNSXS.KEY" },
       locks: { graceMs: 5000, sweepIntervalMs: 1000 },
+      statementTimeoutMs: 60_000,
     });
   });
 
