@@ -7,6 +7,7 @@ import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/express/v4";
 import { PgSubscriber } from "postgraphile/adaptors/pg";
 import { makePreset } from "./graphql/preset.ts";
+import { attachGraphqlWebsocket } from "./graphql/websocket.ts";
 import { healthRouter } from "./routes/health.ts";
 import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
@@ -78,7 +79,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pgSubscriber = new PgSubscriber(apiPool);
   const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
   const serv = pgl.createServ(grafserv);
-  await serv.addTo(app, httpServer);
+  // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
+  await serv.addTo(app, httpServer, false);
+  const graphqlWebsocket = attachGraphqlWebsocket(httpServer, serv, { path: "/graphql", maxPayload: config.documentLimits.maxBodyBytes });
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
@@ -101,6 +104,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         // Stop accepting; resolves once every connection has ended.
         const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await closeWebSockets(upgraded);
+        graphqlWebsocket.close();
         await ttn.ingester.drain();
         // Keep-alive connections end as soon as their request is answered; the rest are cut
         // once the drain time is up.

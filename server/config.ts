@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { readEnvironmentSettings } from "./environment/settings.ts";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./graphql/document-limits.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -110,6 +111,8 @@ export interface ServerConfig {
   introspection: boolean;
   /** Depth, cost, field and alias limits of one GraphQL operation (QUERY_MAX_*; server/graphql/query-limits.ts). */
   queryLimits: QueryLimits;
+  /** Body, document, token, nesting, directive and root-field limits, checked before parsing and validation, and the parse cache's bytes (GRAPHQL_MAX_BODY_BYTES, QUERY_MAX_*; server/graphql/document-limits.ts). */
+  documentLimits: DocumentLimits;
   exportSchema: boolean;
   runWorker: boolean;
   webDistDir: string;
@@ -168,6 +171,15 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       maxFields: positiveInt(env.QUERY_MAX_FIELDS, DEFAULT_QUERY_LIMITS.maxFields),
       maxAliases: positiveInt(env.QUERY_MAX_ALIASES, DEFAULT_QUERY_LIMITS.maxAliases),
       defaultListSize: positiveInt(env.QUERY_DEFAULT_LIST_SIZE, DEFAULT_QUERY_LIMITS.defaultListSize),
+    },
+    documentLimits: {
+      maxBodyBytes: positiveInt(env.GRAPHQL_MAX_BODY_BYTES, DEFAULT_DOCUMENT_LIMITS.maxBodyBytes),
+      maxBytes: positiveInt(env.QUERY_MAX_BYTES, DEFAULT_DOCUMENT_LIMITS.maxBytes),
+      maxTokens: positiveInt(env.QUERY_MAX_TOKENS, DEFAULT_DOCUMENT_LIMITS.maxTokens),
+      maxNesting: positiveInt(env.QUERY_MAX_NESTING, DEFAULT_DOCUMENT_LIMITS.maxNesting),
+      maxDirectives: positiveInt(env.QUERY_MAX_DIRECTIVES, DEFAULT_DOCUMENT_LIMITS.maxDirectives),
+      maxRootFields: positiveInt(env.QUERY_MAX_ROOT_FIELDS, DEFAULT_DOCUMENT_LIMITS.maxRootFields),
+      cacheMaxBytes: positiveInt(env.QUERY_CACHE_MAX_BYTES, DEFAULT_DOCUMENT_LIMITS.cacheMaxBytes),
     },
     exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
     runWorker: bool(env.RUN_WORKER, true),

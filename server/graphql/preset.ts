@@ -59,7 +59,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
       }),
       ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
-      makeQueryLimitsPlugin({ limits: config.queryLimits, introspection: config.introspection }),
+      makeQueryLimitsPlugin({ limits: config.queryLimits, documentLimits: config.documentLimits, introspection: config.introspection }),
       StringOutputPlugin,
       RawReadingsPlugin,
     ],
@@ -85,6 +85,13 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       graphiql: config.graphiql,
       graphiqlPath: "/graphiql",
       maskError,
+      // JSON bodies only: a form (x-www-form-urlencoded, which the V4 preset allows) can be posted
+      // cross-site without CORS. Bodies and websocket messages up to GRAPHQL_MAX_BODY_BYTES.
+      allowedRequestContentTypes: ["application/json"],
+      maxRequestLength: config.documentLimits.maxBodyBytes,
+      // Our own parse-and-validate, with its byte-bounded cache, replaces grafserv's
+      // (query-limits-plugin.ts, document-limits.ts).
+      parseAndValidateCacheSize: 0,
       // Answers whose data Grafast wrote as JSON text go out as they are (string-output-plugin.ts).
       outputDataAsString: true,
     },

@@ -1,0 +1,83 @@
+// GraphQL over websockets (graphql-ws) on /graphql, in place of grafserv's own upgrade handler,
+// for two things grafserv does not let us set:
+// - the largest message a client may send (ws `maxPayload`: grafserv leaves ws's default of
+//   100 MiB; here GRAPHQL_MAX_BODY_BYTES, the same bound as an HTTP body). A larger message
+//   closes the socket with 1009;
+// - what a socket closed on an unexpected error says: grafserv closes with 4500 and the error's
+//   own message (internal text); here 4500 "Internal server error" and an id, the detail logged.
+// The operations themselves go through grafserv's graphql-ws configuration (makeGraphQLWSConfig),
+// so they share parse-and-validate, limits, context and masking with HTTP.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { makeServer, CloseCode } from "graphql-ws";
+import { makeGraphQLWSConfig } from "postgraphile/grafserv";
+import type { GrafservBase } from "postgraphile/grafserv";
+
+/** A ping this often; a socket that has not answered the previous one by then is ended. */
+const KEEPALIVE_MS = 12_000;
+
+export function attachGraphqlWebsocket(
+  httpServer: Server,
+  serv: GrafservBase,
+  options: { path: string; maxPayload: number },
+): { close(): void } {
+  const graphqlWs = makeServer(makeGraphQLWSConfig(serv));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
+
+  const onConnection = (socket: WebSocket, request: IncomingMessage) => {
+    let alive = true;
+    socket.on("pong", () => { alive = true; });
+    const keepalive = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, KEEPALIVE_MS);
+    const closed = graphqlWs.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) => new Promise<void>((resolve, reject) => socket.send(data, (err) => (err ? reject(err) : resolve()))),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (cb) => socket.on("message", async (data) => {
+          try {
+            await cb(data.toString());
+          } catch (err) {
+            const errorId = randomBytes(6).toString("hex").toUpperCase();
+            console.error(`[graphql] websocket closed on error ${errorId}:`, err);
+            try {
+              socket.close(CloseCode.InternalServerError, `Internal server error ${errorId}`);
+            } catch {
+              /* already closed */
+            }
+          }
+        }),
+      },
+      { socket, request },
+    );
+    socket.once("close", (code, reason) => {
+      clearInterval(keepalive);
+      void closed(code, reason.toString());
+    });
+  };
+  wss.on("connection", onConnection);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = req.url ?? "";
+    const q = url.indexOf("?");
+    if ((q >= 0 ? url.slice(0, q) : url) !== options.path) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+  };
+  httpServer.on("upgrade", onUpgrade);
+  return {
+    close() {
+      httpServer.off("upgrade", onUpgrade);
+      wss.off("connection", onConnection);
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
