@@ -354,3 +354,70 @@ test("an owner invites by e-mail from the collaborators tab and the invitee acce
     await page.getByRole("alert").filter({ hasText: "This person already has access to the thing" }).waitFor();
   });
 });
+
+/** Gives a record a picture through the API, as the forms do: POST /uploads, then newFiles. */
+async function attachPicture(token, type, id) {
+  const sessionId = crypto.randomUUID();
+  const form = new FormData();
+  form.append("sessionId", sessionId);
+  form.append("file", new Blob([PNG_1X1], { type: "image/png" }), "picture.png");
+  const up = await fetch(`${BASE_URL}/uploads`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  assert.equal(up.status, 201);
+  await gql(
+    `mutation NewFiles($sessionId: String!, $type: String!, $id: UUID!) { newFiles(input: { sessionId: $sessionId, type: $type, id: $id }) { movedFiles } }`,
+    { sessionId, type, id },
+    token,
+  );
+}
+
+/** Waits until the app has set the pictures cookie (HttpOnly: only the browser context sees it). */
+async function picturesCookie(page) {
+  for (let i = 0; i < 100; i++) {
+    const cookie = (await page.context().cookies()).find((c) => c.name === "steward_pictures");
+    if (cookie) return cookie;
+    await page.waitForTimeout(100);
+  }
+  throw new Error("the pictures cookie was never set");
+}
+
+test("a private thing's picture shows on its page to its owner, and to nobody else (security review #20)", async (t) => {
+  const owner = await registerUser({ name: "Pia Private" });
+  const stranger = await registerUser({ name: "Sid Stranger" });
+  const group = await newGroup(owner.token);
+  const thing = await newThing(owner.token, group.id, { isPublic: false });
+  await attachPicture(owner.token, "thing", thing.id);
+  const url = `/images/thing/${thing.id}/medium.webp`;
+  const statusOf = (page) => page.evaluate((u) => fetch(u).then((r) => r.status), url);
+
+  await withPage(t, async (page) => {
+    await startSignedIn(page, owner);
+    await page.goto(`${BASE_URL}/things/${thing.id}/dashboard`);
+    await page.getByRole("heading", { level: 1, name: thing.name }).waitFor();
+    // The picture itself, loaded by an <img> (no Authorization header: the pictures cookie), not the initials.
+    await page.waitForFunction((alt) => {
+      const img = [...document.querySelectorAll("img")].find((i) => i.alt === alt);
+      return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
+    }, `Picture of ${thing.name}`);
+    const cookie = await picturesCookie(page);
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.sameSite, "Lax");
+    assert.equal(cookie.path, "/images");
+    assert.equal(await statusOf(page), 200);
+  });
+
+  await withPage(t, async (page) => {
+    await startSignedIn(page, stranger);
+    await page.goto(`${BASE_URL}/things`);
+    await picturesCookie(page);
+    // A signed-in stranger who learnt the id: 404, as for an id that does not exist.
+    assert.equal(await statusOf(page), 404);
+    await page.goto(`${BASE_URL}${url}`);
+    assert.equal(await page.evaluate(() => document.body.innerText.includes("Image not found")), true);
+  });
+
+  await withPage(t, async (page) => {
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForFunction(() => Boolean(window.localStorage.getItem("steward.session")));
+    assert.equal(await statusOf(page), 404);
+  });
+});
