@@ -371,8 +371,8 @@ $$;
 -- that user out of resetting with six wrong guesses. Counting per (user, source address) keeps
 -- guessing bounded (more than 5 failures within an hour from one address lock that address for
 -- that user, on top of the per-address rate limit) while the owner, clicking the link from their
--- own address, is not affected. The server passes the caller's address (Express req.ip, with
--- X-Forwarded-For trusted only from local proxies).
+-- own address, is not affected. The server passes the caller's address (Express req.ip: the
+-- socket's address, or X-Forwarded-For from the proxies TRUST_PROXY names).
 
 create table app_private.reset_failures (
   user_id uuid not null references app_public.users on delete cascade,

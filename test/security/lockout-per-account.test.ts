@@ -7,7 +7,8 @@ import { startTestServer, signUpVerified, withOwner } from "../../server/test/ha
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Behind a local proxy (TRUST_PROXY=loopback), so a test can speak from several client addresses.
+  server = await startTestServer({ trustProxy: "loopback" });
 });
 afterAll(async () => {
   await server?.close();
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 const SIGN_IN = `mutation SignIn($username: String!, $password: String!) { signIn(input: { username: $username, password: $password }) { jwtToken } }`;
 
-/** Sign-in from an address of its own (X-Forwarded-For from the local proxy), clear of the per-address rate limit. */
+/** Sign-in from an address of its own (X-Forwarded-For from the trusted local proxy), clear of the per-address rate limit. */
 function signInFrom(ip: string) {
   return async (username: string, password: string) => {
     const res = await fetch(`${server.url}/graphql`, {

@@ -8,7 +8,8 @@ import { startTestServer, signUpVerified, queuedEmail, gql, withOwner } from "..
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Behind a local proxy (TRUST_PROXY=loopback), so a test can speak from several client addresses.
+  server = await startTestServer({ trustProxy: "loopback" });
 });
 afterAll(async () => {
   await server?.close();
@@ -18,7 +19,7 @@ const FORGOT = `mutation ForgotPassword($email: String!) { forgotPassword(input:
 const RESET = `mutation ResetPassword($userId: UUID!, $token: String!, $password: String!) { resetPassword(input: { userId: $userId, resetToken: $token, newPassword: $password }) { boolean } }`;
 const SIGN_IN = `mutation SignIn($username: String!, $password: String!) { signIn(input: { username: $username, password: $password }) { jwtToken } }`;
 
-/** A reset attempt from a given client address (X-Forwarded-For, trusted from the local proxy). */
+/** A reset attempt from a given client address (X-Forwarded-For from the trusted local proxy). */
 async function resetFrom(ip: string, userId: string, token: string, password = "NewSecret9") {
   const res = await fetch(`${server.url}/graphql`, {
     method: "POST",
