@@ -1,6 +1,7 @@
-// Image uploads and serving (docs/decisions.md, Images): POST /uploads keeps a signed-in user's
-// pending uploads per form, the newFiles mutation (./plugin.ts) turns the newest into WebP sizes
-// of a user, thing, group, device or action, and GET /images/... serves them.
+// Image uploads and serving (docs/decisions.md, Images): POST /uploads resizes a signed-in user's
+// pictures into WebP sizes and keeps them pending per form, the newFiles mutation (./plugin.ts)
+// makes the newest the picture of a user, thing, group, device or action, and GET /images/...
+// serves them to whoever may see that record (POST /images/session: the pictures cookie).
 import express, { type Router } from "express";
 import type pg from "pg";
 import type { ServerConfig } from "../config.ts";
