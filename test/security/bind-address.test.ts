@@ -64,7 +64,8 @@ describe("the server without HOST", () => {
 
 describe("the container", () => {
   it("sets HOST=0.0.0.0 in the image and in docker-compose, where the published port decides who reaches it", () => {
-    const dockerfile = fs.readFileSync(path.join(rootDir, "Dockerfile"), "utf8");
+    // Continuation lines joined, so a multi-line ENV reads as one instruction.
+    const dockerfile = fs.readFileSync(path.join(rootDir, "Dockerfile"), "utf8").replace(/\\\n\s*/g, " ");
     expect(dockerfile).toMatch(/^ENV .*\bHOST=0\.0\.0\.0\b/m);
     const compose = fs.readFileSync(path.join(rootDir, "docker-compose.yml"), "utf8");
     expect(compose).toMatch(/^\s+HOST: "?0\.0\.0\.0"?\s*$/m);

