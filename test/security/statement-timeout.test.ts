@@ -137,3 +137,29 @@ describe("the worker's pool", () => {
     }
   });
 });
+
+describe("the webhook's pool", () => {
+  it("an uplink whose statements wait longer than WEBHOOK_STATEMENT_TIMEOUT_MS is answered with an error, not held", async () => {
+    const { uplink, newDeviceId, postUplink, WEBHOOK_SECRET } = await import("../../server/test/faults/sensors.ts");
+    const server = await startServer(loadConfig({
+      databaseUrl, authDatabaseUrl: await authenticatorUrl(databaseUrl), port: 0, host: "127.0.0.1",
+      exportSchema: false, graphiql: false, jwtSecret: "statement-timeout-test-secret-long-enough", dataDir,
+      ttnWebhookSecret: WEBHOOK_SECRET, webhookStatementTimeoutMs: 500,
+    }));
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      // Whatever the ingest touches first waits for this lock (a stuck transaction elsewhere).
+      await locker.query("begin; lock table app_public.devices, app_public.things, app_public.sensor_data in access exclusive mode");
+      const started = Date.now();
+      const status = await postUplink(server.url, uplink(newDeviceId(), new Date(), 1), 8000);
+      const elapsed = Date.now() - started;
+      expect(status).toBeGreaterThanOrEqual(500);
+      expect(elapsed).toBeLessThan(4000);
+    } finally {
+      await locker.query("rollback").catch(() => {});
+      await locker.end();
+      await server.close();
+    }
+  });
+});
