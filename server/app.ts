@@ -8,6 +8,7 @@ import { grafserv } from "postgraphile/grafserv/express/v4";
 import { PgSubscriber } from "postgraphile/adaptors/pg";
 import { makePreset } from "./graphql/preset.ts";
 import { attachGraphqlWebsocket } from "./graphql/websocket.ts";
+import { refuseLargeGraphqlBodies } from "./graphql/body-limit.ts";
 import { healthRouter } from "./routes/health.ts";
 import { clientConfigRouter } from "./routes/client-config.ts";
 import { spaRouter } from "./routes/spa.ts";
@@ -79,6 +80,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pgSubscriber = new PgSubscriber(apiPool);
   const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
   const serv = pgl.createServ(grafserv);
+  app.use("/graphql", refuseLargeGraphqlBodies(config.documentLimits.maxBodyBytes));
   // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
   await serv.addTo(app, httpServer, false);
   const graphqlWebsocket = attachGraphqlWebsocket(httpServer, serv, { path: "/graphql", maxPayload: config.documentLimits.maxBodyBytes });

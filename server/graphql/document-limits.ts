@@ -1,10 +1,9 @@
 // The one parse-and-validate step of every GraphQL operation, HTTP and websocket alike, with the
 // limits that must hold BEFORE the costly parts run (issue #20):
 //
-//  1. before parsing: the document's size in bytes, then one pass of graphql-js's lexer (no
-//     recursion, no AST) counting tokens and bracket nesting, stopping at the first token over a
-//     limit. A document too deep for the recursive parser, or too long to be worth parsing, is
-//     refused here; `parse` then runs with the same `maxTokens` as a second guard;
+//  1. before parsing: the document's size in bytes, then the nesting of its brackets, read from
+//     the characters (no tokens, no AST): a document too deep for the recursive parser never
+//     reaches it; `parse` runs with `maxTokens` and stops at the first token over the limit;
 //  2. after parsing, before validation: the shape limits of query-limits.ts (depth, fields with
 //     fragments counted at every use, aliases, cost), plus directives, root fields and the fields
 //     written in the whole document (fragments unused by the operation included). Validation's
@@ -19,7 +18,7 @@
 // (about 90 bytes a token: 4.5 MB for one 98 KB document, measured).
 import { createHash, randomBytes } from "node:crypto";
 import {
-  GraphQLError, Kind, Lexer, Source, TokenKind, parse, validate, visit,
+  GraphQLError, Kind, Source, parse, validate, visit,
   type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
   type SelectionSetNode, type ValidationRule,
 } from "postgraphile/graphql";
@@ -84,8 +83,10 @@ function internal(error: unknown, what: string): GraphQLError {
 }
 
 /**
- * Before parsing: bytes, then tokens and bracket nesting from the lexer alone. Returns the
- * refusal, or null. A syntax error met here is left for `parse` to report.
+ * Before parsing: bytes, then the nesting of brackets, read from the characters (strings and
+ * comments skipped) without allocating anything: a document too deep for the recursive parser
+ * never reaches it. Returns the refusal, or null. Tokens are counted by `parse` itself
+ * (`maxTokens`), which stops at the first one over the limit.
  */
 export function checkBeforeParse(query: string, limits: DocumentLimits): GraphQLError | null {
   // Each UTF-16 unit is at most 3 UTF-8 bytes: only count exactly when it could matter.
@@ -95,28 +96,48 @@ export function checkBeforeParse(query: string, limits: DocumentLimits): GraphQL
       return tooBig(`Query is too large: ${bytes.toLocaleString("en-US")} bytes, at most ${limits.maxBytes.toLocaleString("en-US")} are allowed`);
     }
   }
-  const lexer = new Lexer(new Source(query));
-  let tokens = 0;
-  let nesting = 0;
-  try {
-    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
-      if (++tokens > limits.maxTokens) {
-        return tooBig(`Query has too many tokens: more than ${limits.maxTokens.toLocaleString("en-US")} are not allowed`);
-      }
-      const kind = token.kind;
-      if (kind === TokenKind.BRACE_L || kind === TokenKind.BRACKET_L || kind === TokenKind.PAREN_L) {
-        if (++nesting > limits.maxNesting) {
-          return tooBig(`Query is nested too deeply: more than ${limits.maxNesting} levels of brackets are not allowed`);
-        }
-      } else if (kind === TokenKind.BRACE_R || kind === TokenKind.BRACKET_R || kind === TokenKind.PAREN_R) {
-        nesting = Math.max(0, nesting - 1);
-      }
-    }
-  } catch (e) {
-    if (e instanceof GraphQLError) return null; // a syntax error: parse() reports it with its location
-    throw e;
+  if (bracketNesting(query, limits.maxNesting) > limits.maxNesting) {
+    return tooBig(`Query is nested too deeply: more than ${limits.maxNesting} levels of brackets are not allowed`);
   }
   return null;
+}
+
+const tooManyTokens = (limits: DocumentLimits) =>
+  tooBig(`Query has too many tokens: more than ${limits.maxTokens.toLocaleString("en-US")} are not allowed`);
+
+/**
+ * The deepest nesting of { [ ( in GraphQL text, outside strings, block strings and comments;
+ * stops counting once over `max`. (An unterminated string ends the scan: parse reports it.)
+ */
+export function bracketNesting(text: string, max: number): number {
+  let depth = 0;
+  let deepest = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */ || c === 0x28 /* ( */) {
+      if (++depth > deepest && (deepest = depth) > max) return deepest;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */ || c === 0x29 /* ) */) {
+      if (depth > 0) depth--;
+    } else if (c === 0x23 /* # */) {
+      while (i + 1 < n && text.charCodeAt(i + 1) !== 0x0a && text.charCodeAt(i + 1) !== 0x0d) i++;
+    } else if (c === 0x22 /* " */) {
+      if (text.charCodeAt(i + 1) === 0x22 && text.charCodeAt(i + 2) === 0x22) {
+        // Block string: up to the next """ not escaped as \""".
+        i += 3;
+        while (i < n && !(text.charCodeAt(i) === 0x22 && text.charCodeAt(i + 1) === 0x22 && text.charCodeAt(i + 2) === 0x22)) {
+          i += text.charCodeAt(i) === 0x5c /* \ */ && text.startsWith('"""', i + 1) ? 4 : 1;
+        }
+        i += 2;
+      } else {
+        i++;
+        while (i < n && text.charCodeAt(i) !== 0x22 && text.charCodeAt(i) !== 0x0a && text.charCodeAt(i) !== 0x0d) {
+          i += text.charCodeAt(i) === 0x5c /* \ */ ? 2 : 1;
+        }
+      }
+    }
+  }
+  return deepest;
 }
 
 /** Root fields of an operation, fragments at the root expanded (each fragment once). */
@@ -252,6 +273,10 @@ export function makeParseAndValidate(
         document = parse(new Source(query, "GraphQL request"), { maxTokens: limits.maxTokens });
       } catch (e) {
         if (!(e instanceof GraphQLError)) throw e;
+        // Refused like the checks before parsing: not cached (finding out again is cheap).
+        if (/^Syntax Error: Document contains more th[ae]t \d+ tokens\. Parsing aborted\.$/.test(e.message)) {
+          return { errors: [tooManyTokens(limits)] };
+        }
         const errors = [compact(e)];
         result = { errors };
         cache.set(key, result, errorBytes(errors) + key.length * 2);

@@ -10,7 +10,7 @@ import { WebSocket } from "ws";
 import { buildSchema, parse } from "postgraphile/graphql";
 import { startTestServer } from "../../server/test/harness.ts";
 import { loadConfig, rootDir } from "../../server/config.ts";
-import { DEFAULT_DOCUMENT_LIMITS, checkBeforeParse, checkBeforeValidation, type DocumentLimits } from "../../server/graphql/document-limits.ts";
+import { DEFAULT_DOCUMENT_LIMITS, bracketNesting, checkBeforeParse, checkBeforeValidation, type DocumentLimits } from "../../server/graphql/document-limits.ts";
 import { DEFAULT_QUERY_LIMITS } from "../../server/graphql/query-limits.ts";
 
 /** Small limits, so each boundary is cheap to reach. */
@@ -91,6 +91,13 @@ describe("limits before parsing", () => {
   it("bracket nesting in the document (QUERY_MAX_NESTING)", async () => {
     await allowed(nesting(10));
     await refused(nesting(11), "Query is nested too deeply: more than 10 levels of brackets are not allowed");
+  });
+
+  it("bracket nesting is read from the characters, brackets in strings and comments left out", () => {
+    expect(bracketNesting(nesting(7), 100)).toBe(7);
+    expect(bracketNesting(`{ a(x: "{[(\\"{{{") # {{{{{{
+      b(y: """ {{{{ \\""" [[[[ """) { c } }`, 100)).toBe(2);
+    expect(bracketNesting("{".repeat(1_000_000), 40)).toBe(41); // stops counting past the limit
   });
 
   it("nesting of the variables (QUERY_MAX_NESTING)", async () => {
