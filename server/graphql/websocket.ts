@@ -29,6 +29,11 @@ export function attachGraphqlWebsocket(
   const onConnection = (socket: WebSocket, request: IncomingMessage) => {
     let alive = true;
     socket.on("pong", () => { alive = true; });
+    // A socket's errors (a message over maxPayload, a broken frame) are the client's: ws closes the
+    // socket itself (1009, 1002); without a listener the error would be thrown and end the process.
+    socket.on("error", (err: Error & { code?: string }) => {
+      console.warn(`[graphql] websocket from ${request.socket.remoteAddress} closed: ${err.code ?? err.message}`);
+    });
     const keepalive = setInterval(() => {
       if (!alive) return socket.terminate();
       alive = false;

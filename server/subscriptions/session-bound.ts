@@ -31,6 +31,14 @@ function finished<T>(): AsyncIterableIterator<T> {
   };
 }
 
+/**
+ * Ends a stream and ignores how it ended: a PgSubscriber stream the database connection broke
+ * answers return() with that error, which nobody is left to hear (an unhandled rejection).
+ */
+function close(stream: AsyncIterableIterator<unknown>): void {
+  stream.return?.().then(undefined, () => {});
+}
+
 /** Until when the request's session is live (null: signed out, expired or unknown). */
 async function liveUntil(withPgClient: WithPgClient, settings: Record<string, string | undefined>): Promise<Date | null> {
   const pgSettings = Object.fromEntries(Object.entries(settings).filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -60,8 +68,8 @@ function untilSessionEnds<T>(
     over = true;
     clearTimeout(timer);
     signal();
-    void events.return?.();
-    void ended.return?.();
+    close(events);
+    close(ended);
   };
   const arm = () => {
     const wait = until.getTime() - Date.now();
@@ -119,13 +127,13 @@ export function sessionBoundSubscriber(
       try {
         until = await liveUntil(withPgClient, settings);
       } catch (e) {
-        void ended.return?.();
-        void events.return?.();
+        close(ended);
+        close(events);
         throw e;
       }
       if (!until) {
-        void ended.return?.();
-        void events.return?.();
+        close(ended);
+        close(events);
         return finished();
       }
       return untilSessionEnds(events, ended, until);

@@ -146,6 +146,9 @@ describe("over the websocket", () => {
     const over = await exchange([JSON.stringify({ id: "1", type: "subscribe", payload: { query: "{ __typename }", variables: { pad } } })]);
     expect(over.code).toBe(1009);
     expect(over.received.some((m) => m.type === "next")).toBe(false);
+    // The oversized message is the client's fault: the server logs it and goes on serving.
+    const after = await exchange([subscribe(bytes(2000))]);
+    expect(after.received.find((m) => m.type === "next")?.payload).toEqual({ data: { __typename: "Query" } });
   });
 
   it("a subscribe payload over the document limits gets TOOBG, as over HTTP", async () => {
