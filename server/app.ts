@@ -17,7 +17,7 @@ import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
 import { imageRoutes } from "./images/index.ts";
 import { endPool, logPoolErrors } from "./pg-errors.ts";
-import { closeWebSockets, DRAIN_MS } from "./shutdown.ts";
+import { DRAIN_MS } from "./shutdown.ts";
 import type { ServerConfig } from "./config.ts";
 import { randomBytes } from "node:crypto";
 
@@ -50,12 +50,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   httpServer.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
-  });
-  // Upgraded to websockets: closed with 1001 on shutdown.
-  const upgraded = new Set<import("node:stream").Duplex>();
-  httpServer.on("upgrade", (_req, socket) => {
-    upgraded.add(socket);
-    socket.once("close", () => upgraded.delete(socket));
   });
 
   // Every pool serving requests ends a statement after its timeout (statement_timeout, sent when
@@ -105,8 +99,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         shuttingDown = true;
         // Stop accepting; resolves once every connection has ended.
         const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        await closeWebSockets(upgraded);
-        graphqlWebsocket.close();
+        await graphqlWebsocket.close();
         await ttn.ingester.drain();
         // Keep-alive connections end as soon as their request is answered; the rest are cut
         // once the drain time is up.

@@ -15,6 +15,9 @@ import { makeServer, CloseCode } from "graphql-ws";
 import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import type { GrafservBase } from "postgraphile/grafserv";
 
+/** Close code for a server that is shutting down (RFC 6455). */
+const GOING_AWAY = 1001;
+
 /** A ping this often; a socket that has not answered the previous one by then is ended. */
 const KEEPALIVE_MS = 12_000;
 
@@ -22,7 +25,7 @@ export function attachGraphqlWebsocket(
   httpServer: Server,
   serv: GrafservBase,
   options: { path: string; maxPayload: number },
-): { close(): void } {
+): { close(timeoutMs?: number): Promise<void> } {
   const graphqlWs = makeServer(makeGraphQLWSConfig(serv));
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
 
@@ -78,10 +81,23 @@ export function attachGraphqlWebsocket(
   };
   httpServer.on("upgrade", onUpgrade);
   return {
-    close() {
+    /**
+     * Stops taking websockets and closes the open ones with 1001 (going away: the SPA reconnects,
+     * to another instance if there is one), waiting up to `timeoutMs` for their closing handshakes;
+     * those still open then are cut.
+     */
+    async close(timeoutMs = 1_000) {
       httpServer.off("upgrade", onUpgrade);
-      wss.off("connection", onConnection);
+      const closed = [...wss.clients].map((client) => new Promise<void>((resolve) => {
+        client.once("close", () => resolve());
+        if (client.readyState === client.OPEN) client.close(GOING_AWAY, "Server shutting down");
+        else client.terminate();
+      }));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
       for (const client of wss.clients) client.terminate();
+      wss.off("connection", onConnection);
       wss.close();
     },
   };
