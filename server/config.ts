@@ -18,6 +18,13 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return /^(1|true|yes|on)$/i.test(value);
 }
 
+/** A count where 0 means "off". */
+function wholeNumber(value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 function positiveInt(value: string | undefined, fallback: number): number {
   if (!value) return fallback;
   const n = Number(value);
@@ -113,6 +120,8 @@ export interface ServerConfig {
   queryLimits: QueryLimits;
   /** Body, document, token, nesting, directive and root-field limits, checked before parsing and validation, and the parse cache's bytes (GRAPHQL_MAX_BODY_BYTES, QUERY_MAX_*; server/graphql/document-limits.ts). */
   documentLimits: DocumentLimits;
+  /** Refused GraphQL documents one address may send a minute before new ones get 429; 0 = no budget (GRAPHQL_REFUSALS_PER_MINUTE; server/graphql/refusal-budget.ts). */
+  refusedDocumentsPerMinute: number;
   exportSchema: boolean;
   runWorker: boolean;
   webDistDir: string;
@@ -181,6 +190,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       maxRootFields: positiveInt(env.QUERY_MAX_ROOT_FIELDS, DEFAULT_DOCUMENT_LIMITS.maxRootFields),
       cacheMaxBytes: positiveInt(env.QUERY_CACHE_MAX_BYTES, DEFAULT_DOCUMENT_LIMITS.cacheMaxBytes),
     },
+    // Off in the test suites, which send refused documents by the hundred from one address.
+    refusedDocumentsPerMinute: wholeNumber(env.GRAPHQL_REFUSALS_PER_MINUTE, env.NODE_ENV === "test" ? 0 : 60),
     exportSchema: bool(env.EXPORT_SCHEMA, env.NODE_ENV !== "production"),
     runWorker: bool(env.RUN_WORKER, true),
     webDistDir: path.join(rootDir, "dist/web"),

@@ -20,6 +20,16 @@ export class RateLimiter {
     return true;
   }
 
+  /** Whether the key has used its limit within the window (nothing is counted). */
+  isOver(key: string, now = Date.now()): boolean {
+    const since = now - this.windowMs;
+    const times = this.hits.get(key);
+    if (!times) return false;
+    let recent = 0;
+    for (const t of times) if (t > since) recent += 1;
+    return recent >= this.limit;
+  }
+
   private sweep(now: number) {
     for (const [key, times] of this.hits) {
       if (!times.some((t) => t > now - this.windowMs)) this.hits.delete(key);

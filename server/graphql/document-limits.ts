@@ -247,6 +247,8 @@ const keyOf = (query: string) => (query.length > 200 ? createHash("sha256").upda
 export interface ParseAndValidate {
   (query: string): ParseAndValidateResult;
   cache: ByteBoundedCache;
+  /** Whether the document was parsed and validated before, and passed (a cache look-up only). */
+  isKnownGood(query: string): boolean;
 }
 
 /** Grafserv's parseAndValidate, with our limits and cache (installed by query-limits-plugin.ts). */
@@ -299,7 +301,8 @@ export function makeParseAndValidate(
     cache.set(key, result, bytes + key.length * 2);
     return result;
   };
-  return Object.assign(parseAndValidate, { cache });
+  const isKnownGood = (query: string) => cache.get(keyOf(query))?.document !== undefined;
+  return Object.assign(parseAndValidate, { cache, isKnownGood });
 }
 
 /** Tokens of a parsed document, from its location's token list (bounded by maxTokens). */

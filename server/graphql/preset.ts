@@ -59,7 +59,10 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
         rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
       }),
       ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
-      makeQueryLimitsPlugin({ limits: config.queryLimits, documentLimits: config.documentLimits, introspection: config.introspection }),
+      makeQueryLimitsPlugin({
+        limits: config.queryLimits, documentLimits: config.documentLimits, introspection: config.introspection,
+        refusalsPerMinute: config.refusedDocumentsPerMinute, trustProxy: config.trustProxy,
+      }),
       StringOutputPlugin,
       RawReadingsPlugin,
     ],

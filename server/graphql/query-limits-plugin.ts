@@ -15,6 +15,9 @@ import { SafeError, type GrafastExecutionArgs } from "postgraphile/grafast";
 import { QUERY_TOO_BIG, checkOperationWithVariables, type QueryLimits } from "./query-limits.ts";
 import { jsonNesting, makeParseAndValidate, type DocumentLimits, type ParseAndValidate } from "./document-limits.ts";
 import { maskError } from "./errors.ts";
+import { makeRefusalBudget } from "./refusal-budget.ts";
+import { clientAddress, type TrustProxy } from "../client-address.ts";
+import type { IncomingMessage } from "node:http";
 
 export const INTROSPECTION_OFF = "Introspection is switched off on this server";
 
@@ -47,8 +50,18 @@ export function parseAndValidateCaches(): ParseAndValidate["cache"][] {
   return caches;
 }
 
-export function makeQueryLimitsPlugin(options: { limits: QueryLimits; documentLimits: DocumentLimits; introspection: boolean }): GraphileConfig.Plugin {
+export function makeQueryLimitsPlugin(options: {
+  limits: QueryLimits;
+  documentLimits: DocumentLimits;
+  introspection: boolean;
+  /** Refused documents an address may send a minute before new ones get 429 (0: no budget; refusal-budget.ts). */
+  refusalsPerMinute: number;
+  trustProxy: TrustProxy;
+}): GraphileConfig.Plugin {
   const { limits, documentLimits, introspection } = options;
+  const budget = makeRefusalBudget(options.refusalsPerMinute);
+  /** The parse-and-validate function of the current schema (set at the first request). */
+  let current: ParseAndValidate | undefined;
   const allLimits = { ...limits, ...documentLimits };
   const refusal = (args: GrafastExecutionArgs) => {
     const errors = checkOperationWithVariables(args.schema, args.document, args.operationName, args.variableValues, limits);
@@ -78,6 +91,7 @@ export function makeQueryLimitsPlugin(options: { limits: QueryLimits; documentLi
             let fn = parseAndValidateBySchema.get(schema);
             if (!fn) {
               fn = makeParseAndValidate(schema, rules, allLimits);
+              current = fn;
               parseAndValidateBySchema.set(schema, fn);
               liveCaches.add(new WeakRef(fn.cache));
               // grafast's cache of operation plans (created at the first execution) holds each
@@ -96,8 +110,20 @@ export function makeQueryLimitsPlugin(options: { limits: QueryLimits; documentLi
           return next();
         },
         processGraphQLRequestBody(next, event) {
+          const address = event.request
+            ? (event.request.requestContext as { expressv4?: { req?: { ip?: string } } }).expressv4?.req?.ip
+            : clientAddress((event.graphqlWsContext?.extra as { request?: IncomingMessage } | undefined)?.request, options.trustProxy);
+          const query = event.body.query;
+          if (typeof query === "string" && current) {
+            const parseAndValidate = current;
+            budget.check(address, () => parseAndValidate.isKnownGood(query));
+            // Parsed here to know whether it is refused; grafserv's own call then finds the result
+            // in the cache (or repeats a refusal before parsing, which is cheap).
+            if (parseAndValidate(query).errors) budget.spend(address);
+          }
           const variables = event.body.variableValues;
           if (variables != null && typeof variables === "object" && jsonNesting(variables, documentLimits.maxNesting) > documentLimits.maxNesting) {
+            budget.spend(address);
             throw new SafeError(`Variables are nested too deeply: more than ${documentLimits.maxNesting} levels of lists and objects are not allowed`,
               { code: QUERY_TOO_BIG, statusCode: 400 });
           }
