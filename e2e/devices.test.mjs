@@ -276,6 +276,10 @@ test("an owner shares a private device by e-mail and the invitee accepts from th
   const device = await newDevice(owner.token, { name: unique("Private probe"), isPublic: false });
   await withPage(t, async (page) => {
     await startSignedIn(page, owner);
+    // Only verified addresses name a person in an invitation (security review #20): the owner
+    // verifies theirs first, with the link from the sign-up mail.
+    await page.goto(await mailedLink(owner.email, "/verify"));
+    await page.getByRole("heading", { name: "Your e-mail address is verified" }).waitFor();
     await page.goto(`${BASE_URL}/devices/${device.id}/settings`);
     await page.getByRole("heading", { level: 1, name: "Sharing and settings" }).waitFor();
     await page.getByRole("list", { name: "People with access" }).getByRole("link", { name: owner.name }).waitFor();
@@ -283,7 +287,7 @@ test("an owner shares a private device by e-mail and the invitee accepts from th
     const email = page.getByLabel("E-mail address");
     await email.fill("not-an-address");
     await page.getByText("Email must be a valid address").waitFor();
-    // Inviting oneself: the server says the person has access already (ISACS).
+    // Inviting oneself (a verified address): the server says the person has access already (ISACS).
     await email.fill(owner.email);
     await page.getByRole("button", { name: "Send invitation" }).click();
     await page.getByText("This person already has access to the device").waitFor();
@@ -302,8 +306,22 @@ test("an owner shares a private device by e-mail and the invitee accepts from th
     const signIn = await page.getByRole("link", { name: "Sign in", exact: true }).last().getAttribute("href");
     assert.match(signIn, /^\/signin\?next=%2Fdevices%2Faccept/);
 
+    // Signed in, but the invited address is not verified yet: the page says so and offers a new
+    // verification link (too soon after the sign-up mail) and the addresses page.
     await startSignedIn(page, invitee);
     await page.goto(link);
+    await page.getByRole("heading", { name: "Verify your e-mail address to accept this invitation" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Accept invitation" }).count(), 0);
+    await page.getByRole("link", { name: "Your e-mail addresses" }).waitFor();
+    await page.getByRole("button", { name: `Send a new verification link to ${invitee.email}` }).click();
+    await page.getByText("We sent a link to this address less than a minute ago.", { exact: false }).waitFor();
+
+    // The link from the sign-up mail, opened in another tab; then "check again" here.
+    const other = await page.context().newPage();
+    await other.goto(await mailedLink(invitee.email, "/verify"));
+    await other.getByRole("heading", { name: "Your e-mail address is verified" }).waitFor();
+    await other.close();
+    await page.getByRole("button", { name: "I have verified it: check again" }).click();
     await page.getByText(device.name).waitFor();
     await page.getByRole("button", { name: "Accept invitation" }).click();
     await page.waitForURL(`${BASE_URL}/devices/${device.id}`);
@@ -358,6 +376,11 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
       });
     }
   };
+  // Invitations are accepted from verified addresses only: the friend verifies theirs once.
+  await withPage(t, async (page) => {
+    await page.goto(await mailedLink(friend.email, "/verify"));
+    await page.getByRole("heading", { name: "Your e-mail address is verified" }).waitFor();
+  });
   for (const [suffix, viewport] of [
     ["desktop", { width: 1280, height: 900 }],
     ["phone", { width: 390, height: 844 }],

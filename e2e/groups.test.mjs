@@ -53,15 +53,15 @@ async function signIn(page, user, { from } = {}) {
   await waitForRole(page, "bk_user");
 }
 
-/** Waits for the invitation e-mail to `to` and returns its accept link (path and query). */
-async function invitationLink(to) {
+/** Waits for an e-mail to `to` with a link to `pathname` and returns that link (path and query). */
+async function mailedLink(to, pathname) {
   assert.ok(OUTBOX, "MAIL_OUTBOX_DIR is not set");
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const files = (await readdir(OUTBOX).catch(() => [])).filter((f) => f.endsWith(".json"));
     for (const file of files) {
       const record = JSON.parse(await readFile(join(OUTBOX, file), "utf8"));
-      const link = record.to === to && record.links.find((l) => l.includes("/groups/accept"));
+      const link = record.to === to && record.links?.find((l) => new URL(l).pathname === pathname);
       if (link) {
         const url = new URL(link);
         return url.pathname + url.search;
@@ -69,8 +69,11 @@ async function invitationLink(to) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no invitation e-mail to ${to}`);
+  throw new Error(`no e-mail to ${to} with a ${pathname} link`);
 }
+
+/** Waits for the invitation e-mail to `to` and returns its accept link (path and query). */
+const invitationLink = (to) => mailedLink(to, "/groups/accept");
 
 /** Saves a screenshot at desktop and phone widths when GROUPS_SCREENSHOTS is set. */
 async function shoot(page, name) {
@@ -188,6 +191,19 @@ test("an owner creates a group and invites someone, who accepts from the mailed 
     await page.getByLabel("Passphrase", { exact: true }).fill(invitee.password);
     await page.locator("form").getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${BASE_URL}${link}`);
+    // The invited address is not verified yet (only verified ones count): the page says so, with
+    // a way to have a new verification link sent and the addresses page.
+    await page.getByRole("heading", { name: "Verify your e-mail address to accept this invitation" }).waitFor();
+    await page.getByRole("button", { name: `Send a new verification link to ${invitee.email}` }).waitFor();
+    await page.getByRole("link", { name: "Your e-mail addresses" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Accept invitation" }).count(), 0);
+    await shoot(page, "group-accept-unverified");
+    // The link from the sign-up mail, in another tab; then the invitation page is reloaded.
+    const other = await page.context().newPage();
+    await other.goto(`${BASE_URL}${await mailedLink(invitee.email, "/verify")}`);
+    await other.getByRole("heading", { name: "Your e-mail address is verified" }).waitFor();
+    await other.close();
+    await page.reload();
     await page.getByText(groupName, { exact: true }).waitFor();
     await shoot(page, "group-accept");
     await page.getByRole("button", { name: "Accept invitation" }).click();

@@ -336,6 +336,18 @@ test("an owner invites by e-mail from the collaborators tab and the invitee acce
     await page.getByText("Sign in to accept this invitation").waitFor();
     await startSignedIn(page, invitee);
     await page.goto(link);
+    // The invited address is not verified yet (only verified ones count): the page says so, with
+    // a way to have a new verification link sent and the addresses page.
+    await page.getByText("Verify your e-mail address to accept this invitation").waitFor();
+    await page.getByRole("button", { name: `Send a new verification link to ${invitee.email}` }).waitFor();
+    await page.getByRole("link", { name: "Your e-mail addresses" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Accept", exact: true }).count(), 0);
+    // The link from the sign-up mail, in another tab; then the invitation page is reloaded.
+    const other = await page.context().newPage();
+    await other.goto(await mailedLink(invitee.email, "verify_email"));
+    await other.getByRole("heading", { name: "Your e-mail address is verified" }).waitFor();
+    await other.close();
+    await page.reload();
     await page.getByText(`You have been invited to help look after ${thing.name}.`).waitFor();
     await page.getByRole("button", { name: "Accept" }).click();
     await page.waitForURL(`${BASE_URL}/things/${thing.id}/dashboard`);

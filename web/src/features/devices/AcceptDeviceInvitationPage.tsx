@@ -8,6 +8,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
+import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import AcceptInvitationToDeviceAccess from "./AcceptInvitationToDeviceAccess.graphql?raw";
 import DeviceAccessForInvitation from "./DeviceAccessForInvitation.graphql?raw";
 import { errorCode, errorText, isUuid } from "./device-meta.ts";
@@ -175,6 +176,14 @@ function InvalidInvitation({ code, message, onRetry }: { code: string | undefine
         </Problem>
       );
     case "DNIEM":
+      // One of the user's addresses, not verified yet: say so, with a way to verify it.
+      if (needsVerification(code, message)) {
+        return (
+          <Problem title={VERIFY_TO_ACCEPT}>
+            <VerifyToAccept onCheckAgain={onRetry} />
+          </Problem>
+        );
+      }
       return (
         <Problem title="This invitation was sent to another e-mail address">
           <p>

@@ -479,4 +479,42 @@ describe("/devices/accept", () => {
     });
     await screen.findByRole("heading", { name: "This invitation was sent to another e-mail address" });
   });
+  it("asks to verify an unverified invited address, sends a new link, and accepts after checking again", async () => {
+    let verified = false;
+    const resent: unknown[] = [];
+    renderDevices(`/devices/accept?id=${DEVICE_ID}&code=abc`, userSession(), {
+      DeviceAccessForInvitation: () =>
+        verified
+          ? { data: { deviceAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Bed probe" } } }
+          : failure("Verify your e-mail address to accept this invitation", "DNIEM"),
+      MyEmails: {
+        data: {
+          currentUser: {
+            __typename: "User",
+            id: "u1",
+            isVerified: false,
+            userEmailsByUserId: {
+              __typename: "UserEmailsConnection",
+              nodes: [
+                { __typename: "UserEmail", id: "e1", email: "ben@example.org", isPrimary: true, isVerified: false, createdAt: "2026-11-25T10:00:00Z" },
+              ],
+            },
+          },
+        },
+      },
+      ResendEmailVerification: (variables) => {
+        resent.push(variables);
+        return { data: { resendEmailVerificationCode: { __typename: "ResendEmailVerificationCodePayload", boolean: true } } };
+      },
+    });
+    await screen.findByRole("heading", { name: "Verify your e-mail address to accept this invitation" });
+    expect(screen.queryByRole("heading", { name: "This invitation was sent to another e-mail address" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Your e-mail addresses" }).getAttribute("href")).toBe("/account/emails");
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Send a new verification link to ben@example.org" })));
+    await screen.findByText("We have sent a new verification link to ben@example.org.");
+    expect(resent).toEqual([{ emailId: "e1" }]);
+    verified = true;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "I have verified it: check again" })));
+    await screen.findByRole("button", { name: "Accept invitation" });
+  });
 });

@@ -10,6 +10,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
+import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import AcceptGroupInvitation from "./AcceptGroupInvitation.graphql?raw";
 import GroupInvitationCheck from "./GroupInvitationCheck.graphql?raw";
 import { errorCode, errorText } from "./meta.ts";
@@ -186,6 +187,14 @@ function InvalidInvitation({ code, message, onRetry }: { code: string | undefine
         </Problem>
       );
     case "DNIEM":
+      // One of the user's addresses, not verified yet: say so, with a way to verify it.
+      if (needsVerification(code, message)) {
+        return (
+          <Problem title={VERIFY_TO_ACCEPT}>
+            <VerifyToAccept onCheckAgain={onRetry} />
+          </Problem>
+        );
+      }
       return (
         <Problem title="This invitation was sent to another e-mail address">
           <p>

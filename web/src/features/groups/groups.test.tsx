@@ -261,9 +261,10 @@ describe("/groups/accept", () => {
     ["NTFND", "This invitation was not found or has expired"],
     ["DNIED", "This invitation code is not valid"],
     ["DNIEM", "This invitation was sent to another e-mail address"],
-  ])("explains %s", async (code, heading) => {
+    ["DNIEM", "Verify your e-mail address to accept this invitation"],
+  ])("explains %s: %s", async (code, heading) => {
     renderScreen(path, code === "LOGIN" ? guestSession() : userSession(), {
-      GroupInvitationCheck: failure("server text", code),
+      GroupInvitationCheck: failure(heading === "Verify your e-mail address to accept this invitation" ? heading : "server text", code),
     });
     await screen.findByRole("heading", { name: heading });
     if (code === "LOGIN") {

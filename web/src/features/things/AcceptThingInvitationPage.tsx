@@ -11,6 +11,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
+import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";
 import AcceptMutation from "./AcceptInvitationToThingAccess.graphql?raw";
@@ -49,7 +50,7 @@ export default function AcceptThingInvitationPage() {
   const word = term(b, "thing");
   const here = location.pathname + location.search;
 
-  const [check] = useQuery<CheckData>({
+  const [check, recheck] = useQuery<CheckData>({
     query: CheckQuery,
     variables: { invitationId, code },
     pause: !complete || !session,
@@ -125,6 +126,13 @@ export default function AcceptThingInvitationPage() {
         ),
       },
     };
+    // DNIEM for one of the user's own addresses that is not verified yet: say so, with a way to verify it.
+    if (needsVerification(checkProblem.code, checkProblem.message)) {
+      reasons.DNIEM = {
+        title: VERIFY_TO_ACCEPT,
+        text: <VerifyToAccept onCheckAgain={() => recheck({ requestPolicy: "network-only" })} />,
+      };
+    }
     const reason = (checkProblem.code && reasons[checkProblem.code]) || { title: checkProblem.message, text: null };
     body = <Problem title={reason.title}>{reason.text}</Problem>;
   } else if (!check.data) {

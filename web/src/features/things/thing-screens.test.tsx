@@ -447,3 +447,36 @@ describe("collaborating", () => {
     expect(app.calls.find((c) => c.operationName === "CollaborateThingAccess")?.variables).toEqual({ thingId: THING_ID });
   });
 });
+
+describe("accepting an invitation", () => {
+  it("asks to verify an unverified invited address, then shows the invitation after checking again", async () => {
+    let verified = false;
+    renderThings(`/things/accept?id=${THING_ID}&code=abc`, {
+      ThingAccessForInvitation: () =>
+        verified
+          ? { data: { thingAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Big Planter" } } }
+          : { errors: [{ message: "Verify your e-mail address to accept this invitation", extensions: { code: "DNIEM" } }] },
+      MyEmails: () => ({
+        data: {
+          currentUser: {
+            __typename: "User",
+            id: ALICE.id,
+            isVerified: false,
+            userEmailsByUserId: {
+              __typename: "UserEmailsConnection",
+              nodes: [{ __typename: "UserEmail", id: "e1", email: "alice@example.org", isPrimary: true, isVerified: false, createdAt: "2026-11-25T10:00:00Z" }],
+            },
+          },
+        },
+      }),
+    });
+    expect(await screen.findByText("Verify your e-mail address to accept this invitation")).toBeTruthy();
+    expect(screen.queryByText("This invitation was sent to another e-mail address")).toBeNull();
+    await screen.findByRole("button", { name: "Send a new verification link to alice@example.org" });
+    expect(screen.getByRole("link", { name: "Your e-mail addresses" }).getAttribute("href")).toBe("/account/emails");
+    verified = true;
+    fireEvent.click(screen.getByRole("button", { name: "I have verified it: check again" }));
+    expect(await screen.findByText(/You have been invited to help look after/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Accept" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+// What an invitation page shows when the invitation went to one of the signed-in user's addresses
+// that is not verified yet (DNIEM "Verify your e-mail address to accept this invitation"; only
+// verified addresses count for invitations): a button per unverified address to mail a new
+// verification link, a link to the e-mail addresses page, and "Check again" for after the link in
+// the mail has been opened (in another tab, say). Used by the thing, device and group accept pages.
+import { useState } from "react";
+import { Link } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { paths } from "../../routes.tsx";
+import { errorText } from "./errors.ts";
+import myEmailsQuery from "./MyEmails.graphql?raw";
+import resendQuery from "./ResendEmailVerification.graphql?raw";
+import "./verify-to-accept.css";
+
+/** The server's message for an invitation to an unverified address of the signed-in user (code DNIEM). */
+export const VERIFY_TO_ACCEPT = "Verify your e-mail address to accept this invitation";
+
+export const RESEND_TOO_SOON =
+  "We sent a link to this address less than a minute ago. Please check your inbox (and spam folder) before asking again.";
+
+/** True when a DNIEM answer means "your address is not verified" rather than "another address". */
+export function needsVerification(code: string | undefined, message: string | undefined): boolean {
+  return code === "DNIEM" && message === VERIFY_TO_ACCEPT;
+}
+
+interface EmailsData {
+  currentUser: { id: string; userEmailsByUserId: { nodes: { id: string; email: string; isVerified: boolean }[] } } | null;
+}
+
+export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) {
+  const [{ data }] = useQuery<EmailsData>({ query: myEmailsQuery, requestPolicy: "network-only" });
+  const [, resend] = useMutation(resendQuery);
+  const [sending, setSending] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const unverified = (data?.currentUser?.userEmailsByUserId.nodes ?? []).filter((email) => !email.isVerified);
+
+  const onResend = async (email: { id: string; email: string }) => {
+    setSending(email.id);
+    setMessage(null);
+    const result = await resend({ emailId: email.id });
+    setSending(null);
+    if (result.error) {
+      setMessage({ text: errorText(result.error, "The link could not be sent. Please try again."), ok: false });
+    } else if (result.data?.resendEmailVerificationCode?.boolean) {
+      setMessage({ text: `We have sent a new verification link to ${email.email}.`, ok: true });
+    } else {
+      setMessage({ text: RESEND_TOO_SOON, ok: false });
+    }
+  };
+
+  return (
+    <div className="verify-to-accept">
+      <p>
+        This invitation was sent to an address on your account that is not verified yet. Open the link in the
+        verification e-mail we sent to that address, then come back here and check again.
+      </p>
+      <div className="verify-to-accept-actions">
+        {unverified.map((email) => (
+          <button
+            key={email.id}
+            type="button"
+            className="button button-secondary"
+            onClick={() => onResend(email)}
+            disabled={sending !== null}
+          >
+            {sending === email.id ? "Sending…" : `Send a new verification link to ${email.email}`}
+          </button>
+        ))}
+        {onCheckAgain ? (
+          <button type="button" className="button" onClick={onCheckAgain}>
+            I have verified it: check again
+          </button>
+        ) : null}
+      </div>
+      {message ? (
+        <p className={message.ok ? "verify-to-accept-sent" : "form-error"} role="status">
+          {message.text}
+        </p>
+      ) : null}
+      <p>
+        <Link to={paths.account("emails")}>Your e-mail addresses</Link>
+      </p>
+    </div>
+  );
+}
