@@ -92,6 +92,12 @@ export class World {
     return withOwner(this.server.databaseUrl, async (c) => (await c.query(text, values)).rows as T[]);
   }
 
+  /** Clears the per-sender count of notice e-mails (app_private.notice_emails) of the world's users. */
+  async forgetNoticeEmails() {
+    const ids = Object.entries(this.as).filter(([role]) => role !== "guest").map(([, u]) => u.id);
+    await this.sql(`delete from app_private.notice_emails where sender_id = any($1::uuid[])`, [ids]);
+  }
+
   /** Calls the API and returns the named payload, failing loudly when arranging goes wrong. */
   async must(role: Role, query: string, variables: Record<string, unknown>, pick: (data: any) => any): Promise<any> {
     const r = await this.call(role, query, variables);
