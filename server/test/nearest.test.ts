@@ -146,3 +146,16 @@ describe("nearestDevice by metres", () => {
     expect((await ask(undefined, 60_000)).errors?.[0]).toMatchObject({ extensions: { code: "INVLD" } });
   });
 });
+
+describe("NEAREST_MAX_KM", () => {
+  it("defaults to 20 km, refuses values outside 0.001 to 50 by name, and reaches the SPA through /config.js", async () => {
+    const { nearestMaxKm } = await import("../config.ts");
+    expect(nearestMaxKm(undefined)).toBe(20);
+    expect(nearestMaxKm("")).toBe(20);
+    expect(nearestMaxKm(" 5 ")).toBe(5);
+    expect(nearestMaxKm("0.5")).toBe(0.5);
+    for (const bad of ["0", "-1", "51", "abc"]) expect(() => nearestMaxKm(bad)).toThrow(/^NEAREST_MAX_KM must be/);
+    const body = await (await fetch(`${server.url}/config.js`)).text();
+    expect(body).toContain(`"nearestMaxKm":20`);
+  });
+});
