@@ -172,7 +172,7 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
        select t.id, g.id, initcap(replace(ty.type::text, 'BEECAFE', 'bee cafe')) || ' ' || t.n,
               case when t.n % 3 = 0 then 'Seeded for the load benches; looked after by its group.' end,
               ty.type,
-              point(50.0 + ((t.n * 7919) % 50000) / 10000.0, -5.0 + ((t.n * 104729) % 70000) / 10000.0),
+              point(50.0 + ((t.n::bigint * 7919) % 50000) / 10000.0, -5.0 + ((t.n::bigint * 104729) % 70000) / 10000.0),
               t.n % 5 <> 0, u.id,
               c.now - (c.days + 30) * interval '1 day' + (t.n % 720) * interval '1 hour'
        from bench_seed.things t

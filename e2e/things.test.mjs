@@ -262,10 +262,10 @@ test("guests see only public things on /things, and unknown things are not found
   });
 });
 
-test("/things/nearest opens the nearest thing from the device's location, or falls back to the list", async (t) => {
+test("/things/nearest opens the nearest thing from the device's location with its distance, or falls back to the list", async (t) => {
   const owner = await registerUser({ name: "Olive Owner" });
   const group = await newGroup(owner.token);
-  // Far from every other test's things (Reading), so it is the nearest one here.
+  // Far from every other test's things (Reading), so it is the nearest one here: about 240 m away.
   const far = await newThing(owner.token, group.id, { name: unique("Kea Cafe"), location: { x: -45.0312, y: 168.6626 } });
   await withPage(t, async (page) => {
     const context = page.context();
@@ -274,6 +274,18 @@ test("/things/nearest opens the nearest thing from the device's location, or fal
     await page.goto(`${BASE_URL}/things/nearest`);
     await page.waitForURL(`${BASE_URL}/things/${far.id}/dashboard`);
     await page.getByRole("heading", { level: 1, name: far.name }).waitFor();
+    // The distance the database computed, in en-GB words.
+    await page.getByText(new RegExp(`^Nearest thing: ${far.name}, 2\\d\\d m away$`)).first().waitFor();
+  });
+  await withPage(t, async (page) => {
+    // In Berlin, with every thing of these tests in Reading or New Zealand: none within 20 km.
+    const context = page.context();
+    await context.grantPermissions(["geolocation"], { origin: BASE_URL });
+    await context.setGeolocation({ latitude: 52.52, longitude: 13.405, accuracy: 10 });
+    await page.goto(`${BASE_URL}/things/nearest`);
+    await page.getByText("No things within 20 km of you").first().waitFor();
+    await page.waitForURL(`${BASE_URL}/things`);
+    await page.getByRole("heading", { level: 1, name: "Things" }).waitFor();
   });
   await withPage(t, async (page) => {
     // No permission: a negative notice with the reason, then the list.

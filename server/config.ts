@@ -89,6 +89,20 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   return n;
 }
 
+/** Largest radius nearestThing/nearestDevice accept (app_hidden.nearest_radius_metres: 1 m to 50 km). */
+export const NEAREST_MAX_KM_LIMIT = 50;
+
+/** NEAREST_MAX_KM: kilometres, default 20; anything outside 0.001 to 50 is refused by name. */
+export function nearestMaxKm(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value) return 20;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0.001 || n > NEAREST_MAX_KM_LIMIT) {
+    throw new Error(`NEAREST_MAX_KM must be a number of kilometres from 0.001 to ${NEAREST_MAX_KM_LIMIT}, got "${value}"`);
+  }
+  return n;
+}
+
 export interface ServerConfig {
   port: number;
   /** Interface to listen on (HOST; 127.0.0.1 unless set: the container sets 0.0.0.0). */
@@ -113,6 +127,8 @@ export interface ServerConfig {
   brandHosts: string;
   graphqlUrl: string;
   graphqlWsUrl: string;
+  /** Radius of "nearest" (/things/nearest), km (NEAREST_MAX_KM, default 20, 0.001 to 50): sent to the SPA by /config.js. */
+  nearestMaxKm: number;
   graphiql: boolean;
   /** Answer `__schema`/`__type` (INTROSPECTION; default on except in production). GraphiQL needs it. */
   introspection: boolean;
@@ -172,6 +188,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     brandHosts: env.BRAND_HOSTS || "",
     graphqlUrl: env.GRAPHQL_URL || "",
     graphqlWsUrl: env.GRAPHQL_WS_URL || "",
+    nearestMaxKm: nearestMaxKm(env.NEAREST_MAX_KM),
     graphiql: bool(env.GRAPHIQL, env.NODE_ENV !== "production"),
     introspection: bool(env.INTROSPECTION, env.NODE_ENV !== "production"),
     queryLimits: {

@@ -7,7 +7,8 @@ create type app_public.thing_type as enum (
 );
 create type app_public.indicator_parameter as enum ('WATER', 'P_H');
 
--- A location is a point with x = latitude and y = longitude (spec section 3).
+-- A location is a point with x = latitude and y = longitude (spec section 3): the reverse of
+-- GeoJSON's [longitude, latitude] and of earthdistance's `<@>`. Distances: app_hidden.distance_metres.
 create function app_hidden.check_location(value point) returns boolean
   language sql immutable
   as $$

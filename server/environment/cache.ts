@@ -50,6 +50,17 @@ export async function cachedStations(db: Queryable, lat: number, lon: number, di
   return row?.j ?? [];
 }
 
+/** Kilometres from a place to each station, in the stations' order: app_hidden.distance_km, the one distance. */
+export async function stationDistancesKm(db: Queryable, lat: number, lon: number, stations: { lat: number; long: number }[]): Promise<(number | null)[]> {
+  if (stations.length === 0) return [];
+  const { rows } = await db.query<{ km: number | null }>({
+    text: `select app_hidden.distance_km(point($1, $2), point(p.lat, p.lon)) as km
+           from unnest($3::float8[], $4::float8[]) with ordinality as p(lat, lon, n) order by p.n`,
+    values: [lat, lon, stations.map((s) => s.lat), stations.map((s) => s.long)],
+  });
+  return rows.map((r) => r.km);
+}
+
 export async function cachedStation(db: Queryable, id: string): Promise<Cached<RainfallStation> | null> {
   const row = await one<{ j: any }>(db, "select app_hidden.cached_rainfall_station($1) as j", [id]);
   return row?.j ?? null;

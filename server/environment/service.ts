@@ -9,7 +9,7 @@
 // while waiting for the source). The API (server/graphql/environment-plugin.ts) runs the three
 // steps as separate plan steps; `answer` runs them in a row for code that has one client.
 import {
-  cachedForecast, cachedMeasures, cachedReadings, cachedStation, cachedStations, fetchedAt, recordFetch,
+  cachedForecast, cachedMeasures, cachedReadings, cachedStation, cachedStations, fetchedAt, recordFetch, stationDistancesKm,
   storeForecast, storeMeasures, storeReadings, storeStations, type Kind, type Queryable,
 } from "./cache.ts";
 import { UpstreamError } from "./http.ts";
@@ -51,7 +51,7 @@ export interface CachedSource<A, L, T> {
   /** Throws UpstreamError when the source fails, NotFoundError when it says there is no such thing. */
   fetch(args: A): Promise<L>;
   store(db: Queryable, args: A, live: L): Promise<void>;
-  shapeLive(args: A, live: L): T;
+  shapeLive(args: A, live: L, db: Queryable): T | Promise<T>;
   /** What the cache holds for the request, or null when it holds nothing. */
   cached(db: Queryable, args: A, lastFetched: Date | null): Promise<{ data: T; fetchedAt: string } | null>;
   sourceName: string;
@@ -114,7 +114,7 @@ export async function settle<A, L, T>(
   if (outcome?.ok) {
     await spec.store(db, args, outcome.live);
     await recordFetch(db, spec.kind, spec.key(args));
-    return { ...spec.shapeLive(args, outcome.live), ...meta(spec, new Date().toISOString(), "live", false) };
+    return { ...(await spec.shapeLive(args, outcome.live, db)), ...meta(spec, new Date().toISOString(), "live", false) };
   }
   const last = await fetchedAt(db, spec.kind, spec.key(args));
   const hit = await spec.cached(db, args, last);
@@ -132,13 +132,6 @@ export async function answer<A, L, T>(db: Queryable, spec: CachedSource<A, L, T>
 function oldest(values: (string | null | undefined)[]): string | null {
   const times = values.filter((x): x is string => Boolean(x)).map((x) => new Date(x).getTime());
   return times.length ? new Date(Math.min(...times)).toISOString() : null;
-}
-
-/** Distance in km between two (latitude, longitude) points (the same formula as app_hidden.distance_km). */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 //------------------------------------------------------------------------------------------
@@ -281,11 +274,15 @@ export function makeSources(settings: EnvironmentSettings, rainfall: RainfallPro
       key: (a) => `${a.lat.toFixed(3)},${a.long.toFixed(3)},${a.dist}`,
       fetch: (a) => rainfall.stationsNear(a.lat, a.long, a.dist),
       store: (db, _a, stations) => storeStations(db, stations),
-      shapeLive: (a, stations) => ({
-        stations: stations
-          .map((s) => stationOut(s, distanceKm(a.lat, a.long, s.lat, s.long)))
-          .sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0)),
-      }),
+      // Distances from the database (app_hidden.distance_km), the same as a cached answer's.
+      shapeLive: async (a, stations, db) => {
+        const km = await stationDistancesKm(db, a.lat, a.long, stations);
+        return {
+          stations: stations
+            .map((s, i) => stationOut(s, km[i] ?? null))
+            .sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0)),
+        };
+      },
       async cached(db, a, last) {
         const rows = await cachedStations(db, a.lat, a.long, a.dist);
         const at = last?.toISOString() ?? oldest(rows.map((s) => s.fetchedAt));

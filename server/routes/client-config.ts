@@ -9,6 +9,7 @@ export function clientConfigRouter(config: ServerConfig): Router {
   const body = `window.APP_CONFIG = ${JSON.stringify({
     graphqlUrl: config.graphqlUrl || null,
     graphqlWsUrl: config.graphqlWsUrl || null,
+    nearestMaxKm: config.nearestMaxKm,
     brandHosts: config.brandHosts ? config.brandHosts.split(",").map((h) => h.trim()).filter(Boolean) : [],
   })};\n`;
   router.get("/config.js", (_req, res) => {

@@ -10,6 +10,12 @@ const https = {
 };
 
 describe("resolveConfig", () => {
+  it("takes the radius of /things/nearest from the server's NEAREST_MAX_KM, else 20 km", () => {
+    expect(resolveConfig(http, undefined, {}).nearestMaxKm).toBe(20);
+    expect(resolveConfig(http, { nearestMaxKm: 5 }, {}).nearestMaxKm).toBe(5);
+    expect(resolveConfig(http, { nearestMaxKm: -1 }, {}).nearestMaxKm).toBe(20);
+  });
+
   it("defaults to the serving origin", () => {
     expect(resolveConfig(http, undefined, {})).toMatchObject({
       graphqlUrl: "http://localhost:3000/graphql",

@@ -1,5 +1,5 @@
 // Where the API lives and which branding applies. Endpoints are configurable (spec section 7):
-//  1. at run time: the server's /config.js sets window.APP_CONFIG = { graphqlUrl, graphqlWsUrl, brandHosts };
+//  1. at run time: the server's /config.js sets window.APP_CONFIG = { graphqlUrl, graphqlWsUrl, brandHosts, nearestMaxKm };
 //  2. at build time: VITE_GRAPHQL_URL / VITE_GRAPHQL_WS_URL;
 //  3. by default: the serving origin, `${origin}/graphql` and ws(s)://host/graphql.
 // A value given earlier in that list wins; an empty string counts as not given.
@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   graphqlUrl?: string;
   graphqlWsUrl?: string;
   brandHosts?: BrandHosts;
+  /** How far /things/nearest looks, km (the server's NEAREST_MAX_KM). */
+  nearestMaxKm?: number;
 }
 
 declare global {
@@ -23,7 +25,12 @@ export interface AppConfig {
   branding: Branding;
   /** Sent as domainName in signInAsGuest, signIn and signUp. */
   domainName: string;
+  /** How far /things/nearest looks, km: the server's NEAREST_MAX_KM, else 20 (the API's default). */
+  nearestMaxKm: number;
 }
+
+/** The API's own radius for nearestThing when none is given (app_hidden.nearest_radius_metres). */
+export const DEFAULT_NEAREST_MAX_KM = 20;
 
 export interface BuildEnv {
   VITE_GRAPHQL_URL?: string;
@@ -64,6 +71,10 @@ export function resolveConfig(location: LocationLike, runtime: RuntimeConfig | u
     graphqlWsUrl,
     branding: brandingForHost(location.hostname, runtime?.brandHosts),
     domainName: domainNameForHost(location.hostname),
+    nearestMaxKm:
+      typeof runtime?.nearestMaxKm === "number" && Number.isFinite(runtime.nearestMaxKm) && runtime.nearestMaxKm > 0
+        ? runtime.nearestMaxKm
+        : DEFAULT_NEAREST_MAX_KM,
   };
 }
 

@@ -84,6 +84,8 @@ const EMBEDDED_TYPES = new Set([
   "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
   "WeatherForecast", "HourlyWeather", "DailyWeather", "RainfallStations", "RainfallMeasures",
   "RainfallReadings", "RainfallReading", "Soilscape", "MapView", "MapCluster",
+  // nearestThing/nearestDevice answers: the distance belongs to the place asked about.
+  "NearbyThing", "NearbyDevice",
 ]);
 
 /** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */

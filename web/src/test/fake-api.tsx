@@ -10,6 +10,7 @@ import { AppProviders, type AppServices } from "../App.tsx";
 import { NoticeStore } from "../lib/notices.tsx";
 import { SessionStore, type Session } from "../lib/session.ts";
 import { buildRouteObjects } from "../routes.tsx";
+import type { AppConfig } from "../lib/config.ts";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "./helpers.tsx";
 
 export type Reply = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -24,6 +25,8 @@ export interface FakeApiOptions {
   unknown?: "fail" | "empty";
   /** Routes to render instead of the app's own. */
   routes?: RouteObject[];
+  /** Configuration instead of TEST_CONFIG (run-time settings such as nearestMaxKm). */
+  config?: AppConfig;
 }
 
 export function renderWithFakeApi(path: string, session: Session | null, handlers: Record<string, Handler>, options: FakeApiOptions = {}) {
@@ -47,7 +50,7 @@ export function renderWithFakeApi(path: string, session: Session | null, handler
         : handler;
     return new Response(JSON.stringify(reply), { headers: { "content-type": "application/json" } });
   });
-  const services: AppServices = { config: TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
+  const services: AppServices = { config: options.config ?? TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
   const router = createMemoryRouter(options.routes ?? buildRouteObjects(), { initialEntries: [path] });
   const view = render(
     <AppProviders services={services}>

@@ -103,6 +103,7 @@ export const TEST_CONFIG: AppConfig = {
   graphqlWsUrl: "ws://localhost/graphql",
   branding: STEWARD_BRANDING,
   domainName: "localhost",
+  nearestMaxKm: 20,
 };
 
 export interface RenderAppOptions {

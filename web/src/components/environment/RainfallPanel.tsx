@@ -6,7 +6,7 @@ import { useId, useMemo } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { paths } from "../../routes.tsx";
-import { distanceKm, formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
+import { formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
 import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
 import EnvRainfallStations from "./EnvRainfallStations.graphql?raw";
 import EnvRainfallStationSummary from "./EnvRainfallStationSummary.graphql?raw";
@@ -17,6 +17,8 @@ export interface StationBrief {
   label: string | null;
   lat: number;
   long: number;
+  /** km from the place asked about, computed by the API (app_hidden.distance_km). */
+  distance: number | null;
   town: string | null;
   riverName: string | null;
   catchmentName: string | null;
@@ -102,11 +104,13 @@ export function RainfallPanel({
   const nearest = useMemo(
     () =>
       (answer?.stations ?? [])
-        .map((s) => ({ ...s, km: distanceKm({ latitude, longitude }, { latitude: s.lat, longitude: s.long }) }))
+        // The API's distances (the database computes them once); a station without one is left out.
+        .filter((s): s is StationBrief & { distance: number } => isFiniteNumber(s.distance))
+        .map((s) => ({ ...s, km: s.distance }))
         .filter((s) => s.km <= distance + 0.001)
         .sort((a, b) => a.km - b.km)
         .slice(0, limit),
-    [answer, latitude, longitude, distance, limit],
+    [answer, distance, limit],
   );
 
   let body;

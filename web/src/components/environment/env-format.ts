@@ -1,5 +1,6 @@
 // Pure helpers of the environmental panels and screens: numbers and times as people read them,
-// the "water or wait?" hint, the indicator colour scale, distances, and what the soilscape
+// the "water or wait?" hint, the indicator colour scale, distances as words (the API computes
+// them), and what the soilscape
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
 /** Default locale of the product (spec section 9). */
@@ -83,15 +84,6 @@ export function timeAgo(iso: string | number | null | undefined, now = Date.now(
   if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
   const days = Math.round(hours / 24);
   return `${days} days ago`;
-}
-
-/** Great-circle distance in km (the same formula as the server's). */
-export function distanceKm(a: Coordinates, b: Coordinates): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 //------------------------------------------------------------------------------------------

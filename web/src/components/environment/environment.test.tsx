@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { coordinatesOf, coordinateText, LOCATION_MESSAGES, parseCoordinate, validateLatitude, validateLongitude } from "./coordinates.ts";
-import { distanceKm, formatDistance, formatMm, indicatorOf, soilAdvice, timeAgo, upcomingHours, weatherHint } from "./env-format.ts";
+import { formatDistance, formatMm, indicatorOf, soilAdvice, timeAgo, upcomingHours, weatherHint } from "./env-format.ts";
 import { GEO_MESSAGES, currentPosition, geolocationMessage } from "./geolocation.ts";
 import { DEFAULT_OVERLAYS, loadMapPrefs, MAP_PREFS_KEY, saveMapPrefs } from "./map-prefs.ts";
 import { basemapSettings, clearStyleCache, graticule, loadVectorStyle, plainStyle, rasterStyle } from "./map-styles.ts";
@@ -79,7 +79,6 @@ describe("formatting and the indicator scale", () => {
     expect(formatDistance(3.21)).toBe("3.2 km");
     expect(timeAgo(NOW - 3 * HOUR, NOW)).toBe("3 hours ago");
     expect(timeAgo(NOW - 30_000, NOW)).toBe("just now");
-    expect(Math.round(distanceKm({ latitude: 51.4543, longitude: -0.9781 }, { latitude: 51.5074, longitude: -0.1278 }))).toBe(59);
   });
 
   it("explains soil attributes for watering", () => {
@@ -238,8 +237,8 @@ describe("RainfallPanel", () => {
             ...META,
             attribution: "this uses Environment Agency rainfall data from the real-time data API (Beta)",
             stations: [
-              { __typename: "RainfallStation", id: "FAR1", label: "Far Gauge", lat: 51.52, long: -0.97, town: null, riverName: null, catchmentName: null },
-              { __typename: "RainfallStation", id: "E7050", label: "Reading Caversham", lat: 51.468, long: -0.97, town: "Reading", riverName: null, catchmentName: null },
+              { __typename: "RainfallStation", id: "FAR1", label: "Far Gauge", lat: 51.52, long: -0.97, distance: 7.4, town: null, riverName: null, catchmentName: null },
+              { __typename: "RainfallStation", id: "E7050", label: "Reading Caversham", lat: 51.468, long: -0.97, distance: 0.894, town: "Reading", riverName: null, catchmentName: null },
             ],
           },
         },

@@ -2,7 +2,7 @@
 // and circles its layers are asked for, the soilscape colours, and the view given in the address
 // (?lat=&lng=&zoom=). No map library here.
 import type { SoilscapeData } from "../../components/environment/SoilscapePanel.tsx";
-import { distanceKm, isFiniteNumber, type Coordinates } from "../../components/environment/env-format.ts";
+import { isFiniteNumber, type Coordinates } from "../../components/environment/env-format.ts";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 
 export interface MapThing {
@@ -212,13 +212,26 @@ export interface StationSearch {
   dist: number;
 }
 
+/**
+ * Rough kilometres across the view, only to size the rain-gauge search (how far to ask, whether the
+ * map moved enough to ask again). Nothing shown to anyone comes from it: distances on screen are
+ * the API's (app_hidden.distance_km / distance_metres in the database). An equirectangular
+ * estimate is enough here (views are at most ~100 km across when stations are asked for).
+ */
+function roughKm(a: Coordinates, b: Coordinates): number {
+  const kmPerDegree = 111.32;
+  const dy = (b.latitude - a.latitude) * kmPerDegree;
+  const dx = (b.longitude - a.longitude) * kmPerDegree * Math.cos((((a.latitude + b.latitude) / 2) * Math.PI) / 180);
+  return Math.hypot(dx, dy);
+}
+
 /** The API's limit on rainfallStations' distance. */
 export const MAX_STATION_KM = 50;
 
 /** The circle asked for rain gauges: the view's centre, out to its corners (at most 50 km). */
 export function stationSearch(view: Box): StationSearch {
   const centre = { latitude: (view.south + view.north) / 2, longitude: (view.west + view.east) / 2 };
-  const corner = distanceKm(centre, { latitude: view.north, longitude: view.east });
+  const corner = roughKm(centre, { latitude: view.north, longitude: view.east });
   const dist = Math.min(MAX_STATION_KM, Math.max(2, Math.ceil(corner)));
   return { x: Math.round(centre.latitude * 1000) / 1000, y: Math.round(centre.longitude * 1000) / 1000, dist };
 }
@@ -226,14 +239,14 @@ export function stationSearch(view: Box): StationSearch {
 /** Whether a new circle is worth asking for (the centre moved a good part of the radius, or the size changed). */
 export function stationSearchChanged(previous: StationSearch | null, next: StationSearch): boolean {
   if (!previous) return true;
-  const moved = distanceKm({ latitude: previous.x, longitude: previous.y }, { latitude: next.x, longitude: next.y });
+  const moved = roughKm({ latitude: previous.x, longitude: previous.y }, { latitude: next.x, longitude: next.y });
   return moved > previous.dist * 0.3 || next.dist > previous.dist * 1.25 || next.dist < previous.dist * 0.5;
 }
 
 /** Whether the view is larger than the station search can cover. */
 export function viewBeyondStations(view: Box): boolean {
   const centre = { latitude: (view.south + view.north) / 2, longitude: (view.west + view.east) / 2 };
-  return distanceKm(centre, { latitude: view.north, longitude: view.east }) > MAX_STATION_KM;
+  return roughKm(centre, { latitude: view.north, longitude: view.east }) > MAX_STATION_KM;
 }
 
 //------------------------------------------------------------------------------------------

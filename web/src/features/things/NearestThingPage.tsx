@@ -1,16 +1,19 @@
 // /things/nearest: reads the device's location (high accuracy, 30 s), asks for the nearest
-// visible thing (nearestThing) and opens its dashboard; with no location or no thing it falls
-// back to /things (spec sections 2 and 8). Failures show a negative notice.
+// visible thing within NEAREST_MAX_KM (nearestThing, ranked by metres in the database) and opens
+// its dashboard with a notice saying how far it is; with no location, or none within the radius
+// ("No things within 20 km of you"), it falls back to /things (spec sections 2 and 8).
+// Failures show a negative notice.
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useClient } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import { useBranding } from "../../lib/config-context.tsx";
+import { useAppConfig } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes.tsx";
 import { errorText } from "./errors.ts";
 import { GeolocationFailure, getCurrentPosition } from "./geolocation.ts";
 import { PinIcon } from "./icons.tsx";
+import { foundText, noneWithinText } from "./nearest.ts";
 import NearestThingQuery from "./NearestThing.graphql?raw";
 import "./things.css";
 
@@ -18,11 +21,11 @@ import "./things.css";
 export const FALLBACK_DELAY_MS = 1500;
 
 interface NearestData {
-  nearestThing: { nodes: { id: string; name: string }[] } | null;
+  nearestThing: { nodes: { id: string; name: string; distanceMetres: number }[] } | null;
 }
 
 export default function NearestThingPage() {
-  const b = useBranding();
+  const { branding: b, nearestMaxKm } = useAppConfig();
   const client = useClient();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -56,21 +59,22 @@ export default function NearestThingPage() {
       const result = await client
         .query<NearestData>(
           NearestThingQuery,
-          { latitude: position.latitude, longitude: position.longitude },
+          { latitude: position.latitude, longitude: position.longitude, maxDistanceMetres: Math.round(nearestMaxKm * 1000) },
           { requestPolicy: "network-only" },
         )
         .toPromise();
       const nearest = result.data?.nearestThing?.nodes?.[0];
       if (nearest) {
+        notify.info(foundText(b, nearest.name, nearest.distanceMetres));
         navigate(paths.thing(nearest.id), { replace: true });
         return;
       }
-      const message = result.error ? errorText(result.error, "An error occurred") : `No ${term(b, "things")} found near you yet`;
+      const message = result.error ? errorText(result.error, "An error occurred") : noneWithinText(b, nearestMaxKm);
       if (result.error) notify.negative(message);
       else notify.info(message);
       fallBack(message);
     })();
-  }, [client, navigate, notify, b]);
+  }, [client, navigate, notify, b, nearestMaxKm]);
 
   return (
     <section className="page nearest-page" aria-labelledby="page-title">
