@@ -161,8 +161,9 @@ begin
   return new;
 end;
 $$;
+-- WHEN keeps the trigger function from even being called for the actions without litres.
 create trigger _610_award_litres_badge after insert or update of litres on app_public.actions
-  for each row execute function app_private.tg_actions__award_litres_badge();
+  for each row when (new.litres is not null) execute function app_private.tg_actions__award_litres_badge();
 
 -- migrate:down
 drop trigger _610_award_litres_badge on app_public.actions;
