@@ -124,7 +124,7 @@ test("a member adds a thing through the form and lands on its dashboard with the
   });
 });
 
-test("recording a watering puts it on the timeline and earns the watering badge", async (t) => {
+test("recording a watering of 20 L puts it on the timeline and earns the watering badge", async (t) => {
   const user = await registerUser({ name: "Wren Waterer" });
   const group = await newGroup(user.token);
   const thing = await newThing(user.token, group.id);
@@ -138,23 +138,34 @@ test("recording a watering puts it on the timeline and earns the watering badge"
     await page.getByRole("button", { name: "Record action" }).click();
     await page.getByText("Comments are required", { exact: true }).waitFor();
 
+    // The amount (issue 21): a free entry out of bounds is refused in the form, a quick pick fills it.
+    const amount = page.getByRole("group", { name: /How much water/ });
+    await amount.getByRole("textbox", { name: "Litres" }).fill("1500");
+    await page.getByText("Litres must be between 0.5 and 1000", { exact: true }).waitFor();
+    await amount.getByRole("button", { name: "20 L" }).click();
+    await amount.getByRole("button", { name: "20 L", pressed: true }).waitFor();
+    assert.equal(await amount.getByRole("textbox", { name: "Litres" }).inputValue(), "20");
+
     await page.getByLabel("Comments").fill("Two full cans after the heatwave.");
     await page.getByRole("button", { name: "Record action" }).click();
     await page.waitForURL(`${BASE_URL}/things/${thing.id}/timeline`);
-    await page.getByText("Watering recorded — thank you!").waitFor();
+    await page.getByText("Watering of 20 L recorded — thank you!").waitFor();
     const timeline = page.getByRole("list", { name: "Actions, newest first" });
     await timeline.getByText("Two full cans after the heatwave.").waitFor();
     const first = timeline.getByRole("listitem").first();
-    await first.getByText("Watering", { exact: true }).waitFor();
+    await first.getByText("Watered · 20 L", { exact: true }).waitFor();
     await first.getByText("You", { exact: true }).waitFor();
 
-    // Make it the One Thing from the dashboard.
+    // Make it the One Thing from the dashboard, which shows the litres recorded on it.
     await page.getByRole("link", { name: "Dashboard", exact: true }).click();
+    await page.getByText("20 L", { exact: true }).first().waitFor();
+    await page.getByText(/of water recorded in all/).waitFor();
     await page.getByRole("button", { name: "Make it my One Thing" }).click();
     await page.getByRole("button", { name: "My One Thing", pressed: true }).waitFor();
   });
-  const me = await gql(`query Me { currentUser { oneThingId } }`, {}, user.token);
+  const me = await gql(`query Me { currentUser { oneThingId litresTotal } }`, {}, user.token);
   assert.equal(me.currentUser.oneThingId, thing.id);
+  assert.equal(me.currentUser.litresTotal, 20);
   const badges = await gql(
     `query MyBadges { currentUser { badgesByUserId { nodes { badgeTypeByBadgeTypeId { badgeType level } } } } }`,
     {},

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   MESSAGES,
+  parseLitres,
+  validateLitres,
   charLength,
   firstError,
   validateDeviceId,
@@ -194,5 +196,36 @@ describe("firstError", () => {
     expect(firstError("", validateRequired, validateName)).toBe("This field is mandatory");
     expect(firstError("A1", validateRequired, validateName)).toBe("Name must be between 3 and 255 characters");
     expect(firstError("Ann", validateRequired, validateName)).toBeNull();
+  });
+});
+
+describe("validateLitres (watering amounts, issue 21)", () => {
+  it.each([null, undefined, "", "  "])("accepts no amount (%j) for any type", (value) => {
+    expect(validateLitres(value, "WATERING")).toBeNull();
+    expect(validateLitres(value, "UPKEEP")).toBeNull();
+  });
+  it.each(["0.5", "10", "20", "50", "2.5", "2,5", " 999.9 ", "1000", 0.5, 1000, 20, 0.7, 2.3])("accepts %j on a watering", (value) =>
+    expect(validateLitres(value, "WATERING")).toBeNull(),
+  );
+  it("refuses an amount on anything but a watering", () => {
+    expect(validateLitres("20", "UPKEEP")).toBe("Only a watering can have an amount in litres");
+    expect(validateLitres(20, null)).toBe("Only a watering can have an amount in litres");
+  });
+  it.each(["abc", "1e3", "-", "20 L", "1.2.3"])("says %j is not a number", (value) =>
+    expect(validateLitres(value, "WATERING")).toBe("Litres must be a number"),
+  );
+  it.each(["0", "0.4", "1000.1", "5000", "-1", 0.49, 1001])("refuses %j outside 0.5 to 1000", (value) =>
+    expect(validateLitres(value, "WATERING")).toBe(
+      typeof value === "string" && value.startsWith("-") ? "Litres must be a number" : "Litres must be between 0.5 and 1000",
+    ),
+  );
+  it.each(["2.25", "0.55", 10.01])("refuses more than one decimal place in %j", (value) =>
+    expect(validateLitres(value, "WATERING")).toBe("Litres may have at most one decimal place"),
+  );
+  it("parses what people type", () => {
+    expect(parseLitres("2,5")).toBe(2.5);
+    expect(parseLitres(".5")).toBe(0.5);
+    expect(parseLitres("20.")).toBe(20);
+    expect(parseLitres("twenty")).toBeNull();
   });
 });

@@ -28,6 +28,10 @@ export const MESSAGES = {
   deviceIdPrefix: "Device id must start with eui-",
   deviceIdCharacters: "Device id may contain only letters, numbers, underscores and hyphens",
   deviceIdLength: "Device id must be between 3 and 255 characters",
+  litresNotWatering: "Only a watering can have an amount in litres",
+  litresNumber: "Litres must be a number",
+  litresRange: "Litres must be between 0.5 and 1000",
+  litresDecimals: "Litres may have at most one decimal place",
 } as const;
 
 export type ValidationMessage = (typeof MESSAGES)[keyof typeof MESSAGES];
@@ -134,6 +138,35 @@ export function validateDeviceId(value: string | null | undefined): string | nul
   const length = charLength(value);
   if (length < 3 || length > 255) return MESSAGES.deviceIdLength;
   return null;
+}
+
+/** Litres per watering (issue #21): the database's app_hidden.check_litres, same bounds. */
+export const LITRES_MIN = 0.5;
+export const LITRES_MAX = 1000;
+/** The form's quick picks, in litres: a watering can, two cans, a tree bag. */
+export const LITRES_QUICK_PICKS = [10, 20, 50] as const;
+
+/**
+ * The amount of a care action, as typed (a string, "2,5" read as 2.5) or as a number; empty means
+ * no amount, which is always allowed. Same messages and order as app_hidden.check_litres:
+ * watering only, then 0.5 to 1000, then one decimal place ("Litres must be a number" is the
+ * form's own: the database only ever gets numbers).
+ */
+export function validateLitres(value: string | number | null | undefined, actionType: string | null | undefined): string | null {
+  if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return null;
+  if (actionType !== "WATERING") return MESSAGES.litresNotWatering;
+  const litres = typeof value === "number" ? value : parseLitres(value);
+  if (litres === null || !Number.isFinite(litres)) return MESSAGES.litresNumber;
+  if (litres < LITRES_MIN || litres > LITRES_MAX) return MESSAGES.litresRange;
+  if (Math.abs(litres * 10 - Math.round(litres * 10)) > 1e-9) return MESSAGES.litresDecimals;
+  return null;
+}
+
+/** "20", " 2.5 ", "2,5" -> a number; anything else (letters, "1e3", "") -> null. */
+export function parseLitres(value: string): number | null {
+  const text = value.trim().replace(",", ".");
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text)) return null;
+  return Number(text);
 }
 
 /** Runs validators in order and returns the first message, or null. */

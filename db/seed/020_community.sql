@@ -159,6 +159,17 @@ begin
   ) a (thing, type, comments, who, hours_ago);
   insert into app_public.actions (thing_id, type, comments, created_by, created_at)
     values ((v_things->>'caversham-raised-beds')::uuid, 'WATERING', 'Watered the raised beds before work', v_member, now() - interval '28 hours');
+  -- Most waterings say how much water they gave (issue 21; the litres badge counts them).
+  update app_public.actions a set litres = v.litres
+  from (values
+    ('Two full cans, soil was very dry underneath', 20.0),
+    ('Watered the new phacelia plugs', 2.5),
+    ('Watered after the hot afternoon', 50.0),
+    ('Evening watering, beans and courgettes', 30.0),
+    ('Soaked the roots, three cans', 30.0),
+    ('Watered the raised beds before work', 20.0)
+  ) v (comments, litres)
+  where a.type = 'WATERING' and a.comments = v.comments;
 
   -- Tasks, some assigned.
   insert into app_public.tasks (thing_id, action_type, title, description, status, priority, due_date, created_by, created_at)

@@ -97,9 +97,10 @@ export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
         return toCsv(["time_utc", "device", ...keys], rows.map((r) => [r.created_at, r.device_id, ...keys.map((k) => r.data?.[k])]));
       }
       const rows = (await c.query(
-        `select a.created_at, a.type, a.comments, u.username from app_public.actions a
+        `select a.created_at, a.type, a.comments, u.username, a.litres from app_public.actions a
          left join app_public.users u on u.id = a.created_by where a.thing_id = $1 order by a.created_at desc`, [id])).rows;
-      return toCsv(["time_utc", "type", "comments", "recorded_by"], rows.map((r) => [r.created_at, r.type, r.comments, r.username]));
+      // litres last (issue 21), so readers of the first four columns are unaffected.
+      return toCsv(["time_utc", "type", "comments", "recorded_by", "litres"], rows.map((r) => [r.created_at, r.type, r.comments, r.username, r.litres]));
     });
     if (result === null) {
       res.status(404).json({ error: "Thing not found" });

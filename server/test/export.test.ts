@@ -34,7 +34,7 @@ describe("export", () => {
     const owner = await signUp(server.url);
     const stranger = await signUp(server.url);
     const id = await thing(owner.token, false, "Private Pear");
-    await gql(server.url, `mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: WATERING, comments: "Two cans, \\"quickly\\"" } }) { action { id } } }`, { t: id }, owner.token);
+    await gql(server.url, `mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: WATERING, comments: "Two cans, \\"quickly\\"", litres: 20 } }) { action { id } } }`, { t: id }, owner.token);
     await withOwner(server.databaseUrl, async (c) => {
       const d = await c.query("insert into app_public.devices (device_id, name, model, location, thing_id) values ($1, 'Export probe', 'LSE01', point(51.45, -0.97), $2) returning id", [`eui-export${Date.now()}`, id]);
       await c.query(`insert into app_public.sensor_data (device_id, thing_id, created_at, data) values ($1, $2, '2026-11-20T10:00:00Z', '{"water": 31.5, "battery": 3.6}')`, [d.rows[0].id, id]);
@@ -42,8 +42,8 @@ describe("export", () => {
     const actions = await fetch(`${server.url}/export/things/${id}/actions.csv`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(actions.status).toBe(200);
     const text = await actions.text();
-    expect(text.split("\r\n")[0]).toBe("time_utc,type,comments,recorded_by");
-    expect(text).toContain(`WATERING,"Two cans, ""quickly""",${owner.username}`);
+    expect(text.split("\r\n")[0]).toBe("time_utc,type,comments,recorded_by,litres");
+    expect(text).toContain(`WATERING,"Two cans, ""quickly""",${owner.username},20\r\n`);
     const readings = await (await fetch(`${server.url}/export/things/${id}/readings.csv`, { headers: { authorization: `Bearer ${owner.token}` } })).text();
     expect(readings).toContain("2026-11-20T10:00:00.000Z");
     expect(readings).toContain(",31.5,,,,3.6,,");

@@ -116,7 +116,7 @@ describe("CSV formula injection", () => {
 
     const text = await csv(id, "actions", owner.token);
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(["time_utc", "type", "comments", "recorded_by"]);
+    expect(header).toEqual(["time_utc", "type", "comments", "recorded_by", "litres"]);
     // (Creating the thing recorded a CREATED action of its own.)
     const watering = rows.filter((r) => r[1] === "WATERING");
     expect(watering, JSON.stringify(rows)).toHaveLength(PAYLOADS.length);
@@ -124,7 +124,7 @@ describe("CSV formula injection", () => {
     // Every comment comes back whole, behind one quote, and no cell of the file starts a formula.
     expect(comments).toEqual(PAYLOADS.map((p) => (FORMULA_START.test(p) ? `'${p}` : p)).sort());
     for (const row of [header, ...rows]) {
-      expect(row).toHaveLength(4);
+      expect(row).toHaveLength(5);
       for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(FORMULA_START);
     }
     // Fields with a separator, a quote or a line break are quoted (RFC 4180); the exact text:

@@ -74,6 +74,16 @@ function invitationRows(kind: "thing" | "device" | "group", check: string, accep
   ];
 }
 
+/** A watering of 20 L by the owner on the public PT, once (the litres boards have a row to show). */
+async function litresOnPT(w: World): Promise<void> {
+  await w.sql(
+    `insert into app_public.actions (thing_id, type, comments, created_by, litres)
+     select $1, 'WATERING', 'Matrix litres', $2, 20
+     where not exists (select 1 from app_public.actions where thing_id = $1 and comments = 'Matrix litres')`,
+    [w.PT.id, w.as.owner.id],
+  );
+}
+
 export const MATRIX: Row[] = [
   //------------------------------------------------------------------------------------------
   // Things
@@ -221,6 +231,8 @@ export const MATRIX: Row[] = [
     ask(`query L($s: String!) { allGroups(condition: { slug: $s }) { nodes { id } } }`, async (w) => ({ s: (await w.sql("select slug from app_public.groups where id = $1", [w.PG.id]))[0].slug }), has("allGroups", (w) => w.PG.id))),
   Q("groupLeaderboard", "group_leaderboard(): call", "read the groups' leaderboard", EVERYONE, NONE,
     ask(`query { groupLeaderboard(period: ALL_TIME) { nodes { id } } }`, () => ({}), (d) => d.groupLeaderboard?.nodes)),
+  Q("groupLitresLeaderboard", "group_litres_leaderboard(): call", "read the groups' litres board (a watering of 20 L on the public PT)", EVERYONE, NONE,
+    ask(`query { groupLitresLeaderboard(period: ALL_TIME) { nodes { id litres } } }`, async (w) => (await litresOnPT(w), {}), has("groupLitresLeaderboard", (w) => w.G.id))),
   M("createGroup", "create_group(): call", "create a group", SIGNED_IN, PERM,
     ask(`mutation { createGroup(input: { name: "Made Growers", type: GROWER, isPublic: true }) { group { id } } }`, () => ({}), (d) => d.createGroup?.group)),
   ...updatePair("Group", "groups", "edit G's description", MANAGERS, guestPerm("NTFND"), `{ description: "Edited" }`, (w) => w.G),
@@ -259,6 +271,8 @@ export const MATRIX: Row[] = [
     ask(`query { allUsers { nodes { id } } }`, () => ({}), (d, w) => (d.allUsers?.nodes ?? []).find((n: any) => n.id === w.as.owner.id))),
   Q("userLeaderboard", "user_leaderboard(): call", "read the people's leaderboard (people only for signed-in viewers)", SIGNED_IN, NONE,
     ask(`query { userLeaderboard(period: ALL_TIME) { nodes { id } } }`, () => ({}), (d) => d.userLeaderboard?.nodes)),
+  Q("userLitresLeaderboard", "user_litres_leaderboard(): call", "read the people's litres board (people only for signed-in viewers)", SIGNED_IN, NONE,
+    ask(`query { userLitresLeaderboard(period: ALL_TIME) { nodes { id litres } } }`, async (w) => (await litresOnPT(w), {}), has("userLitresLeaderboard", (w) => w.as.owner.id))),
   ...updatePair("User", "users", "change the owner's profile", MANAGERS, guestPerm("NTFND"), `{ notificationDaily: false }`, (w) => w.rows["user:owner"]),
   ...deletePair("User", "users", "delete someone's account", ADMIN, PERM, (w) => w.freshUser()),
   M("newUser", "new_user(): call", "create a user", ADMIN, PERM,

@@ -27,8 +27,8 @@ interface BadgesData {
   allBadgeTypes: { nodes: BadgeType[] } | null;
 }
 
-/** Spec section 9's order. */
-const ORDER = ["signin", "created", "littercleanup", "share", "watering", "education", "upkeep", "measurement"];
+/** Spec section 9's order, with the litres badge (issue 21) beside watering. */
+const ORDER = ["signin", "created", "littercleanup", "share", "watering", "litres", "education", "upkeep", "measurement"];
 
 function familyName(badgeType: string, b: Branding): string {
   switch (badgeType) {
@@ -42,6 +42,8 @@ function familyName(badgeType: string, b: Branding): string {
       return "Sharing";
     case "watering":
       return "Watering";
+    case "litres":
+      return "Litres of water";
     case "education":
       return "Education";
     case "upkeep":

@@ -10,6 +10,7 @@ import { paths } from "../../routes.tsx";
 import ChangeGroupMembership from "./ChangeGroupMembership.graphql?raw";
 import { errorText, formatDate, groupTypeLabel } from "./meta.ts";
 import { Avatar } from "./ui.tsx";
+import { formatLitres } from "../../lib/litres.ts";
 import type { GroupState } from "./use-group.ts";
 
 export function GroupDashboardTab({ state }: { state: GroupState }) {
@@ -41,6 +42,10 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
           <Link className="stat" to={paths.group(group.id, "things")}>
             <span className="stat-label">{group.thingsByGroupId.totalCount === 1 ? term(b, "thing", true) : term(b, "things", true)}</span>
             <span className="stat-value">{group.thingsByGroupId.totalCount}</span>
+          </Link>
+          <Link className="stat" to={paths.group(group.id, "activity")}>
+            <span className="stat-label">Water given</span>
+            <span className="stat-value">{formatLitres(group.litresTotal ?? 0)}</span>
           </Link>
         </div>
         <dl className="details">

@@ -50,6 +50,7 @@ function group(overrides: { owner?: boolean; member?: boolean; isPublic?: boolea
           : [],
       },
       thingsByGroupId: { __typename: "ThingsConnection", totalCount: 0 },
+      litresTotal: 250,
     },
   };
 }
@@ -161,6 +162,8 @@ describe("/groups/{id}", () => {
       ChangeGroupMembership: failure("Make another member an owner before the last owner leaves or steps down", "OWNER"),
     });
     await screen.findByRole("heading", { level: 1, name: "Riverside Planters" });
+    // Litres of water recorded on the group's things (issue 21).
+    expect(screen.getByText("Water given").nextSibling?.textContent).toBe("250 L");
     fireEvent.click(screen.getByRole("button", { name: "Leave group" }));
     const confirm = screen.getByRole("group", { name: "Leave Riverside Planters?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Leave group" }));

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { paths } from "../../routes.tsx";
+import { formatLitres } from "../../lib/litres.ts";
 import { actionTypeLabel, formatDateTime, timeAgo } from "./meta.ts";
 
 /** A round picture of a person, or their initials (the shared Avatar, fed from a user record). */
@@ -51,6 +52,8 @@ export interface ActivityItem {
   id: string;
   type: string;
   comments?: string | null;
+  /** Water given, in litres (WATERING only). */
+  litres?: number | null;
   createdAt: string;
   thingByThingId?: { id: string; name: string } | null;
   userByCreatedBy?: { id: string; name?: string | null; username?: string | null; hasImage?: boolean | null } | null;
@@ -86,7 +89,10 @@ export function ActivityList({ items, showUser = true, label }: { items: readonl
                   )
                 ) : null}
                 {showUser ? " · " : null}
-                <span className="tag activity-type">{actionTypeLabel(item.type)}</span>
+                <span className="tag activity-type">
+                  {actionTypeLabel(item.type)}
+                  {item.litres ? ` · ${formatLitres(item.litres)}` : ""}
+                </span>
                 {item.thingByThingId ? (
                   <>
                     {" on "}

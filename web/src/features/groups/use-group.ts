@@ -28,6 +28,8 @@ export interface GroupDetails {
   };
   mine: { nodes: { id: string; userId: string; isOwner: boolean; createdAt: string }[] };
   thingsByGroupId: { totalCount: number };
+  /** Litres of water recorded on its things (those the viewer can see). */
+  litresTotal?: number | null;
 }
 
 export interface GroupData {

@@ -13,12 +13,15 @@ import { paths } from "../../routes.tsx";
 import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/home-sections.tsx";
 import { OfflineBanner } from "../home/OfflineBanner.tsx";
 import scorerQuery from "./ScorerBoards.graphql?raw";
+import { formatLitres } from "../../lib/litres.ts";
 import {
   PERIODS,
+  measureFromParam,
   periodFromParam,
   periodWords,
   standing,
   type BoardEntry,
+  type Measure,
   type Period,
   type ScorerData,
 } from "./scorer-data.ts";
@@ -29,9 +32,10 @@ export default function ScorerPage() {
   const { signedIn, session } = useSession();
   const [params, setParams] = useSearchParams();
   const period = periodFromParam(params.get("period"));
+  const measure = measureFromParam(params.get("by"));
   const [result, refetch] = useQuery<ScorerData>({
     query: scorerQuery,
-    variables: { period: period.value },
+    variables: { period: period.value, points: measure === "points", litres: measure === "litres" },
     requestPolicy: "cache-and-network",
   });
   const tabsId = useId();
@@ -68,8 +72,14 @@ export default function ScorerPage() {
 
   const data = result.data;
   const loading = result.fetching && !data;
-  const people = data?.userLeaderboard?.nodes ?? [];
-  const groups = data?.groupLeaderboard?.nodes ?? [];
+  const people = (measure === "litres" ? data?.userLitresLeaderboard : data?.userLeaderboard)?.nodes ?? [];
+  const groups = (measure === "litres" ? data?.groupLitresLeaderboard : data?.groupLeaderboard)?.nodes ?? [];
+  const chooseMeasure = (next: Measure) => {
+    const search = new URLSearchParams(params);
+    if (next === "points") search.delete("by");
+    else search.set("by", next);
+    setParams(search, { replace: true, preventScrollReset: true });
+  };
   const myId = signedIn ? (data?.currentUser?.id ?? session?.id ?? null) : null;
   const myGroups = new Set((data?.currentUser?.groupMembershipsByUserId.nodes ?? []).map((m) => m.groupId));
   const activeIndex = PERIODS.indexOf(period);
@@ -83,9 +93,24 @@ export default function ScorerPage() {
           <h1 id="page-title">Scorer</h1>
           <p className="lead">
             Care points: one for every action recorded on a {term(b, "thing")}, watering, clean-ups, upkeep and the
-            rest. {term(b, "groups", true)} score the actions on their {term(b, "things")}.
+            rest. {term(b, "groups", true)} score the actions on their {term(b, "things")}. Litres count the water
+            recorded with waterings.
           </p>
         </div>
+      </div>
+
+      <div className="scorer-measures" role="group" aria-label="Rank by">
+        {(["points", "litres"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={m === measure ? "scorer-measure scorer-measure-active" : "scorer-measure"}
+            aria-pressed={m === measure}
+            onClick={() => chooseMeasure(m)}
+          >
+            {m === "points" ? "Care points" : "Litres of water"}
+          </button>
+        ))}
       </div>
 
       <div className="scorer-tabs" role="tablist" aria-label="Period">
@@ -121,11 +146,12 @@ export default function ScorerPage() {
           <SectionError error={result.error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
         ) : null}
 
-        {signedIn && data ? <MyStanding entries={people} myId={myId} period={period} b={b} /> : null}
+        {signedIn && data ? <MyStanding entries={people} myId={myId} period={period} measure={measure} b={b} /> : null}
 
         <div className="scorer-boards">
           <Board
             title="People"
+            measure={measure}
             loading={loading}
             entries={people}
             highlight={(entry) => entry.entryId === myId}
@@ -144,6 +170,7 @@ export default function ScorerPage() {
           />
           <Board
             title={term(b, "groups", true)}
+            measure={measure}
             loading={loading}
             entries={groups}
             highlight={(entry) => Boolean(entry.entryId && myGroups.has(entry.entryId))}
@@ -164,18 +191,36 @@ export default function ScorerPage() {
   );
 }
 
-function MyStanding({ entries, myId, period, b }: { entries: BoardEntry[]; myId: string | null; period: Period; b: Branding }) {
-  const text = standing(entries, myId, period);
+function MyStanding({
+  entries,
+  myId,
+  period,
+  measure,
+  b,
+}: {
+  entries: BoardEntry[];
+  myId: string | null;
+  period: Period;
+  measure: Measure;
+  b: Branding;
+}) {
+  const text = standing(entries, myId, period, measure);
   return (
     <p className={`scorer-standing${text.onBoard ? " scorer-standing-on" : ""}`}>
       {text.sentence}{" "}
-      {text.onBoard ? null : <Link to="/things">Record an action on a {term(b, "thing")} to get on the board.</Link>}
+      {text.onBoard ? null : (
+        <Link to="/things">
+          {measure === "litres" ? `Record a watering with its litres` : `Record an action`} on a {term(b, "thing")} to get on the
+          board.
+        </Link>
+      )}
     </p>
   );
 }
 
 function Board({
   title,
+  measure,
   loading,
   entries,
   highlight,
@@ -186,6 +231,7 @@ function Board({
   shape,
 }: {
   title: string;
+  measure: Measure;
   loading: boolean;
   entries: BoardEntry[];
   highlight: (entry: BoardEntry) => boolean;
@@ -196,7 +242,8 @@ function Board({
   shape: "round" | "square";
 }) {
   const headingId = useId();
-  const max = Math.max(1, ...entries.map((entry) => entry.points ?? 0));
+  const figure = (entry: BoardEntry) => (measure === "litres" ? (entry.litres ?? 0) : (entry.points ?? 0));
+  const max = Math.max(1, ...entries.map(figure));
   return (
     <section className="scorer-board" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -228,12 +275,22 @@ function Board({
                   {to ? <Link to={to}>{name}</Link> : name}
                   {mine ? <span className="tag tag-positive">{highlightLabel}</span> : null}
                   <span className="scorer-bar" aria-hidden="true">
-                    <span style={{ width: `${Math.max(4, (points / max) * 100)}%` }} />
+                    <span style={{ width: `${Math.max(4, (figure(entry) / max) * 100)}%` }} />
                   </span>
                 </span>
-                <span className="scorer-points">
-                  <strong>{points.toLocaleString("en-US")}</strong> {points === 1 ? "point" : "points"}
-                </span>
+                {measure === "litres" ? (
+                  <span className="scorer-points">
+                    <strong>{formatLitres(entry.litres ?? 0)}</strong>
+                    <span className="scorer-sub muted small">
+                      {points.toLocaleString("en-US")} {points === 1 ? "watering" : "waterings"}
+                    </span>
+                  </span>
+                ) : (
+                  <span className="scorer-points">
+                    <strong>{points.toLocaleString("en-US")}</strong> {points === 1 ? "point" : "points"}
+                    {entry.litres ? <span className="scorer-sub muted small">{formatLitres(entry.litres)}</span> : null}
+                  </span>
+                )}
               </li>
             );
           })}

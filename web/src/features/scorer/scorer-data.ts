@@ -1,4 +1,5 @@
 // The scorer's periods, answer shape and the sentence about the signed-in user's standing.
+import { formatLitres } from "../../lib/litres.ts";
 
 export interface Period {
   /** The API's LeaderboardPeriod. */
@@ -30,17 +31,28 @@ export function periodWords(period: Period): { span: string } {
   }
 }
 
+/** What the boards rank by: care points, or litres of water (?by=litres). */
+export type Measure = "points" | "litres";
+
+export function measureFromParam(param: string | null | undefined): Measure {
+  return param === "litres" ? "litres" : "points";
+}
+
 export interface BoardEntry {
   rank: number | null;
   entryId: string | null;
   name: string | null;
+  /** Care points; on the litres boards, the waterings with an amount. */
   points: number | null;
+  litres?: number | null;
   hasImage: boolean | null;
 }
 
 export interface ScorerData {
-  userLeaderboard: { nodes: BoardEntry[] } | null;
-  groupLeaderboard: { nodes: BoardEntry[] } | null;
+  userLeaderboard?: { nodes: BoardEntry[] } | null;
+  groupLeaderboard?: { nodes: BoardEntry[] } | null;
+  userLitresLeaderboard?: { nodes: BoardEntry[] } | null;
+  groupLitresLeaderboard?: { nodes: BoardEntry[] } | null;
   currentUser: { id: string; groupMembershipsByUserId: { nodes: { id: string; groupId: string }[] } } | null;
 }
 
@@ -60,19 +72,21 @@ export function ordinal(n: number): string {
   }
 }
 
-/** "You are 2nd this week, with 12 points." or that the user has no points yet. */
+/** "You are 2nd this week, with 12 points." (or "with 120 L") or that the user has none yet. */
 export function standing(
   entries: readonly BoardEntry[],
   myId: string | null,
   period: Period,
+  measure: Measure = "points",
 ): { onBoard: boolean; sentence: string } {
   const { span } = periodWords(period);
   const mine = myId ? entries.find((entry) => entry.entryId === myId) : undefined;
-  if (!mine) return { onBoard: false, sentence: `You have no care points ${span} yet.` };
+  if (!mine) return { onBoard: false, sentence: measure === "litres" ? `You have no litres of water recorded ${span} yet.` : `You have no care points ${span} yet.` };
   const points = mine.points ?? 0;
   const rank = mine.rank ?? entries.indexOf(mine) + 1;
   const tied = entries.filter((entry) => entry.rank === rank).length > 1;
-  const pointsText = `${points.toLocaleString("en-US")} ${points === 1 ? "point" : "points"}`;
+  const pointsText =
+    measure === "litres" ? formatLitres(mine.litres ?? 0) : `${points.toLocaleString("en-US")} ${points === 1 ? "point" : "points"}`;
   return {
     onBoard: true,
     sentence: `You are ${tied ? "joint " : ""}${ordinal(rank)} ${span === "so far" ? "of all time" : span}, with ${pointsText}.`,

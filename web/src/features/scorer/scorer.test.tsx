@@ -9,7 +9,7 @@ import { ordinal, periodFromParam, standing, PERIODS } from "./scorer-data.ts";
 const ME = "11111111-1111-4111-8111-111111111111";
 
 function entry(rank: number, entryId: string, name: string, points: number) {
-  return { __typename: "LeaderboardEntry", rank, entryId, name, points, hasImage: false };
+  return { __typename: "LeaderboardEntry", rank, entryId, name, points, litres: 0, hasImage: false };
 }
 
 function boards(period: string, signedIn = true) {
@@ -63,6 +63,59 @@ describe("scorer words", () => {
   });
 });
 
+function litresBoards(variables: Record<string, unknown>) {
+  if (!variables.litres) return boards(String(variables.period));
+  const litresEntry = (rank: number, entryId: string, name: string, waterings: number, litres: number) => ({
+    ...entry(rank, entryId, name, waterings),
+    litres,
+  });
+  return {
+    data: {
+      userLitresLeaderboard: {
+        __typename: "LeaderboardEntriesConnection",
+        nodes: [litresEntry(1, ME, "Alice Smith", 6, 1250.5), litresEntry(2, "u2", "Olive Owner", 1, 20)],
+      },
+      groupLitresLeaderboard: {
+        __typename: "LeaderboardEntriesConnection",
+        nodes: [litresEntry(1, "g2", "Hill Orchard", 7, 1270.5)],
+      },
+      currentUser: {
+        __typename: "User",
+        id: ME,
+        groupMembershipsByUserId: {
+          __typename: "GroupMembershipsConnection",
+          nodes: [{ __typename: "GroupMembership", id: "m1", groupId: "g2" }],
+        },
+      },
+    },
+  };
+}
+
+describe("the scorer by litres (issue 21)", () => {
+  it("switches the boards to litres of water, kept in the address", async () => {
+    const app = renderScreen("/scorer", userSession(), { ScorerBoards: litresBoards });
+    const litresButton = await screen.findByRole("button", { name: "Litres of water" }, { timeout: 5000 });
+    expect(litresButton.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(litresButton);
+    await waitFor(() => expect(app.location()).toBe("/scorer?by=litres"));
+    await waitFor(() => expect(screen.getByText("You are 1st this week, with 1,250.5 L.")).toBeTruthy());
+    const people = screen.getByRole("region", { name: "People" });
+    const [first, second] = within(people).getAllByRole("listitem");
+    expect(first.textContent).toContain("1,250.5 L");
+    expect(first.textContent).toContain("6 waterings");
+    expect(second.textContent).toContain("20 L");
+    expect(second.textContent).toContain("1 watering");
+    expect(app.called("ScorerBoards").at(-1)?.variables).toEqual({ period: "WEEK", points: false, litres: true });
+    expect(screen.getByRole("button", { name: "Litres of water" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Care points" }));
+    await waitFor(() => expect(app.location()).toBe("/scorer"));
+  });
+
+  it("says when the user has no litres yet", () => {
+    expect(standing([], ME, PERIODS[1], "litres")).toEqual({ onBoard: false, sentence: "You have no litres of water recorded this month yet." });
+  });
+});
+
 describe("the scorer screen", () => {
   it("shows both boards with the user's row and group highlighted, and switches period", async () => {
     const app = renderScreen("/scorer", userSession(), {
@@ -79,7 +132,7 @@ describe("the scorer screen", () => {
     const groups = screen.getByRole("region", { name: "Groups" });
     const hill = within(groups).getAllByRole("listitem")[1];
     expect(within(hill).getByText("Your group")).toBeTruthy();
-    expect(app.called("ScorerBoards")[0].variables).toEqual({ period: "WEEK" });
+    expect(app.called("ScorerBoards")[0].variables).toEqual({ period: "WEEK", points: true, litres: false });
 
     // Tabs: arrow keys move and choose; the address keeps the period.
     const week = screen.getByRole("tab", { name: "This week" });

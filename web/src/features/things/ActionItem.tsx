@@ -9,6 +9,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { usePictureAccessVersion } from "../../lib/picture-access.ts";
 import { paths } from "../../routes.tsx";
 import { errorText } from "./errors.ts";
+import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { ActionIcon, PinIcon } from "./icons.tsx";
 import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import { RECORDABLE_ACTION_TYPES, actionTypeLabel, actionVerb, mapLinks } from "./thing-meta.ts";
@@ -21,6 +22,8 @@ export interface ActionItemData {
   id: string;
   type: string;
   comments: string;
+  /** Water given, in litres (WATERING only, optional). */
+  litres?: number | null;
   hasImage: boolean;
   location: Point | null;
   createdAt: string;
@@ -81,6 +84,7 @@ export function ActionItem({
   const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
   const [type, setType] = useState(action.type);
   const [comments, setComments] = useState(action.comments);
+  const [litres, setLitres] = useState(action.litres != null ? String(action.litres) : "");
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -89,10 +93,12 @@ export function ActionItem({
   const formId = useId();
 
   const commentsError = touched ? validateComments(comments) : null;
+  const amountError = litresError(litres, type);
 
   const startEdit = () => {
     setType(action.type);
     setComments(action.comments);
+    setLitres(action.litres != null ? String(action.litres) : "");
     setTouched(false);
     setError(null);
     setMode("edit");
@@ -101,10 +107,11 @@ export function ActionItem({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (validateComments(comments)) return;
+    if (validateComments(comments) || litresError(litres, type)) return;
     setBusy(true);
     setError(null);
-    const result = await updateAction({ id: action.id, patch: { type, comments } });
+    // Another type than WATERING takes no amount: changing the type clears it.
+    const result = await updateAction({ id: action.id, patch: { type, comments, litres: litresToSend(litres, type) } });
     setBusy(false);
     if (result.error) {
       setError(errorText(result.error, "Action failed"));
@@ -149,7 +156,9 @@ export function ActionItem({
           ) : (
             "it"
           )}{" "}
-          <span className="action-type-tag">{actionTypeLabel(action.type)}</span>
+          <span className="action-type-tag">
+            {action.type === "WATERING" && action.litres ? `Watered · ${formatLitres(action.litres)}` : actionTypeLabel(action.type)}
+          </span>
         </p>
         <p className="action-when muted small">
           <TimeAgo value={action.createdAt} />
@@ -176,6 +185,7 @@ export function ActionItem({
                 ))}
               </select>
             </div>
+            {type === "WATERING" ? <LitresField value={litres} onChange={setLitres} error={amountError} compact /> : null}
             <div className={`field${commentsError ? " field-invalid" : ""}`}>
               <label htmlFor={`${formId}-comments`}>Comments</label>
               <textarea

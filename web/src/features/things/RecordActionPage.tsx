@@ -11,6 +11,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes.tsx";
 import { validateComments } from "./ActionItem.tsx";
+import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { errorText } from "./errors.ts";
 import { TextAreaField } from "./fields.tsx";
 import { GeolocationFailure, getCurrentPosition, type Coordinates } from "./geolocation.ts";
@@ -48,7 +49,9 @@ export default function RecordActionPage() {
   const preset = params.get("type") ?? "";
   const [type, setType] = useState((RECORDABLE_ACTION_TYPES as readonly string[]).includes(preset) ? preset : "");
   const [comments, setComments] = useState("");
-  const [touched, setTouched] = useState<{ type?: boolean; comments?: boolean }>({});
+  // What was typed or picked; sent only with a WATERING action.
+  const [litres, setLitres] = useState("");
+  const [touched, setTouched] = useState<{ type?: boolean; comments?: boolean; litres?: boolean }>({});
   const [submitted, setSubmitted] = useState(false);
   const [place, setPlace] = useState<Coordinates | null>(null);
   const [locating, setLocating] = useState(false);
@@ -101,6 +104,7 @@ export default function RecordActionPage() {
 
   const typeError = (submitted || touched.type) && !type ? TYPE_REQUIRED : null;
   const commentsError = submitted || touched.comments ? validateComments(comments) : null;
+  const amountError = submitted || touched.litres ? litresError(litres, type) : null;
 
   const locate = async () => {
     setLocating(true);
@@ -126,6 +130,10 @@ export default function RecordActionPage() {
       document.querySelector<HTMLInputElement>(`input[name="${typeName}"]`)?.focus();
       return;
     }
+    if (litresError(litres, type)) {
+      document.querySelector<HTMLInputElement>('input[name="litres"]')?.focus();
+      return;
+    }
     if (validateComments(comments)) {
       document.querySelector<HTMLTextAreaElement>('textarea[name="comments"]')?.focus();
       return;
@@ -137,6 +145,7 @@ export default function RecordActionPage() {
         thingId: thing.id,
         type,
         comments: comments.trim(),
+        litres: litresToSend(litres, type),
         location: place ? { x: place.latitude, y: place.longitude } : null,
         hasImage: Boolean(upload),
       },
@@ -154,7 +163,8 @@ export default function RecordActionPage() {
         notify.warning(`Recorded, but the picture could not be attached: ${errorText(attachError as CombinedError, "An error occurred")}`);
       }
     }
-    notify.positive(`${actionTypeLabel(type)} recorded — thank you!`);
+    const amount = litresToSend(litres, type);
+    notify.positive(`${actionTypeLabel(type)}${amount !== null ? ` of ${formatLitres(amount)}` : ""} recorded — thank you!`);
     // Badges are awarded by the database with the action; announce any this one earned.
     for (const badge of newBadges(result.data?.createAction?.query?.currentUser?.badgesByUserId.nodes ?? [], sentAt)) {
       notify.positive(`New badge: ${badge}!`);
@@ -210,6 +220,17 @@ export default function RecordActionPage() {
           <p id={`${typeName}-error`} className="field-error">
             {typeError}
           </p>
+        ) : null}
+
+        {type === "WATERING" ? (
+          <LitresField
+            value={litres}
+            error={amountError}
+            onChange={(value) => {
+              setLitres(value);
+              setTouched((s) => ({ ...s, litres: true }));
+            }}
+          />
         ) : null}
 
         <TextAreaField

@@ -26,6 +26,7 @@ import {
   thingTypeLabel,
 } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
+import { formatLitres } from "./LitresField.tsx";
 import DeleteThingAccessMutation from "./DeleteThingAccess.graphql?raw";
 import SetOneThingMutation from "./SetOneThing.graphql?raw";
 import { TasksForThing } from "../tasks/index.ts";
@@ -286,7 +287,8 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
                 </>
               ) : null}
               <PersonLink person={last.userByCreatedBy} you={Boolean(session && last.createdBy === session.id)} />{" "}
-              {actionVerb(last.type)} it <TimeAgo value={last.createdAt} />
+              {actionVerb(last.type)} it
+              {last.litres ? ` · ${formatLitres(last.litres)}` : ""} <TimeAgo value={last.createdAt} />
             </p>
             {last.comments && !(last.type === "CREATED" && last.comments === `Added ${thing.name}`) ? (
               <p className="action-comments">{last.comments}</p>
@@ -296,6 +298,11 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
       ) : (
         <p className="muted">Nothing recorded yet.</p>
       )}
+      {thing.litresTotal ? (
+        <p className="litres-total">
+          <ActionIcon type="WATERING" size={16} /> <strong>{formatLitres(thing.litresTotal)}</strong> of water recorded in all
+        </p>
+      ) : null}
       <p className="small">
         <Link to={paths.thing(thing.id, "timeline")}>
           See the timeline{total > 0 ? ` (${total} ${total === 1 ? "action" : "actions"})` : ""}

@@ -51,6 +51,7 @@ function thingFixture(extra: Record<string, unknown> = {}) {
     generalCropping: null,
     canEdit: true,
     canRecordAction: true,
+    litresTotal: 70,
     createdAt: "2026-11-01T10:00:00Z",
     updatedAt: "2026-11-01T10:00:00Z",
     groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" },
@@ -77,6 +78,7 @@ function thingFixture(extra: Record<string, unknown> = {}) {
           id: "act1",
           type: "WATERING",
           comments: "Two full cans.",
+          litres: 20,
           createdAt: new Date().toISOString(),
           createdBy: "someone-else",
           userByCreatedBy: { __typename: "User", id: "u2", name: "Hazel Helper", username: "hazel" },
@@ -317,6 +319,49 @@ describe("the things list", () => {
   });
 });
 
+describe("thing timeline", () => {
+  it("shows a watering's litres as 'Watered · 20 L'", async () => {
+    renderThings(`/things/${THING_ID}/timeline`, {
+      ThingPage: () => ({ data: { thingById: thingFixture() } }),
+      ThingTimeline: () => ({
+        data: {
+          thingById: {
+            __typename: "Thing",
+            id: THING_ID,
+            canEdit: true,
+            actionsByThingId: {
+              __typename: "ActionsConnection",
+              totalCount: 2,
+              nodes: [20, null].map((litres, i) => ({
+                __typename: "Action",
+                id: `w${i}`,
+                nodeId: `n${i}`,
+                thingId: THING_ID,
+                type: "WATERING",
+                comments: i ? "A quick splash" : "Two cans",
+                litres,
+                hasImage: false,
+                location: null,
+                createdAt: new Date().toISOString(),
+                updatedAt: new Date().toISOString(),
+                createdBy: ALICE.id,
+                userByCreatedBy: { __typename: "User", id: ALICE.id, name: "Alice Smith", username: "alice", hasImage: false },
+              })),
+            },
+          },
+        },
+      }),
+    });
+    const list = await screen.findByRole("list", { name: "Actions, newest first" }, { timeout: 5000 });
+    const [withAmount, without] = within(list).getAllByRole("listitem");
+    expect(within(withAmount).getByText("Watered · 20 L")).toBeTruthy();
+    expect(within(without).getByText("Watering")).toBeTruthy();
+    // Editing keeps the amount in a litres field.
+    fireEvent.click(within(withAmount).getByRole("button", { name: "Edit" }));
+    expect((within(withAmount).getByRole("textbox", { name: "Litres" }) as HTMLInputElement).value).toBe("20");
+  });
+});
+
 describe("thing dashboard", () => {
   it("shows the state in words, the latest readings, the last action and the quick buttons", async () => {
     renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: thingFixture() } }) });
@@ -325,6 +370,9 @@ describe("thing dashboard", () => {
     expect(screen.getByText("The soil is drying out: water it soon.")).toBeTruthy();
     expect(screen.getByText("Water").nextSibling?.textContent).toBe("24%");
     expect(screen.getByText("Two full cans.")).toBeTruthy();
+    // Litres (issue 21): the last watering's amount and the thing's total.
+    expect(document.querySelector(".last-action-line")?.textContent).toContain("watered it · 20 L");
+    expect(document.querySelector(".litres-total")?.textContent).toBe(" 70 L of water recorded in all");
     expect(screen.getByRole("link", { name: /Record an action/ }).getAttribute("href")).toBe(`/things/${THING_ID}/action`);
     expect(screen.getByRole("button", { name: /Make it my One Thing/ })).toBeTruthy();
     // An owner neither collaborates nor stops from here.
@@ -383,7 +431,16 @@ describe("recording an action", () => {
         data: {
           createAction: {
             __typename: "CreateActionPayload",
-            action: { __typename: "Action", id: "new1", thingId: THING_ID, type: "WATERING", comments: "Watered", createdAt: new Date().toISOString() },
+            action: {
+              __typename: "Action",
+              id: "new1",
+              thingId: THING_ID,
+              type: "WATERING",
+              comments: "Watered",
+              litres: null,
+              createdAt: new Date().toISOString(),
+              thingByThingId: { __typename: "Thing", id: THING_ID, lastAction: new Date().toISOString(), litresTotal: 70, groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 70 } },
+            },
           },
         },
       }),
@@ -410,9 +467,85 @@ describe("recording an action", () => {
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
     const call = app.calls.find((c) => c.operationName === "CreateAction");
     expect(call?.variables).toEqual({
-      action: { thingId: THING_ID, type: "WATERING", comments: "Watered", location: null, hasImage: false },
+      action: { thingId: THING_ID, type: "WATERING", comments: "Watered", litres: null, location: null, hasImage: false },
     });
     expect(app.notices.get().map((n) => n.message)).toContain("Watering recorded — thank you!");
+  });
+
+  it("offers litres for a watering: quick picks 10, 20, 50 L and a free entry validated as the database does", async () => {
+    const created = (litres: number | null) => ({
+      data: {
+        createAction: {
+          __typename: "CreateActionPayload",
+          action: {
+            __typename: "Action",
+            id: "new2",
+            thingId: THING_ID,
+            type: "WATERING",
+            comments: "Watered",
+            litres,
+            createdAt: new Date().toISOString(),
+            thingByThingId: { __typename: "Thing", id: THING_ID, lastAction: new Date().toISOString(), litresTotal: 90, groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 90 } },
+          },
+        },
+      },
+    });
+    const app = renderThings(`/things/${THING_ID}/action?type=UPKEEP`, {
+      ThingPage: () => ({ data: { thingById: thingFixture() } }),
+      CreateAction: (variables) => created(((variables as { action: { litres: number | null } }).action.litres)),
+      ThingTimeline: () => ({
+        data: { thingById: { __typename: "Thing", id: THING_ID, canEdit: true, actionsByThingId: { __typename: "ActionsConnection", totalCount: 0, nodes: [] } } },
+      }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Record an action" });
+    // Only a watering has an amount.
+    expect(screen.queryByRole("group", { name: /How much water/ })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: /Watering/ }));
+    const amount = screen.getByRole("group", { name: /How much water/ });
+    expect(within(amount).getAllByRole("button").map((b) => b.textContent)).toEqual(["10 L", "20 L", "50 L"]);
+    const litres = within(amount).getByRole("textbox", { name: "Litres" }) as HTMLInputElement;
+
+    // Free entry: the shared rule's messages, and nothing is sent.
+    fireEvent.change(litres, { target: { value: "5000" } });
+    expect(await screen.findByText("Litres must be between 0.5 and 1000")).toBeTruthy();
+    expect(litres.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(litres, { target: { value: "2.25" } });
+    expect(screen.getByText("Litres may have at most one decimal place")).toBeTruthy();
+    fireEvent.change(litres, { target: { value: "lots" } });
+    expect(screen.getByText("Litres must be a number")).toBeTruthy();
+    fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "Watered" } });
+    fireEvent.click(screen.getByRole("button", { name: "Record action" }));
+    expect(app.calls.some((c) => c.operationName === "CreateAction")).toBe(false);
+
+    // A quick pick fills the entry and is shown pressed; picking it again clears it.
+    fireEvent.click(within(amount).getByRole("button", { name: "50 L" }));
+    expect(litres.value).toBe("50");
+    fireEvent.click(within(amount).getByRole("button", { name: "50 L" }));
+    expect(litres.value).toBe("");
+    fireEvent.click(within(amount).getByRole("button", { name: "20 L" }));
+    expect(within(amount).getByRole("button", { name: "20 L" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(amount).getByRole("button", { name: "10 L" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByText("Litres must be a number")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Record action" }));
+    await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
+    expect(app.calls.find((c) => c.operationName === "CreateAction")?.variables).toEqual({
+      action: { thingId: THING_ID, type: "WATERING", comments: "Watered", litres: 20, location: null, hasImage: false },
+    });
+    expect(app.notices.get().map((n) => n.message)).toContain("Watering of 20 L recorded — thank you!");
+  });
+
+  it("sends no litres with another type, even after one was picked for a watering", async () => {
+    const app = renderThings(`/things/${THING_ID}/action?type=WATERING`, {
+      ThingPage: () => ({ data: { thingById: thingFixture() } }),
+      CreateAction: () => ({ data: { createAction: null }, errors: [{ message: "stop here", extensions: { code: "INVLD" } }] }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Record an action" });
+    fireEvent.click(screen.getByRole("button", { name: "10 L" }));
+    fireEvent.click(screen.getByRole("radio", { name: /Upkeep/ }));
+    fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "Weeded" } });
+    fireEvent.click(screen.getByRole("button", { name: "Record action" }));
+    await screen.findByRole("alert");
+    expect((app.calls.find((c) => c.operationName === "CreateAction")?.variables as { action: { litres: unknown } }).action.litres).toBeNull();
   });
 
   it("shows the server's message when recording fails", async () => {

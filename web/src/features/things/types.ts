@@ -25,6 +25,7 @@ export interface ActionSummary {
   id: string;
   type: string;
   comments: string;
+  litres?: number | null;
   createdAt: string;
   createdBy: string | null;
   userByCreatedBy: PersonSummary | null;
@@ -65,6 +66,8 @@ export interface ThingDetails {
   generalCropping: string | null;
   canEdit: boolean | null;
   canRecordAction: boolean | null;
+  /** Litres recorded on it, all time (the waterings the viewer can see: all of them). */
+  litresTotal?: number | null;
   createdAt: string;
   updatedAt: string;
   groupByGroupId: { id: string; name: string; type: string } | null;

@@ -16,6 +16,7 @@ import UserActivityQuery from "./UserActivity.graphql?raw";
 import UserBadgesQuery from "./UserBadges.graphql?raw";
 import UserThingsQuery from "./UserThings.graphql?raw";
 import "../groups/groups.css";
+import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 
 interface UserDetails {
@@ -27,6 +28,8 @@ interface UserDetails {
   createdAt: string;
   actionsByCreatedBy: { totalCount: number };
   badgesByUserId: { totalCount: number };
+  /** Litres of water this person recorded (on the things the viewer can see). */
+  litresTotal?: number | null;
   thingAccessesByUserId: { totalCount: number };
   groupMembershipsByUserId: {
     totalCount: number;
@@ -145,6 +148,10 @@ function UserDashboard({ user }: { user: UserDetails }) {
         <Link className="stat" to={paths.user(user.id, "badges")}>
           <span className="stat-label">Badges</span>
           <span className="stat-value">{user.badgesByUserId.totalCount}</span>
+        </Link>
+        <Link className="stat" to={paths.user(user.id, "activity")}>
+          <span className="stat-label">Water given</span>
+          <span className="stat-value">{formatLitres(user.litresTotal ?? 0)}</span>
         </Link>
         <Link className="stat" to={paths.user(user.id, "things")}>
           <span className="stat-label">{term(b, "things", true)}</span>

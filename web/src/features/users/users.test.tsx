@@ -86,6 +86,7 @@ describe("/users/{id}", () => {
             ...user(BOB, "Bob Builder", "bob"),
             actionsByCreatedBy: { __typename: "ActionsConnection", totalCount: 4 },
             badgesByUserId: { __typename: "BadgesConnection", totalCount: 2 },
+            litresTotal: 120.5,
             thingAccessesByUserId: { __typename: "ThingAccessesConnection", totalCount: 1 },
             groupMembershipsByUserId: {
               __typename: "GroupMembershipsConnection",
@@ -109,6 +110,8 @@ describe("/users/{id}", () => {
     expect(within(groups).getByRole("link", { name: "Riverside" })).toBeTruthy();
     expect(within(groups).getByText("Owner")).toBeTruthy();
     expect(screen.getByText("4")).toBeTruthy();
+    // Litres of water this person recorded (issue 21).
+    expect(screen.getByText("Water given").nextSibling?.textContent).toBe("120.5 L");
   });
 
   it("asks guests to sign in, and says when nobody has the profile", async () => {

@@ -1,0 +1,80 @@
+// How much water a watering gave (issue #21): quick picks of 10, 20 and 50 litres and a free
+// entry, optional. The rule is shared with the database (shared/validation.ts validateLitres).
+import { useId } from "react";
+import { formatLitres } from "../../lib/litres.ts";
+import { LITRES_QUICK_PICKS, parseLitres, validateLitres } from "../../../../shared/validation.ts";
+
+/** "20" -> 20, "" -> null; what the form sends as `litres` (only for a WATERING action). */
+export function litresToSend(text: string, actionType: string): number | null {
+  if (actionType !== "WATERING" || text.trim() === "") return null;
+  return parseLitres(text);
+}
+
+/** The form's message for the litres typed, or null. */
+export function litresError(text: string, actionType: string): string | null {
+  return actionType === "WATERING" ? validateLitres(text, actionType) : null;
+}
+
+export { formatLitres };
+
+export function LitresField({
+  value,
+  onChange,
+  error,
+  compact = false,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error?: string | null;
+  /** Without the hint (the timeline's edit form). */
+  compact?: boolean;
+}) {
+  const id = useId();
+  const picked = parseLitres(value);
+  return (
+    <div className={`field litres-field${error ? " field-invalid" : ""}`} role="group" aria-labelledby={`${id}-legend`}>
+      <span id={`${id}-legend`} className="field-label">
+        How much water (optional)
+      </span>
+      {compact ? null : (
+        <p id={`${id}-hint`} className="field-hint">
+          Pick an amount or type one, 0.5 to 1000 litres. It adds up on the leaderboard and towards the Water Carrier badge.
+        </p>
+      )}
+      <div className="litres-picks">
+        {LITRES_QUICK_PICKS.map((litres) => (
+          <button
+            key={litres}
+            type="button"
+            className="litres-pick"
+            aria-pressed={picked === litres}
+            onClick={() => onChange(picked === litres ? "" : String(litres))}
+          >
+            {litres} L
+          </button>
+        ))}
+        <span className="litres-input">
+          <label htmlFor={`${id}-input`}>Litres</label>
+          <input
+            id={`${id}-input`}
+            name="litres"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            size={6}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[compact ? "" : `${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined}
+          />
+          <span aria-hidden="true">L</span>
+        </span>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
