@@ -114,11 +114,11 @@ export function makeQueryLimitsPlugin(options: {
             ? (event.request.requestContext as { expressv4?: { req?: { ip?: string } } }).expressv4?.req?.ip
             : clientAddress((event.graphqlWsContext?.extra as { request?: IncomingMessage } | undefined)?.request, options.trustProxy);
           const query = event.body.query;
-          if (typeof query === "string" && current) {
+          if (options.refusalsPerMinute > 0 && typeof query === "string" && current) {
             const parseAndValidate = current;
             budget.check(address, () => parseAndValidate.isKnownGood(query));
-            // Parsed here to know whether it is refused; grafserv's own call then finds the result
-            // in the cache (or repeats a refusal before parsing, which is cheap).
+            // Parsed here to know whether it is refused; grafserv's own call right after, with the
+            // same string, gets the same result back without a look-up (document-limits.ts).
             if (parseAndValidate(query).errors) budget.spend(address);
           }
           const variables = event.body.variableValues;
