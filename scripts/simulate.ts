@@ -19,7 +19,7 @@ const DEVICES = [
   { id: "eui-a84041000000b201", model: "LSPH01", ph: 6.4 },
 ];
 
-/** The Dragino byte layouts of ../shared/fixtures/README.md, the other way round. */
+/** The Dragino byte layouts of test/fixtures/README.md, the other way round. */
 function payload(d: (typeof DEVICES)[number], t: number): Buffer {
   const b = Buffer.alloc(11);
   const temperature = 8 + 5 * Math.sin((t / 86_400_000) * 2 * Math.PI);

@@ -1,5 +1,5 @@
 // Webhook bodies as The Things Stack posts them, with an LSE01 payload encoded in the Dragino byte
-// layout (../shared/fixtures/README.md) that server/devices/decoders.ts reads back.
+// layout (test/fixtures/README.md) that server/devices/decoders.ts reads back.
 
 export function lse01Payload(water: number, temperature: number, battery = 3.55): Buffer {
   const b = Buffer.alloc(11);

@@ -1,4 +1,4 @@
-// Payload decoders for the Dragino sensors (../shared/fixtures/README.md has the byte layouts).
+// Payload decoders for the Dragino sensors (test/fixtures/README.md has the byte layouts).
 // Both send 11 bytes on port 2, big-endian. Values come back in the units the app shows:
 // percent, degrees Celsius, microsiemens per centimetre, pH, volts.
 

@@ -1,16 +1,16 @@
 // Devices, their access rules, the TTN webhook ingestion, readings, indicators and
 // live thing updates (issue 6). The pump downlink is in downlink.test.ts.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { readFileSync } from "node:fs";
 import { createClient } from "graphql-ws";
 import { inject } from "vitest";
 import { loadConfig } from "../config.ts";
 import { startServer, type RunningServer } from "../app.ts";
 import { gql, signUp, signUpVerified, withOwner, queuedEmail } from "./harness.ts";
 import { urlAsRole } from "../../test/database.ts";
+import { specFixture } from "../../test/spec-fixtures.ts";
 
 const SECRET = "ttn-webhook-secret-for-tests";
-const fixture = JSON.parse(readFileSync(new URL("../../../shared/fixtures/ttn-uplink-lse01.json", import.meta.url), "utf8"));
+const fixture = JSON.parse(specFixture("ttn-uplink-lse01.json"));
 
 let server: RunningServer;
 let databaseUrl: string;

@@ -1,7 +1,7 @@
 // Environmental data (issue: environmental data): rainfall from the Environment Agency and weather
 // from Open-Meteo through the cache, soilscape and B-Lines layers, the import commands, the SQL
 // helpers and the refresh job. The sources are played by a local HTTP server replaying recorded
-// responses (server/test/fixtures/environment and shared/fixtures). This file works on its own
+// responses (server/test/fixtures/environment and test/fixtures). This file works on its own
 // database: loading layers refreshes every thing, which must not disturb the other test files.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { createServer, type Server } from "node:http";
@@ -19,10 +19,11 @@ import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../te
 import { layerSql, prepareLayer, toBng } from "../environment/layers.ts";
 import { BLINES_SAMPLE_ATTRIBUTION, RAINFALL_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../environment/settings.ts";
 import { refreshEnvironment } from "../../worker/tasks/refresh_environment.ts";
+import { specFixture } from "../../test/spec-fixtures.ts";
 
 const run = promisify(execFile);
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/environment/${name}`, import.meta.url), "utf8");
-const shared = (name: string) => readFileSync(new URL(`../../../shared/fixtures/${name}`, import.meta.url), "utf8");
+const shared = (name: string) => specFixture(name);
 
 const READING = { lat: 51.4543, lon: -0.9781 };
 const E7050_MEASURE = "E7050-rainfall-tipping_bucket_raingauge-t-15_min-mm";

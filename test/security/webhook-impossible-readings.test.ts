@@ -5,11 +5,11 @@
 // but gives no reading and changes no latest value; the webhook answers 200 with the reason, so
 // The Things Stack does not retry it, and a redelivery is recognised.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { readFileSync } from "node:fs";
 import { startTestServer, gql, signUp, withOwner } from "../../server/test/harness.ts";
+import { specFixture } from "../spec-fixtures.ts";
 
 const SECRET = "ttn-webhook-secret-for-security-tests";
-const fixture = JSON.parse(readFileSync(new URL("../../../shared/fixtures/ttn-uplink-lse01.json", import.meta.url), "utf8"));
+const fixture = JSON.parse(specFixture("ttn-uplink-lse01.json"));
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 // What the fault tests need of the sensor pipeline: a device fitted to a thing, TTN uplinks posted
-// the way The Things Stack posts them (shared/fixtures sample, webhook secret header), and a
+// the way The Things Stack posts them (test/fixtures sample, webhook secret header), and a
 // thingUpdated subscriber over graphql-ws.
-import { readFileSync } from "node:fs";
 import { createClient, type Client } from "graphql-ws";
 import { gql, signUp } from "../harness.ts";
+import { specFixture } from "../../../test/spec-fixtures.ts";
 
 export const WEBHOOK_SECRET = "ttn-webhook-secret-for-fault-tests";
-const fixture = JSON.parse(readFileSync(new URL("../../../../shared/fixtures/ttn-uplink-lse01.json", import.meta.url), "utf8"));
+const fixture = JSON.parse(specFixture("ttn-uplink-lse01.json"));
 
 let seq = 0;
 export function newDeviceId(): string {
