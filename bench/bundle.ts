@@ -1,6 +1,7 @@
 // The web app's weight: the JavaScript and CSS the first page loads (index.html's scripts, styles
 // and module preloads) gzipped, the largest lazy chunks (map, charts), and the time to first
-// render of / in headless Chromium against a real server. Prints figures; no pass/fail.
+// render of / in headless Chromium against a real server, and the JavaScript bytes that really go
+// over the wire for / (the server sends the build's brotli copies). Prints figures; no pass/fail.
 // Run: npx tsx bench/bundle.ts
 import fs from "node:fs";
 import os from "node:os";
@@ -42,10 +43,24 @@ try {
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      const scripts: Promise<{ body: number; encoding: string }>[] = [];
+      page.on("requestfinished", (request) => {
+        if (request.resourceType() !== "script") return;
+        scripts.push((async () => ({
+          body: (await request.sizes()).responseBodySize,
+          encoding: (await request.response())?.headers()["content-encoding"] ?? "none",
+        }))());
+      });
       const started = performance.now();
       await page.goto(`${server.url}/`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       times.push(performance.now() - started);
+      if (i === 0) {
+        await page.waitForLoadState("networkidle");
+        const sent = await Promise.all(scripts);
+        const encodings = [...new Set(sent.map((s) => s.encoding))].join(", ");
+        console.log(`JavaScript over the wire for / (cold): ${kb(sent.reduce((sum, s) => sum + s.body, 0))} in ${sent.length} files (Content-Encoding: ${encodings})`);
+      }
       await context.close();
     }
     times.sort((a, b) => a - b);

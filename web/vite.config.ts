@@ -1,8 +1,10 @@
 // The SPA's build: root web/, output dist/web at the repository root (the server serves it with a
 // history fallback). In development, API paths go to the server on port 3000.
 import { readFileSync } from "node:fs";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -28,6 +30,15 @@ export default defineConfig({
   define: {
     "import.meta.env.VITE_APP_VERSION": JSON.stringify(process.env.VITE_APP_VERSION || version),
   },
+  // Brotli (quality 11) and gzip (level 9) copies of every text asset over 1 KB, served by
+  // server/routes/spa.ts; the originals stay for browsers that accept neither.
+  plugins: [
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm("gzip", { level: 9 })],
+    }),
+  ],
   oxc: {
     jsx: { runtime: "automatic" },
   },

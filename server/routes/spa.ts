@@ -1,7 +1,14 @@
 // The built SPA (dist/web): hashed assets cached for a year, index.html for every other GET so
 // client-side routes work on reload (history fallback).
+//
+// The build writes a brotli (.br) and a gzip (.gz) copy beside every text asset (vite.config.ts);
+// express-static-gzip picks the one the browser accepts (brotli first), says so in
+// Content-Encoding and adds Vary: Accept-Encoding so a shared cache keeps the copies apart.
+// Compressing once at build time costs nothing per request and allows brotli's best level
+// (11), which would be far too slow on the fly. A browser that accepts neither gets the original.
 import type { Router } from "express";
 import express from "express";
+import staticGzip from "express-static-gzip";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -9,11 +16,15 @@ const API_PREFIXES = ["/graphql", "/graphiql", "/health", "/webhooks", "/uploads
 
 export function spaRouter(distDir: string): Router {
   const router = express.Router();
+  const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false } as const;
   router.use(
     "/assets",
-    express.static(path.join(distDir, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
+    staticGzip(path.join(distDir, "assets"), {
+      ...precompressed,
+      serveStatic: { immutable: true, maxAge: "365d", fallthrough: false },
+    }),
   );
-  router.use(express.static(distDir, { index: false, maxAge: "1h" }));
+  router.use(staticGzip(distDir, { ...precompressed, serveStatic: { index: false, maxAge: "1h" } }));
   router.get("/{*path}", (req, res, next) => {
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
     const index = path.join(distDir, "index.html");
