@@ -16,7 +16,7 @@ const API_PREFIXES = ["/graphql", "/graphiql", "/health", "/webhooks", "/uploads
 
 export function spaRouter(distDir: string): Router {
   const router = express.Router();
-  const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false } as const;
+  const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false };
   router.use(
     "/assets",
     staticGzip(path.join(distDir, "assets"), {

@@ -6,6 +6,7 @@ import { Client, fetchExchange, subscriptionExchange, type CombinedError, type O
 import { cacheExchange, type KeyingConfig } from "@urql/exchange-graphcache";
 import { authExchange } from "@urql/exchange-auth";
 import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
+import { withRetryableCloses } from "./retryable-closes.ts";
 import type { SessionStore } from "./session.ts";
 
 /** Websocket close codes that are never retried (spec section 8). */
@@ -140,6 +141,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
   const { store, domainName } = options;
   const ensureSession = () => store.ensure(() => options.signInAsGuest(domainName), domainName);
 
+  const webSocketImpl = (options.webSocketImpl as typeof WebSocket | undefined) ?? globalThis.WebSocket;
   const wsClient = createWsClient({
     url: options.graphqlWsUrl,
     lazy: true,
@@ -150,7 +152,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
       const session = await ensureSession();
       return { authorization: `Bearer ${session.token}` };
     },
-    ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
+    ...(webSocketImpl ? { webSocketImpl: withRetryableCloses(webSocketImpl) } : {}),
   });
 
   // The token a 401 came back for; refreshAuth drops the session only if it still holds that token
