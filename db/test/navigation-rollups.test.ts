@@ -51,13 +51,14 @@ const ORACLE = {
             group by x.user_id, u.username order by count(*) desc, x.user_id`,
 };
 const FUNCTION = {
-  route: "select * from app_public.navigation_route_stats($1, $2, $3)",
-  pattern: "select * from app_public.navigation_pattern_stats($1, $2, $3)",
-  daily: "select * from app_public.navigation_daily_stats($1, $2, $3)",
-  session: "select * from app_public.navigation_session_stats($1, $2, $3)",
+  route: "select * from app_hidden.navigation_route_stats_rows($1, $2, $3)",
+  pattern: "select * from app_hidden.navigation_pattern_stats_rows($1, $2, $3)",
+  daily: "select * from app_hidden.navigation_daily_stats_rows($1, $2, $3)",
+  session: "select * from app_hidden.navigation_session_stats_rows($1, $2, $3)",
 };
 
-/** Runs a statistic as the API does: as bk_admin, with the admin's session claim. */
+/** Runs a statistic as the API does: as bk_admin, with the admin's session claim. The rollup logic
+ * lives in the app_hidden *_rows functions; the public ones only cast counts to int (20261125001500). */
 async function asAdmin(sql: string, params: unknown[]) {
   await db.query("begin");
   try {
@@ -209,7 +210,7 @@ describe("statistics from the rollups on a known event set", () => {
 
   it("the summary reads the same statistics", async () => {
     const [[summary]] = await asAdmin("select app_public.get_navigation_analytics(null, $1, $2)", [D1, D3]);
-    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visit_count, r.unique_visitors, r.unique_sessions])).toEqual([
+    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount, r.uniqueVisitors, r.uniqueSessions])).toEqual([
       [A, 7, 3, 5], [B, 4, 2, 2], [C, 2, 1, 2],
     ]);
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 5, totalNavigations: 13, uniqueVisitors: 4 });
@@ -577,9 +578,9 @@ describe("windows across days the retention closed", () => {
         try {
           await own.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [boss.sessionId]);
           const routes = (await own.query({ rowMode: "array", text:
-            "select route, unique_visitors, unique_sessions from app_public.navigation_route_stats($1, $2) order by 1" }, [first, last])).rows;
+            "select route, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2) order by 1" }, [first, last])).rows;
           const patterns = (await own.query({ rowMode: "array", text:
-            "select from_route, to_route, unique_users, unique_sessions from app_public.navigation_pattern_stats($1, $2) order by 1, 2" }, [first, last])).rows;
+            "select from_route, to_route, unique_users, unique_sessions from app_hidden.navigation_pattern_stats_rows($1, $2) order by 1, 2" }, [first, last])).rows;
           await own.query("reset role");
           const want = async (stat: "route" | "pattern") =>
             (await own.query({ rowMode: "array", text: expected(stat) }, [first, last, closed])).rows;
@@ -593,7 +594,7 @@ describe("windows across days the retention closed", () => {
     // one; the open days 29 (u3, s4), 10 (u1, s2) and 2 (u3, s4) count u1, u3, s2 and s4 once.
     await own.query("begin");
     await own.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [boss.sessionId]);
-    const all = (await own.query("select visit_count, unique_visitors, unique_sessions from app_public.navigation_route_stats($1, $2) where route = '/a'",
+    const all = (await own.query("select visit_count, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2) where route = '/a'",
       [day(45), day(0)])).rows;
     await own.query("rollback");
     expect(all).toEqual([{ visit_count: "6", unique_visitors: "5", unique_sessions: "5" }]);

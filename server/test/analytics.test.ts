@@ -94,15 +94,18 @@ describe("admin analytics", () => {
       ],
     }, user.token);
     const routes = (await gql(server.url, ROUTES, {}, admin.token)).data.navigationRouteStats.nodes;
-    expect(routes.find((r: any) => r.route === "/scorer")).toMatchObject({ visitCount: "2", totalTimeSpent: "6000", uniqueSessions: "1" });
+    expect(routes.find((r: any) => r.route === "/scorer")).toMatchObject({ visitCount: 2, totalTimeSpent: "6000", uniqueSessions: 1 });
     const patterns = (await gql(server.url, PATTERNS, {}, admin.token)).data.navigationPatternStats.nodes;
-    expect(patterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({ occurrenceCount: "2", averageTransitionTime: "3000.0" });
+    expect(patterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({ occurrenceCount: 2, averageTransitionTime: "3000.0" });
     const daily = (await gql(server.url, DAILY, {}, admin.token)).data.navigationDailyStats.nodes;
     expect(daily.length).toBeGreaterThan(0);
     const sessions = (await gql(server.url, SESSIONS, {}, admin.token)).data.navigationSessionStats.nodes;
-    expect(sessions.find((s: any) => s.userId === userId)).toMatchObject({ totalSessions: "1", totalNavigations: "3" });
+    expect(sessions.find((s: any) => s.userId === userId)).toMatchObject({ totalSessions: 1, totalNavigations: 3 });
     const summary = (await gql(server.url, SUMMARY, { userId }, admin.token)).data.getNavigationAnalytics;
-    expect(summary.mostVisitedRoutes[0]).toMatchObject({ route: "/scorer", visit_count: 2 });
+    // Spec section 3's names and numbers, as the typed fields above (issue 22: they were snake_case).
+    expect(summary.mostVisitedRoutes[0]).toMatchObject({ route: "/scorer", visitCount: 2, totalTimeSpent: 6000, uniqueSessions: 1 });
+    expect(summary.mostVisitedRoutes[0]).not.toHaveProperty("visit_count");
+    expect(summary.navigationPatterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({ occurrenceCount: 2 });
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 3 });
     const totals = (await gql(server.url, TOTALS, {}, admin.token)).data.adminTotals;
     expect(Number(totals.users)).toBeGreaterThan(1);
@@ -131,16 +134,16 @@ describe("admin analytics", () => {
     }, b.token);
 
     const routes = (await gql(server.url, ROUTES, {}, admin.token)).data.navigationRouteStats.nodes;
-    expect(routes.find((r: any) => r.route === x)).toEqual({ route: x, visitCount: "3", totalTimeSpent: "2000", uniqueVisitors: "2", uniqueSessions: "2" });
-    expect(routes.find((r: any) => r.route === y)).toEqual({ route: y, visitCount: "3", totalTimeSpent: "5000", uniqueVisitors: "2", uniqueSessions: "3" });
+    expect(routes.find((r: any) => r.route === x)).toEqual({ route: x, visitCount: 3, totalTimeSpent: "2000", uniqueVisitors: 2, uniqueSessions: 2 });
+    expect(routes.find((r: any) => r.route === y)).toEqual({ route: y, visitCount: 3, totalTimeSpent: "5000", uniqueVisitors: 2, uniqueSessions: 3 });
     const patterns = (await gql(server.url, PATTERNS, {}, admin.token)).data.navigationPatternStats.nodes;
-    expect(patterns.find((p: any) => p.fromRoute === x && p.toRoute === y)).toEqual({ fromRoute: x, toRoute: y, occurrenceCount: "2", averageTransitionTime: "2500.0" });
+    expect(patterns.find((p: any) => p.fromRoute === x && p.toRoute === y)).toEqual({ fromRoute: x, toRoute: y, occurrenceCount: 2, averageTransitionTime: "2500.0" });
     const daily = (await gql(server.url, `query { navigationDailyStats(targetUserId: "${aId}") { nodes { dailyNavigations activeUsers } } }`, {}, admin.token))
       .data.navigationDailyStats.nodes;
     expect(daily.reduce((n: number, d: any) => n + Number(d.dailyNavigations), 0)).toBe(4);
-    expect(daily.every((d: any) => d.activeUsers === "1")).toBe(true);
+    expect(daily.every((d: any) => d.activeUsers === 1)).toBe(true);
     const summary = (await gql(server.url, SUMMARY, { userId: bId }, admin.token)).data.getNavigationAnalytics;
-    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visit_count])).toEqual([[x, 1], [y, 1]]);
+    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount])).toEqual([[x, 1], [y, 1]]);
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
   });
 
@@ -161,12 +164,12 @@ describe("admin analytics", () => {
     const route = async (from: number, to: number) =>
       (await gql(server.url, ROUTES, { start: day(from), end: day(to) }, admin.token)).data.navigationRouteStats.nodes
         .find((r: any) => r.route === x) ?? null;
-    const counts = (visits: string, visitors: string, sessions: string) =>
+    const counts = (visits: number, visitors: number, sessions: number) =>
       ({ route: x, visitCount: visits, totalTimeSpent: "0", uniqueVisitors: visitors, uniqueSessions: sessions });
-    expect(await route(21, 10)).toEqual(counts("3", "2", "2")); // a twice in a1, b once
-    expect(await route(15, 2)).toEqual(counts("3", "2", "3")); // a in a1 and a2, b
-    expect(await route(13, 11)).toEqual(counts("2", "2", "2"));
-    expect(await route(20, 20)).toEqual(counts("1", "1", "1"));
+    expect(await route(21, 10)).toEqual(counts(3, 2, 2)); // a twice in a1, b once
+    expect(await route(15, 2)).toEqual(counts(3, 2, 3)); // a in a1 and a2, b
+    expect(await route(13, 11)).toEqual(counts(2, 2, 2));
+    expect(await route(20, 20)).toEqual(counts(1, 1, 1));
     expect(await route(19, 13)).toBeNull();
 
     const SESSIONS_IN = `query SessionsIn($start: Date, $end: Date, $userId: UUID) {
@@ -174,12 +177,12 @@ describe("admin analytics", () => {
     const sessions = async (from: number, to: number, userId: string) =>
       (await gql(server.url, SESSIONS_IN, { start: day(from), end: day(to), userId }, admin.token)).data.navigationSessionStats.nodes;
     // Sessions count on the day they started: a1 (20 days ago, two navigations) only.
-    expect(await sessions(21, 10, aId)).toEqual([{ userId: aId, totalSessions: "1", totalNavigations: "2" }]);
-    expect(await sessions(15, 2, aId)).toEqual([{ userId: aId, totalSessions: "1", totalNavigations: "1" }]);
-    expect(await sessions(21, 10, bId)).toEqual([{ userId: bId, totalSessions: "1", totalNavigations: "1" }]);
+    expect(await sessions(21, 10, aId)).toEqual([{ userId: aId, totalSessions: 1, totalNavigations: 2 }]);
+    expect(await sessions(15, 2, aId)).toEqual([{ userId: aId, totalSessions: 1, totalNavigations: 1 }]);
+    expect(await sessions(21, 10, bId)).toEqual([{ userId: bId, totalSessions: 1, totalNavigations: 1 }]);
     const SUMMARY_IN = `query SummaryIn($userId: UUID, $start: Date, $end: Date) { getNavigationAnalytics(targetUserId: $userId, startDate: $start, endDate: $end) }`;
     const summary = (await gql(server.url, SUMMARY_IN, { userId: aId, start: day(21), end: day(10) }, admin.token)).data.getNavigationAnalytics;
-    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visit_count, r.unique_sessions])).toEqual([[x, 2, 1]]);
+    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount, r.uniqueSessions])).toEqual([[x, 2, 1]]);
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
   });
 

@@ -60,10 +60,10 @@ describe("daily_cleanup", () => {
           await client.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [admin.sessionId]);
           const w = [new Date(Date.now() - 41 * 86400_000).toISOString().slice(0, 10), new Date().toISOString().slice(0, 10)];
           return {
-            route: (await client.query("select visit_count, total_time_spent, unique_visitors, unique_sessions from app_public.navigation_route_stats($1, $2)", w)).rows,
-            days: (await client.query("select daily_navigations, active_users from app_public.navigation_daily_stats($1, $2)", w)).rows,
-            sessions: (await client.query("select count(*)::int as n from app_public.navigation_session_stats($1, $2)", w)).rows[0].n,
-            u1: (await client.query("select visit_count from app_public.navigation_route_stats($1, $2, $3)", [...w, u1])).rows,
+            route: (await client.query("select visit_count, total_time_spent, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2)", w)).rows,
+            days: (await client.query("select daily_navigations, active_users from app_hidden.navigation_daily_stats_rows($1, $2)", w)).rows,
+            sessions: (await client.query("select count(*)::int as n from app_hidden.navigation_session_stats_rows($1, $2)", w)).rows[0].n,
+            u1: (await client.query("select visit_count from app_hidden.navigation_route_stats_rows($1, $2, $3)", [...w, u1])).rows,
           };
         } finally {
           await client.query("rollback");

@@ -31,25 +31,25 @@ const ANALYTICS: Fixture = {
   navigationRouteStats: {
     totalCount: 12,
     nodes: [
-      { route: "/things", visitCount: "7", totalTimeSpent: "7000", averageTimeSpent: "1000.0", uniqueVisitors: "3", uniqueSessions: "4", lastVisited: "2026-11-21T09:00:00Z" },
-      { route: "/activity", visitCount: "3", totalTimeSpent: "900", averageTimeSpent: "300.0", uniqueVisitors: "2", uniqueSessions: "2", lastVisited: "2026-11-21T09:00:00Z" },
+      { route: "/things", visitCount: 7, totalTimeSpent: "7000", averageTimeSpent: "1000.0", uniqueVisitors: 3, uniqueSessions: 4, lastVisited: "2026-11-21T09:00:00Z" },
+      { route: "/activity", visitCount: 3, totalTimeSpent: "900", averageTimeSpent: "300.0", uniqueVisitors: 2, uniqueSessions: 2, lastVisited: "2026-11-21T09:00:00Z" },
     ],
   },
   navigationPatternStats: {
     totalCount: 2,
     nodes: [
-      { fromRoute: "/", toRoute: "/things", occurrenceCount: "5", averageTransitionTime: "4200.0", uniqueUsers: "2", uniqueSessions: "3" },
+      { fromRoute: "/", toRoute: "/things", occurrenceCount: 5, averageTransitionTime: "4200.0", uniqueUsers: 2, uniqueSessions: 3 },
     ],
   },
   navigationSessionStats: {
     totalCount: 2,
     nodes: [
-      { userId: ALICE_ID, username: "alice", totalSessions: "3", averageSessionDuration: "125.0", totalNavigations: "12", averageNavigationsPerSession: "4.00", firstSession: "2026-11-20T09:00:00Z", lastSession: "2026-11-21T09:00:00Z" },
-      { userId: "0b7d7a1e-0000-4000-8000-000000000001", username: null, totalSessions: "1", averageSessionDuration: "10.0", totalNavigations: "2", averageNavigationsPerSession: "2.00", firstSession: "2026-11-21T08:00:00Z", lastSession: "2026-11-21T08:00:00Z" },
+      { userId: ALICE_ID, username: "alice", totalSessions: 3, averageSessionDuration: "125.0", totalNavigations: 12, averageNavigationsPerSession: "4.00", firstSession: "2026-11-20T09:00:00Z", lastSession: "2026-11-21T09:00:00Z" },
+      { userId: "0b7d7a1e-0000-4000-8000-000000000001", username: null, totalSessions: 1, averageSessionDuration: "10.0", totalNavigations: 2, averageNavigationsPerSession: "2.00", firstSession: "2026-11-21T08:00:00Z", lastSession: "2026-11-21T08:00:00Z" },
     ],
   },
   navigationDailyStats: {
-    nodes: [{ date: "2026-11-20", dailyNavigations: "14", dailySessions: "4", uniqueRoutesVisited: "5", averageTimePerNavigation: "900.0", activeUsers: "2" }],
+    nodes: [{ date: "2026-11-20", dailyNavigations: 14, dailySessions: 4, uniqueRoutesVisited: 5, averageTimePerNavigation: "900.0", activeUsers: 2 }],
   },
   getNavigationAnalytics: {
     sessionSummary: { totalSessions: 4, totalNavigations: 14, averageSessionDuration: 96.3, averageNavigationsPerSession: 3.5, uniqueVisitors: 2 },
@@ -97,7 +97,7 @@ function renderAdmin({
   const handlers: Record<string, Answer> = {
     AdminTotals: () => ({
       data: {
-        adminTotals: { __typename: "AdminTotal", things: "1204", devices: "87", users: "356", groups: "12", actions: "5120" },
+        adminTotals: { __typename: "AdminTotal", things: 1204, devices: 87, users: 356, groups: 12, actions: 5120 },
       },
     }),
     NavigationAnalytics: () => ({ data: typed(ANALYTICS) }),

@@ -124,40 +124,41 @@ export function validateFilters(filters: Filters): FilterErrors {
 // ---------------------------------------------------------------------------------------------
 // Answers
 
+/** Counts are Int (numbers); averages and time totals stay BigFloat/BigInt strings. */
 export interface AdminTotals {
-  things: string | null;
-  devices: string | null;
-  users: string | null;
-  groups: string | null;
-  actions: string | null;
+  things: number | null;
+  devices: number | null;
+  users: number | null;
+  groups: number | null;
+  actions: number | null;
 }
 
 export interface RouteStat {
   route: string | null;
-  visitCount: string | null;
+  visitCount: number | null;
   totalTimeSpent: string | null;
   averageTimeSpent: string | null;
-  uniqueVisitors: string | null;
-  uniqueSessions: string | null;
+  uniqueVisitors: number | null;
+  uniqueSessions: number | null;
   lastVisited: string | null;
 }
 
 export interface PatternStat {
   fromRoute: string | null;
   toRoute: string | null;
-  occurrenceCount: string | null;
+  occurrenceCount: number | null;
   averageTransitionTime: string | null;
-  uniqueUsers: string | null;
-  uniqueSessions: string | null;
+  uniqueUsers: number | null;
+  uniqueSessions: number | null;
 }
 
 export interface SessionStat {
   userId: string | null;
   username: string | null;
-  totalSessions: string | null;
+  totalSessions: number | null;
   /** Seconds. */
   averageSessionDuration: string | null;
-  totalNavigations: string | null;
+  totalNavigations: number | null;
   averageNavigationsPerSession: string | null;
   firstSession: string | null;
   lastSession: string | null;
@@ -165,11 +166,11 @@ export interface SessionStat {
 
 export interface DailyStat {
   date: string | null;
-  dailyNavigations: string | null;
-  dailySessions: string | null;
-  uniqueRoutesVisited: string | null;
+  dailyNavigations: number | null;
+  dailySessions: number | null;
+  uniqueRoutesVisited: number | null;
   averageTimePerNavigation: string | null;
-  activeUsers: string | null;
+  activeUsers: number | null;
 }
 
 export interface NavigationAnalyticsData {
