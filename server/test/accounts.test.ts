@@ -190,6 +190,19 @@ describe("passphrases", () => {
     expect((await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).data.signIn.jwtToken).toBeTruthy();
   });
 
+  it("does not lock at exactly 5 failures: the right token still resets (decisions.md: more than 5 lock)", async () => {
+    const user = await signUpVerified(server.url, server.databaseUrl);
+    await gql(server.url, FORGOT, { email: user.email });
+    const mail = await queuedEmail(server.databaseUrl, user.email, "password_reset");
+    for (let i = 0; i < 5; i++) {
+      const r = await gql(server.url, RESET, { userId: mail.variables.userId, token: `wrong${i}`, password: "NewSecret9" });
+      expect(r.errors?.[0].extensions.code).toBe("NTFND");
+    }
+    const ok = await gql(server.url, RESET, { userId: mail.variables.userId, token: mail.variables.token, password: "NewSecret9" });
+    expect(ok.errors).toBeUndefined();
+    expect((await gql(server.url, SIGN_IN, { username: user.username, password: "NewSecret9" })).data.signIn.jwtToken).toBeTruthy();
+  });
+
   it("changePassword needs the old passphrase and keeps only this session", async () => {
     const user = await signUp(server.url);
     const other = (await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).data.signIn.jwtToken;
