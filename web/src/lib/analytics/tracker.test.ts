@@ -113,6 +113,22 @@ describe("recording", () => {
     expect(new Set(events.map((e) => e.sessionId)).size).toBe(1);
   });
 
+  it("moves the last-visited time on a reload, which records no navigation", async () => {
+    const first = setup();
+    first.tracker.record("/things");
+    first.tracker.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const again = new NavigationTracker({
+      transport: createFetchTransport({ url: "http://localhost/graphql", fetch: first.server.fetch }),
+      store: new NavigationEventStore({ storage: first.local }),
+      sessionStorage: first.session,
+    });
+    again.setVisitor(ALICE);
+    again.record("/things"); // The reload.
+    expect(again.store.lastVisited()["/things"]).toBe("2026-11-21T10:01:00.000Z");
+    expect(again.store.all().map((e) => e.to)).toEqual(["/things"]);
+  });
+
   it("turns a redirect right after a navigation into a correction of that event", async () => {
     const { tracker, events } = setup();
     tracker.record("/");

@@ -312,9 +312,10 @@ export class NavigationTracker {
     const to = cleanPath(path);
     const tab = this.readTab();
     const from = tab.lastPath;
+    // The page is shown again, so its last-visited time moves even when it is no navigation.
+    this.store.visit(to, now);
     if (from === to) return; // A reload, or only the query string changed.
     this.noteActivity();
-    this.store.visit(to, now);
 
     const last = this.lastRecorded;
     if (replace && last && now - last.at < NAVIGATION_TRACKING.redirectMergeMs) {
