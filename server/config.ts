@@ -31,6 +31,15 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+export type PgAdaptorName = "one-trip" | "postgraphile";
+
+/** PG_ADAPTOR: unset means one-trip; anything but the two names stops the start (a typo must not silently pick one). */
+export function parsePgAdaptor(value: string | undefined): PgAdaptorName {
+  if (value === undefined || value === "" || value === "one-trip") return "one-trip";
+  if (value === "postgraphile") return "postgraphile";
+  throw new Error(`PG_ADAPTOR must be "one-trip" or "postgraphile", not "${value}"`);
+}
+
 /** Data kept by a local installation: the embedded database, the outbox, uploads, secrets. */
 export const dataDir = path.resolve(rootDir, process.env.DATA_DIR || ".data");
 
@@ -143,6 +152,8 @@ export interface ServerConfig {
   webDistDir: string;
   /** Per-address limits on sign-in, sign-up, resets and invitations (RATE_LIMITS, default on). */
   rateLimits: boolean;
+  /** How reads reach PostgreSQL (PG_ADAPTOR): ours in one round trip, or PostGraphile's own (server/graphql/one-trip-adaptor.ts). */
+  pgAdaptor: PgAdaptorName;
   /** Hosts the map may load tiles from (MAP_TILE_HOSTS), for the content security policy. */
   mapTileHosts: string[];
   /** Shared secret The Things Stack sends with each uplink (Authorization: Bearer ...). */
@@ -214,6 +225,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDistDir: path.join(rootDir, "dist/web"),
     // Test suites sign many users up from one address; they switch limits on where they test them.
     rateLimits: bool(env.RATE_LIMITS, env.NODE_ENV !== "test"),
+    pgAdaptor: parsePgAdaptor(env.PG_ADAPTOR),
     mapTileHosts: (env.MAP_TILE_HOSTS ?? "https://tiles.openfreemap.org https://tile.opentopomap.org https://server.arcgisonline.com https://api.maptiler.com")
       .split(/[\s,]+/).filter(Boolean),
     // Production sets it (without it the webhook answers 503); a local installation gets one in

@@ -13,16 +13,30 @@
 //
 // Transactions (mutations, withPgClientTransaction) are unchanged: begin, settings, the callback's
 // queries, commit or rollback. Prepared statements are kept per connection up to
-// PREPARED_STATEMENTS; the least recently used is closed in the same pipeline as the query that
-// pushes it out, so no other message can come between. RAISE NOTICE messages are not collected
-// (PostGraphile's adaptor gathers them for its debug log; the app's SQL raises none).
+// DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE (PostGraphile's own setting, 100 by default; 0
+// prepares none, for a pooler that can't keep them); the least recently used is closed in the
+// same pipeline as the query that pushes it out, so no other message can come between. RAISE
+// NOTICE messages are not collected (PostGraphile's adaptor gathers them for its debug log; the
+// app's SQL raises none).
+//
+// This reaches into node-postgres internals (the Query class's hooks and the connection's
+// parse/bind/execute/close and parsedStatements), which may change in any 8.x minor: pg and
+// pg-protocol are pinned to exact versions in package.json, server/test/one-trip-adaptor.test.ts
+// checks each internal used here, and PG_ADAPTOR=postgraphile falls back to PostGraphile's own
+// adaptor (CI runs the server tests under both).
 import pg from "pg";
 import type { PgClient, PgClientQuery, PgClientResult, WithPgClient } from "postgraphile/@dataplan/pg";
 import { createWithPgClient as createPostGraphileWithPgClient, makePgService } from "postgraphile/adaptors/pg";
 
 const SETTINGS_STATEMENT = "steward_apply_settings";
 const SETTINGS_SQL = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
-const PREPARED_STATEMENTS = 100;
+/** As @dataplan/pg reads it: unset means 100, 0 means no prepared statements. */
+export function preparedStatementCacheSize(value = process.env.DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE): number {
+  const n = value ? Number.parseInt(value, 10) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 ? n : 100;
+}
+/** The unnamed statement: parsed anew each time, nothing kept on the connection. */
+const UNNAMED = "";
 
 /** node-postgres's connection, as much of it as this file touches (not in its types). */
 interface Connection {
@@ -56,8 +70,9 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   private parsed = 0;
   private readonly countParse = () => void this.parsed++;
 
-  constructor(config: QueryConfig, private readonly settingsJson: string | null) {
-    super(config);
+  constructor(config: QueryConfig, private readonly settingsJson: string | null, private readonly cacheSize: number) {
+    // Without a statement cache a query is never prepared under a name (as PostGraphile's adaptor).
+    super(cacheSize === 0 ? { ...config, name: undefined } : config);
     this.settingsPending = settingsJson !== null;
   }
 
@@ -68,10 +83,16 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   prepare(connection: Connection & NodeJS.EventEmitter) {
     // Closing statements pushed out of the cache goes first: PostgreSQL skips whatever follows an
     // error, and a close it skipped would leave a statement this side believes is gone.
-    if (this.settingsJson !== null) this.touch(connection, SETTINGS_STATEMENT);
+    if (this.cacheSize > 0 && this.settingsJson !== null) this.touch(connection, SETTINGS_STATEMENT);
     if (this.name) this.touch(connection, this.name);
     connection.on("parseComplete", this.countParse);
-    if (this.settingsJson !== null) {
+    if (this.settingsJson !== null && this.cacheSize === 0) {
+      // The settings as the unnamed statement, then the query as the next unnamed one.
+      this.parsing.push({ name: UNNAMED, text: SETTINGS_SQL });
+      connection.parse({ name: UNNAMED, text: SETTINGS_SQL, types: [] });
+      connection.bind({ statement: UNNAMED, values: [this.settingsJson] });
+      connection.execute({});
+    } else if (this.settingsJson !== null) {
       if (connection.parsedStatements[SETTINGS_STATEMENT] === undefined) {
         connection.parse({ name: SETTINGS_STATEMENT, text: SETTINGS_SQL, types: [] });
         this.parsing.push({ name: SETTINGS_STATEMENT, text: SETTINGS_SQL });
@@ -103,6 +124,7 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
     // PostgreSQL skipped the rest of the pipeline: what it prepared before the error exists, the
     // rest does not (whatever node-postgres noted).
     this.parsing.forEach(({ name, text }, i) => {
+      if (name === UNNAMED) return;
       if (i < this.parsed) {
         connection.parsedStatements[name] = text;
       } else {
@@ -119,7 +141,7 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
     if (!prepared) preparedByConnection.set(connection, (prepared = new Map()));
     prepared.delete(name);
     prepared.set(name, true);
-    while (prepared.size > PREPARED_STATEMENTS) {
+    while (prepared.size > this.cacheSize) {
       const oldest = prepared.keys().next().value as string;
       prepared.delete(oldest);
       if (connection.parsedStatements[oldest] !== undefined) {
@@ -130,7 +152,7 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   }
 }
 
-function run(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | null): Promise<PgClientResult<any>> {
+function run(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | null, cacheSize: number): Promise<PgClientResult<any>> {
   return new Promise((resolve, reject) => {
     const config: QueryConfig = {
       text: opts.text, values: opts.values, name: opts.name,
@@ -138,7 +160,7 @@ function run(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | nul
     };
     if (opts.arrayMode) config.rowMode = "array";
     // A query object (rather than text) is run as it is; node-postgres answers through its callback.
-    raw.query(new OneTripQuery(config, settingsJson) as unknown as pg.QueryConfig);
+    raw.query(new OneTripQuery(config, settingsJson, cacheSize) as unknown as pg.QueryConfig);
   });
 }
 
@@ -146,7 +168,7 @@ function run(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | nul
  * The client handed to PostGraphile. `settingsJson` is set outside a transaction (each query
  * carries the settings); inside one, the settings were applied once at `begin`.
  */
-function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: number): PgClient & { rawClient: pg.PoolClient } {
+function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: number, cacheSize: number): PgClient & { rawClient: pg.PoolClient } {
   // A transaction has the connection to itself: what is asked meanwhile waits for it.
   let busy: Promise<unknown> | null = null;
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
@@ -161,7 +183,7 @@ function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: numb
   const client = {
     rawClient: raw,
     query<TData>(opts: PgClientQuery): Promise<PgClientResult<TData>> {
-      const work = () => run(raw, opts, depth === 0 ? settingsJson : null);
+      const work = () => run(raw, opts, depth === 0 ? settingsJson : null, cacheSize);
       return busy ? queued(work) : work();
     },
     withTransaction<T>(callback: (client: any) => Promise<T>): Promise<T> {
@@ -169,12 +191,12 @@ function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: numb
         const savepoint = `tx${depth}`;
         if (depth === 0) {
           await raw.query("begin");
-          if (settingsJson !== null) await run(raw, { text: SETTINGS_SQL, values: [settingsJson] }, null);
+          if (settingsJson !== null) await run(raw, { text: SETTINGS_SQL, values: [settingsJson] }, null, cacheSize);
         } else {
           await raw.query(`savepoint ${savepoint}`);
         }
         try {
-          const result = await callback(makeClient(raw, null, depth + 1));
+          const result = await callback(makeClient(raw, null, depth + 1, cacheSize));
           await raw.query(depth === 0 ? "commit" : `release savepoint ${savepoint}`);
           return result;
         } catch (e) {
@@ -189,7 +211,7 @@ function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: numb
 
 const setUp = new WeakSet<pg.PoolClient>();
 
-export function makeOneTripWithPgClient(pool: pg.Pool): WithPgClient {
+export function makeOneTripWithPgClient(pool: pg.Pool, cacheSize = preparedStatementCacheSize()): WithPgClient {
   return async (pgSettings, callback) => {
     const raw = await pool.connect();
     try {
@@ -199,7 +221,7 @@ export function makeOneTripWithPgClient(pool: pg.Pool): WithPgClient {
         await raw.query("set jit_optimize_above_cost = -1");
       }
       const entries = Object.entries(pgSettings ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k, String(v)]);
-      return await callback(makeClient(raw, entries.length ? JSON.stringify(entries) : null, 0));
+      return await callback(makeClient(raw, entries.length ? JSON.stringify(entries) : null, 0, cacheSize));
     } finally {
       raw.release();
     }

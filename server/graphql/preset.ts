@@ -20,7 +20,7 @@ import { makeEnvironmentPlugin } from "./environment-plugin.ts";
 import { oneTripAdaptor } from "./one-trip-adaptor.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
-import { rootDir, type ServerConfig } from "../config.ts";
+import { rootDir, type PgAdaptorName, type ServerConfig } from "../config.ts";
 import { clientAddress } from "../client-address.ts";
 
 /** The pools are the caller's to end (PostGraphile's release() leaves its own pools open). */
@@ -67,7 +67,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       RawReadingsPlugin,
     ],
     pgServices: [
-      withAdaptor(oneTripAdaptor, makePgService({
+      withAdaptor(config.pgAdaptor, makePgService({
         pool: pools.pool,
         superuserPool: pools.superuserPool,
         pgSubscriber: pools.pgSubscriber,
@@ -114,7 +114,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
   };
 }
 
-/** A service as makePgService makes it, with reads sent in one round trip (one-trip-adaptor.ts). */
-function withAdaptor<S extends { adaptor: unknown }>(adaptor: typeof oneTripAdaptor, service: S): S {
-  return { ...service, adaptor: adaptor as unknown as S["adaptor"] };
+/** A service as makePgService makes it, with reads sent in one round trip (one-trip-adaptor.ts) unless PG_ADAPTOR=postgraphile. */
+function withAdaptor<S extends { adaptor: unknown }>(name: PgAdaptorName, service: S): S {
+  return name === "one-trip" ? { ...service, adaptor: oneTripAdaptor as unknown as S["adaptor"] } : service;
 }

@@ -16,6 +16,16 @@ const API_PREFIXES = ["/graphql", "/graphiql", "/health", "/webhooks", "/uploads
 
 export function spaRouter(distDir: string): Router {
   const router = express.Router();
+  // express-static-gzip answers a path it cannot decode with its own plain-text 400; hand such a
+  // path to the app's error handler instead, which answers every malformed path the same way.
+  router.use((req, _res, next) => {
+    try {
+      decodeURIComponent(req.path);
+      next();
+    } catch (e) {
+      next(Object.assign(e as Error, { status: 400 }));
+    }
+  });
   const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false };
   router.use(
     "/assets",

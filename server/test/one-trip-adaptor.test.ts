@@ -6,7 +6,8 @@ import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import pg from "pg";
 import type { PgClient, WithPgClient } from "postgraphile/@dataplan/pg";
 import { authenticatorUrl } from "../../test/database.ts";
-import { makeOneTripWithPgClient } from "../graphql/one-trip-adaptor.ts";
+import { makeOneTripWithPgClient, preparedStatementCacheSize } from "../graphql/one-trip-adaptor.ts";
+import { parsePgAdaptor } from "../config.ts";
 
 let pool: pg.Pool;
 let withPgClient: WithPgClient;
@@ -118,5 +119,96 @@ describe("transactions", () => {
       return (await read!).rows[0].marker;
     });
     expect(inside ?? "").toBe("");
+  });
+});
+
+describe("DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE", () => {
+  it("is read as @dataplan/pg reads it: unset 100, 0 none, a count as given", () => {
+    expect(preparedStatementCacheSize(undefined)).toBe(100);
+    expect(preparedStatementCacheSize("")).toBe(100);
+    expect(preparedStatementCacheSize("0")).toBe(0);
+    expect(preparedStatementCacheSize("25")).toBe(25);
+    expect(preparedStatementCacheSize("lots")).toBe(100);
+  });
+
+  it("at 0 nothing is prepared under a name, and reads still carry their settings", async () => {
+    const unprepared = makeOneTripWithPgClient(pool, 0);
+    const read = (settings: Record<string, string> | null) =>
+      unprepared(settings, async (client) => (await client.query<{ role: string; user_id: string | null }>({ text: WHO, name: "one_trip_unprepared" })).rows[0]);
+    expect(await read(asUser)).toEqual({ role: "bk_user", user_id: USER });
+    expect(await read(asUser)).toEqual({ role: "bk_user", user_id: USER });
+    const other = "00000000-0000-4000-8000-00000000a003";
+    expect(await read({ role: "bk_user", "jwt.claims.user_id": other })).toEqual({ role: "bk_user", user_id: other });
+    const after = await read(null);
+    expect(after.user_id ?? "").toBe("");
+    const prepared = await unprepared(null, async (client) =>
+      (await client.query<{ name: string }>({ text: "select name from pg_prepared_statements where name = 'one_trip_unprepared'" })).rows);
+    expect(prepared).toEqual([]);
+  });
+});
+
+// The node-postgres internals one-trip-adaptor.ts relies on, each checked on the installed pg, so
+// an upgrade that changes one fails here by name instead of at run time with a protocol error.
+describe("contract with node-postgres internals", () => {
+  const QueryProto = (pg as unknown as { Query: { prototype: Record<string, unknown> } }).Query.prototype;
+
+  it.each(["requiresPreparation", "prepare", "handleDataRow", "handleCommandComplete", "handleReadyForQuery", "handleError", "hasBeenParsed"])(
+    "pg.Query has the hook %s",
+    (hook) => expect(typeof QueryProto[hook]).toBe("function"),
+  );
+
+  it("a client runs a Query object it is given, through its prepare hook", async () => {
+    const raw = await pool.connect();
+    try {
+      let prepared = false;
+      const Query = (pg as unknown as { Query: new (c: object) => { prepare(connection: unknown): void } }).Query;
+      class Probe extends Query {
+        requiresPreparation() { return true; }
+        prepare(connection: unknown) { prepared = true; super.prepare(connection); }
+      }
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        raw.query(new Probe({ text: "select 41 + 1 as n", callback: (err: Error | null, r?: pg.QueryResult) => (err ? reject(err) : resolve(r!.rows)) }) as never);
+      });
+      expect(prepared).toBe(true);
+      expect(rows).toEqual([{ n: 42 }]);
+    } finally {
+      raw.release();
+    }
+  });
+
+  it("the connection has parse, bind, execute, close, parsedStatements and emits parseComplete", async () => {
+    const raw = await pool.connect();
+    try {
+      const connection = (raw as unknown as { connection: Record<string, unknown> & NodeJS.EventEmitter }).connection;
+      for (const method of ["parse", "bind", "execute", "close", "sync", "describe"]) expect(typeof connection[method], method).toBe("function");
+      expect(typeof connection.parsedStatements).toBe("object");
+      let parseCompletes = 0;
+      const count = () => void parseCompletes++;
+      connection.on("parseComplete", count);
+      await raw.query({ text: "select 1 as contract", name: "one_trip_contract" });
+      connection.removeListener("parseComplete", count);
+      expect(parseCompletes).toBe(1);
+      expect((connection.parsedStatements as Record<string, string>).one_trip_contract).toBe("select 1 as contract");
+      await raw.query("deallocate one_trip_contract");
+      delete (connection.parsedStatements as Record<string, string>).one_trip_contract;
+    } finally {
+      raw.release();
+    }
+  });
+
+  it("pg and pg-protocol are pinned to exact versions", async () => {
+    const { default: manifest } = await import("../../package.json", { with: { type: "json" } });
+    const deps = manifest.dependencies as Record<string, string>;
+    expect(deps.pg).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(deps["pg-protocol"]).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe("PG_ADAPTOR", () => {
+  it("is one-trip unless it says postgraphile, and refuses anything else", () => {
+    expect(parsePgAdaptor(undefined)).toBe("one-trip");
+    expect(parsePgAdaptor("one-trip")).toBe("one-trip");
+    expect(parsePgAdaptor("postgraphile")).toBe("postgraphile");
+    expect(() => parsePgAdaptor("postgraphlie")).toThrow('PG_ADAPTOR must be "one-trip" or "postgraphile", not "postgraphlie"');
   });
 });
