@@ -214,7 +214,7 @@ describe("water points", () => {
     const r = await gql(server.url, IMPORT, { geojson: collection, source: "test" }, admin.token);
     expect(r.errors).toBeUndefined();
     expect(r.data.importWaterPoints.integer).toBe(3);
-    const seen = await gql(server.url, POINTS, REGION);
+    const seen = await gql(server.url, POINTS, { ...REGION });
     expect(seen.errors).toBeUndefined();
     const points = seen.data.waterPointsInView.nodes as { name: string; kind: string; latitude: number; longitude: number }[];
     expect(points.map((p) => [p.name, p.kind]).sort()).toEqual([
@@ -236,7 +236,7 @@ describe("water points", () => {
     expect(r.errors?.[0]).toMatchObject({ message: "Feature 2 is not a point with coordinates [longitude, latitude]", extensions: { code: "INVLD" } });
     const off = { type: "FeatureCollection", features: [{ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [190, 10] } }] };
     expect((await gql(server.url, IMPORT, { geojson: off }, admin.token)).errors?.[0].extensions.code).toBe("INVLD");
-    expect((await gql(server.url, POINTS, REGION)).data.waterPointsInView.nodes).toHaveLength(3);
+    expect((await gql(server.url, POINTS, { ...REGION })).data.waterPointsInView.nodes).toHaveLength(3);
   });
 
   it("has a seed that is the sample file", () => {
