@@ -131,10 +131,10 @@ test("the map renders offline with the built-in style and shows a thing made thr
     const basemapStatus = await page.locator(".map-canvas").getAttribute("data-basemap-status");
     if (basemapStatus === "unavailable") assert.match(await status.innerText(), /could not be loaded: showing the built-in plain map/);
 
-    // The thing is a marker, coloured grey (no readings yet), with a popup linking to it.
+    // The thing is a marker showing its water need (unknown: nothing known yet), with a popup linking to it.
     const marker = page.locator(`.map-thing-marker[data-thing-id="${thing.id}"]`);
     await marker.waitFor();
-    assert.equal(await marker.getAttribute("data-indicator"), "grey");
+    assert.equal(await marker.getAttribute("data-need"), "UNKNOWN");
     assert.match(await marker.getAttribute("aria-label"), new RegExp(`^${thing.name}: Planter`));
     const counts = await page.evaluate(() => window.__mapDebug.counts);
     assert.ok(counts.things >= 1, `things on the map: ${JSON.stringify(counts)}`);
@@ -143,15 +143,15 @@ test("the map renders offline with the built-in style and shows a thing made thr
     await marker.click();
     const popup = page.locator(".map-popup");
     await popup.getByRole("heading", { name: thing.name }).waitFor();
-    await popup.getByText("No recent reading, so its state is unknown.").waitFor();
+    await popup.getByText("Not enough known to say").waitFor();
     assert.equal(await popup.getByRole("link", { name: "Open thing" }).getAttribute("href"), `/things/${thing.id}/dashboard`);
     // Escape closes the popup.
     await page.keyboard.press("Escape");
     await popup.waitFor({ state: "detached" });
 
-    // The legend of the indicator colours.
-    const legend = page.getByRole("list", { name: "Indicator colours" });
-    for (const label of ["Too wet", "Moist", "Needs water", "Too dry", "Unknown"]) await legend.getByText(label).waitFor();
+    // The legend of the water needs (shape and icon beside each colour).
+    const legend = page.getByRole("list", { name: "Water need" }).first();
+    for (const label of ["Needs water", "Due soon", "Fine", "Unknown"]) await legend.getByText(label, { exact: true }).waitFor();
 
     await screenshot(page, "map-desktop.png");
 

@@ -196,7 +196,7 @@ describe("thingsInView, many things (per-cell counts)", () => {
     expect(view.clusters).toEqual([]);
     expect(view.truncated).toBe(true);
     // One zoom lower they are clustered, and nothing is left out.
-    const clustered = await inView(spot, 16);
+    const clustered = await inView(spot, 13);
     expect(clustered.truncated).toBe(false);
     expect(counted(clustered)).toBe(1050);
   });

@@ -2,9 +2,9 @@
 // are shown. The small maps (LocationMap, LocationPicker) use the same basemap as /map.
 import type { BasemapId } from "./map-styles.ts";
 
-export type OverlayId = "things" | "stations" | "soilscapes" | "bLines";
+export type OverlayId = "things" | "waterPoints" | "stations" | "soilscapes" | "bLines";
 
-export const OVERLAY_ORDER: readonly OverlayId[] = ["things", "stations", "soilscapes", "bLines"];
+export const OVERLAY_ORDER: readonly OverlayId[] = ["things", "waterPoints", "stations", "soilscapes", "bLines"];
 
 export interface MapPrefs {
   basemap: BasemapId | null;
@@ -15,6 +15,7 @@ export const MAP_PREFS_KEY = "steward.map.layers";
 
 export const DEFAULT_OVERLAYS: Readonly<Record<OverlayId, boolean>> = {
   things: true,
+  waterPoints: true,
   stations: true,
   soilscapes: false,
   bLines: false,

@@ -1,10 +1,11 @@
-// / : the home dashboard (spec section 2). Members: a welcome by name, overview figures, quick
+// / : the home dashboard (spec section 2). Members: a welcome by name, the map of the things
+// around them with its list (issue 21: the map is the home of the app), overview figures, quick
 // actions, their things with the One Thing first, tasks assigned to them, devices, groups,
 // badges, recent activity, the things' colours at a glance with the way to the map, recent
 // things, a gallery of photos and a guided tour (which starts by itself the first time).
 // Guests: what this is, public figures and things, recent activity, and sign-in prompts where
 // sign-in is needed.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { term, type Branding } from "../../../../shared/branding.ts";
@@ -60,6 +61,9 @@ import publicQuery from "./HomePublic.graphql?raw";
 import recentQuery from "./HomeRecentThings.graphql?raw";
 import setOneThingMutation from "./HomeSetOneThing.graphql?raw";
 import "./home.css";
+
+// The map and its list, at the top of a member's home (issue 21; docs/decisions.md). Loaded lazily.
+const HomeMap = lazy(() => import("../map/HomeMap.tsx").then((m) => ({ default: m.HomeMap })));
 
 const MAX_ROWS = 5;
 /** How many recently viewed things the card shows. */
@@ -318,6 +322,10 @@ function MemberHome() {
         </div>
         <TourButton onClick={tour.start} />
       </header>
+
+      <Suspense fallback={<div className="home-care-map-loading" role="status">Loading the map…</div>}>
+        <HomeMap />
+      </Suspense>
 
       {failed && dashboard.error ? <SectionError error={dashboard.error} onRetry={retryAll} /> : null}
       {fromSaved && saved ? (

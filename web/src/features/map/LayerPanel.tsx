@@ -2,7 +2,8 @@
 // app's own layers (checkboxes), each with what it shows right now, and the legends.
 import { useId, type ReactNode } from "react";
 import { DropIcon } from "../../components/environment/parts.tsx";
-import { INDICATORS } from "../../components/environment/env-format.ts";
+import { NeedBadge, NeedLegend } from "./NeedLegend.tsx";
+import { WaterPointSwatch } from "./WaterPoints.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap, BasemapId } from "../../components/environment/map-styles.ts";
@@ -151,17 +152,20 @@ export function LayerPanel({
             status={statuses.things}
             noun={["shown", "shown"]}
             onToggle={onOverlay}
-            swatch={<span className="map-swatch-dot" style={{ background: "#2e8540" }} />}
+            swatch={<NeedBadge need="NEEDS_WATER" size={16} />}
           >
-            <ul className="map-legend" aria-label="Indicator colours">
-              {INDICATORS.map((i) => (
-                <li key={i.key}>
-                  <span className="map-legend-dot" style={{ background: i.colour }} aria-hidden="true" />
-                  {i.label}
-                </li>
-              ))}
-            </ul>
+            <NeedLegend className="map-need-legend" />
           </OverlayRow>
+          <OverlayRow
+            id="waterPoints"
+            label="Water points"
+            description="Public pumps and taps to fill a can"
+            on={overlays.waterPoints}
+            status={statuses.waterPoints}
+            noun={["point", "points"]}
+            onToggle={onOverlay}
+            swatch={<WaterPointSwatch />}
+          />
           <OverlayRow
             id="stations"
             label="Rainfall stations"

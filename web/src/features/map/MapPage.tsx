@@ -4,38 +4,24 @@
 // clustered), rainfall stations, soilscapes and B-Lines. Layer choices are remembered; the map
 // opens on the user's own things, on ?lat=&lng=&zoom= when given, or on Reading, UK. maplibre
 // loads with this screen only.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { DEFAULT_CENTRE } from "../../components/environment/env-format.ts";
-import { MapBoundary } from "../../components/environment/LocationMap.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../../components/environment/map-prefs.ts";
 import { pageBasemapSettings, type BasemapId } from "../../components/environment/map-styles.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes.tsx";
+import { CareMap } from "./CareMap.tsx";
+import { useNarrow } from "./map-hooks.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type MyThingsData, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
 import MapMyThings from "./MapMyThings.graphql?raw";
 import "./map.css";
 
-const MapView = lazy(() => import("./MapView.tsx"));
-
-const NARROW = "(max-width: 720px)";
-
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia?.(NARROW).matches === true);
-  useEffect(() => {
-    const query = window.matchMedia?.(NARROW);
-    if (!query) return;
-    const update = () => setNarrow(query.matches);
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return narrow;
-}
 
 /** The page fills the window below the header. */
 function useFillHeight(ref: RefObject<HTMLElement | null>) {
@@ -69,6 +55,7 @@ export default function MapPage() {
   const [basemapStatus, setBasemapStatus] = useState<BasemapStatus>("loading");
   const [statuses, setStatuses] = useState<OverlayStatuses>({
     things: EMPTY_STATUS,
+    waterPoints: EMPTY_STATUS,
     stations: EMPTY_STATUS,
     soilscapes: EMPTY_STATUS,
     bLines: EMPTY_STATUS,
@@ -114,17 +101,6 @@ export default function MapPage() {
     setPanelOpen(false);
     layersButton.current?.focus();
   };
-
-  const unavailable = (
-    <div className="map-unavailable">
-      <h2>The map cannot be shown in this browser</h2>
-      <p>It needs WebGL, which is switched off or missing here. The lists work without it:</p>
-      <p className="map-unavailable-links">
-        <Link to="/things">{term(b, "things", true)}</Link>
-        <Link to="/things/nearest">Nearest {term(b, "thing")}</Link>
-      </p>
-    </div>
-  );
 
   return (
     <section
@@ -183,20 +159,19 @@ export default function MapPage() {
             ) : null}
           </aside>
         </div>
-        <MapBoundary fallback={unavailable}>
-          <Suspense fallback={<div className="map-loading">Loading the map…</div>}>
-            <MapView
-              basemap={basemap}
-              overlays={prefs.overlays}
-              thingsRetry={thingsRetry}
-              initialView={initialView}
-              fitTo={fitTo}
-              onBasemapStatus={setBasemapStatus}
-              onOverlayStatus={onOverlayStatus}
-              onSoilLegend={setSoilLegend}
-            />
-          </Suspense>
-        </MapBoundary>
+        <CareMap
+          basemap={basemap}
+          overlays={prefs.overlays}
+          thingsRetry={thingsRetry}
+          initialView={initialView}
+          fitTo={fitTo}
+          openOnLocation={!urlView && (!signedIn || (Boolean(mineResult.data) && !fitTo))}
+          narrow={narrow}
+          signedIn={signedIn}
+          onBasemapStatus={setBasemapStatus}
+          onOverlayStatus={onOverlayStatus}
+          onSoilLegend={setSoilLegend}
+        />
       </div>
     </section>
   );

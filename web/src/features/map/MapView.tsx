@@ -1,70 +1,51 @@
-// The map of /map (loaded lazily with maplibre): the chosen basemap over the built-in background,
-// the app's own layers (soilscapes, B-Lines, rainfall stations, things) and their popups, "locate
-// me", and a test hook (window.__mapDebug) with what is loaded. Things are asked for by the
-// visible area once the map stops moving (thingsInView): clusters where many are close together
-// (a click zooms in), and markers for things alone.
+// The map of /map and of home (loaded lazily with maplibre): the chosen basemap over the built-in
+// background, the app's own layers (things by water need, water points, rainfall stations,
+// soilscapes, B-Lines) and their popups, "locate me", and a test hook (window.__mapDebug). Things
+// are asked for by the visible area once the map stops moving (thingsInView): clusters where many
+// are close together below street zoom (a click zooms in), and a marker per thing from zoom 14.
+// The markers are DOM elements over the map: they draw before any basemap tile and without one
+// (the style starts as the built-in plain one and falls back to it when the basemap fails).
 import type { FeatureCollection } from "geojson";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
-import {
-  Layer,
-  Map,
-  Marker,
-  NavigationControl,
-  Popup,
-  ScaleControl,
-  Source,
-  useControl,
-  type IControl,
-  type MapLayerMouseEvent,
-  type MapRef,
-} from "react-map-gl/maplibre";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Layer, Map, Marker, NavigationControl, Popup, ScaleControl, Source, type MapLayerMouseEvent, type MapRef } from "react-map-gl/maplibre";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
-import {
-  formatDateTime,
-  formatMm,
-  indicatorOf,
-  isFiniteNumber,
-  timeAgo,
-  type Coordinates,
-} from "../../components/environment/env-format.ts";
+import { timeAgo, type Coordinates } from "../../components/environment/env-format.ts";
 import { currentPosition } from "../../components/environment/geolocation.ts";
 import { assertWebgl, maplibregl, useBasemapView, type BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap } from "../../components/environment/map-styles.ts";
-import { Attribution, DropIcon, errorCode, errorText, MapPin, StaleNotice } from "../../components/environment/parts.tsx";
-import { stationName, type StationBrief, type StationSummary } from "../../components/environment/RainfallPanel.tsx";
-import { SoilscapeDetails } from "../../components/environment/SoilscapePanel.tsx";
+import { DropIcon, errorCode, errorText, MapPin } from "../../components/environment/parts.tsx";
+import { stationName, type StationBrief } from "../../components/environment/RainfallPanel.tsx";
 import EnvRainfallStations from "../../components/environment/EnvRainfallStations.graphql?raw";
-import EnvRainfallStationSummary from "../../components/environment/EnvRainfallStationSummary.graphql?raw";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { LocateButton } from "./LocateControl.tsx";
 import {
   asCollection,
-  clusterLabel,
-  clusterSize,
   clusterZoom,
   mapThings,
   soilClasses,
   soilColourExpression,
-  soilscapeFromProperties,
   snapBox,
   stationSearch,
   stationSearchChanged,
   thingsArea,
-  thingTypeLabel,
   viewBeyondStations,
   type Box,
-  type LayerCollection,
   type MapCluster,
   type MapThing,
   type MapViewData,
+  type PlacedThing,
   type OverlayStatus,
   type StationSearch,
   type ThingsArea,
 } from "./map-data.ts";
+import { useLastValue, useSettled } from "./map-hooks.ts";
+import { AreaPopupBody, StationPopupBody } from "./MapPopups.tsx";
+import { ClusterMarkers, ThingMarkers } from "./ThingMarkers.tsx";
+import { useMapDebug } from "./use-map-debug.ts";
+import { useWaterPoints, WaterPointMarkers, WaterPointPopupBody, type WaterPoint } from "./WaterPoints.tsx";
 import MapBLines from "./MapBLines.graphql?raw";
 import MapSoilscapeLayer from "./MapSoilscapeLayer.graphql?raw";
 import MapThingsInView from "./MapThingsInView.graphql?raw";
@@ -72,216 +53,47 @@ import MapThingsInView from "./MapThingsInView.graphql?raw";
 const OWN_SOURCES = ["soilscapes", "b-lines"] as const;
 const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
 
+/** A place the parent asks the map to go to (a thing chosen in the list, "near me"). */
+export interface MapFocus {
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  /** A new key moves the map again to the same place. */
+  key: number;
+}
+
 export interface MapViewProps {
   basemap: Basemap;
   overlays: Record<OverlayId, boolean>;
-  /** Asks for the things again when it changes (after an error). */
+  /** Asks for the things again when it changes (after an error, or after a watering). */
   thingsRetry: number;
   initialView: Coordinates & { zoom: number };
   /** Bounds to open on once they are known ([[west, south], [east, north]]), unless the user moved first. */
   fitTo: [[number, number], [number, number]] | null;
   onBasemapStatus(status: BasemapStatus): void;
   onOverlayStatus(id: OverlayId, status: OverlayStatus): void;
-  onSoilLegend(legend: ReturnType<typeof soilClasses>): void;
+  onSoilLegend?(legend: ReturnType<typeof soilClasses>): void;
+  /** Only things that need water now or soon (clusters by their needs-water count). */
+  needsWaterOnly?: boolean;
+  /** The thing shown in the card (the parent's state, shared with the list). */
+  selectedThing?: PlacedThing | null;
+  onSelectThing?(thing: PlacedThing | null): void;
+  /** The things drawn one by one in view (for the list beside the map). */
+  onThingsInView?(things: MapThing[]): void;
+  /** The card of the selected thing in a popup on the map (desktop); without it, the parent shows it (a phone's sheet). */
+  renderThingCard?(thing: PlacedThing): ReactNode;
+  /** Where the user is (from "near me"), and where to move the map. */
+  here?: Coordinates | null;
+  focus?: MapFocus | null;
+  onLocated?(here: Coordinates): void;
 }
 
 type Selection =
-  | { kind: "thing"; thing: MapThing }
   | { kind: "station"; station: StationBrief }
+  | { kind: "water"; point: WaterPoint }
   | { kind: "area"; latitude: number; longitude: number; soil: Record<string, unknown> | null; bLine: Record<string, unknown> | null };
 
-interface MapDebug {
-  ready: boolean;
-  basemap: string;
-  basemapStatus: BasemapStatus;
-  overlays: Record<OverlayId, boolean>;
-  /** Things in view (for things, in the clusters too). */
-  counts: Record<OverlayId, number>;
-  /** Circles standing for several things, and things drawn on their own. */
-  thingClusters: number;
-  thingMarkers: number;
-  /** performance.now() when the map first loaded, first showed things, and was first idle. */
-  loadedAt: number | null;
-  thingsDrawnAt: number | null;
-  idleAt: number | null;
-  styleLayerIds(): string[];
-  sourceFeatureCount(sourceId: string): number;
-  map(): unknown;
-}
-
-declare global {
-  interface Window {
-    __mapDebug?: MapDebug;
-  }
-}
-
-/** Keeps the last answer while a new one loads, so layers do not blink on every pan. */
-function useLastValue<T>(value: T | null | undefined, reset: boolean): T | null {
-  const [kept, setKept] = useState<T | null>(null);
-  useEffect(() => {
-    if (value !== undefined && value !== null) setKept(value);
-  }, [value]);
-  useEffect(() => {
-    if (reset) setKept(null);
-  }, [reset]);
-  return value ?? kept;
-}
-
-/** The value once it has stayed put for `ms` (the first one at once, so the map fills quickly). */
-function useSettled<T>(value: T | null, key: string | null, ms: number): T | null {
-  const [settled, setSettled] = useState<T | null>(value);
-  const latest = useRef(value);
-  latest.current = value;
-  const started = useRef(value !== null);
-  useEffect(() => {
-    if (!started.current && latest.current !== null) {
-      started.current = true;
-      setSettled(latest.current);
-      return;
-    }
-    const timer = setTimeout(() => setSettled(latest.current), ms);
-    return () => clearTimeout(timer);
-  }, [key, ms]);
-  return settled;
-}
-
-/** "Locate me" as a map control under the zoom buttons. */
-class LocateControl implements IControl {
-  private container: HTMLDivElement | null = null;
-  private button: HTMLButtonElement | null = null;
-  constructor(private readonly onLocate: () => void) {}
-  onAdd() {
-    const container = document.createElement("div");
-    container.className = "maplibregl-ctrl maplibregl-ctrl-group";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "map-locate-button";
-    button.title = "Locate me";
-    button.setAttribute("aria-label", "Locate me");
-    button.innerHTML =
-      '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="3.2" fill="currentColor"/><circle cx="12" cy="12" r="7.2" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M12 1.8v3.4M12 18.8v3.4M1.8 12h3.4M18.8 12h3.4" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>';
-    button.addEventListener("click", () => this.onLocate());
-    container.appendChild(button);
-    this.container = container;
-    this.button = button;
-    return container;
-  }
-  onRemove() {
-    this.container?.remove();
-    this.container = null;
-  }
-  setBusy(busy: boolean) {
-    if (!this.button) return;
-    this.button.disabled = busy;
-    this.button.setAttribute("aria-busy", String(busy));
-  }
-}
-
-function LocateButton({ onLocate, busy }: { onLocate: () => void; busy: boolean }) {
-  const handler = useRef(onLocate);
-  handler.current = onLocate;
-  const control = useControl(() => new LocateControl(() => handler.current()), { position: "top-right" });
-  useEffect(() => control.setBusy(busy), [control, busy]);
-  return null;
-}
-
-function ThingPopupBody({ thing }: { thing: MapThing }) {
-  const b = useBranding();
-  const indicator = indicatorOf(thing.indicatorColour);
-  return (
-    <>
-      <h3 className="map-popup-title">
-        <Link to={paths.thing(thing.id)}>{thing.name}</Link>
-      </h3>
-      <p className="map-popup-meta">
-        {thingTypeLabel(thing.type)}
-        {thing.isPublic ? "" : " · private"}
-      </p>
-      <p className="map-popup-indicator">
-        <span className="map-legend-dot" style={{ background: indicator.colour }} aria-hidden="true" />
-        <span>
-          <strong>{indicator.label}.</strong> {indicator.meaning}
-        </span>
-      </p>
-      <p className="map-popup-actions">
-        <Link to={paths.thing(thing.id)} className="button button-secondary map-popup-button">
-          Open {term(b, "thing")}
-        </Link>
-      </p>
-    </>
-  );
-}
-
-function StationPopupBody({ station }: { station: StationBrief }) {
-  const [result] = useQuery<{ rainfallStation: StationSummary | null }>({
-    query: EnvRainfallStationSummary,
-    variables: { id: station.id },
-  });
-  const s = result.data?.rainfallStation;
-  return (
-    <>
-      <h3 className="map-popup-title">
-        <Link to={paths.rainfallStation(station.id)}>{stationName(station)}</Link>
-      </h3>
-      <p className="map-popup-meta">
-        Rainfall station {station.id}
-        {station.town ? ` · ${station.town}` : ""}
-      </p>
-      {result.fetching && !s ? (
-        <p className="muted">Loading the latest reading…</p>
-      ) : result.error && !s ? (
-        <p className="map-popup-error">{errorText(result.error)}</p>
-      ) : s ? (
-        <>
-          <StaleNotice meta={s} />
-          <dl className="map-popup-facts">
-            <dt>Latest reading</dt>
-            <dd>
-              {s.latestReading ? (
-                <>
-                  <strong>{formatMm(s.latestReading.value)}</strong> at {formatDateTime(s.latestReading.dateTime)}
-                </>
-              ) : (
-                "None yet"
-              )}
-            </dd>
-            <dt>Last 24 hours</dt>
-            <dd>{isFiniteNumber(s.last24hTotal) ? formatMm(s.last24hTotal) : "No readings"}</dd>
-          </dl>
-          <Attribution meta={{ attribution: s.attribution }} />
-        </>
-      ) : null}
-      <p className="map-popup-actions">
-        <Link to={paths.rainfallStation(station.id)} className="button button-secondary map-popup-button">
-          Rainfall details
-        </Link>
-      </p>
-    </>
-  );
-}
-
-function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string, unknown> | null; bLine: Record<string, unknown> | null; soilLayer: LayerCollection | null }) {
-  return (
-    <>
-      {soil ? (
-        <div className="map-popup-section">
-          <h3 className="map-popup-title">Soil here</h3>
-          <SoilscapeDetails soil={soilscapeFromProperties(soil, soilLayer ?? {})} headingLevel={4} compact />
-          {soilLayer?.isSample ? <p className="map-popup-note">Sample data: illustrative, not survey data.</p> : null}
-        </div>
-      ) : null}
-      {bLine ? (
-        <div className="map-popup-section">
-          <h3 className="map-popup-title">B-Line: {String(bLine.name ?? "pollinator corridor")}</h3>
-          <p className="map-popup-meta">
-            A pollinator corridor{bLine.region ? ` in ${String(bLine.region)}` : ""}: flowers planted here help bees and
-            other insects move across the country.
-          </p>
-        </div>
-      ) : null}
-    </>
-  );
-}
+const noop = () => {};
 
 export default function MapView({
   basemap,
@@ -291,7 +103,15 @@ export default function MapView({
   fitTo,
   onBasemapStatus,
   onOverlayStatus,
-  onSoilLegend,
+  onSoilLegend = noop,
+  needsWaterOnly = false,
+  selectedThing = null,
+  onSelectThing = noop,
+  onThingsInView = noop,
+  renderThingCard,
+  here = null,
+  focus = null,
+  onLocated = noop,
 }: MapViewProps) {
   assertWebgl();
   const b = useBranding();
@@ -302,7 +122,8 @@ export default function MapView({
   const [zoom, setZoom] = useState<number | null>(null);
   const [search, setSearch] = useState<StationSearch | null>(null);
   const [selected, setSelected] = useState<Selection | null>(null);
-  const [me, setMe] = useState<Coordinates | null>(null);
+  const [located, setLocated] = useState<Coordinates | null>(null);
+  const me = here ?? located;
   const [locating, setLocating] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const userMoved = useRef(false);
@@ -333,6 +154,15 @@ export default function MapView({
     if (w === e && s === n) map.jumpTo({ center: [w, s], zoom: 15 });
     else map.fitBounds(fitTo, { padding: 60, maxZoom: 15, duration: 0 });
   }, [ready, fitTo]);
+
+  // The parent moves the map (a thing chosen in the list, "near me").
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !focus) return;
+    userMoved.current = true;
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+    map.easeTo({ center: [focus.longitude, focus.latitude], zoom: Math.max(map.getZoom(), focus.zoom), duration: still ? 0 : 400 });
+  }, [ready, focus]);
 
   //----------------------------------------------------------------------------------------
   // Data of the app's layers
@@ -367,6 +197,9 @@ export default function MapView({
   const freshThings = useMemo(() => mapThings(thingsResult.data), [thingsResult.data]);
   const thingsAnswer = useLastValue(freshThings, !overlays.things);
   const things = useMemo(() => thingsAnswer?.things ?? [], [thingsAnswer]);
+  useEffect(() => onThingsInView(overlays.things ? things : []), [things, overlays.things, onThingsInView]);
+  const waterPointStatus = useCallback((status: OverlayStatus) => onOverlayStatus("waterPoints", status), [onOverlayStatus]);
+  const waterPoints = useWaterPoints(queryBox, overlays.waterPoints, waterPointStatus);
   const clusters = useMemo(() => thingsAnswer?.clusters ?? [], [thingsAnswer]);
   const reexecute = useRef(reexecuteThings);
   reexecute.current = reexecuteThings;
@@ -448,82 +281,61 @@ export default function MapView({
   useEffect(() => {
     setSelected((s) => {
       if (!s) return s;
-      if (s.kind === "thing" && !overlays.things) return null;
+      if (s.kind === "water" && !overlays.waterPoints) return null;
       if (s.kind === "station" && !overlays.stations) return null;
       if (s.kind === "area" && !overlays.soilscapes && !overlays.bLines) return null;
       return s;
     });
   }, [overlays]);
+  useEffect(() => {
+    if (!overlays.things) onSelectThing(null);
+  }, [overlays.things, onSelectThing]);
 
   //----------------------------------------------------------------------------------------
   // The test hook: what is on the map (tests and troubleshooting).
 
-  const timings = useRef<{ loadedAt: number | null; thingsDrawnAt: number | null; idleAt: number | null }>({
-    loadedAt: null,
-    thingsDrawnAt: null,
-    idleAt: null,
-  });
-  // The first things on the map: stamped on the frame after their markers are in the page.
-  useEffect(() => {
-    if (!thingsAnswer || timings.current.thingsDrawnAt !== null) return;
-    const frame = requestAnimationFrame(() => {
-      timings.current.thingsDrawnAt ??= performance.now();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [thingsAnswer]);
-
-  const debug = useRef<MapDebug | null>(null);
-  debug.current = {
+  const timings = useMapDebug(mapRef, {
     ready,
     basemap: basemap.id,
     basemapStatus: view.status,
     overlays,
     counts: {
       things: overlays.things ? thingsAnswer?.total ?? 0 : 0,
+      waterPoints: waterPoints.length,
       stations: overlays.stations ? stations.length : 0,
       soilscapes: overlays.soilscapes ? soilLayer?.features.length ?? 0 : 0,
       bLines: overlays.bLines ? bLinesLayer?.features.length ?? 0 : 0,
     },
     thingClusters: overlays.things ? clusters.length : 0,
     thingMarkers: overlays.things ? things.length : 0,
-    loadedAt: null,
-    thingsDrawnAt: null,
-    idleAt: null,
-    styleLayerIds: () => mapRef.current?.getMap().getStyle()?.layers.map((l) => l.id) ?? [],
-    sourceFeatureCount: (sourceId: string) => {
-      const map = mapRef.current?.getMap();
-      if (!map || !map.getSource(sourceId)) return 0;
-      return map.querySourceFeatures(sourceId).length;
-    },
-    map: () => mapRef.current?.getMap(),
-  };
-  useEffect(() => {
-    const hook = {} as MapDebug;
-    for (const key of ["ready", "basemap", "basemapStatus", "overlays", "counts", "thingClusters", "thingMarkers"] as const) {
-      Object.defineProperty(hook, key, { get: () => debug.current?.[key], enumerable: true });
-    }
-    for (const key of ["loadedAt", "thingsDrawnAt", "idleAt"] as const) {
-      Object.defineProperty(hook, key, { get: () => timings.current[key], enumerable: true });
-    }
-    hook.styleLayerIds = () => debug.current?.styleLayerIds() ?? [];
-    hook.sourceFeatureCount = (id) => debug.current?.sourceFeatureCount(id) ?? 0;
-    hook.map = () => debug.current?.map();
-    window.__mapDebug = hook;
-    return () => {
-      if (window.__mapDebug === hook) delete window.__mapDebug;
-    };
-  }, []);
+    thingsShown: Boolean(thingsAnswer),
+  });
 
   //----------------------------------------------------------------------------------------
   // Interaction
 
-  const select = useCallback((next: Selection | null) => {
-    if (next) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setSelected(next);
-  }, []);
+  const select = useCallback(
+    (next: Selection | null) => {
+      if (next) {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        onSelectThing(null);
+      }
+      setSelected(next);
+    },
+    [onSelectThing],
+  );
+  const selectThing = useCallback(
+    (thing: MapThing) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setSelected(null);
+      onSelectThing(thing);
+    },
+    [onSelectThing],
+  );
 
   const closePopup = () => {
     setSelected(null);
+    onSelectThing(null);
     const back = opener.current;
     opener.current = null;
     if (back && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
@@ -535,9 +347,11 @@ export default function MapView({
     const bLine = features.find((f) => f.layer.id === "b-lines-fill");
     if (!soil && !bLine) {
       setSelected(null);
+      onSelectThing(null);
       return;
     }
     opener.current = null;
+    onSelectThing(null);
     setSelected({
       kind: "area",
       latitude: e.lngLat.lat,
@@ -550,10 +364,11 @@ export default function MapView({
   const locate = async () => {
     setLocating(true);
     try {
-      const here = await currentPosition();
-      setMe(here);
+      const position = await currentPosition();
+      setLocated(position);
+      onLocated(position);
       userMoved.current = true;
-      mapRef.current?.flyTo({ center: [here.longitude, here.latitude], zoom: Math.max(mapRef.current.getZoom(), 15) });
+      mapRef.current?.flyTo({ center: [position.longitude, position.latitude], zoom: Math.max(mapRef.current.getZoom(), 15) });
     } catch (e) {
       notify.negative(e instanceof Error ? e.message : "Unable to get your location");
     } finally {
@@ -561,10 +376,13 @@ export default function MapView({
     }
   };
 
+  // What the popup shows: the selected thing's card (when the map shows it), or another layer's.
+  const thingInPopup = selectedThing && renderThingCard ? selectedThing : null;
+  const open = selected !== null || thingInPopup !== null;
+
   // Escape closes an open popup (wherever the focus is on the page).
   const close = useRef(closePopup);
   close.current = closePopup;
-  const open = selected !== null;
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -579,13 +397,15 @@ export default function MapView({
 
   // The popup takes the focus once it is on the page (its links are next in the tab order).
   const popupBody = useRef<HTMLDivElement>(null);
-  const popupKey = selected
-    ? selected.kind === "thing"
-      ? `thing:${selected.thing.id}`
-      : selected.kind === "station"
+  const popupKey = thingInPopup
+    ? `thing:${thingInPopup.id}`
+    : selected
+      ? selected.kind === "station"
         ? `station:${selected.station.id}`
-        : `area:${selected.latitude},${selected.longitude}`
-    : null;
+        : selected.kind === "water"
+          ? `water:${selected.point.id}`
+          : `area:${selected.latitude},${selected.longitude}`
+      : null;
   useEffect(() => {
     if (!popupKey) return;
     const frame = requestAnimationFrame(() => popupBody.current?.focus({ preventScroll: true }));
@@ -596,13 +416,14 @@ export default function MapView({
   const interactive = INTERACTIVE_LAYERS.filter((id) => (id === "soilscapes-fill" ? overlays.soilscapes : overlays.bLines));
 
   let popup = null;
-  if (selected) {
-    const at =
-      selected.kind === "thing"
-        ? { latitude: selected.thing.latitude, longitude: selected.thing.longitude, offset: 14 }
-        : selected.kind === "station"
-          ? { latitude: selected.station.lat, longitude: selected.station.long, offset: 14 }
-          : { latitude: selected.latitude, longitude: selected.longitude, offset: 4 };
+  if (thingInPopup || selected) {
+    const at = thingInPopup
+      ? { latitude: thingInPopup.latitude, longitude: thingInPopup.longitude, offset: 16, label: thingInPopup.name }
+      : selected!.kind === "station"
+        ? { latitude: selected!.station.lat, longitude: selected!.station.long, offset: 14, label: stationName(selected!.station) }
+        : selected!.kind === "water"
+          ? { latitude: selected!.point.latitude, longitude: selected!.point.longitude, offset: 14, label: selected!.point.name }
+          : { latitude: selected!.latitude, longitude: selected!.longitude, offset: 4, label: "This area" };
     popup = (
       <Popup
         latitude={at.latitude}
@@ -615,17 +436,11 @@ export default function MapView({
         onClose={closePopup}
         className="map-popup"
       >
-        <div
-          className="map-popup-body"
-          ref={popupBody}
-          tabIndex={-1}
-          role="dialog"
-          aria-label={selected.kind === "thing" ? selected.thing.name : selected.kind === "station" ? stationName(selected.station) : "This area"}
-          key={popupKey ?? ""}
-        >
-          {selected.kind === "thing" ? <ThingPopupBody thing={selected.thing} /> : null}
-          {selected.kind === "station" ? <StationPopupBody station={selected.station} /> : null}
-          {selected.kind === "area" ? <AreaPopupBody soil={selected.soil} bLine={selected.bLine} soilLayer={soilLayer} /> : null}
+        <div className="map-popup-body" ref={popupBody} tabIndex={-1} role="dialog" aria-label={at.label} key={popupKey ?? ""}>
+          {thingInPopup ? renderThingCard!(thingInPopup) : null}
+          {!thingInPopup && selected?.kind === "station" ? <StationPopupBody station={selected.station} /> : null}
+          {!thingInPopup && selected?.kind === "water" ? <WaterPointPopupBody point={selected.point} /> : null}
+          {!thingInPopup && selected?.kind === "area" ? <AreaPopupBody soil={selected.soil} bLine={selected.bLine} soilLayer={soilLayer} /> : null}
         </div>
       </Popup>
     );
@@ -640,70 +455,7 @@ export default function MapView({
     const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
     map.easeTo({ center: [cluster.longitude, cluster.latitude], zoom: clusterZoom(map.getZoom()), duration: still ? 0 : 400 });
   }, []);
-  const clusterMarkers = useMemo(
-    () =>
-      overlays.things
-        ? clusters.map((c) => {
-            const size = clusterSize(c.count);
-            return (
-              <Marker
-                key={`${c.latitude},${c.longitude}`}
-                latitude={c.latitude}
-                longitude={c.longitude}
-                anchor="center"
-                onClick={(e) => {
-                  e.originalEvent.stopPropagation();
-                  zoomInto(c);
-                }}
-              >
-                <button
-                  type="button"
-                  className="map-cluster-marker"
-                  style={{ width: size, height: size }}
-                  data-count={c.count}
-                  aria-label={`${c.count} ${thingsWord} here: zoom in`}
-                  title={`${c.count} ${thingsWord}: zoom in`}
-                >
-                  {clusterLabel(c.count)}
-                </button>
-              </Marker>
-            );
-          })
-        : null,
-    [overlays.things, clusters, thingsWord, zoomInto],
-  );
-  // Markers are many; they are made again only when the things or the layer change.
-  const thingMarkers = useMemo(
-    () =>
-      overlays.things
-        ? things.map((t) => {
-            const indicator = indicatorOf(t.indicatorColour);
-            return (
-              <Marker
-                key={t.id}
-                latitude={t.latitude}
-                longitude={t.longitude}
-                anchor="center"
-                onClick={(e) => {
-                  e.originalEvent.stopPropagation();
-                  select({ kind: "thing", thing: t });
-                }}
-              >
-                <button
-                  type="button"
-                  className="map-thing-marker"
-                  style={{ background: indicator.colour }}
-                  data-thing-id={t.id}
-                  data-indicator={indicator.key}
-                  aria-label={`${t.name}: ${thingTypeLabel(t.type)} (${thingWord.toLowerCase()}), ${indicator.label.toLowerCase()}`}
-                  title={t.name}
-                />
-              </Marker>
-            );
-          })
-        : null,
-    [overlays.things, things, thingWord, select],
-  );
+  const selectWaterPoint = useCallback((point: WaterPoint) => select({ kind: "water", point }), [select]);
 
   return (
     <div className="map-canvas" data-map-ready={ready ? "true" : "false"} data-basemap={basemap.id} data-basemap-status={view.status}>
@@ -792,8 +544,19 @@ export default function MapView({
             ))
           : null}
 
-        {clusterMarkers}
-        {thingMarkers}
+        {overlays.waterPoints ? <WaterPointMarkers points={waterPoints} onSelect={selectWaterPoint} /> : null}
+        {overlays.things ? (
+          <>
+            <ClusterMarkers clusters={clusters} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} onOpen={zoomInto} />
+            <ThingMarkers
+              things={things}
+              thingWord={thingWord}
+              needsWaterOnly={needsWaterOnly}
+              selectedId={selectedThing?.id ?? null}
+              onSelect={selectThing}
+            />
+          </>
+        ) : null}
 
         {me ? (
           <Marker latitude={me.latitude} longitude={me.longitude} anchor="bottom">

@@ -11,13 +11,20 @@ export interface MapThing {
   type: string;
   isPublic: boolean;
   indicatorColour: string | null;
+  /** NEEDS_WATER, DUE_SOON, FINE or UNKNOWN (water-need.ts). */
+  waterNeed: string;
   latitude: number;
   longitude: number;
 }
 
+/** What the map needs of a thing to show its card: where it is and its name. */
+export type PlacedThing = Pick<MapThing, "id" | "name" | "latitude" | "longitude">;
+
 /** Things close together at this zoom, drawn as one circle with their number. */
 export interface MapCluster {
   count: number;
+  /** How many of them need water now. */
+  needsWater: number;
   latitude: number;
   longitude: number;
 }
@@ -48,7 +55,9 @@ export function mapThings(data: MapViewData | undefined | null): MapThings | nul
   const view = data?.thingsInView;
   if (!view) return null;
   const things = (view.things ?? []).filter((t): t is MapThing => usable(t));
-  const clusters = (view.clusters ?? []).filter((c): c is MapCluster => usable(c) && isFiniteNumber(c!.count) && c!.count > 0);
+  const clusters = (view.clusters ?? [])
+    .filter((c): c is MapCluster => usable(c) && isFiniteNumber(c!.count) && c!.count > 0)
+    .map((c) => ({ ...c, needsWater: isFiniteNumber(c.needsWater) ? c.needsWater : 0 }));
   return { things, clusters, total: view.total ?? 0, truncated: view.truncated === true };
 }
 
@@ -64,7 +73,7 @@ export function clusterSize(count: number): number {
   return Math.round(Math.min(56, 30 + 6 * Math.log10(Math.max(1, count))));
 }
 
-/** The zoom a click on a cluster goes to: two levels closer, up to where each thing is drawn. */
+/** The zoom a click on a cluster goes to: two levels closer, up to where each thing is drawn (street zoom). */
 export function clusterZoom(zoom: number): number {
   return Math.min(zoom + 2, CLUSTERLESS_ZOOM + 1);
 }
@@ -74,8 +83,8 @@ export function clusterZoom(zoom: number): number {
 // of cells 64 to 128 pixels wide (level = zoom + 2) and answers whole cells; asking for exactly
 // the cells in view makes every small pan within them the same question.
 
-/** From this zoom on, the API draws every thing on its own (no clusters). */
-export const CLUSTERLESS_ZOOM = 17;
+/** From this zoom on (street zoom), the API draws every thing on its own (no clusters). */
+export const CLUSTERLESS_ZOOM = 14;
 const MAX_LATITUDE = 85.0511287798;
 
 const worldX = (longitude: number) => (longitude + 180) / 360;

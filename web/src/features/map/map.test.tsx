@@ -34,18 +34,18 @@ describe("map data", () => {
         total: 61,
         truncated: false,
         clusters: [
-          { count: 57, latitude: 51.45, longitude: -0.97 },
-          { count: 2, latitude: 95, longitude: 0 },
+          { count: 57, needsWater: 4, latitude: 51.45, longitude: -0.97 },
+          { count: 2, needsWater: 0, latitude: 95, longitude: 0 },
           null,
         ],
         things: [
-          { id: "a", name: "Mine", type: "PLANTER", isPublic: false, indicatorColour: "red", latitude: 51.45, longitude: -0.97 },
-          { id: "c", name: "Nowhere", type: "TREE", isPublic: true, indicatorColour: null, latitude: 0, longitude: 200 },
+          { id: "a", name: "Mine", type: "PLANTER", isPublic: false, indicatorColour: "red", waterNeed: "NEEDS_WATER", latitude: 51.45, longitude: -0.97 },
+          { id: "c", name: "Nowhere", type: "TREE", isPublic: true, indicatorColour: null, waterNeed: "FINE", latitude: 0, longitude: 200 },
         ],
       },
     });
     expect(answer).toMatchObject({ total: 61, truncated: false });
-    expect(answer!.clusters).toEqual([{ count: 57, latitude: 51.45, longitude: -0.97 }]);
+    expect(answer!.clusters).toEqual([{ count: 57, needsWater: 4, latitude: 51.45, longitude: -0.97 }]);
     expect(answer!.things.map((t) => t.id)).toEqual(["a"]);
     expect(mapThings({ thingsInView: { total: 0, truncated: false, clusters: [], things: [] } })).toEqual({ things: [], clusters: [], total: 0, truncated: false });
     expect(mapThings(undefined)).toBeNull();
@@ -57,9 +57,9 @@ describe("map data", () => {
     expect(clusterSize(2)).toBeGreaterThanOrEqual(30);
     expect(clusterSize(1000)).toBeGreaterThan(clusterSize(10));
     expect(clusterSize(10_000_000)).toBe(56);
-    // Two levels closer, up to 18, where every thing is drawn on its own.
+    // Two levels closer, up to 15, past street zoom (14) where every thing is drawn on its own.
     expect(clusterZoom(9.4)).toBeCloseTo(11.4);
-    expect(clusterZoom(16.5)).toBe(18);
+    expect(clusterZoom(13.5)).toBe(15);
   });
 
   it("asks for things by the cells in view, the same question for a small pan", () => {
@@ -94,7 +94,7 @@ describe("map data", () => {
     expect(across.west).toBeLessThanOrEqual(175);
     expect(thingsArea({ south: 1, west: 5, north: 1, east: 6 }, 5)).toBeNull();
     expect(thingsArea({ south: 0, west: 5, north: 1, east: 6 }, Number.NaN)).toBeNull();
-    // Beyond zoom 17 the cells stop shrinking (every thing is drawn on its own there).
+    // Beyond zoom 14 the cells stop shrinking (every thing is drawn on its own there).
     expect(thingsArea({ south: 51.45, west: -0.98, north: 51.4501, east: -0.9799 }, 22)!.zoom).toBe(22);
   });
 
@@ -188,6 +188,7 @@ describe("LayerPanel", () => {
   const { basemaps } = basemapSettings(undefined);
   const statuses = {
     things: { ...EMPTY_STATUS, count: 3 },
+    waterPoints: { ...EMPTY_STATUS, count: 2 },
     stations: { ...EMPTY_STATUS, error: "Rainfall data is unavailable right now", unavailable: true },
     soilscapes: { ...EMPTY_STATUS, count: 1, note: "Sample data" },
     bLines: EMPTY_STATUS,
@@ -202,7 +203,7 @@ describe("LayerPanel", () => {
         basemap="terrain"
         basemapStatus="unavailable"
         onBasemap={onBasemap}
-        overlays={{ things: true, stations: true, soilscapes: true, bLines: false }}
+        overlays={{ things: true, waterPoints: true, stations: true, soilscapes: true, bLines: false }}
         onOverlay={onOverlay}
         statuses={statuses}
         soilLegend={[{ classNumber: 6, name: "Freely draining slightly acid loamy soils", colour: "#8aa85a" }]}
@@ -221,13 +222,13 @@ describe("LayerPanel", () => {
     expect(screen.getByText("Rainfall data is unavailable right now").className).toContain("map-overlay-unavailable");
     expect(screen.getByText("1 area in view")).toBeTruthy();
     expect(screen.getByText("Hidden")).toBeTruthy();
-    expect(within(screen.getByRole("list", { name: "Indicator colours" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Too wet",
-      "Moist",
-      "Needs water",
-      "Too dry",
-      "Unknown",
+    expect(within(screen.getByRole("list", { name: "Water need" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Needs water · Water it today",
+      "Due soon · Will need water in a day or two",
+      "Fine · Has enough water for now",
+      "Unknown · Not enough known to say",
     ]);
+    expect(screen.getByText("2 points in view")).toBeTruthy();
     expect(screen.getByRole("list", { name: "Soilscape classes in view" }).textContent).toContain("Freely draining slightly acid loamy soils");
 
     const bLines = screen.getByRole("checkbox", { name: /B-Lines/ });

@@ -1,0 +1,84 @@
+// The map with its list (issue 21): home and /map open on the things around the user, the list
+// beside the map on a desktop and in a bottom sheet on a phone; a thing's card (picture, water
+// need, last watering, sensor, "Record watering" with Undo) in a popup or in the sheet.
+import { lazy, Suspense, useCallback } from "react";
+import { Link } from "react-router";
+import { term } from "../../../../shared/branding.ts";
+import type { Coordinates } from "../../components/environment/env-format.ts";
+import { MapBoundary } from "../../components/environment/LocationMap.tsx";
+import type { BasemapStatus } from "../../components/environment/map-core.tsx";
+import type { OverlayId } from "../../components/environment/map-prefs.ts";
+import type { Basemap } from "../../components/environment/map-styles.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { CareSheet, CareSide } from "./CarePanel.tsx";
+import type { OverlayStatus, PlacedThing, soilClasses } from "./map-data.ts";
+import { ThingCard } from "./ThingCard.tsx";
+import { useCare } from "./use-care.ts";
+
+const MapView = lazy(() => import("./MapView.tsx"));
+
+export interface CareMapProps {
+  basemap: Basemap;
+  overlays: Record<OverlayId, boolean>;
+  thingsRetry: number;
+  initialView: Coordinates & { zoom: number };
+  fitTo: [[number, number], [number, number]] | null;
+  /** Whether the user's own things are known (none to open on: try their location, if allowed). */
+  openOnLocation: boolean;
+  narrow: boolean;
+  signedIn: boolean;
+  onBasemapStatus(status: BasemapStatus): void;
+  onOverlayStatus(id: OverlayId, status: OverlayStatus): void;
+  onSoilLegend?(legend: ReturnType<typeof soilClasses>): void;
+}
+
+export function CareMap(props: CareMapProps) {
+  const b = useBranding();
+  const care = useCare({ autoLocate: props.openOnLocation });
+  const { signedIn, narrow } = props;
+  const changed = care.changed;
+  const card = useCallback(
+    (thing: PlacedThing) => <ThingCard key={thing.id} thingId={thing.id} signedIn={signedIn} onChanged={changed} />,
+    [signedIn, changed],
+  );
+  const unavailable = (
+    <div className="map-unavailable">
+      <h2>The map cannot be shown in this browser</h2>
+      <p>It needs WebGL, which is switched off or missing here. The lists work without it:</p>
+      <p className="map-unavailable-links">
+        <Link to="/things">{term(b, "things", true)}</Link>
+        <Link to="/things/nearest">Nearest {term(b, "thing")}</Link>
+      </p>
+    </div>
+  );
+  return (
+    <div className={`care-map${narrow ? " care-map-narrow" : ""}`}>
+      <div className="care-map-canvas">
+        <MapBoundary fallback={unavailable}>
+          <Suspense fallback={<div className="map-loading">Loading the map…</div>}>
+            <MapView
+              basemap={props.basemap}
+              overlays={props.overlays}
+              thingsRetry={props.thingsRetry + care.refresh}
+              initialView={props.initialView}
+              fitTo={props.fitTo}
+              onBasemapStatus={props.onBasemapStatus}
+              onOverlayStatus={props.onOverlayStatus}
+              onSoilLegend={props.onSoilLegend}
+              needsWaterOnly={care.needsWaterOnly}
+              selectedThing={care.selected}
+              onSelectThing={care.select}
+              onThingsInView={care.setInView}
+              renderThingCard={narrow ? undefined : card}
+              here={care.here}
+              focus={care.focus}
+              onLocated={care.onLocated}
+            />
+          </Suspense>
+        </MapBoundary>
+        {narrow ? <CareSheet care={care} card={care.selected ? card(care.selected) : null} /> : null}
+      </div>
+      {narrow ? null : <CareSide care={care} />}
+    </div>
+  );
+}

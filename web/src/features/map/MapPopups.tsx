@@ -1,0 +1,82 @@
+// The popups of the map's other layers: a rainfall station (its latest reading) and an area
+// (the soilscape and B-Line there). A thing's popup is ThingCard.
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { formatDateTime, formatMm, isFiniteNumber } from "../../components/environment/env-format.ts";
+import { Attribution, errorText, StaleNotice } from "../../components/environment/parts.tsx";
+import { stationName, type StationBrief, type StationSummary } from "../../components/environment/RainfallPanel.tsx";
+import { SoilscapeDetails } from "../../components/environment/SoilscapePanel.tsx";
+import EnvRainfallStationSummary from "../../components/environment/EnvRainfallStationSummary.graphql?raw";
+import { paths } from "../../routes.tsx";
+import { soilscapeFromProperties, type LayerCollection } from "./map-data.ts";
+
+export function StationPopupBody({ station }: { station: StationBrief }) {
+  const [result] = useQuery<{ rainfallStation: StationSummary | null }>({
+    query: EnvRainfallStationSummary,
+    variables: { id: station.id },
+  });
+  const s = result.data?.rainfallStation;
+  return (
+    <>
+      <h3 className="map-popup-title">
+        <Link to={paths.rainfallStation(station.id)}>{stationName(station)}</Link>
+      </h3>
+      <p className="map-popup-meta">
+        Rainfall station {station.id}
+        {station.town ? ` · ${station.town}` : ""}
+      </p>
+      {result.fetching && !s ? (
+        <p className="muted">Loading the latest reading…</p>
+      ) : result.error && !s ? (
+        <p className="map-popup-error">{errorText(result.error)}</p>
+      ) : s ? (
+        <>
+          <StaleNotice meta={s} />
+          <dl className="map-popup-facts">
+            <dt>Latest reading</dt>
+            <dd>
+              {s.latestReading ? (
+                <>
+                  <strong>{formatMm(s.latestReading.value)}</strong> at {formatDateTime(s.latestReading.dateTime)}
+                </>
+              ) : (
+                "None yet"
+              )}
+            </dd>
+            <dt>Last 24 hours</dt>
+            <dd>{isFiniteNumber(s.last24hTotal) ? formatMm(s.last24hTotal) : "No readings"}</dd>
+          </dl>
+          <Attribution meta={{ attribution: s.attribution }} />
+        </>
+      ) : null}
+      <p className="map-popup-actions">
+        <Link to={paths.rainfallStation(station.id)} className="button button-secondary map-popup-button">
+          Rainfall details
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string, unknown> | null; bLine: Record<string, unknown> | null; soilLayer: LayerCollection | null }) {
+  return (
+    <>
+      {soil ? (
+        <div className="map-popup-section">
+          <h3 className="map-popup-title">Soil here</h3>
+          <SoilscapeDetails soil={soilscapeFromProperties(soil, soilLayer ?? {})} headingLevel={4} compact />
+          {soilLayer?.isSample ? <p className="map-popup-note">Sample data: illustrative, not survey data.</p> : null}
+        </div>
+      ) : null}
+      {bLine ? (
+        <div className="map-popup-section">
+          <h3 className="map-popup-title">B-Line: {String(bLine.name ?? "pollinator corridor")}</h3>
+          <p className="map-popup-meta">
+            A pollinator corridor{bLine.region ? ` in ${String(bLine.region)}` : ""}: flowers planted here help bees and
+            other insects move across the country.
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// The legend of the water needs: the marker itself (shape, colour, icon) beside its words.
+import { NeedIcon } from "./NeedIcon.tsx";
+import { LEGEND_ORDER, NEED_STYLES, needStyle } from "./water-need.ts";
+
+/** A marker's face: the shape in the need's colour with its icon (the map's markers use it too). */
+export function NeedBadge({ need, size = 22 }: { need: string | null | undefined; size?: number }) {
+  const style = needStyle(need);
+  return (
+    <span
+      className={`need-badge need-shape-${style.shape}`}
+      style={{ background: style.colour, width: size, height: size }}
+      data-need={style.need}
+      data-shape={style.shape}
+      aria-hidden="true"
+    >
+      <NeedIcon icon={style.icon} size={Math.round(size * 0.62)} />
+    </span>
+  );
+}
+
+export function NeedLegend({ className = "" }: { className?: string }) {
+  return (
+    <ul className={`need-legend ${className}`.trim()} aria-label="Water need">
+      {LEGEND_ORDER.map((need) => (
+        <li key={need}>
+          <NeedBadge need={need} size={18} />
+          <span>
+            <strong>{NEED_STYLES[need].label}</strong>
+            <span className="need-legend-meaning"> · {NEED_STYLES[need].meaning}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

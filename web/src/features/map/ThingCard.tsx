@@ -1,0 +1,166 @@
+// A thing on the map, in the popup (desktop) or the bottom sheet (phone): picture, name, water need
+// and why, last watered (when, by whom, litres), the sensor's reading if any, and "Record watering"
+// in one tap for those who may (owners, collaborators, admins: Thing.canRecordAction), with Undo.
+// TODO(issue 21): rain since the last watering (Thing.rainSinceLastWateringMm) once the model has it.
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import { LITRES_QUICK_PICKS } from "../../../../shared/validation.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { formatLitres } from "../../lib/litres.ts";
+import { paths } from "../../routes.tsx";
+import { ThingPicture } from "../things/ThingBits.tsx";
+import { formatRelative } from "../things/thing-meta.ts";
+import { thingTypeLabel } from "./map-data.ts";
+import { NeedBadge } from "./NeedLegend.tsx";
+import { useRecordWatering, type WateringState } from "./use-record-watering.ts";
+import { needStyle } from "./water-need.ts";
+import MapThingCard from "./MapThingCard.graphql?raw";
+
+export interface CardThing {
+  id: string;
+  name: string;
+  type: string;
+  isPublic: boolean;
+  hasImage: boolean;
+  waterNeed: string;
+  waterNeedReason: string | null;
+  water: number | null;
+  lastSensorData: string | null;
+  canRecordAction: boolean | null;
+  lastWatering: {
+    id: string;
+    createdAt: string;
+    litres: number | null;
+    userByCreatedBy: { id: string; username: string; name: string | null } | null;
+  } | null;
+}
+
+/** "Watered just now by ann, 20 L" / "Not watered yet". */
+export function lastWateredText(w: CardThing["lastWatering"], now = Date.now()): string {
+  if (!w) return "No watering recorded yet";
+  const who = w.userByCreatedBy ? ` by ${w.userByCreatedBy.name || w.userByCreatedBy.username}` : "";
+  const litres = w.litres !== null && w.litres !== undefined ? `, ${formatLitres(w.litres)}` : "";
+  return `Watered ${formatRelative(w.createdAt, now)}${who}${litres}`;
+}
+
+function WateringButtons({ thingId, state, record, undo }: { thingId: string } & ReturnType<typeof useRecordWatering>) {
+  const busy = state.step === "saving" || state.step === "undoing";
+  if (state.step === "done" || state.step === "undoing") {
+    return (
+      <p className="map-card-recorded" role="status">
+        <span>
+          Watering recorded{state.litres !== null ? `: ${formatLitres(state.litres)}` : ""}. Thank you!
+        </span>
+        <button type="button" className="button button-secondary map-card-undo" onClick={undo} disabled={busy}>
+          Undo
+        </button>
+      </p>
+    );
+  }
+  return (
+    <div className="map-card-record" data-thing-id={thingId}>
+      <button type="button" className="button map-card-water" onClick={() => record(null)} disabled={busy}>
+        {state.step === "saving" ? "Recording…" : "Record watering"}
+      </button>
+      <span className="map-card-picks" role="group" aria-label="Record watering with litres">
+        {LITRES_QUICK_PICKS.map((litres) => (
+          <button key={litres} type="button" className="litres-pick" onClick={() => record(litres)} disabled={busy} aria-label={`Record watering of ${litres} litres`}>
+            {litres} L
+          </button>
+        ))}
+      </span>
+      {state.step === "undone" ? (
+        <p className="map-card-note" role="status">
+          Watering taken back.
+        </p>
+      ) : null}
+      {state.step === "failed" ? (
+        <p className="map-card-error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ThingCardBody({
+  thing,
+  watering,
+  signedIn,
+}: {
+  thing: CardThing;
+  watering: ReturnType<typeof useRecordWatering>;
+  signedIn: boolean;
+}) {
+  const b = useBranding();
+  const need = needStyle(thing.waterNeed);
+  const state: WateringState = watering.state;
+  return (
+    <div className="map-card" data-need={need.need}>
+      <div className="map-card-head">
+        <ThingPicture id={thing.id} name={thing.name} hasImage={thing.hasImage} type={thing.type} size={56} variant="thumb" />
+        <div>
+          <h3 className="map-popup-title">
+            <Link to={paths.thing(thing.id)}>{thing.name}</Link>
+          </h3>
+          <p className="map-popup-meta">
+            {thingTypeLabel(thing.type)}
+            {thing.isPublic ? "" : " · private"}
+          </p>
+        </div>
+      </div>
+      <p className="map-card-need">
+        <NeedBadge need={thing.waterNeed} size={20} />
+        <span>
+          <strong>{need.label}.</strong> {thing.waterNeedReason ?? need.meaning}
+        </span>
+      </p>
+      <p className="map-card-last" data-testid="last-watered">
+        {lastWateredText(thing.lastWatering)}
+      </p>
+      {thing.lastSensorData && thing.water !== null ? (
+        <p className="map-card-sensor">
+          Sensor: soil water {Math.round(thing.water)}% ({formatRelative(thing.lastSensorData)})
+        </p>
+      ) : null}
+      {thing.canRecordAction ? (
+        <WateringButtons thingId={thing.id} {...watering} />
+      ) : signedIn ? (
+        <p className="map-card-note">
+          Only its owners and collaborators record care here. <Link to={paths.thing(thing.id)}>Open the {term(b, "thing")}</Link>
+        </p>
+      ) : (
+        <p className="map-card-note">
+          <Link to={paths.signIn(paths.thing(thing.id))}>Sign in</Link> to record watering.
+        </p>
+      )}
+      {state.step === "idle" || state.step === "failed" || state.step === "undone" ? (
+        <p className="map-popup-actions">
+          <Link to={paths.thing(thing.id)} className="map-card-open">
+            Open {term(b, "thing")}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The card of one thing, loaded by id (the map's answer has only what a marker needs). */
+export function ThingCard({ thingId, signedIn, onChanged }: { thingId: string; signedIn: boolean; onChanged?: () => void }) {
+  const [result] = useQuery<{ thingById: CardThing | null }>({
+    query: MapThingCard,
+    variables: { id: thingId },
+    requestPolicy: "cache-and-network",
+  });
+  const watering = useRecordWatering(thingId, onChanged);
+  const thing = result.data?.thingById;
+  if (!thing) {
+    return result.error ? (
+      <p className="map-popup-error">{result.error.graphQLErrors[0]?.message || "An error occurred"}</p>
+    ) : (
+      <p className="muted">Loading…</p>
+    );
+  }
+  return <ThingCardBody thing={thing} watering={watering} signedIn={signedIn} />;
+}

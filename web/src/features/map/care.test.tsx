@@ -1,0 +1,138 @@
+// The map as the home of the app (issue 21): the marker shape/icon/colour and the legend for each
+// water need, the list's order and filter, a thing's card, and one-tap watering with Undo.
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderElementWithFakeApi } from "../../test/fake-api.tsx";
+import { userSession } from "../../test/helpers.tsx";
+import { NeedBadge, NeedLegend } from "./NeedLegend.tsx";
+import { ThingCard } from "./ThingCard.tsx";
+import { careList } from "./use-care.ts";
+import { MAP_WATERING_COMMENT } from "./use-record-watering.ts";
+import { byNeed, clusterWords, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "./water-need.ts";
+
+afterEach(() => cleanup());
+
+describe("water need on the map", () => {
+  it("gives every need its own shape and icon, not only a colour", () => {
+    const faces = LEGEND_ORDER.map((n) => `${NEED_STYLES[n].shape}/${NEED_STYLES[n].icon}`);
+    expect(new Set(faces).size).toBe(LEGEND_ORDER.length);
+    expect(NEED_STYLES.NEEDS_WATER).toMatchObject({ shape: "square", icon: "drop" });
+    expect(NEED_STYLES.DUE_SOON).toMatchObject({ shape: "diamond", icon: "clock" });
+    expect(NEED_STYLES.FINE).toMatchObject({ shape: "circle", icon: "check" });
+    expect(NEED_STYLES.UNKNOWN).toMatchObject({ shape: "circle", icon: "question" });
+    expect(needStyle(null).need).toBe("UNKNOWN");
+    expect(needStyle("SOMETHING_NEW").need).toBe("UNKNOWN");
+    expect(["NEEDS_WATER", "DUE_SOON", "FINE", "UNKNOWN", null].map(isThirsty)).toEqual([true, true, false, false, false]);
+  });
+
+  it("draws a marker face with its shape and icon, and a legend of all four", () => {
+    render(<NeedBadge need="DUE_SOON" />);
+    const badge = document.querySelector(".need-badge")!;
+    expect(badge.getAttribute("data-shape")).toBe("diamond");
+    expect(badge.querySelector("svg")!.getAttribute("data-icon")).toBe("clock");
+    cleanup();
+    render(<NeedLegend />);
+    const items = within(screen.getByRole("list", { name: "Water need" })).getAllByRole("listitem");
+    expect(items.map((li) => li.querySelector(".need-badge")!.getAttribute("data-shape"))).toEqual(["square", "diamond", "circle", "circle"]);
+    expect(items.map((li) => li.querySelector("svg")!.getAttribute("data-icon"))).toEqual(["drop", "clock", "check", "question"]);
+    expect(items[0].textContent).toBe("Needs water · Water it today");
+  });
+
+  it("orders the list thirstiest first, filters to needs water and due soon, and keeps the API's nearest order", () => {
+    const t = (id: string, waterNeed: string, name = id) => ({ id, name, type: "PLANTER", isPublic: true, indicatorColour: null, waterNeed, latitude: 51, longitude: -1 });
+    const inView = [t("a", "FINE"), t("b", "NEEDS_WATER"), t("c", "UNKNOWN"), t("d", "DUE_SOON")];
+    expect(byNeed(inView).map((x) => x.id)).toEqual(["b", "d", "c", "a"]);
+    expect(careList(inView, null, true).map((x) => x.id)).toEqual(["b", "d"]);
+    const nearest = [
+      { ...t("a", "FINE"), distanceMetres: 10 },
+      { ...t("b", "NEEDS_WATER"), distanceMetres: 50 },
+    ];
+    expect(careList(inView, nearest, false).map((x) => x.id)).toEqual(["a", "b"]);
+    expect(careList(inView, nearest, true).map((x) => x.id)).toEqual(["b"]);
+    expect(clusterWords(12, 3, "things")).toBe("12 things, 3 need water");
+    expect(clusterWords(12, 1, "things")).toBe("12 things, 1 needs water");
+    expect(clusterWords(5, 0, "things")).toBe("5 things");
+  });
+});
+
+const THING = {
+  __typename: "Thing",
+  id: "11111111-1111-4111-8111-111111111111",
+  name: "Forbury Planter",
+  type: "PLANTER",
+  isPublic: true,
+  hasImage: false,
+  waterNeed: "NEEDS_WATER",
+  waterNeedReason: "Dry for 6 days; hot days ahead",
+  waterNeedAt: "2026-11-25T10:00:00Z",
+  water: 18.4,
+  lastSensorData: new Date(Date.now() - 2 * 3600_000).toISOString(),
+  canRecordAction: true,
+  lastWatering: {
+    id: "a0",
+    createdAt: new Date(Date.now() - 3 * 86400_000).toISOString(),
+    litres: 40,
+    __typename: "Action",
+    userByCreatedBy: { __typename: "User", id: "u1", username: "ann", name: "Ann" },
+  },
+};
+
+describe("a thing's card", () => {
+  it("shows the picture, the need with its reason, the last watering, the sensor, and no recording for others", async () => {
+    renderElementWithFakeApi(<ThingCard thingId={THING.id} signedIn />, userSession(), {
+      MapThingCard: { data: { thingById: { ...THING, canRecordAction: false } } },
+    });
+    await screen.findByRole("heading", { name: "Forbury Planter" });
+    expect(screen.getByText("Needs water.")).toBeTruthy();
+    expect(screen.getByText(/Dry for 6 days; hot days ahead/)).toBeTruthy();
+    expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L");
+    expect(screen.getByText(/Sensor: soil water 18%/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Record watering" })).toBeNull();
+    expect(screen.getByText(/Only its owners and collaborators record care here/)).toBeTruthy();
+  });
+
+  it("records a watering in one tap, updates without a reload, and Undo deletes that action", async () => {
+    const calls: { op: string; variables: Record<string, unknown> }[] = [];
+    let last: typeof THING.lastWatering | null = THING.lastWatering;
+    const thing = () => ({ ...THING, lastWatering: last });
+    const now = new Date().toISOString();
+    renderElementWithFakeApi(<ThingCard thingId={THING.id} signedIn />, userSession(), {
+      MapThingCard: () => ({ data: { thingById: thing() } }),
+      MapRecordWatering: (variables) => {
+        calls.push({ op: "create", variables });
+        last = { __typename: "Action", id: "a1", createdAt: now, litres: 20, userByCreatedBy: { __typename: "User", id: "u2", username: "bob", name: "Bob" } };
+        return {
+          data: {
+            createAction: {
+              __typename: "CreateActionPayload",
+              action: { __typename: "Action", id: "a1", thingId: THING.id, type: "WATERING", litres: 20, createdAt: now, thingByThingId: { ...thing(), lastAction: now, litresTotal: 60 } },
+            },
+          },
+        };
+      },
+      MapUndoWatering: (variables) => {
+        calls.push({ op: "delete", variables });
+        last = THING.lastWatering;
+        return {
+          data: {
+            deleteActionById: {
+              __typename: "DeleteActionPayload",
+              deletedActionId: "QWN0aW9uOmEx",
+              action: { __typename: "Action", id: "a1", thingByThingId: { ...thing(), lastAction: now, litresTotal: 40 } },
+            },
+          },
+        };
+      },
+    });
+    await screen.findByRole("heading", { name: "Forbury Planter" });
+    fireEvent.click(screen.getByRole("button", { name: "Record watering of 20 litres" }));
+    await screen.findByText("Watering recorded: 20 L. Thank you!");
+    expect(calls[0]).toEqual({ op: "create", variables: { action: { thingId: THING.id, type: "WATERING", comments: MAP_WATERING_COMMENT, litres: 20 } } });
+    await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered just now by Bob, 20 L"));
+
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await screen.findByText("Watering taken back.");
+    expect(calls[1]).toEqual({ op: "delete", variables: { id: "a1" } });
+    await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L"));
+  });
+});

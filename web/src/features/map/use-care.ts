@@ -1,0 +1,131 @@
+// The state the map and its list share (issue 21): the thing in the card, the filters "needs
+// water" and "near me" (the browser's location, asked for only when the user says so, or when
+// the permission was given before), the nearest things ranked by the database's distanceMetres,
+// and a counter that asks the map for its things again after a watering.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery } from "urql";
+import type { Coordinates } from "../../components/environment/env-format.ts";
+import { useNotify } from "../../lib/notices.tsx";
+import { GeolocationFailure, getCurrentPosition } from "../things/geolocation.ts";
+import type { MapThing, PlacedThing } from "./map-data.ts";
+import type { MapFocus } from "./MapView.tsx";
+import { byNeed, isThirsty } from "./water-need.ts";
+import MapNearest from "./MapNearest.graphql?raw";
+
+export interface ListThing extends PlacedThing {
+  type: string;
+  waterNeed: string;
+  /** Metres from the user (the API's), with "near me" on. */
+  distanceMetres?: number;
+}
+
+interface NearestData {
+  nearestThing: { nodes: (ListThing & { distanceMetres: number })[] } | null;
+}
+
+/** The list: the nearest (by the API's metres) with "near me", else the things in view, thirstiest first. */
+export function careList(inView: readonly MapThing[], nearest: readonly ListThing[] | null, needsWaterOnly: boolean): ListThing[] {
+  const source: ListThing[] = nearest ? [...nearest] : byNeed(inView);
+  return needsWaterOnly ? source.filter((t) => isThirsty(t.waterNeed)) : source;
+}
+
+async function locationAlreadyAllowed(): Promise<boolean> {
+  try {
+    const status = await navigator.permissions?.query({ name: "geolocation" as PermissionName });
+    return status?.state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+export function useCare({ autoLocate }: { autoLocate: boolean }) {
+  const notify = useNotify();
+  const [selected, setSelected] = useState<PlacedThing | null>(null);
+  const [needsWaterOnly, setNeedsWaterOnly] = useState(false);
+  const [here, setHere] = useState<Coordinates | null>(null);
+  const [nearMe, setNearMe] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [inView, setInView] = useState<MapThing[]>([]);
+  const [refresh, setRefresh] = useState(0);
+
+  const [nearest, refetchNearest] = useQuery<NearestData>({
+    query: MapNearest,
+    variables: { latitude: here?.latitude ?? 0, longitude: here?.longitude ?? 0, needsWater: needsWaterOnly },
+    pause: !nearMe || !here,
+    requestPolicy: "cache-and-network",
+  });
+
+  const goTo = useCallback((place: Coordinates, zoom: number) => {
+    setFocus((f) => ({ latitude: place.latitude, longitude: place.longitude, zoom, key: (f?.key ?? 0) + 1 }));
+  }, []);
+
+  const locate = useCallback(async () => {
+    setLocating(true);
+    try {
+      const position = await getCurrentPosition();
+      setHere({ latitude: position.latitude, longitude: position.longitude });
+      setNearMe(true);
+      goTo(position, 15);
+    } catch (failure) {
+      notify.negative(failure instanceof GeolocationFailure ? failure.notice : "Unable to get your location");
+      setNearMe(false);
+    } finally {
+      setLocating(false);
+    }
+  }, [goTo, notify]);
+
+  const toggleNearMe = useCallback(() => {
+    if (nearMe) setNearMe(false);
+    else void locate();
+  }, [nearMe, locate]);
+
+  // "My location with consent": only when the browser already has the user's permission.
+  useEffect(() => {
+    if (!autoLocate) return;
+    let alive = true;
+    void locationAlreadyAllowed().then((allowed) => {
+      if (alive && allowed) void locate();
+    });
+    return () => {
+      alive = false;
+    };
+  }, [autoLocate, locate]);
+
+  const choose = useCallback(
+    (thing: PlacedThing) => {
+      setSelected(thing);
+      goTo(thing, 15);
+    },
+    [goTo],
+  );
+
+  const changed = useCallback(() => {
+    setRefresh((n) => n + 1);
+    if (nearMe) refetchNearest({ requestPolicy: "network-only" });
+  }, [nearMe, refetchNearest]);
+
+  const nearestList = nearMe && here ? (nearest.data?.nearestThing?.nodes ?? null) : null;
+  const list = useMemo(() => careList(inView, nearestList, needsWaterOnly), [inView, nearestList, needsWaterOnly]);
+
+  return {
+    selected,
+    select: setSelected,
+    choose,
+    needsWaterOnly,
+    setNeedsWaterOnly,
+    nearMe: nearMe && here !== null,
+    locating,
+    toggleNearMe,
+    onLocated: (position: Coordinates) => setHere(position),
+    here,
+    focus,
+    setInView,
+    list,
+    listLoading: nearMe && nearest.fetching && !nearest.data,
+    refresh,
+    changed,
+  };
+}
+
+export type Care = ReturnType<typeof useCare>;
