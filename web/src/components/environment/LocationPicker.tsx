@@ -13,7 +13,7 @@ import { lazy, Suspense, useId, useState } from "react";
 import { useNotify } from "../../lib/notices.tsx";
 import { coordinatesOf, coordinateText, validateLatitude, validateLongitude } from "./coordinates.ts";
 import { DEFAULT_CENTRE, type Coordinates } from "./env-format.ts";
-import { currentPosition } from "./geolocation.ts";
+import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { MapBoundary } from "./LocationMap.tsx";
 import "./environment.css";
 
@@ -68,10 +68,10 @@ export function LocationPicker({
   const locate = async () => {
     setLocating(true);
     try {
-      const here = await currentPosition();
+      const here = await getCurrentPosition();
       set(here);
     } catch (e) {
-      notify.negative(e instanceof Error ? e.message : "Unable to get your location");
+      notify.negative(failureNotice(e));
     } finally {
       setLocating(false);
     }

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { coordinatesOf, coordinateText, LOCATION_MESSAGES, parseCoordinate, validateLatitude, validateLongitude } from "./coordinates.ts";
 import { formatDistance, formatMm, indicatorOf, soilAdvice, timeAgo, upcomingHours, weatherHint } from "./env-format.ts";
-import { GEO_MESSAGES, currentPosition, geolocationMessage } from "./geolocation.ts";
+import { GEO_MESSAGES, getCurrentPosition, geolocationNotice } from "../../lib/geolocation.ts";
 import { DEFAULT_OVERLAYS, loadMapPrefs, MAP_PREFS_KEY, saveMapPrefs } from "./map-prefs.ts";
 import { basemapSettings, clearStyleCache, graticule, loadVectorStyle, plainStyle, rasterStyle } from "./map-styles.ts";
 import { RainfallPanel } from "./RainfallPanel.tsx";
@@ -108,13 +108,13 @@ describe("coordinates", () => {
 
 describe("geolocation", () => {
   it("uses the product's messages", async () => {
-    expect(geolocationMessage({ code: 1, message: "User denied" })).toBe("Location permission denied: User denied");
-    expect(geolocationMessage({ code: 3, message: "" })).toBe(GEO_MESSAGES.unavailable);
-    await expect(currentPosition(undefined)).rejects.toThrow(GEO_MESSAGES.unsupported);
+    expect(geolocationNotice({ code: 1, message: "User denied" })).toBe("Location permission denied: User denied");
+    expect(geolocationNotice({ code: 3, message: "" })).toBe(GEO_MESSAGES.unavailable);
+    await expect(getCurrentPosition(undefined)).rejects.toThrow(GEO_MESSAGES.unsupported);
     const geo = {
       getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 51.45, longitude: -0.97, accuracy: 9 } } as GeolocationPosition),
     } as unknown as Geolocation;
-    await expect(currentPosition(geo)).resolves.toEqual({ latitude: 51.45, longitude: -0.97, accuracy: 9 });
+    await expect(getCurrentPosition(geo)).resolves.toEqual({ latitude: 51.45, longitude: -0.97, accuracy: 9 });
   });
 });
 

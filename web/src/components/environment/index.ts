@@ -17,5 +17,4 @@ export { LocationMap, mapLink, MapBoundary, type LocationMapProps } from "./Loca
 export { LocationPicker, type LocationPickerProps } from "./LocationPicker.tsx";
 export { LOCATION_MESSAGES, coordinatesOf, coordinateText, parseCoordinate, validateLatitude, validateLongitude } from "./coordinates.ts";
 export { INDICATORS, indicatorOf, weatherHint, DEFAULT_CENTRE, type Coordinates, type IndicatorInfo } from "./env-format.ts";
-export { currentPosition, geolocationMessage, GEO_MESSAGES } from "./geolocation.ts";
 export { Attribution, StaleNotice, MapPin } from "./parts.tsx";

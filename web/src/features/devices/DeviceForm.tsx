@@ -34,7 +34,7 @@ import {
   type HydrationLevels,
   type IndicatorParameter,
 } from "./device-meta.ts";
-import { currentPosition, GeolocationFailure, GEO_MESSAGES } from "./geolocation.ts";
+import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { ModelIcon } from "./icons.tsx";
 import MyOwnedThings from "./MyOwnedThings.graphql?raw";
 
@@ -247,11 +247,11 @@ export function DeviceForm({
     setLocationProblem(null);
     setLocating(true);
     try {
-      const position = await currentPosition();
+      const position = await getCurrentPosition();
       form.setValue("latitude", position.latitude.toFixed(6));
       form.setValue("longitude", position.longitude.toFixed(6));
     } catch (error) {
-      const message = error instanceof GeolocationFailure ? error.message : GEO_MESSAGES.unavailable;
+      const message = failureNotice(error);
       setLocationProblem(message);
       notify.negative(message);
     } finally {

@@ -11,7 +11,7 @@ import { Layer, Map, Marker, NavigationControl, Popup, ScaleControl, Source, typ
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { timeAgo, type Coordinates } from "../../components/environment/env-format.ts";
-import { currentPosition } from "../../components/environment/geolocation.ts";
+import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { assertWebgl, maplibregl, useBasemapView, type BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap } from "../../components/environment/map-styles.ts";
@@ -364,13 +364,13 @@ export default function MapView({
   const locate = async () => {
     setLocating(true);
     try {
-      const position = await currentPosition();
+      const position = await getCurrentPosition();
       setLocated(position);
       onLocated(position);
       userMoved.current = true;
       mapRef.current?.flyTo({ center: [position.longitude, position.latitude], zoom: Math.max(mapRef.current.getZoom(), 15) });
     } catch (e) {
-      notify.negative(e instanceof Error ? e.message : "Unable to get your location");
+      notify.negative(failureNotice(e));
     } finally {
       setLocating(false);
     }

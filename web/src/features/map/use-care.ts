@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useQuery } from "urql";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { useNotify } from "../../lib/notices.tsx";
-import { GeolocationFailure, getCurrentPosition } from "../things/geolocation.ts";
+import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import type { MapThing, PlacedThing } from "./map-data.ts";
 import type { MapFocus } from "./MapView.tsx";
 import { byNeed, isThirsty } from "./water-need.ts";
@@ -68,7 +68,7 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
       setNearMe(true);
       goTo(position, 15);
     } catch (failure) {
-      notify.negative(failure instanceof GeolocationFailure ? failure.notice : "Unable to get your location");
+      notify.negative(failureNotice(failure));
       setNearMe(false);
     } finally {
       setLocating(false);

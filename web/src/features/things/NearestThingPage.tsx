@@ -11,7 +11,7 @@ import { useAppConfig } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes.tsx";
 import { errorText } from "./errors.ts";
-import { GeolocationFailure, getCurrentPosition } from "./geolocation.ts";
+import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { PinIcon } from "./icons.tsx";
 import { foundText, noneWithinText } from "./nearest.ts";
 import NearestThingQuery from "./NearestThing.graphql?raw";
@@ -50,7 +50,7 @@ export default function NearestThingPage() {
       try {
         position = await getCurrentPosition();
       } catch (error) {
-        const message = error instanceof GeolocationFailure ? error.notice : "Unable to get your location";
+        const message = failureNotice(error);
         notify.negative(message);
         fallBack(message);
         return;

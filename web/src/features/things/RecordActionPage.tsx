@@ -14,7 +14,7 @@ import { validateComments } from "./ActionItem.tsx";
 import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { errorText } from "./errors.ts";
 import { TextAreaField } from "./fields.tsx";
-import { GeolocationFailure, getCurrentPosition, type Coordinates } from "./geolocation.ts";
+import { failureNotice, getCurrentPosition, type Coordinates } from "../../lib/geolocation.ts";
 import { ActionIcon, PinIcon } from "./icons.tsx";
 import { ThingNotFound } from "./ThingPage.tsx";
 import { RECORDABLE_ACTION_TYPES, actionHint, actionTypeLabel, formatCoordinate } from "./thing-meta.ts";
@@ -114,7 +114,7 @@ export default function RecordActionPage() {
       setPlace(position);
       setPlaceStatus(null);
     } catch (failure) {
-      const message = failure instanceof GeolocationFailure ? failure.notice : "Unable to get your location";
+      const message = failureNotice(failure);
       notify.negative(message);
       setPlaceStatus(message);
     } finally {

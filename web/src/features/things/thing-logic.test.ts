@@ -2,7 +2,7 @@
 // their words, the list's order and conditions for the server, geolocation messages.
 import { describe, expect, it, vi } from "vitest";
 import { validateComments } from "./ActionItem.tsx";
-import { GEO_MESSAGES, GeolocationFailure, geolocationNotice, getCurrentPosition } from "./geolocation.ts";
+import { GEO_MESSAGES, GeolocationFailure, geolocationNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { THING_ORDER, THING_SORTS, thingListVariables } from "./ThingList.tsx";
 import { thingInputOf, validateThing } from "./thing-form.ts";
 import {
@@ -138,7 +138,7 @@ describe("geolocation", () => {
   });
 
   it("fails plainly without geolocation and asks for high accuracy with a 30 s timeout", async () => {
-    await expect(getCurrentPosition(undefined)).rejects.toMatchObject({ notice: GEO_MESSAGES.unsupported });
+    await expect(getCurrentPosition(undefined)).rejects.toMatchObject({ message: GEO_MESSAGES.unsupported });
     const getPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback, _options?: PositionOptions) =>
       ok({ coords: { latitude: 51.45, longitude: -0.97, accuracy: 8 } } as GeolocationPosition),
     );
@@ -148,7 +148,8 @@ describe("geolocation", () => {
     const denied = { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1, message: "nope" } as GeolocationPositionError) } as unknown as Geolocation;
     const error = await getCurrentPosition(denied).catch((e) => e);
     expect(error).toBeInstanceOf(GeolocationFailure);
-    expect(error.notice).toBe("Location permission denied: nope");
+    expect(error.message).toBe("Location permission denied: nope");
+    expect(error.reason).toBe("nope");
   });
 });
 
