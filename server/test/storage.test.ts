@@ -220,8 +220,10 @@ describe.each(KINDS)("pictures on the %s store, through the server", (kind) => {
 
     // A stranger, a guest and nobody get what an unknown id gets, even with the ETag.
     const unknown = await getRaw(server.url, `/images/thing/${randomUUID()}/medium.webp`);
-    for (const headers of [{ authorization: `Bearer ${stranger.token}` }, { authorization: `Bearer ${guest}` }, {}]) {
-      for (const extra of [{}, { "if-none-match": etag }]) {
+    const askers: Record<string, string>[] = [{ authorization: `Bearer ${stranger.token}` }, { authorization: `Bearer ${guest}` }, {}];
+    const conditions: Record<string, string>[] = [{}, { "if-none-match": etag }];
+    for (const headers of askers) {
+      for (const extra of conditions) {
         const res = await getRaw(server.url, url, { ...headers, ...extra });
         expect(res.status).toBe(404);
         expect(res.body.toString()).toBe(unknown.body.toString());
