@@ -16,6 +16,8 @@ import { openPictureStore, collect, type PictureStore, type StorageKind } from "
 import { checkKey } from "../storage/store.ts";
 import { startLocalS3, type LocalS3 } from "../../test/s3rver.ts";
 import { startTestServer, gql, signUp } from "./harness.ts";
+import { newestPending } from "../images/variants.ts";
+import { sweepPending, PENDING_TTL_MS } from "../images/uploads.ts";
 
 const KINDS: StorageKind[] = ["local", "postgres", "s3"];
 
@@ -123,6 +125,37 @@ describe.each(KINDS)("the %s store", (kind) => {
     expect(await keysOf(store, root)).toEqual([]);
     await store.deletePrefix(root);
     await expect(store.deletePrefix("")).rejects.toThrow();
+  });
+
+  it("a pending upload counts once all three sizes are stored; the newest complete one is used", async () => {
+    const [user, form] = [randomUUID(), randomUUID()];
+    const session = `uploads/pending/${user}/${form}/`;
+    const older = `${session}0000000001-0000000000000001/`;
+    const newer = `${session}0000000002-0000000000000002/`;
+    for (const v of ["thumb", "medium", "large"]) await store.put(`${older}${v}.webp`, Buffer.from(v));
+    expect(await newestPending(store, user, form)).toBe(older);
+    // Still being written: two of three sizes.
+    for (const v of ["thumb", "medium"]) await store.put(`${newer}${v}.webp`, Buffer.from(v));
+    expect(await newestPending(store, user, form)).toBe(older);
+    await store.put(`${newer}large.webp`, Buffer.from("large"));
+    expect(await newestPending(store, user, form)).toBe(newer);
+    await store.deletePrefix(session);
+    expect(await newestPending(store, user, form)).toBeNull();
+  });
+
+  it("the sweep drops form sessions whose newest upload is older than a day, and keeps the rest", async () => {
+    const user = randomUUID();
+    const [old, fresh] = [randomUUID(), randomUUID()];
+    const upload = "0000000001-0000000000000001";
+    await store.put(`uploads/pending/${user}/${old}/${upload}/thumb.webp`, Buffer.from("old"));
+    // A whole second later (some backends keep whole seconds), the fresh one.
+    const boundary = Math.ceil(Date.now() / 1000) * 1000;
+    while (Date.now() <= boundary) await new Promise((r) => setTimeout(r, 50));
+    await store.put(`uploads/pending/${user}/${fresh}/${upload}/thumb.webp`, Buffer.from("fresh"));
+    // As if a day had passed since the boundary.
+    await sweepPending(store, path.join(os.tmpdir(), `steward-no-such-dir-${randomUUID()}`), boundary + PENDING_TTL_MS);
+    expect(await keysOf(store, `uploads/pending/${user}/`)).toEqual([`uploads/pending/${user}/${fresh}/${upload}/thumb.webp`]);
+    await store.deletePrefix(`uploads/pending/${user}/`);
   });
 
   it("refuses bad keys before reaching the backend", async () => {
