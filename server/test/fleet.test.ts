@@ -4,36 +4,47 @@
 // - Subscriptions: they LISTEN on a session of their own (application_name steward-listen, as the
 //   owner), not on the API's pool, and a subscriber on A hears an uplink posted to B.
 // - Pictures (STORAGE=postgres): uploaded through A, attached through B, served by both.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { startTestServer, gql, signUp, withOwner } from "./harness.ts";
+import { gql, signUp, withOwner } from "./harness.ts";
+import { loadConfig, type ServerConfig } from "../config.ts";
+import { startServer, type RunningServer } from "../app.ts";
+import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../test/database.ts";
 import { LISTEN_APPLICATION_NAME } from "../app.ts";
 import { WEBHOOK_SECRET, postUplink, setupDevice, subscribeToThing, uplink } from "./faults/sensors.ts";
 
 const UPLOADS_PER_HOUR = 4;
-type Server = Awaited<ReturnType<typeof startTestServer>>;
+type Server = RunningServer & { databaseUrl: string };
 let a: Server;
 let b: Server;
+let databaseUrl: string;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  const start = async () => {
+  // A database of its own: the limits here are on, and they count per database, so sign-ups here
+  // would use up the allowance of other files' servers on the shared one.
+  databaseUrl = await createTestDatabase(inject("adminUrl"), "bk_fleet");
+  const authDatabaseUrl = await authenticatorUrl(databaseUrl);
+  const start = async (): Promise<Server> => {
     const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-fleet-"));
     dirs.push(dataDir);
-    return startTestServer({
-      dataDir, storage: "postgres", rateLimits: true, trustProxy: "loopback", uploadsPerHour: UPLOADS_PER_HOUR,
-      ttnWebhookSecret: WEBHOOK_SECRET,
-    });
+    const overrides: Partial<ServerConfig> = {
+      databaseUrl, authDatabaseUrl, port: 0, host: "127.0.0.1", jwtSecret: "fleet-test-secret-that-is-long-enough-00000",
+      exportSchema: false, graphiql: false, dataDir, storage: "postgres", rateLimits: true, trustProxy: "loopback",
+      uploadsPerHour: UPLOADS_PER_HOUR, ttnWebhookSecret: WEBHOOK_SECRET,
+    };
+    return Object.assign(await startServer(loadConfig(overrides)), { databaseUrl });
   };
   [a, b] = await Promise.all([start(), start()]);
 });
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
   await Promise.all(dirs.map((d) => fs.promises.rm(d, { recursive: true, force: true })));
+  if (databaseUrl) await dropTestDatabase(inject("adminUrl"), databaseUrl);
 });
 
 async function signInFrom(server: Server, ip: string) {
