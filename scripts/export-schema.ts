@@ -5,13 +5,16 @@ import { postgraphile } from "postgraphile";
 import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/database.ts";
 import { makePreset } from "../server/graphql/preset.ts";
 import { loadConfig } from "../server/config.ts";
+import { localStore } from "../server/storage/local.ts";
+import { sharedLimits } from "../server/auth/rate-limit.ts";
 
 const server = await findTestServer();
 const url = await createTestDatabase(server.adminUrl, "bk_schema");
 try {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const config = loadConfig({ databaseUrl: url, exportSchema: true });
-  const pgl = postgraphile(makePreset(config, { pool, superuserPool: pool }));
+  // Only the schema is built: nothing is stored or counted.
+  const pgl = postgraphile(makePreset(config, { pool, superuserPool: pool, pictureStore: localStore(config.dataDir), limits: sharedLimits(pool) }));
   await pgl.getSchema();
   await pgl.release();
   await pool.end();

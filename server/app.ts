@@ -16,10 +16,15 @@ import { ttnWebhookRouter } from "./webhooks/ttn.ts";
 import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
 import { imageRoutes } from "./images/index.ts";
+import { openPictureStore } from "./storage/index.ts";
+import { sharedLimits } from "./auth/rate-limit.ts";
 import { endPool, logPoolErrors } from "./pg-errors.ts";
 import { DRAIN_MS } from "./shutdown.ts";
 import type { ServerConfig } from "./config.ts";
 import { randomBytes } from "node:crypto";
+
+/** application_name of the session subscriptions LISTEN on (seen in pg_stat_activity). */
+export const LISTEN_APPLICATION_NAME = "steward-listen";
 
 export interface RunningServer {
   httpServer: Server;
@@ -67,12 +72,26 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Few connections beat many: each busy one is a PostgreSQL process competing for the same cores
   // (on two vCPUs the home dashboard ran best at 4 to 6, and worst at 20; bench/api.ts).
   const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl, max: config.apiPoolSize, statement_timeout: config.apiStatementTimeoutMs });
-  // Introspection and LISTEN only, at start and on schema changes: no timeout.
+  // Introspection, at start and on schema changes: no timeout.
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  // Subscriptions LISTEN on one session of their own, as the owner on DATABASE_URL, which must be a
+  // direct connection (docs/scaling.md): a LISTEN belongs to a session, so it cannot go through a
+  // transaction-mode pooler, which AUTH_DATABASE_URL (the API's pool) may. Notifications carry only
+  // a topic; what a subscriber then reads runs on the API's pool under their own role.
+  const listenPool = new pg.Pool({ connectionString: config.databaseUrl, max: 1, application_name: LISTEN_APPLICATION_NAME });
+  // Rate limits shared by every server (server/auth/rate-limit.ts), counted as the owner.
+  const limitsPool = new pg.Pool({
+    connectionString: config.databaseUrl, max: 2, statement_timeout: config.apiStatementTimeoutMs, application_name: "steward-limits",
+  });
   logPoolErrors(apiPool, "api pool");
   logPoolErrors(ownerPool, "owner pool");
-  const pgSubscriber = new PgSubscriber(apiPool);
-  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber }));
+  logPoolErrors(listenPool, "listen pool");
+  logPoolErrors(limitsPool, "limits pool");
+  const pgSubscriber = new PgSubscriber(listenPool);
+  const limits = sharedLimits(limitsPool);
+  // Pictures and pending uploads (STORAGE: local, postgres or s3; server/storage).
+  const pictureStore = openPictureStore(config);
+  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber, pictureStore, limits }));
   const serv = pgl.createServ(grafserv);
   app.use("/graphql", refuseLargeGraphqlBodies(config.documentLimits.maxBodyBytes));
   // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
@@ -83,7 +102,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   app.use(exportRouter(apiPool, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }));
   // POST /uploads and GET /images/... (server/images).
-  app.use(imageRoutes(config, apiPool));
+  app.use(imageRoutes(config, apiPool, pictureStore, limits));
   app.use(spaRouter(config.webDistDir));
   app.use(lastResortErrors);
 
@@ -114,7 +133,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         clearTimeout(cut);
         await pgl.release();
         pgSubscriber.release();
-        await Promise.all([pool, apiPool, ownerPool, webhookPool].map(endPool));
+        await pictureStore.close();
+        await Promise.all([pool, apiPool, ownerPool, webhookPool, listenPool, limitsPool].map(endPool));
       })();
       return closing;
     },

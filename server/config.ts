@@ -8,6 +8,8 @@ import { readEnvironmentSettings } from "./environment/settings.ts";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./graphql/document-limits.ts";
+import { STORAGE_KINDS, type StorageKind } from "./storage/store.ts";
+import type { S3Settings } from "./storage/s3.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -112,6 +114,29 @@ export function nearestMaxKm(raw: string | undefined): number {
   return n;
 }
 
+/** STORAGE: where pictures and pending uploads live (local, the default; postgres; s3). */
+export function storageKind(raw: string | undefined): StorageKind {
+  const value = (raw ?? "").trim().toLowerCase() || "local";
+  if (!(STORAGE_KINDS as readonly string[]).includes(value)) {
+    throw new Error(`STORAGE must be one of ${STORAGE_KINDS.join(", ")}, got "${raw}"`);
+  }
+  return value as StorageKind;
+}
+
+/** S3_*: the bucket of STORAGE=s3 (server/storage/s3.ts). */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
+  const prefix = (env.S3_PREFIX ?? "").trim().replace(/^\/+|\/+$/g, "");
+  return {
+    bucket: env.S3_BUCKET?.trim() ?? "",
+    endpoint: env.S3_ENDPOINT?.trim() ?? "",
+    region: env.S3_REGION?.trim() || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+    prefix: prefix ? `${prefix}/` : "",
+  };
+}
+
 export interface ServerConfig {
   port: number;
   /** Interface to listen on (HOST; 127.0.0.1 unless set: the container sets 0.0.0.0). */
@@ -122,7 +147,7 @@ export interface ServerConfig {
   databaseUrl: string;
   /** Connection the API uses; it switches to the web roles per request. */
   authDatabaseUrl: string;
-  /** Connections the API keeps open on authDatabaseUrl (one of them listens for subscriptions). */
+  /** Connections the API keeps open on authDatabaseUrl (API_POOL_SIZE, 6); subscriptions listen on a connection of their own on databaseUrl. */
   apiPoolSize: number;
   /** statement_timeout of the API's connections, ms (API_STATEMENT_TIMEOUT_MS, 10 s; 0: none). */
   apiStatementTimeoutMs: number;
@@ -158,8 +183,12 @@ export interface ServerConfig {
   mapTileHosts: string[];
   /** Shared secret The Things Stack sends with each uplink (Authorization: Bearer ...). */
   ttnWebhookSecret: string;
-  /** Local data folder (DATA_DIR): pending uploads and processed images live under it. */
+  /** Local data folder (DATA_DIR): pending uploads and processed images live under it with STORAGE=local. */
   dataDir: string;
+  /** Where pictures and pending uploads are kept (STORAGE: local, postgres or s3; server/storage). */
+  storage: StorageKind;
+  /** The bucket when storage is s3 (S3_*). */
+  s3: S3Settings;
   /** Largest image accepted by POST /uploads, in bytes (UPLOAD_MAX_BYTES, default 10 MB). */
   uploadMaxBytes: number;
   /** Images per POST /uploads request (UPLOAD_MAX_FILES, default 5). */
@@ -232,6 +261,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // the data folder, which `npm run simulate` uses too.
     ttnWebhookSecret: overrides.ttnWebhookSecret ?? readTtnWebhookSecret(env),
     dataDir,
+    storage: storageKind(env.STORAGE),
+    s3: s3Settings(env),
     uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     uploadMaxFiles: positiveInt(env.UPLOAD_MAX_FILES, 5),
     uploadsPerHour: positiveInt(env.UPLOADS_PER_HOUR, 60),

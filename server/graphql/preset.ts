@@ -21,6 +21,8 @@ import { oneTripAdaptor } from "./one-trip-adaptor.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type PgAdaptorName, type ServerConfig } from "../config.ts";
+import type { PictureStore } from "../storage/index.ts";
+import type { SharedLimits } from "../auth/rate-limit.ts";
 import { clientAddress } from "../client-address.ts";
 
 /** The pools are the caller's to end (PostGraphile's release() leaves its own pools open). */
@@ -29,8 +31,12 @@ export interface PresetPools {
   pool: pg.Pool;
   /** The owner, for introspection. */
   superuserPool: pg.Pool;
-  /** LISTEN/NOTIFY for subscriptions; release() it before ending the pool. */
+  /** LISTEN/NOTIFY for subscriptions, on a direct connection of its own; release() it before ending its pool. */
   pgSubscriber?: PgSubscriber;
+  /** Where newFiles stores pictures (server/storage). */
+  pictureStore: PictureStore;
+  /** Where the per-address limits count (server/auth/rate-limit.ts), when RATE_LIMITS is on. */
+  limits: SharedLimits;
 }
 
 export function makePreset(config: ServerConfig, pools: PresetPools): GraphileConfig.Preset {
@@ -51,14 +57,14 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       makeAuthPlugin(tokenSettings),
       NoSilentMutationsPlugin,
       SearchConditionPlugin,
-      makeImagesPlugin({ dataDir: config.dataDir }),
+      makeImagesPlugin({ store: pools.pictureStore }),
       ThingUpdatedPlugin,
       NotificationAddedPlugin,
       makeEnvironmentPlugin({
         eaApiUrl: config.eaApiUrl, openMeteoUrl: config.openMeteoUrl, timeoutMs: config.environmentTimeoutMs,
         rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
       }),
-      ...(config.rateLimits ? [makeRateLimitPlugin()] : []),
+      ...(config.rateLimits ? [makeRateLimitPlugin(pools.limits)] : []),
       makeQueryLimitsPlugin({
         limits: config.queryLimits, documentLimits: config.documentLimits, introspection: config.introspection,
         refusalsPerMinute: config.refusedDocumentsPerMinute, trustProxy: config.trustProxy,

@@ -1,9 +1,10 @@
 // Rate limits on the operations worth abusing: guessing passphrases, flooding sign-ups, reset
 // and invitation e-mails. Keyed by the caller's IP address; the limit is checked before the
-// operation runs, so a refused call changes nothing.
+// operation runs, so a refused call changes nothing. Counted in PostgreSQL (server/auth/rate-limit.ts,
+// sharedLimits), so a fleet of N servers allows one address what one server does, not N times it.
 import { wrapPlans } from "postgraphile/utils";
 import { context, sideEffect, SafeError } from "postgraphile/grafast";
-import { RateLimiter } from "../auth/rate-limit.ts";
+import type { SharedLimits } from "../auth/rate-limit.ts";
 
 declare global {
   namespace Grafast {
@@ -31,15 +32,15 @@ export const RATE_LIMITS: Record<string, [number, number]> = {
 
 export const TOO_MANY = "Too many attempts; please wait a few minutes and try again";
 
-export function makeRateLimitPlugin() {
-  const limiters = new Map(Object.entries(RATE_LIMITS).map(([field, [n, ms]]) => [field, new RateLimiter(n, ms)]));
+export function makeRateLimitPlugin(limits: SharedLimits) {
+  const limiters = new Map(Object.entries(RATE_LIMITS).map(([field, [n, ms]]) => [field, limits.limit(field, n, ms)]));
   return wrapPlans(
     (ctx) => (ctx.Self.name === "Mutation" && limiters.has(ctx.scope.fieldName) ? ctx.scope.fieldName : null),
     (fieldName) => (plan) => {
       const limiter = limiters.get(fieldName)!;
       // Created before the operation's own steps, so it runs first.
-      sideEffect(context().get("ip"), (ip) => {
-        if (!limiter.take(ip ?? "unknown")) throw new SafeError(TOO_MANY, { code: "RATEL" });
+      sideEffect(context().get("ip"), async (ip) => {
+        if (!(await limiter.take(ip ?? "unknown"))) throw new SafeError(TOO_MANY, { code: "RATEL" });
       });
       return plan();
     },

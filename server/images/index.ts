@@ -5,15 +5,20 @@
 import express, { type Router } from "express";
 import type pg from "pg";
 import type { ServerConfig } from "../config.ts";
+import type { PictureStore } from "../storage/index.ts";
+import type { SharedLimits } from "../auth/rate-limit.ts";
 import { uploadRouter } from "./uploads.ts";
 import { imageServeRouter } from "./serve.ts";
 
 export { makeImagesPlugin } from "./plugin.ts";
 
-/** `pool` is the API's (authenticator) pool: SQL runs under the request's web role. */
-export function imageRoutes(config: ServerConfig, pool: pg.Pool): Router {
+/**
+ * `pool` is the API's (authenticator) pool: SQL runs under the request's web role. `store` keeps
+ * the pictures and pending uploads (server/storage); `limits` counts uploads across servers.
+ */
+export function imageRoutes(config: ServerConfig, pool: pg.Pool, store: PictureStore, limits: SharedLimits): Router {
   const router = express.Router();
-  router.use(uploadRouter(config, pool));
-  router.use(imageServeRouter(config, pool));
+  router.use(uploadRouter(config, pool, store, limits));
+  router.use(imageServeRouter(config, pool, store));
   return router;
 }

@@ -1,6 +1,6 @@
-// Where images live on disk and what their URLs look like. Everything that builds a path from
+// Where images are stored (storage keys) and what their URLs look like. Everything that builds a path from
 // request input goes through the strict checks here (known type, known variant, canonical uuid),
-// so no user-supplied text ever reaches the file system unchecked.
+// so no user-supplied text ever reaches a storage key unchecked.
 import path from "node:path";
 
 /** What can have a picture (spec section 3: hasImage on users, things, groups, devices, actions). */
@@ -34,26 +34,28 @@ export function isVariant(value: unknown): value is Variant {
   return typeof value === "string" && Object.hasOwn(VARIANTS, value);
 }
 
-/** Uploads not yet attached to anything: pending/<userId>/<sessionId>/<fileId>.<ext>. */
-export function pendingRoot(dataDir: string): string {
-  return path.join(dataDir, "uploads", "pending");
+/**
+ * Storage keys (server/storage): uploads not yet attached to anything are
+ * uploads/pending/<userId>/<sessionId>/<uploadId>/<variant>.webp, pictures are
+ * images/<type>/<id>/<variant>.webp. With STORAGE=local a key is the path below DATA_DIR.
+ */
+export const PENDING_PREFIX = "uploads/pending/";
+
+export function pendingSessionPrefix(userId: string, sessionId: string): string {
+  return `${PENDING_PREFIX}${userId}/${sessionId}/`;
 }
 
-export function pendingSessionDir(dataDir: string, userId: string, sessionId: string): string {
-  return path.join(pendingRoot(dataDir), userId, sessionId);
+export function pendingKey(uploadPrefix: string, variant: Variant): string {
+  return `${uploadPrefix}${variant}.webp`;
 }
 
-/** Request bodies being received; moved into a session folder once checked. */
+export function imageKey(type: ImageType, id: string, variant: Variant): string {
+  return `images/${type}/${id}/${variant}.webp`;
+}
+
+/** Request bodies being received, on this server's own disk; checked and resized, then stored. */
 export function uploadTmpDir(dataDir: string): string {
   return path.join(dataDir, "uploads", "tmp");
-}
-
-export function imageDir(dataDir: string, type: ImageType, id: string): string {
-  return path.join(dataDir, "images", type, id);
-}
-
-export function imageFile(dataDir: string, type: ImageType, id: string, variant: Variant): string {
-  return path.join(imageDir(dataDir, type, id), `${variant}.webp`);
 }
 
 /** Root-relative URL of a variant; the client resolves it against the API's origin. */

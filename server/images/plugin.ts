@@ -1,14 +1,16 @@
 // newFiles(sessionId, type, id): after a form with hasImage set has been saved, attaches the
 // newest image uploaded for that form (POST /uploads) to what it saved. The database decides who
 // may (app_hidden.can_set_image) and records it (app_hidden.set_has_image), under the request's
-// role, in the same transaction that moves the files into place. The files were resized when they
-// were uploaded, so the transaction waits on SQL and file renames only, never on sharp.
+// role, in the same transaction that stores the picture under its own keys (server/storage). The
+// sizes were made when they were uploaded, so the transaction waits on SQL and the store's reads
+// and writes only, never on sharp.
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda, SafeError } from "postgraphile/grafast";
 import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
 import { canonicalUuid, imageUrl, isImageType, VARIANT_NAMES, type ImageType } from "./layout.ts";
 import { newestPending, PendingGoneError, removePendingSession, stageVariants } from "./variants.ts";
 import { forgetShown } from "./visibility.ts";
+import type { PictureStore } from "../storage/index.ts";
 
 export const NOT_FOUND_OR_DENIED = "Not found, or you are not allowed to change it";
 export const NO_PENDING_UPLOAD = "No uploaded image found for this form";
@@ -19,7 +21,8 @@ interface Moved {
   urls: string[];
 }
 
-export function makeImagesPlugin(options: { dataDir: string }) {
+export function makeImagesPlugin(options: { store: PictureStore }) {
+  const { store } = options;
   return extendSchema((build) => {
     const executor = build.input.pgRegistry.pgExecutors.main;
     const one = <T>(client: PgClient, text: string, values: unknown[]) =>
@@ -40,25 +43,21 @@ export function makeImagesPlugin(options: { dataDir: string }) {
       if (allowed?.allowed !== true) throw new SafeError(NOT_FOUND_OR_DENIED, { code: "NTFND" });
 
       // Pending uploads are kept per uploader, so only this user's own uploads can be used.
-      const source = await newestPending(options.dataDir, userId, sessionId);
+      const source = await newestPending(store, userId, sessionId);
       if (!source) throw new SafeError(NO_PENDING_UPLOAD, { code: "NTFND" });
       // The sizes were made by the upload request (no decoding here: this transaction holds a
-      // pool connection); only file copies and renames happen now.
+      // pool connection); only the store's reads and writes happen now.
       let staged;
       try {
-        staged = await stageVariants(source, options.dataDir, type, id);
+        staged = await stageVariants(store, source, type, id);
       } catch (e) {
         if (e instanceof PendingGoneError) throw new SafeError(NO_PENDING_UPLOAD, { code: "NTFND" });
         throw e;
       }
-      try {
-        await one(client, "select app_hidden.set_has_image($1, $2, true)", [type, id]);
-        await staged.commit();
-      } catch (e) {
-        await staged.discard();
-        throw e;
-      }
-      await removePendingSession(options.dataDir, userId, sessionId).catch(() => {});
+      // Recorded first: if storing fails, the transaction (and so has_image) is rolled back.
+      await one(client, "select app_hidden.set_has_image($1, $2, true)", [type, id]);
+      await staged.commit();
+      await removePendingSession(store, userId, sessionId).catch(() => {});
       // The same link must show the new picture to the person who just chose it, past their
       // browser's cache of the old one (max-age is a day): a version in the query does that.
       const version = Date.now().toString(36);

@@ -5,11 +5,11 @@
 // gets the same 404 as for an id that does not exist. Every segment is checked against a closed
 // list or the uuid form before a path is built, and anything else under /images answers 404 JSON.
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
-import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import type { ServerConfig } from "../config.ts";
-import { canonicalUuid, imageFile, isImageType, isVariant } from "./layout.ts";
+import type { PictureStore } from "../storage/index.ts";
+import { canonicalUuid, imageKey, isImageType, isVariant } from "./layout.ts";
 import { pictureShown } from "./visibility.ts";
 import { pictureViewers, ViewerTokenError } from "./viewer.ts";
 
@@ -29,53 +29,44 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === ours);
 }
 
-async function sendImage(req: Request, res: Response, file: string, cacheControl: string): Promise<void> {
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, "r");
-  } catch (e: any) {
-    if (e?.code === "ENOENT" || e?.code === "ENOTDIR") return notFound(res);
-    throw e;
-  }
-  // Headers come from the opened file, so a picture replaced meanwhile (by rename) is served
-  // whole, old or new, with the matching tag.
+async function sendImage(req: Request, res: Response, store: PictureStore, key: string, cacheControl: string): Promise<void> {
+  const object = await store.get(key);
+  if (!object) return notFound(res);
   let streaming = false;
   try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) return notFound(res);
-    const etag = `"${stat.ino.toString(36)}-${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    const lastModified = object.lastModified;
     res.set({
       "Content-Type": "image/webp",
       "Cache-Control": cacheControl,
-      ETag: etag,
-      "Last-Modified": stat.mtime.toUTCString(),
+      ETag: object.etag,
+      "Last-Modified": lastModified.toUTCString(),
       "X-Content-Type-Options": "nosniff",
     });
     const ifNoneMatch = req.headers["if-none-match"];
     const ifModifiedSince = req.headers["if-modified-since"];
     const unchanged = ifNoneMatch
-      ? etagMatches(ifNoneMatch, etag)
-      : Boolean(ifModifiedSince) && Math.floor(stat.mtimeMs / 1000) <= Math.floor(Date.parse(ifModifiedSince!) / 1000);
+      ? etagMatches(ifNoneMatch, object.etag)
+      : Boolean(ifModifiedSince) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(Date.parse(ifModifiedSince!) / 1000);
     if (unchanged) {
       res.status(304).end();
       return;
     }
-    res.set("Content-Length", String(stat.size));
+    res.set("Content-Length", String(object.size));
     if (req.method === "HEAD") {
       res.end();
       return;
     }
     streaming = true;
-    // The stream owns the handle from here and closes it when done or destroyed.
-    await pipeline(handle.createReadStream(), res).catch(() => {
+    // The stream is the store's from here, ended when done or destroyed.
+    await pipeline(object.stream(), res).catch(() => {
       // The client went away; nothing to tell anyone.
     });
   } finally {
-    if (!streaming) await handle.close().catch(() => {});
+    if (!streaming) await object.close();
   }
 }
 
-export function imageServeRouter(config: ServerConfig, pool: pg.Pool): Router {
+export function imageServeRouter(config: ServerConfig, pool: pg.Pool, store: PictureStore): Router {
   const router = express.Router();
   const viewers = pictureViewers(config);
   router.post("/images/session", async (req, res, next) => {
@@ -96,7 +87,7 @@ export function imageServeRouter(config: ServerConfig, pool: pg.Pool): Router {
       const shown = await pictureShown(pool, await viewers.of(req), type, uuid);
       if (!shown) return notFound(res);
       const cacheControl = shown === "public" ? `public, max-age=${IMAGE_MAX_AGE_SECONDS}` : PRIVATE_CACHE_CONTROL;
-      await sendImage(req, res, imageFile(config.dataDir, type, uuid, variant), cacheControl);
+      await sendImage(req, res, store, imageKey(type, uuid, variant), cacheControl);
     } catch (e) {
       if (e instanceof ViewerTokenError) {
         res.status(401).set({ "Cache-Control": "no-store", "WWW-Authenticate": "Bearer" }).json({ error: e.message });

@@ -1,7 +1,9 @@
 // POST /uploads: a signed-in user sends the pictures chosen in a form (multipart/form-data, a
 // `sessionId` field the client generates per form and one or more `file` parts). They are kept
-// as pending uploads of that user and form, already resized into the stored WebP sizes, until
-// newFiles (./plugin.ts) attaches the newest one to what the form saved. The contract is in docs/decisions.md (Images).
+// as pending uploads of that user and form in the picture store (server/storage), already resized
+// into the stored WebP sizes, until newFiles (./plugin.ts) attaches the newest one to what the
+// form saved. Request bodies are received on this server's own disk (DATA_DIR/uploads/tmp) and
+// removed once answered. Uploads per user per hour count in PostgreSQL, across servers. The contract is in docs/decisions.md (Images).
 import express, { type Request, type Response, type Router } from "express";
 import busboy from "busboy";
 import fs from "node:fs";
@@ -13,8 +15,10 @@ import type pg from "pg";
 import type { ServerConfig } from "../config.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { isSafeError } from "postgraphile/grafast";
+import type { PictureStore } from "../storage/index.ts";
+import type { SharedLimits } from "../auth/rate-limit.ts";
 import { withRole } from "./db.ts";
-import { canonicalUuid, formatBytes, pendingRoot, pendingSessionDir, uploadTmpDir } from "./layout.ts";
+import { canonicalUuid, formatBytes, PENDING_PREFIX, pendingSessionPrefix, uploadTmpDir } from "./layout.ts";
 import { inspectImage, MAX_PIXELS, UnreadableImageError, TooManyPixelsError, type AcceptedImage } from "./inspect.ts";
 import { ProcessingError, renderPending } from "./variants.ts";
 
@@ -25,6 +29,8 @@ export const PENDING_TTL_MS = 24 * 3600 * 1000;
 const TMP_TTL_MS = 3600 * 1000;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const HOUR_MS = 3600 * 1000;
+/** The name of the uploads limit in the shared count (app_private.rate_limits). */
+export const UPLOAD_LIMIT_NAME = "uploads";
 /** Room for the multipart framing and fields on top of the files themselves. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -35,38 +41,6 @@ class HttpError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-  }
-}
-
-/** Sliding one-hour window of accepted file parts per user, in memory (one server process). */
-export class UploadRateLimit {
-  private readonly hits = new Map<string, number[]>();
-  constructor(private readonly perHour: number) {}
-
-  private recent(userId: string, now: number): number[] {
-    const list = (this.hits.get(userId) ?? []).filter((t) => t > now - HOUR_MS);
-    if (list.length) this.hits.set(userId, list);
-    else this.hits.delete(userId);
-    return list;
-  }
-
-  /** Counts one upload; false when the user has used up the hour's allowance. */
-  take(userId: string, now = Date.now()): boolean {
-    const list = this.recent(userId, now);
-    if (list.length >= this.perHour) return false;
-    list.push(now);
-    this.hits.set(userId, list);
-    return true;
-  }
-
-  exhausted(userId: string, now = Date.now()): boolean {
-    return this.recent(userId, now).length >= this.perHour;
-  }
-
-  /** Seconds until the oldest counted upload leaves the window. */
-  retryAfterSeconds(userId: string, now = Date.now()): number {
-    const oldest = this.recent(userId, now)[0] ?? now;
-    return Math.max(1, Math.ceil((oldest + HOUR_MS - now) / 1000));
   }
 }
 
@@ -87,10 +61,14 @@ function cleanName(name: string | undefined): string {
   return (name ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
 }
 
-/** Streams the file parts to temporary files; `allowFile` is asked before each one. */
+/**
+ * Streams the file parts to temporary files; `allowFile` is asked for each one (it counts in the
+ * database, so the answer comes while the part is already being received: a refused part is
+ * dropped and the request answered with the refusal once the body has been read).
+ */
 function receiveForm(
   req: Request,
-  options: { tmpDir: string; maxBytes: number; maxFiles: number; allowFile: () => HttpError | null },
+  options: { tmpDir: string; maxBytes: number; maxFiles: number; allowFile: () => Promise<HttpError | null> },
   files: ReceivedFile[],
 ): Promise<ReceivedForm> {
   return new Promise((resolve, reject) => {
@@ -125,8 +103,7 @@ function receiveForm(
       if (!canonicalUuid(value)) form.problem ??= new HttpError(400, BAD_SESSION);
     });
     parser.on("file", (field, stream, info) => {
-      const refusal =
-        form.problem ?? (field === "file" ? options.allowFile() : new HttpError(400, "Send each image as a part named 'file'"));
+      const refusal = form.problem ?? (field === "file" ? null : new HttpError(400, "Send each image as a part named 'file'"));
       if (refusal) {
         form.problem = refusal;
         stream.resume();
@@ -143,6 +120,15 @@ function receiveForm(
         file.truncated = true;
       });
       writes.push(pipeline(stream, fs.createWriteStream(file.tmp, { flags: "wx" })).then(() => null, (e: unknown) => e));
+      writes.push(
+        options.allowFile().then(
+          (refused) => {
+            if (refused) form.problem ??= refused;
+            return null;
+          },
+          (e: unknown) => e,
+        ),
+      );
     });
     parser.on("filesLimit", () => {
       form.problem ??= new HttpError(413, `At most ${options.maxFiles} images can be uploaded at once`);
@@ -183,19 +169,22 @@ async function entries(dir: string): Promise<fs.Dirent[]> {
   return fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
 }
 
-/** Drops form sessions idle for PENDING_TTL_MS and temporary files left by a crash. */
-export async function sweepPending(dataDir: string, now = Date.now()): Promise<void> {
-  const root = pendingRoot(dataDir);
-  for (const user of await entries(root)) {
-    if (!user.isDirectory()) continue;
-    const userDir = path.join(root, user.name);
-    for (const session of await entries(userDir)) {
-      const sessionDir = path.join(userDir, session.name);
-      const stat = await fs.promises.stat(sessionDir).catch(() => null);
-      if (stat && stat.mtimeMs < now - PENDING_TTL_MS) await removeQuietly(sessionDir);
-    }
-    // Fails harmlessly when an upload has just put something there.
-    await fs.promises.rmdir(userDir).catch(() => {});
+/**
+ * Drops form sessions whose newest pending upload is older than PENDING_TTL_MS (from the picture
+ * store, whichever backend it is) and request bodies left on this server's disk by a crash.
+ */
+export async function sweepPending(store: PictureStore, dataDir: string, now = Date.now()): Promise<void> {
+  const newest = new Map<string, number>();
+  for await (const item of store.list(PENDING_PREFIX)) {
+    const [user, session] = item.key.slice(PENDING_PREFIX.length).split("/");
+    const userId = canonicalUuid(user);
+    const sessionId = canonicalUuid(session);
+    if (!userId || !sessionId) continue;
+    const prefix = pendingSessionPrefix(userId, sessionId);
+    newest.set(prefix, Math.max(newest.get(prefix) ?? 0, item.lastModified.getTime()));
+  }
+  for (const [prefix, time] of newest) {
+    if (time < now - PENDING_TTL_MS) await store.deletePrefix(prefix).catch(() => {});
   }
   const tmp = uploadTmpDir(dataDir);
   for (const entry of await entries(tmp)) {
@@ -224,14 +213,14 @@ function sendError(req: Request, res: Response, error: HttpError, bodyLeft: bool
   res.json({ error: error.message });
 }
 
-export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
+export function uploadRouter(config: ServerConfig, pool: pg.Pool, store: PictureStore, limits: SharedLimits): Router {
   const router = express.Router();
   const tokenSettings = { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer };
-  const limit = new UploadRateLimit(config.uploadsPerHour);
+  const limit = limits.limit(UPLOAD_LIMIT_NAME, config.uploadsPerHour, HOUR_MS);
   const tmpDir = uploadTmpDir(config.dataDir);
   const tooLarge = `Images must be at most ${formatBytes(config.uploadMaxBytes)}`;
   let lastSweep = Date.now();
-  sweepPending(config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
+  sweepPending(store, config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
 
   /** The signed-in user behind the bearer token, as the database sees them (signed-out sessions fail). */
   async function uploader(req: Request): Promise<string> {
@@ -260,15 +249,15 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
     let bodyRead = false;
     try {
       const userId = await uploader(req);
-      const tooMany = () =>
-        new HttpError(429, "Too many uploads; please try again later", { "Retry-After": String(limit.retryAfterSeconds(userId)) });
-      if (limit.exhausted(userId)) throw tooMany();
+      const tooMany = async () =>
+        new HttpError(429, "Too many uploads; please try again later", { "Retry-After": String(await limit.retryAfterSeconds(userId)) });
+      if (await limit.isOver(userId)) throw await tooMany();
       const declared = Number(req.headers["content-length"]);
       if (declared > config.uploadMaxBytes * config.uploadMaxFiles + FORM_OVERHEAD_BYTES) throw new HttpError(413, tooLarge);
 
       if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = Date.now();
-        sweepPending(config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
+        sweepPending(store, config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
       }
       await fs.promises.mkdir(tmpDir, { recursive: true });
       bodyRead = true;
@@ -278,7 +267,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
           tmpDir,
           maxBytes: config.uploadMaxBytes,
           maxFiles: config.uploadMaxFiles,
-          allowFile: () => (limit.take(userId) ? null : tooMany()),
+          allowFile: async () => ((await limit.take(userId)) ? null : tooMany()),
         },
         files,
       );
@@ -302,8 +291,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
       // The sizes a picture is stored in are made now, in this request: it holds no database
       // connection, whereas newFiles runs in a transaction (docs/decisions.md, Images). Only they
       // are kept; the original, with its metadata, is removed.
-      const sessionDir = pendingSessionDir(config.dataDir, userId, sessionId);
-      await fs.promises.mkdir(sessionDir, { recursive: true });
+      const sessionPrefix = pendingSessionPrefix(userId, sessionId);
       const made: string[] = [];
       const stored = [];
       try {
@@ -311,14 +299,14 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool): Router {
           const id = newFileId();
           const image = accepted[i];
           const { size } = await fs.promises.stat(file.tmp);
-          const target = path.join(sessionDir, id);
-          await renderPending(file.tmp, target);
+          const target = `${sessionPrefix}${id}/`;
           made.push(target);
+          await renderPending(file.tmp, store, target);
           stored.push({ id, name: file.name, size, type: image.mime });
         }
       } catch (e) {
         // A request is kept whole or not at all.
-        await Promise.all(made.map(removeQuietly));
+        await Promise.all(made.map((prefix) => store.deletePrefix(prefix).catch(() => {})));
         if (e instanceof ProcessingError) {
           console.error("[uploads] could not process an image:", e.message);
           throw new HttpError(415, UNSUPPORTED_TYPE);

@@ -1,31 +1,39 @@
 // A picture's three WebP sizes. They are made when the picture is uploaded (POST /uploads, before
 // any transaction exists: resizing up to 100 megapixels is seconds of CPU, which must not hold one
 // of the API's few pool connections), with metadata stripped (EXIF, GPS, XMP: sharp writes none
-// unless asked) and the orientation applied; newFiles then only copies the finished files beside
-// their final names and renames them into place once the caller has recorded has_image.
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
+// unless asked) and the orientation applied, and kept as a pending upload in the picture store
+// (server/storage); newFiles then only reads the finished sizes and writes them under the
+// picture's own keys once the caller has recorded has_image.
 import sharp, { type Sharp } from "sharp";
+import type { PictureStore } from "../storage/index.ts";
 import { SHARP_INPUT } from "./inspect.ts";
-import { imageDir, imageFile, pendingSessionDir, VARIANT_NAMES, VARIANTS, type ImageType, type Variant } from "./layout.ts";
+import { imageKey, pendingKey, pendingSessionPrefix, VARIANT_NAMES, VARIANTS, type ImageType, type Variant } from "./layout.ts";
 
-/** A pending upload: a folder named by arrival holding thumb.webp, medium.webp and large.webp. */
-const PENDING_NAME = /^[0-9a-z]{10}-[0-9a-f]{16}$/;
+/** A pending upload's name: its arrival time, then randomness, so names sort by arrival. */
+export const PENDING_NAME = /^[0-9a-z]{10}-[0-9a-f]{16}$/;
 
 export class PendingGoneError extends Error {}
 export class ProcessingError extends Error {}
 
-/** The folder of the newest upload of one form by one user (names sort by arrival), or null. */
-export async function newestPending(dataDir: string, userId: string, sessionId: string): Promise<string | null> {
-  const dir = pendingSessionDir(dataDir, userId, sessionId);
-  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => PENDING_NAME.test(n)).sort();
-  const newest = names.at(-1);
-  return newest ? path.join(dir, newest) : null;
+/**
+ * The key prefix of the newest complete upload of one form by one user, or null. An upload is
+ * complete when all three sizes are stored (they are written side by side, so a reader may see
+ * some of them first).
+ */
+export async function newestPending(store: PictureStore, userId: string, sessionId: string): Promise<string | null> {
+  const prefix = pendingSessionPrefix(userId, sessionId);
+  const sizes = new Map<string, number>();
+  for await (const item of store.list(prefix)) {
+    const [name, file, ...rest] = item.key.slice(prefix.length).split("/");
+    if (rest.length || !PENDING_NAME.test(name) || !VARIANT_NAMES.some((v) => file === `${v}.webp`)) continue;
+    sizes.set(name, (sizes.get(name) ?? 0) + 1);
+  }
+  const newest = [...sizes].filter(([, n]) => n === VARIANT_NAMES.length).map(([name]) => name).sort().at(-1);
+  return newest ? `${prefix}${newest}/` : null;
 }
 
-export async function removePendingSession(dataDir: string, userId: string, sessionId: string): Promise<void> {
-  await fs.promises.rm(pendingSessionDir(dataDir, userId, sessionId), { recursive: true, force: true });
+export async function removePendingSession(store: PictureStore, userId: string, sessionId: string): Promise<void> {
+  await store.deletePrefix(pendingSessionPrefix(userId, sessionId));
 }
 
 function render(image: Sharp, variant: Variant): Sharp {
@@ -39,56 +47,40 @@ function render(image: Sharp, variant: Variant): Sharp {
 }
 
 /**
- * Makes the three sizes of an accepted upload into `target` (a folder that must not exist yet).
- * They are written into a hidden folder beside it that is renamed into place when all three are
- * there, so newestPending never sees half of an upload. Throws ProcessingError when sharp fails.
+ * Makes the three sizes of an accepted upload (a file on this server's disk) and stores them
+ * under `uploadPrefix` (uploads/pending/<user>/<form>/<upload>/). Throws ProcessingError when
+ * sharp fails; a store that fails throws its own error, and what was stored of the upload is
+ * removed either way.
  */
-export async function renderPending(source: string, target: string): Promise<void> {
-  const building = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
-  await fs.promises.mkdir(building, { recursive: true });
+export async function renderPending(source: string, store: PictureStore, uploadPrefix: string): Promise<void> {
+  let sizes: Buffer[];
   try {
     const original = sharp(source, { ...SHARP_INPUT, autoOrient: true });
-    await Promise.all(VARIANT_NAMES.map((v) => render(original.clone(), v).toFile(path.join(building, `${v}.webp`))));
-    await fs.promises.rename(building, target);
+    sizes = await Promise.all(VARIANT_NAMES.map((v) => render(original.clone(), v).toBuffer()));
   } catch (e: any) {
-    await fs.promises.rm(building, { recursive: true, force: true }).catch(() => {});
     throw new ProcessingError(String(e?.message ?? e));
+  }
+  try {
+    await Promise.all(VARIANT_NAMES.map((v, i) => store.put(pendingKey(uploadPrefix, v), sizes[i], "image/webp")));
+  } catch (e) {
+    await store.deletePrefix(uploadPrefix).catch(() => {});
+    throw e;
   }
 }
 
 export interface StagedVariants {
-  /** Moves every variant to its final name (each rename is atomic). */
+  /** Stores every size under the picture's own keys (each write replaces one object whole). */
   commit(): Promise<void>;
-  /** Removes what was written; safe after commit. */
-  discard(): Promise<void>;
 }
 
-/** Copies a pending upload's finished sizes beside their final names: file copies, no decoding. */
-export async function stageVariants(pending: string, dataDir: string, type: ImageType, id: string): Promise<StagedVariants> {
-  const dir = imageDir(dataDir, type, id);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const token = randomBytes(6).toString("hex");
-  const files = VARIANT_NAMES.map((variant) => ({
-    variant,
-    source: path.join(pending, `${variant}.webp`),
-    temp: path.join(dir, `.${variant}.${token}.tmp`),
-    final: imageFile(dataDir, type, id, variant),
-  }));
-  const discard = async () => {
-    await Promise.all(files.map((f) => fs.promises.rm(f.temp, { force: true }).catch(() => {})));
-  };
-  try {
-    await Promise.all(files.map((f) => fs.promises.copyFile(f.source, f.temp)));
-  } catch (e: any) {
-    await discard();
-    // Another newFiles call of the same form may have taken it a moment ago.
-    if (e?.code === "ENOENT") throw new PendingGoneError(pending);
-    throw e;
-  }
+/** Reads a pending upload's finished sizes: no decoding. PendingGoneError when it went meanwhile. */
+export async function stageVariants(store: PictureStore, uploadPrefix: string, type: ImageType, id: string): Promise<StagedVariants> {
+  const sizes = await Promise.all(VARIANT_NAMES.map((v) => store.read(pendingKey(uploadPrefix, v))));
+  // Another newFiles call of the same form may have taken it a moment ago.
+  if (sizes.some((s) => s === null)) throw new PendingGoneError(uploadPrefix);
   return {
     async commit() {
-      for (const f of files) await fs.promises.rename(f.temp, f.final);
+      await Promise.all(VARIANT_NAMES.map((v, i) => store.put(imageKey(type, id, v), sizes[i]!, "image/webp")));
     },
-    discard,
   };
 }

@@ -13,6 +13,7 @@ import { authenticatorUrl } from "../../test/database.ts";
 import { gql, signUp, makeAdmin, withOwner } from "./harness.ts";
 import { SHOWN_TTL_MS } from "../images/visibility.ts";
 import { sweepPending, PENDING_TTL_MS } from "../images/uploads.ts";
+import { localStore } from "../storage/local.ts";
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const UPLOADS_PER_HOUR = 30;
@@ -539,8 +540,11 @@ describe("serving", () => {
     await upload(user.token, old, [{ name: "a.png", data: png }]);
     await upload(user.token, fresh, [{ name: "b.png", data: png }]);
     const past = new Date(Date.now() - PENDING_TTL_MS - 60_000);
-    await fs.promises.utimes(pendingDir(id, old), past, past);
-    await sweepPending(dataDir);
+    // A session's age is its newest stored size's.
+    for (const name of await fs.promises.readdir(pendingDir(id, old), { recursive: true })) {
+      await fs.promises.utimes(path.join(pendingDir(id, old), name), past, past);
+    }
+    await sweepPending(localStore(dataDir), dataDir);
     expect(fs.existsSync(pendingDir(id, old))).toBe(false);
     expect(fs.existsSync(pendingDir(id, fresh))).toBe(true);
   });
