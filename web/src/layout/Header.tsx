@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { term } from "../../../shared/branding.ts";
+import { Avatar } from "../components/Avatar.tsx";
 import { BrandMark } from "../components/BrandMark.tsx";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useBranding } from "../lib/config-context.tsx";
@@ -89,8 +90,9 @@ export function Header() {
           <div className="account-area">
             {signedIn ? (
               <>
-                <Link to={paths.account()} className="user-name" title="Your account">
-                  {displayName}
+                <Link to={paths.account()} className="user-name" title={`Your account: ${displayName}`}>
+                  <Avatar id={session?.id ?? "me"} name={displayName} hasImage={session?.hasImage} size={32} />
+                  <span className="user-name-text">{displayName}</span>
                 </Link>
                 <button type="button" className="button button-quiet" onClick={onSignOut} disabled={signingOut}>
                   Sign out

@@ -3,6 +3,13 @@
 // for the text alternative, and time ticks on whole local hours or days. No chart.js here, so
 // screens can use them without loading the chart.
 
+/**
+ * How every line chart joins its readings: monotone cubic interpolation, which never rises above
+ * the higher or dips below the lower of two neighbouring readings (a tension curve overshot them,
+ * so the line showed values that were never measured; issue 22). Spread into a line dataset.
+ */
+export const LINE_SHAPE = { cubicInterpolationMode: "monotone", tension: 0 } as const;
+
 export interface ChartPoint {
   /** Milliseconds since the epoch (UTC instant; shown in local time). */
   t: number;

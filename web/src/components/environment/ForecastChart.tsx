@@ -16,6 +16,7 @@ import {
 } from "chart.js";
 import { Chart } from "react-chartjs-2";
 import { formatNumber, LOCALE } from "./env-format.ts";
+import { LINE_SHAPE } from "../charts/series.ts";
 
 ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
 
@@ -55,7 +56,7 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
           borderWidth: 2,
           pointRadius: 0,
           pointHoverRadius: 3,
-          tension: 0.3,
+          ...LINE_SHAPE,
           yAxisID: "temperature",
           order: 1,
         },

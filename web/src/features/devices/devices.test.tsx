@@ -452,6 +452,21 @@ describe("/devices/new", () => {
   });
 });
 
+describe("/devices/new messages (issue 22)", () => {
+  it("shows a message shared by two fields once, not twice", async () => {
+    renderDevices("/devices/new", userSession(), {
+      MyOwnedThings: { data: { allThingAccesses: { __typename: "ThingAccessesConnection", nodes: [] } } },
+    });
+    await screen.findByRole("heading", { level: 1, name: "Register a device" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Register device" })));
+    await screen.findByText("Model is required");
+    expect(screen.getAllByText("Location is required")).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText("Too dry below (%)"), { target: { value: "50" } });
+    fireEvent.change(screen.getByLabelText("Needs water below (%)"), { target: { value: "40" } });
+    expect(screen.getAllByText("Limits must rise: too dry, then needs water, then moist")).toHaveLength(1);
+  });
+});
+
 describe("/devices/accept", () => {
   it("asks guests to sign in and come back", async () => {
     renderDevices(`/devices/accept?id=${DEVICE_ID}&code=abc`, guestSession(), {
