@@ -40,14 +40,20 @@ function measure() {
   const header = document.querySelector(".site-header");
   const toggle = document.querySelector(".menu-toggle");
   const buttons = [];
-  for (const el of document.querySelectorAll("button, .button, [role=tab]")) {
+  for (const el of document.querySelectorAll("button, .button, [role=tab], .tab-nav .tab")) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (el.closest(".maplibregl-map, .visually-hidden")) continue;
     if (el.scrollWidth > el.clientWidth + 1) buttons.push(`"${(el.textContent || "").trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
   }
+  // Tabs hidden off the edge of a sideways strip count too: the page does not overflow, but the
+  // tab cannot be seen.
+  const tabsOffScreen = [...document.querySelectorAll(".tab-nav .tab")]
+    .filter((el) => el.getBoundingClientRect().right > width + 1)
+    .map((el) => (el.textContent || "").trim());
   return {
     overflowing,
+    tabsOffScreen,
     headerHeight: header ? Math.round(header.getBoundingClientRect().height) : 0,
     menuToggle: toggle ? getComputedStyle(toggle).display !== "none" : false,
     buttons,
@@ -72,6 +78,7 @@ async function visitAll(t, page, state, routes) {
       if (width >= 1024 && m.headerHeight > 64) problems.push(`${where}: header is ${m.headerHeight}px tall`);
       if (width >= 1024 && m.menuToggle) problems.push(`${where}: the menu button shows`);
       if (width < 1024 && !m.menuToggle) problems.push(`${where}: no menu button below 1024px`);
+      if (m.tabsOffScreen.length) problems.push(`${where}: tabs off-screen: ${m.tabsOffScreen.join(", ")}`);
       if (m.buttons.length) problems.push(`${where}: text overflows its button: ${m.buttons.join("; ")}`);
     }
   }

@@ -11,13 +11,21 @@ import { paths } from "../routes.tsx";
 
 const AUTH_SCREENS = ["/signin", "/register", "/forgot-password", "/reset"];
 
+/** Where signing in or registering from the header leads back to: this page (an invitation
+ * being followed, say), or on the auth screens the `next` they carry. */
+function nextFor(pathname: string, search: string): string | undefined {
+  if (AUTH_SCREENS.includes(pathname)) return new URLSearchParams(search).get("next") ?? undefined;
+  return pathname + search;
+}
+
 /** The sign-in link: back to this page afterwards, or on auth screens keep their own `next`. */
 function signInLink(pathname: string, search: string): string {
-  if (AUTH_SCREENS.includes(pathname)) {
-    const next = new URLSearchParams(search).get("next");
-    return next ? paths.signIn(next) : paths.signIn();
-  }
-  return paths.signIn(pathname + search);
+  return paths.signIn(nextFor(pathname, search));
+}
+
+/** The register link keeps the way back too (it used to drop it, losing an invitation). */
+function registerLink(pathname: string, search: string): string {
+  return paths.register(nextFor(pathname, search));
 }
 
 export function Header() {
@@ -103,7 +111,7 @@ export function Header() {
                 <Link to={signInLink(location.pathname, location.search)} className="button button-light">
                   Sign in
                 </Link>
-                <Link to={paths.register()} className="register-link">
+                <Link to={registerLink(location.pathname, location.search)} className="register-link">
                   Register
                 </Link>
               </>
