@@ -347,6 +347,8 @@ describe("owner screens", () => {
     });
     await waitFor(() => expect(view.location()).toBe(`/devices/${DEVICE_ID}`));
     await screen.findByRole("heading", { level: 1, name: "Bed probe" });
+    // The redirect says why (issue 22).
+    expect(view.notices.get().map((n) => n.message)).toContain("Only the owners of this device can change its settings.");
   });
 
   it("send guests to sign in first", async () => {

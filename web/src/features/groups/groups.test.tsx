@@ -254,6 +254,8 @@ describe("/groups/{id}/settings", () => {
     const app = renderScreen(`/groups/${GROUP_ID}/settings`, userSession(), { Group: { data: group({ member: true }) } });
     await screen.findByRole("heading", { level: 1, name: "Riverside Planters" });
     expect(app.location()).toBe(`/groups/${GROUP_ID}/dashboard`);
+    // The redirect says why (issue 22).
+    expect(app.notices.get().map((n) => n.message)).toContain("Only the owners of this group can change its settings.");
   });
 
   it("lets owners edit, validating the name instantly", async () => {
