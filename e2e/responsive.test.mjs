@@ -62,6 +62,7 @@ function measure() {
 
 async function visitAll(t, page, state, routes) {
   const problems = [];
+  let tallestHeader = 0;
   await mkdir(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -75,6 +76,7 @@ async function visitAll(t, page, state, routes) {
       const m = await page.evaluate(measure);
       const where = `${state} ${route} @${width}px`;
       if (m.overflowing.length) problems.push(`${where}: horizontal overflow: ${m.overflowing.join("; ")}`);
+      if (width >= 1024) tallestHeader = Math.max(tallestHeader, m.headerHeight);
       if (width >= 1024 && m.headerHeight > 64) problems.push(`${where}: header is ${m.headerHeight}px tall`);
       if (width >= 1024 && m.menuToggle) problems.push(`${where}: the menu button shows`);
       if (width < 1024 && !m.menuToggle) problems.push(`${where}: no menu button below 1024px`);
@@ -82,7 +84,7 @@ async function visitAll(t, page, state, routes) {
       if (m.buttons.length) problems.push(`${where}: text overflows its button: ${m.buttons.join("; ")}`);
     }
   }
-  t.diagnostic(`${routes.length * WIDTHS.length} pages; screenshots in ${SHOTS}`);
+  t.diagnostic(`${routes.length * WIDTHS.length} pages; tallest header from 1024 px: ${tallestHeader} px; screenshots in ${SHOTS}`);
   assert.deepEqual(problems, [], problems.join("\n"));
 }
 
