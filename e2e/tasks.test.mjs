@@ -175,7 +175,7 @@ test("a task planned through the form reaches the collaborator, who completes it
 
     await row.getByRole("button", { name: `Start: ${title}` }).click();
     await row.getByText("In progress", { exact: true }).waitFor();
-    await page.getByRole("button", { name: `Mark complete: ${title}` }).click();
+    await page.getByRole("button", { name: `Done: ${title}` }).click();
 
     const record = page.getByRole("button", { name: `Record this watering on ${thing.name}` });
     await record.waitFor();

@@ -13,6 +13,9 @@ import { migrate } from "../db/migrate.ts";
 import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
 import { handleSignalsInCaller, startEmbeddedPostgres, type Embedded } from "../db/embedded.ts";
 import { ensureWebBuild } from "./web-build.ts";
+import { componentLogger } from "../domain/logger.ts";
+
+const log = componentLogger("start");
 
 const DATABASE_NAME = "steward";
 
@@ -49,7 +52,7 @@ async function prepareEmbedded(embedded: Embedded): Promise<{ databaseUrl: strin
 try {
   loadConfig();
 } catch (e) {
-  console.error(`Configuration: ${e instanceof Error ? e.message : e}`);
+  log.error(`Configuration: ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 }
 
@@ -69,12 +72,12 @@ stopOnSignals("steward", async () => {
 if (!databaseUrl) {
   fs.mkdirSync(dataDir, { recursive: true });
   const port = Number(process.env.EMBEDDED_PG_PORT || 54320);
-  console.log(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
+  log.info(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
   embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true, ownProcessGroup: true });
   ({ databaseUrl, authDatabaseUrl } = await prepareEmbedded(embedded));
   if (await seedDemoData(databaseUrl)) {
-    console.log("Demo data loaded. Demo accounts:");
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(7)} username ${a.username}  passphrase ${a.password}`);
+    const accounts = DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.password} (${a.role})`).join(", ");
+    log.info(`Demo data loaded. Demo accounts (username / passphrase): ${accounts}`);
   }
 } else {
   await migrate(databaseUrl);
@@ -88,4 +91,4 @@ if (config.runWorker) {
   const { startWorker } = await import("../worker/run.ts");
   worker = await startWorker({ databaseUrl });
 }
-console.log(`Ready: ${server.url}  (health: ${server.url}/health)`);
+log.info(`Ready: ${server.url}  (health: ${server.url}/health)`);

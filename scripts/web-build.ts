@@ -3,6 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { rootDir } from "../server/config.ts";
+import { componentLogger } from "../domain/logger.ts";
+
+const log = componentLogger("start");
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -20,14 +23,15 @@ export async function ensureWebBuild(outDir = path.join(rootDir, "dist/web")): P
   const index = path.join(outDir, "index.html");
   const sources = Math.max(newestMtime(path.join(rootDir, "web")), newestMtime(path.join(rootDir, "shared")));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return outDir;
-  console.log(`Building the web app (${path.relative(rootDir, outDir)})...`);
+  log.info(`Building the web app (${path.relative(rootDir, outDir)})...`);
   const { build } = await import("vite");
   // Vite sets NODE_ENV=production for the build; the server that starts next must not inherit it.
   const nodeEnv = process.env.NODE_ENV;
   try {
     await build({
       configFile: path.join(rootDir, "web/vite.config.ts"),
-      logLevel: "warn",
+      // Errors only: the chunk-size advice (5 lines) is for `npm run bench:bundle`, not every start.
+      logLevel: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace" ? "warn" : "error",
       build: { outDir, emptyOutDir: true },
     });
   } finally {

@@ -22,6 +22,9 @@ import { endPool, logPoolErrors } from "./pg-errors.ts";
 import { DRAIN_MS } from "./shutdown.ts";
 import type { ServerConfig } from "./config.ts";
 import { randomBytes } from "node:crypto";
+import { componentLogger } from "../domain/logger.ts";
+
+const log = componentLogger("http");
 
 /** application_name of the session subscriptions LISTEN on (seen in pg_stat_activity). */
 export const LISTEN_APPLICATION_NAME = "steward-listen";
@@ -155,6 +158,6 @@ function lastResortErrors(err: any, req: express.Request, res: express.Response,
     return;
   }
   const errorId = randomBytes(6).toString("hex").toUpperCase();
-  console.error(`[http] error ${errorId} on ${req.method} ${req.path}:`, err);
+  log.error({ err }, `error ${errorId} on ${req.method} ${req.path}`);
   res.status(status).json({ error: "An error occurred", errorId });
 }

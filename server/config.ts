@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { loggerSettings } from "../domain/logger.ts";
 import { readEnvironmentSettings } from "./environment/settings.ts";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
@@ -212,6 +213,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL ?? "";
   const port = Number(env.PORT || 3000);
   const environment = readEnvironmentSettings(env);
+  // LOG_LEVEL and LOG_FORMAT: a wrong value stops the start with its message, like the rest.
+  loggerSettings(env);
   return {
     port,
     host: env.HOST || "127.0.0.1",

@@ -6,16 +6,19 @@ import { loadConfig, type ServerConfig } from "./config.ts";
 import { startServer, type RunningServer } from "./app.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { migrate } from "../db/migrate.ts";
+import { componentLogger } from "../domain/logger.ts";
+
+const log = componentLogger("server");
 
 let config: ServerConfig;
 try {
   config = loadConfig();
 } catch (e) {
-  console.error(`Configuration: ${e instanceof Error ? e.message : e}`);
+  log.error(`Configuration: ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 }
 if (!config.databaseUrl) {
-  console.error("DATABASE_URL is not set. Use `npm start` for a local embedded database.");
+  log.error("DATABASE_URL is not set. Use `npm start` for a local embedded database.");
   process.exit(1);
 }
 
@@ -28,7 +31,7 @@ stopOnSignals("server", async () => {
 
 await migrate(config.databaseUrl);
 server = await startServer(config);
-console.log(`API and app listening on ${server.url}`);
+log.info(`API and app listening on ${server.url}`);
 
 if (config.runWorker) {
   const { startWorker } = await import("../worker/run.ts");

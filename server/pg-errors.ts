@@ -8,8 +8,10 @@
 // connection on release, so logging is all that is left to do; new connections are opened as
 // soon as the database answers again. server/test/faults/database-restart.test.ts covers it.
 import type pg from "pg";
+import { componentLogger } from "../domain/logger.ts";
 
 export function logPoolErrors(pool: pg.Pool, label: string): void {
+  const log = componentLogger(label);
   const open = new Set<pg.PoolClient>();
   openConnections.set(pool, open);
   // Idle connections: pg-pool removes them and re-emits here; the connection's own listener
@@ -19,7 +21,7 @@ export function logPoolErrors(pool: pg.Pool, label: string): void {
     open.add(client);
     client.once("end", () => open.delete(client));
     client.on("error", (e) => {
-      if (!pool.ending) console.error(`[${label}] connection lost: ${e.message}`);
+      if (!pool.ending) log.error(`connection lost: ${e.message}`);
     });
   });
 }

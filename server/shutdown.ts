@@ -2,6 +2,7 @@
 // scripts/start.ts): on SIGINT or SIGTERM stop accepting, let requests in flight finish, close
 // websockets with 1001 (server/graphql/websocket.ts), then close the pools. A deadline bounds
 // it all: orchestrators send SIGKILL after 10 s.
+import { componentLogger } from "../domain/logger.ts";
 
 /** How long an entry point waits for the whole shutdown before it exits anyway (exit code 1). */
 export const SHUTDOWN_DEADLINE_MS = 9_500;
@@ -18,19 +19,20 @@ export function stopOnSignals(label: string, stop: () => Promise<void>, deadline
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[${label}] ${signal}: stopping (requests in flight and running jobs finish first)...`);
+    const log = componentLogger(label);
+    log.info(`${signal}: stopping (requests in flight and running jobs finish first)...`);
     const deadline = setTimeout(() => {
-      console.error(`[${label}] still stopping after ${deadlineMs} ms; exiting anyway`);
+      log.error(`still stopping after ${deadlineMs} ms; exiting anyway`);
       process.exit(1);
     }, deadlineMs);
     deadline.unref();
     stop().then(
       () => {
-        console.log(`[${label}] stopped`);
+        log.info(`stopped`);
         process.exit(0);
       },
       (e) => {
-        console.error(`[${label}] error while stopping: ${e instanceof Error ? e.message : e}`);
+        log.error(`error while stopping: ${e instanceof Error ? e.message : e}`);
         process.exit(1);
       },
     );

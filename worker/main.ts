@@ -4,13 +4,16 @@
 // lock dies with this process's liveness session, and a live worker runs it again (worker/liveness.ts).
 import { readWorkerConfig } from "./config.ts";
 import { startWorker, type WorkerHandle } from "./run.ts";
+import { componentLogger } from "../domain/logger.ts";
+
+const log = componentLogger("worker");
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
 
 async function main(): Promise<void> {
   const config = readWorkerConfig();
   if (!config.databaseUrl) {
-    console.error("worker: DATABASE_URL is not set (e.g. postgres://user:pass@127.0.0.1:5432/steward)");
+    log.error("DATABASE_URL is not set (e.g. postgres://user:pass@127.0.0.1:5432/steward)");
     process.exit(1);
   }
 
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
     worker!.stop().then(
       () => process.exit(0),
       (e) => {
-        console.error("worker: error while stopping:", e);
+        log.error({ err: e }, "error while stopping");
         process.exit(1);
       },
     );
@@ -30,13 +33,13 @@ async function main(): Promise<void> {
     if (stoppingSince !== undefined) {
       // A terminal's Ctrl-C reaches npm and tsx too, which pass it on: the same press again.
       if (Date.now() - stoppingSince < 1000) return;
-      console.warn(`worker: ${signal} again, exiting without waiting for running jobs`);
+      log.warn(`${signal} again, exiting without waiting for running jobs`);
       process.exit(130);
     }
     stoppingSince = Date.now();
-    console.log(`worker: ${signal} received, finishing running jobs...`);
+    log.info(`${signal} received, finishing running jobs...`);
     setTimeout(() => {
-      console.error(`worker: jobs still running after ${SHUTDOWN_DEADLINE_MS} ms; exiting (they will run again on a live worker)`);
+      log.error(`jobs still running after ${SHUTDOWN_DEADLINE_MS} ms; exiting (they will run again on a live worker)`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     if (worker) stop();
@@ -46,24 +49,24 @@ async function main(): Promise<void> {
 
   worker = await startWorker({ databaseUrl: config.databaseUrl });
   const mail = config.smtpUrl ? "SMTP" : `outbox ${config.outboxDir}`;
-  console.log(`worker: started, tasks: ${worker.taskNames.join(", ")}; concurrency ${worker.config.concurrency}; mail: ${mail}`);
+  log.info(`started, tasks: ${worker.taskNames.join(", ")}; concurrency ${worker.config.concurrency}; mail: ${mail}`);
   if (stoppingSince !== undefined) stop();
 
   worker.promise.then(
     () => {
       if (stoppingSince === undefined) {
-        console.error("worker: the runner stopped unexpectedly");
+        log.error("the runner stopped unexpectedly");
         process.exit(1);
       }
     },
     (e) => {
-      console.error("worker: the runner failed:", e);
+      log.error({ err: e }, "the runner failed");
       process.exit(1);
     },
   );
 }
 
 main().catch((e) => {
-  console.error("worker: could not start:", e instanceof Error ? e.message : e);
+  log.error({ err: e instanceof Error ? e.message : e }, "could not start");
   process.exit(1);
 });

@@ -11,7 +11,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { EventEmitter } from "node:events";
 import pg, { type Pool } from "pg";
-import { Logger, consoleLogFactory, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
+import { workerLogger } from "./logger.ts";
+import { Logger, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
 import { parseConcurrency, readWorkerConfig, type WorkerConfig } from "./config.ts";
 import { runInWorkerContext, type WorkerContext } from "./context.ts";
 import { createMailer, type MailLog, type Mailer } from "./providers/mailer.ts";
@@ -34,9 +35,9 @@ export interface StartWorkerOptions {
   env?: NodeJS.ProcessEnv;
   /** Use this mailer instead of the one configured from the environment; it is not closed by stop(). */
   mailer?: Mailer;
-  /** Where the mailer writes its lines (the outbox's subject/recipient/links); defaults to console.log. */
+  /** Where the mailer writes its lines (the outbox's subject/recipient/links); defaults to the logger. */
   mailLog?: MailLog;
-  /** graphile-worker logger; defaults to its console logger. */
+  /** graphile-worker logger; defaults to one writing through domain/logger.ts (worker/logger.ts). */
   logger?: Logger;
   /** Crontab text instead of worker/crontab. */
   crontab?: string;
@@ -128,7 +129,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     taskList[name] = (payload, helpers) => runInWorkerContext(ctx, () => task(payload, helpers));
   }
 
-  const logger = options.logger ?? new Logger(consoleLogFactory);
+  const logger = options.logger ?? workerLogger();
   // The jobs' pool, unless the caller gave one: its statements end after WORKER_STATEMENT_TIMEOUT_MS
   // (statement_timeout, sent when connecting), so a runaway query cannot hold a job's connection.
   const ownPool = options.pgPool

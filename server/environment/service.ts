@@ -17,6 +17,9 @@ import type { RainfallMeasure, RainfallProvider, RainfallReading, RainfallStatio
 import { RAINFALL_ATTRIBUTION, RAINFALL_LICENCE, WEATHER_ATTRIBUTION, type EnvironmentSettings } from "./settings.ts";
 import * as v from "./validate.ts";
 import { gridPoint, type DailyForecast, type HourlyForecast, type WeatherProvider } from "./weather.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("environment");
 
 export class UnavailableError extends Error {
   constructor(message: string) {
@@ -100,8 +103,8 @@ export async function fetchLive<A, L, T>(spec: CachedSource<A, L, T>, args: A): 
     return { ok: true, live: await spec.fetch(args) };
   } catch (e) {
     if (e instanceof NotFoundError) throw e;
-    if (!(e instanceof UpstreamError)) console.error(`[environment] ${spec.kind}: unexpected failure of the source:`, e);
-    else console.warn(`[environment] ${spec.kind}: ${e.message}; answering from the cache`);
+    if (!(e instanceof UpstreamError)) log.error({ err: e }, `${spec.kind}: unexpected failure of the source`);
+    else log.warn(`${spec.kind}: ${e.message}; answering from the cache`);
     return { ok: false, reason: e instanceof Error ? e.message : String(e) };
   }
 }

@@ -23,6 +23,9 @@ import {
   type SelectionSetNode, type ValidationRule,
 } from "postgraphile/graphql";
 import { QUERY_TOO_BIG, limitErrors, measureOperation, type QueryLimits } from "./query-limits.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("graphql");
 
 export interface DocumentLimits {
   /** Largest HTTP body, and largest websocket message, in bytes (GRAPHQL_MAX_BODY_BYTES). */
@@ -78,7 +81,7 @@ function compact(error: GraphQLError): GraphQLError {
 /** An error nobody meant (e.g. the stack ran out): masked with an id; the detail is logged once. */
 function internal(error: unknown, what: string): GraphQLError {
   const errorId = randomBytes(6).toString("hex").toUpperCase();
-  console.error(`[graphql] masked error ${errorId} while ${what}:`, error instanceof Error ? `${error.name}: ${error.message}` : error);
+  log.error({ err: error instanceof Error ? `${error.name}: ${error.message}` : error }, `[graphql] masked error ${errorId} while ${what}`);
   return new GraphQLError("An error occurred", { extensions: { errorId } });
 }
 

@@ -8,6 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { GraphQLError } from "postgraphile/graphql";
 import { isSafeError } from "postgraphile/grafast";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("graphql");
 
 /** Errcodes raised by our SQL and plugins; see docs/error-codes.md. */
 export const PUBLIC_ERRCODES = new Set([
@@ -91,14 +94,14 @@ export function maskError(error: GraphQLError): GraphQLError {
   const bad = badValue(original);
   if (bad) {
     // Usually a caller's bad value; logged briefly in case one of our own queries caused it.
-    console.warn(`[graphql] refused a bad value (${code}): ${original.message}`);
+    log.warn(`refused a bad value (${code}): ${original.message}`);
     return new GraphQLError(bad.message, {
       nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
       originalError: original, extensions: { code: bad.code },
     });
   }
   const errorId = randomBytes(6).toString("hex").toUpperCase();
-  console.error(`[graphql] masked error ${errorId}:`, original);
+  log.error({ err: original }, `masked error ${errorId}`);
   return new GraphQLError("An error occurred", {
     nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
     originalError: original, extensions: { errorId },

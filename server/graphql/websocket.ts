@@ -14,6 +14,9 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { makeServer, CloseCode } from "graphql-ws";
 import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import type { GrafservBase } from "postgraphile/grafserv";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("graphql");
 
 /** Close code for a server that is shutting down (RFC 6455). */
 const GOING_AWAY = 1001;
@@ -35,7 +38,7 @@ export function attachGraphqlWebsocket(
     // A socket's errors (a message over maxPayload, a broken frame) are the client's: ws closes the
     // socket itself (1009, 1002); without a listener the error would be thrown and end the process.
     socket.on("error", (err: Error & { code?: string }) => {
-      console.warn(`[graphql] websocket from ${request.socket.remoteAddress} closed: ${err.code ?? err.message}`);
+      log.warn(`websocket from ${request.socket.remoteAddress} closed: ${err.code ?? err.message}`);
     });
     const keepalive = setInterval(() => {
       if (!alive) return socket.terminate();
@@ -52,7 +55,7 @@ export function attachGraphqlWebsocket(
             await cb(data.toString());
           } catch (err) {
             const errorId = randomBytes(6).toString("hex").toUpperCase();
-            console.error(`[graphql] websocket closed on error ${errorId}:`, err);
+            log.error({ err }, `websocket closed on error ${errorId}`);
             try {
               socket.close(CloseCode.InternalServerError, `Internal server error ${errorId}`);
             } catch {

@@ -6,6 +6,9 @@ import type pg from "pg";
 import { stringify } from "csv-stringify/sync";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import type { InvalidTokenError, TokenSettings } from "../auth/tokens.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("export");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,7 +59,7 @@ export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
           res.status(401).json({ error: (e as Error).message });
           return;
         }
-        console.error("[export]", e);
+        log.error({ err: e }, "export failed");
         res.status(500).json({ error: "The export failed" });
       }
     };

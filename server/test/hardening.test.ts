@@ -2,7 +2,7 @@
 // websockets where the SPA uses them): rate limits per address, security headers and the content
 // security policy, query depth/cost/field/alias limits, introspection and GraphiQL switches, upload
 // content sniffing, the webhook secret, the pinned JWT algorithm, and masked internal errors.
-import { describe, it, expect, beforeAll, afterAll, inject, vi } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { gql, newUserDetails, signUp, withOwner, SIGN_UP } from "./harness.ts";
 import { DEFAULT_QUERY_LIMITS, measureOperation } from "../graphql/query-limits.ts";
 import { maskError } from "../graphql/errors.ts";
 import { GraphQLError } from "postgraphile/graphql";
+import { captureLogs } from "../../test/logs.ts";
 
 const JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-000";
 const WEBHOOK_SECRET = "hardening-webhook-secret-0123456789";
@@ -440,7 +441,7 @@ describe("client errors", () => {
       await c.query(`create trigger tg_feedback__hardening_test before insert on app_public.feedback for each row
         when (new.subject = ${"'" + marker + "'"}) execute function app_private.tg_feedback__hardening_test()`);
     });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs();
     try {
       const user = await signUp(server.url);
       const r = await gql(server.url, `mutation F($s: String!) { createFeedback(input: { feedback: { subject: $s, message: "Hello there" } }) { clientMutationId } }`,
@@ -454,11 +455,11 @@ describe("client errors", () => {
       const text = JSON.stringify(r);
       expect(text).not.toMatch(/select|app_private|user_secrets|password|42P01|hint|\.ts:\d+|at [\w.]+ \(/i);
       // The id leads to the details in the server log.
-      const line = logged.mock.calls.find((call) => String(call[0]).includes(error.extensions.errorId));
+      const line = logged.records.find((record) => record.msg.includes(error.extensions.errorId));
       expect(line, "the masked error is logged with its id").toBeTruthy();
-      expect(String((line![1] as Error).message)).toContain("user_secrets");
+      expect(String((line!.err as { message: string }).message)).toContain("user_secrets");
     } finally {
-      logged.mockRestore();
+      logged.stop();
       await withOwner(databaseUrl, async (c) => {
         await c.query(`drop trigger tg_feedback__hardening_test on app_public.feedback`);
         await c.query(`drop function app_private.tg_feedback__hardening_test()`);
@@ -467,8 +468,7 @@ describe("client errors", () => {
   });
 
   it("maskError keeps our codes, explains bad values plainly and masks the rest", () => {
-    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs();
     try {
       const wrap = (original: Error) => maskError(new GraphQLError(original.message, { originalError: original })).toJSON();
       const pgError = (code: string, message: string, fields: Record<string, string> = {}) => Object.assign(new Error(message), { code, ...fields });
@@ -492,10 +492,9 @@ describe("client errors", () => {
       for (const [error, message, code] of cases) expect(wrap(error), error.message).toEqual({ message, extensions: { code } });
       const masked = wrap(pgError("XX000", "select * from app_private.secrets"));
       expect(masked).toEqual({ message: "An error occurred", extensions: { errorId: expect.stringMatching(/^[0-9A-F]{12}$/) } });
-      expect(logged.mock.calls[0][0]).toContain(masked.extensions!.errorId as string);
+      expect(logged.records.filter((r) => r.level === 50)[0].msg).toContain(masked.extensions!.errorId as string);
     } finally {
-      warned.mockRestore();
-      logged.mockRestore();
+      logged.stop();
     }
   });
 

@@ -6,6 +6,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 import { parseUplink, UplinkError, type Uplink } from "../devices/ttn-uplink.ts";
 import { UplinkIngester } from "../devices/ingester.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("webhooks/ttn");
 
 /** The earliest reading time accepted; anything before is a broken clock or a forged body. */
 const EARLIEST_UPLINK = Date.UTC(2000, 0, 1);
@@ -86,7 +89,7 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
           return;
       }
     } catch (e) {
-      console.error("[webhooks/ttn] storing failed:", e instanceof Error ? e.message : e);
+      log.error({ err: e instanceof Error ? e.message : e }, "storing failed");
       res.status(503).json({ error: "Could not store the uplink; try again" });
     }
   });

@@ -8,7 +8,7 @@
 // TOOBG); should the stack run out anyway, the client gets "An error occurred" with an errorId,
 // and the detail is logged once under that id; a websocket closed on an unexpected error says
 // "Internal server error <id>", nothing else.
-import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import http from "node:http";
 import { WebSocket } from "ws";
 import { createClient } from "graphql-ws";
@@ -16,6 +16,7 @@ import { buildSchema, parse } from "postgraphile/graphql";
 import { startTestServer } from "../../server/test/harness.ts";
 import { DEFAULT_DOCUMENT_LIMITS } from "../../server/graphql/document-limits.ts";
 import { attachGraphqlWebsocket } from "../../server/graphql/websocket.ts";
+import { captureLogs } from "../logs.ts";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
@@ -70,10 +71,10 @@ describe("stack-deep documents and variables", () => {
   });
 
   it("that exhaust the stack anyway get a masked error with an id, logged once under that id", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs();
     try {
       for (const body of [{ query: nestedSelections(30_000) }, { query: nestedList(60_000) }, { query: VARIABLE_QUERY, variablesJson: nestedValue(200_000) }]) {
-        logged.mockClear();
+        logged.records.length = 0;
         const r = await post(unguarded.url, body);
         expect(r.text).not.toMatch(INTERNAL);
         const errors = JSON.parse(r.text).errors;
@@ -81,12 +82,12 @@ describe("stack-deep documents and variables", () => {
         expect(errors[0].message).toBe("An error occurred");
         const errorId = errors[0].extensions.errorId;
         expect(errorId).toMatch(/^[0-9A-F]{12}$/);
-        const lines = logged.mock.calls.map((c) => c.map(String).join(" ")).filter((l) => l.includes(errorId));
+        const lines = logged.records.filter((r) => r.msg.includes(errorId)).map((r) => `${r.msg} ${JSON.stringify(r.err)}`);
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatch(/call stack/i);
       }
     } finally {
-      logged.mockRestore();
+      logged.stop();
     }
   });
 
@@ -127,7 +128,7 @@ describe("a websocket closed on an unexpected error", () => {
     const httpServer = http.createServer();
     await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
     const ws = attachGraphqlWebsocket(httpServer, serv as any, { path: "/graphql", maxPayload: 64 * 1024 });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs();
     try {
       const port = (httpServer.address() as { port: number }).port;
       const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, "graphql-transport-ws");
@@ -143,11 +144,11 @@ describe("a websocket closed on an unexpected error", () => {
       expect(reason).toMatch(/^Internal server error [0-9A-F]{12}$/);
       expect(reason).not.toContain("app_private");
       const errorId = reason.split(" ").pop()!;
-      const lines = logged.mock.calls.map((c) => c.map(String).join(" ")).filter((l) => l.includes(errorId));
+      const lines = logged.lines.filter((l) => l.includes(errorId));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(secret);
     } finally {
-      logged.mockRestore();
+      logged.stop();
       ws.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     }

@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll, afterEach, vi } from "vitest
 import { format } from "node:util";
 import { SignJWT } from "jose";
 import { startTestServer, gql } from "../../server/test/harness.ts";
+import { captureLogs } from "../logs.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -14,9 +15,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Everything written through console while fn runs, each call formatted as console would. */
+/** Everything written through console or the logger while fn runs (the logger's lines as JSON). */
 async function logged(fn: () => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];
+  const logs = captureLogs();
   const spies = (["error", "warn", "log", "info", "debug", "trace"] as const).map((m) =>
     vi.spyOn(console, m).mockImplementation((...args: unknown[]) => {
       lines.push(format(...args));
@@ -29,8 +31,10 @@ async function logged(fn: () => Promise<unknown>): Promise<string[]> {
     await fn();
   } finally {
     for (const s of [...spies, dir]) s.mockRestore();
+    logs.stop();
   }
-  return lines;
+  // A JSON line holds a stack as "\n"-escaped text: the stack is what must not be there.
+  return [...lines, ...logs.records.map((r) => [r.msg, typeof r.err === "object" ? r.err?.stack ?? r.err?.message : r.err].filter(Boolean).join(" "))];
 }
 afterEach(() => vi.restoreAllMocks());
 

@@ -179,6 +179,8 @@ describe("routing", () => {
   it("sends non-admins from /admin home and guests to sign in", async () => {
     const user = renderApp({ path: "/admin", session: userSession() });
     await waitFor(() => expect(user.location()).toBe("/"));
+    // The redirect says why (issue 22).
+    expect(user.notices.get().map((n) => n.message)).toContain("Only administrators can open the admin dashboard.");
     cleanup();
     const guest = renderApp({ path: "/admin", session: guestSession() });
     await waitFor(() => expect(guest.location()).toBe("/signin?next=%2Fadmin"));

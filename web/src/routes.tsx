@@ -11,6 +11,7 @@ import { useSession } from "./lib/session-context.tsx";
 import { MainLayout } from "./layout/MainLayout.tsx";
 import { RouteErrorPage } from "./layout/RouteErrorPage.tsx";
 import { Loading } from "./components/Loading.tsx";
+import { RedirectWithNotice } from "./components/RedirectWithNotice.tsx";
 
 export type Access = "public" | "auth" | "admin";
 
@@ -260,7 +261,7 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   const location = useLocation();
   if (access === "public") return <>{children}</>;
   if (!signedIn) return <Navigate to={paths.signIn(location.pathname + location.search)} replace />;
-  if (access === "admin" && !admin) return <Navigate to="/" replace />;
+  if (access === "admin" && !admin) return <RedirectWithNotice to="/" message="Only administrators can open the admin dashboard." />;
   return <>{children}</>;
 }
 

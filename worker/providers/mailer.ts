@@ -6,6 +6,7 @@ import nodemailer from "nodemailer";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { componentLogger } from "../../domain/logger.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -43,7 +44,14 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export type MailLog = (message: string) => void;
+/** Where a mailer says what it did: one line per message at info, its links at debug. */
+export type MailLog = (message: string, level?: "info" | "debug") => void;
+
+/** The default: the one logger (domain/logger.ts), component "mail". */
+function loggerMailLog(): MailLog {
+  const log = componentLogger("mail");
+  return (message, level = "info") => (level === "debug" ? log.debug(message) : log.info(message));
+}
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -86,7 +94,7 @@ export function redactUrl(url: string): string {
 }
 
 export function createSmtpMailer(smtpUrl: string, opts: { from: string; log?: MailLog }): Mailer {
-  const log = opts.log ?? (() => {});
+  const log = opts.log ?? loggerMailLog();
   // Bounded waits, so a stuck server fails the job (and graphile-worker retries it) instead of holding it
   // for nodemailer's default 10 minutes. Options in the URL's query (e.g. ?pool=true) still apply.
   const transport = nodemailer.createTransport({
@@ -157,7 +165,7 @@ export interface OutboxRecord {
 }
 
 export function createOutboxMailer(opts: { from: string; outboxDir: string; log?: MailLog }): Mailer {
-  const log = opts.log ?? ((m: string) => console.log(m));
+  const log = opts.log ?? loggerMailLog();
   const dir = path.resolve(opts.outboxDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
@@ -196,10 +204,10 @@ export function createOutboxMailer(opts: { from: string; outboxDir: string; log?
       const jsonFile = path.join(dir, `${stem}.json`);
       await writeFile(`${jsonFile}.tmp`, JSON.stringify(record, null, 2) + "\n");
       await rename(`${jsonFile}.tmp`, jsonFile);
-      const lines = [`[mail] To: ${mail.to}  Subject: ${mail.subject}`];
-      for (const link of mail.links) lines.push(`[mail]   link: ${link}`);
-      lines.push(`[mail]   saved: ${emlFile}`);
-      log(lines.join("\n"));
+      // One line per message; its links (handy to click through in development) at debug.
+      const shown = path.relative(process.cwd(), emlFile);
+      log(`To: ${mail.to}  Subject: ${mail.subject}  saved: ${shown.startsWith("..") ? emlFile : shown}`);
+      for (const link of mail.links) log(`link: ${link}`, "debug");
       return { messageId: info.messageId, transport: "outbox", file: emlFile };
     },
     async close() {

@@ -2,6 +2,9 @@
 // switched by a message on port 1, "1" on and "0" off, pushed through the application's webhook
 // API. Without a configured application the downlink is simulated (logged, and reported as
 // simulated) so a local installation still works.
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("downlink");
 
 export interface DownlinkSettings {
   /** e.g. https://eu1.cloud.thethings.network */
@@ -44,7 +47,7 @@ function retryableStatus(status: number): boolean {
 
 export async function pushDownlink(s: DownlinkSettings, endDeviceId: string, message: string, timeoutMs = 10_000): Promise<DownlinkResult> {
   if (!downlinkConfigured(s)) {
-    console.log(`[downlink] simulated: ${endDeviceId} <- "${message}" (set TTN_API_URL, TTN_APPLICATION_ID, TTN_WEBHOOK_ID and TTN_API_KEY to send it)`);
+    log.info(`simulated: ${endDeviceId} <- "${message}" (set TTN_API_URL, TTN_APPLICATION_ID, TTN_WEBHOOK_ID and TTN_API_KEY to send it)`);
     return { simulated: true };
   }
   const path = ["api/v3/as/applications", s.applicationId, "webhooks", s.webhookId, "devices", endDeviceId, "down/push"]

@@ -150,9 +150,18 @@ describe("ImageUpload", () => {
     expect(screen.getByText(/dot\.png \(68 bytes\) uploaded/)).toBeTruthy();
     await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false));
 
-    // Taking it back tells the form there is nothing to attach.
-    fireEvent.click(screen.getByRole("button", { name: "Keep the old picture" }));
+    // Taking it back tells the form there is nothing to attach. With no picture saved before,
+    // there is no "old picture" to keep (issue 22).
+    expect(screen.queryByRole("button", { name: "Keep the old picture" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Don't use this picture" }));
     expect(onUploaded).toHaveBeenLastCalledWith(null);
+  });
+
+  it("offers to keep the old picture only when there is one", async () => {
+    const { choose } = renderUpload({ currentUrl: "http://localhost/images/user/u1/medium.webp" });
+    choose(png());
+    await act(async () => FakeXhr.last!.respond(201, { files: [{ id: "f1", name: "dot.png", size: 68, type: "image/png" }] }));
+    expect(screen.getByRole("button", { name: "Keep the old picture" })).toBeTruthy();
   });
 
   it("keeps one session id per form across uploads", async () => {

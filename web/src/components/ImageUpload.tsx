@@ -317,7 +317,8 @@ export function ImageUpload({
     inputRef.current?.focus();
   };
 
-  const shown = preview ?? (currentUrl && !currentFailed ? currentUrl : null);
+  const hasCurrent = Boolean(currentUrl) && !currentFailed;
+  const shown = preview ?? (hasCurrent ? currentUrl : null);
   const hasNew = state.kind === "done" || state.kind === "uploading";
 
   return (
@@ -375,10 +376,11 @@ export function ImageUpload({
             ) : null}
             {state.kind === "done" ? (
               <button type="button" className="button button-secondary" onClick={undo}>
-                Keep the old picture
+                {/* Only a record that has a picture has an old one to keep. */}
+                {hasCurrent ? "Keep the old picture" : "Don't use this picture"}
               </button>
             ) : null}
-            {!hasNew && currentUrl && onRemove ? (
+            {!hasNew && hasCurrent && onRemove ? (
               <button type="button" className="button button-secondary" onClick={onRemove} disabled={disabled}>
                 Remove picture
               </button>

@@ -24,6 +24,14 @@ describe("header", () => {
     expect(screen.queryByRole("button", { name: "Sign out" })).toBeNull();
   });
 
+  it("keeps the way back on Register too, so an invitation being followed is not lost (issue 22)", async () => {
+    renderApp({ path: "/groups/accept?id=g1&code=abc", session: guestSession() });
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Register" }).getAttribute("href")).toBe(
+      `/register?next=${encodeURIComponent("/groups/accept?id=g1&code=abc")}`,
+    );
+  });
+
   it("makes a guest session on the first visit", async () => {
     const auth = fakeAuth();
     const app = renderApp({ path: "/", session: null, auth });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { term } from "../../../shared/branding.ts";
+import { Avatar } from "../components/Avatar.tsx";
 import { BrandMark } from "../components/BrandMark.tsx";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useBranding } from "../lib/config-context.tsx";
@@ -10,13 +11,21 @@ import { paths } from "../routes.tsx";
 
 const AUTH_SCREENS = ["/signin", "/register", "/forgot-password", "/reset"];
 
+/** Where signing in or registering from the header leads back to: this page (an invitation
+ * being followed, say), or on the auth screens the `next` they carry. */
+function nextFor(pathname: string, search: string): string | undefined {
+  if (AUTH_SCREENS.includes(pathname)) return new URLSearchParams(search).get("next") ?? undefined;
+  return pathname + search;
+}
+
 /** The sign-in link: back to this page afterwards, or on auth screens keep their own `next`. */
 function signInLink(pathname: string, search: string): string {
-  if (AUTH_SCREENS.includes(pathname)) {
-    const next = new URLSearchParams(search).get("next");
-    return next ? paths.signIn(next) : paths.signIn();
-  }
-  return paths.signIn(pathname + search);
+  return paths.signIn(nextFor(pathname, search));
+}
+
+/** The register link keeps the way back too (it used to drop it, losing an invitation). */
+function registerLink(pathname: string, search: string): string {
+  return paths.register(nextFor(pathname, search));
 }
 
 export function Header() {
@@ -89,8 +98,9 @@ export function Header() {
           <div className="account-area">
             {signedIn ? (
               <>
-                <Link to={paths.account()} className="user-name" title="Your account">
-                  {displayName}
+                <Link to={paths.account()} className="user-name" title={`Your account: ${displayName}`}>
+                  <Avatar id={session?.id ?? "me"} name={displayName} hasImage={session?.hasImage} size={32} />
+                  <span className="user-name-text">{displayName}</span>
                 </Link>
                 <button type="button" className="button button-quiet" onClick={onSignOut} disabled={signingOut}>
                   Sign out
@@ -101,7 +111,7 @@ export function Header() {
                 <Link to={signInLink(location.pathname, location.search)} className="button button-light">
                   Sign in
                 </Link>
-                <Link to={paths.register()} className="register-link">
+                <Link to={registerLink(location.pathname, location.search)} className="register-link">
                   Register
                 </Link>
               </>

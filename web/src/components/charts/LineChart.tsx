@@ -18,7 +18,7 @@ import {
   type ScatterDataPoint,
 } from "chart.js";
 import { Line } from "react-chartjs-2";
-import { formatNumber, pointTime, tickLabel, timeTicks, type ChartBand, type ChartLine, type ChartPoint } from "./series.ts";
+import { LINE_SHAPE, formatNumber, pointTime, tickLabel, timeTicks, type ChartBand, type ChartLine, type ChartPoint } from "./series.ts";
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Filler, Decimation);
 
@@ -116,7 +116,7 @@ export default function LineChart({ points, from, to, label, unit, digits, colou
           borderWidth: 2,
           // Shaded bands carry the meaning of the area under the line; fill only without them.
           fill: bands.length ? false : "start",
-          tension: 0.25,
+          ...LINE_SHAPE,
           pointRadius: points.length <= 48 ? 2.5 : 0,
           pointHoverRadius: 4,
           pointBackgroundColor: colour,

@@ -61,10 +61,11 @@ describe("readings series", () => {
   });
 
   it("labels ticks by hour on short ranges and by date on long ones", () => {
-    const t = new Date(2026, 4, 9, 15, 0).getTime();
-    expect(tickLabel(t, 24 * 3600_000)).toBe("3 PM");
-    expect(tickLabel(new Date(2026, 4, 9).getTime(), 24 * 3600_000)).toBe("May 9");
-    expect(tickLabel(t, 7 * 24 * 3600_000)).toBe("May 9");
+    // British words and 24-hour clock in London time (lib/dates.ts; issue 22): 14:00 UTC in May is 15:00 BST.
+    const t = Date.UTC(2026, 4, 9, 14, 0);
+    expect(tickLabel(t, 24 * 3600_000)).toBe("15:00");
+    expect(tickLabel(Date.UTC(2026, 4, 8, 23, 0), 24 * 3600_000)).toBe("9 May");
+    expect(tickLabel(t, 7 * 24 * 3600_000)).toBe("9 May");
   });
 
   it("names the window", () => {

@@ -2,6 +2,14 @@
 // water, temperature, conductivity, ph, battery, rssi, snr) into points oldest -> newest, summaries
 // for the text alternative, and time ticks on whole local hours or days. No chart.js here, so
 // screens can use them without loading the chart.
+import { formatDateTime, formatDayMonth, formatHour } from "../../lib/dates.ts";
+
+/**
+ * How every line chart joins its readings: monotone cubic interpolation, which never rises above
+ * the higher or dips below the lower of two neighbouring readings (a tension curve overshot them,
+ * so the line showed values that were never measured; issue 22). Spread into a line dataset.
+ */
+export const LINE_SHAPE = { cubicInterpolationMode: "monotone", tension: 0 } as const;
 
 export interface ChartPoint {
   /** Milliseconds since the epoch (UTC instant; shown in local time). */
@@ -122,21 +130,18 @@ export function timeTicks(from: number, to: number, maxTicks = 8): number[] {
   return ticks;
 }
 
-/** A tick's label: "3 PM" on ranges up to two days, "Mar 5" beyond. */
-export function tickLabel(t: number, span: number, locale = "en-US"): string {
-  const date = new Date(t);
+/** A tick's label: "15:00" on ranges up to two days (the day, "5 Mar", at midnight), "5 Mar" beyond. */
+export function tickLabel(t: number, span: number): string {
   if (span <= 2 * DAY) {
-    if (date.getHours() === 0 && date.getMinutes() === 0) {
-      return date.toLocaleDateString(locale, { month: "short", day: "numeric" });
-    }
-    return date.toLocaleTimeString(locale, { hour: "numeric" });
+    const hour = formatHour(t);
+    return hour === "00:00" ? formatDayMonth(t) : hour;
   }
-  return date.toLocaleDateString(locale, { month: "short", day: "numeric" });
+  return formatDayMonth(t);
 }
 
-/** A point's time in full, local: "Mar 5, 2026, 3:40 PM". */
-export function pointTime(t: number, locale = "en-US"): string {
-  return new Date(t).toLocaleString(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+/** A point's time in full: "5 Mar 2026, 15:40" (lib/dates.ts). */
+export function pointTime(t: number): string {
+  return formatDateTime(t);
 }
 
 export function formatNumber(v: number, digits: number, locale = "en-US"): string {

@@ -15,7 +15,9 @@ import {
   type ChartOptions,
 } from "chart.js";
 import { Chart } from "react-chartjs-2";
-import { formatNumber, LOCALE } from "./env-format.ts";
+import { formatHour, formatTime, formatWeekday } from "../../lib/dates.ts";
+import { formatNumber } from "./env-format.ts";
+import { LINE_SHAPE } from "../charts/series.ts";
 
 ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
 
@@ -27,9 +29,8 @@ export interface ForecastHour {
 }
 
 function hourLabel(t: number): string {
-  const d = new Date(t);
-  if (d.getHours() === 0) return d.toLocaleDateString(LOCALE, { weekday: "short" });
-  return d.toLocaleTimeString(LOCALE, { hour: "numeric" });
+  const hour = formatHour(t);
+  return hour === "00:00" ? formatWeekday(t) : hour;
 }
 
 export default function ForecastChart({ hours }: { hours: readonly ForecastHour[] }) {
@@ -55,7 +56,7 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
           borderWidth: 2,
           pointRadius: 0,
           pointHoverRadius: 3,
-          tension: 0.3,
+          ...LINE_SHAPE,
           yAxisID: "temperature",
           order: 1,
         },
@@ -101,7 +102,7 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
           callbacks: {
             title: (items) => {
               const h = hours[items[0]?.dataIndex ?? 0];
-              return h ? new Date(h.t).toLocaleString(LOCALE, { weekday: "short", hour: "numeric", minute: "2-digit" }) : "";
+              return h ? `${formatWeekday(h.t)} ${formatTime(h.t)}` : "";
             },
             label: (item) => {
               const h = hours[item.dataIndex];

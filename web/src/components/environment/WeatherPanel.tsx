@@ -4,12 +4,12 @@
 //   <WeatherPanel latitude={thing.location.x} longitude={thing.location.y} />
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { useQuery } from "urql";
+import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
 import {
   formatMm,
   formatNumber,
   formatTemperature,
   isFiniteNumber,
-  LOCALE,
   parseTime,
   upcomingHours,
   weatherHint,
@@ -52,9 +52,9 @@ export interface WeatherPanelProps {
 /** ["Mon", "Mar 4"] from a local YYYY-MM-DD date (no time-zone shift); "Today" for today. */
 function dayLabel(date: string, today: string): [string, string] {
   const [y, m, d] = date.split("-").map(Number);
-  const local = new Date(y, (m ?? 1) - 1, d ?? 1);
-  const day = local.toLocaleDateString(LOCALE, { month: "short", day: "numeric" });
-  return [date === today ? "Today" : local.toLocaleDateString(LOCALE, { weekday: "short" }), day];
+  // Midday UTC of that date is the same date in any zone the app shows times in.
+  const noon = Date.UTC(y, (m ?? 1) - 1, d ?? 1, 12);
+  return [date === today ? "Today" : formatWeekday(noon), formatDayMonth(noon)];
 }
 
 /** "12°" for the day cards (the unit is in the hidden text). */
@@ -155,7 +155,7 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
                         return (
                           <tr key={h.time}>
                             <th scope="row">
-                              {new Date(t).toLocaleString(LOCALE, { weekday: "short", hour: "numeric" })}
+                              {`${formatWeekday(t)} ${formatHour(t)}`}
                             </th>
                             <td>{formatTemperature(h.temperature, 1)}</td>
                             <td>{formatMm(h.precipitation)}</td>

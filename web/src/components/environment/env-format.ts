@@ -3,8 +3,10 @@
 // them), and what the soilscape
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
-/** Default locale of the product (spec section 9). */
-export const LOCALE = "en-US";
+import { dateFormat, dateSettings, formatHour as hourOf } from "../../lib/dates.ts";
+
+/** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
+export const LOCALE = dateSettings().locale;
 
 export interface Coordinates {
   latitude: number;
@@ -52,24 +54,23 @@ export function parseTime(iso: string | null | undefined): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
-/** "Mar 5, 3:45 PM" in local time (with the year when it is not this year). */
+/** "5 Mar, 15:45" (with the year when it is not this year), through lib/dates.ts. */
 export function formatDateTime(iso: string | number | null | undefined, now = Date.now()): string {
   const t = typeof iso === "number" ? iso : parseTime(iso);
   if (t === null) return "–";
-  const date = new Date(t);
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleString(LOCALE, {
-    month: "short",
+  const sameYear = dateFormat({ year: "numeric" }).format(t) === dateFormat({ year: "numeric" }).format(now);
+  return dateFormat({
     day: "numeric",
+    month: "short",
     ...(sameYear ? {} : { year: "numeric" }),
-    hour: "numeric",
+    hour: "2-digit",
     minute: "2-digit",
-  });
+  }).format(t);
 }
 
-/** "3 PM" (local). */
+/** "15:00". */
 export function formatHour(t: number): string {
-  return new Date(t).toLocaleTimeString(LOCALE, { hour: "numeric" });
+  return hourOf(t);
 }
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */

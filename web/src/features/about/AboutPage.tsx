@@ -2,6 +2,7 @@
 // the attributions the data's licences ask for.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { brandCopy } from "../../../../shared/brand-copy.ts";
 import { term } from "../../../../shared/branding.ts";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
@@ -116,10 +117,7 @@ export default function AboutPage() {
         <div className="card about-intro">
           <h2>What {b.name} is for</h2>
           <p>
-            {b.name} helps people look after the shared {term(b, "things")} around them: planters, trees, bee cafes,
-            benches and more. Join {term(b, "groups")}, record the care you give, see how a {term(b, "thing")} is doing
-            from its soil sensors, rainfall and weather, share the work with collaborators, and earn badges along the
-            way.
+            {b.name} {brandCopy(b).aboutIntro}
           </p>
           <ul className="about-links">
             <li>

@@ -1,6 +1,7 @@
 // /account/things: the things the user owns or collaborates on, newest first, the One Thing first.
 import { Link } from "react-router";
 import { useQuery } from "urql";
+import { brandCopy } from "../../../../shared/brand-copy.ts";
 import { term } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
@@ -94,10 +95,7 @@ export default function MyThingsPage() {
     return (
       <AccountPage title={title} intro={intro}>
         <EmptyState title={`You are not looking after any ${term(b, "things")} yet`}>
-          <p>
-            Add a {term(b, "thing")} you care for, such as a planter, a tree or a bench, or find one nearby and become a
-            collaborator.
-          </p>
+          <p>{brandCopy(b).myThingsEmpty}</p>
           <p className="empty-state-actions">
             {addLink}
             <Link to="/things">Find {term(b, "things")}</Link>

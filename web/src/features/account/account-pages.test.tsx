@@ -268,7 +268,7 @@ describe("badges", () => {
     expect(screen.getByText("Waterer I").closest("li")?.className).toContain("badge-earned");
     const locked = screen.getAllByText("Waterer II").find((el) => el.classList.contains("badge-title"));
     expect(locked?.closest("li")?.className).toContain("badge-locked");
-    expect(screen.getByText(/Earned May 1, 2026/)).toBeTruthy();
+    expect(screen.getByText(/Earned 1 May 2026/)).toBeTruthy();
     expect(screen.getByText("of 3 badges earned", { exact: false }).textContent).toContain("1 of 3");
   });
 });

@@ -1,4 +1,5 @@
 // Small pieces the account screens share: the page frame, empty and error states, dates.
+import { formatDate as formatDateOf, formatDateTime } from "../../lib/dates.ts";
 import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { errorText } from "./errors.ts";
@@ -68,13 +69,7 @@ export function LoadError({
 }
 
 export function formatDate(value: string | null | undefined, withTime = false): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleString(
-    "en-US",
-    withTime ? { dateStyle: "medium", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric" },
-  );
+  return withTime ? formatDateTime(value, "—") : formatDateOf(value, "—");
 }
 
 /** "WATERING" / "LITTER_CLEANUP" -> "Watering" / "Litter cleanup". */

@@ -2,6 +2,7 @@
 // oldest) first, 30 at a time with "load more", grouped by day; searched on the server (what was
 // done, the comments, the thing, who did it), filtered by action type, as a column or as tiles.
 // The choices are remembered.
+import { dayKey, formatWeekday } from "../../lib/dates.ts";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
@@ -46,11 +47,12 @@ const ORDER: Record<Sort, string[]> = { newest: ["CREATED_AT_DESC", "ID_DESC"], 
 /** "Today", "Yesterday", or the date, for a day heading. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  // Calendar days in the app's zone (lib/dates.ts), counted between the two dates' midnights.
+  const startOf = (d: Date) => Date.parse(`${dayKey(d)}T00:00:00Z`);
   const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
   if (days === 0) return "Today";
   if (days === 1) return "Yesterday";
-  if (days > 1 && days < 7) return date.toLocaleDateString("en-US", { weekday: "long" });
+  if (days > 1 && days < 7) return formatWeekday(date, "long");
   return formatDate(date);
 }
 

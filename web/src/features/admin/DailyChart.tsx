@@ -17,6 +17,7 @@ import {
 import { useMemo } from "react";
 import { Chart } from "react-chartjs-2";
 import { formatCount, formatDay, type DailyPoint } from "./admin-data.ts";
+import { LINE_SHAPE } from "../../components/charts/series.ts";
 
 ChartJS.register(
   BarController,
@@ -88,7 +89,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
           // Dots only while there is room for them.
           pointRadius: (context) => (context.chart.width / Math.max(1, points.length) < 14 ? 0 : 3),
           pointHoverRadius: 5,
-          tension: 0.25,
+          ...LINE_SHAPE,
           yAxisID: "users",
           order: 1,
         },

@@ -1,6 +1,7 @@
 // The admin dashboard's data helpers: the date range and user filter (kept in the URL), the
 // shapes of the analytics answers (BigInt and BigFloat fields arrive as strings), number,
 // duration and date formatting, and the daily series for the chart.
+import { dateSettings, formatDate, formatDateTime as formatDateTimeOf, formatDayMonth } from "../../lib/dates.ts";
 import { MESSAGES, validateUsername } from "../../../../shared/validation.ts";
 
 /** Rows shown in the top routes and top patterns tables (spec section 9). */
@@ -248,7 +249,7 @@ export function dailySeries(from: string, to: string, nodes: readonly DailyStat[
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-const LOCALE = "en-US";
+const LOCALE = dateSettings().locale;
 
 export function formatCount(value: unknown): string {
   return Math.round(num(value)).toLocaleString(LOCALE);
@@ -280,19 +281,12 @@ export function formatDuration(ms: unknown): string {
 export function formatDay(day: string, withYear = true): string {
   const date = parseDay(day);
   if (!date) return day;
-  return date.toLocaleDateString(LOCALE, {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    ...(withYear ? { year: "numeric" } : {}),
-  });
+  // A calendar day (YYYY-MM-DD, read as UTC midnight): its noon is the same day in the app's zone.
+  return withYear ? formatDate(date.getTime() + 12 * 3600_000) : formatDayMonth(date.getTime() + 12 * 3600_000);
 }
 
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleString(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+  return formatDateTimeOf(value, "—");
 }
 
 /** A path with its ids shortened for reading: /things/1b2c3d4e-…/dashboard -> /things/1b2c3d4e…/dashboard. */

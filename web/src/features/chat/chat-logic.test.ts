@@ -95,10 +95,11 @@ describe("the conversation", () => {
 describe("times", () => {
   const now = new Date(2026, 10, 21, 15, 30);
   it("shows the time today, 'Yesterday' and a date further back", () => {
-    expect(formatMessageTime(new Date(2026, 10, 21, 9, 5).toISOString(), now)).toBe("9:05 AM");
-    expect(formatMessageTime(new Date(2026, 10, 20, 21, 40).toISOString(), now)).toBe("Yesterday, 9:40 PM");
-    expect(formatMessageTime(new Date(2026, 10, 3, 14, 0).toISOString(), now)).toBe("Nov 3, 2:00 PM");
-    expect(formatMessageTime(new Date(2025, 0, 2, 8, 15).toISOString(), now)).toBe("Jan 2, 2025, 8:15 AM");
+    // British dates, 24-hour London time (lib/dates.ts; issue 22). November and January are GMT.
+    expect(formatMessageTime("2026-11-21T09:05:00Z", now)).toBe("09:05");
+    expect(formatMessageTime("2026-11-20T21:40:00Z", now)).toBe("Yesterday, 21:40");
+    expect(formatMessageTime("2026-11-03T14:00:00Z", now)).toBe("3 Nov, 14:00");
+    expect(formatMessageTime("2025-01-02T08:15:00Z", now)).toBe("2 Jan 2025, 08:15");
     expect(formatMessageTime("nonsense", now)).toBe("");
   });
 });

@@ -1,3 +1,4 @@
+import { dayKey, formatDate, formatDayMonth, formatFull, formatTime, toDate } from "../../lib/dates.ts";
 // The chat panel's rules without React: message length (the database's rule and texts, see
 // db/migrations/20261121002100_chat.sql), the suggested questions, the conversation as shown
 // (the server's list plus questions just sent), which question is still waiting for its answer,
@@ -88,32 +89,21 @@ export function isThinking(conversation: readonly ChatMessage[]): boolean {
   return pendingQuestions(conversation).length > 0;
 }
 
-const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
-const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-const DAY_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const FULL = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short" });
-
-function sameDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
-
-/** "3:05 PM" today, "Yesterday, 3:05 PM", "Nov 3, 3:05 PM", "Nov 3, 2025, 3:05 PM". */
+/** "15:05" today, "Yesterday, 15:05", "3 Nov, 15:05", "3 Nov 2025, 15:05" (lib/dates.ts). */
 export function formatMessageTime(value: string, now: Date = new Date()): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
-  const time = TIME.format(date);
-  if (sameDay(date, now)) return time;
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (sameDay(date, yesterday)) return `Yesterday, ${time}`;
-  const day = date.getFullYear() === now.getFullYear() ? DAY.format(date) : DAY_YEAR.format(date);
-  return `${day}, ${time}`;
+  const date = toDate(value);
+  if (!date) return "";
+  const time = formatTime(date);
+  const day = dayKey(date);
+  if (day === dayKey(now)) return time;
+  if (day === dayKey(now.getTime() - 86_400_000)) return `Yesterday, ${time}`;
+  const sameYear = day.slice(0, 4) === dayKey(now).slice(0, 4);
+  return `${sameYear ? formatDayMonth(date) : formatDate(date)}, ${time}`;
 }
 
 /** The full date and time, for a tooltip. */
 export function formatMessageTimeFull(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : FULL.format(date);
+  return formatFull(value);
 }
 
 /** Where the panel's open/closed state is remembered (one setting for every thing). */

@@ -100,6 +100,12 @@ export function fieldOfMessage(message: string): DeviceField | undefined {
   return undefined;
 }
 
+/** Fields next to each other whose messages may be the same sentence (shown once). */
+const SHARED_MESSAGE_GROUPS: readonly (readonly DeviceField[])[] = [
+  ["latitude", "longitude"],
+  ["dry", "needsWater", "good"],
+];
+
 /** Every field's message for these values (the same rules and texts as the database). */
 export function validateDeviceForm(values: Values): FieldErrors<DeviceField> {
   const errors: FieldErrors<DeviceField> = {
@@ -229,9 +235,18 @@ export function DeviceForm({
   const model = isDeviceModel(form.values.model) ? form.values.model : null;
   const sensor = model !== "THE_THINGS_UNO";
 
-  const errorFor = (field: DeviceField): string | null => {
+  const ownErrorFor = (field: DeviceField): string | null => {
     if (serverProblem?.field === field && serverProblem.value === form.values[field]) return serverProblem.message;
     return form.errors[field];
+  };
+  // Fields that share a message (both coordinates empty: "Location is required"; band limits
+  // out of order) show it once, under the first of them, not once per field.
+  const errorFor = (field: DeviceField): string | null => {
+    const message = ownErrorFor(field);
+    if (!message) return null;
+    const group = SHARED_MESSAGE_GROUPS.find((fields) => fields.includes(field)) ?? [];
+    const earlier = group.slice(0, group.indexOf(field));
+    return earlier.some((other) => ownErrorFor(other) === message) ? null : message;
   };
 
   const chooseModel = (next: DeviceModel) => {

@@ -2,7 +2,7 @@
 // with owner switches and removal; invitations by e-mail, pending ones with resend and remove;
 // and deleting the device.
 import { useId, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { Avatar } from "../../components/Avatar.tsx";
@@ -22,6 +22,7 @@ import InviteToDeviceAccess from "./InviteToDeviceAccess.graphql?raw";
 import UpdateDeviceAccess from "./UpdateDeviceAccess.graphql?raw";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
+import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 interface Person {
   id: string;
@@ -80,7 +81,9 @@ export default function DeviceSettingsPage() {
     return <Loading label="Loading the settings…" />;
   }
   // Owners and admins only (spec section 6); everyone else sees the device's page.
-  if (!device.canEdit) return <Navigate to={paths.device(device.id)} replace />;
+  if (!device.canEdit) {
+    return <RedirectWithNotice to={paths.device(device.id)} message="Only the owners of this device can change its settings." />;
+  }
 
   return (
     <section className="page dev-page dev-settings" aria-labelledby="page-title">

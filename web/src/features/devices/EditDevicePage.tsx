@@ -1,6 +1,6 @@
 // /devices/{id}/edit (owners and admins; others go to the device's page): change the device with
 // updateDevice(nodeId, devicePatch), then its picture (newFiles).
-import { Navigate, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { ListError } from "../../components/list/index.ts";
@@ -14,6 +14,7 @@ import { useDevicePicture } from "./use-device-picture.ts";
 import { useDevice } from "./use-device.ts";
 import UpdateDevice from "./UpdateDevice.graphql?raw";
 import "./devices.css";
+import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function EditDevicePage() {
   const { id = "" } = useParams();
@@ -38,7 +39,9 @@ export default function EditDevicePage() {
     return <Loading label="Loading the device…" />;
   }
   // Owners and admins only (spec section 6); everyone else sees the device's page.
-  if (!device.canEdit) return <Navigate to={paths.device(device.id)} replace />;
+  if (!device.canEdit) {
+    return <RedirectWithNotice to={paths.device(device.id)} message="Only the owners of this device can edit it." />;
+  }
 
   const levels = device.hydrationLevels ? hydrationLevels(device.hydrationLevels) : null;
   return (

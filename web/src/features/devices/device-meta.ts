@@ -2,6 +2,7 @@
 // parameters and the meaning of each indicator colour, hydration bands (decisions "Things and
 // devices"), times, and the texts of failed calls (spec section 8).
 import type { CombinedError } from "urql";
+import { dateSettings } from "../../lib/dates.ts";
 import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -340,40 +341,12 @@ export function validateLongitude(value: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Times (spec section 9: default locale en-US; sensor timestamps are UTC, shown in local time)
+// Times (sensor timestamps are UTC instants): the app's one formatter, lib/dates.ts.
 
-export const LOCALE = "en-US";
+export { formatDate, formatDateTime, timeAgo } from "../../lib/dates.ts";
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString(LOCALE, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString(LOCALE, { year: "numeric", month: "short", day: "numeric" });
-}
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago"; the date after a month. */
-export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return "";
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return "";
-  const seconds = Math.round((now - then) / 1000);
-  if (seconds < 45) return "just now";
-  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return format.format(-minutes, "minute");
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return format.format(-hours, "hour");
-  const days = Math.round(hours / 24);
-  if (days < 30) return format.format(-days, "day");
-  return formatDate(iso);
-}
+/** The reader's locale for numbers, the same as for dates. */
+export const LOCALE = dateSettings().locale;
 
 // ---------------------------------------------------------------------------------------------
 // Errors (spec section 8: the server's first message, else the screen's own words)

@@ -347,6 +347,8 @@ describe("owner screens", () => {
     });
     await waitFor(() => expect(view.location()).toBe(`/devices/${DEVICE_ID}`));
     await screen.findByRole("heading", { level: 1, name: "Bed probe" });
+    // The redirect says why (issue 22).
+    expect(view.notices.get().map((n) => n.message)).toContain("Only the owners of this device can change its settings.");
   });
 
   it("send guests to sign in first", async () => {
@@ -449,6 +451,21 @@ describe("/devices/new", () => {
       },
     });
     expect(view.location()).toBe("/devices/new");
+  });
+});
+
+describe("/devices/new messages (issue 22)", () => {
+  it("shows a message shared by two fields once, not twice", async () => {
+    renderDevices("/devices/new", userSession(), {
+      MyOwnedThings: { data: { allThingAccesses: { __typename: "ThingAccessesConnection", nodes: [] } } },
+    });
+    await screen.findByRole("heading", { level: 1, name: "Register a device" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Register device" })));
+    await screen.findByText("Model is required");
+    expect(screen.getAllByText("Location is required")).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText("Too dry below (%)"), { target: { value: "50" } });
+    fireEvent.change(screen.getByLabelText("Needs water below (%)"), { target: { value: "40" } });
+    expect(screen.getAllByText("Limits must rise: too dry, then needs water, then moist")).toHaveLength(1);
   });
 });
 

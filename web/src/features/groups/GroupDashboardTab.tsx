@@ -89,7 +89,7 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
   );
 }
 
-/** Join, leave, or sign in to join. Leaving as the only owner shows the server's OWNER message. */
+/** Join, leave, or sign in to join. The only owner is offered handing over or deleting instead of Leave. */
 export function MembershipBox({ state }: { state: GroupState }) {
   const b = useBranding();
   const { signedIn } = useSession();
@@ -100,6 +100,8 @@ export function MembershipBox({ state }: { state: GroupState }) {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const word = term(b, "group");
+  const soleOwner = state.isOwner && group.owners.totalCount <= 1;
+  const othersCount = Math.max(0, group.members.totalCount - 1);
 
   const run = async (join: boolean) => {
     setBusy(true);
@@ -136,7 +138,26 @@ export function MembershipBox({ state }: { state: GroupState }) {
             {state.isOwner ? `You own this ${word}` : `You are a member`}
             {state.membership?.createdAt ? ` since ${formatDate(state.membership.createdAt)}` : ""}.
           </p>
-          {confirming ? (
+          {soleOwner ? (
+            // The database refuses the last owner's leaving (OWNER): offer what they can do instead.
+            <div className="sole-owner">
+              <p className="muted">
+                {othersCount > 0
+                  ? `You are its only owner. To leave, first make another member an owner, or delete the ${word}.`
+                  : `You are its only member. Delete the ${word} if it is no longer needed.`}
+              </p>
+              <div className="button-row">
+                {othersCount > 0 ? (
+                  <Link className="button button-secondary" to={paths.group(group.id, "members")}>
+                    Hand over ownership
+                  </Link>
+                ) : null}
+                <Link className="button button-secondary" to={paths.groupSettings(group.id)}>
+                  Delete {word}
+                </Link>
+              </div>
+            </div>
+          ) : confirming ? (
             <div className="confirm-box" role="group" aria-label={`Leave ${group.name}?`}>
               <p>
                 Leave {group.name}?

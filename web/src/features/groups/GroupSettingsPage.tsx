@@ -1,6 +1,6 @@
 // /groups/{id}/settings: owners and admins edit the group or delete it; others go to its page.
 import { useState } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
@@ -17,6 +17,7 @@ import { count, errorText, isGroupType } from "./meta.ts";
 import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
 import { useGroup, type GroupState } from "./use-group.ts";
 import "./groups.css";
+import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function GroupSettingsPage() {
   const b = useBranding();
@@ -45,7 +46,14 @@ export default function GroupSettingsPage() {
   }
   if (!state.group || (state.fetching && !state.canManage)) return <Loading label="Loading the settings…" />;
   // Owners and admins only (spec section 6); everyone else sees the group's page.
-  if (!state.canManage) return <Navigate to={paths.group(id)} replace />;
+  if (!state.canManage) {
+    return (
+      <RedirectWithNotice
+        to={paths.group(id)}
+        message={`Only the owners of this ${term(b, "group")} can change its settings.`}
+      />
+    );
+  }
 
   const group = state.group;
   return (

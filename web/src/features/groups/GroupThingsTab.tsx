@@ -1,6 +1,7 @@
 // The group's things, with the list toolkit: search (on the server), sort, filters by type and
 // colour, tiles or rows, and paging; remembered per group.
 import { Link } from "react-router";
+import { brandCopy } from "../../../../shared/brand-copy.ts";
 import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
@@ -147,7 +148,7 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
           >
             <p>
               {state.isMember
-                ? `Add the ${things} this ${term(b, "group")} looks after: planters, trees, benches and more.`
+                ? brandCopy(b).groupAddThings
                 : `When members add the ${things} this ${term(b, "group")} looks after, they show here.`}
             </p>
           </EmptyState>

@@ -156,14 +156,23 @@ describe("/groups", () => {
 });
 
 describe("/groups/{id}", () => {
-  it("shows the OWNER message when the only owner tries to leave", async () => {
-    renderScreen(`/groups/${GROUP_ID}/dashboard`, userSession(), {
-      Group: { data: group({ owner: true }) },
-      ChangeGroupMembership: failure("Make another member an owner before the last owner leaves or steps down", "OWNER"),
-    });
+  it("offers the only owner handing over or deleting instead of Leave (issue 22)", async () => {
+    renderScreen(`/groups/${GROUP_ID}/dashboard`, userSession(), { Group: { data: group({ owner: true }) } });
     await screen.findByRole("heading", { level: 1, name: "Riverside Planters" });
     // Litres of water recorded on the group's things (issue 21).
     expect(screen.getByText("Water given").nextSibling?.textContent).toBe("250 L");
+    expect(screen.queryByRole("button", { name: "Leave group" })).toBeNull();
+    expect(screen.getByText(/You are its only owner/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Hand over ownership" }).getAttribute("href")).toBe(`/groups/${GROUP_ID}/members`);
+    expect(screen.getByRole("link", { name: "Delete group" }).getAttribute("href")).toBe(`/groups/${GROUP_ID}/settings`);
+  });
+
+  it("lets a member who is not the only owner leave; a refusal shows the server's message", async () => {
+    renderScreen(`/groups/${GROUP_ID}/dashboard`, userSession(), {
+      Group: { data: group({ member: true }) },
+      ChangeGroupMembership: failure("Make another member an owner before the last owner leaves or steps down", "OWNER"),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Riverside Planters" });
     fireEvent.click(screen.getByRole("button", { name: "Leave group" }));
     const confirm = screen.getByRole("group", { name: "Leave Riverside Planters?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Leave group" }));
@@ -245,6 +254,8 @@ describe("/groups/{id}/settings", () => {
     const app = renderScreen(`/groups/${GROUP_ID}/settings`, userSession(), { Group: { data: group({ member: true }) } });
     await screen.findByRole("heading", { level: 1, name: "Riverside Planters" });
     expect(app.location()).toBe(`/groups/${GROUP_ID}/dashboard`);
+    // The redirect says why (issue 22).
+    expect(app.notices.get().map((n) => n.message)).toContain("Only the owners of this group can change its settings.");
   });
 
   it("lets owners edit, validating the name instantly", async () => {

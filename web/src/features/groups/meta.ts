@@ -53,39 +53,8 @@ export function humanise(value: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : "";
 }
 
-// Spec section 9: default locale en-US.
-const LOCALE = "en-US";
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString(LOCALE, { year: "numeric", month: "short", day: "numeric" });
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString(LOCALE, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-}
-
-/** "just now", "5 minutes ago", "3 days ago"; the date itself after a month. */
-export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return "";
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return "";
-  const seconds = Math.round((now - then) / 1000);
-  if (seconds < 45) return "just now";
-  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return format.format(-minutes, "minute");
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return format.format(-hours, "hour");
-  const days = Math.round(hours / 24);
-  if (days < 30) return format.format(-days, "day");
-  return formatDate(iso);
-}
+// Dates and times: the app's one formatter (lib/dates.ts, en-GB and Europe/London by default).
+export { formatDate, formatDateTime, timeAgo } from "../../lib/dates.ts";
 
 // Labels (group names): the database's check_label, same messages, same order.
 export function validateLabel(value: string | null | undefined): string | null {

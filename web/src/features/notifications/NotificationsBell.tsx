@@ -2,6 +2,7 @@
 // 60 s and whenever the window regains focus, and a panel with the latest notifications in their
 // level's colour. Opening one marks it read and goes to its link; "Mark all read" clears the
 // count. Guests see nothing.
+import { formatFull } from "../../lib/dates.ts";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation, useQuery, useSubscription } from "urql";
@@ -278,7 +279,7 @@ function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; 
         {item.title}
       </span>
       <span className="notif-body">{item.body}</span>
-      <time className="notif-time" dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+      <time className="notif-time" dateTime={item.createdAt} title={formatFull(item.createdAt)}>
         {when}
       </time>
     </>

@@ -1,3 +1,5 @@
+import { dayKey, formatDate, formatDayMonth } from "../../lib/dates.ts";
+
 // "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date.
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const then = new Date(iso);
@@ -8,14 +10,9 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const startOfThen = new Date(then.getFullYear(), then.getMonth(), then.getDate()).getTime();
-  const days = Math.round((startOfToday - startOfThen) / 86_400_000);
+  // Calendar days in the app's zone (lib/dates.ts).
+  const days = Math.round((Date.parse(`${dayKey(now)}T00:00:00Z`) - Date.parse(`${dayKey(then)}T00:00:00Z`)) / 86_400_000);
   if (days <= 1) return "yesterday";
   if (days < 7) return `${days} days ago`;
-  return then.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    ...(then.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),
-  });
+  return dayKey(then).slice(0, 4) === dayKey(now).slice(0, 4) ? formatDayMonth(then) : formatDate(then);
 }

@@ -1,6 +1,7 @@
 // Pure helpers of /rainfall/{id}: which measure the totals come from, readings summed into hours
 // or days for the bar chart, and the date ranges asked for. No chart library here.
-import { LOCALE, parseTime } from "../../components/environment/env-format.ts";
+import { parseTime } from "../../components/environment/env-format.ts";
+import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
 
 export interface Reading {
   dateTime: string;
@@ -143,17 +144,14 @@ export function periodText(seconds: number | null | undefined): string {
 }
 
 export function barLabel(bar: Bar, unit: "hour" | "day"): string {
-  const start = new Date(bar.start);
   if (unit === "hour") {
-    if (start.getHours() === 0) return start.toLocaleDateString(LOCALE, { weekday: "short" });
-    return start.toLocaleTimeString(LOCALE, { hour: "numeric" });
+    const hour = formatHour(bar.start);
+    return hour === "00:00" ? formatWeekday(bar.start) : hour;
   }
-  return start.toLocaleDateString(LOCALE, { month: "short", day: "numeric" });
+  return formatDayMonth(bar.start);
 }
 
 export function barPeriod(bar: Bar, unit: "hour" | "day"): string {
-  const start = new Date(bar.start);
-  if (unit === "day") return start.toLocaleDateString(LOCALE, { weekday: "short", month: "short", day: "numeric" });
-  const end = new Date(bar.end);
-  return `${start.toLocaleString(LOCALE, { weekday: "short", hour: "numeric" })} – ${end.toLocaleTimeString(LOCALE, { hour: "numeric" })}`;
+  if (unit === "day") return `${formatWeekday(bar.start)} ${formatDayMonth(bar.start)}`;
+  return `${formatWeekday(bar.start)} ${formatHour(bar.start)} – ${formatHour(bar.end)}`;
 }

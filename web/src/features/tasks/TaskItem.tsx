@@ -110,12 +110,16 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
         <button
           type="button"
           className={`task-check task-check-${task.status.toLowerCase().replace("_", "-")}`}
-          aria-label={done ? `Reopen: ${task.title}` : `Mark complete: ${task.title}`}
-          title={done ? "Reopen" : "Mark complete"}
+          aria-label={done ? `Reopen: ${task.title}` : `Done: ${task.title}`}
+          title={done ? "Reopen this task" : "Mark this task done"}
           disabled={status.busy}
           onClick={() => void status.change(done ? "NOT_STARTED" : "COMPLETED")}
         >
           <StatusIcon status={task.status} />
+          {/* A word beside the icon: an unlabeled circle did not say what it does. */}
+          <span className="task-check-label" aria-hidden="true">
+            {done ? "Reopen" : "Done"}
+          </span>
         </button>
         <div className="task-main">
           <div className="task-title-line">

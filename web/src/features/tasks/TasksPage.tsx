@@ -161,17 +161,16 @@ function SignedInTasks() {
     [tasks, filters.group],
   );
 
-  const shown = sortTaskList(
-    byView[view].filter(
-      (t) =>
-        (!filters.group || t.thingByThingId?.groupId === filters.group) &&
-        (!filters.thing || t.thingId === filters.thing) &&
-        (!filters.priority || t.priority === filters.priority) &&
-        (!filters.status || t.status === filters.status) &&
-        matchesSearch(list.search, t.title, t.description, t.thingByThingId?.name, actionLabel(t.actionType)),
-    ),
-    list.sort,
-  );
+  const matches = (t: Task) =>
+    (!filters.group || t.thingByThingId?.groupId === filters.group) &&
+    (!filters.thing || t.thingId === filters.thing) &&
+    (!filters.priority || t.priority === filters.priority) &&
+    (!filters.status || t.status === filters.status) &&
+    matchesSearch(list.search, t.title, t.description, t.thingByThingId?.name, actionLabel(t.actionType));
+  const shown = sortTaskList(byView[view].filter(matches), list.sort);
+  // A chip's number is what that view lists with the search and filters as they are now (it
+  // used to count open tasks of the whole view, so it disagreed with the list under it).
+  const viewCount = (value: View) => byView[value].filter(matches).length;
   const page = useClientPaging(shown, {
     pageSize: TASKS_PER_PAGE,
     resetKey: JSON.stringify([view, list.search, list.sort, filters]),
@@ -249,7 +248,7 @@ function SignedInTasks() {
         <>
           <div className="task-views" role="group" aria-label="Show">
             {VIEWS.map((value) => {
-              const count = openCount(byView[value]);
+              const count = viewCount(value);
               return (
                 <button
                   key={value}
@@ -262,7 +261,9 @@ function SignedInTasks() {
                   <span className="task-view-count" aria-hidden="true">
                     {count}
                   </span>
-                  <span className="visually-hidden">, {count} open</span>
+                  <span className="visually-hidden">
+                    , {count} {count === 1 ? "task" : "tasks"}
+                  </span>
                 </button>
               );
             })}

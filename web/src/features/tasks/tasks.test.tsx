@@ -96,6 +96,32 @@ describe("/tasks", () => {
     await screen.findByText("Water the roses");
   });
 
+  it("labels the Done button in words, not only with an icon (issue 22)", async () => {
+    renderTasksApp("/tasks", userSession(), { Tasks: tasksReply([taskNode({ title: "Water the planter" }, [ME])]) });
+    const done = await screen.findByRole("button", { name: "Done: Water the planter" });
+    expect(done.textContent).toContain("Done");
+  });
+
+  it("counts on the view chips what each view lists under the current filters (issue 22)", async () => {
+    renderTasksApp("/tasks", userSession(), {
+      Tasks: tasksReply([
+        taskNode({ title: "Water the roses", priority: "HIGH" }, [ME]),
+        taskNode({ title: "Sweep the path", priority: "LOW" }, [ME]),
+        taskNode({ title: "Paint the bench", priority: "HIGH", status: "COMPLETED" }, [ME]),
+        taskNode({ title: "Oil the gate", priority: "HIGH" }, [BOB]),
+      ]),
+    });
+    await screen.findByText("Water the roses");
+    const count = (name: RegExp) => screen.getByRole("button", { name }).querySelector(".task-view-count")?.textContent;
+    // Assigned to me lists three (one completed, collapsed under its heading); all lists four.
+    expect(count(/^Assigned to me/)).toBe("3");
+    expect(count(/^All tasks/)).toBe("4");
+    fireEvent.change(screen.getByLabelText("Priority"), { target: { value: "HIGH" } });
+    await waitFor(() => expect(count(/^Assigned to me/)).toBe("2"));
+    expect(count(/^All tasks/)).toBe("3");
+    screen.getByRole("button", { name: "All tasks, 3 tasks" });
+  });
+
   it("moves a task along and offers to record the care action after completing it", async () => {
     const task = taskNode({ title: "Water the planter" }, [ME]);
     const app = renderTasksApp("/tasks", userSession(), {
@@ -115,7 +141,7 @@ describe("/tasks", () => {
     expect(app.called("UpdateTask")[0].variables).toEqual({ id: task.id, patch: { status: "IN_PROGRESS" } });
     await screen.findByText("In progress", { selector: ".task-status-text" });
 
-    fireEvent.click(screen.getByRole("button", { name: "Mark complete: Water the planter" }));
+    fireEvent.click(screen.getByRole("button", { name: "Done: Water the planter" }));
     const record = await screen.findByRole("button", { name: "Record this watering on Corner Planter" });
     expect(app.called("UpdateTask")[1].variables).toEqual({ id: task.id, patch: { status: "COMPLETED" } });
     fireEvent.click(record);
@@ -134,7 +160,7 @@ describe("/tasks", () => {
       UpdateTask: updated,
       RecordTaskAction: failure("Permission denied", "42501"),
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Mark complete: Pick litter" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Done: Pick litter" }));
     fireEvent.click(await screen.findByRole("button", { name: "Record this litter clean-up on Corner Planter" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Permission denied");
   });
@@ -143,7 +169,7 @@ describe("/tasks", () => {
     const task = taskNode({ title: "Measure it", actionType: "MEASUREMENT" }, [ME]);
     task.thingByThingId.canRecordAction = false;
     renderTasksApp("/tasks", userSession(), { Tasks: tasksReply([task]), UpdateTask: updated });
-    fireEvent.click(await screen.findByRole("button", { name: "Mark complete: Measure it" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Done: Measure it" }));
     await screen.findByText(/its owners and\s+collaborators — can record actions on it/);
     expect(screen.queryByRole("button", { name: /Record this/ })).toBeNull();
     expect(screen.getByRole("link", { name: "Collaborate on Corner Planter" }).getAttribute("href")).toBe(

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useMutation } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
+import { Picture } from "../../components/Picture.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { usePictureAccessVersion } from "../../lib/picture-access.ts";
 import { paths } from "../../routes.tsx";
@@ -44,16 +45,22 @@ export function validateComments(value: string): string | null {
 }
 
 function ActionPicture({ id, comments }: { id: string; comments: string }) {
-  const medium = useImageUrl("action", id, "medium");
   const large = useImageUrl("action", id, "large");
   const [failed, setFailed] = useState(false);
   // Tried again once the pictures cookie has changed (a private thing's picture asked for before).
   const access = usePictureAccessVersion();
-  useEffect(() => setFailed(false), [access, medium]);
+  useEffect(() => setFailed(false), [access, large]);
   if (failed) return null;
   return (
     <a href={large} target="_blank" rel="noreferrer" className="action-picture">
-      <img src={medium} alt={comments ? `Picture: ${comments.slice(0, 80)}` : "Picture of the action"} loading="lazy" onError={() => setFailed(true)} />
+      <Picture
+        type="action"
+        id={id}
+        sizes="(max-width: 400px) calc(100vw - 4rem), 22rem"
+        alt={comments ? `Picture: ${comments.slice(0, 80)}` : "Picture of the action"}
+        loading="lazy"
+        onMissing={() => setFailed(true)}
+      />
     </a>
   );
 }

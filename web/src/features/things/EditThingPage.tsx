@@ -1,6 +1,6 @@
 // /things/{id}/edit: owners and admins change a thing's details and picture (updateThing); anyone
 // else is sent to /things/{id}.
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
@@ -17,6 +17,7 @@ import { useMyGroups } from "./use-my-groups.ts";
 import { useThing } from "./use-thing.ts";
 import UpdateThingMutation from "./UpdateThing.graphql?raw";
 import "./things.css";
+import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function EditThingPage() {
   const b = useBranding();
@@ -44,7 +45,14 @@ export default function EditThingPage() {
     );
   }
   if (missing || !thing) return <ThingNotFound />;
-  if (!thing.canEdit) return <Navigate to={`/things/${encodeURIComponent(id)}`} replace />;
+  if (!thing.canEdit) {
+    return (
+      <RedirectWithNotice
+        to={`/things/${encodeURIComponent(id)}`}
+        message={`Only the owners of this ${term(b, "thing")} can edit it.`}
+      />
+    );
+  }
 
   const groups = [...myGroups.groups];
   if (thing.groupByGroupId && !groups.some((g) => g.id === thing.groupId)) {

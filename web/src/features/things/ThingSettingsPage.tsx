@@ -1,7 +1,7 @@
 // /things/{id}/settings: owners and admins choose what the indicator colour follows (water or
 // pH), override the hydration bands, and delete the thing. Anyone else goes to /things/{id}.
 import { useId, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { FormField } from "../../components/FormField.tsx";
@@ -19,6 +19,7 @@ import { useThing } from "./use-thing.ts";
 import DeleteThingMutation from "./DeleteThing.graphql?raw";
 import UpdateThingMutation from "./UpdateThing.graphql?raw";
 import "./things.css";
+import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function ThingSettingsPage() {
   const b = useBranding();
@@ -40,7 +41,14 @@ export default function ThingSettingsPage() {
     );
   }
   if (missing || !thing) return <ThingNotFound />;
-  if (!thing.canEdit) return <Navigate to={`/things/${encodeURIComponent(id)}`} replace />;
+  if (!thing.canEdit) {
+    return (
+      <RedirectWithNotice
+        to={`/things/${encodeURIComponent(id)}`}
+        message={`Only the owners of this ${term(b, "thing")} can change its settings.`}
+      />
+    );
+  }
 
   return (
     <section className="page thing-form-page" aria-labelledby="page-title">

@@ -2,6 +2,8 @@
 // thing and action types with their labels, the indicator colours with what they mean, hydration
 // bands, reading units and the date formats the thing screens use. Pure TypeScript.
 
+import { formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
+
 export const THING_TYPES = [
   "BEECAFE",
   "APIARY",
@@ -246,44 +248,18 @@ export function mapLinks(latitude: number, longitude: number): { label: string; 
   ];
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-const RELATIVE = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-
-function toDate(value: string | Date | null | undefined): Date | null {
-  if (!value) return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
+// Dates and times through the app's one formatter (lib/dates.ts); "—" and "never" when unknown.
 export function formatDateTime(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? DATE_TIME.format(date) : "—";
+  return formatDateTimeOf(value, "—");
 }
 
 export function formatDate(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? DATE.format(date) : "—";
+  return formatDateOf(value, "—");
 }
 
 /** "5 minutes ago", "yesterday", "3 weeks ago"; the full date after a year. */
 export function formatRelative(value: string | Date | null | undefined, now: number = Date.now()): string {
-  const date = toDate(value);
-  if (!date) return "never";
-  const seconds = Math.round((date.getTime() - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
-  const steps: [number, Intl.RelativeTimeFormatUnit][] = [
-    [60, "minute"],
-    [3600, "hour"],
-    [86400, "day"],
-    [604800, "week"],
-    [2629800, "month"],
-  ];
-  if (abs >= 31557600) return DATE.format(date);
-  let unit: [number, Intl.RelativeTimeFormatUnit] = steps[0];
-  for (const step of steps) if (abs >= step[0]) unit = step;
-  return RELATIVE.format(Math.round(seconds / unit[0]), unit[1]);
+  return toDate(value) ? timeAgo(value, now, 365) : "never";
 }
 
 /** "30–60%": the water range of a band with these limits. */

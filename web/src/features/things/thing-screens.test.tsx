@@ -412,6 +412,8 @@ describe("owner-only screens", () => {
       MyGroups: () => ({ data: { currentUser: { __typename: "User", id: ALICE.id, groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [] } } } }),
     });
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/dashboard`));
+    // The redirect says why (issue 22).
+    expect(app.notices.get().map((n) => n.message)).toContain("Only the owners of this thing can edit it.");
   });
 });
 

@@ -1,5 +1,6 @@
 // The steps of the home page's tour. Targets are `data-tour` attributes on the home page.
 import { term, type Branding } from "../../../../shared/branding.ts";
+import { brandCopy } from "../../../../shared/brand-copy.ts";
 import type { TourStep } from "./GuidedTour.tsx";
 
 export const HOME_TOUR_ID = "home";
@@ -24,10 +25,7 @@ export function homeTourSteps(b: Branding, signedIn: boolean): TourStep[] {
       title: `What ${things} are`,
       body: (
         <>
-          <p>
-            {term(b, "things", true)} are shared places and objects people look after together: planters, trees, bee
-            cafes, benches.
-          </p>
+          <p>{brandCopy(b).thingsAre}</p>
           <p>
             The dot shows how each is doing: red is too dry, orange needs water, green is fine, blue is too wet, grey
             means no recent reading.{signedIn ? ` Your One ${term(b, "thing", true)} comes first.` : ""}
