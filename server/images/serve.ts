@@ -12,6 +12,9 @@ import type { PictureStore } from "../storage/index.ts";
 import { canonicalUuid, imageKey, isImageType, isVariant } from "./layout.ts";
 import { pictureShown } from "./visibility.ts";
 import { pictureViewers, ViewerTokenError } from "./viewer.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("images");
 
 export const IMAGE_MAX_AGE_SECONDS = 86_400;
 /** A private picture may be kept by the viewer's browser, which asks again (ETag) before each use. */
@@ -102,7 +105,7 @@ export function imageServeRouter(config: ServerConfig, pool: pg.Pool, store: Pic
     if (res.headersSent) return next(err);
     const status = (err as { status?: number })?.status;
     if (status === 400 || status === 404) return notFound(res);
-    console.error("[images]", err);
+    log.error({ err }, "serving a picture failed");
     res.status(500).json({ error: "The image could not be served" });
   });
   return router;

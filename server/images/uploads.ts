@@ -21,6 +21,9 @@ import { withRole } from "./db.ts";
 import { canonicalUuid, formatBytes, PENDING_PREFIX, pendingSessionPrefix, uploadTmpDir } from "./layout.ts";
 import { inspectImage, MAX_PIXELS, UnreadableImageError, TooManyPixelsError, type AcceptedImage } from "./inspect.ts";
 import { ProcessingError, renderPending } from "./variants.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("images");
 
 export const UNSUPPORTED_TYPE = "Only JPEG, PNG, WebP or GIF images can be uploaded";
 const BAD_SESSION = "sessionId must be a UUID made by the form";
@@ -145,7 +148,7 @@ function receiveForm(
         if (settled) return;
         const failed = errors.find((e) => e != null);
         if (failed) {
-          console.error("[uploads] could not write an upload:", failed);
+          log.error({ err: failed }, "could not write an upload");
           fail(new HttpError(500, "The upload could not be stored"));
           return;
         }
@@ -220,7 +223,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool, store: Picture
   const tmpDir = uploadTmpDir(config.dataDir);
   const tooLarge = `Images must be at most ${formatBytes(config.uploadMaxBytes)}`;
   let lastSweep = Date.now();
-  sweepPending(store, config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
+  sweepPending(store, config.dataDir).catch((e) => log.error({ err: e }, "sweep of pending uploads failed"));
 
   /** The signed-in user behind the bearer token, as the database sees them (signed-out sessions fail). */
   async function uploader(req: Request): Promise<string> {
@@ -257,7 +260,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool, store: Picture
 
       if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = Date.now();
-        sweepPending(store, config.dataDir).catch((e) => console.error("[uploads] sweep failed:", e));
+        sweepPending(store, config.dataDir).catch((e) => log.error({ err: e }, "sweep of pending uploads failed"));
       }
       await fs.promises.mkdir(tmpDir, { recursive: true });
       bodyRead = true;
@@ -308,7 +311,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool, store: Picture
         // A request is kept whole or not at all.
         await Promise.all(made.map((prefix) => store.deletePrefix(prefix).catch(() => {})));
         if (e instanceof ProcessingError) {
-          console.error("[uploads] could not process an image:", e.message);
+          log.warn(`could not process an image: ${e.message}`);
           throw new HttpError(415, UNSUPPORTED_TYPE);
         }
         throw e;
@@ -318,7 +321,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool, store: Picture
       res.status(201).json({ files: stored });
     } catch (e) {
       const error = e instanceof HttpError ? e : new HttpError(500, "The upload could not be stored");
-      if (!(e instanceof HttpError)) console.error("[uploads]", e);
+      if (!(e instanceof HttpError)) log.error({ err: e }, "upload failed");
       // Nothing of a refused request is kept; removed before answering.
       await Promise.all(files.map((f) => removeQuietly(f.tmp)));
       if (!res.headersSent) sendError(req, res, error, !bodyRead);
