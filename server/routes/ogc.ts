@@ -6,6 +6,7 @@
 import express, { type Router } from "express";
 import type pg from "pg";
 import { withRole } from "../images/db.ts";
+import { pgSettingsFor } from "../auth/request-context.ts";
 import type { OpenDataLicence } from "../config.ts";
 
 const CORE = "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core";
@@ -92,7 +93,8 @@ function readDatetime(value: string | undefined): [string | null, string | null]
 
 export function ogcRouter(pool: pg.Pool, licence: OpenDataLicence): Router {
   const router = express.Router();
-  const anonymous = { role: "bk_anonymous" };
+  // A guest's settings (role bk_anonymous, no claims), whatever the request carries.
+  const anonymous = pgSettingsFor(null);
 
   // The links carry the address the client used (several hosts serve the app, BRAND_HOSTS), as
   // express reads it: X-Forwarded-Proto and -Host count only from proxies TRUST_PROXY names.

@@ -190,7 +190,7 @@ describe("OGC API Features: private things", () => {
   });
 
   it("denied: a private thing is never in items nor found by id, even with its owner's token", async () => {
-    for (const headers of [{}, { authorization: `Bearer ${owner.token}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${owner.token}` }] as Record<string, string>[]) {
       const { body } = await getJson(`${base}/ogc/collections/things/items?bbox=${bbox}&limit=1000`, headers);
       expect(body.features.map((f: any) => f.id)).not.toContain(hidden);
       expect(body.numberMatched).toBe(3);
