@@ -15,6 +15,7 @@ import { spaRouter } from "./routes/spa.ts";
 import { ttnWebhookRouter } from "./webhooks/ttn.ts";
 import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
+import { ogcRouter } from "./routes/ogc.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openPictureStore } from "./storage/index.ts";
 import { sharedLimits } from "./auth/rate-limit.ts";
@@ -103,7 +104,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
-  app.use(exportRouter(apiPool, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }));
+  app.use(exportRouter(apiPool, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }, config.openDataLicence));
+  // OGC API - Features under /ogc (issue 26): the public things for GIS tools.
+  app.use(ogcRouter(apiPool, config.openDataLicence));
   // POST /uploads and GET /images/... (server/images).
   app.use(imageRoutes(config, apiPool, pictureStore, limits));
   app.use(spaRouter(config.webDistDir));

@@ -138,6 +138,45 @@ export function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
   };
 }
 
+/** Known open-data licences (SPDX identifiers) and the pages that state them. */
+export const KNOWN_LICENCE_URLS: Record<string, string> = {
+  "CC-BY-4.0": "https://creativecommons.org/licenses/by/4.0/",
+  "CC-BY-SA-4.0": "https://creativecommons.org/licenses/by-sa/4.0/",
+  "CC0-1.0": "https://creativecommons.org/publicdomain/zero/1.0/",
+  "ODbL-1.0": "https://opendatacommons.org/licenses/odbl/1-0/",
+  "ODC-By-1.0": "https://opendatacommons.org/licenses/by/1-0/",
+  "PDDL-1.0": "https://opendatacommons.org/licenses/pddl/1-0/",
+  "OGL-UK-3.0": "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/",
+};
+
+export interface OpenDataLicence {
+  /** OPEN_DATA_LICENCE: an SPDX identifier or a short name (default CC-BY-4.0). */
+  id: string;
+  /** OPEN_DATA_LICENCE_URL: the licence's text; known SPDX identifiers have one by default. */
+  url: string;
+  /** OPEN_DATA_ATTRIBUTION: the credit reusers must give (default "© Steward contributors"). */
+  attribution: string;
+}
+
+/**
+ * The licence the open data (OGC API Features, /export) is published under. An identifier not in
+ * KNOWN_LICENCE_URLS needs OPEN_DATA_LICENCE_URL (a licence link must lead somewhere); the URL
+ * must be http(s).
+ */
+export function readOpenDataLicence(env: NodeJS.ProcessEnv): OpenDataLicence {
+  const id = env.OPEN_DATA_LICENCE?.trim() || "CC-BY-4.0";
+  const url = env.OPEN_DATA_LICENCE_URL?.trim() || KNOWN_LICENCE_URLS[id] || "";
+  if (!url) {
+    throw new Error(`OPEN_DATA_LICENCE_URL must be set for the licence "${id}" (known without it: ${Object.keys(KNOWN_LICENCE_URLS).join(", ")})`);
+  }
+  // Both go into HTTP Link headers: printable ASCII only, no quotes or angle brackets.
+  if (!/^https?:\/\/[\x21-\x7e]+$/.test(url) || /[<>"]/.test(url)) throw new Error(`OPEN_DATA_LICENCE_URL must be an http(s) address (ASCII, no <>"), got "${url}"`);
+  if (!/^[\x20-\x7e]+$/.test(id) || id.includes('"')) throw new Error(`OPEN_DATA_LICENCE must be printable ASCII without quotes (an SPDX identifier such as CC-BY-4.0), got "${id}"`);
+  const attribution = env.OPEN_DATA_ATTRIBUTION?.trim() || "© Steward contributors";
+  if (/[\r\n]/.test(attribution)) throw new Error("OPEN_DATA_ATTRIBUTION must be one line");
+  return { id, url, attribution };
+}
+
 export interface ServerConfig {
   port: number;
   /** Interface to listen on (HOST; 127.0.0.1 unless set: the container sets 0.0.0.0). */
@@ -206,6 +245,8 @@ export interface ServerConfig {
   rainfallCacheMinutes: number;
   /** Forecasts are reused this long before asking Open-Meteo again (WEATHER_CACHE_MINUTES, default 60). */
   weatherCacheMinutes: number;
+  /** Licence and attribution of the open data: OGC API Features and /export (OPEN_DATA_LICENCE, OPEN_DATA_LICENCE_URL, OPEN_DATA_ATTRIBUTION). */
+  openDataLicence: OpenDataLicence;
 }
 
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -274,6 +315,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     environmentTimeoutMs: environment.timeoutMs,
     rainfallCacheMinutes: environment.rainfallCacheMinutes,
     weatherCacheMinutes: environment.weatherCacheMinutes,
+    openDataLicence: readOpenDataLicence(env),
     ...overrides,
   };
 }

@@ -1,11 +1,19 @@
 // Open data export (issue 12): public things as GeoJSON, and a thing's readings and care actions
 // as CSV. Each runs under the caller's own role and claims (bearer token, or a guest), so
 // row-level security decides what is exported exactly as it does for the API.
+//
+// Licence and attribution (issue 26, OPEN_DATA_LICENCE*): every export answers with an HTTP
+// `Link: <licence>; rel="license"` (RFC 8288; "license" is RFC 4946's relation). The GeoJSON
+// carries `license` and `attribution` members as well. A CSV stays as readers expect it (the
+// header row first, nothing else in the file): its licence and attribution are in a CSVW metadata
+// document (W3C "Metadata Vocabulary for Tabular Data"), named by `Link: rel="describedby"` and
+// found at the file's address + "-metadata.json", where CSVW processors look for it.
 import express, { type Router } from "express";
 import type pg from "pg";
 import { stringify } from "csv-stringify/sync";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import type { InvalidTokenError, TokenSettings } from "../auth/tokens.ts";
+import type { OpenDataLicence } from "../config.ts";
 import { componentLogger } from "../../domain/logger.ts";
 
 const log = componentLogger("export");
@@ -32,8 +40,29 @@ export function toCsv(header: string[], rows: unknown[][]): string {
   });
 }
 
-export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
+/** The columns of each CSV export, in order, with their CSVW datatypes. */
+const CSV_COLUMNS: Record<"readings" | "actions", [name: string, datatype: string][]> = {
+  readings: [["time_utc", "datetime"], ["device", "string"], ...["water", "temperature", "conductivity", "ph", "battery", "rssi", "snr"].map((k): [string, string] => [k, "number"])],
+  // litres last (issue 21), so readers of the first four columns are unaffected.
+  actions: [["time_utc", "datetime"], ["type", "string"], ["comments", "string"], ["recorded_by", "string"], ["litres", "number"]],
+};
+
+/** The CSVW metadata of a CSV export: its columns, licence and attribution. */
+export function csvMetadata(fileName: string, what: "readings" | "actions", licence: OpenDataLicence) {
+  return {
+    "@context": "http://www.w3.org/ns/csvw",
+    url: fileName,
+    "dc:title": what === "readings" ? "A thing's sensor readings" : "A thing's care actions",
+    "dc:license": { "@id": licence.url },
+    "dc:rights": `${licence.id}; attribution: ${licence.attribution}`,
+    "dc:creator": licence.attribution,
+    tableSchema: { columns: CSV_COLUMNS[what].map(([name, datatype]) => ({ name, titles: name, datatype })) },
+  };
+}
+
+export function exportRouter(pool: pg.Pool, tokens: TokenSettings, licence: OpenDataLicence): Router {
   const router = express.Router();
+  const licenceLink = `<${licence.url}>; rel="license"; title="${licence.id}"`;
 
   async function asCaller<T>(req: express.Request, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const settings = pgSettingsFor(await claimsFromAuthorization(tokens, req.headers.authorization));
@@ -68,8 +97,11 @@ export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
     const features = await asCaller(req, async (c) =>
       (await c.query(`select id, name, type, location, location_description, indicator_colour, water, last_sensor_data
                        from app_public.things where is_public order by name`)).rows);
-    res.type("application/geo+json").set("Content-Disposition", 'attachment; filename="public-things.geojson"').send(JSON.stringify({
+    res.type("application/geo+json").set("Content-Disposition", 'attachment; filename="public-things.geojson"').set("Link", licenceLink).send(JSON.stringify({
       type: "FeatureCollection",
+      // Foreign members (RFC 7946 section 6.1): the licence and the credit reusers must give.
+      license: { id: licence.id, url: licence.url },
+      attribution: licence.attribution,
       features: features.map((t) => ({
         type: "Feature",
         id: t.id,
@@ -96,21 +128,33 @@ export function exportRouter(pool: pg.Pool, tokens: TokenSettings): Router {
         const rows = (await c.query(
           `select s.created_at, d.device_id, s.data from app_public.sensor_data s left join app_public.devices d on d.id = s.device_id
            where s.thing_id = $1 order by s.created_at desc limit 100000`, [id])).rows;
-        const keys = ["water", "temperature", "conductivity", "ph", "battery", "rssi", "snr"];
-        return toCsv(["time_utc", "device", ...keys], rows.map((r) => [r.created_at, r.device_id, ...keys.map((k) => r.data?.[k])]));
+        const keys = CSV_COLUMNS.readings.slice(2).map(([name]) => name);
+        return toCsv(CSV_COLUMNS.readings.map(([name]) => name), rows.map((r) => [r.created_at, r.device_id, ...keys.map((k) => r.data?.[k])]));
       }
       const rows = (await c.query(
         `select a.created_at, a.type, a.comments, u.username, a.litres from app_public.actions a
          left join app_public.users u on u.id = a.created_by where a.thing_id = $1 order by a.created_at desc`, [id])).rows;
-      // litres last (issue 21), so readers of the first four columns are unaffected.
-      return toCsv(["time_utc", "type", "comments", "recorded_by", "litres"], rows.map((r) => [r.created_at, r.type, r.comments, r.username, r.litres]));
+      return toCsv(CSV_COLUMNS.actions.map(([name]) => name), rows.map((r) => [r.created_at, r.type, r.comments, r.username, r.litres]));
     });
     if (result === null) {
       res.status(404).json({ error: "Thing not found" });
       return;
     }
-    res.type("text/csv").set("Content-Disposition", `attachment; filename="thing-${id}-${what}.csv"`).send(result);
+    res.type("text/csv").set("Content-Disposition", `attachment; filename="thing-${id}-${what}.csv"`)
+      .set("Link", `${licenceLink}, <${what}.csv-metadata.json>; rel="describedby"; type="application/csvm+json"`)
+      .send(result);
   }));
+
+  // The CSVW metadata of a CSV export (the same for every thing: it reads nothing, so it reveals
+  // nothing about the thing either).
+  router.get("/export/things/:id/:what.csv-metadata.json", (req, res) => {
+    const { id, what } = req.params as { id: string; what: string };
+    if (!UUID.test(id) || (what !== "readings" && what !== "actions")) {
+      res.status(404).json({ error: "Not found" });
+      return;
+    }
+    res.type("application/csvm+json").set("Link", licenceLink).send(JSON.stringify(csvMetadata(`${what}.csv`, what, licence)));
+  });
 
   return router;
 }
