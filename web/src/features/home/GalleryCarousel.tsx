@@ -5,7 +5,7 @@
 // itself the slides are not announced (aria-live off), once paused or moved by hand they are.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { useImageUrl } from "../../components/Avatar.tsx";
+import { Picture } from "../../components/Picture.tsx";
 import { paths } from "../../routes.tsx";
 import { thingTypeLabel } from "../things/thing-meta.ts";
 import { ColourDot } from "./home-sections.tsx";
@@ -30,19 +30,21 @@ function reducedMotion(): boolean {
 }
 
 function SlidePicture({ slide, eager }: { slide: GallerySlide; eager: boolean }) {
-  const url = useImageUrl("thing", slide.id, "medium");
   const [failed, setFailed] = useState(false);
   if (failed) {
     return <span className="gallery-missing">{slide.name}</span>;
   }
+  // The gallery is the page's width up to 1040 px: the large size on wide or dense screens, never
+  // shown wider than its own pixels (Picture caps it).
   return (
-    <img
+    <Picture
       className="gallery-image"
-      src={url}
+      type="thing"
+      id={slide.id}
       alt={`Photo of ${slide.name}`}
+      sizes="(max-width: 1100px) 100vw, 1040px"
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      onError={() => setFailed(true)}
+      onMissing={() => setFailed(true)}
     />
   );
 }

@@ -13,6 +13,8 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { isAdmin } from "../../lib/session.ts";
+import { greeting as welcome } from "../../lib/greeting.ts";
+import { brandCopy } from "../../../../shared/brand-copy.ts";
 import { paths } from "../../routes.tsx";
 import { AssignedToMe } from "../tasks/index.ts";
 import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "../things/recent-things.ts";
@@ -313,7 +315,7 @@ function MemberHome() {
       <header className="home-hero">
         <div>
           <p className="home-eyebrow">{greeting()}</p>
-          <h1 id="page-title">Welcome back{name ? `, ${name}` : ""}</h1>
+          <h1 id="page-title">{welcome(session, name)}</h1>
           <p className="lead">
             {oneThing
               ? `Here is how your ${term(b, "things")} are doing, and what needs you today.`
@@ -543,7 +545,7 @@ function GuestHome() {
           <p className="lead">{b.tagline}</p>
           <ul className="home-what">
             <li>
-              <strong>Look after</strong> shared {term(b, "things")} near you: planters, trees, bee cafes, benches.
+              <strong>Look after</strong> {brandCopy(b).homeLookAfter}
             </li>
             <li>
               <strong>Record</strong> watering, clean-ups and upkeep, and see soil sensors, rainfall and weather.

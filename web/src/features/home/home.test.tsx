@@ -174,6 +174,12 @@ describe("the home page for guests", () => {
 });
 
 describe("the home page for members", () => {
+  it("greets someone who has just registered with Welcome, not Welcome back (issue 22)", async () => {
+    const now = new Date().toISOString();
+    renderScreen("/", userSession({ created: now, lastSignIn: now }), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
+  });
+
   it("welcomes by name, shows the figures and the One Thing first with its colour", async () => {
     renderScreen("/", userSession(), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
