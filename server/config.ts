@@ -8,6 +8,7 @@ import { readEnvironmentSettings } from "./environment/settings.ts";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./graphql/document-limits.ts";
+import { readUnsubscribeSecret, readVapidKeys } from "../domain/notice-keys.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -172,6 +173,10 @@ export interface ServerConfig {
   openMeteoUrl: string;
   /** Timeout of one request to either source, ms (ENVIRONMENT_TIMEOUT_MS, default 10000). */
   environmentTimeoutMs: number;
+  /** The VAPID public key browsers subscribe to push with (VAPID_PUBLIC_KEY, else DATA_DIR/vapid-keys.json): sent to the SPA by /config.js. */
+  vapidPublicKey: string;
+  /** Checks one-click unsubscribe links (UNSUBSCRIBE_SECRET, else DATA_DIR/unsubscribe-secret; the worker signs them). */
+  unsubscribeSecret: string;
   /** Rainfall answers are reused this long before asking the EA again (RAINFALL_CACHE_MINUTES, default 15). */
   rainfallCacheMinutes: number;
   /** Forecasts are reused this long before asking Open-Meteo again (WEATHER_CACHE_MINUTES, default 60). */
@@ -240,6 +245,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     environmentTimeoutMs: environment.timeoutMs,
     rainfallCacheMinutes: environment.rainfallCacheMinutes,
     weatherCacheMinutes: environment.weatherCacheMinutes,
+    vapidPublicKey: overrides.vapidPublicKey ?? readVapidKeys(env, dataDir).publicKey,
+    unsubscribeSecret: overrides.unsubscribeSecret ?? readUnsubscribeSecret(env, dataDir),
     ...overrides,
   };
 }

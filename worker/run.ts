@@ -205,6 +205,16 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     });
   }
 
+  // NOTICES_PER_DAY lives in the database, which enforces it (app_hidden.notify_user); a jobs-only
+  // database (some tests) has no such table.
+  await pgPool.query(
+    `do $$ begin
+       if to_regclass('app_private.notice_limits') is not null then
+         update app_private.notice_limits set per_day = ${Number(config.noticesPerDay)} where per_day <> ${Number(config.noticesPerDay)};
+       end if;
+     end $$`,
+  ).catch((e: unknown) => logger.error(`worker: could not record NOTICES_PER_DAY: ${(e as Error).message}`));
+
   let stopping: Promise<void> | undefined;
   const promise = runner.promise;
   promise.catch(() => {}); // the caller decides whether to watch it; never an unhandled rejection here

@@ -120,11 +120,12 @@ create table app_public.notice_preferences (
   in_app boolean not null,
   email boolean not null,
   push boolean not null,
-  updated_at timestamptz not null default now(),
+  -- null: never saved (the defaults)
+  updated_at timestamptz default now(),
   primary key (user_id, kind),
   constraint notice_preferences_digest_by_email check (kind <> 'digest' or (not in_app and not push))
 );
-comment on table app_public.notice_preferences is E'@behavior -insert -update -delete\nHow you want each kind of notice: in the app, by e-mail, as a push message.';
+comment on table app_public.notice_preferences is E'@behavior -insert -update -delete -list -connection -single -node\nHow you want each kind of notice: in the app, by e-mail, as a push message.';
 
 alter table app_public.notice_preferences enable row level security;
 create policy select_own on app_public.notice_preferences for select to bk_user
@@ -139,11 +140,12 @@ create table app_public.notice_settings (
   quiet_start time,
   quiet_end time,
   time_zone text not null default 'Europe/London',
-  updated_at timestamptz not null default now(),
+  -- null: never saved (the defaults)
+  updated_at timestamptz default now(),
   constraint notice_settings_quiet_both check ((quiet_start is null) = (quiet_end is null)),
   constraint notice_settings_quiet_differ check (quiet_start is distinct from quiet_end or quiet_start is null)
 );
-comment on table app_public.notice_settings is E'@behavior -insert -update -delete\nWhen notices reach you: the digest''s frequency, single e-mails or the digest, quiet hours.';
+comment on table app_public.notice_settings is E'@behavior -insert -update -delete -list -connection -single -node\nWhen notices reach you: the digest''s frequency, single e-mails or the digest, quiet hours.';
 comment on column app_public.notice_settings.quiet_start is 'From this time (in time_zone) no e-mail or push message is sent; they wait until quiet_end.';
 
 alter table app_public.notice_settings enable row level security;
@@ -156,8 +158,9 @@ create function app_hidden.notice_defaults(p_user_id uuid, p_kind app_public.not
   returns app_public.notice_preferences
   language sql stable security definer set search_path to pg_catalog, public, pg_temp
   as $$
+  -- Group activity is in the digest already; its single notices are for those who ask.
   select row(p_user_id, p_kind,
-    p_kind <> 'digest',
+    p_kind not in ('digest', 'group'),
     case p_kind when 'group' then false when 'device' then false
                 when 'digest' then coalesce((select notification_daily from app_public.users where id = p_user_id), false)
                 else true end,
