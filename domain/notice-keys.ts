@@ -61,16 +61,22 @@ function checkSubject(subject: string): string {
   return subject;
 }
 
-/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), else a pair kept in <dataDir>/vapid-keys.json. */
-export function readVapidKeys(env: NodeJS.ProcessEnv, dataDir: string): VapidKeys {
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither; checked), or null when neither is set. */
+export function vapidKeysFromEnv(env: NodeJS.ProcessEnv): VapidKeys | null {
   const subject = checkSubject(nonEmpty(env.VAPID_SUBJECT) ?? DEFAULT_VAPID_SUBJECT);
   const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
   const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
-  if (publicKey || privateKey) {
-    if (!publicKey || !privateKey) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is generated into DATA_DIR)");
-    checkKeyPair(publicKey, privateKey, "VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY");
-    return { publicKey, privateKey, subject };
-  }
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is generated into DATA_DIR)");
+  checkKeyPair(publicKey, privateKey, "VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY");
+  return { publicKey, privateKey, subject };
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), else a pair kept in <dataDir>/vapid-keys.json. */
+export function readVapidKeys(env: NodeJS.ProcessEnv, dataDir: string): VapidKeys {
+  const fromEnv = vapidKeysFromEnv(env);
+  if (fromEnv) return fromEnv;
+  const subject = checkSubject(nonEmpty(env.VAPID_SUBJECT) ?? DEFAULT_VAPID_SUBJECT);
   const file = path.join(dataDir, VAPID_FILE);
   let stored: string;
   if (fs.existsSync(file)) {
@@ -91,15 +97,20 @@ export function readVapidKeys(env: NodeJS.ProcessEnv, dataDir: string): VapidKey
 /** Shortest UNSUBSCRIBE_SECRET accepted (HMAC-SHA256 wants 256 bits). */
 export const MIN_UNSUBSCRIBE_SECRET_LENGTH = 32;
 
+/** UNSUBSCRIBE_SECRET (checked), or null when unset. */
+export function unsubscribeSecretFromEnv(env: NodeJS.ProcessEnv): string | null {
+  const given = nonEmpty(env.UNSUBSCRIBE_SECRET);
+  if (!given) return null;
+  if (given.length < MIN_UNSUBSCRIBE_SECRET_LENGTH) {
+    throw new Error(`UNSUBSCRIBE_SECRET must be at least ${MIN_UNSUBSCRIBE_SECRET_LENGTH} characters (it has ${given.length}). Generate one with: openssl rand -base64 48`);
+  }
+  return given;
+}
+
 /** UNSUBSCRIBE_SECRET, else one kept in <dataDir>/unsubscribe-secret. */
 export function readUnsubscribeSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
-  const given = nonEmpty(env.UNSUBSCRIBE_SECRET);
-  if (given) {
-    if (given.length < MIN_UNSUBSCRIBE_SECRET_LENGTH) {
-      throw new Error(`UNSUBSCRIBE_SECRET must be at least ${MIN_UNSUBSCRIBE_SECRET_LENGTH} characters (it has ${given.length}). Generate one with: openssl rand -base64 48`);
-    }
-    return given;
-  }
+  const given = unsubscribeSecretFromEnv(env);
+  if (given) return given;
   const file = path.join(dataDir, UNSUBSCRIBE_SECRET_FILE);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   return writeOnce(file, randomBytes(48).toString("base64url")).trim();

@@ -38,7 +38,9 @@
 import path from "node:path";
 import { parseBrandHosts } from "./mail/brand.ts";
 import { DOWNLINK_ENV_VARIABLES, readDownlinkSettings, type DownlinkSettings } from "./providers/ttn-downlink.ts";
-import { NOTICE_KEY_ENV_VARIABLES, readUnsubscribeSecret, readVapidKeys, type VapidKeys } from "../domain/notice-keys.ts";
+import {
+  NOTICE_KEY_ENV_VARIABLES, readUnsubscribeSecret, readVapidKeys, unsubscribeSecretFromEnv, vapidKeysFromEnv, type VapidKeys,
+} from "../domain/notice-keys.ts";
 
 export interface WorkerConfig {
   databaseUrl: string | undefined;
@@ -61,16 +63,19 @@ export interface WorkerConfig {
   locks: LockSettings;
   /** statement_timeout of the jobs' connections, ms; 0: none (WORKER_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
+  /** Absolute path (DATA_DIR, default ./.data): where keys not configured are generated (withNoticeKeys). */
+  dataDir: string;
   /** Web push (worker/tasks/send_push.ts). */
   push: PushSettings;
-  /** Signs one-click unsubscribe links (UNSUBSCRIBE_SECRET, else DATA_DIR/unsubscribe-secret). */
-  unsubscribeSecret: string;
+  /** Signs one-click unsubscribe links (UNSUBSCRIBE_SECRET; null until withNoticeKeys fills it from DATA_DIR). */
+  unsubscribeSecret: string | null;
   /** NOTICES_PER_DAY: the most notices one person gets in 24 hours (written into the database at start). */
   noticesPerDay: number;
 }
 
 export interface PushSettings {
-  vapid: VapidKeys;
+  /** VAPID_*; null until withNoticeKeys fills it from DATA_DIR. */
+  vapid: VapidKeys | null;
   /** Host patterns push messages may go to (PUSH_ENDPOINT_HOSTS). */
   endpointHosts: string[];
   ttlSeconds: number;
@@ -299,12 +304,27 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
       sweepIntervalMs: positiveNumber(env, "WORKER_LOCK_SWEEP_MS", DEFAULTS.locks.sweepIntervalMs, { integer: true, min: 100 }),
     },
     statementTimeoutMs: positiveNumber(env, "WORKER_STATEMENT_TIMEOUT_MS", DEFAULTS.statementTimeoutMs, { integer: true }),
+    dataDir,
     push: {
-      vapid: readVapidKeys(env, dataDir),
+      vapid: vapidKeysFromEnv(env),
       endpointHosts: parseEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
       ttlSeconds: positiveNumber(env, "PUSH_TTL_SECONDS", DEFAULTS.pushTtlSeconds, { integer: true, min: 0 }),
     },
-    unsubscribeSecret: readUnsubscribeSecret(env, dataDir),
+    unsubscribeSecret: unsubscribeSecretFromEnv(env),
     noticesPerDay: positiveNumber(env, "NOTICES_PER_DAY", DEFAULTS.noticesPerDay, { integer: true, min: 1 }),
+  };
+}
+
+/**
+ * The settings with the keys the environment did not give generated once into DATA_DIR (the
+ * server reads the same files): startWorker calls it at start, so reading the configuration
+ * itself never writes files.
+ */
+export function withNoticeKeys(config: WorkerConfig, env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  if (config.push.vapid && config.unsubscribeSecret) return config;
+  return {
+    ...config,
+    push: { ...config.push, vapid: config.push.vapid ?? readVapidKeys(env, config.dataDir) },
+    unsubscribeSecret: config.unsubscribeSecret ?? readUnsubscribeSecret(env, config.dataDir),
   };
 }

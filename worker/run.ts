@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { EventEmitter } from "node:events";
 import pg, { type Pool } from "pg";
 import { Logger, consoleLogFactory, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
-import { parseConcurrency, readWorkerConfig, type WorkerConfig } from "./config.ts";
+import { parseConcurrency, readWorkerConfig, withNoticeKeys, type WorkerConfig } from "./config.ts";
 import { runInWorkerContext, type WorkerContext } from "./context.ts";
 import { createMailer, type MailLog, type Mailer } from "./providers/mailer.ts";
 import { startLiveness, type Liveness } from "./liveness.ts";
@@ -104,7 +104,7 @@ export function checkCrontab(crontab: string, taskNames: readonly string[]): voi
 }
 
 export async function startWorker(options: StartWorkerOptions = {}): Promise<WorkerHandle> {
-  const config = readWorkerConfig(options.env ?? process.env);
+  const config = withNoticeKeys(readWorkerConfig(options.env ?? process.env), options.env ?? process.env);
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency) : config.concurrency;
   const databaseUrl = options.databaseUrl ?? config.databaseUrl;
   if (!options.pgPool && !databaseUrl) {

@@ -30,7 +30,7 @@ export function unsubscribeUrl(payload: unknown, publicUrl: string, secret: stri
 
 const sendEmail: Task = async (payload, helpers) => {
   const { config, mailer } = workerContext();
-  const unsubscribe = unsubscribeUrl(payload, config.publicUrl, config.unsubscribeSecret);
+  const unsubscribe = config.unsubscribeSecret ? unsubscribeUrl(payload, config.publicUrl, config.unsubscribeSecret) : null;
   const withLink = unsubscribe && typeof payload === "object" && payload !== null
     ? { ...payload, variables: { ...((payload as { variables?: object }).variables ?? {}), unsubscribeUrl: unsubscribe } }
     : payload;

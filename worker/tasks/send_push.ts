@@ -103,6 +103,7 @@ const sendPush: Task = async (raw, helpers) => {
   }
   // web-push encrypts and signs; the request itself goes by fetch, which also speaks plain HTTP to
   // a push service listed as http://host:port (tests; PUSH_ENDPOINT_HOSTS).
+  if (!config.push.vapid) throw new Error("send_push: no VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or start the worker with startWorker)");
   const request = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     pushMessage(payload),
