@@ -360,7 +360,7 @@ export const MATRIX: Row[] = [
     ask(`query { allPushSubscriptions { nodes { id } } }`, async (w) => ({ $fresh: await freshPushSubscription(w) }), has("allPushSubscriptions", (_w, v) => (v.$fresh as { id: string }).id))),
   ...deletePair("PushSubscription", "push_subscriptions", "remove a fresh browser of the owner's", OWNER, guestPerm("NTFND"), freshPushSubscription),
   M("registerPushSubscription", "push_subscriptions: create own (register_push_subscription())", "subscribe a browser for yourself", SIGNED_IN, PERM,
-    ask(`mutation P($e: String!, $k: String!, $a: String!) { registerPushSubscription(input: { endpoint: $e, p256dh: $k, auth: $a, label: "Matrix" }) { pushSubscription { id } } }`,
+    ask(`mutation P($e: String!, $k: String!, $a: String!) { registerPushSubscription(input: { endpoint: $e, p256Dh: $k, auth: $a, label: "Matrix" }) { pushSubscription { id } } }`,
       () => ({ e: `https://push.example.com/${randomUUID()}`, k: PUSH_KEY, a: PUSH_AUTH }), (d) => d.registerPushSubscription?.pushSubscription)),
   Q("myNoticePreferencesList", "notice_preferences: list own (my_notice_preferences())", "read your own notice preferences", SIGNED_IN, PERM,
     ask(`query { myNoticePreferencesList { kind } }`, () => ({}), (d) => d.myNoticePreferencesList)),
