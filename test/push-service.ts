@@ -8,6 +8,10 @@
 // gone; 500: try again later).
 //
 // The subscription's keys are made here too (pushKeys): an ECDH P-256 pair and a 16-byte auth secret.
+//
+// With { recordAll: true } (the e2e run, where the keys live in another process) it also accepts
+// messages for endpoints it has no keys for, keeps them as sent, and lists them at GET /received
+// ({ path, headers, body (base64) }[]), for the test to check with checkVapid and decryptPush.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createECDH, createPublicKey, hkdfSync, randomBytes, createDecipheriv, verify, type ECDH } from "node:crypto";
@@ -46,6 +50,8 @@ export interface PushServiceStandIn {
   received: ReceivedPush[];
   /** Requests refused because a check failed, with the reason. */
   refused: { path: string; reason: string }[];
+  /** recordAll: messages for endpoints without keys, as they came. */
+  raw: RawPush[];
   close(): Promise<void>;
 }
 
@@ -98,7 +104,15 @@ export function checkVapid(authorization: string | undefined, origin: string): R
   return { claims, publicKey: k };
 }
 
-export async function startPushService(): Promise<PushServiceStandIn> {
+export interface RawPush {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** base64 */
+  body: string;
+}
+
+export async function startPushService(options: { recordAll?: boolean } = {}): Promise<PushServiceStandIn> {
+  const raw: RawPush[] = [];
   const keys = new Map<string, PushKeys>();
   const statuses = new Map<string, number>();
   const received: ReceivedPush[] = [];
@@ -114,6 +128,10 @@ export async function startPushService(): Promise<PushServiceStandIn> {
         refused.push({ path, reason });
         res.writeHead(status, { "content-type": "text/plain" }).end(reason);
       };
+      if (req.method === "GET" && path === "/received") {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(raw));
+        return;
+      }
       if (req.method !== "POST" || !path.startsWith("/push/")) return refuse(404, "no such endpoint");
       const status = statuses.get(name);
       if (status) {
@@ -121,6 +139,11 @@ export async function startPushService(): Promise<PushServiceStandIn> {
         return;
       }
       const subscription = keys.get(name);
+      if (!subscription && options.recordAll) {
+        raw.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("base64") });
+        res.writeHead(201).end();
+        return;
+      }
       if (!subscription) return refuse(404, "unknown subscription");
       try {
         if (req.headers["content-encoding"] !== "aes128gcm") throw new Error(`Content-Encoding must be aes128gcm, got ${req.headers["content-encoding"]}`);
@@ -143,6 +166,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
     statuses,
     received,
     refused,
+    raw,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
