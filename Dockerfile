@@ -30,6 +30,7 @@ COPY --from=build /app/dist/web ./dist/web
 COPY --from=build /app/server ./server
 COPY --from=build /app/worker ./worker
 COPY --from=build /app/shared ./shared
+COPY --from=build /app/domain ./domain
 COPY --from=build /app/db ./db
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/data ./data

@@ -9,6 +9,7 @@ import { findTestServer, createTestDatabase, dropTestDatabase, authenticatorUrl 
 import { loadConfig, rootDir } from "../server/config.ts";
 import { startServer } from "../server/app.ts";
 import { ensureWebBuild } from "../scripts/web-build.ts";
+import { startPushService } from "../test/push-service.ts";
 
 const pgServer = await findTestServer();
 const databaseUrl = await createTestDatabase(pgServer.adminUrl, "bk_e2e");
@@ -32,8 +33,14 @@ try {
       ttnWebhookSecret: "e2e-ttn-secret",
     }),
   );
+  // A stand-in push service the worker may send to (e2e/push.test.mjs checks what it received).
+  const pushService = await startPushService({ recordAll: true });
   const { startWorker } = await import("../worker/run.ts");
-  const worker = await startWorker({ databaseUrl });
+  const { DEFAULTS } = await import("../worker/config.ts");
+  const worker = await startWorker({
+    databaseUrl,
+    env: { ...process.env, PUSH_ENDPOINT_HOSTS: [...DEFAULTS.pushEndpointHosts, pushService.origin].join(",") },
+  });
   try {
     const named = process.argv.slice(2).map((f) => path.basename(f));
     const files = named.length
@@ -43,13 +50,14 @@ try {
       const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files.map((f) => path.join("e2e", f))], {
         cwd: rootDir,
         stdio: "inherit",
-        env: { ...process.env, BASE_URL: server.url, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, TTN_WEBHOOK_SECRET: "e2e-ttn-secret" },
+        env: { ...process.env, BASE_URL: server.url, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, TTN_WEBHOOK_SECRET: "e2e-ttn-secret", PUSH_SERVICE_URL: pushService.origin },
       });
       child.on("exit", (code) => resolve(code ?? 1));
     });
   } finally {
     await worker.stop();
     await server.close();
+    await pushService.close();
   }
 } finally {
   await dropTestDatabase(pgServer.adminUrl, databaseUrl);

@@ -16,6 +16,7 @@ import { ttnWebhookRouter } from "./webhooks/ttn.ts";
 import { securityHeaders } from "./routes/security-headers.ts";
 import { exportRouter } from "./routes/export.ts";
 import { ogcRouter } from "./routes/ogc.ts";
+import { unsubscribeRouter } from "./routes/unsubscribe.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openPictureStore } from "./storage/index.ts";
 import { sharedLimits } from "./auth/rate-limit.ts";
@@ -67,6 +68,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   logPoolErrors(pool, "health pool");
   app.use(healthRouter(pool));
   app.use(clientConfigRouter(config));
+  app.use(unsubscribeRouter(pool, { secret: config.unsubscribeSecret, brandHosts: config.brandHosts }));
   // Uplinks are stored as the owner: the webhook is authenticated by its own secret.
   const webhookPool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, statement_timeout: config.webhookStatementTimeoutMs });
   logPoolErrors(webhookPool, "webhook pool");

@@ -11,6 +11,7 @@ import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./graphql/document-limits.ts";
 import { STORAGE_KINDS, type StorageKind } from "./storage/store.ts";
 import type { S3Settings } from "./storage/s3.ts";
+import { readUnsubscribeSecret, readVapidKeys } from "../domain/notice-keys.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -241,6 +242,10 @@ export interface ServerConfig {
   openMeteoUrl: string;
   /** Timeout of one request to either source, ms (ENVIRONMENT_TIMEOUT_MS, default 10000). */
   environmentTimeoutMs: number;
+  /** The VAPID public key browsers subscribe to push with (VAPID_PUBLIC_KEY, else DATA_DIR/vapid-keys.json): sent to the SPA by /config.js. */
+  vapidPublicKey: string;
+  /** Checks one-click unsubscribe links (UNSUBSCRIBE_SECRET, else DATA_DIR/unsubscribe-secret; the worker signs them). */
+  unsubscribeSecret: string;
   /** Rainfall answers are reused this long before asking the EA again (RAINFALL_CACHE_MINUTES, default 15). */
   rainfallCacheMinutes: number;
   /** Forecasts are reused this long before asking Open-Meteo again (WEATHER_CACHE_MINUTES, default 60). */
@@ -316,6 +321,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     rainfallCacheMinutes: environment.rainfallCacheMinutes,
     weatherCacheMinutes: environment.weatherCacheMinutes,
     openDataLicence: readOpenDataLicence(env),
+    vapidPublicKey: overrides.vapidPublicKey ?? readVapidKeys(env, dataDir).publicKey,
+    unsubscribeSecret: overrides.unsubscribeSecret ?? readUnsubscribeSecret(env, dataDir),
     ...overrides,
   };
 }

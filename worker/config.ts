@@ -26,9 +26,21 @@
 //   LLM_TIMEOUT_MS      how long one answer may take before a polite failure reply (default 20000)
 //   TTN_API_URL, TTN_APPLICATION_ID, TTN_WEBHOOK_ID, TTN_API_KEY  The Things Stack application that
 //                       pump/LED downlinks are pushed through (all four; unset: downlinks are simulated)
+//   DATA_DIR            where generated keys live when not configured (default ./.data; see domain/notice-keys.ts)
+//   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT  the key pair push messages are signed with
+//                       (RFC 8292); unset: a pair generated once into DATA_DIR/vapid-keys.json
+//   UNSUBSCRIBE_SECRET  signs the one-click unsubscribe links in e-mails; unset: DATA_DIR/unsubscribe-secret
+//   PUSH_ENDPOINT_HOSTS push services messages may go to, comma-separated: "host", "*.domain", or
+//                       "http://host:port" for a plain-HTTP one (tests); default: the browsers' own services
+//   PUSH_TTL_SECONDS    how long a push service keeps an undelivered message (default 86400)
+//   NOTICES_PER_DAY     the most notices one person gets in 24 hours, on all channels (default 20);
+//                       written into the database at start (app_private.notice_limits)
 import path from "node:path";
 import { parseBrandHosts } from "./mail/brand.ts";
 import { DOWNLINK_ENV_VARIABLES, readDownlinkSettings, type DownlinkSettings } from "./providers/ttn-downlink.ts";
+import {
+  NOTICE_KEY_ENV_VARIABLES, readUnsubscribeSecret, readVapidKeys, unsubscribeSecretFromEnv, vapidKeysFromEnv, type VapidKeys,
+} from "../domain/notice-keys.ts";
 
 export interface WorkerConfig {
   databaseUrl: string | undefined;
@@ -51,6 +63,22 @@ export interface WorkerConfig {
   locks: LockSettings;
   /** statement_timeout of the jobs' connections, ms; 0: none (WORKER_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
+  /** Absolute path (DATA_DIR, default ./.data): where keys not configured are generated (withNoticeKeys). */
+  dataDir: string;
+  /** Web push (worker/tasks/send_push.ts). */
+  push: PushSettings;
+  /** Signs one-click unsubscribe links (UNSUBSCRIBE_SECRET; null until withNoticeKeys fills it from DATA_DIR). */
+  unsubscribeSecret: string | null;
+  /** NOTICES_PER_DAY: the most notices one person gets in 24 hours (written into the database at start). */
+  noticesPerDay: number;
+}
+
+export interface PushSettings {
+  /** VAPID_*; null until withNoticeKeys fills it from DATA_DIR. */
+  vapid: VapidKeys | null;
+  /** Host patterns push messages may go to (PUSH_ENDPOINT_HOSTS). */
+  endpointHosts: string[];
+  ttlSeconds: number;
 }
 
 export interface LockSettings {
@@ -98,6 +126,11 @@ export const WORKER_ENV_VARIABLES = [
   "WORKER_LOCK_GRACE_MS",
   "WORKER_LOCK_SWEEP_MS",
   "WORKER_STATEMENT_TIMEOUT_MS",
+  "DATA_DIR",
+  ...NOTICE_KEY_ENV_VARIABLES,
+  "PUSH_ENDPOINT_HOSTS",
+  "PUSH_TTL_SECONDS",
+  "NOTICES_PER_DAY",
 ] as const;
 
 export const DEFAULTS = {
@@ -111,6 +144,13 @@ export const DEFAULTS = {
   // The heaviest jobs (daily_cleanup deleting a day of navigation events, the hourly checks over
   // every thing) take seconds; five minutes stops a runaway statement without cutting them short.
   statementTimeoutMs: 300_000,
+  // The push services of Chrome, Edge, Firefox and Safari (and the browsers built on them).
+  pushEndpointHosts: [
+    "fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com", "*.push.services.mozilla.com",
+    "*.notify.windows.com", "web.push.apple.com", "*.push.apple.com",
+  ],
+  pushTtlSeconds: 86_400,
+  noticesPerDay: 20,
 };
 
 /** A positive number from the environment, or the default; anything else is refused by name. */
@@ -211,8 +251,42 @@ export function validateSmtpUrl(value: string | undefined): string | undefined {
   return raw;
 }
 
+/** PUSH_ENDPOINT_HOSTS: "host", "*.domain" or "http://host[:port]"; anything else is refused by name. */
+export function parseEndpointHosts(raw: string | undefined): string[] {
+  const value = nonEmpty(raw);
+  if (!value) return [...DEFAULTS.pushEndpointHosts];
+  const hosts = value.split(/[\s,]+/).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^(\*\.)?[a-z0-9.-]+$/i.test(host) && !/^http:\/\/[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+      throw new Error(`PUSH_ENDPOINT_HOSTS entries must be a host name, *.domain or http://host:port, got "${host}"`);
+    }
+  }
+  return hosts;
+}
+
+/** Whether a subscription's endpoint is on one of the allowed push services (https, or an http:// entry). */
+export function endpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === "http:") return hosts.some((h) => h.toLowerCase() === url.origin.toLowerCase());
+  if (url.protocol !== "https:") return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((pattern) => {
+    const p = pattern.toLowerCase();
+    if (p.startsWith("http://")) return false;
+    return p.startsWith("*.") ? host.endsWith(p.slice(1)) && host.length > p.length - 1 : host === p;
+  });
+}
+
 /** Reads the worker's settings from an environment (process.env by default); throws on invalid values. */
 export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): WorkerConfig {
+  // Generated keys are kept where the server keeps its own (server/config.ts: DATA_DIR, else .data).
+  const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? ".data");
   return {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     concurrency: parseConcurrency(nonEmpty(env.WORKER_CONCURRENCY)),
@@ -230,5 +304,27 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
       sweepIntervalMs: positiveNumber(env, "WORKER_LOCK_SWEEP_MS", DEFAULTS.locks.sweepIntervalMs, { integer: true, min: 100 }),
     },
     statementTimeoutMs: positiveNumber(env, "WORKER_STATEMENT_TIMEOUT_MS", DEFAULTS.statementTimeoutMs, { integer: true }),
+    dataDir,
+    push: {
+      vapid: vapidKeysFromEnv(env),
+      endpointHosts: parseEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
+      ttlSeconds: positiveNumber(env, "PUSH_TTL_SECONDS", DEFAULTS.pushTtlSeconds, { integer: true, min: 0 }),
+    },
+    unsubscribeSecret: unsubscribeSecretFromEnv(env),
+    noticesPerDay: positiveNumber(env, "NOTICES_PER_DAY", DEFAULTS.noticesPerDay, { integer: true, min: 1 }),
+  };
+}
+
+/**
+ * The settings with the keys the environment did not give generated once into DATA_DIR (the
+ * server reads the same files): startWorker calls it at start, so reading the configuration
+ * itself never writes files.
+ */
+export function withNoticeKeys(config: WorkerConfig, env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  if (config.push.vapid && config.unsubscribeSecret) return config;
+  return {
+    ...config,
+    push: { ...config.push, vapid: config.push.vapid ?? readVapidKeys(env, config.dataDir) },
+    unsubscribeSecret: config.unsubscribeSecret ?? readUnsubscribeSecret(env, config.dataDir),
   };
 }

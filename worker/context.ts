@@ -2,7 +2,7 @@
 // its runner's context, so several runners in one process (tests) each use their own settings. A task run
 // outside startWorker (e.g. by the graphile-worker CLI) gets a context built once from the environment.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { readWorkerConfig, type WorkerConfig } from "./config.ts";
+import { readWorkerConfig, withNoticeKeys, type WorkerConfig } from "./config.ts";
 import { createMailer, type Mailer } from "./providers/mailer.ts";
 
 export interface WorkerContext {
@@ -21,7 +21,7 @@ export function workerContext(): WorkerContext {
   const ctx = storage.getStore();
   if (ctx) return ctx;
   if (!fallback) {
-    const config = readWorkerConfig();
+    const config = withNoticeKeys(readWorkerConfig());
     fallback = {
       config,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),

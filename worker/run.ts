@@ -13,7 +13,7 @@ import { EventEmitter } from "node:events";
 import pg, { type Pool } from "pg";
 import { workerLogger } from "./logger.ts";
 import { Logger, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
-import { parseConcurrency, readWorkerConfig, type WorkerConfig } from "./config.ts";
+import { parseConcurrency, readWorkerConfig, withNoticeKeys, type WorkerConfig } from "./config.ts";
 import { runInWorkerContext, type WorkerContext } from "./context.ts";
 import { createMailer, type MailLog, type Mailer } from "./providers/mailer.ts";
 import { startLiveness, type Liveness } from "./liveness.ts";
@@ -105,7 +105,7 @@ export function checkCrontab(crontab: string, taskNames: readonly string[]): voi
 }
 
 export async function startWorker(options: StartWorkerOptions = {}): Promise<WorkerHandle> {
-  const config = readWorkerConfig(options.env ?? process.env);
+  const config = withNoticeKeys(readWorkerConfig(options.env ?? process.env), options.env ?? process.env);
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency) : config.concurrency;
   const databaseUrl = options.databaseUrl ?? config.databaseUrl;
   if (!options.pgPool && !databaseUrl) {
@@ -205,6 +205,16 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
       runAt: new Date(Date.now() + config.checks.initialDelayMs),
     });
   }
+
+  // NOTICES_PER_DAY lives in the database, which enforces it (app_hidden.notify_user); a jobs-only
+  // database (some tests) has no such table.
+  await pgPool.query(
+    `do $$ begin
+       if to_regclass('app_private.notice_limits') is not null then
+         update app_private.notice_limits set per_day = ${Number(config.noticesPerDay)} where per_day <> ${Number(config.noticesPerDay)};
+       end if;
+     end $$`,
+  ).catch((e: unknown) => logger.error(`worker: could not record NOTICES_PER_DAY: ${(e as Error).message}`));
 
   let stopping: Promise<void> | undefined;
   const promise = runner.promise;

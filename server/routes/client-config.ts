@@ -11,6 +11,8 @@ export function clientConfigRouter(config: ServerConfig): Router {
     graphqlWsUrl: config.graphqlWsUrl || null,
     nearestMaxKm: config.nearestMaxKm,
     brandHosts: config.brandHosts ? config.brandHosts.split(",").map((h) => h.trim()).filter(Boolean) : [],
+    // The applicationServerKey of PushManager.subscribe (issue 25).
+    vapidPublicKey: config.vapidPublicKey || null,
   })};\n`;
   router.get("/config.js", (_req, res) => {
     res.type("application/javascript").set("Cache-Control", "no-cache").send(body);

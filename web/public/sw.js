@@ -16,13 +16,17 @@
 // Pages are network first (a new deploy is picked up at once) with the stored shell as the
 // fallback when the network fails or takes longer than NETWORK_TIMEOUT_MS; the page then learns
 // it was served from the cache by asking ({ type: "status" }).
+//
+// Push (issue 25): a push message (JSON { title, body, url, tag, kind }, sent by the worker's
+// send_push) is shown as a notification; tapping it opens its url (the thing, task or
+// invitation) in an open window of the app, or a new one.
 const VERSION = 1;
 const PREFIX = "steward-";
 const SHELL_CACHE = `${PREFIX}shell-v${VERSION}`;
 const ASSET_CACHE = `${PREFIX}assets-v${VERSION}`;
 const INDEX_KEY = "/index.html";
 const OFFLINE_PAGE = "/offline.html";
-const NEVER = ["/graphql", "/graphiql", "/health", "/uploads", "/webhooks", "/images", "/ruru-static"];
+const NEVER = ["/graphql", "/graphiql", "/health", "/uploads", "/webhooks", "/images", "/ruru-static", "/unsubscribe"];
 const SHELL_FILES = new Set(["/config.js", "/manifest.webmanifest", "/favicon.svg", OFFLINE_PAGE]);
 const NETWORK_TIMEOUT_MS = 4000;
 const MAX_ASSETS = 250;
@@ -209,4 +213,53 @@ self.addEventListener("message", (event) => {
     event.source.postMessage({ type: "status", servedFromCache: servedFromCache.has(id) });
     servedFromCache.delete(id);
   }
+});
+
+/** What a push message says, with safe defaults when it says little (or is not JSON). */
+function pushContent(data) {
+  let message = {};
+  try {
+    message = data ? data.json() : {};
+  } catch {
+    message = { body: data ? data.text() : "" };
+  }
+  const url = typeof message.url === "string" && message.url.startsWith("/") && !message.url.startsWith("//") ? message.url : "/";
+  return {
+    title: typeof message.title === "string" && message.title ? message.title : "Steward",
+    options: {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : undefined,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url, kind: message.kind ?? null },
+    },
+  };
+}
+
+self.addEventListener("push", (event) => {
+  const { title, options } = pushContent(event.data);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/** Opens a path of the app: in a window already showing it (navigated there and focused), else a new one. */
+async function openInApp(path) {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const same = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (same) {
+    const shown = same.url === target ? same : await same.navigate(target).catch(() => null);
+    const client = shown || same;
+    await client.focus().catch(() => undefined);
+    if (shown) return shown;
+  }
+  return self.clients.openWindow(target);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || "/";
+  const opening = openInApp(url);
+  // A click the browser made can keep this worker alive until the page is open; a synthetic one
+  // (dispatched by the e2e test, which cannot click a system notification) cannot.
+  if (event.isTrusted) event.waitUntil(opening);
 });

@@ -26,6 +26,8 @@ export interface OutgoingMail {
    * stores use to drop the duplicate. Unset: a random one.
    */
   messageId?: string;
+  /** Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -79,6 +81,7 @@ function message(mail: OutgoingMail, from: string) {
     text: mail.text,
     html: mail.html,
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // Settings read from the environment, and the pieces startWorker assembles (tasks, crontab).
 import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { readWorkerConfig } from "../config.ts";
+import { DEFAULTS, readWorkerConfig } from "../config.ts";
+import { createECDH } from "node:crypto";
 import { checkCrontab, loadTaskList, readCrontab, startWorker } from "../run.ts";
 
 describe("readWorkerConfig", () => {
@@ -19,10 +20,16 @@ describe("readWorkerConfig", () => {
       downlink: { apiUrl: "", applicationId: "", webhookId: "", apiKey: "" },
       locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
       statementTimeoutMs: 300_000,
+      dataDir: "/srv/app/.data",
+      push: { vapid: null, endpointHosts: DEFAULTS.pushEndpointHosts, ttlSeconds: 86_400 },
+      unsubscribeSecret: null,
+      noticesPerDay: 20,
     });
   });
 
   it("reads every variable", () => {
+    const vapid = createECDH("prime256v1");
+    vapid.generateKeys();
     const config = readWorkerConfig(
       {
         DATABASE_URL: "postgres://u@db/steward",
@@ -50,6 +57,14 @@ describe("readWorkerConfig", () => {
         TTN_APPLICATION_ID: "stewards-soil",
         TTN_WEBHOOK_ID: "steward",
         TTN_API_KEY: "NNSXS.KEY",
+        DATA_DIR: "/var/steward",
+        VAPID_PUBLIC_KEY: vapid.getPublicKey().toString("base64url"),
+        VAPID_PRIVATE_KEY: vapid.getPrivateKey().toString("base64url"),
+        VAPID_SUBJECT: "https://example.org/contact",
+        UNSUBSCRIBE_SECRET: "u".repeat(40),
+        PUSH_ENDPOINT_HOSTS: "fcm.googleapis.com, *.push.apple.com, http://127.0.0.1:9000",
+        PUSH_TTL_SECONDS: "3600",
+        NOTICES_PER_DAY: "12",
       },
       "/srv/app",
     );
@@ -66,6 +81,14 @@ describe("readWorkerConfig", () => {
       downlink: { apiUrl: "https://eu1.cloud.thethings.network", applicationId: "stewards-soil", webhookId: "steward", apiKey: "NNSXS.KEY" },
       locks: { graceMs: 5000, sweepIntervalMs: 1000 },
       statementTimeoutMs: 60_000,
+      dataDir: "/var/steward",
+      push: {
+        vapid: { publicKey: vapid.getPublicKey().toString("base64url"), privateKey: vapid.getPrivateKey().toString("base64url"), subject: "https://example.org/contact" },
+        endpointHosts: ["fcm.googleapis.com", "*.push.apple.com", "http://127.0.0.1:9000"],
+        ttlSeconds: 3600,
+      },
+      unsubscribeSecret: "u".repeat(40),
+      noticesPerDay: 12,
     });
   });
 

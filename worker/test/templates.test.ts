@@ -68,6 +68,11 @@ const cases: Array<{ template: string; variables: Record<string, unknown>; link:
     },
     link: `${publicUrl}/`,
   },
+  {
+    template: "notice_digest",
+    variables: { name: "Ann Lee", frequency: "weekly", notices: [{ title: "Due tomorrow: Water it", body: "The task is due tomorrow.", linkPath: "/tasks" }] },
+    link: `${publicUrl}/tasks`,
+  },
 ];
 
 describe("e-mail templates", () => {
@@ -112,7 +117,9 @@ describe("e-mail templates", () => {
       expect(email.html).toContain("Steward");
       expect(email.html).toMatch(/^<!DOCTYPE html>/);
       // Notices about the user's own things end with a link to their e-mail preferences.
-      const preferences = ["notification", "daily_digest"].includes(c.template) ? [`${publicUrl}/account/profile`] : [];
+      const preferences = ["notification", "daily_digest"].includes(c.template)
+        ? [`${publicUrl}/account/profile`]
+        : c.template === "notice_digest" ? [`${publicUrl}/account/notices`] : [];
       if (c.link) {
         expect(email.links).toEqual([c.link, ...preferences]);
         expect(email.text).toContain(c.link);

@@ -74,6 +74,17 @@ function invitationRows(kind: "thing" | "device" | "group", check: string, accep
   ];
 }
 
+/** A browser subscribed to push for the owner (issue 25), fresh each time. */
+const PUSH_KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
+const PUSH_AUTH = Buffer.alloc(16, 9).toString("base64url");
+async function freshPushSubscription(w: World): Promise<{ id: string; nodeId: string }> {
+  const [{ id }] = await w.sql<{ id: string }>(
+    `insert into app_public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4) returning id`,
+    [w.as.owner.id, `https://push.example.com/${randomUUID()}`, PUSH_KEY, PUSH_AUTH],
+  );
+  return { id, nodeId: await w.nodeIdOf("pushSubscriptionById", id) };
+}
+
 /** A watering of 20 L by the owner on the public PT, once (the litres boards have a row to show). */
 async function litresOnPT(w: World): Promise<void> {
   await w.sql(
@@ -340,6 +351,25 @@ export const MATRIX: Row[] = [
   ...deletePair("Notification", "notifications", "delete a fresh notification of the owner's", OWNER, guestPerm("NTFND"), (w) => w.notification("owner")),
   M("markAllNotificationsRead", "mark_all_notifications_read(): call", "mark your own notifications read", SIGNED_IN, PERM,
     ask(`mutation { markAllNotificationsRead(input: {}) { integer } }`, () => ({}), (d) => d.markAllNotificationsRead)),
+  // Push and notice preferences (issue 25): each person's own, through functions or row-level security.
+  Q("pushSubscription", "push_subscriptions: read", "read a browser of the owner's by nodeId", OWNER, guestPerm(NONE),
+    ask(`query R($n: ID!) { pushSubscription(nodeId: $n) { nodeId } }`, async (w) => ({ n: (await freshPushSubscription(w)).nodeId }), (d) => d.pushSubscription)),
+  Q("pushSubscriptionById", "push_subscriptions: read", "read a browser of the owner's by id", OWNER, guestPerm(NONE),
+    ask(`query R($id: UUID!) { pushSubscriptionById(id: $id) { nodeId } }`, async (w) => ({ id: (await freshPushSubscription(w)).id }), (d) => d.pushSubscriptionById)),
+  Q("allPushSubscriptions", "push_subscriptions: list", "list the owner's browsers", OWNER, guestPerm(NONE),
+    ask(`query { allPushSubscriptions { nodes { id } } }`, async (w) => ({ $fresh: await freshPushSubscription(w) }), has("allPushSubscriptions", (_w, v) => (v.$fresh as { id: string }).id))),
+  ...deletePair("PushSubscription", "push_subscriptions", "remove a fresh browser of the owner's", OWNER, guestPerm("NTFND"), freshPushSubscription),
+  M("registerPushSubscription", "push_subscriptions: create own (register_push_subscription())", "subscribe a browser for yourself", SIGNED_IN, PERM,
+    ask(`mutation P($e: String!, $k: String!, $a: String!) { registerPushSubscription(input: { endpoint: $e, p256Dh: $k, auth: $a, label: "Matrix" }) { pushSubscription { id } } }`,
+      () => ({ e: `https://push.example.com/${randomUUID()}`, k: PUSH_KEY, a: PUSH_AUTH }), (d) => d.registerPushSubscription?.pushSubscription)),
+  Q("myNoticePreferencesList", "notice_preferences: list own (my_notice_preferences())", "read your own notice preferences", SIGNED_IN, PERM,
+    ask(`query { myNoticePreferencesList { kind } }`, () => ({}), (d) => d.myNoticePreferencesList)),
+  Q("myNoticeSettings", "notice_settings: read own (my_notice_settings())", "read your own notice settings", SIGNED_IN, PERM,
+    ask(`query { myNoticeSettings { timeZone } }`, () => ({}), (d) => d.myNoticeSettings)),
+  M("setNoticePreference", "notice_preferences: save own (set_notice_preference())", "switch your own channels of one kind", SIGNED_IN, PERM,
+    ask(`mutation { setNoticePreference(input: { kind: GROUP, inApp: true, email: false, push: false }) { noticePreference { kind } } }`, () => ({}), (d) => d.setNoticePreference?.noticePreference)),
+  M("setNoticeSettings", "notice_settings: save own (set_notice_settings())", "set your own digest and quiet hours", SIGNED_IN, PERM,
+    ask(`mutation { setNoticeSettings(input: { digestFrequency: DAILY, singleEmails: true, quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/London" }) { noticeSetting { timeZone } } }`, () => ({}), (d) => d.setNoticeSettings?.noticeSetting)),
   ...readPair("chatMessage", "chatMessageById", "chat:owner", "chat_messages", OWNER, guestPerm(NONE)),
   Q("chatMessageByEventId", "chat_messages: read", "read the owner's question by its event id", OWNER, guestPerm(NONE),
     ask(`query R($e: UUID!) { chatMessageByEventId(eventId: $e) { id } }`, async (w) => ({ e: (await w.sql("select event_id from app_public.chat_messages where id = $1", [w.rows["chat:owner"].id]))[0].event_id }), (d) => d.chatMessageByEventId)),

@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   brandHosts?: BrandHosts;
   /** How far /things/nearest looks, km (the server's NEAREST_MAX_KM). */
   nearestMaxKm?: number;
+  /** The server's VAPID public key (base64url): the applicationServerKey of push subscriptions. */
+  vapidPublicKey?: string | null;
 }
 
 declare global {
@@ -27,6 +29,8 @@ export interface AppConfig {
   domainName: string;
   /** How far /things/nearest looks, km: the server's NEAREST_MAX_KM, else 20 (the API's default). */
   nearestMaxKm: number;
+  /** The server's VAPID public key; null or absent: push is not offered. */
+  vapidPublicKey?: string | null;
 }
 
 /** The API's own radius for nearestThing when none is given (app_hidden.nearest_radius_metres). */
@@ -75,6 +79,7 @@ export function resolveConfig(location: LocationLike, runtime: RuntimeConfig | u
       typeof runtime?.nearestMaxKm === "number" && Number.isFinite(runtime.nearestMaxKm) && runtime.nearestMaxKm > 0
         ? runtime.nearestMaxKm
         : DEFAULT_NEAREST_MAX_KM,
+    vapidPublicKey: given(runtime?.vapidPublicKey) ?? null,
   };
 }
 

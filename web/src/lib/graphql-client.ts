@@ -87,6 +87,8 @@ const EMBEDDED_TYPES = new Set([
   "RainfallReadings", "RainfallReading", "Soilscape", "MapView", "MapCluster",
   // nearestThing/nearestDevice answers: the distance belongs to the place asked about.
   "NearbyThing", "NearbyDevice",
+  // Notice preferences and settings (issue 25): one per person and kind, read and saved whole.
+  "NoticePreference", "NoticeSetting",
 ]);
 
 /** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */

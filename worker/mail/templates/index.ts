@@ -8,10 +8,11 @@ import invitation from "./invitation.ts";
 import passwordChanged from "./password_changed.ts";
 import notification from "./notification.ts";
 import dailyDigest from "./daily_digest.ts";
+import noticeDigest from "./notice_digest.ts";
 
 export const templates: Readonly<Record<string, EmailTemplate<any>>> = Object.freeze(
   Object.fromEntries(
-    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification, dailyDigest].map((t) => [t.name, t]),
+    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification, dailyDigest, noticeDigest].map((t) => [t.name, t]),
   ),
 );
 

@@ -16,9 +16,11 @@ export default defineTemplate({
       body: requireString(v, "body", "notification"),
       linkPath,
       linkLabel: optionalString(v, "linkLabel", "notification"),
+      // Added by send_email for notices (the one-click unsubscribe link of this kind).
+      unsubscribeUrl: optionalString(v, "unsubscribeUrl", "notification"),
     };
   },
-  describe({ name, title, body, linkPath, linkLabel }, { brand, publicUrl }) {
+  describe({ name, title, body, linkPath, linkLabel, unsubscribeUrl }, { brand, publicUrl }) {
     return {
       subject: `${title} — ${brand.name}`,
       greetName: name,
@@ -32,6 +34,9 @@ export default defineTemplate({
             url: appLink(publicUrl, "/account/profile"),
           },
         },
+        ...(unsubscribeUrl
+          ? [{ footer: { text: "No more e-mails like this one?", label: "Unsubscribe from this kind of notice", url: unsubscribeUrl } }]
+          : []),
       ],
     };
   },

@@ -19,6 +19,7 @@ export default function AccountLayout() {
     { section: "badges", label: "Badges" },
     { section: "things", label: `My ${term(b, "things")}` },
     { section: "devices", label: "My devices" },
+    { section: "notices", label: "Notices" },
     { section: "users", label: "Users", adminOnly: true },
     { section: "delete-account", label: "Delete account", danger: true },
   ];

@@ -302,7 +302,7 @@ function ProfileForm({
             <label htmlFor={`${ids}-daily`}>Send me a daily summary e-mail</label>
             <p id={`${ids}-daily-hint`} className="field-hint">
               Once a day: how your {term(b, "things")} are doing, tasks assigned to you and what your{" "}
-              {term(b, "groups")} did.
+              {term(b, "groups")} did. <Link to="/account/notices">Choose every notice, by e-mail or push</Link>.
             </p>
           </div>
         </div>

@@ -1,0 +1,219 @@
+// The notice preferences form (issue 25): each kind of notice by channel (in the app, e-mail,
+// push), the digest's frequency, single e-mails or the digest, and quiet hours in a time zone.
+// The same rules are checked here (shared/notice-preferences.ts) and again by the database.
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useMutation } from "urql";
+import {
+  channelsOf, NOTICE_KIND_LABELS, NOTICE_KINDS, validateQuietHours, validateTimeZone,
+  type NoticeChannel, type NoticeKind,
+} from "../../../../shared/notice-preferences.ts";
+import { useNotify } from "../../lib/notices.tsx";
+import { errorText } from "./errors.ts";
+import setPreferenceQuery from "./SetNoticePreference.graphql?raw";
+import setSettingsQuery from "./SetNoticeSettings.graphql?raw";
+
+export interface NoticePreference { kind: string; inApp: boolean; email: boolean; push: boolean }
+export interface NoticeSettings {
+  digestFrequency: "DAILY" | "WEEKLY";
+  singleEmails: boolean;
+  quietStart: string | null;
+  quietEnd: string | null;
+  timeZone: string;
+}
+
+const CHANNEL_LABELS: Record<NoticeChannel, string> = { inApp: "In the app", email: "E-mail", push: "Push" };
+
+type Choices = Record<NoticeKind, Record<NoticeChannel, boolean>>;
+
+function choicesOf(prefs: NoticePreference[]): Choices {
+  const out = {} as Choices;
+  for (const kind of NOTICE_KINDS) {
+    const p = prefs.find((x) => x.kind.toLowerCase() === kind);
+    out[kind] = { inApp: p?.inApp ?? false, email: p?.email ?? false, push: p?.push ?? false };
+  }
+  return out;
+}
+
+/** "22:00:00.000000" -> "22:00" for a time input. */
+const hhmm = (value: string | null) => (value ? value.slice(0, 5) : "");
+
+/** The browser's own time zone, the default for people who never chose one. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "Europe/London";
+  } catch {
+    return "Europe/London";
+  }
+}
+
+export function NoticePreferencesForm({
+  preferences,
+  settings,
+  onSaved,
+}: {
+  preferences: NoticePreference[];
+  settings: NoticeSettings;
+  onSaved: () => void;
+}) {
+  const notify = useNotify();
+  const ids = useId();
+  const [, setPreference] = useMutation(setPreferenceQuery);
+  const [, setSettings] = useMutation(setSettingsQuery);
+  const saved = useRef(choicesOf(preferences));
+  const [choices, setChoices] = useState(() => choicesOf(preferences));
+  const [frequency, setFrequency] = useState(settings.digestFrequency);
+  const [singleEmails, setSingleEmails] = useState(settings.singleEmails);
+  const [quietStart, setQuietStart] = useState(hhmm(settings.quietStart));
+  const [quietEnd, setQuietEnd] = useState(hhmm(settings.quietEnd));
+  const [timeZone, setTimeZone] = useState(settings.timeZone);
+  const [errors, setErrors] = useState<{ quiet?: string | null; zone?: string | null; form?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (kind: NoticeKind, channel: NoticeChannel, on: boolean) =>
+    setChoices((c) => ({ ...c, [kind]: { ...c[kind], [channel]: on } }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const quiet = validateQuietHours(quietStart, quietEnd);
+    const zone = validateTimeZone(timeZone);
+    setErrors({ quiet, zone });
+    if (quiet || zone) {
+      document.querySelector<HTMLInputElement>(`#${CSS.escape(quiet ? `${ids}-quiet-start` : `${ids}-zone`)}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    for (const kind of NOTICE_KINDS) {
+      const c = choices[kind];
+      const was = saved.current[kind];
+      if (c.inApp === was.inApp && c.email === was.email && c.push === was.push) continue;
+      const result = await setPreference({ kind: kind.toUpperCase(), ...c });
+      if (result.error) {
+        setErrors({ form: errorText(result.error, "Your preferences could not be saved. Please try again.") });
+        setBusy(false);
+        return;
+      }
+      saved.current[kind] = { ...c };
+    }
+    const result = await setSettings({
+      digestFrequency: frequency,
+      singleEmails,
+      quietStart: quietStart.trim() || null,
+      quietEnd: quietEnd.trim() || null,
+      timeZone: timeZone.trim(),
+    });
+    setBusy(false);
+    if (result.error) {
+      setErrors({ form: errorText(result.error, "Your preferences could not be saved. Please try again.") });
+      return;
+    }
+    notify.positive("Your notice preferences have been saved.");
+    onSaved();
+  };
+
+  return (
+    <form className="card account-form notice-form" noValidate onSubmit={onSubmit} aria-label="Notice preferences">
+      {errors.form ? (
+        <div className="form-error" role="alert">
+          {errors.form}
+        </div>
+      ) : null}
+      <table className="notice-table">
+        <caption>What reaches you, and how</caption>
+        <thead>
+          <tr>
+            <th scope="col">Notice</th>
+            {(["inApp", "email", "push"] as const).map((channel) => (
+              <th key={channel} scope="col">
+                {CHANNEL_LABELS[channel]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {NOTICE_KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">
+                <span className="notice-kind">{NOTICE_KIND_LABELS[kind].label}</span>
+                <span className="field-hint">{NOTICE_KIND_LABELS[kind].hint}</span>
+              </th>
+              {(["inApp", "email", "push"] as const).map((channel) => (
+                <td key={channel}>
+                  {channelsOf(kind).includes(channel) ? (
+                    <input
+                      type="checkbox"
+                      aria-label={`${NOTICE_KIND_LABELS[kind].label}: ${CHANNEL_LABELS[channel]}`}
+                      checked={choices[kind][channel]}
+                      onChange={(event) => toggle(kind, channel, event.target.checked)}
+                    />
+                  ) : (
+                    <span className="muted" aria-label={`${NOTICE_KIND_LABELS[kind].label}: no ${CHANNEL_LABELS[channel].toLowerCase()}`}>
+                      —
+                    </span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <fieldset className="field">
+        <legend>E-mails</legend>
+        <label className="radio-field">
+          <input type="radio" name="singleEmails" checked={singleEmails} onChange={() => setSingleEmails(true)} /> One by one, as they happen
+        </label>
+        <label className="radio-field">
+          <input type="radio" name="singleEmails" checked={!singleEmails} onChange={() => setSingleEmails(false)} /> Together in the digest instead
+        </label>
+        <label htmlFor={`${ids}-frequency`}>Digest</label>
+        <select id={`${ids}-frequency`} value={frequency} onChange={(event) => setFrequency(event.target.value as NoticeSettings["digestFrequency"])}>
+          <option value="DAILY">Daily</option>
+          <option value="WEEKLY">Weekly</option>
+        </select>
+      </fieldset>
+
+      <fieldset className="field" aria-describedby={`${ids}-quiet-hint${errors.quiet ? ` ${ids}-quiet-error` : ""}`}>
+        <legend>Quiet hours</legend>
+        <p id={`${ids}-quiet-hint`} className="field-hint">
+          No e-mail or push message between these times; they arrive when quiet hours end. Leave both empty for none.
+        </p>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={`${ids}-quiet-start`}>From</label>
+            <input id={`${ids}-quiet-start`} type="time" value={quietStart} aria-invalid={Boolean(errors.quiet)} onChange={(event) => setQuietStart(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-quiet-end`}>Until</label>
+            <input id={`${ids}-quiet-end`} type="time" value={quietEnd} aria-invalid={Boolean(errors.quiet)} onChange={(event) => setQuietEnd(event.target.value)} />
+          </div>
+        </div>
+        {errors.quiet ? (
+          <p id={`${ids}-quiet-error`} className="field-error" role="alert">
+            {errors.quiet}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${ids}-zone`}>Time zone</label>
+          <input
+            id={`${ids}-zone`}
+            value={timeZone}
+            aria-invalid={Boolean(errors.zone)}
+            aria-describedby={errors.zone ? `${ids}-zone-error` : undefined}
+            onChange={(event) => setTimeZone(event.target.value)}
+          />
+          {errors.zone ? (
+            <p id={`${ids}-zone-error`} className="field-error" role="alert">
+              {errors.zone}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Saving…" : "Save preferences"}
+        </button>
+      </div>
+    </form>
+  );
+}

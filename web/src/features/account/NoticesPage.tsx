@@ -1,0 +1,47 @@
+// /account/notices (issue 25): which notices reach you and how (NoticePreferencesForm), and the
+// devices that get push messages (PushDevices).
+import { useQuery } from "urql";
+import { Loading } from "../../components/Loading.tsx";
+import { AccountPage, LoadError } from "./account-ui.tsx";
+import { browserTimeZone, NoticePreferencesForm, type NoticePreference, type NoticeSettings } from "./NoticePreferencesForm.tsx";
+import preferencesQuery from "./NoticePreferences.graphql?raw";
+import { PushDevices } from "./PushDevices.tsx";
+import "./account.css";
+import "./notices.css";
+
+interface PreferencesData {
+  myNoticePreferencesList: NoticePreference[] | null;
+  myNoticeSettings: NoticeSettings | null;
+}
+
+export default function NoticesPage() {
+  const [{ data, fetching, error }, refetch] = useQuery<PreferencesData>({
+    query: preferencesQuery,
+    requestPolicy: "cache-and-network",
+  });
+  const reload = () => refetch({ requestPolicy: "network-only" });
+  const prefs = data?.myNoticePreferencesList;
+  const settings = data?.myNoticeSettings;
+
+  return (
+    <AccountPage
+      title="Notices"
+      intro="What we tell you about — in the app, by e-mail or as a push message — and when."
+    >
+      {prefs && settings ? (
+        <NoticePreferencesForm
+          key={JSON.stringify(data)}
+          preferences={prefs}
+          // Someone who never chose a time zone gets the one their browser is in.
+          settings={{ ...settings, timeZone: settings.quietStart ? settings.timeZone : browserTimeZone() }}
+          onSaved={reload}
+        />
+      ) : fetching && !error ? (
+        <Loading label="Loading your notice preferences…" />
+      ) : (
+        <LoadError error={error} onRetry={reload} what="your notice preferences" />
+      )}
+      <PushDevices />
+    </AccountPage>
+  );
+}

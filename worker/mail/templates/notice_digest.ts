@@ -1,0 +1,54 @@
+// The notices held for the digest (app_private.held_notices, queued by queue_daily_digests): the
+// e-mails of a person who takes a daily or weekly digest instead of single e-mails, and notices
+// past the daily cap (NOTICES_PER_DAY). One e-mail listing each, with its link.
+import { appLink, defineTemplate, EmailPayloadError, optionalString, type Block } from "../compose.ts";
+
+interface HeldNotice { title: string; body: string; linkPath: string | null }
+
+function notices(v: Record<string, unknown>): HeldNotice[] {
+  const value = v.notices;
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new EmailPayloadError(`template "notice_digest": variable "notices" must be a non-empty list`);
+  }
+  return value.map((n, i) => {
+    const item = n as Record<string, unknown>;
+    if (typeof item?.title !== "string" || typeof item.body !== "string") {
+      throw new EmailPayloadError(`template "notice_digest": notice ${i + 1} needs a title and a body`);
+    }
+    const linkPath = typeof item.linkPath === "string" && item.linkPath.startsWith("/") ? item.linkPath : null;
+    return { title: item.title, body: item.body, linkPath };
+  });
+}
+
+export default defineTemplate({
+  name: "notice_digest",
+  parse(v) {
+    return {
+      name: optionalString(v, "name", "notice_digest"),
+      weekly: v.frequency === "weekly",
+      notices: notices(v),
+      unsubscribeUrl: optionalString(v, "unsubscribeUrl", "notice_digest"),
+    };
+  },
+  describe({ name, weekly, notices, unsubscribeUrl }, { brand, publicUrl }) {
+    const period = weekly ? "week" : "day";
+    const blocks: Block[] = [
+      { p: `${notices.length === 1 ? "One notice" : `${notices.length} notices`} from ${brand.name} this ${period}:` },
+    ];
+    for (const n of notices) {
+      blocks.push({ heading: n.title }, { p: n.body });
+      if (n.linkPath) blocks.push({ action: { label: "Open", url: appLink(publicUrl, n.linkPath) } });
+    }
+    blocks.push({
+      footer: {
+        text: `You get these together, once a ${period}, as your ${brand.name} notice settings ask.`,
+        label: "Change your e-mail preferences",
+        url: appLink(publicUrl, "/account/notices"),
+      },
+    });
+    if (unsubscribeUrl) {
+      blocks.push({ footer: { text: "No more digests?", label: "Unsubscribe", url: unsubscribeUrl } });
+    }
+    return { subject: `Your ${weekly ? "weekly" : "daily"} notices — ${brand.name}`, greetName: name, blocks };
+  },
+});
