@@ -404,6 +404,14 @@ export const MATRIX: Row[] = [
   Q("adminTotals", "admin_totals(): call", "read the totals of things, devices and users", ADMIN, PERM,
     ask(`query { adminTotals { things } }`, () => ({}), (d) => d.adminTotals)),
 
+  // Water points (issue 21): everyone reads them; only an admin replaces the layer.
+  Q("waterPointsInView", "water_points_in_view(): call", "read the water points of an area", EVERYONE, NONE,
+    ask(`query { waterPointsInView(west: -180, south: -85, east: 180, north: 85) { nodes { id } } }`, () => ({}), (d) => d.waterPointsInView?.nodes)),
+  M("importWaterPoints", "import_water_points(): call", "replace the water points layer", ADMIN, { guest: PERM, others: "DNIED" },
+    ask(`mutation W($g: JSON!) { importWaterPoints(input: { geojson: $g, source: "matrix" }) { integer } }`,
+      () => ({ g: { type: "FeatureCollection", features: [{ type: "Feature", geometry: { type: "Point", coordinates: [-0.97, 51.45] }, properties: { name: "Matrix tap", kind: "tap" } }] } }),
+      (d) => d.importWaterPoints?.integer)),
+
   //------------------------------------------------------------------------------------------
   // Environmental data (public; served from local replays of the sources) and plumbing
   Q("rainfallStations", "environment: rainfall", "find rainfall stations near Reading", EVERYONE, NONE,
