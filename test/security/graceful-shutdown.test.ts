@@ -106,7 +106,7 @@ describe.each(["SIGTERM", "SIGINT"] as const)("worker/main.ts on %s", (signal) =
   it("stops after its running jobs and exits 0 without an error dump", async () => {
     const child = startNode("worker/main.ts", { ...workerEnv(databaseUrl), MAIL_OUTBOX_DIR: path.join(dataDir, "outbox") }, "worker");
     children.push(child);
-    await child.waitForLine(/worker: started/, 60_000);
+    await child.waitForLine(/worker\s+started, tasks/, 60_000);
     const signalledAt = Date.now();
     child.process.kill(signal);
     const code = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r("still running"), 12_000))]);

@@ -52,7 +52,7 @@ beforeAll(async () => {
     outboxes.push(outbox);
     const worker = startNode("worker/main.ts", workerEnv(databaseUrl, { MAIL_OUTBOX_DIR: outbox, WORKER_CONCURRENCY: "4" }), `worker ${name}`);
     children.push(worker);
-    starting.push(worker.waitForLine(/worker: started/, 90_000));
+    starting.push(worker.waitForLine(/worker\s+started, tasks/, 90_000));
   }
   await Promise.all(starting);
 }, 120_000);

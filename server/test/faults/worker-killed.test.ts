@@ -34,7 +34,7 @@ afterAll(async () => {
 async function startWorkerProcess(): Promise<Child> {
   const child = startNode("worker/main.ts", workerEnv(db.url, { SMTP_URL: smtp.url, WORKER_CONCURRENCY: "2" }), "worker");
   children.push(child);
-  await child.waitForLine(/worker: started/);
+  await child.waitForLine(/worker\s+started, tasks/);
   return child;
 }
 
