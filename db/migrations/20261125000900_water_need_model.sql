@@ -431,7 +431,7 @@ comment on function app_private.refresh_water_need(uuid[]) is
 -- moved, retyped or its reading goes stale, and on every watering.
 
 create function app_private.tg_things__water_need_from_reading() returns trigger
-  language plpgsql volatile set search_path to pg_catalog, public, pg_temp
+  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
   as $$
 declare
   r record;
@@ -480,6 +480,40 @@ create trigger _360_water_need_refresh_new after insert on app_public.things
   referencing new table as new_things
   for each statement execute function app_private.tg_things__water_need_refresh_new();
 
+-- createThing answers with the thing as it is after that trigger.
+create or replace function app_public.create_thing(
+  group_id uuid, name text, type app_public.thing_type, location point, is_public boolean,
+  has_image boolean default false, description text default null, location_description text default null,
+  indicator_parameter app_public.indicator_parameter default 'WATER'
+) returns app_public.things
+  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
+  as $$
+declare
+  v_thing app_public.things;
+begin
+  perform app_hidden.require_user();
+  perform app_hidden.assert_can_use_group(create_thing.group_id);
+  if type is null then
+    raise exception 'Type is required' using errcode = 'INVLD';
+  end if;
+  if is_public is null then
+    raise exception 'Choose whether the thing is public' using errcode = 'INVLD';
+  end if;
+  insert into app_public.things (group_id, name, type, location, is_public, has_image, description,
+                                 location_description, indicator_parameter, created_by)
+    values (create_thing.group_id, create_thing.name, create_thing.type, create_thing.location, create_thing.is_public,
+            coalesce(create_thing.has_image, false), create_thing.description, create_thing.location_description,
+            coalesce(create_thing.indicator_parameter, 'WATER'), app_public.current_user_id())
+    returning * into v_thing;
+  insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator)
+    values (v_thing.id, app_public.current_user_id(), true, true);
+  perform app_hidden.after_thing_created(v_thing.id);
+  -- As it is now: the water need was worked out after the insert (a statement trigger).
+  select * into v_thing from app_public.things where id = v_thing.id;
+  return v_thing;
+end;
+$$;
+
 -- Waterings: one set-based refresh per statement for the things whose waterings changed.
 create function app_private.tg_actions__water_need() returns trigger
   language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
@@ -518,12 +552,15 @@ comment on column app_public.things.water_need_at is E'@behavior -insert -update
 create function app_public.things_rain_since_last_watering_mm(t app_public.things) returns float8
   language sql stable security definer set search_path to pg_catalog, public, pg_temp
   as $$
-  select case when count(x.rain_source) > 0 then round(sum(x.rain_mm)::numeric, 1)::float8 end
+  -- Known when any day from the day after the watering (today, for a watering today) has a rain
+  -- figure; the watering's own day is not counted (the model works in whole days).
+  select case when count(x.rain_source) > 0 then coalesce(round((sum(x.rain_mm) filter (where x.day > w.day))::numeric, 1), 0)::float8 end
   from (select (a.created_at at time zone 'Europe/London')::date as day
         from app_public.actions a where a.thing_id = t.id and a.type = 'WATERING' and a.created_at <= now()
         order by a.created_at desc limit 1) w
     cross join lateral app_hidden.water_cell_days(round(t.location[0]::numeric, 1), round(t.location[1]::numeric, 1),
-                                                  greatest(w.day + 1, app_hidden.water_today() - 60), app_hidden.water_today()) x
+                                                  greatest(least(w.day + 1, app_hidden.water_today()), app_hidden.water_today() - 60),
+                                                  app_hidden.water_today()) x
 $$;
 comment on function app_public.things_rain_since_last_watering_mm(app_public.things) is
   'Rain (mm) on the days after the last watering, up to today (nearest rain gauge, else Open-Meteo); null without a watering or rain data.';
@@ -541,7 +578,8 @@ create function app_public.things_water_balance(t app_public.things, days int de
   language plpgsql stable security definer set search_path to pg_catalog, public, pg_temp
   as $$
 begin
-  if days is null or days < 1 or days > 60 then
+  days := coalesce(days, 14);
+  if days < 1 or days > 60 then
     perform app_hidden.invalid('Days must be between 1 and 60');
   end if;
   return query
@@ -762,6 +800,36 @@ drop trigger _700_water_need_delete on app_public.actions;
 drop trigger _700_water_need_update on app_public.actions;
 drop trigger _700_water_need_insert on app_public.actions;
 drop function app_private.tg_actions__water_need();
+create or replace function app_public.create_thing(
+  group_id uuid, name text, type app_public.thing_type, location point, is_public boolean,
+  has_image boolean default false, description text default null, location_description text default null,
+  indicator_parameter app_public.indicator_parameter default 'WATER'
+) returns app_public.things
+  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
+  as $$
+declare
+  v_thing app_public.things;
+begin
+  perform app_hidden.require_user();
+  perform app_hidden.assert_can_use_group(create_thing.group_id);
+  if type is null then
+    raise exception 'Type is required' using errcode = 'INVLD';
+  end if;
+  if is_public is null then
+    raise exception 'Choose whether the thing is public' using errcode = 'INVLD';
+  end if;
+  insert into app_public.things (group_id, name, type, location, is_public, has_image, description,
+                                 location_description, indicator_parameter, created_by)
+    values (create_thing.group_id, create_thing.name, create_thing.type, create_thing.location, create_thing.is_public,
+            coalesce(create_thing.has_image, false), create_thing.description, create_thing.location_description,
+            coalesce(create_thing.indicator_parameter, 'WATER'), app_public.current_user_id())
+    returning * into v_thing;
+  insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator)
+    values (v_thing.id, app_public.current_user_id(), true, true);
+  perform app_hidden.after_thing_created(v_thing.id);
+  return v_thing;
+end;
+$$;
 drop trigger _360_water_need_refresh_new on app_public.things;
 drop function app_private.tg_things__water_need_refresh_new();
 drop trigger _360_water_need_refresh on app_public.things;
