@@ -9,6 +9,9 @@
 --   capacity and floored at 0 (FAO-56 chapter 8, single crop coefficient, daily root-zone balance).
 -- A fresh soil-moisture reading (within 48 hours) takes precedence over the estimate.
 --
+-- The model's functions run with jit off: their plans carry large generic estimates (function
+-- scans), and JIT compiling them took about a second per call, for a few milliseconds of work.
+--
 -- Runs: hourly for every thing (worker/tasks/hourly_checks.ts), at once on every watering
 -- (statement triggers on actions), on every reading (a before trigger on things), when a thing is
 -- added, moved or retyped, and at the end of the demo seed. Rows are written only when their
@@ -140,39 +143,55 @@ create or replace function app_hidden.prune_environment_cache(p_keep_readings in
 $$;
 
 ---------------------------------------------------------------------------------------------
--- The inputs of one grid cell, day by day from p_from to p_to: ET0 (Open-Meteo's, else the
+-- The inputs of grid cells, day by day from p_from to p_to: ET0 (Open-Meteo's, else the
 -- climatology) and rain: the day's readings at the nearest Environment Agency station within
 -- 10 km of the grid point that has readings, else Open-Meteo's precipitation (today: the hours
 -- already past; later days: the forecast). rain_source is null when no rain figure is known.
 
-create function app_hidden.water_cell_days(p_latitude numeric, p_longitude numeric, p_from date, p_to date)
-returns table (day date, et0_mm float8, et0_measured boolean, rain_mm float8, rain_source text,
-               forecast_mm float8, temperature_max float8)
-  language sql stable security definer set search_path to pg_catalog, public, pg_temp
+create function app_hidden.water_cells_days(p_latitudes numeric[], p_longitudes numeric[], p_from date, p_to date)
+returns table (latitude numeric, longitude numeric, day date, et0_mm float8, et0_measured boolean, rain_mm float8,
+               rain_source text, forecast_mm float8, temperature_max float8)
+  language plpgsql stable security definer set search_path to pg_catalog, public, pg_temp set jit to off
   as $$
+#variable_conflict use_column
+begin
+  -- plpgsql, so each call is planned for its own arrays (one thing or all).
+  return query
   with here as (
-    select point(p_latitude::float8, p_longitude::float8) as p, app_hidden.water_today() as today
-  ), station as (
-    select s.id from here, app_private.rainfall_stations s
-    where s.location <@ app_hidden.box_around(here.p, 10)
-      and app_hidden.distance_km(here.p, s.location) <= 10
-      and exists (select 1 from app_private.rainfall_readings r where r.station_id = s.id)
-    order by app_hidden.distance_km(here.p, s.location), s.id
-    limit 1
+    select app_hidden.water_today() as today
+  ), cells as (
+    select distinct round(c.lat, 1) as lat, round(c.lon, 1) as lon from unnest(p_latitudes, p_longitudes) as c(lat, lon)
+    where c.lat is not null and c.lon is not null
+  ), cell_station as (
+    select c.lat, c.lon, st.id as station_id
+    from cells c left join lateral (
+      select s.id from app_private.rainfall_stations s
+      where s.location <@ app_hidden.box_around(point(c.lat::float8, c.lon::float8), 10)
+        and app_hidden.distance_km(point(c.lat::float8, c.lon::float8), s.location) <= 10
+        and exists (select 1 from app_private.rainfall_readings r where r.station_id = s.id)
+      order by app_hidden.distance_km(point(c.lat::float8, c.lon::float8), s.location), s.id
+      limit 1) st on true
   ), measure as (
-    select r.measure_id
-    from station join app_private.rainfall_readings r on r.station_id = station.id
+    -- A station's rainfall measure: the 15-minute one, else the one with most readings.
+    select distinct on (r.station_id) r.station_id, r.measure_id
+    from (select distinct station_id from cell_station where station_id is not null) cs
+      join app_private.rainfall_readings r on r.station_id = cs.station_id
       left join app_private.rainfall_measures m on m.id = r.measure_id
-    group by r.measure_id, m.period
-    order by (coalesce(m.period, 900) = 900) desc, count(*) desc, r.measure_id
-    limit 1
+    group by r.station_id, r.measure_id, m.period
+    order by r.station_id, (coalesce(m.period, 900) = 900) desc, count(*) desc, r.measure_id
+  ), wd as (
+    -- Per cell, its days by the primary key (offset 0 keeps it a per-cell index scan).
+    select c.lat, c.lon, w.*
+    from cells c cross join lateral (
+      select w.day, w.et0_mm, w.precipitation_mm, w.observed_mm, w.temperature_max from app_private.weather_days w
+      where w.latitude = c.lat and w.longitude = c.lon and w.day between p_from and p_to offset 0) w
   ), ea as (
-    select (r.date_time at time zone 'Europe/London')::date as day, sum(r.value) as mm
-    from measure join app_private.rainfall_readings r on r.measure_id = measure.measure_id
+    select m.station_id, (r.date_time at time zone 'Europe/London')::date as day, sum(r.value) as mm
+    from measure m join app_private.rainfall_readings r on r.measure_id = m.measure_id
     where r.date_time >= (p_from::timestamp at time zone 'Europe/London') and r.date_time <= now()
-    group by 1
+    group by 1, 2
   )
-  select g.day,
+  select c.lat, c.lon, g.day,
          coalesce(w.et0_mm, app_hidden.climate_et0_mm(extract(month from g.day)::int)),
          w.et0_mm is not null,
          case when ea.mm is not null then ea.mm
@@ -185,9 +204,23 @@ returns table (day date, et0_mm float8, et0_measured boolean, rain_mm float8, ra
               when w.day is not null then 'forecast' end,
          w.precipitation_mm,
          w.temperature_max
-  from here, (select d::date as day from generate_series(p_from, p_to, interval '1 day') d) g
-    left join app_private.weather_days w on w.latitude = round(p_latitude, 1) and w.longitude = round(p_longitude, 1) and w.day = g.day
-    left join ea on ea.day = g.day
+  from here cross join cell_station c
+    cross join (select d::date as day from generate_series(p_from, p_to, interval '1 day') d) g
+    left join wd w on w.lat = c.lat and w.lon = c.lon and w.day = g.day
+    left join ea on ea.station_id = c.station_id and ea.day = g.day;
+end;
+$$;
+comment on function app_hidden.water_cells_days(numeric[], numeric[], date, date) is
+  'ET0 and rain per day at 0.1 degree grid points (station readings first, then Open-Meteo), for the water-need model.';
+
+-- One grid point.
+create function app_hidden.water_cell_days(p_latitude numeric, p_longitude numeric, p_from date, p_to date)
+returns table (day date, et0_mm float8, et0_measured boolean, rain_mm float8, rain_source text,
+               forecast_mm float8, temperature_max float8)
+  language sql stable security definer set search_path to pg_catalog, public, pg_temp set jit to off
+  as $$
+  select x.day, x.et0_mm, x.et0_measured, x.rain_mm, x.rain_source, x.forecast_mm, x.temperature_max
+  from app_hidden.water_cells_days(array[p_latitude], array[p_longitude], p_from, p_to) x
 $$;
 comment on function app_hidden.water_cell_days(numeric, numeric, date, date) is
   'ET0 and rain per day at a 0.1 degree grid point (station readings first, then Open-Meteo), for the water-need model.';
@@ -222,8 +255,12 @@ create function app_hidden.water_window_days() returns int
 create function app_hidden.water_balance_days(p_ids uuid[], p_from date, p_skip_sensed boolean default false)
 returns table (thing_id uuid, day date, rain_mm float8, rain_source text, watered_litres float8, et_mm float8,
                store_mm float8, capacity_mm float8, refill_mm float8, start_day date)
-  language sql stable security definer set search_path to pg_catalog, public, pg_temp
+  language plpgsql stable security definer set search_path to pg_catalog, public, pg_temp set jit to off set work_mem to '64MB'
   as $$
+#variable_conflict use_column
+begin
+  -- plpgsql, so each call is planned for its own arrays (one thing or all).
+  return query
   with win as (
     select app_hidden.water_today() as today, app_hidden.water_today() - app_hidden.water_window_days() as w0
   ), chosen as (
@@ -239,9 +276,9 @@ returns table (thing_id uuid, day date, rain_mm float8, rain_source text, watere
   ), cells as (
     select distinct glat, glon from th
   ), cd as (
-    select c.glat, c.glon, x.*
-    from cells c cross join win
-      cross join lateral app_hidden.water_cell_days(c.glat, c.glon, least(coalesce(p_from, win.w0), win.w0), win.today) x
+    select x.latitude as glat, x.longitude as glon, x.day, x.et0_mm, x.et0_measured, x.rain_mm, x.rain_source
+    from win cross join lateral app_hidden.water_cells_days(
+      (select array_agg(glat) from cells), (select array_agg(glon) from cells), least(coalesce(p_from, win.w0), win.w0), win.today) x
   ), cell_first as (
     select cd.glat, cd.glon, min(cd.day) filter (where cd.rain_source is not null or cd.et0_measured) as first_known
     from cd, win where cd.day >= win.w0 group by cd.glat, cd.glon
@@ -252,13 +289,15 @@ returns table (thing_id uuid, day date, rain_mm float8, rain_source text, watere
     where a.type = 'WATERING' and a.created_at <= now()
       and a.created_at >= (least(coalesce(p_from, win.w0), win.w0)::timestamp at time zone 'Europe/London')
     group by 1, 2
+  ), first_watering as (
+    select w.thing_id, min(w.day) as first_watering from wat w, win where w.day >= win.w0 group by w.thing_id
   ), starts as (
     select th.*, s.start_day,
            case when cf.first_known is not null and cf.first_known <= coalesce(fw.first_watering, cf.first_known)
                 then th.capacity_mm else (1 - th.stress_fraction) * th.capacity_mm end as init_mm
     from th cross join win
       left join cell_first cf on cf.glat = th.glat and cf.glon = th.glon
-      left join lateral (select min(w.day) as first_watering from wat w where w.thing_id = th.id and w.day >= win.w0) fw on true
+      left join first_watering fw on fw.thing_id = th.id
       cross join lateral (select coalesce(least(fw.first_watering, cf.first_known),
                                           case when exists (select 1 from app_public.actions a where a.thing_id = th.id and a.type = 'WATERING')
                                                then win.w0 end) as start_day) s
@@ -272,7 +311,8 @@ returns table (thing_id uuid, day date, rain_mm float8, rain_source text, watere
          s.capacity_mm, (1 - s.stress_fraction) * s.capacity_mm, s.start_day
   from starts s cross join win
     join cd on cd.glat = s.glat and cd.glon = s.glon
-    left join wat w on w.thing_id = s.id and w.day = cd.day
+    left join wat w on w.thing_id = s.id and w.day = cd.day;
+end;
 $$;
 comment on function app_hidden.water_balance_days(uuid[], date, boolean) is
   'The water-balance model (docs/decisions.md "Water need"): inputs and store per thing per day up to today.';
@@ -329,8 +369,12 @@ $$;
 
 create function app_private.water_need_results(p_ids uuid[])
 returns table (id uuid, need app_public.water_need, reason text, store_percent float8)
-  language sql stable security definer set search_path to pg_catalog, public, pg_temp
+  language plpgsql stable security definer set search_path to pg_catalog, public, pg_temp set jit to off set work_mem to '64MB'
   as $$
+#variable_conflict use_column
+begin
+  -- plpgsql, so each call is planned for its own arrays (one thing or all).
+  return query
   with win as (
     select app_hidden.water_today() as today
   ), chosen as (
@@ -354,23 +398,32 @@ returns table (id uuid, need app_public.water_need, reason text, store_percent f
     from app_public.actions a cross join win
     where a.type = 'WATERING' and a.created_at <= now() and a.thing_id in (select f.thing_id from final f)
     order by a.thing_id, a.created_at desc, a.id desc
+  ), modelled_cells as (
+    select distinct th.glat, th.glon from th join final f on f.thing_id = th.id
   ), ahead_cells as (
-    select c.glat, c.glon,
+    -- The rest of today and tomorrow: ET0, forecast rain still to come, hottest maximum.
+    select x.latitude as glat, x.longitude as glon,
            sum(x.et0_mm) as et0_mm,
            sum(case when x.day = win.today then greatest(0, coalesce(x.forecast_mm, 0) - coalesce(x.rain_mm, 0)) else coalesce(x.forecast_mm, 0) end) as rain_mm,
            bool_or(x.forecast_mm is not null) as forecast_known,
            max(x.temperature_max) as tmax
-    from (select distinct th.glat, th.glon from th join final f on f.thing_id = th.id) c cross join win
-      cross join lateral app_hidden.water_cell_days(c.glat, c.glon, win.today, win.today + 1) x
-    group by c.glat, c.glon
+    from win cross join lateral app_hidden.water_cells_days(
+      (select array_agg(c.glat) from modelled_cells c), (select array_agg(c.glon) from modelled_cells c), win.today, win.today + 1) x
+    group by x.latitude, x.longitude
+  ), rain_stats as (
+    -- Rain since the last watering (its day not counted) when it was at most 7 days ago, else
+    -- over the last 7 days; and whether any rain figure is known at all.
+    select s.thing_id, count(s.rain_source) as rain_days,
+           sum(s.rain_mm) filter (where s.rain_source is not null and s.day > win.today - least(coalesce(lw.days_ago, 7), 7)) as rain_since
+    from series s cross join win left join last_watering lw on lw.thing_id = s.thing_id
+    group by s.thing_id
   ), modelled as (
     select f.thing_id as id, f.store_mm, f.capacity_mm, f.refill_mm, th.kc, th.rain_reaches, lw.created_at as watered_at, lw.litres,
            lw.days_ago, ac.et0_mm as ahead_et0, ac.rain_mm as ahead_rain, ac.forecast_known, ac.tmax,
-           (select sum(s.rain_mm) from series s where s.thing_id = f.thing_id and s.rain_source is not null
-              and s.day > win.today - least(coalesce(lw.days_ago, 7), 7)) as rain_since,
-           (select count(*) from series s where s.thing_id = f.thing_id and s.rain_source is not null) as rain_days
-    from final f cross join win join th on th.id = f.thing_id
+           rs.rain_since, coalesce(rs.rain_days, 0) as rain_days
+    from final f join th on th.id = f.thing_id
       left join last_watering lw on lw.thing_id = f.thing_id
+      left join rain_stats rs on rs.thing_id = f.thing_id
       left join ahead_cells ac on ac.glat = th.glat and ac.glon = th.glon
   )
   select s.id, s.need, s.reason, s.store_percent from sensed s
@@ -400,11 +453,12 @@ returns table (id uuid, need app_public.water_need, reason text, store_percent f
   union all
   select th.id, 'unknown', 'no watering, fresh reading or weather recorded yet', null
   from th where th.needs_watering and not exists (select 1 from sensed where sensed.id = th.id)
-    and not exists (select 1 from final f where f.thing_id = th.id)
+    and not exists (select 1 from final f where f.thing_id = th.id);
+end;
 $$;
 
 create function app_private.refresh_water_need(p_ids uuid[] default null) returns int
-  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
+  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp set jit to off
   as $$
 declare
   v_count int;
@@ -550,7 +604,7 @@ comment on column app_public.things.water_need_at is E'@behavior -insert -update
 -- GraphQL: rain since the last watering, and a daily series for charts.
 
 create function app_public.things_rain_since_last_watering_mm(t app_public.things) returns float8
-  language sql stable security definer set search_path to pg_catalog, public, pg_temp
+  language sql stable security definer set search_path to pg_catalog, public, pg_temp set jit to off
   as $$
   -- Known when any day from the day after the watering (today, for a watering today) has a rain
   -- figure; the watering's own day is not counted (the model works in whole days).
@@ -575,7 +629,7 @@ create type app_public.water_balance_day as (
 comment on type app_public.water_balance_day is 'One day of a thing''s water balance: store fill (percent; null before the model''s start), rain, litres watered, crop evapotranspiration (mm).';
 
 create function app_public.things_water_balance(t app_public.things, days int default 14) returns setof app_public.water_balance_day
-  language plpgsql stable security definer set search_path to pg_catalog, public, pg_temp
+  language plpgsql stable security definer set search_path to pg_catalog, public, pg_temp set jit to off
   as $$
 begin
   days := coalesce(days, 14);
@@ -847,6 +901,7 @@ drop function app_hidden.water_window_days();
 drop aggregate app_hidden.water_store(float8, float8, float8, float8);
 drop function app_hidden.water_store_step(float8, float8, float8, float8, float8);
 drop function app_hidden.water_cell_days(numeric, numeric, date, date);
+drop function app_hidden.water_cells_days(numeric[], numeric[], date, date);
 create or replace function app_hidden.prune_environment_cache(p_keep_readings interval default '35 days') returns void
   language sql volatile security definer set search_path to pg_catalog, public, pg_temp
   as $$
