@@ -500,6 +500,18 @@ begin
     if r.need <> 'needs_water' then
       new.needs_water_notification_at := null;
     end if;
+  elsif r.need is null and tg_op = 'INSERT' then
+    -- What a new thing is before the model has looked at its weather (the statement trigger
+    -- below), so a bulk insert in a place without weather writes nothing twice.
+    if exists (select 1 from app_private.water_need_parameters p where p.type = new.type and not p.needs_watering) then
+      new.water_need := 'fine';
+      new.water_need_reason := 'needs no watering';
+    else
+      new.water_need := 'unknown';
+      new.water_need_reason := 'no watering, fresh reading or weather recorded yet';
+    end if;
+    new.water_store_percent := null;
+    new.water_need_at := now();
   end if;
   return new;
 end;
