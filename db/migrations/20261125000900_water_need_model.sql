@@ -466,13 +466,23 @@ begin
   if p_ids is not null and cardinality(p_ids) = 0 then
     return 0;
   end if;
-  update app_public.things t set
-      water_need = r.need, water_need_reason = r.reason, water_store_percent = r.store_percent, water_need_at = now(),
-      -- A new dry spell alerts afresh (app_private.check_dry_alerts).
-      needs_water_notification_at = case when r.need = 'needs_water' then t.needs_water_notification_at end
-    from app_private.water_need_results(p_ids) r
-    where r.id = t.id
-      and (t.water_need, t.water_need_reason, t.water_store_percent) is distinct from (r.need, r.reason, r.store_percent);
+  if p_ids is null then
+    update app_public.things t set
+        water_need = r.need, water_need_reason = r.reason, water_store_percent = r.store_percent, water_need_at = now(),
+        -- A new dry spell alerts afresh (app_private.check_dry_alerts).
+        needs_water_notification_at = case when r.need = 'needs_water' then t.needs_water_notification_at end
+      from app_private.water_need_results(null) r
+      where r.id = t.id
+        and (t.water_need, t.water_need_reason, t.water_store_percent) is distinct from (r.need, r.reason, r.store_percent);
+  else
+    -- The same for a few things: t.id = any(p_ids) lets the update find them by index.
+    update app_public.things t set
+        water_need = r.need, water_need_reason = r.reason, water_store_percent = r.store_percent, water_need_at = now(),
+        needs_water_notification_at = case when r.need = 'needs_water' then t.needs_water_notification_at end
+      from app_private.water_need_results(p_ids) r
+      where r.id = t.id and t.id = any(p_ids)
+        and (t.water_need, t.water_need_reason, t.water_store_percent) is distinct from (r.need, r.reason, r.store_percent);
+  end if;
   get diagnostics v_count = row_count;
   return v_count;
 end;
