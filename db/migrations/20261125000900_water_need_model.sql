@@ -335,32 +335,38 @@ create function app_hidden.water_ago_text(p_at timestamptz) returns text
   language sql stable parallel safe
   as $$
   select case
-    when s < 120 then 'just now'
-    when s < 3600 then floor(s / 60) || ' minutes ago'
-    when s < 7200 then '1 hour ago'
-    else floor(s / 3600) || ' hours ago' end
-  from (select greatest(0, extract(epoch from now() - p_at)) as s) x
+    when now() - p_at < interval '2 minutes' then 'just now'
+    when now() - p_at < interval '1 hour' then floor(extract(epoch from now() - p_at) / 60) || ' minutes ago'
+    when now() - p_at < interval '2 hours' then '1 hour ago'
+    else floor(extract(epoch from now() - p_at) / 3600) || ' hours ago' end
 $$;
 
 -- The state from a fresh soil-moisture reading (within 48 hours), by the thing's hydration band;
--- no row's values (all null) when there is none. store_percent: the moisture as a share of the
--- "good" limit (60 % by default), capped at 100.
+-- all null when there is none. store_percent: the moisture as a share of the "good" limit (60 %
+-- by default), capped at 100. plpgsql: it runs on every reading (the before trigger), and a SQL
+-- function with OUT parameters would be planned again on each call.
 create function app_hidden.water_need_from_reading(
   p_water float8, p_levels jsonb, p_at timestamptz,
   out need app_public.water_need, out reason text, out store_percent float8
 )
-  language sql stable parallel safe
+  language plpgsql stable parallel safe
   as $$
-  select case b when 'dry' then 'needs_water' when 'needsWater' then 'due_soon' else 'fine' end::app_public.water_need,
-         'soil moisture ' || round(p_water::numeric) || '%'
-           || case b when 'dry' then ' (dry below ' || round(coalesce((p_levels->>'dry')::numeric, 20)) || '%)'
-                     when 'needsWater' then ' (needs water below ' || round(coalesce((p_levels->>'needsWater')::numeric, 30)) || '%)'
-                     when 'saturated' then ' (wet from ' || round(coalesce((p_levels->>'good')::numeric, 60)) || '%)'
-                     else '' end
-           || ', measured ' || app_hidden.water_ago_text(p_at),
-         round(least(100, greatest(0, 100 * p_water / nullif(coalesce((p_levels->>'good')::float8, 60), 0)))::numeric)::float8
-  from (select app_hidden.hydration_band(p_water, p_levels) as b) x
-  where p_water is not null and p_at is not null and p_at > now() - interval '48 hours'
+declare
+  v_band text;
+begin
+  if p_water is null or p_at is null or p_at <= now() - interval '48 hours' then
+    return;
+  end if;
+  v_band := app_hidden.hydration_band(p_water, p_levels);
+  need := case v_band when 'dry' then 'needs_water' when 'needsWater' then 'due_soon' else 'fine' end;
+  reason := 'soil moisture ' || round(p_water::numeric) || '%'
+    || case v_band when 'dry' then ' (dry below ' || round(coalesce((p_levels->>'dry')::numeric, 20)) || '%)'
+                   when 'needsWater' then ' (needs water below ' || round(coalesce((p_levels->>'needsWater')::numeric, 30)) || '%)'
+                   when 'saturated' then ' (wet from ' || round(coalesce((p_levels->>'good')::numeric, 60)) || '%)'
+                   else '' end
+    || ', measured ' || app_hidden.water_ago_text(p_at);
+  store_percent := round(least(100, greatest(0, 100 * p_water / nullif(coalesce((p_levels->>'good')::float8, 60), 0)))::numeric)::float8;
+end;
 $$;
 
 ---------------------------------------------------------------------------------------------
@@ -387,7 +393,7 @@ begin
     from chosen t join app_private.water_need_parameters p on p.type = t.type
   ), sensed as (
     select th.id, r.* from th, lateral app_hidden.water_need_from_reading(th.water, th.hydration_levels, th.last_sensor_data) r
-    where r.need is not null
+    where th.water is not null and th.last_sensor_data > now() - interval '48 hours' and r.need is not null
   ), series as (
     select b.* from app_hidden.water_balance_days(p_ids, null, true) b
   ), final as (
@@ -537,11 +543,16 @@ begin
   return null;
 end;
 $$;
--- Only when no fresh reading decides (the before trigger has then done it). The refresh writes
--- only the water-need columns, which are not in the list, so it does not fire this again.
+-- Only when the model's inputs change: a new type or place, or a fresh reading that stops
+-- deciding (it went stale or lost its moisture value). Readings that keep deciding are the
+-- before trigger's; readings without moisture (a pH probe) change nothing here, so ingestion
+-- never runs the model. Readings ageing past 48 hours untouched are the hourly run's. The refresh
+-- writes only the water-need columns, which are not in the list, so it does not fire this again.
 create trigger _360_water_need_refresh after update of water, last_sensor_data, hydration_levels, type, location on app_public.things
   for each row
-  when (new.water is null or new.last_sensor_data is null or new.last_sensor_data <= now() - interval '48 hours')
+  when (old.type is distinct from new.type or not (old.location ~= new.location)
+        or (old.water is not null and old.last_sensor_data > now() - interval '48 hours'
+            and (new.water is null or new.last_sensor_data is null or new.last_sensor_data <= now() - interval '48 hours')))
   execute function app_private.tg_things__water_need_refresh_row();
 
 create function app_private.tg_things__water_need_refresh_new() returns trigger
