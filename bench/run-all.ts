@@ -1,7 +1,8 @@
 // `npm run bench`: the whole performance suite, one bench after another (each in its own process,
 // so none shares memory or an event loop with another), then a markdown report with every figure
 // and whether each target was met: bench/results/<date>.md.
-// Order: ingest, live (uplink to subscriber), analytics, map, bundle, attack (the GraphQL attacks
+// Order: ingest, live (uplink to subscriber), analytics, map, water-need (issue 21's hourly recompute
+// of 100,000 things), bundle, attack (the GraphQL attacks
 // of issue #20 beside normal traffic, on its own small database), then seed once at full scale
 // and run api and soak against that database (soak for 1 minute unless --full: 10 minutes).
 // Run: npx tsx bench/run-all.ts [--full] [--only api,soak] [--out path.md]
@@ -59,6 +60,7 @@ if (wanted("ingest")) runs.push(await runBench("ingest", "bench/ingest.ts"));
 if (wanted("live")) runs.push(await runBench("live", "bench/live.ts"));
 if (wanted("analytics")) runs.push(await runBench("analytics", "bench/analytics.ts"));
 if (wanted("map")) runs.push(await runBench("map", "bench/map.ts"));
+if (wanted("water-need")) runs.push(await runBench("water-need", "bench/water-need.ts"));
 if (wanted("bundle")) runs.push(await runBench("bundle", "bench/bundle.ts"));
 if (wanted("attack")) runs.push(await runBench("attack", "bench/attack.ts"));
 

@@ -204,7 +204,7 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
        select t.id, a.type, a.comments, x.location, case when i % 2 = 1 and t.collaborator_n <> t.owner_n then co.id else ow.id end,
               c.now - c.days * interval '1 day' * (1 - (i - 0.5) / ${o.actions})
        from generate_series(1, ${o.actions}) i
-       join bench_seed.things t on t.n = 1 + ((i - 1) * 7919) % ${T}
+       join bench_seed.things t on t.n = 1 + ((i - 1)::bigint * 7919) % ${T}
        join app_public.things x on x.id = t.id
        join bench_seed.users ow on ow.n = t.owner_n
        join bench_seed.users co on co.n = t.collaborator_n,

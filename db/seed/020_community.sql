@@ -154,6 +154,13 @@ begin
     ('whitley-bench', 'UPKEEP', 'Sanded and oiled the seat slats', 4, 220),
     ('whitley-bins', 'LITTER_CLEANUP', 'Tidied around the recycling bins', 5, 20),
     ('whitley-planter', 'WATERING', 'Watered the bedding plants', 6, 26),
+    -- Things without a probe get their water need from these (the water-balance model): with no
+    -- weather cached (offline) the November climatology makes the herb bed and the hedge due
+    -- soon and the pear in need of water; once Open-Meteo answers, the real weather decides.
+    ('caversham-herb-bed', 'WATERING', 'Watered the herbs after repotting the mint', 4, 120),
+    ('kings-meadow-hedge', 'WATERING', 'Watered the new whips along the path', 1, 121),
+    ('prospect-pear-1', 'WATERING', 'A can round the pear after fixing the guard', 6, 432),
+    ('christchurch-meadow', 'WATERING', 'Bowser round the new plug plants', 3, 72),
     ('palmer-park-mural', 'UPKEEP', 'Cleaned off a small tag with the approved remover', 5, 350),
     ('oxford-road-bookshare', 'SHARE', 'Restocked with children''s books donated by the library', 2, 80)
   ) a (thing, type, comments, who, hours_ago);
@@ -167,7 +174,12 @@ begin
     ('Watered after the hot afternoon', 50.0),
     ('Evening watering, beans and courgettes', 30.0),
     ('Soaked the roots, three cans', 30.0),
-    ('Watered the raised beds before work', 20.0)
+    ('Watered the raised beds before work', 20.0),
+    ('Watered the bedding plants', 8.0),
+    ('Watered the herbs after repotting the mint', 10.0),
+    ('Watered the new whips along the path', 5.0),
+    ('A can round the pear after fixing the guard', 15.0),
+    ('Bowser round the new plug plants', 200.0)
   ) v (comments, litres)
   where a.type = 'WATERING' and a.comments = v.comments;
 
@@ -188,5 +200,8 @@ begin
       lateral (values (case t.title when 'Water the bee cafe' then v_member when 'Net the brassicas' then v_member
                                     when 'Saturday litter pick on Broad Street' then v_people[6] when 'Autumn tree survey' then v_people[6] end)) a (u)
     where a.u is not null;
+
+  -- Every thing's water need as the demo starts (the worker keeps it up to date hourly).
+  perform app_private.refresh_water_need();
 end
 $$;

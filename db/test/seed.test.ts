@@ -39,6 +39,19 @@ describe("demo data", () => {
     expect(colours).toContain("red");
   });
 
+  it("every thing has a water need, probe or not, and a reason; none is unknown", async () => {
+    const rows = (await db.query("select name, water_need::text as need, water_need_reason as reason from app_public.things order by name")).rows;
+    expect(rows.filter((r) => r.need === "unknown")).toEqual([]);
+    expect(rows.every((r) => typeof r.reason === "string" && r.reason.length > 0)).toBe(true);
+    const needs = new Set(rows.map((r) => r.need));
+    expect(needs).toContain("fine");
+    expect(needs).toContain("needs_water");
+    // The bee cafe's probe reads dry; the pear has had one small can in 18 days.
+    expect(rows.find((r) => r.name === "Forbury Bee Cafe")).toMatchObject({ need: "needs_water", reason: expect.stringMatching(/^soil moisture \d+% \(dry below 20%\), measured /) });
+    expect(rows.find((r) => r.name === "Prospect Park Conference Pear")).toMatchObject({ need: "needs_water", reason: "no watering recorded for 18 days; no weather data" });
+    expect(rows.find((r) => r.name === "Whitley Wood Bench")).toMatchObject({ need: "fine", reason: "needs no watering" });
+  });
+
   it("the demo accounts sign in with the printed passphrases; the admin is an admin", async () => {
     const admin = await db.query("select role from app_hidden.sign_in('admin', 'DemoAdmin1', null)");
     const member = await db.query("select role from app_hidden.sign_in('member', 'DemoMember1', null)");

@@ -1,9 +1,13 @@
 // Weather forecasts from Open-Meteo (no key; CC BY 4.0): hourly temperature, precipitation and
-// precipitation probability, daily precipitation sum and temperature range, for a 0.1 degree grid
-// point (forecasts are cached per grid point, so nearby things share one request).
+// precipitation probability, daily precipitation sum, temperature range and FAO-56 reference
+// evapotranspiration, for a 0.1 degree grid point (forecasts are cached per grid point, so nearby
+// things share one request). The past PAST_DAYS days come too (past_days): the water-need model
+// (db/migrations/20261125000900_water_need_model.sql) keeps them as history; the forecast itself
+// (hourly and daily) starts today, as before.
 //
 //   GET {root}/v1/forecast?latitude=..&longitude=..&hourly=temperature_2m,precipitation,precipitation_probability
-//       &daily=precipitation_sum,temperature_2m_max,temperature_2m_min&timezone=auto
+//       &daily=precipitation_sum,temperature_2m_max,temperature_2m_min,et0_fao_evapotranspiration
+//       &timezone=auto&past_days=14
 import { getJson, list, num, obj, str, UpstreamError } from "./http.ts";
 
 export interface HourlyForecast {
@@ -25,7 +29,12 @@ export interface DailyForecast {
   precipitationSum: number | null;
   temperatureMax: number | null;
   temperatureMin: number | null;
+  /** FAO-56 reference evapotranspiration ET0 of the day, mm (et0_fao_evapotranspiration). */
+  et0: number | null;
 }
+
+/** Days before today asked for with every forecast (Open-Meteo's past_days), for the water-need history. */
+export const PAST_DAYS = 14;
 
 export interface Forecast {
   /** The grid point asked for. */
@@ -34,7 +43,10 @@ export interface Forecast {
   timezone: string | null;
   elevation: number | null;
   hourly: HourlyForecast[];
+  /** Today and the days after. */
   daily: DailyForecast[];
+  /** The days before today (modelled from observations), oldest first; stored, not served. */
+  history?: DailyForecast[];
 }
 
 export interface WeatherProvider {
@@ -94,18 +106,36 @@ function at(values: unknown, i: number): unknown {
   return Array.isArray(values) ? values[i] : undefined;
 }
 
-export function parseForecast(json: unknown, latitude: number, longitude: number): Forecast {
+/** Today's date (YYYY-MM-DD) in a time zone, or at a fixed offset when the zone is unknown. */
+export function localDate(nowMs: number, timeZone: string | null, fallbackOffsetSeconds: number): string {
+  if (timeZone) {
+    try {
+      return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(nowMs));
+    } catch {
+      // unknown zone: fall through to the fixed offset
+    }
+  }
+  return new Date(nowMs + fallbackOffsetSeconds * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Parses an Open-Meteo answer. Days before today (in the forecast's time zone) go to `history`,
+ * and their hours are dropped, so `hourly` and `daily` start today whether or not past_days
+ * was asked for.
+ */
+export function parseForecast(json: unknown, latitude: number, longitude: number, nowMs = Date.now()): Forecast {
   const o = obj(json);
   if (!o) throw new UpstreamError("Open-Meteo sent an empty forecast");
   if (o.error === true) throw new UpstreamError(`Open-Meteo refused the request (${str(o.reason) ?? "no reason given"})`);
   const timezone = str(o.timezone);
   const offset = num(o.utc_offset_seconds) ?? 0;
+  const today = localDate(nowMs, timezone, offset);
   const h = obj(o.hourly) ?? {};
   const hourly: HourlyForecast[] = [];
   list(h.time).forEach((t, i) => {
     const localTime = str(t);
     const time = localTime ? localToUtc(localTime, timezone, offset) : null;
-    if (!localTime || !time) return;
+    if (!localTime || !time || localTime.slice(0, 10) < today) return;
     const probability = num(at(h.precipitation_probability, i));
     hourly.push({
       time,
@@ -117,18 +147,22 @@ export function parseForecast(json: unknown, latitude: number, longitude: number
   });
   const d = obj(o.daily) ?? {};
   const daily: DailyForecast[] = [];
+  const history: DailyForecast[] = [];
   list(d.time).forEach((t, i) => {
     const date = str(t);
     if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
-    daily.push({
+    (date < today ? history : daily).push({
       date,
       precipitationSum: num(at(d.precipitation_sum, i)),
       temperatureMax: num(at(d.temperature_2m_max, i)),
       temperatureMin: num(at(d.temperature_2m_min, i)),
+      et0: num(at(d.et0_fao_evapotranspiration, i)),
     });
   });
-  if (hourly.length === 0 && daily.length === 0) throw new UpstreamError("Open-Meteo sent a forecast without hourly or daily values");
-  return { latitude, longitude, timezone, elevation: num(o.elevation), hourly, daily };
+  if (hourly.length === 0 && daily.length === 0 && history.length === 0) {
+    throw new UpstreamError("Open-Meteo sent a forecast without hourly or daily values");
+  }
+  return { latitude, longitude, timezone, elevation: num(o.elevation), hourly, daily, history };
 }
 
 export class OpenMeteoProvider implements WeatherProvider {
@@ -138,7 +172,8 @@ export class OpenMeteoProvider implements WeatherProvider {
     const url =
       `${this.root}/v1/forecast?latitude=${latitude}&longitude=${longitude}` +
       "&hourly=temperature_2m,precipitation,precipitation_probability" +
-      "&daily=precipitation_sum,temperature_2m_max,temperature_2m_min&timezone=auto";
+      "&daily=precipitation_sum,temperature_2m_max,temperature_2m_min,et0_fao_evapotranspiration" +
+      `&timezone=auto&past_days=${PAST_DAYS}`;
     return parseForecast(await getJson(url, this.timeoutMs), latitude, longitude);
   }
 }

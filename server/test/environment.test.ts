@@ -399,26 +399,30 @@ describe("weather (Open-Meteo)", () => {
       latitude: 51.5, longitude: -1, timezone: "Europe/London", elevation: 61, source: "live", stale: false,
       attribution: "Weather data by Open-Meteo.com (CC BY 4.0)", licence: "CC BY 4.0",
     });
+    // The recording has 14 past days (past_days) before today's forecast: served from today on.
     const recorded = JSON.parse(forecastText());
+    const PAST_DAYS = 14, PAST_HOURS = PAST_DAYS * 24;
+    expect(recorded.daily.time).toHaveLength(PAST_DAYS + 7);
     expect(f.hourly).toHaveLength(168);
     expect(f.daily).toHaveLength(7);
     expect(f.hourly[20]).toEqual({
       time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/),
-      localTime: recorded.hourly.time[20],
-      temperature: recorded.hourly.temperature_2m[20],
-      precipitation: recorded.hourly.precipitation[20],
-      precipitationProbability: recorded.hourly.precipitation_probability[20],
+      localTime: recorded.hourly.time[PAST_HOURS + 20],
+      temperature: recorded.hourly.temperature_2m[PAST_HOURS + 20],
+      precipitation: recorded.hourly.precipitation[PAST_HOURS + 20],
+      precipitationProbability: recorded.hourly.precipitation_probability[PAST_HOURS + 20],
     });
     expect(f.daily[0]).toEqual({
-      date: londonToday(), precipitationSum: recorded.daily.precipitation_sum[0],
-      temperatureMax: recorded.daily.temperature_2m_max[0], temperatureMin: recorded.daily.temperature_2m_min[0],
+      date: londonToday(), precipitationSum: recorded.daily.precipitation_sum[PAST_DAYS],
+      temperatureMax: recorded.daily.temperature_2m_max[PAST_DAYS], temperatureMin: recorded.daily.temperature_2m_min[PAST_DAYS],
     });
     const [request] = upstream("/om");
     expect(request.pathname).toBe("/om/v1/forecast");
     expect(Object.fromEntries(request.searchParams)).toEqual({
       latitude: "51.5", longitude: "-1",
       hourly: "temperature_2m,precipitation,precipitation_probability",
-      daily: "precipitation_sum,temperature_2m_max,temperature_2m_min", timezone: "auto",
+      daily: "precipitation_sum,temperature_2m_max,temperature_2m_min,et0_fao_evapotranspiration", timezone: "auto",
+      past_days: "14",
     });
     // Another point in the same grid cell: from the cache, no second request.
     const near = await q(WEATHER, { latitude: 51.47, longitude: -1.02 });

@@ -95,6 +95,30 @@ describe("e-mail templates", () => {
     expect(email.text).toContain("1 of your things needs attention today.");
   });
 
+  it("the daily digest says each thing's water need with its reason when it is known", () => {
+    const email = buildEmail(
+      {
+        to: "a@example.com", template: "daily_digest", domainName: null,
+        variables: {
+          name: "Ann",
+          things: [
+            { id: "t1", name: "Oak", colour: "grey", band: null, water: null, waterNeed: "needs_water", waterNeedReason: "no watering recorded for 9 days; 1 mm rain since" },
+            { id: "t2", name: "Herbs", colour: "grey", band: null, water: null, waterNeed: "due_soon", waterNeedReason: "watered 2 days ago with 10 L; no rain since; hot days ahead" },
+            { id: "t3", name: "Bench", colour: "grey", band: null, water: null, waterNeed: "fine", waterNeedReason: "needs no watering" },
+            { id: "t4", name: "New Bed", colour: "grey", band: null, water: null, waterNeed: "unknown", waterNeedReason: null },
+          ],
+          tasks: [], activity: [],
+        },
+      },
+      { publicUrl },
+    );
+    expect(email.text).toContain("2 of your things need attention today.");
+    expect(email.text).toContain("- Oak needs water: no watering recorded for 9 days; 1 mm rain since");
+    expect(email.text).toContain("- Herbs will need water soon: watered 2 days ago with 10 L; no rain since; hot days ahead");
+    expect(email.text).toContain("- Bench is fine: needs no watering");
+    expect(email.text).toContain("- New Bed has no recent reading");
+  });
+
   it("refuses a notification link that is not a path on the app", () => {
     expect(() =>
       buildEmail(

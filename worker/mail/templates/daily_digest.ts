@@ -1,9 +1,14 @@
 // The daily summary for users with notificationDaily on (app_private.daily_digest_payload):
 // the state of their things, tasks assigned to them and due within a week, and their groups'
-// activity in the last 24 hours. Each thing and task says what to do, not just what is.
+// activity in the last 24 hours. Each thing and task says what to do, not just what is: a thing's
+// water need (the water-balance model, sensor or not) with its one-line reason when it is known,
+// else its indicator colour. Things that need water come first (the payload's order).
 import { appLink, defineTemplate, EmailPayloadError, optionalString } from "../compose.ts";
 
-interface DigestThing { id: string; name: string; colour: string; band: string | null; water: number | null }
+interface DigestThing {
+  id: string; name: string; colour: string; band: string | null; water: number | null;
+  waterNeed?: string | null; waterNeedReason?: string | null;
+}
 interface DigestTask { title: string; dueDate: string | null; overdue: boolean; thingName: string }
 interface DigestActivity { type: string; thingName: string; by: string | null }
 
@@ -14,6 +19,21 @@ const STATE: Record<string, string> = {
   blue: "is very wet: no watering needed",
   grey: "has no recent reading",
 };
+
+const NEED: Record<string, string> = {
+  needs_water: "needs water",
+  due_soon: "will need water soon",
+  fine: "is fine",
+};
+
+function thingLine(t: DigestThing): string {
+  const need = t.waterNeed ? NEED[t.waterNeed] : undefined;
+  if (need) return `${t.name} ${need}${t.waterNeedReason ? `: ${t.waterNeedReason}` : ""}`;
+  return `${t.name} ${STATE[t.colour] ?? STATE.grey}${t.water != null ? ` (${Math.round(t.water)}% moisture)` : ""}`;
+}
+
+const isNeedy = (t: DigestThing) =>
+  t.waterNeed && t.waterNeed !== "unknown" ? t.waterNeed === "needs_water" || t.waterNeed === "due_soon" : t.colour === "red" || t.colour === "orange";
 
 function list<T>(v: Record<string, unknown>, key: string): T[] {
   const value = v[key];
@@ -35,7 +55,7 @@ export default defineTemplate({
     };
   },
   describe({ name, things, tasks, activity }, { brand, publicUrl }) {
-    const needy = things.filter((t) => t.colour === "red" || t.colour === "orange").length;
+    const needy = things.filter(isNeedy).length;
     const blocks = [
       {
         p: needy
@@ -44,7 +64,7 @@ export default defineTemplate({
       },
       { heading: `Your ${brand.terms.things}` },
       things.length
-        ? { list: things.map((t) => `${t.name} ${STATE[t.colour] ?? STATE.grey}${t.water != null ? ` (${Math.round(t.water)}% moisture)` : ""}`) }
+        ? { list: things.map(thingLine) }
         : { p: `You are not looking after any ${brand.terms.things} yet.` },
       { heading: "Your tasks" },
       tasks.length
