@@ -361,6 +361,27 @@ describe("groups", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Account: an unexpected failure (masked by the server) gets the screen's own words.
+
+describe("account", () => {
+  it("says 'Failed to delete account.' when asking for the deletion link fails unexpectedly", async () => {
+    render("/account/delete-account", { RequestAccountDeletion: MASKED });
+    fireEvent.click(await screen.findByRole("button", { name: "E-mail me the deletion link" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to delete account.");
+  });
+
+  it("says 'Failed to create user' when creating a user fails unexpectedly", async () => {
+    render("/users/new", { NewUser: MASKED }, userSession({ role: "bk_admin" }, { role: "bk_admin" }));
+    await screen.findByRole("heading", { level: 1, name: "New user" });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Cara Day" } });
+    fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: "cara" } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "cara@example.org" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create user" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to create user");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Tasks: 'Failed to update task' on the list's Done and the editor's Save (the new-task page and
 // delete are covered in tasks/tasks.test.tsx), and 'An error occurred' for a list that fails.
 
