@@ -8,8 +8,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { failure, renderWithFakeApi, type Handler, type Reply } from "../test/fake-api.tsx";
+import { failure, renderElementWithFakeApi, renderWithFakeApi, type Handler, type Reply } from "../test/fake-api.tsx";
 import { ALICE, guestSession, userSession } from "../test/helpers.tsx";
+import { ThingCard } from "./map/ThingCard.tsx";
 import { ME, taskNode, tasksReply } from "./tasks/test-utils.tsx";
 
 /** The server's answer to an unexpected failure (server/graphql/errors.ts): no message of its own. */
@@ -256,6 +257,30 @@ describe("creating, deleting and recording on things", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Delete thing" }));
     fireEvent.click(screen.getByRole("button", { name: "Yes, delete Big Planter" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Only owners can delete a thing");
+  });
+});
+
+describe("one-tap watering on the map's thing card", () => {
+  it("says 'Action failed' when recording the watering fails unexpectedly", async () => {
+    const card = {
+      __typename: "Thing",
+      id: THING_ID,
+      name: "Forbury Planter",
+      type: "PLANTER",
+      isPublic: true,
+      hasImage: false,
+      waterNeed: "NEEDS_WATER",
+      waterNeedReason: "Dry for 6 days",
+      waterNeedAt: "2026-11-25T10:00:00Z",
+      water: 18.4,
+      lastSensorData: null,
+      canRecordAction: true,
+      lastWatering: null,
+    };
+    renderElementWithFakeApi(<ThingCard thingId={THING_ID} signedIn />, session(), { MapThingCard: { data: { thingById: card } }, MapRecordWatering: MASKED });
+    await screen.findByRole("heading", { name: "Forbury Planter" });
+    fireEvent.click(screen.getByRole("button", { name: "Record watering of 20 litres" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Action failed");
   });
 });
 
