@@ -20,6 +20,8 @@ import "./account.css";
 export const RESEND_TOO_SOON =
   "We sent a link to this address less than a minute ago. Please check your inbox (and spam folder) before asking again.";
 export const PRIMARY_NOT_DELETABLE = "You cannot delete your primary e-mail address";
+/** Spec section 8 (Account): adding an address that is already one of yours. The server says the same (NUNIQ). */
+export const EMAIL_ALREADY_ADDED = "Email already added";
 
 interface Email {
   id: string;
@@ -65,7 +67,7 @@ export default function EmailsPage() {
       ) : (
         <LoadError error={error} onRetry={reload} what="your e-mail addresses" />
       )}
-      <AddEmailForm onAdded={reload} />
+      <AddEmailForm existing={emails?.map((e) => e.email) ?? []} onAdded={reload} />
     </AccountPage>
   );
 }
@@ -204,11 +206,12 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
 type Field = "email";
 const validate = (values: Record<Field, string>) => ({ email: validateEmail(values.email.trim()) });
 
-function AddEmailForm({ onAdded }: { onAdded: () => void }) {
+function AddEmailForm({ existing, onAdded }: { existing: string[]; onAdded: () => void }) {
   const [key, setKey] = useState(0);
   return (
     <AddEmailFields
       key={key}
+      existing={existing}
       onAdded={() => {
         setKey((k) => k + 1);
         onAdded();
@@ -217,7 +220,7 @@ function AddEmailForm({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function AddEmailFields({ onAdded }: { onAdded: () => void }) {
+function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: () => void }) {
   const notify = useNotify();
   const [, create] = useMutation(createEmailQuery);
   const form = useForm<Field>({ email: "" }, validate);
@@ -231,8 +234,14 @@ function AddEmailFields({ onAdded }: { onAdded: () => void }) {
       document.querySelector<HTMLInputElement>('form.add-email-form [name="email"]')?.focus();
       return;
     }
-    setBusy(true);
     const email = form.values.email.trim();
+    // Addresses compare without regard to case (citext), as the database does.
+    if (existing.some((known) => known.toLowerCase() === email.toLowerCase())) {
+      setServerError({ message: EMAIL_ALREADY_ADDED, value: form.values.email });
+      document.querySelector<HTMLInputElement>('form.add-email-form [name="email"]')?.focus();
+      return;
+    }
+    setBusy(true);
     const result = await create({ email });
     setBusy(false);
     if (result.error || !result.data?.createUserEmail?.userEmail) {

@@ -187,9 +187,16 @@ describe("e-mail addresses", () => {
     await screen.findByRole("list", { name: "Your e-mail addresses" });
     type("New e-mail address", "nope");
     expect(fieldMessage("New e-mail address")).toBe("Email must be a valid address");
-    type("New e-mail address", "alice@example.org");
+    // One already listed (addresses compare without regard to case): said at once, nothing sent.
+    type("New e-mail address", "ALICE@example.org");
     fireEvent.click(screen.getByRole("button", { name: "Add address" }));
     expect((await screen.findByText("Email already added")).textContent).toBe("Email already added");
+    expect(app.callsOf("CreateUserEmail")).toHaveLength(0);
+    // One the list did not show yet: the server's message.
+    type("New e-mail address", "alice@home.example");
+    fireEvent.click(screen.getByRole("button", { name: "Add address" }));
+    expect((await screen.findByText("Email already added")).textContent).toBe("Email already added");
+    expect(app.callsOf("CreateUserEmail")).toHaveLength(1);
     type("New e-mail address", "new@example.org");
     fireEvent.click(screen.getByRole("button", { name: "Add address" }));
     await waitFor(() => expect(app.callsOf("CreateUserEmail")).toHaveLength(2));

@@ -38,10 +38,14 @@ export function serverErrorOf(error: unknown): ServerError {
   return { message: "", network: false };
 }
 
-/** The text to show for a failed call: the server's first message, else the fallback. */
+/**
+ * The text to show for a failed call: the server's first message, else the fallback. The message
+ * the server masks unexpected failures with is no message of its own: the fallback (the screen's
+ * words, e.g. 'Failed to delete account.') says more.
+ */
 export function errorText(error: unknown, fallback: string): string {
-  const { message } = serverErrorOf(error);
-  return message || fallback;
+  const message = serverErrorOf(error).message.trim();
+  return message && message !== MASKED_MESSAGE ? message : fallback;
 }
 
 /** Like errorText, but only trusts messages the server raised on purpose (a code), not masked ones. */

@@ -25,7 +25,9 @@ interface CreateData {
 }
 
 export function firstError(error: CombinedError | undefined, fallback: string): string {
-  return error?.graphQLErrors[0]?.message || fallback;
+  const message = error?.graphQLErrors[0]?.message?.trim();
+  // The server's mask for unexpected failures is no message of its own: the spec's 'Action failed' says more.
+  return message && message !== "An error occurred" ? message : fallback;
 }
 
 export function useRecordWatering(thingId: string, onChanged?: () => void) {

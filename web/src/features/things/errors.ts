@@ -8,13 +8,19 @@ export interface ServerError {
 }
 
 const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
+/** What the server masks unexpected failures with (server/graphql/errors.ts): no message of its own. */
+const MASKED_MESSAGE = "An error occurred";
 
 export function serverError(error: CombinedError | null | undefined, fallback: string): ServerError | null {
   if (!error) return null;
   const first = error.graphQLErrors?.[0];
   if (first) {
     const code = (first.extensions as { code?: unknown } | undefined)?.code;
-    return { message: first.message || fallback, code: typeof code === "string" ? code : undefined };
+    const message = first.message?.trim();
+    return {
+      message: message && message !== MASKED_MESSAGE ? message : fallback,
+      code: typeof code === "string" ? code : undefined,
+    };
   }
   if (error.networkError) return { message: NETWORK_MESSAGE };
   return { message: fallback };
