@@ -1,7 +1,6 @@
 // A thing on the map, in the popup (desktop) or the bottom sheet (phone): picture, name, water need
-// and why, last watered (when, by whom, litres), the sensor's reading if any, and "Record watering"
+// and why, last watered (when, by whom, litres) and the rain since, the sensor's reading if any, and "Record watering"
 // in one tap for those who may (owners, collaborators, admins: Thing.canRecordAction), with Undo.
-// TODO(issue 21): rain since the last watering (Thing.rainSinceLastWateringMm) once the model has it.
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
@@ -28,6 +27,8 @@ export interface CardThing {
   water: number | null;
   lastSensorData: string | null;
   canRecordAction: boolean | null;
+  /** mm of rain since the last watering (null when no watering or no rain data). */
+  rainSinceLastWateringMm: number | null;
   lastWatering: {
     id: string;
     createdAt: string;
@@ -36,12 +37,13 @@ export interface CardThing {
   } | null;
 }
 
-/** "Watered just now by ann, 20 L" / "Not watered yet". */
-export function lastWateredText(w: CardThing["lastWatering"], now = Date.now()): string {
+/** "Watered just now by ann, 20 L; 3 mm rain since" / "No watering recorded yet". */
+export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), rainMm: number | null = null): string {
   if (!w) return "No watering recorded yet";
   const who = w.userByCreatedBy ? ` by ${w.userByCreatedBy.name || w.userByCreatedBy.username}` : "";
   const litres = w.litres !== null && w.litres !== undefined ? `, ${formatLitres(w.litres)}` : "";
-  return `Watered ${formatRelative(w.createdAt, now)}${who}${litres}`;
+  const rain = rainMm === null || rainMm === undefined ? "" : rainMm < 0.05 ? "; no rain since" : `; ${rainMm.toFixed(1)} mm rain since`;
+  return `Watered ${formatRelative(w.createdAt, now)}${who}${litres}${rain}`;
 }
 
 function WateringButtons({ thingId, state, record, undo }: { thingId: string } & ReturnType<typeof useRecordWatering>) {
@@ -117,7 +119,7 @@ export function ThingCardBody({
         </span>
       </p>
       <p className="map-card-last" data-testid="last-watered">
-        {lastWateredText(thing.lastWatering)}
+        {lastWateredText(thing.lastWatering, Date.now(), thing.rainSinceLastWateringMm)}
       </p>
       {thing.lastSensorData && thing.water !== null ? (
         <p className="map-card-sensor">

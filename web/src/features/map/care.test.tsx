@@ -68,6 +68,7 @@ const THING = {
   water: 18.4,
   lastSensorData: new Date(Date.now() - 2 * 3600_000).toISOString(),
   canRecordAction: true,
+  rainSinceLastWateringMm: 3.2,
   lastWatering: {
     id: "a0",
     createdAt: new Date(Date.now() - 3 * 86400_000).toISOString(),
@@ -85,7 +86,7 @@ describe("a thing's card", () => {
     await screen.findByRole("heading", { name: "Forbury Planter" });
     expect(screen.getByText("Needs water.")).toBeTruthy();
     expect(screen.getByText(/Dry for 6 days; hot days ahead/)).toBeTruthy();
-    expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L");
+    expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L; 3.2 mm rain since");
     expect(screen.getByText(/Sensor: soil water 18%/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Record watering" })).toBeNull();
     expect(screen.getByText(/Only its owners and collaborators record care here/)).toBeTruthy();
@@ -105,7 +106,7 @@ describe("a thing's card", () => {
           data: {
             createAction: {
               __typename: "CreateActionPayload",
-              action: { __typename: "Action", id: "a1", thingId: THING.id, type: "WATERING", litres: 20, createdAt: now, thingByThingId: { ...thing(), lastAction: now, litresTotal: 60 } },
+              action: { __typename: "Action", id: "a1", thingId: THING.id, type: "WATERING", litres: 20, createdAt: now, thingByThingId: { ...thing(), lastAction: now, litresTotal: 60, rainSinceLastWateringMm: 0 } },
             },
           },
         };
@@ -128,11 +129,11 @@ describe("a thing's card", () => {
     fireEvent.click(screen.getByRole("button", { name: "Record watering of 20 litres" }));
     await screen.findByText("Watering recorded: 20 L. Thank you!");
     expect(calls[0]).toEqual({ op: "create", variables: { action: { thingId: THING.id, type: "WATERING", comments: MAP_WATERING_COMMENT, litres: 20 } } });
-    await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered just now by Bob, 20 L"));
+    await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered just now by Bob, 20 L; no rain since"));
 
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
     await screen.findByText("Watering taken back.");
     expect(calls[1]).toEqual({ op: "delete", variables: { id: "a1" } });
-    await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L"));
+    await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L; 3.2 mm rain since"));
   });
 });
