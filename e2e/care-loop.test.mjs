@@ -46,13 +46,27 @@ async function stewardWithThings(spot) {
   const fine = await make("Care Fine Planter", 0);
   const thirsty = await make("Care Thirsty Planter", 0.0004);
   const soon = await make("Care Soon Planter", -0.0004);
+  // The states come from the model itself (db/migrations/20261125000900): two weeks of hot, dry
+  // days in the things' weather cell (ET0 3 mm, no rain), then waterings that leave one planter
+  // fine (40 L just now), one due soon (25 L yesterday) and one in need (20 L three days ago).
   await sql(
-    `update app_public.things set water_need = case id when $1::uuid then 'needs_water'::app_public.water_need
-       when $2::uuid then 'due_soon'::app_public.water_need else 'fine'::app_public.water_need end,
-       water_need_reason = case id when $1::uuid then 'Dry for 6 days, hot days ahead' else null end
-     where id = any($3::uuid[])`,
-    [thirsty.id, soon.id, [fine.id, thirsty.id, soon.id]],
+    `insert into app_private.weather_days (latitude, longitude, day, et0_mm, precipitation_mm, observed_mm, temperature_max)
+     select round($1::numeric, 1), round($2::numeric, 1), d::date, 3, 0, case when d::date <= app_hidden.water_today() then 0 end, 26
+     from generate_series(app_hidden.water_today() - 14, app_hidden.water_today() + 2, interval '1 day') d
+     on conflict (latitude, longitude, day) do update set et0_mm = 3, precipitation_mm = 0, observed_mm = excluded.observed_mm, temperature_max = 26`,
+    [spot.x, spot.y],
   );
+  for (const [thing, daysAgo, litres] of [[fine, 0, 40], [soon, 1, 25], [thirsty, 3, 20]]) {
+    await sql(
+      `insert into app_public.actions (thing_id, type, comments, litres, created_at, created_by)
+       values ($1, 'WATERING', 'Watered', $2, now() - make_interval(days => $3), (select created_by from app_public.things where id = $1))`,
+      [thing.id, litres, daysAgo],
+    );
+  }
+  await sql("select app_private.refresh_water_need()");
+  const states = await sql(`select id, water_need::text as need from app_public.things where id = any($1::uuid[])`, [[fine.id, thirsty.id, soon.id]]);
+  const need = Object.fromEntries(states.rows.map((r) => [r.id, r.need]));
+  assert.deepEqual([need[fine.id], need[soon.id], need[thirsty.id]], ["fine", "due_soon", "needs_water"]);
   return { user, fine, thirsty, soon };
 }
 
@@ -112,17 +126,30 @@ for (const [label, viewport, spot] of [
       await page.getByText("Watering recorded: 20 L. Thank you!").waitFor();
       const last = page.getByTestId("last-watered");
       await last.filter({ hasText: /Watered just now by .*20 L/ }).waitFor();
+      // The model worked the state out again in the same mutation: the card and the marker say so
+      // without a reload.
+      await page.locator(".map-card-need").filter({ hasNotText: /Needs water/ }).waitFor();
+      await page.waitForFunction(
+        (id) => document.querySelector(`.map-thing-marker[data-thing-id="${id}"]`)?.getAttribute("data-need") !== "NEEDS_WATER",
+        thirsty.id,
+        { timeout: 10_000 },
+      );
+      const state = await sql(`select water_need::text as need, water_need_reason as reason from app_public.things where id = $1`, [thirsty.id]);
+      assert.notEqual(state.rows[0].need, "needs_water");
+      assert.match(state.rows[0].reason, /^watered today with 20 L/);
       assert.equal(await page.evaluate(() => window.__sameDocument), true, "no reload");
-      const stored = await sql(`select litres::float8 as litres, type from app_public.actions where thing_id = $1 and type = 'WATERING'`, [thirsty.id]);
-      assert.deepEqual(stored.rows, [{ litres: 20, type: "WATERING" }]);
+      const stored = await sql(`select litres::float8 as litres, type from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at desc`, [thirsty.id]);
+      assert.deepEqual(stored.rows, [{ litres: 20, type: "WATERING" }, { litres: 20, type: "WATERING" }]);
 
       await mkdir(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, `care-loop-${label}.png`) });
 
       // Undo takes it back.
       await page.getByRole("button", { name: "Undo" }).click();
-      await last.filter({ hasText: "No watering recorded yet" }).waitFor();
-      assert.equal((await sql(`select count(*)::int as n from app_public.actions where thing_id = $1 and type = 'WATERING'`, [thirsty.id])).rows[0].n, 0);
+      await last.filter({ hasText: /Watered 3 days ago/ }).waitFor();
+      assert.equal((await sql(`select count(*)::int as n from app_public.actions where thing_id = $1 and type = 'WATERING'`, [thirsty.id])).rows[0].n, 1);
+      // ... and with it the need: the thirsty thing is in need again.
+      await page.locator(".map-card-need").filter({ hasText: /Needs water/ }).waitFor();
 
       // "Needs water" leaves only the thirsty and the due-soon things.
       if (label === "phone") await page.getByRole("button", { name: "← Back to the list" }).click();
