@@ -275,6 +275,7 @@ describe("one-tap watering on the map's thing card", () => {
       water: 18.4,
       lastSensorData: null,
       canRecordAction: true,
+      rainSinceLastWateringMm: null,
       lastWatering: null,
     };
     renderElementWithFakeApi(<ThingCard thingId={THING_ID} signedIn />, session(), { MapThingCard: { data: { thingById: card } }, MapRecordWatering: MASKED });

@@ -113,15 +113,15 @@ describe("colours", () => {
     expect(totalOf(counts)).toBe(1210);
   });
 
-  it("keeps only the red and orange things of the needs-water order", () => {
+  it("keeps the things the water-need model says need water, sensor colour or not", () => {
     const first = [
-      { name: "C", indicatorColour: "red" },
-      { name: "B", indicatorColour: "orange" },
-      { name: "A", indicatorColour: "green" },
-      { name: "D", indicatorColour: null },
+      { name: "C", indicatorColour: "grey", waterNeed: "NEEDS_WATER" },
+      { name: "B", indicatorColour: "orange", waterNeed: "DUE_SOON" },
+      { name: "A", indicatorColour: "red", waterNeed: "FINE" },
+      { name: "D", indicatorColour: null, waterNeed: null },
     ];
-    expect(needingWater(first).map((t) => t.name)).toEqual(["C", "B"]);
-    expect(needingWater([{ name: "E", indicatorColour: "blue" }])).toEqual([]);
+    expect(needingWater(first).map((t) => t.name)).toEqual(["C"]);
+    expect(needingWater([{ name: "E", indicatorColour: "blue", waterNeed: "UNKNOWN" }])).toEqual([]);
   });
 });
 

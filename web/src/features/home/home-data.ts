@@ -19,6 +19,9 @@ export interface MyThing {
   hasImage: boolean;
   indicatorColour: string | null;
   indicatorParameter: string | null;
+  /** The water-need model's state (issue 21) and its reason. */
+  waterNeed?: string | null;
+  waterNeedReason?: string | null;
   water: number | null;
   ph: number | null;
   lastSensorData: string | null;
@@ -81,6 +84,9 @@ export interface GlanceThing {
   name: string;
   indicatorColour: string | null;
   indicatorParameter: string | null;
+  /** The water-need model's state (issue 21) and its reason. */
+  waterNeed?: string | null;
+  waterNeedReason?: string | null;
 }
 
 /** How many visible things have each colour: one aliased `totalCount` per colour. */
@@ -190,14 +196,11 @@ export function totalOf(counts: ColourCounts): number {
 }
 
 /**
- * The red and orange things among the first few of the needs-water order. Those two colours sort
- * first, so these are the ones that need water most (or all that need it); the rest are well.
+ * The things that need water by the water-need model (sensor or not: issue 21), not by the
+ * sensor colour alone, so the home page and the map say the same.
  */
-export function needingWater<T extends { indicatorColour: string | null }>(things: readonly T[]): T[] {
-  return things.filter((thing) => {
-    const colour = normaliseColour(thing.indicatorColour);
-    return colour === "red" || colour === "orange";
-  });
+export function needingWater<T extends { waterNeed?: string | null }>(things: readonly T[]): T[] {
+  return things.filter((thing) => thing.waterNeed === "NEEDS_WATER");
 }
 
 /** The HomeRecentThings answer as a list, newest first, without the things that are gone. */

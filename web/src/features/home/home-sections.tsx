@@ -32,6 +32,8 @@ import {
   type PersonRef,
 } from "./home-data.ts";
 import { MapIcon, StarIcon } from "./icons.tsx";
+import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
+import { needStyle } from "../../components/water-need/water-need.ts";
 
 // Cards and states ---------------------------------------------------------------------------
 
@@ -240,8 +242,9 @@ export function MyThingRow({
           {isOneThing ? <span className="tag tag-positive">Your {oneThing}</span> : null}
           {isOwner ? <span className="tag">Owner</span> : <span className="tag">Collaborator</span>}
         </span>
-        <span className="home-thing-meta">
-          <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} />
+        <span className="home-thing-meta" title={thing.waterNeedReason ?? undefined}>
+          <NeedBadge need={thing.waterNeed} size={16} />
+          <strong className="home-thing-need">{needStyle(thing.waterNeed).label}</strong>
           <span>
             {reading ? (
               <>
@@ -527,12 +530,12 @@ export function ThingsAtAGlance({
               <h3 className="home-subhead">Needs water</h3>
               <ul className="home-rows home-rows-tight">
                 {needsWater.map((thing) => (
-                  <li key={thing.id} className="home-row">
-                    <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} label={false} />
+                  <li key={thing.id} className="home-row" title={thing.waterNeedReason ?? undefined}>
+                    <NeedBadge need={thing.waterNeed} size={18} />
                     <span className="home-row-body">
                       <Link to={paths.thing(thing.id)}>{thing.name}</Link>
                     </span>
-                    <span className="home-row-side">{colourLabel(thing.indicatorColour, thing.indicatorParameter)}</span>
+                    <span className="home-row-side">{needStyle(thing.waterNeed).label}</span>
                   </li>
                 ))}
               </ul>

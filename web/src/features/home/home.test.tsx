@@ -14,6 +14,10 @@ const T1 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b21";
 const T2 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b22";
 const now = new Date().toISOString();
 
+/** The water-need model's state the fixtures' sensor colours stand for. */
+const needOf = (colour: string | null) =>
+  colour === "red" || colour === "orange" ? "NEEDS_WATER" : colour === "green" || colour === "blue" ? "FINE" : "UNKNOWN";
+
 function myThing(id: string, name: string, colour: string | null, extra: Record<string, unknown> = {}) {
   return {
     __typename: "Thing",
@@ -23,6 +27,8 @@ function myThing(id: string, name: string, colour: string | null, extra: Record<
     hasImage: false,
     indicatorColour: colour,
     indicatorParameter: "WATER",
+    waterNeed: needOf(colour),
+    waterNeedReason: null,
     water: colour === "red" ? 12 : null,
     ph: null,
     lastSensorData: colour === "red" ? now : null,
@@ -117,7 +123,7 @@ function thingsAnswer(counts: Counts = {}, needsWater: unknown[] = [], gallery: 
 }
 
 function glanceThing(id: string, name: string, colour: string) {
-  return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER" };
+  return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER", waterNeed: needOf(colour), waterNeedReason: null };
 }
 
 function gallerySlide(id: string, name: string) {
@@ -180,7 +186,7 @@ describe("the home page for members", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
   });
 
-  it("welcomes by name, shows the figures and the One Thing first with its colour", async () => {
+  it("welcomes by name, shows the figures and the One Thing first with its water need", async () => {
     renderScreen("/", userSession(), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
     const figures = screen.getByRole("list", { name: "Your overview" });
@@ -192,9 +198,10 @@ describe("the home page for members", () => {
     const rows = within(mine).getAllByRole("listitem");
     expect(within(rows[0]).getByRole("link", { name: "Zinnia Bed" })).toBeTruthy();
     expect(within(rows[0]).getByText("Your One Thing")).toBeTruthy();
-    expect(within(rows[0]).getByText("Moist")).toBeTruthy();
+    // Its state is the water-need model's (issue 21), sensor or not.
+    expect(within(rows[0]).getByText("Fine")).toBeTruthy();
     expect(within(rows[1]).getByRole("link", { name: "Apple Tree" })).toBeTruthy();
-    expect(within(rows[1]).getByText("Too dry")).toBeTruthy();
+    expect(within(rows[1]).getByText("Needs water")).toBeTruthy();
     expect(within(rows[1]).getByText(/Water 12%/)).toBeTruthy();
 
     const quick = screen.getByRole("navigation", { name: "Quick actions" });

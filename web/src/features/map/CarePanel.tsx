@@ -6,9 +6,9 @@ import type { ReactNode } from "react";
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { formatMetres } from "../../lib/distance.ts";
-import { NeedBadge, NeedLegend } from "./NeedLegend.tsx";
+import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.tsx";
 import type { Care, ListThing } from "./use-care.ts";
-import { needStyle } from "./water-need.ts";
+import { needStyle } from "../../components/water-need/water-need.ts";
 
 /** How many things the list shows at most. */
 export const LIST_MAX = 30;

@@ -2,7 +2,7 @@
 // app's own layers (checkboxes), each with what it shows right now, and the legends.
 import { useId, type ReactNode } from "react";
 import { DropIcon } from "../../components/environment/parts.tsx";
-import { NeedBadge, NeedLegend } from "./NeedLegend.tsx";
+import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.tsx";
 import { WaterPointSwatch } from "./WaterPoints.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";

@@ -11,9 +11,9 @@ import { paths } from "../../routes.tsx";
 import { ThingPicture } from "../things/ThingBits.tsx";
 import { formatRelative } from "../things/thing-meta.ts";
 import { thingTypeLabel } from "./map-data.ts";
-import { NeedBadge } from "./NeedLegend.tsx";
+import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { useRecordWatering, type WateringState } from "./use-record-watering.ts";
-import { needStyle } from "./water-need.ts";
+import { needStyle } from "../../components/water-need/water-need.ts";
 import MapThingCard from "./MapThingCard.graphql?raw";
 
 export interface CardThing {

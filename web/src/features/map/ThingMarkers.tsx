@@ -3,8 +3,8 @@
 import { memo } from "react";
 import { Marker } from "react-map-gl/maplibre";
 import { clusterLabel, clusterSize, thingTypeLabel, type MapCluster, type MapThing } from "./map-data.ts";
-import { NeedBadge } from "./NeedLegend.tsx";
-import { clusterWords, isThirsty, needStyle } from "./water-need.ts";
+import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
+import { clusterWords, isThirsty, needStyle } from "../../components/water-need/water-need.ts";
 
 export const ClusterMarkers = memo(function ClusterMarkers({
   clusters,

@@ -4,11 +4,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it } from "vitest";
 import { renderElementWithFakeApi } from "../../test/fake-api.tsx";
 import { userSession } from "../../test/helpers.tsx";
-import { NeedBadge, NeedLegend } from "./NeedLegend.tsx";
+import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.tsx";
 import { ThingCard } from "./ThingCard.tsx";
 import { careList } from "./use-care.ts";
 import { MAP_WATERING_COMMENT } from "./use-record-watering.ts";
-import { byNeed, clusterWords, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "./water-need.ts";
+import { byNeed, clusterWords, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "../../components/water-need/water-need.ts";
 
 afterEach(() => cleanup());
 

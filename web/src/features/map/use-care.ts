@@ -9,7 +9,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import type { MapThing, PlacedThing } from "./map-data.ts";
 import type { MapFocus } from "./MapView.tsx";
-import { byNeed, isThirsty } from "./water-need.ts";
+import { byNeed, isThirsty } from "../../components/water-need/water-need.ts";
 import MapNearest from "./MapNearest.graphql?raw";
 
 export interface ListThing extends PlacedThing {

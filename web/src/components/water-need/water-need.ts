@@ -1,4 +1,4 @@
-// Water need on the map (issue 21): each need has a colour AND a shape with an icon, so it never
+// Water need, wherever a thing shows it (the map, its list and card, the home page; issue 21): each need has a colour AND a shape with an icon, so it never
 // rests on colour alone (a drop in a red square for needs water, a clock in an amber diamond for
 // due soon, a check in a green circle for fine, a question mark in a grey circle for unknown).
 // Pure: the marker, the legend, the list and the card read the same table.

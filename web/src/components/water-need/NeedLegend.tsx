@@ -1,5 +1,6 @@
 // The legend of the water needs: the marker itself (shape, colour, icon) beside its words.
 import { NeedIcon } from "./NeedIcon.tsx";
+import "./water-need.css";
 import { LEGEND_ORDER, NEED_STYLES, needStyle } from "./water-need.ts";
 
 /** A marker's face: the shape in the need's colour with its icon (the map's markers use it too). */
