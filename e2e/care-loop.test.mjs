@@ -158,6 +158,13 @@ for (const [label, viewport, spot] of [
       await page.locator(`.map-thing-marker[data-thing-id="${fine.id}"]`).waitFor({ state: "detached" });
       assert.equal(await page.locator(".care-row").count(), 2);
       t.diagnostic(`${label}: ready in ${readyMs} ms from navigation`);
+
+      // The thing's chart shows what care did (section 5): no soil sensor, so the estimated store,
+      // with the watering of three days ago marked with its litres.
+      await page.goto(`${BASE_URL}/things/${thirsty.id}/readings`);
+      await page.getByRole("heading", { name: "Estimated soil water" }).waitFor();
+      await page.getByRole("list", { name: /Waterings and rain/ }).getByText(/^Watered 20 L · /).waitFor();
+      if (label === "desktop") await page.screenshot({ path: join(ARTIFACTS, "care-loop-chart.png") });
     });
   });
 }

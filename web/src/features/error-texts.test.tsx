@@ -93,6 +93,8 @@ function thing(extra: Record<string, unknown> = {}) {
     indicatorColour: "orange",
     indicatorColourLast: null,
     indicatorColourChangedAt: null,
+    waterNeed: "UNKNOWN",
+    waterNeedReason: null,
     indicatorParameter: "WATER",
     hydrationBand: "needsWater",
     hydrationLevels: null,

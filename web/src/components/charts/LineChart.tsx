@@ -18,7 +18,7 @@ import {
   type ScatterDataPoint,
 } from "chart.js";
 import { Line } from "react-chartjs-2";
-import { LINE_SHAPE, formatNumber, pointTime, tickLabel, timeTicks, type ChartBand, type ChartLine, type ChartPoint } from "./series.ts";
+import { LINE_SHAPE, formatNumber, pointTime, tickLabel, timeTicks, type ChartBand, type ChartLine, type ChartPoint, MARK_STYLES, type ChartMark } from "./series.ts";
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Filler, Decimation);
 
@@ -35,6 +35,7 @@ export interface LineChartProps {
   step?: number;
   bands: readonly ChartBand[];
   lines: readonly ChartLine[];
+  marks?: readonly ChartMark[];
   /** Gaps longer than this (ms) are not bridged by the line. */
   maxGap: number;
 }
@@ -42,6 +43,7 @@ export interface LineChartProps {
 interface Decorations {
   bands: readonly ChartBand[];
   lines: readonly ChartLine[];
+  marks: readonly ChartMark[];
 }
 
 /** Clips drawing to the plot area and hands over the value axis. */
@@ -95,14 +97,37 @@ function decorationsPlugin(ref: { current: Decorations }): Plugin<"line"> {
           ctx.fillStyle = colour;
           ctx.fillText(line.label, area.left + 6, py - 2);
         }
+        // Waterings and rain: upright lines at their time, labelled at the top.
+        const x = chart.scales.x;
+        ctx.textBaseline = "top";
+        for (const [i, mark] of ref.current.marks.entries()) {
+          const px = Math.round(x.getPixelForValue(mark.t)) + 0.5;
+          if (px < area.left || px > area.right) continue;
+          const style = MARK_STYLES[mark.kind];
+          ctx.strokeStyle = style.colour;
+          ctx.lineWidth = 2;
+          ctx.setLineDash(style.dash);
+          ctx.beginPath();
+          ctx.moveTo(px, area.top);
+          ctx.lineTo(px, area.bottom);
+          ctx.stroke();
+          ctx.setLineDash([]);
+          const width = ctx.measureText(mark.label).width;
+          const left = Math.min(px + 3, area.right - width - 6);
+          const top = area.top + 2 + (i % 2) * 15;
+          ctx.fillStyle = "rgba(255, 255, 255, 0.85)";
+          ctx.fillRect(left, top, width + 6, 14);
+          ctx.fillStyle = style.colour;
+          ctx.fillText(mark.label, left + 3, top + 1);
+        }
       });
     },
   };
 }
 
-export default function LineChart({ points, from, to, label, unit, digits, colour, min, max, step, bands, lines, maxGap }: LineChartProps) {
-  const decorations = useRef<Decorations>({ bands, lines });
-  decorations.current = { bands, lines };
+export default function LineChart({ points, from, to, label, unit, digits, colour, min, max, step, bands, lines, marks = [], maxGap }: LineChartProps) {
+  const decorations = useRef<Decorations>({ bands, lines, marks });
+  decorations.current = { bands, lines, marks };
   const plugins = useMemo(() => [decorationsPlugin(decorations)], []);
 
   const data = useMemo<ChartData<"line", ScatterDataPoint[]>>(

@@ -27,10 +27,10 @@
 // Accessibility: the plot is an image whose label is a text summary (latest, lowest and highest
 // value, number of readings and the window); the canvas itself is hidden from assistive technology.
 import { lazy, Suspense, useMemo, type CSSProperties } from "react";
-import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartPoint } from "./series.ts";
+import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartMark, type ChartPoint } from "./series.ts";
 import "./charts.css";
 
-export type { ChartBand, ChartLine, ChartPoint } from "./series.ts";
+export type { ChartBand, ChartLine, ChartMark, ChartPoint } from "./series.ts";
 
 const LineChart = lazy(() => import("./LineChart.tsx"));
 
@@ -48,6 +48,8 @@ export interface ReadingsChartProps {
   step?: number;
   lines?: readonly ChartLine[];
   bands?: readonly ChartBand[];
+  /** Waterings and rain drawn at their time, and listed under the plot. */
+  marks?: readonly ChartMark[];
   height?: number;
   maxGap?: number;
   headingLevel?: 2 | 3;
@@ -80,6 +82,7 @@ export function ReadingsChart({
   step,
   lines = NONE,
   bands = NONE,
+  marks = NONE,
   height = 220,
   maxGap = 6 * 3600_000,
   headingLevel = 3,
@@ -87,6 +90,7 @@ export function ReadingsChart({
 }: ReadingsChartProps) {
   const sorted = useMemo(() => [...points].filter((p) => p.t >= from && p.t <= to).sort((a, b) => a.t - b.t), [points, from, to]);
   const summary = useMemo(() => summarise(sorted), [sorted]);
+  const shownMarks = useMemo(() => [...marks].filter((m) => m.t >= from && m.t <= to).sort((a, b) => a.t - b.t), [marks, from, to]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const style = { "--readings-chart-height": `${height}px` } as CSSProperties;
   const window = windowText(from, to);
@@ -136,11 +140,21 @@ export function ReadingsChart({
               step={step}
               bands={bands}
               lines={lines}
+              marks={shownMarks}
               maxGap={maxGap}
             />
           </Suspense>
         </div>
       )}
+      {shownMarks.length ? (
+        <ul className="readings-chart-marks" aria-label={`Waterings and rain over ${window}`}>
+          {shownMarks.map((mark) => (
+            <li key={`${mark.kind}-${mark.t}`} className={`readings-chart-mark readings-chart-mark-${mark.kind}`}>
+              {mark.label} · {pointTime(mark.t)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </figure>
   );
 }

@@ -7,8 +7,9 @@ export {
   pointTime,
   readingValue,
   readingsToPoints,
+  MARK_STYLES,
   summarise,
   tickLabel,
   timeTicks,
 } from "./series.ts";
-export type { ChartBand, ChartLine, ChartPoint, ReadingRow, Summary } from "./series.ts";
+export type { ChartBand, ChartLine, ChartMark, ChartPoint, ReadingRow, Summary } from "./series.ts";

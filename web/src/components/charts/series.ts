@@ -33,6 +33,19 @@ export interface ChartLine {
   colour?: string;
 }
 
+/** Something that happened at a time, drawn as a dashed upright line: a watering, a day's rain. */
+export interface ChartMark {
+  t: number;
+  label: string;
+  kind: "watering" | "rain";
+}
+
+/** Watering blue, rain grey-blue: told apart by the label and the dash too, not colour alone. */
+export const MARK_STYLES: Record<ChartMark["kind"], { colour: string; dash: number[] }> = {
+  watering: { colour: "#1a5fb4", dash: [] },
+  rain: { colour: "#5e7c96", dash: [2, 3] },
+};
+
 export interface ReadingRow {
   createdAt: string;
   data: unknown;

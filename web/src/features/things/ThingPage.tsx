@@ -24,6 +24,8 @@ import { thingTypeLabel } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
 import ThingUpdatedSubscription from "./ThingUpdated.graphql?raw";
 import "./things.css";
+import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
+import { needStyle } from "../../components/water-need/water-need.ts";
 
 const TAB_LABELS: Record<ThingTab, string> = {
   dashboard: "Dashboard",
@@ -145,7 +147,14 @@ export default function ThingPage() {
             ) : null}
             <span className={`tag${thing.isPublic ? "" : " tag-warning"}`}>{thing.isPublic ? "Public" : "Private"}</span>
           </p>
-          <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} />
+          <p className="thing-need" data-testid="thing-need">
+            <NeedBadge need={thing.waterNeed} size={20} />
+            <span>
+              <strong>{needStyle(thing.waterNeed).label}.</strong> {thing.waterNeedReason ?? needStyle(thing.waterNeed).meaning}
+            </span>
+          </p>
+          {/* The sensor's own colour, for things that have a sensor reading. */}
+          {thing.lastSensorData ? <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} /> : null}
         </div>
         {thing.canEdit ? (
           <div className="thing-header-actions">

@@ -1,6 +1,8 @@
 // The readings tab: the last seven days as charts (water with its hydration bands, temperature,
 // conductivity, pH — whichever the thing's devices measure), then the latest 20 readings as a
-// table. Times are UTC from the server, shown in the viewer's time.
+// table. Times are UTC from the server, shown in the viewer's time. Waterings (with litres) and
+// rain are marked on the water chart; a thing without a soil sensor shows the water-need model's
+// estimated store instead, with the same marks, so a volunteer sees what a watering did.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
@@ -15,6 +17,7 @@ import ThingReadingsQuery from "./ThingReadings.graphql?raw";
 import ThingReadingsChartsQuery from "./ThingReadingsCharts.graphql?raw";
 import { ReadingsChart, readingsToPoints } from "../../components/charts/index.ts";
 import { hydrationLevelsOf } from "./thing-meta.ts";
+import { balanceMarks, storePoints, type WaterBalanceDay } from "./water-balance.ts";
 import { DownloadButton } from "../../lib/download.tsx";
 
 const WEEK = 7 * 24 * 3600_000;
@@ -33,7 +36,10 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   useEffect(() => {
     if (liveCount > 0) setWindow({ from: Date.now() - WEEK, to: Date.now() });
   }, [liveCount]);
-  const [result] = useQuery<{ allSensorData: { nodes: { createdAt: string; data: unknown }[] } | null }>({
+  const [result] = useQuery<{
+    allSensorData: { nodes: { createdAt: string; data: unknown }[] } | null;
+    thingById: { id: string; waterBalance: { nodes: WaterBalanceDay[] } } | null;
+  }>({
     query: ThingReadingsChartsQuery,
     variables: { thingId: thing.id, after: new Date(window.from).toISOString() },
     requestPolicy: "cache-and-network",
@@ -41,10 +47,31 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   const rows = (result.data?.allSensorData?.nodes ?? []) as Parameters<typeof readingsToPoints>[0];
   const levels = hydrationLevelsOf(thing.hydrationLevels);
   const charts = CHARTS.map((c) => ({ ...c, points: readingsToPoints(rows, c.key) })).filter((c) => c.points.length > 0);
-  if (charts.length === 0) return null;
+  const balance = result.data?.thingById?.waterBalance.nodes ?? [];
+  const marks = balanceMarks(balance);
+  const store = storePoints(balance);
+  const hasWater = charts.some((c) => c.key === "water");
+  if (charts.length === 0 && store.length === 0) return null;
   return (
     <section className="card" aria-labelledby="charts-title">
       <h2 id="charts-title">The last seven days</h2>
+      {!hasWater && store.length ? (
+        <ReadingsChart
+          title="Estimated soil water"
+          unit="%"
+          digits={0}
+          min={0}
+          max={100}
+          step={20}
+          colour="#1a5fb4"
+          points={store}
+          from={window.from}
+          to={window.to}
+          maxGap={36 * 3600_000}
+          marks={marks}
+          emptyText="Not enough known yet to estimate the soil water."
+        />
+      ) : null}
       {charts.map((c) => (
         <ReadingsChart
           key={c.key}
@@ -58,6 +85,7 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
           from={window.from}
           to={window.to}
           lines={c.key === "water" ? [levels.dry, levels.needsWater, levels.good].map((v) => ({ value: v, label: `${v}%` })) : undefined}
+          marks={c.key === "water" ? marks : undefined}
         />
       ))}
     </section>

@@ -37,6 +37,8 @@ function thingFixture(extra: Record<string, unknown> = {}) {
     indicatorColour: "orange",
     indicatorColourLast: null,
     indicatorColourChangedAt: null,
+    waterNeed: "UNKNOWN",
+    waterNeedReason: null,
     indicatorParameter: "WATER",
     hydrationBand: "needsWater",
     hydrationLevels: null,
@@ -363,6 +365,16 @@ describe("thing timeline", () => {
 });
 
 describe("thing dashboard", () => {
+  it("says under the name whether the thing needs water and why (the water-need model, issue 21)", async () => {
+    renderThings(`/things/${THING_ID}/dashboard`, {
+      ThingPage: () => ({ data: { thingById: { ...thingFixture(), waterNeed: "DUE_SOON", waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead" } } }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Big Planter" });
+    const need = screen.getByTestId("thing-need");
+    expect(need.textContent).toBe("Due soon. watered 2 days ago with 40 L; 3 mm rain since; hot days ahead");
+    expect(need.querySelector(".need-badge")?.getAttribute("data-shape")).toBe("diamond");
+  });
+
   it("shows the state in words, the latest readings, the last action and the quick buttons", async () => {
     renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: thingFixture() } }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Big Planter" })).toBeTruthy();

@@ -53,6 +53,9 @@ export interface ThingDetails {
   indicatorColourLast: string | null;
   indicatorColourChangedAt: string | null;
   indicatorParameter: "WATER" | "P_H";
+  /** The water-need model's state (issue 21) and its one-line reason. */
+  waterNeed?: string | null;
+  waterNeedReason?: string | null;
   hydrationBand: string | null;
   hydrationLevels: unknown;
   texture: string | null;
