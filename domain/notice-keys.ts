@@ -28,16 +28,29 @@ function nonEmpty(value: string | undefined): string | undefined {
   return v ? v : undefined;
 }
 
-/** Writes `content` to `file` unless it exists (another process may be doing the same); returns what is there. */
+/**
+ * Writes `content` to `file` unless it exists (another process, or the worker beside the server,
+ * may be doing the same); returns what is there. The content is written to a file of its own
+ * first and then linked into place, so a reader never sees a file half written.
+ */
 function writeOnce(file: string, content: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  fs.writeFileSync(temp, content, { mode: 0o600 });
   try {
-    fs.writeFileSync(file, content, { mode: 0o600, flag: "wx" });
+    fs.linkSync(temp, file);
     return content;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     return fs.readFileSync(file, "utf8");
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
+}
+
+/** A P-256 private key as the 32 bytes VAPID wants: ECDH drops leading zero bytes (1 key in 256). */
+export function fullPrivateKey(key: Buffer): Buffer {
+  return key.length >= 32 ? key : Buffer.concat([Buffer.alloc(32 - key.length), key]);
 }
 
 function checkKeyPair(publicKey: string, privateKey: string, where: string): void {
@@ -86,7 +99,7 @@ export function readVapidKeys(env: NodeJS.ProcessEnv, dataDir: string): VapidKey
     ecdh.generateKeys();
     stored = writeOnce(file, JSON.stringify({
       publicKey: ecdh.getPublicKey().toString("base64url"),
-      privateKey: ecdh.getPrivateKey().toString("base64url"),
+      privateKey: fullPrivateKey(ecdh.getPrivateKey()).toString("base64url"),
     }) + "\n");
   }
   const pair = JSON.parse(stored) as { publicKey: string; privateKey: string };
