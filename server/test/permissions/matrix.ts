@@ -406,7 +406,7 @@ export const MATRIX: Row[] = [
 
   // Water points (issue 21): everyone reads them; only an admin replaces the layer.
   Q("waterPointsInView", "water_points_in_view(): call", "read the water points of an area", EVERYONE, NONE,
-    ask(`query { waterPointsInView(west: -180, south: -85, east: 180, north: 85) { nodes { id } } }`, () => ({}), (d) => d.waterPointsInView?.nodes)),
+    ask(`query { waterPointsInView(west: -180, south: -85, east: 180, north: 85) { totalCount } }`, () => ({}), (d) => d.waterPointsInView)),
   M("importWaterPoints", "import_water_points(): call", "replace the water points layer", ADMIN, { guest: PERM, others: "DNIED" },
     ask(`mutation W($g: JSON!) { importWaterPoints(input: { geojson: $g, source: "matrix" }) { integer } }`,
       () => ({ g: { type: "FeatureCollection", features: [{ type: "Feature", geometry: { type: "Point", coordinates: [-0.97, 51.45] }, properties: { name: "Matrix tap", kind: "tap" } }] } }),
