@@ -256,7 +256,7 @@ try {
         const handle = await page.waitForFunction(
           () => {
             const d = (window as unknown as { __mapDebug?: Record<string, number | null> }).__mapDebug;
-            return d && d.thingsDrawnAt !== null && d.idleAt !== null
+            return d && d.thingsDrawnAt !== null && d.idleAt !== null && Number(d.thingClusters) + Number(d.thingMarkers) > 0
               ? { loadedAt: d.loadedAt, thingsDrawnAt: d.thingsDrawnAt, idleAt: d.idleAt, markers: Number(d.thingClusters) + Number(d.thingMarkers) }
               : null;
           },
@@ -290,7 +290,8 @@ try {
         const handle = await page.waitForFunction(
           () => {
             const d = (window as unknown as { __mapDebug?: Record<string, number | string | null> }).__mapDebug;
-            return d && d.thingsDrawnAt !== null && d.loadedAt !== null
+            // Once the map has taken over from the first markers (MarkerPreview), so "markers" counts the map's own.
+            return d && d.thingsDrawnAt !== null && d.loadedAt !== null && Number(d.thingClusters) + Number(d.thingMarkers) > 0
               ? { loadedAt: d.loadedAt, thingsDrawnAt: d.thingsDrawnAt, markers: Number(d.thingClusters) + Number(d.thingMarkers), basemap: String(d.basemapStatus) }
               : null;
           },

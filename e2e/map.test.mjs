@@ -171,6 +171,39 @@ test("the map renders offline with the built-in style and shows a thing made thr
   });
 });
 
+test("the things show before the map library has loaded, and one can be chosen from the sheet", async (t) => {
+  // Issue 21: markers before the basemap. The map library's chunk is held back (as on a slow
+  // network), so whatever shows the thing is drawn without maplibre.
+  const { thing } = await publicThing({ x: SPOT.x + 0.002, y: SPOT.y + 0.002 });
+  await withPage(t, async (page) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    let held = 0;
+    await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => {
+      held += 1; // never answered
+    });
+    // The map opens a little south of the thing, so the thing is above the phone's sheet.
+    await page.goto(`${BASE_URL}/map?lat=${SPOT.x + 0.0015}&lng=${SPOT.y + 0.002}&zoom=15`);
+    const marker = page.locator(`.map-preview .map-thing-marker[data-thing-id="${thing.id}"]`);
+    await marker.waitFor({ timeout: 20_000 });
+    assert.ok(held >= 1, "the map library was asked for and held back");
+    assert.equal(await page.locator("canvas.maplibregl-canvas").count(), 0, "no map yet");
+    assert.equal(await marker.getAttribute("data-need"), "UNKNOWN");
+    // Where maplibre will draw it: across the middle, and 0.0005 degrees north of the centre
+    // (Web Mercator at zoom 15: 512 * 2^15 px per world).
+    const box = await marker.boundingBox();
+    const stage = await page.locator(".care-map-canvas").boundingBox();
+    const mercY = (lat) => 0.5 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / (2 * Math.PI);
+    const up = (mercY(SPOT.x + 0.0015) - mercY(SPOT.x + 0.002)) * 512 * 2 ** 15;
+    assert.ok(Math.abs(box.x + box.width / 2 - (stage.x + stage.width / 2)) < 2, "centred across");
+    assert.ok(Math.abs(stage.y + stage.height / 2 - (box.y + box.height / 2) - up) < 2, `${up.toFixed(1)} px above the centre`);
+    // The sheet lists it, and choosing the marker opens its card there.
+    await page.locator(`.care-sheet .care-row[data-thing-id="${thing.id}"]`).waitFor();
+    await marker.click();
+    await page.locator(".care-sheet").getByRole("heading", { name: thing.name }).waitFor();
+    await screenshot(page, "map-before-maplibre.png");
+  });
+});
+
 test("things close together show as a cluster with their number, and selecting it zooms in to them", async (t) => {
   // Four public trees about 60 m apart in a quiet corner, and a private one among them that a
   // guest must not see, not even in the cluster's number.

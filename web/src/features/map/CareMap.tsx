@@ -1,7 +1,7 @@
 // The map with its list (issue 21): home and /map open on the things around the user, the list
 // beside the map on a desktop and in a bottom sheet on a phone; a thing's card (picture, water
 // need, last watering, sensor, "Record watering" with Undo) in a popup or in the sheet.
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import type { Coordinates } from "../../components/environment/env-format.ts";
@@ -12,8 +12,10 @@ import type { Basemap } from "../../components/environment/map-styles.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { CareSheet, CareSide } from "./CarePanel.tsx";
 import type { OverlayStatus, PlacedThing, soilClasses } from "./map-data.ts";
+import { MarkerPreview } from "./MarkerPreview.tsx";
 import { ThingCard } from "./ThingCard.tsx";
 import { useCare } from "./use-care.ts";
+import { useMapTimings } from "./use-map-debug.ts";
 
 const MapView = lazy(() => import("./MapView.tsx"));
 
@@ -37,6 +39,10 @@ export function CareMap(props: CareMapProps) {
   const care = useCare({ autoLocate: props.openOnLocation });
   const { signedIn, narrow } = props;
   const changed = care.changed;
+  const timings = useMapTimings();
+  // Until maplibre has loaded, MarkerPreview draws the things (the map's chunk is large).
+  const [mapReady, setMapReady] = useState(false);
+  const onReady = useCallback(() => setMapReady(true), []);
   const card = useCallback(
     (thing: PlacedThing) => <ThingCard key={thing.id} thingId={thing.id} signedIn={signedIn} onChanged={changed} />,
     [signedIn, changed],
@@ -55,6 +61,17 @@ export function CareMap(props: CareMapProps) {
     <div className={`care-map${narrow ? " care-map-narrow" : ""}`}>
       <div className="care-map-canvas">
         <MapBoundary fallback={unavailable}>
+          {!mapReady && props.overlays.things ? (
+            <MarkerPreview
+              initialView={props.initialView}
+              fitTo={props.fitTo}
+              needsWaterOnly={care.needsWaterOnly}
+              selectedId={care.selected?.id ?? null}
+              onSelect={care.select}
+              onThingsInView={care.setInView}
+              timings={timings}
+            />
+          ) : null}
           <Suspense fallback={<div className="map-loading">Loading the map…</div>}>
             <MapView
               basemap={props.basemap}
@@ -73,6 +90,8 @@ export function CareMap(props: CareMapProps) {
               here={care.here}
               focus={care.focus}
               onLocated={care.onLocated}
+              timings={timings}
+              onReady={onReady}
             />
           </Suspense>
         </MapBoundary>

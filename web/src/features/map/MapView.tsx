@@ -6,7 +6,7 @@
 // The markers are DOM elements over the map: they draw before any basemap tile and without one
 // (the style starts as the built-in plain one and falls back to it when the basemap fails).
 import type { FeatureCollection } from "geojson";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Layer, Map, Marker, NavigationControl, Popup, ScaleControl, Source, type MapLayerMouseEvent, type MapRef } from "react-map-gl/maplibre";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
@@ -44,7 +44,7 @@ import {
 import { useLastValue, useSettled } from "./map-hooks.ts";
 import { AreaPopupBody, StationPopupBody } from "./MapPopups.tsx";
 import { ClusterMarkers, ThingMarkers } from "./ThingMarkers.tsx";
-import { useMapDebug } from "./use-map-debug.ts";
+import { useMapDebug, type MapTimings } from "./use-map-debug.ts";
 import { useWaterPoints, WaterPointMarkers, WaterPointPopupBody, type WaterPoint } from "./WaterPoints.tsx";
 import MapBLines from "./MapBLines.graphql?raw";
 import MapSoilscapeLayer from "./MapSoilscapeLayer.graphql?raw";
@@ -86,6 +86,10 @@ export interface MapViewProps {
   here?: Coordinates | null;
   focus?: MapFocus | null;
   onLocated?(here: Coordinates): void;
+  /** When the map first loaded and first showed things (shared with the markers drawn before it). */
+  timings: RefObject<MapTimings>;
+  /** The map has loaded and drawn its own things (they take over from the first markers). */
+  onReady?(): void;
 }
 
 type Selection =
@@ -112,6 +116,8 @@ export default function MapView({
   here = null,
   focus = null,
   onLocated = noop,
+  timings,
+  onReady = noop,
 }: MapViewProps) {
   assertWebgl();
   const b = useBranding();
@@ -197,7 +203,11 @@ export default function MapView({
   const freshThings = useMemo(() => mapThings(thingsResult.data), [thingsResult.data]);
   const thingsAnswer = useLastValue(freshThings, !overlays.things);
   const things = useMemo(() => thingsAnswer?.things ?? [], [thingsAnswer]);
-  useEffect(() => onThingsInView(overlays.things ? things : []), [things, overlays.things, onThingsInView]);
+  // Nothing is reported before the first answer: the list keeps what the first markers showed.
+  useEffect(() => {
+    if (overlays.things && !thingsAnswer) return;
+    onThingsInView(overlays.things ? things : []);
+  }, [things, thingsAnswer, overlays.things, onThingsInView]);
   const waterPointStatus = useCallback((status: OverlayStatus) => onOverlayStatus("waterPoints", status), [onOverlayStatus]);
   const waterPoints = useWaterPoints(queryBox, overlays.waterPoints, waterPointStatus);
   const clusters = useMemo(() => thingsAnswer?.clusters ?? [], [thingsAnswer]);
@@ -291,10 +301,16 @@ export default function MapView({
     if (!overlays.things) onSelectThing(null);
   }, [overlays.things, onSelectThing]);
 
+  // The first markers (drawn before the map loaded) give way once the map shows its own.
+  const takenOver = ready && (Boolean(thingsAnswer) || !overlays.things);
+  useEffect(() => {
+    if (takenOver) onReady();
+  }, [takenOver, onReady]);
+
   //----------------------------------------------------------------------------------------
   // The test hook: what is on the map (tests and troubleshooting).
 
-  const timings = useMapDebug(mapRef, {
+  useMapDebug(mapRef, {
     ready,
     basemap: basemap.id,
     basemapStatus: view.status,
@@ -309,7 +325,7 @@ export default function MapView({
     thingClusters: overlays.things ? clusters.length : 0,
     thingMarkers: overlays.things ? things.length : 0,
     thingsShown: Boolean(thingsAnswer),
-  });
+  }, timings);
 
   //----------------------------------------------------------------------------------------
   // Interaction

@@ -4,6 +4,7 @@
 import type { SoilscapeData } from "../../components/environment/SoilscapePanel.tsx";
 import { isFiniteNumber, type Coordinates } from "../../components/environment/env-format.ts";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
+import { latitudeOf, longitudeOf, MAX_LATITUDE, worldX, worldY } from "./projection.ts";
 
 export interface MapThing {
   id: string;
@@ -85,15 +86,6 @@ export function clusterZoom(zoom: number): number {
 
 /** From this zoom on (street zoom), the API draws every thing on its own (no clusters). */
 export const CLUSTERLESS_ZOOM = 14;
-const MAX_LATITUDE = 85.0511287798;
-
-const worldX = (longitude: number) => (longitude + 180) / 360;
-const worldY = (latitude: number) => {
-  const phi = (Math.min(MAX_LATITUDE, Math.max(-MAX_LATITUDE, latitude)) * Math.PI) / 180;
-  return 0.5 - Math.asinh(Math.tan(phi)) / (2 * Math.PI);
-};
-const longitudeOf = (x: number) => x * 360 - 180;
-const latitudeOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7;
 
 export interface ThingsArea {

@@ -43,21 +43,30 @@ export interface MapDebugState {
   thingsShown: boolean;
 }
 
-export function useMapDebug(mapRef: RefObject<MapRef | null>, state: MapDebugState) {
-  const timings = useRef<{ loadedAt: number | null; thingsDrawnAt: number | null; idleAt: number | null }>({
-    loadedAt: null,
-    thingsDrawnAt: null,
-    idleAt: null,
-  });
-  // The first things on the map: stamped on the frame after their markers are in the page.
-  const thingsAnswer = state.thingsShown;
+export interface MapTimings {
+  loadedAt: number | null;
+  thingsDrawnAt: number | null;
+  idleAt: number | null;
+}
+
+/** One map's timings, shared by its first markers (MarkerPreview) and the map itself. */
+export function useMapTimings() {
+  return useRef<MapTimings>({ loadedAt: null, thingsDrawnAt: null, idleAt: null });
+}
+
+/** The first things on the map: stamped on the frame after their markers are in the page. */
+export function useStampThingsDrawn(timings: RefObject<MapTimings>, shown: boolean) {
   useEffect(() => {
-    if (!thingsAnswer || timings.current.thingsDrawnAt !== null) return;
+    if (!shown || timings.current.thingsDrawnAt !== null) return;
     const frame = requestAnimationFrame(() => {
       timings.current.thingsDrawnAt ??= performance.now();
     });
     return () => cancelAnimationFrame(frame);
-  }, [thingsAnswer]);
+  }, [shown, timings]);
+}
+
+export function useMapDebug(mapRef: RefObject<MapRef | null>, state: MapDebugState, timings: RefObject<MapTimings>) {
+  useStampThingsDrawn(timings, state.thingsShown);
 
   const debug = useRef<MapDebug | null>(null);
   debug.current = {
@@ -89,5 +98,4 @@ export function useMapDebug(mapRef: RefObject<MapRef | null>, state: MapDebugSta
       if (window.__mapDebug === hook) delete window.__mapDebug;
     };
   }, []);
-  return timings;
 }

@@ -1,0 +1,105 @@
+// The things drawn before the map library has loaded (issue 21: markers before the basemap and
+// without it). maplibre is a large download and takes a while to start; meanwhile this asks for
+// the things of the view the map will open on (the same question the map asks first, so its
+// answer then comes from the cache) and places the same markers by hand, on the plain
+// background, with Web Mercator (projection.ts). The map's own markers replace these once it
+// has loaded. The list beside the map fills from the same answer, and a thing can be chosen
+// here already; clusters wait for the map (they zoom it).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useQuery } from "urql";
+import { term } from "../../../../shared/branding.ts";
+import type { Coordinates } from "../../components/environment/env-format.ts";
+import { isThirsty } from "../../components/water-need/water-need.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { mapThings, thingsArea, type MapThing, type MapViewData } from "./map-data.ts";
+import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
+import { fitView, screenBox, toScreen, type ScreenView } from "./projection.ts";
+import { useStampThingsDrawn, type MapTimings } from "./use-map-debug.ts";
+import MapThingsInView from "./MapThingsInView.graphql?raw";
+
+/** How MapView opens on the user's things (fitBounds's padding and closest zoom). */
+export const FIT_PADDING = 60;
+export const FIT_MAX_ZOOM = 15;
+
+export function MarkerPreview({
+  initialView,
+  fitTo,
+  needsWaterOnly,
+  selectedId,
+  onSelect,
+  onThingsInView,
+  timings,
+}: {
+  initialView: Coordinates & { zoom: number };
+  fitTo: [[number, number], [number, number]] | null;
+  needsWaterOnly: boolean;
+  selectedId: string | null;
+  onSelect(thing: MapThing): void;
+  /** The things of the answer, for the list beside the map (as the map itself reports them). */
+  onThingsInView(things: MapThing[]): void;
+  timings: RefObject<MapTimings>;
+}) {
+  const b = useBranding();
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const node = box.current;
+    if (!node) return;
+    const measure = () => {
+      const { width, height } = node.getBoundingClientRect();
+      if (width > 0 && height > 0) setSize((old) => (old && old.width === width && old.height === height ? old : { width, height }));
+    };
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(node);
+    return () => observer?.disconnect();
+  }, []);
+
+  const view: ScreenView | null = useMemo(() => {
+    if (!size) return null;
+    return fitTo ? fitView(fitTo, size, FIT_PADDING, FIT_MAX_ZOOM) : { ...initialView, ...size };
+  }, [size, fitTo, initialView]);
+  const area = useMemo(() => (view ? thingsArea(screenBox(view), view.zoom) : null), [view]);
+  const [result] = useQuery<MapViewData>({
+    query: MapThingsInView,
+    variables: area ?? { west: 0, south: 0, east: 1, north: 1, zoom: 0 },
+    pause: !area,
+  });
+  const answer = useMemo(() => mapThings(result.data), [result.data]);
+  useStampThingsDrawn(timings, Boolean(answer));
+  useEffect(() => {
+    if (answer) onThingsInView(answer.things);
+  }, [answer, onThingsInView]);
+
+  const thingWord = term(b, "thing", true);
+  const thingsWord = term(b, "things");
+  const inside = (x: number, y: number) => view !== null && x > -30 && y > -30 && x < view.width + 30 && y < view.height + 30;
+  return (
+    <div ref={box} className="map-preview" data-map-preview="true">
+      {view && answer
+        ? answer.clusters
+            .filter((c) => !needsWaterOnly || c.needsWater > 0)
+            .map((c) => {
+              const { x, y } = toScreen(view, c.latitude, c.longitude);
+              return inside(x, y) ? (
+                <div key={`${c.latitude},${c.longitude}`} className="map-preview-marker" style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}>
+                  <ClusterButton cluster={c} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} />
+                </div>
+              ) : null;
+            })
+        : null}
+      {view && answer
+        ? answer.things
+            .filter((t) => !needsWaterOnly || isThirsty(t.waterNeed))
+            .map((t) => {
+              const { x, y } = toScreen(view, t.latitude, t.longitude);
+              return inside(x, y) ? (
+                <div key={t.id} className="map-preview-marker" style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}>
+                  <ThingButton thing={t} thingWord={thingWord} selected={selectedId === t.id} onClick={() => onSelect(t)} />
+                </div>
+              ) : null;
+            })
+        : null}
+    </div>
+  );
+}
