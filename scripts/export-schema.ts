@@ -1,5 +1,6 @@
-// `npm run schema:export`: writes server/schema.graphql from a freshly migrated throw-away
-// database, so the committed schema always matches the migrations.
+// `npm run schema:export`: writes server/schema.graphql and db/schema.sql from a freshly migrated
+// throw-away database, so the committed schemas always match the migrations.
+import fs from "node:fs/promises";
 import pg from "pg";
 import { postgraphile } from "postgraphile";
 import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/database.ts";
@@ -7,6 +8,7 @@ import { makePreset } from "../server/graphql/preset.ts";
 import { loadConfig } from "../server/config.ts";
 import { localStore } from "../server/storage/local.ts";
 import { sharedLimits } from "../server/auth/rate-limit.ts";
+import { dumpSchema, SCHEMA_FILE } from "../db/schema-dump.ts";
 
 const server = await findTestServer();
 const url = await createTestDatabase(server.adminUrl, "bk_schema");
@@ -19,6 +21,8 @@ try {
   await pgl.release();
   await pool.end();
   console.log("Wrote server/schema.graphql");
+  await fs.writeFile(SCHEMA_FILE, await dumpSchema(url));
+  console.log("Wrote db/schema.sql");
 } finally {
   await dropTestDatabase(server.adminUrl, url);
   await server.stop();
