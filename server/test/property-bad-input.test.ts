@@ -13,7 +13,8 @@
 // "not found" into the real checks.
 //
 // The test runs against its own database, so the fingerprints see only its own writes.
-// PROPERTY_RUNS (default 3) sets the calls per mutation and role; PROPERTY_SEED replays a failure.
+// PROPERTY_RUNS (default 3, and 6 in CI, where time matters less than finding a case) sets the
+// calls per mutation and role; PROPERTY_SEED replays a failure.
 import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
 import fc from "fast-check";
 import fs from "node:fs";
@@ -30,7 +31,7 @@ import { startServer, type RunningServer } from "../app.ts";
 import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../test/database.ts";
 import { gql, newUserDetails, signUp, withOwner } from "./harness.ts";
 
-const RUNS = Number(process.env.PROPERTY_RUNS) || 3;
+const RUNS = Number(process.env.PROPERTY_RUNS) || (process.env.CI ? 6 : 3);
 /** A regular expression picking some mutations, while working on them. */
 const ONLY = process.env.PROPERTY_ONLY ? new RegExp(process.env.PROPERTY_ONLY) : null;
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
