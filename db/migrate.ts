@@ -33,7 +33,7 @@ export function isLocalDatabaseUrl(url: string): boolean {
   return host === "" || host.startsWith("/") || host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-export async function migrate(databaseUrl: string, opts: { dumpSchema?: boolean } = {}): Promise<void> {
+export async function migrate(databaseUrl: string): Promise<void> {
   const args = [
     "--url", dbmateUrl(databaseUrl),
     "--migrations-dir", path.join(root, "db/migrations"),
@@ -41,7 +41,6 @@ export async function migrate(databaseUrl: string, opts: { dumpSchema?: boolean 
     "--no-dump-schema",
     "up",
   ];
-  if (opts.dumpSchema) args.splice(args.indexOf("--no-dump-schema"), 1);
   await runMigrations({ connectionString: databaseUrl, logger: quietLogger });
   const dbmate = path.join(root, "node_modules/.bin/dbmate");
   try {

@@ -1,4 +1,5 @@
-// `npm run db:migrate`: applies migrations to DATABASE_URL and refreshes db/schema.sql.
+// `npm run db:migrate`: applies migrations to DATABASE_URL (db/schema.sql is written by
+// `npm run schema:export`, from a throw-away database, not from whatever DATABASE_URL holds).
 import { migrate } from "../db/migrate.ts";
 import "../server/config.ts";
 
@@ -7,5 +8,5 @@ if (!url) {
   console.error("DATABASE_URL is not set.");
   process.exit(1);
 }
-await migrate(url, { dumpSchema: true });
+await migrate(url);
 console.log("Migrated.");

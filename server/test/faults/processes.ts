@@ -24,7 +24,12 @@ export interface Child {
 }
 
 export function startNode(script: string, env: Record<string, string>, label = path.basename(script)): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  return startProcess(process.execPath, ["--import", "tsx", script], env, label);
+}
+
+/** Any program as a child (for example Debian's caddy in front of the servers). */
+export function startProcess(command: string, args: string[], env: Record<string, string>, label = path.basename(command)): Child {
+  const child = spawn(command, args, {
     cwd: rootDir,
     // A clean environment on purpose: nothing from the test runner's settings leaks in.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "test", ...env },
