@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          setupFiles: ["web/src/test/setup.ts"],
           include: ["web/**/*.test.{ts,tsx}", "shared/**/*.test.ts"],
         },
       },
