@@ -23,10 +23,10 @@ export interface Soil {
 
 /** The LSE01 probes of db/seed/020_community.sql. The bee cafe's shallow soil drains fast. */
 export const SOILS: Soil[] = [
-  { deviceId: "eui-a84041000000a101", fieldCapacity: 42, wiltingPoint: 8, mmPerPoint: 1.6, area: 1, kc: 1.0 },
+  { deviceId: "eui-a84041000000a101", fieldCapacity: 42, wiltingPoint: 8, mmPerPoint: 1.2, area: 1, kc: 1.0 },
   { deviceId: "eui-a84041000000a102", fieldCapacity: 38, wiltingPoint: 6, mmPerPoint: 0.9, area: 2, kc: 1.1 },
-  { deviceId: "eui-a84041000000a103", fieldCapacity: 40, wiltingPoint: 8, mmPerPoint: 2.2, area: 1.5, kc: 1.1 },
-  { deviceId: "eui-a84041000000a104", fieldCapacity: 46, wiltingPoint: 10, mmPerPoint: 2.0, area: 4, kc: 1.05 },
+  { deviceId: "eui-a84041000000a103", fieldCapacity: 44, wiltingPoint: 8, mmPerPoint: 1.5, area: 1.5, kc: 1.0 },
+  { deviceId: "eui-a84041000000a104", fieldCapacity: 48, wiltingPoint: 10, mmPerPoint: 1.0, area: 4, kc: 0.8 },
   { deviceId: "eui-a84041000000a105", fieldCapacity: 40, wiltingPoint: 9, mmPerPoint: 1.3, area: 3, kc: 0.9 },
 ];
 
@@ -113,7 +113,7 @@ export async function seedReadings(db: Queryable, weather: DemoWeather, now: num
         temperature: round(p.temperature, 2),
         conductivity: Math.round(120 + p.water * 4.5),
         // The Bramley's probe needs new batteries (the device page warns).
-        battery: soil.deviceId === "eui-a84041000000a105" ? 2.95 : round(3.62 - (hours - i) / 20_000 - n * 0.01, 3),
+        battery: soil.deviceId === "eui-a84041000000a105" ? 2.95 : round(3.6 - i / 20_000 - n * 0.01, 3),
         rssi: -92 - n * 3 - Math.round(lost() * 6),
         snr: round(6 + lost() * 3, 1),
       });
@@ -128,7 +128,7 @@ export async function seedReadings(db: Queryable, weather: DemoWeather, now: num
     add("eui-a84041000000b201", at, hours - i, {
       ph: round(6.4 + 0.15 * Math.sin(i / 90) + (ph() - 0.5) * 0.06, 2),
       temperature: round(day ? (day.tMax + day.tMin) / 2 - 1 : 11, 1),
-      battery: round(3.55 - (hours - i) / 30_000, 3),
+      battery: round(3.52 - (hours - i) / 30_000, 3),
       rssi: -101 - Math.round(ph() * 5),
       snr: 7.5,
     });
