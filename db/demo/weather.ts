@@ -119,10 +119,9 @@ export function demoForecast(weather: DemoWeather, latitude: number, longitude: 
     daily.push(entry);
     for (let h = 0; h < 24; h++) {
       const at = hourUtc(day.date, h);
-      // Coolest at dawn, warmest mid-afternoon.
-      const warmth = (1 - Math.cos((Math.max(0, Math.min(h, 15) - 5) / 10) * Math.PI)) / 2;
-      const cooling = h > 15 ? (h - 15) / 14 : 0;
-      const temperature = day.tMin + (day.tMax - day.tMin) * warmth * (1 - cooling);
+      // Coolest at 5:00, warmest at 15:00, cooling through the night (continuous over midnight).
+      const warmth = h >= 5 && h <= 15 ? (1 - Math.cos(((h - 5) / 10) * Math.PI)) / 2 : (1 + Math.cos(((h > 15 ? h - 15 : h + 9) / 14) * Math.PI)) / 2;
+      const temperature = day.tMin + (day.tMax - day.tMin) * warmth;
       // Future hours: the day's rain spread over its afternoon, with a probability to match.
       const past = at + 3600_000 <= now;
       const rainy = day.rainMm > 0 && h >= 12 && h < 18;
