@@ -69,9 +69,15 @@ export function moistureSeries(soil: Soil, weather: DemoWeather, waterings: read
     const stress = Math.max(0.15, Math.min(1, (water - soil.wiltingPoint) / (soil.fieldCapacity - soil.wiltingPoint)));
     water -= (soil.kc * (day?.et0Mm ?? 2) * daylight(local) * stress) / soil.mmPerPoint;
     water = Math.max(soil.wiltingPoint / 2, water);
-    // Soil temperature: the day's mean, with a damped afternoon peak.
-    const mean = day ? (day.tMax + day.tMin) / 2 : 12;
-    const swing = day ? (day.tMax - day.tMin) / 4 : 2;
+    // Soil temperature: the days' means (blended noon to noon, so midnight has no step), with a
+    // damped afternoon peak.
+    const before = weather.dayOf(at - 12 * 3600_000);
+    const after = weather.dayOf(at + 12 * 3600_000);
+    const w = ((local + 12) % 24) / 24;
+    const blend = (f: (d: NonNullable<typeof day>) => number, fallback: number) =>
+      before && after ? f(before) * (1 - w) + f(after) * w : day ? f(day) : fallback;
+    const mean = blend((d) => (d.tMax + d.tMin) / 2, 12);
+    const swing = blend((d) => (d.tMax - d.tMin) / 4, 2);
     const temperature = mean - 1.5 + swing * Math.sin(((local - 10) / 24) * 2 * Math.PI);
     points.push({ at, water: water + (random() - 0.5) * 0.4, temperature: temperature + (random() - 0.5) * 0.2 });
   }
