@@ -13,6 +13,7 @@ import { migrate } from "../db/migrate.ts";
 import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
 import { handleSignalsInCaller, startEmbeddedPostgres, type Embedded } from "../db/embedded.ts";
 import { ensureWebBuild } from "./web-build.ts";
+import { openPictureStore } from "../server/storage/index.ts";
 import { componentLogger } from "../domain/logger.ts";
 
 const log = componentLogger("start");
@@ -75,7 +76,9 @@ if (!databaseUrl) {
   log.info(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
   embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true, ownProcessGroup: true });
   ({ databaseUrl, authDatabaseUrl } = await prepareEmbedded(embedded));
-  if (await seedDemoData(databaseUrl)) {
+  const store = openPictureStore(loadConfig({ databaseUrl }));
+  const loaded = await seedDemoData(databaseUrl, store).finally(() => store.close());
+  if (loaded) {
     const accounts = DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.password} (${a.role})`).join(", ");
     log.info(`Demo data loaded. Demo accounts (username / passphrase): ${accounts}`);
   }

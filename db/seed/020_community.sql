@@ -1,7 +1,7 @@
--- Demo community around Reading, UK: people, groups, things with devices, a few weeks of
--- readings, care actions, tasks and the badges they earn. Runs once, as the owner, after the
--- demo accounts (010); readings go through the real ingestion function so the latest values,
--- indicator colours and partitions are what live data would make.
+-- Demo community around Reading, UK: people, groups, things with devices, care actions, tasks
+-- and the badges they earn. Runs once, as the owner, after the demo accounts (010). What makes it
+-- look alive (pictures, 30 days of readings and waterings, the weather sample, browsing
+-- history) is added by db/demo/ after these files, see db/seed.ts.
 do $$
 declare
   v_admin uuid := (select id from app_public.users where username = 'admin');
@@ -11,10 +11,6 @@ declare
   v_things jsonb := '{}';
   v_id uuid;
   r record;
-  v_device record;
-  v_hour int;
-  v_at timestamptz;
-  v_water float8;
 begin
   -- People (passphrase DemoMember1 for all).
   select array_agg(user_id order by ord) into v_people from (
@@ -71,13 +67,13 @@ begin
     insert into app_public.things (group_id, name, type, location, location_description, is_public, indicator_parameter, created_by, created_at)
       values ((v_groups->>r.group_slug)::uuid, r.name, r.type::app_public.thing_type, point(r.x, r.y), r.location_description, true,
               r.indicator::app_public.indicator_parameter, case when r.owner_ix = 0 then v_admin else v_people[r.owner_ix] end,
-              now() - interval '25 days')
+              now() - interval '32 days')
       returning id into v_id;
     v_things := v_things || jsonb_build_object(r.slug, v_id);
     insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator)
       values (v_id, case when r.owner_ix = 0 then v_admin else v_people[r.owner_ix] end, true, true);
     insert into app_public.actions (thing_id, type, comments, created_by, created_at)
-      values (v_id, 'CREATED', 'Added ' || r.name, case when r.owner_ix = 0 then v_admin else v_people[r.owner_ix] end, now() - interval '25 days');
+      values (v_id, 'CREATED', 'Added ' || r.name, case when r.owner_ix = 0 then v_admin else v_people[r.owner_ix] end, now() - interval '32 days');
   end loop;
   -- The demo member collaborates on a few, and cares most about the bee cafe.
   insert into app_public.thing_accesses (thing_id, user_id, is_collaborator)
@@ -101,35 +97,11 @@ begin
   loop
     insert into app_public.devices (device_id, name, model, location, thing_id, is_public, indicator_parameter, created_at)
       select r.device_id, r.name, r.model::app_public.device_model, t.location, t.id, true,
-             case when r.model = 'LSPH01' then 'PH' else 'WATER' end::app_public.device_indicator_parameter, now() - interval '22 days'
+             case when r.model = 'LSPH01' then 'PH' else 'WATER' end::app_public.device_indicator_parameter, now() - interval '31 days'
       from app_public.things t where t.id = (v_things->>r.thing_slug)::uuid
       returning id into v_id;
     insert into app_public.device_accesses (device_id, user_id, is_owner)
       values (v_id, case when r.owner_ix = 0 then v_admin else v_people[r.owner_ix] end, true);
-  end loop;
-
-  -- Three weeks of readings every two hours: moisture dries out by day and jumps after watering
-  -- or rain; each probe has its own character (the bee cafe drains fast and is dry now).
-  for v_device in select d.device_id, d.model, row_number() over (order by d.device_id) as n
-                  from app_public.devices d where d.model <> 'THE_THINGS_UNO' loop
-    for v_hour in reverse 504..0 by 2 loop
-      v_at := date_trunc('hour', now()) - make_interval(hours => v_hour);
-      -- A saw-tooth: watered every 4-6 days, drying about 0.35 points an hour in between.
-      v_water := greatest(4, 48 + 6 * v_device.n - 0.35 * ((v_hour + 37 * v_device.n) % (96 + 12 * v_device.n))
-                 + 3 * sin(v_hour / 12.0 * pi()));
-      if v_device.device_id = 'eui-a84041000000a102' and v_hour < 40 then
-        v_water := 14 + v_hour / 10.0;
-      end if;
-      perform app_private.ingest_uplink(v_device.device_id, v_at, 1000 - v_hour,
-        case when v_device.model = 'LSPH01' then
-          jsonb_build_object('ph', round((6.4 + 0.3 * sin(v_hour / 30.0))::numeric, 2), 'temperature', round((9 + 4 * sin((v_hour - 6) / 24.0 * 2 * pi()))::numeric, 1),
-                             'battery', 3.55 - v_hour / 5000.0, 'rssi', -90 - v_device.n, 'snr', 7.5)
-        else
-          jsonb_build_object('water', round(v_water::numeric, 2), 'temperature', round((8 + 5 * sin((v_hour - 6) / 24.0 * 2 * pi()))::numeric, 2),
-                             'conductivity', round(180 + v_water * 3), 'battery', case when v_device.device_id = 'eui-a84041000000a105' then 2.95 else 3.6 - v_hour / 4000.0 end,
-                             'rssi', -95 - v_device.n * 2, 'snr', 6.0)
-        end);
-    end loop;
   end loop;
 
   -- Care actions over the last weeks (these earn the badges).
@@ -154,9 +126,9 @@ begin
     ('whitley-bench', 'UPKEEP', 'Sanded and oiled the seat slats', 4, 220),
     ('whitley-bins', 'LITTER_CLEANUP', 'Tidied around the recycling bins', 5, 20),
     ('whitley-planter', 'WATERING', 'Watered the bedding plants', 6, 26),
-    -- Things without a probe get their water need from these (the water-balance model): with no
-    -- weather cached (offline) the November climatology makes the herb bed and the hedge due
-    -- soon and the pear in need of water; once Open-Meteo answers, the real weather decides.
+    -- Things without a probe get their water need from these and db/demo/waterings.ts (the
+    -- water-balance model), with the weather sample of db/demo/weather.ts: the herb bed needs
+    -- water and the hedge is due soon; once Open-Meteo answers, the real weather decides.
     ('caversham-herb-bed', 'WATERING', 'Watered the herbs after repotting the mint', 4, 120),
     ('kings-meadow-hedge', 'WATERING', 'Watered the new whips along the path', 1, 121),
     ('prospect-pear-1', 'WATERING', 'A can round the pear after fixing the guard', 6, 432),
@@ -200,8 +172,5 @@ begin
       lateral (values (case t.title when 'Water the bee cafe' then v_member when 'Net the brassicas' then v_member
                                     when 'Saturday litter pick on Broad Street' then v_people[6] when 'Autumn tree survey' then v_people[6] end)) a (u)
     where a.u is not null;
-
-  -- Every thing's water need as the demo starts (the worker keeps it up to date hourly).
-  perform app_private.refresh_water_need();
 end
 $$;

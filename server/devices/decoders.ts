@@ -10,6 +10,8 @@ export interface Reading {
   battery?: number;
   probeTemperature?: number;
   probeDetected?: boolean;
+  /** mm since the last uplink, from a rain gauge's payload formatter (decoded_payload.rainfall). */
+  rainfall?: number;
 }
 
 export class PayloadError extends Error {}

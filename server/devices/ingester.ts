@@ -33,13 +33,28 @@ const DECODED_NAMES: Record<string, keyof Reading> = {
   TempC_DS18B20: "probeTemperature",
 };
 
+/** A number from the decoded payload (numbers or numeric strings), or undefined. */
+function decodedNumber(uplink: Uplink, name: string): number | undefined {
+  const raw = uplink.decodedPayload?.[name];
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
 function readingFrom(model: DeviceModel, uplink: Uplink): Reading {
-  if (uplink.payload.length > 0) return decodeUplink(model, uplink.fPort, uplink.payload);
   const reading: Reading = {};
-  for (const [name, key] of Object.entries(DECODED_NAMES)) {
-    const value = Number(uplink.decodedPayload?.[name]);
-    if (uplink.decodedPayload?.[name] !== undefined && Number.isFinite(value)) (reading as any)[key] = value;
+  if (uplink.payload.length > 0) Object.assign(reading, decodeUplink(model, uplink.fPort, uplink.payload));
+  else {
+    for (const [name, key] of Object.entries(DECODED_NAMES)) {
+      const value = decodedNumber(uplink, name);
+      if (value !== undefined) (reading as any)[key] = value;
+    }
   }
+  // Rainfall is in no Dragino byte layout: it comes from the payload formatter of whatever
+  // measures it, alongside the bytes or alone (spec: readings include rainfall). The database
+  // refuses an impossible amount (app_private.uplink_problem).
+  const rainfall = decodedNumber(uplink, "rainfall");
+  if (rainfall !== undefined) reading.rainfall = rainfall;
   return reading;
 }
 

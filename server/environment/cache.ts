@@ -86,6 +86,21 @@ export async function cachedForecast(db: Queryable, latitude: number, longitude:
   return { ...row.j, latitude: Number(row.j.latitude), longitude: Number(row.j.longitude) };
 }
 
+/**
+ * Removes sample rainfall stations (details.sample, the demo's: db/demo/weather.ts) with their
+ * measures and readings, once the Environment Agency has answered: live stations take their
+ * place. Writes app_private directly, so only the owner (the refresh job) calls it.
+ */
+export async function dropSampleStations(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>({
+    text: `with s as (delete from app_private.rainfall_stations where details->>'sample' = 'true' returning id),
+                m as (delete from app_private.rainfall_measures where station_id in (select id from s)),
+                r as (delete from app_private.rainfall_readings where station_id in (select id from s))
+           select count(*)::int as n from s`,
+  });
+  return rows[0]?.n ?? 0;
+}
+
 export async function pruneCache(db: Queryable): Promise<void> {
   await db.query({ text: "select app_hidden.prune_environment_cache()" });
 }

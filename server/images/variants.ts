@@ -46,6 +46,12 @@ function render(image: Sharp, variant: Variant): Sharp {
   return image.webp({ quality: 80 });
 }
 
+/** The three sizes of a picture (a file, or its bytes), in VARIANT_NAMES order. */
+export async function renderVariants(source: string | Buffer): Promise<Buffer[]> {
+  const original = sharp(source, { ...SHARP_INPUT, autoOrient: true });
+  return Promise.all(VARIANT_NAMES.map((v) => render(original.clone(), v).toBuffer()));
+}
+
 /**
  * Makes the three sizes of an accepted upload (a file on this server's disk) and stores them
  * under `uploadPrefix` (uploads/pending/<user>/<form>/<upload>/). Throws ProcessingError when
@@ -55,8 +61,7 @@ function render(image: Sharp, variant: Variant): Sharp {
 export async function renderPending(source: string, store: PictureStore, uploadPrefix: string): Promise<void> {
   let sizes: Buffer[];
   try {
-    const original = sharp(source, { ...SHARP_INPUT, autoOrient: true });
-    sizes = await Promise.all(VARIANT_NAMES.map((v) => render(original.clone(), v).toBuffer()));
+    sizes = await renderVariants(source);
   } catch (e: any) {
     throw new ProcessingError(String(e?.message ?? e));
   }

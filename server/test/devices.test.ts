@@ -153,6 +153,28 @@ describe("the TTN webhook", () => {
     expect(thing).toMatchObject({ water: 45, indicatorColour: "green", hydrationBand: "good" });
   });
 
+  it("a reading includes the rainfall the payload reports (decoded_payload.rainfall, mm); an impossible amount is refused by the database", async () => {
+    const { owner, device } = await setup();
+    // Bytes and a formatter's rainfall together.
+    const both = uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", new Date(Date.now() - 120_000).toISOString(), 21);
+    both.uplink_message.decoded_payload = { rainfall: 1.4 };
+    expect((await post(both)).body).toEqual({ status: "stored" });
+    // Decoded only (no frm_payload), as a rain gauge's formatter sends it.
+    const decoded = uplink(device.deviceId, "", new Date(Date.now() - 60_000).toISOString(), 22);
+    delete decoded.uplink_message.frm_payload;
+    decoded.uplink_message.decoded_payload = { water_SOIL: "31.50", rainfall: "0.2" };
+    expect((await post(decoded)).body).toEqual({ status: "stored" });
+    const readings = (await gql(server.url, READINGS, { deviceId: device.id }, owner.token)).data.allSensorData.nodes;
+    expect(readings.map((r: any) => r.data.rainfall)).toEqual([0.2, 1.4]);
+    expect(readings[1].data).toMatchObject({ water: 15, conductivity: 200, rainfall: 1.4 });
+    expect(readings[0].data).toMatchObject({ water: 31.5, rainfall: 0.2 });
+    // Below zero: kept as it came, but no reading.
+    const negative = uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", new Date().toISOString(), 23);
+    negative.uplink_message.decoded_payload = { rainfall: -3 };
+    expect((await post(negative)).body).toEqual({ status: "rejected", reason: "rainfall must be between 0 and 1000 mm (got -3)" });
+    expect((await gql(server.url, READINGS, { deviceId: device.id }, owner.token)).data.allSensorData.nodes).toHaveLength(2);
+  });
+
   it("stores LSPH01 pH readings", async () => {
     const { owner, device } = await setup({ model: "LSPH01" });
     await post(uplink(device.deviceId, "0D230000025400F9000001", new Date().toISOString(), 3));

@@ -19,6 +19,7 @@ import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../te
 import { layerSql, prepareLayer, toBng } from "../environment/layers.ts";
 import { BLINES_SAMPLE_ATTRIBUTION, RAINFALL_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../environment/settings.ts";
 import { refreshEnvironment } from "../../worker/tasks/refresh_environment.ts";
+import { storeReadings, storeStations } from "../environment/cache.ts";
 import { specFixture } from "../../test/spec-fixtures.ts";
 
 const run = promisify(execFile);
@@ -784,6 +785,35 @@ describe("refresh_environment job", () => {
       expect(down.readings.refreshed).toBe(0);
       expect(failing.logs.filter((l) => l.level === "warn").map((l) => l.message).join("\n")).toMatch(/cache kept: .*HTTP 500/);
       expect(await cacheTimes()).toEqual(after);
+    } finally {
+      replay.status = 200;
+      await pool.end();
+    }
+  });
+
+  it("drops the demo's sample rainfall station once the EA answers, and keeps it while it does not", async () => {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+    const samples = () => owner(async (c) => (await c.query(`
+      select (select count(*) from app_private.rainfall_stations where details->>'sample' = 'true')::int as stations,
+             (select count(*) from app_private.rainfall_readings where station_id = 'DEMO-TEST')::int as readings,
+             (select count(*) from app_private.rainfall_measures where station_id = 'DEMO-TEST')::int as measures`)).rows[0]);
+    try {
+      await owner(async (c) => {
+        await storeStations(c, [{
+          id: "DEMO-TEST", label: "Sample", lat: READING.lat, long: READING.lon, easting: null, northing: null,
+          details: { sample: "true" }, measures: [{ id: "DEMO-TEST-rainfall-t-15_min-mm", stationId: "DEMO-TEST", parameter: "rainfall", parameterName: null, period: 900, qualifier: null, unitName: "mm" }],
+        }]);
+        await storeReadings(c, [{ measure: "DEMO-TEST-rainfall-t-15_min-mm", stationId: "DEMO-TEST", dateTime: new Date().toISOString(), value: 0.4 }]);
+      });
+      expect(await samples()).toEqual({ stations: 1, readings: 1, measures: 1 });
+      replay.status = 500;
+      await refreshEnvironment({ force: true }, fakeHelpers(pool).helpers, { settings: settings() });
+      expect(await samples()).toEqual({ stations: 1, readings: 1, measures: 1 });
+      replay.status = 200;
+      await refreshEnvironment({ force: true }, fakeHelpers(pool).helpers, { settings: settings() });
+      expect(await samples()).toEqual({ stations: 0, readings: 0, measures: 0 });
+      // Live stations stay.
+      expect((await owner((c) => c.query("select count(*)::int as n from app_private.rainfall_stations where id = '271011TP'"))).rows[0].n).toBe(1);
     } finally {
       replay.status = 200;
       await pool.end();

@@ -4,13 +4,14 @@
 //
 //   * weather: one Open-Meteo forecast per distinct 0.1 degree grid point of the things;
 //   * rainfall: the EA stations within 10 km of each grid point, then the last day's readings of
-//     the station nearest each thing.
+//     the station nearest each thing. Once a station search succeeds, sample stations (the
+//     demo's, which stand in for the EA offline) are dropped.
 // Bounded: at most 300 grid points and 200 stations per run, 3 requests at once, each with the
 // configured timeout; anything fetched within half its cache time is skipped unless the payload
 // says { "force": true }. A failing source leaves the cache as it is: the failure is logged and
 // the job still succeeds (the next hour tries again), so a down source is not hammered by retries.
 import type { JobHelpers, Task } from "graphile-worker";
-import { fetchedAt, pruneCache, recordFetch, storeForecast, storeReadings, storeStations, type Queryable } from "../../server/environment/cache.ts";
+import { dropSampleStations, fetchedAt, pruneCache, recordFetch, storeForecast, storeReadings, storeStations, type Queryable } from "../../server/environment/cache.ts";
 import { mapLimit } from "../../server/environment/http.ts";
 import { createRainfallProvider, type RainfallProvider } from "../../server/environment/rainfall.ts";
 import { readEnvironmentSettings, type EnvironmentSettings } from "../../server/environment/settings.ts";
@@ -108,6 +109,7 @@ export async function refreshEnvironment(payload: unknown, helpers: Pick<JobHelp
       await withDb(async (db) => {
         await storeStations(db, stations);
         await recordFetch(db, "rainfall_stations", key);
+        await dropSampleStations(db);
       });
       summary.stationSearches.refreshed += 1;
     } catch (e) {

@@ -196,8 +196,10 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
   const silent = isSilent(device.lastSensorData, now);
   const metrics: MetricKey[] = [...info.metrics];
   // Values a model does not usually send, if it sent them anyway.
+  // A device record has no rainfall (it is in readings only): it reads as no value.
+  const latest = device as Partial<Record<MetricKey, number | null>>;
   for (const key of Object.keys(METRICS) as MetricKey[]) {
-    if (!metrics.includes(key) && typeof device[key] === "number") metrics.push(key);
+    if (!metrics.includes(key) && typeof latest[key] === "number") metrics.push(key);
   }
   return (
     <section className="card dev-latest" aria-labelledby="latest-title">
@@ -227,10 +229,10 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
           Silent for more than 24 hours: check the battery and that a gateway is in range.
         </p>
       ) : null}
-      {device.lastSensorData || metrics.some((key) => typeof device[key] === "number") ? (
+      {device.lastSensorData || metrics.some((key) => typeof latest[key] === "number") ? (
         <dl className="dev-values">
           {metrics.map((key) => {
-            const value = device[key];
+            const value = latest[key];
             const low = key === "battery" && isLowBattery(value);
             return (
               <div key={key} className={`dev-value${low ? " dev-low" : ""}`} data-metric={key}>

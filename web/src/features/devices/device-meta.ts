@@ -64,7 +64,7 @@ export function modelInfo(model: string | null | undefined): ModelInfo {
 // ---------------------------------------------------------------------------------------------
 // Readings
 
-export type MetricKey = "water" | "temperature" | "conductivity" | "ph" | "battery" | "rssi" | "snr";
+export type MetricKey = "water" | "temperature" | "conductivity" | "ph" | "battery" | "rssi" | "snr" | "rainfall";
 
 export interface MetricInfo {
   key: MetricKey;
@@ -88,10 +88,12 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
   battery: { key: "battery", label: "Battery", unit: "V", digits: 2, colour: "#5c6b2e" },
   rssi: { key: "rssi", label: "Signal (RSSI)", unit: "dBm", digits: 0, colour: "#4f5b93" },
   snr: { key: "snr", label: "Signal-to-noise (SNR)", unit: "dB", digits: 1, colour: "#7a4a8c" },
+  // Only in readings (a rain gauge's payload), never a device's latest value.
+  rainfall: { key: "rainfall", label: "Rainfall", unit: "mm", digits: 1, colour: "#5e7c96", min: 0 },
 };
 
 /** Metrics drawn as charts, in order (signal quality is a detail, not a chart). */
-export const CHART_METRICS: readonly MetricKey[] = ["water", "temperature", "conductivity", "ph", "battery"];
+export const CHART_METRICS: readonly MetricKey[] = ["water", "temperature", "conductivity", "ph", "battery", "rainfall"];
 
 /** "45 %", "18.5 °C", "6.8" (pH has no unit), "—" when there is no value. */
 export function formatValue(key: MetricKey, value: number | null | undefined): string {

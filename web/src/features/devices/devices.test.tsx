@@ -256,11 +256,27 @@ describe("/devices/{id}", () => {
     const since = Date.parse(String(asked.createdAfter));
     expect(Math.abs(Date.now() - 24 * 3600_000 - since)).toBeLessThan(60_000);
 
+    // These readings carry no rainfall, so there is no rainfall chart.
+    expect(screen.queryByRole("img", { name: /^Rainfall over/ })).toBeNull();
+
     fireEvent.click(screen.getByRole("radio", { name: "Last 7 days" }));
     await waitFor(() => expect(view.location()).toBe(`/devices/${DEVICE_ID}?range=7d`));
     await waitFor(() => expect(view.called("DeviceReadings").length).toBeGreaterThan(1));
     const week = Date.parse(String(view.called("DeviceReadings").at(-1)!.variables.createdAfter));
     expect(Math.abs(Date.now() - 7 * 24 * 3600_000 - week)).toBeLessThan(60_000);
+  });
+
+  it("charts the rainfall its readings include (the device record has none), not as a latest value", async () => {
+    renderDevices(`/devices/${DEVICE_ID}`, guestSession(), {
+      DeviceDetails: { data: { deviceById: device({ canEdit: false }) } },
+      DeviceReadings: readings([
+        { __typename: "SensorDatum", id: "2", createdAt: hoursAgo(1), data: { water: 24.5, rainfall: 1.4 } },
+        { __typename: "SensorDatum", id: "1", createdAt: hoursAgo(2), data: { water: 18, rainfall: 0.2 } },
+      ]),
+    });
+    const rain = await screen.findByRole("img", { name: /^Rainfall over the last 24 hours: 2 readings; latest 1\.4 mm/ }, { timeout: 5000 });
+    expect(rain).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Latest values" }).textContent).not.toContain("Rainfall");
   });
 
   it("says when a device has never reported, and warns when it went silent", async () => {
