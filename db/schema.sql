@@ -6286,6 +6286,7 @@ CREATE FUNCTION app_private.uplink_problem(p_values jsonb, p_received_at timesta
     when jsonb_typeof(p_values->'conductivity') not in ('number', 'null') then 'conductivity must be a number'
     when jsonb_typeof(p_values->'ph') not in ('number', 'null') then 'ph must be a number'
     when jsonb_typeof(p_values->'battery') not in ('number', 'null') then 'battery must be a number'
+    when jsonb_typeof(p_values->'rainfall') not in ('number', 'null') then 'rainfall must be a number'
     when (p_values->>'water')::numeric not between 0 and 100
       then format('water must be between 0 and 100 %% (got %s)', p_values->>'water')
     when (p_values->>'temperature')::numeric not between -40 and 85
@@ -6296,6 +6297,9 @@ CREATE FUNCTION app_private.uplink_problem(p_values jsonb, p_received_at timesta
       then format('ph must be between 0 and 14 (got %s)', p_values->>'ph')
     when (p_values->>'battery')::numeric not between 2 and 4
       then format('battery must be between 2 and 4 V (got %s)', p_values->>'battery')
+    -- More than a metre between two uplinks is no rain gauge's reading.
+    when (p_values->>'rainfall')::numeric not between 0 and 1000
+      then format('rainfall must be between 0 and 1000 mm (got %s)', p_values->>'rainfall')
   end
 $$;
 
@@ -12930,4 +12934,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261125003000'),
     ('20261125003500'),
     ('20261125100000'),
-    ('20261125100100');
+    ('20261125100100'),
+    ('20261126010000');
