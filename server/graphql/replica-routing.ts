@@ -11,6 +11,9 @@
 import { getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "postgraphile/graphql";
 import type { WithPgClient } from "postgraphile/@dataplan/pg";
 import type { ReadRouting, Reader } from "../replica/read-routing.ts";
+import { componentLogger } from "../../domain/logger.ts";
+
+const log = componentLogger("read-routing");
 
 /**
  * Big reads where seconds of lag do not matter: the map and lists, sensor history, leaderboards,
@@ -63,6 +66,7 @@ export function withReplicaFallback(replica: WithPgClient, primary: WithPgClient
       });
     } catch (e) {
       if (started) throw e;
+      log.warn({ err: e }, "the read replica could not be reached: reading the primary");
       return primary(pgSettings, callback);
     }
   };

@@ -63,21 +63,24 @@ const ALL = `query AllThings { allThings { nodes { id } } }`;
 const PUBLIC = `query AllPublicThings { allPublicThings { nodes { id } } }`;
 const THING = `query ThingById($id: UUID!) { thingById(id: $id) { id name } }`;
 const CREATE_GROUP = `mutation G($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`;
-const CREATE_THING = `mutation T($g: UUID!, $name: String!) {
-  createThing(input: { groupId: $g, name: $name, type: TREE, location: { x: 51.45, y: -0.97 }, isPublic: true }) { thing { id } } }`;
+const CREATE_THING = `mutation T($g: UUID!, $name: String!, $public: Boolean = true) {
+  createThing(input: { groupId: $g, name: $name, type: TREE, location: { x: 51.45, y: -0.97 }, isPublic: $public }) { thing { id } } }`;
+const SIGN_IN = `mutation SignIn($u: String!, $p: String!) { signIn(input: { username: $u, password: $p }) { jwtToken } }`;
 
 const ids = (answer: Answer, field: string): string[] => {
   if (answer.errors) throw new Error(JSON.stringify(answer.errors));
   return answer.data[field].nodes.map((n: { id: string }) => n.id);
 };
 
-async function signUp(s: RunningServer) {
-  const r = await gql(s, SIGN_UP, { ...newUserDetails("replica"), domainName: "localhost" });
+const writerDetails = newUserDetails("replica");
+async function signUp(s: RunningServer, details = newUserDetails("replica")) {
+  const r = await gql(s, SIGN_UP, { ...details, domainName: "localhost" });
   if (!r.data?.signUp?.jwtToken) throw new Error(JSON.stringify(r.errors));
   return r.data.signUp.jwtToken as string;
 }
 
 let writer: string;
+let privateThing: string;
 let other: string;
 let groupId: string;
 
@@ -89,9 +92,10 @@ beforeAll(async () => {
   oneTrip = await server({ readDatabaseUrl, pgAdaptor: "one-trip" });
   postgraphile = await server({ readDatabaseUrl, pgAdaptor: "postgraphile" });
   plain = await server({ readDatabaseUrl: null });
-  writer = await signUp(oneTrip);
+  writer = await signUp(oneTrip, writerDetails);
   other = await signUp(oneTrip);
   groupId = (await gql(oneTrip, CREATE_GROUP, { name: "Replica Growers" }, { token: writer })).data.createGroup.group.id;
+  privateThing = (await gql(oneTrip, CREATE_THING, { g: groupId, name: "Only mine", public: false }, { token: writer })).data.createThing.thing.id;
   // Sessions and the group must be on the replica before the tests pause it.
   await set.caughtUp();
 }, 120_000);
@@ -167,6 +171,21 @@ describe("READ_DATABASE_URL: a streaming replica for the replica-safe reads", ()
     expect(await ogc({ cookie })).toContain(thing);
     expect(await geojson()).not.toContain(thing);
     expect(await geojson({ cookie })).toContain(thing);
+  });
+
+  it("a sign-in is a write: the new session reads the primary until the replica has it", async () => {
+    await set.pauseReplay();
+    const signedIn = await gql(oneTrip, SIGN_IN, { u: writerDetails.username, p: writerDetails.password });
+    const token = signedIn.data.signIn.jwtToken as string;
+    const cookie = fenceCookie(signedIn);
+    // With the cookie (any server): the primary knows the session, so their private thing is there.
+    expect(ids(await gql(postgraphile, ALL, {}, { token, cookie }), "allThings")).toContain(privateThing);
+    // Without it, on a server that did not see the sign-in: the replica has no such session yet,
+    // so the token counts as no one's and the private thing is not listed.
+    expect(ids(await gql(postgraphile, ALL, {}, { token }), "allThings")).not.toContain(privateThing);
+    await set.resumeReplay();
+    await set.caughtUp();
+    expect(ids(await gql(postgraphile, ALL, {}, { token }), "allThings")).toContain(privateThing);
   });
 
   it("reads fall back to the primary when the replica cannot be reached", async () => {
