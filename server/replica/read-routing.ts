@@ -39,7 +39,12 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined; // Malformed: as if there were none (it only ever routes reads).
+    }
   }
   return undefined;
 }
@@ -89,7 +94,7 @@ export class ReadRouting {
       const previous = parseLsn(cookieValue(reader.req?.headers.cookie, FENCE_COOKIE));
       const highest = previous !== null && previous > lsn ? previous : lsn;
       res.cookie(FENCE_COOKIE, formatLsn(highest), {
-        httpOnly: true, sameSite: "lax", path: "/", maxAge: FENCE_TTL_MS, secure: "secure" in reader.req! && reader.req.secure,
+        httpOnly: true, sameSite: "lax", path: "/", maxAge: FENCE_TTL_MS, secure: Boolean((reader.req as express.Request | undefined)?.secure),
       });
     }
     if (reader.userId) {

@@ -188,6 +188,20 @@ describe("READ_DATABASE_URL: a streaming replica for the replica-safe reads", ()
     expect(ids(await gql(postgraphile, ALL, {}, { token }), "allThings")).toContain(privateThing);
   });
 
+  it("a made-up or malformed fence cookie only moves its sender's reads, and breaks nothing", async () => {
+    await set.pauseReplay();
+    const created = await gql(oneTrip, CREATE_THING, { g: groupId, name: "Behind a forged fence" }, { token: writer });
+    const thing = created.data.createThing.thing.id as string;
+    // A fence far ahead: this sender reads the primary (sees the new thing); others are unaffected.
+    expect(ids(await gql(postgraphile, PUBLIC, {}, { cookie: `${FENCE_COOKIE}=FFFFFFFF%2FFFFFFFFF` }), "allPublicThings")).toContain(thing);
+    expect(ids(await gql(postgraphile, PUBLIC), "allPublicThings")).not.toContain(thing);
+    // Garbage (bad percent-encoding, not a position): as if there were no cookie.
+    for (const value of ["%zz", "yesterday", "1/2/3"]) {
+      const r = await gql(postgraphile, PUBLIC, {}, { cookie: `${FENCE_COOKIE}=${value}` });
+      expect(ids(r, "allPublicThings")).not.toContain(thing);
+    }
+  });
+
   it("reads fall back to the primary when the replica cannot be reached", async () => {
     const unreachable = await server({ readDatabaseUrl: "postgres://bk_authenticator@127.0.0.1:1/nowhere", pgAdaptor: "one-trip" });
     const created = await gql(unreachable, CREATE_THING, { g: groupId, name: "Replica down" }, { token: writer });
