@@ -72,17 +72,20 @@ export function withReplicaFallback(replica: WithPgClient, primary: WithPgClient
   };
 }
 
-/** The primary's withPgClient for a request that may write: each use ends by fencing the writer. */
+/**
+ * The primary's withPgClient for a request that may write: each use is followed by fencing the
+ * writer. After the call, not inside its callback: with settings, PostGraphile's adaptor runs the
+ * whole callback in one transaction, so a position read inside it comes before the commit.
+ */
 function fencing(routing: ReadRouting, reader: Reader, primary: WithPgClient): WithPgClient {
-  return (pgSettings, callback) =>
-    primary(pgSettings, async (client) => {
-      try {
-        return await callback(client);
-      } finally {
-        // Also after an error: what committed before it (a recorded failed sign-in) is a write too.
-        await routing.wrote(reader, { query: (text) => client.query<{ lsn: string }>({ text }) });
-      }
-    });
+  return async (pgSettings, callback) => {
+    try {
+      return await primary(pgSettings, callback);
+    } finally {
+      // Also after an error: what committed before it (a recorded failed sign-in) is a write too.
+      await routing.wrote(reader);
+    }
+  };
 }
 
 /**

@@ -71,14 +71,15 @@ export class ReadRouting {
   ) {}
 
   /**
-   * Notes that this reader has just written through `client` (a connection on the primary, its
-   * write committed): the position goes into the cookie, if there is an answer to set it on, and
-   * into this process's map, if the reader is a user.
+   * Notes that this reader has just written (and the write has committed: call it once the call
+   * that wrote has returned, not inside it, where PostGraphile's adaptor still holds the
+   * transaction open): the primary's position goes into the cookie, if there is an answer to set
+   * it on, and into this process's map, if the reader is a user.
    */
-  async wrote(reader: Reader, client: { query(sql: string): Promise<{ rows: readonly { lsn: string }[] }> }): Promise<void> {
+  async wrote(reader: Reader): Promise<void> {
     let lsn: bigint | null;
     try {
-      lsn = parseLsn((await client.query("select pg_current_wal_lsn()::text as lsn")).rows[0]?.lsn);
+      lsn = parseLsn((await this.primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0]?.lsn);
     } catch (err) {
       // Without a position the writer's next reads may be stale for a moment; the write stands.
       log.warn({ err }, "could not read the primary's WAL position after a write");

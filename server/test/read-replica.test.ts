@@ -175,17 +175,18 @@ describe("READ_DATABASE_URL: a streaming replica for the replica-safe reads", ()
 
   it("a sign-in is a write: the new session reads the primary until the replica has it", async () => {
     await set.pauseReplay();
-    const signedIn = await gql(oneTrip, SIGN_IN, { u: writerDetails.username, p: writerDetails.password });
+    // (Through PostGraphile's own adaptor: the fence is taken whatever the adaptor.)
+    const signedIn = await gql(postgraphile, SIGN_IN, { u: writerDetails.username, p: writerDetails.password });
     const token = signedIn.data.signIn.jwtToken as string;
     const cookie = fenceCookie(signedIn);
     // With the cookie (any server): the primary knows the session, so their private thing is there.
-    expect(ids(await gql(postgraphile, ALL, {}, { token, cookie }), "allThings")).toContain(privateThing);
+    expect(ids(await gql(oneTrip, ALL, {}, { token, cookie }), "allThings")).toContain(privateThing);
     // Without it, on a server that did not see the sign-in: the replica has no such session yet,
     // so the token counts as no one's and the private thing is not listed.
-    expect(ids(await gql(postgraphile, ALL, {}, { token }), "allThings")).not.toContain(privateThing);
+    expect(ids(await gql(oneTrip, ALL, {}, { token }), "allThings")).not.toContain(privateThing);
     await set.resumeReplay();
     await set.caughtUp();
-    expect(ids(await gql(postgraphile, ALL, {}, { token }), "allThings")).toContain(privateThing);
+    expect(ids(await gql(oneTrip, ALL, {}, { token }), "allThings")).toContain(privateThing);
   });
 
   it("a made-up or malformed fence cookie only moves its sender's reads, and breaks nothing", async () => {
