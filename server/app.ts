@@ -21,6 +21,7 @@ import { imageRoutes } from "./images/index.ts";
 import { openPictureStore } from "./storage/index.ts";
 import { sharedLimits } from "./auth/rate-limit.ts";
 import { endPool, logPoolErrors } from "./pg-errors.ts";
+import { ReadRouting } from "./replica/read-routing.ts";
 import { DRAIN_MS } from "./shutdown.ts";
 import type { ServerConfig } from "./config.ts";
 import { randomBytes } from "node:crypto";
@@ -30,6 +31,8 @@ const log = componentLogger("http");
 
 /** application_name of the session subscriptions LISTEN on (seen in pg_stat_activity). */
 export const LISTEN_APPLICATION_NAME = "steward-listen";
+/** application_name of the API's sessions on the read replica (READ_DATABASE_URL). */
+export const READ_APPLICATION_NAME = "steward-read";
 
 export interface RunningServer {
   httpServer: Server;
@@ -89,6 +92,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const limitsPool = new pg.Pool({
     connectionString: config.databaseUrl, max: 2, statement_timeout: config.apiStatementTimeoutMs, application_name: "steward-limits",
   });
+  // The replica-safe reads (docs/scaling.md) on a streaming replica, as the same authenticator:
+  // as many connections as the API's, since they take its reads over.
+  const replicaPool = config.readDatabaseUrl
+    ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.apiPoolSize, statement_timeout: config.apiStatementTimeoutMs, application_name: READ_APPLICATION_NAME })
+    : null;
+  if (replicaPool) logPoolErrors(replicaPool, "replica pool");
+  const readRouting = replicaPool ? new ReadRouting(apiPool, replicaPool) : undefined;
   logPoolErrors(apiPool, "api pool");
   logPoolErrors(ownerPool, "owner pool");
   logPoolErrors(listenPool, "listen pool");
@@ -97,7 +107,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const limits = sharedLimits(limitsPool);
   // Pictures and pending uploads (STORAGE: local, postgres or s3; server/storage).
   const pictureStore = openPictureStore(config);
-  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber, pictureStore, limits }));
+  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber, pictureStore, limits, readRouting }));
   const serv = pgl.createServ(grafserv);
   app.use("/graphql", refuseLargeGraphqlBodies(config.documentLimits.maxBodyBytes));
   // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
@@ -106,9 +116,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
-  app.use(exportRouter(apiPool, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }, config.openDataLicence));
+  app.use(exportRouter(apiPool, readRouting, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }, config.openDataLicence));
   // OGC API - Features under /ogc (issue 26): the public things for GIS tools.
-  app.use(ogcRouter(apiPool, config.openDataLicence));
+  app.use(ogcRouter(apiPool, readRouting, config.openDataLicence));
   // POST /uploads and GET /images/... (server/images).
   app.use(imageRoutes(config, apiPool, pictureStore, limits));
   app.use(spaRouter(config.webDistDir));
@@ -142,7 +152,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         await pgl.release();
         pgSubscriber.release();
         await pictureStore.close();
-        await Promise.all([pool, apiPool, ownerPool, webhookPool, listenPool, limitsPool].map(endPool));
+        await Promise.all([pool, apiPool, ownerPool, webhookPool, listenPool, limitsPool, ...(replicaPool ? [replicaPool] : [])].map(endPool));
       })();
       return closing;
     },

@@ -190,6 +190,11 @@ export interface ServerConfig {
   authDatabaseUrl: string;
   /** Connections the API keeps open on authDatabaseUrl (API_POOL_SIZE, 6); subscriptions listen on a connection of their own on databaseUrl. */
   apiPoolSize: number;
+  /**
+   * A streaming replica for the replica-safe reads, logging in as the authenticator like
+   * authDatabaseUrl (READ_DATABASE_URL; null: every read on the primary). docs/scaling.md.
+   */
+  readDatabaseUrl: string | null;
   /** statement_timeout of the API's connections, ms (API_STATEMENT_TIMEOUT_MS, 10 s; 0: none). */
   apiStatementTimeoutMs: number;
   /** statement_timeout of the webhook's connections, ms (WEBHOOK_STATEMENT_TIMEOUT_MS, 10 s; 0: none). */
@@ -268,6 +273,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     databaseUrl,
     authDatabaseUrl: env.AUTH_DATABASE_URL || databaseUrl,
     apiPoolSize: positiveInt(env.API_POOL_SIZE, 6),
+    readDatabaseUrl: env.READ_DATABASE_URL || null,
     apiStatementTimeoutMs: milliseconds(env, "API_STATEMENT_TIMEOUT_MS", 10_000),
     webhookStatementTimeoutMs: milliseconds(env, "WEBHOOK_STATEMENT_TIMEOUT_MS", 10_000),
     jwtSecret: overrides.jwtSecret ?? readJwtSecret(env),

@@ -3,7 +3,7 @@
 // auth plugin, error masking, and the per-request role from the bearer token.
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
-import { makePgService, PgSubscriber } from "postgraphile/adaptors/pg";
+import { createWithPgClient, makePgService, PgSubscriber } from "postgraphile/adaptors/pg";
 import path from "node:path";
 import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
@@ -17,7 +17,9 @@ import { makeQueryLimitsPlugin } from "./query-limits-plugin.ts";
 import { StringOutputPlugin } from "./string-output-plugin.ts";
 import { RawReadingsPlugin, installRawJsonOutput } from "./raw-readings-plugin.ts";
 import { makeEnvironmentPlugin } from "./environment-plugin.ts";
-import { oneTripAdaptor } from "./one-trip-adaptor.ts";
+import { makeOneTripWithPgClient, oneTripAdaptor } from "./one-trip-adaptor.ts";
+import { replicaContext } from "./replica-routing.ts";
+import type { ReadRouting } from "../replica/read-routing.ts";
 import { makeImagesPlugin } from "../images/plugin.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import { rootDir, type PgAdaptorName, type ServerConfig } from "../config.ts";
@@ -37,11 +39,18 @@ export interface PresetPools {
   pictureStore: PictureStore;
   /** Where the per-address limits count (server/auth/rate-limit.ts), when RATE_LIMITS is on. */
   limits: SharedLimits;
+  /** With READ_DATABASE_URL: the replica's pool and the writers' fences (server/replica/read-routing.ts). */
+  readRouting?: ReadRouting;
 }
 
 export function makePreset(config: ServerConfig, pools: PresetPools): GraphileConfig.Preset {
   installRawJsonOutput();
   const tokenSettings = { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer };
+  const routing = pools.readRouting;
+  // The replica's reads through the same adaptor as the primary's.
+  const replicaWithPgClient = routing
+    ? config.pgAdaptor === "one-trip" ? makeOneTripWithPgClient(routing.replica) : createWithPgClient({ pool: routing.replica })
+    : undefined;
   return {
     extends: [
       PostGraphileAmberPreset,
@@ -106,7 +115,7 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
     },
     grafast: {
       explain: false,
-      async context(requestContext) {
+      async context(requestContext, args) {
         const http = requestContext.expressv4?.req;
         const ws = requestContext.ws;
         const header = http
@@ -114,7 +123,10 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
           : (ws?.normalizedConnectionParams as Record<string, unknown> | undefined)?.authorization;
         const claims = await claimsFromAuthorization(tokenSettings, header);
         const ip = http ? http.ip : clientAddress((ws as any)?.request, config.trustProxy);
-        return { pgSettings: pgSettingsFor(claims), ip };
+        const pgSettings = pgSettingsFor(claims);
+        if (!routing || !replicaWithPgClient) return { pgSettings, ip };
+        const reader = { req: http, res: requestContext.expressv4?.res, userId: claims?.user_id ?? null };
+        return { pgSettings, ip, ...(await replicaContext(routing, replicaWithPgClient, args as any, reader)) };
       },
     },
   };

@@ -14,6 +14,7 @@ import { stringify } from "csv-stringify/sync";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
 import type { InvalidTokenError, TokenSettings } from "../auth/tokens.ts";
 import type { OpenDataLicence } from "../config.ts";
+import type { ReadRouting } from "../replica/read-routing.ts";
 import { componentLogger } from "../../domain/logger.ts";
 
 const log = componentLogger("export");
@@ -60,13 +61,17 @@ export function csvMetadata(fileName: string, what: "readings" | "actions", lice
   };
 }
 
-export function exportRouter(pool: pg.Pool, tokens: TokenSettings, licence: OpenDataLicence): Router {
+export function exportRouter(pool: pg.Pool, reads: ReadRouting | undefined, tokens: TokenSettings, licence: OpenDataLicence): Router {
   const router = express.Router();
   const licenceLink = `<${licence.url}>; rel="license"; title="${licence.id}"`;
 
   async function asCaller<T>(req: express.Request, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const settings = pgSettingsFor(await claimsFromAuthorization(tokens, req.headers.authorization));
-    const client = await pool.connect();
+    const claims = await claimsFromAuthorization(tokens, req.headers.authorization);
+    const settings = pgSettingsFor(claims);
+    // Exports may be seconds stale: on the read replica when there is one (docs/scaling.md), unless
+    // the caller has just written something the replica has not replayed yet.
+    const source = reads ? await reads.poolFor({ req, userId: claims?.user_id ?? null }) : pool;
+    const client = await source.connect();
     try {
       await client.query("begin");
       for (const [key, value] of Object.entries(settings)) await client.query("select set_config($1, $2, true)", [key, value]);

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { withRole } from "../images/db.ts";
 import { pgSettingsFor } from "../auth/request-context.ts";
 import type { OpenDataLicence } from "../config.ts";
+import type { ReadRouting } from "../replica/read-routing.ts";
 import { componentLogger } from "../../domain/logger.ts";
 
 const log = componentLogger("ogc");
@@ -94,7 +95,10 @@ function readDatetime(value: string | undefined): [string | null, string | null]
   return [bound(parts[0], false), bound(parts[1], true)];
 }
 
-export function ogcRouter(pool: pg.Pool, licence: OpenDataLicence): Router {
+export function ogcRouter(pool: pg.Pool, reads: ReadRouting | undefined, licence: OpenDataLicence): Router {
+  // Open data may be seconds stale: on the read replica when there is one (docs/scaling.md),
+  // unless this browser has just written (its fence cookie).
+  const readPool = async (req: express.Request) => (reads ? reads.poolFor({ req }) : pool);
   const router = express.Router();
   // A guest's settings (role bk_anonymous, no claims), whatever the request carries.
   const anonymous = pgSettingsFor(null);
@@ -156,7 +160,7 @@ export function ogcRouter(pool: pg.Pool, licence: OpenDataLicence): Router {
   }));
 
   async function thingsCollection(req: express.Request) {
-    const extent = await withRole(pool, anonymous, async (c) => (await c.query("select app_hidden.ogc_things_extent() as extent")).rows[0].extent);
+    const extent = await withRole(await readPool(req), anonymous, async (c) => (await c.query("select app_hidden.ogc_things_extent() as extent")).rows[0].extent);
     const base = `${origin(req)}/ogc/collections/things`;
     return {
       id: "things",
@@ -198,7 +202,7 @@ export function ogcRouter(pool: pg.Pool, licence: OpenDataLicence): Router {
     const [west, south, east, north] = readBbox(query.bbox);
     const [from, to] = readDatetime(query.datetime);
     const pages = `${origin(req)}/things/`;
-    const page = await withRole(pool, anonymous, async (c) =>
+    const page = await withRole(await readPool(req), anonymous, async (c) =>
       (await c.query("select app_hidden.ogc_things($1, $2, $3, $4, $5, $6, $7, $8, $9) as page",
         [west, south, east, north, from, to, limit, offset, pages])).rows[0].page);
 
@@ -225,7 +229,7 @@ export function ogcRouter(pool: pg.Pool, licence: OpenDataLicence): Router {
     readQuery(req, KNOWN_PARAMETERS.plain);
     const id = req.params.id as string;
     const feature = UUID.test(id)
-      ? await withRole(pool, anonymous, async (c) =>
+      ? await withRole(await readPool(req), anonymous, async (c) =>
           (await c.query("select app_hidden.ogc_thing($1, $2) as feature", [id, `${origin(req)}/things/`])).rows[0].feature)
       : null;
     if (!feature) {
