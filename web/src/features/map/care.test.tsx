@@ -104,8 +104,8 @@ describe("a thing's card", () => {
         last = { __typename: "Action", id: "a1", createdAt: now, litres: 20, userByCreatedBy: { __typename: "User", id: "u2", username: "bob", name: "Bob" } };
         return {
           data: {
-            createAction: {
-              __typename: "CreateActionPayload",
+            recordAction: {
+              __typename: "RecordActionPayload",
               action: { __typename: "Action", id: "a1", thingId: THING.id, type: "WATERING", litres: 20, createdAt: now, thingByThingId: { ...thing(), lastAction: now, litresTotal: 60, rainSinceLastWateringMm: 0 } },
             },
           },
@@ -128,7 +128,10 @@ describe("a thing's card", () => {
     await screen.findByRole("heading", { name: "Forbury Planter" });
     fireEvent.click(screen.getByRole("button", { name: "Record watering of 20 litres" }));
     await screen.findByText("Watering recorded: 20 L. Thank you!");
-    expect(calls[0]).toEqual({ op: "create", variables: { action: { thingId: THING.id, type: "WATERING", comments: MAP_WATERING_COMMENT, litres: 20 } } });
+    expect(calls[0]).toEqual({
+      op: "create",
+      variables: { thingId: THING.id, comments: MAP_WATERING_COMMENT, litres: 20, clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered just now by Bob, 20 L; no rain since"));
 
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
