@@ -8,6 +8,7 @@ import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.ts
 import { ThingCard } from "./ThingCard.tsx";
 import { careList } from "./use-care.ts";
 import { MAP_WATERING_COMMENT } from "./use-record-watering.ts";
+import { actionQueueFor } from "../../lib/offline/action-queue.ts";
 import { byNeed, clusterWords, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "../../components/water-need/water-need.ts";
 
 afterEach(() => cleanup());
@@ -139,4 +140,32 @@ describe("a thing's card", () => {
     expect(calls[1]).toEqual({ op: "delete", variables: { id: "a1" } });
     await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L; 3.2 mm rain since"));
   });
+
+  it("offline, keeps the watering on the device with its key, says so, and Undo takes it back before it is sent", async () => {
+    const session = userSession();
+    const queue = actionQueueFor(session.id);
+    const sent: Record<string, unknown>[] = [];
+    renderElementWithFakeApi(<ThingCard thingId={THING.id} signedIn />, session, {
+      MapThingCard: () => ({ data: { thingById: THING } }),
+      // No answer at all: the network is gone.
+      MapRecordWatering: (variables) => {
+        sent.push(variables);
+        throw new TypeError("Failed to fetch");
+      },
+      // The queue tries at once (the browser says it is online) and gets no answer either.
+      QueuedRecordAction: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await screen.findByRole("heading", { name: "Forbury Planter" });
+    fireEvent.click(screen.getByRole("button", { name: "Record watering of 10 litres" }));
+    await screen.findByText("Watering of 10 L saved on this device. It will be sent when you are online.");
+    // Kept with the very key the failed attempt carried, so sending it later cannot record it twice.
+    expect(queue.list()).toHaveLength(1);
+    expect(queue.list()[0]).toMatchObject({ key: sent[0].clientKey, thingId: THING.id, thingName: "Forbury Planter", type: "WATERING", litres: 10, status: "queued" });
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await screen.findByText("Watering taken back.");
+    expect(queue.list()).toEqual([]);
+  });
 });
+
