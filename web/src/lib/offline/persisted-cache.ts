@@ -27,7 +27,8 @@ export interface PersistedCache extends StorageAdapter {
   clear(): Promise<void>;
 }
 
-function settle<T>(promise: Promise<T>, fallback: T, ms = READ_TIMEOUT_MS): Promise<T> {
+/** The promise's value, or `fallback` when it fails or takes longer than `ms`. */
+export function settle<T>(promise: Promise<T>, fallback: T, ms = READ_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve) => {
     const timer = setTimeout(() => resolve(fallback), ms);
     promise.then(
