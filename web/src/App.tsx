@@ -8,6 +8,8 @@ import { GraphQLProvider } from "./lib/graphql-provider.tsx";
 import { NoticeProvider, type NoticeStore } from "./lib/notices.tsx";
 import { SessionProvider } from "./lib/session-context.tsx";
 import type { PictureAccess } from "./lib/picture-access.ts";
+import { ActionQueueRunner } from "./lib/offline/ActionQueueRunner.tsx";
+import type { PersistedCache } from "./lib/offline/persisted-cache.ts";
 import type { SessionStore } from "./lib/session.ts";
 
 export interface AppServices {
@@ -19,6 +21,8 @@ export interface AppServices {
   fetch?: typeof fetch;
   /** The pictures cookie (lib/picture-access.ts); absent in unit tests. */
   pictures?: PictureAccess;
+  /** Keeps a signed-in person's GraphQL cache on the device for offline use; absent in unit tests. */
+  persistCache?: (userId: string) => PersistedCache | null;
 }
 
 /** Configuration, notices, session and the GraphQL client, in the order they depend on each other. */
@@ -35,7 +39,9 @@ export function AppProviders({ services, children }: { services: AppServices; ch
             store={sessionStore}
             signInAsGuest={auth.signInAsGuest}
             fetch={services.fetch}
+            persistCache={services.persistCache}
           >
+            <ActionQueueRunner />
             {children}
           </GraphQLProvider>
         </SessionProvider>

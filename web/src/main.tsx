@@ -6,6 +6,7 @@ import { createAuthApi } from "./features/auth/auth-api.ts";
 import { getAppConfig } from "./lib/config.ts";
 import { noticeStore } from "./lib/notices.tsx";
 import { createPictureAccess } from "./lib/picture-access.ts";
+import { persistedCacheFor } from "./lib/offline/persisted-cache.ts";
 import { sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
 import { buildRouteObjects } from "./routes.tsx";
@@ -21,6 +22,7 @@ const services: AppServices = {
   auth: createAuthApi(config.graphqlUrl),
   notices: noticeStore,
   pictures: createPictureAccess(config.graphqlUrl),
+  persistCache: (userId) => persistedCacheFor(userId),
 };
 
 const router = createBrowserRouter(buildRouteObjects());

@@ -152,6 +152,8 @@ export const MATRIX: Row[] = [
     ask(`query L($t: UUID!) { allActions(condition: { thingId: $t }) { nodes { id } } }`, (w) => ({ t: w.T.id }), has("allActions", id("action:T:upkeep")))),
   M("createAction", "actions: create", "record a care action on T", ACTS_ON_T, guestPerm("DNIED"),
     ask(`mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: UPKEEP, comments: "matrix" } }) { action { id } } }`, (w) => ({ t: w.T.id }), (d) => d.createAction?.action)),
+  M("recordAction", "record_action: call", "record a care action on T once, by client key", ACTS_ON_T, guestPerm("DNIED"),
+    ask(`mutation A($t: UUID!, $k: UUID!) { recordAction(input: { thingId: $t, type: UPKEEP, comments: "matrix", clientKey: $k }) { action { id } } }`, (w) => ({ t: w.T.id, k: globalThis.crypto.randomUUID() }), (d) => d.recordAction?.action)),
   ...updatePair("Action", "actions", "correct the collaborator's action on T", ["collaborator", "owner", "admin"], guestPerm("NTFND"), `{ comments: "Corrected" }`,
     (w) => w.rows["action:T:upkeep"]),
   ...deletePair("Action", "actions", "remove a fresh action of the collaborator's on T", ["collaborator", "owner", "admin"], guestPerm("NTFND"), (w) => w.freshAction()),

@@ -244,7 +244,7 @@ describe("creating, deleting and recording on things", () => {
   });
 
   it("says 'Action failed' when recording an action fails", async () => {
-    render(`/things/${THING_ID}/action?type=UPKEEP`, { ThingPage: thingPage, CreateAction: MASKED });
+    render(`/things/${THING_ID}/action?type=UPKEEP`, { ThingPage: thingPage, RecordAction: MASKED });
     await screen.findByRole("heading", { level: 1, name: "Record an action" });
     fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "Weeded" } });
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));

@@ -6,6 +6,7 @@ import { useBranding } from "../lib/config-context.tsx";
 import { Header } from "./Header.tsx";
 import { NoticeArea } from "./NoticeArea.tsx";
 import { OfflineBanner } from "../features/home/OfflineBanner.tsx";
+import { QueuedActionsStatus } from "../features/offline/QueuedActionsStatus.tsx";
 
 /** Header, notices, the routed screen and a footer: every route sits inside this. */
 export function MainLayout() {
@@ -33,6 +34,7 @@ export function MainLayout() {
       <Header />
       <NoticeArea />
       <OfflineBanner global />
+      <QueuedActionsStatus />
       <main id="main" ref={main} tabIndex={-1} className="main">
         <Suspense fallback={<Loading />}>
           <Outlet />

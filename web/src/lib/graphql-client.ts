@@ -1,9 +1,12 @@
 // The urql client: normalised cache (graphcache, entities keyed by `id`), an auth exchange that
 // sends the session's bearer token (dropping an expired one first and making a guest session when
 // there is none), HTTP POSTs to the configured endpoint, and subscriptions over graphql-ws
-// (graphql-transport-ws) with the retry policy of spec sections 8 and 9.
-import { Client, fetchExchange, subscriptionExchange, type CombinedError, type Operation } from "urql";
-import { cacheExchange, type KeyingConfig } from "@urql/exchange-graphcache";
+// (graphql-transport-ws) with the retry policy of spec sections 8 and 9. Given a storage (a
+// signed-in person in a browser with IndexedDB, lib/offline/persisted-cache.ts), the cache is kept
+// on the device and answers offline (graphcache's offlineExchange).
+import { Client, fetchExchange, subscriptionExchange, type CombinedError, type Exchange, type Operation } from "urql";
+import { cacheExchange, offlineExchange, type KeyingConfig, type StorageAdapter } from "@urql/exchange-graphcache";
+import { freshExchange } from "./offline/persisted-cache.ts";
 import { authExchange } from "@urql/exchange-auth";
 import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
 import { withRetryableCloses } from "./retryable-closes.ts";
@@ -131,12 +134,20 @@ export interface GraphQLClientOptions {
   fetch?: typeof fetch;
   /** WebSocket implementation (tests); the browser's by default. */
   webSocketImpl?: unknown;
+  /** Where the cache is kept between visits (offline use); in memory only without it. */
+  storage?: StorageAdapter | null;
 }
 
 export interface GraphQLClient {
   client: Client;
   wsClient: WsClient;
   dispose(): void;
+}
+
+/** The normalised cache, kept on the device when there is a storage (asked fresh once per page). */
+function cacheExchanges(storage: StorageAdapter | null): Exchange[] {
+  if (!storage) return [cacheExchange({ keys: keyingConfig() })];
+  return [freshExchange(), offlineExchange({ keys: keyingConfig(), storage })];
 }
 
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClient {
@@ -167,7 +178,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
     fetch: options.fetch,
     fetchOptions: { cache: "no-store" },
     exchanges: [
-      cacheExchange({ keys: keyingConfig() }),
+      ...cacheExchanges(options.storage ?? null),
       authExchange(async (utils) => ({
         addAuthToOperation(operation) {
           const token = store.validToken();

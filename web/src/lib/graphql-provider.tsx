@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Provider } from "urql";
 import { createGraphQLClient, type GraphQLClient } from "./graphql-client.ts";
-import type { SessionStore } from "./session.ts";
+import type { PersistedCache } from "./offline/persisted-cache.ts";
+import { isSignedIn, type SessionStore } from "./session.ts";
 
 export interface GraphQLProviderProps {
   graphqlUrl: string;
@@ -10,12 +11,15 @@ export interface GraphQLProviderProps {
   store: SessionStore;
   signInAsGuest: (domainName: string) => Promise<string>;
   fetch?: typeof fetch;
+  /** Keeps a signed-in person's cache on the device (offline use); none in unit tests. */
+  persistCache?: (userId: string) => PersistedCache | null;
   children: ReactNode;
 }
 
 /**
  * Gives screens the urql client. A new client (empty cache, new websocket) is made whenever the
- * session's user changes, so one user's cached data never shows to the next.
+ * session's user changes, so one user's cached data never shows to the next. A signed-in person's
+ * cache is kept on the device when `persistCache` is given, and removed when they sign out.
  */
 export function GraphQLProvider({
   graphqlUrl,
@@ -24,14 +28,32 @@ export function GraphQLProvider({
   store,
   signInAsGuest,
   fetch,
+  persistCache,
   children,
 }: GraphQLProviderProps) {
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
   const userKey = session?.id ?? "";
-  const graphql = useMemo(
-    () => createGraphQLClient({ graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch }),
+  const keptFor = persistCache && isSignedIn(session) ? userKey : "";
+  const kept = useRef(new Map<string, PersistedCache>());
+  const graphql = useMemo(() => {
+    let storage: PersistedCache | null = null;
+    if (keptFor && persistCache) {
+      storage = kept.current.get(keptFor) ?? persistCache(keptFor);
+      if (storage) kept.current.set(keptFor, storage);
+    }
+    return createGraphQLClient({ graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch, storage });
     // userKey on purpose: a new user gets a new client.
-    [graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch, userKey],
+  }, [graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch, userKey, keptFor, persistCache]);
+  // Signing out leaves nothing of the person's answers on the device.
+  useEffect(
+    () =>
+      store.onDrop((reason, previous) => {
+        if (reason !== "signout") return;
+        const storage = kept.current.get(previous.id);
+        kept.current.delete(previous.id);
+        void storage?.clear();
+      }),
+    [store],
   );
   // Close the previous client's websocket when it is replaced. (Not in an effect cleanup: React's
   // strict mode runs those twice and would close the client still in use.)

@@ -63,7 +63,7 @@ export function OfflineBanner({ store, global = false }: { store?: ConnectionSto
             {state.reason === "unreachable"
               ? "The server cannot be reached, so this is the copy of the app saved on this device."
               : "This is the copy of the app saved on this device."}{" "}
-            Lists and figures come back when you reconnect.
+            What you see is as it was when you were last online; waterings you record are sent when you reconnect.
           </span>
         </>
       ) : mode === "back" ? (

@@ -6,6 +6,7 @@ import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { LITRES_QUICK_PICKS } from "../../../../shared/validation.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { formatTime } from "../../lib/dates.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { paths } from "../../routes.tsx";
 import { ThingPicture } from "../things/ThingBits.tsx";
@@ -46,7 +47,14 @@ export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), 
   return `Watered ${formatRelative(w.createdAt, now)}${who}${litres}${rain}`;
 }
 
-function WateringButtons({ thingId, state, record, undo }: { thingId: string } & ReturnType<typeof useRecordWatering>) {
+function WateringButtons({
+  thingId,
+  thingName,
+  state,
+  record,
+  undo,
+  discard,
+}: { thingId: string; thingName: string } & ReturnType<typeof useRecordWatering>) {
   const busy = state.step === "saving" || state.step === "undoing";
   if (state.step === "done" || state.step === "undoing") {
     return (
@@ -60,14 +68,35 @@ function WateringButtons({ thingId, state, record, undo }: { thingId: string } &
       </p>
     );
   }
+  if (state.step === "queued") {
+    return (
+      <p className="map-card-recorded map-card-queued" role="status">
+        <span>
+          Watering{state.litres !== null ? ` of ${formatLitres(state.litres)}` : ""} saved on this device. It will be sent when you are online.
+        </span>
+        <button type="button" className="button button-secondary map-card-undo" onClick={discard}>
+          Undo
+        </button>
+      </p>
+    );
+  }
+  if (state.step === "sent") {
+    return (
+      <p className="map-card-recorded" role="status">
+        <span>
+          Watering{state.litres !== null ? ` of ${formatLitres(state.litres)}` : ""} sent at <time dateTime={state.at}>{formatTime(state.at)}</time>. Thank you!
+        </span>
+      </p>
+    );
+  }
   return (
     <div className="map-card-record" data-thing-id={thingId}>
-      <button type="button" className="button map-card-water" onClick={() => record(null)} disabled={busy}>
+      <button type="button" className="button map-card-water" onClick={() => record(null, thingName)} disabled={busy}>
         {state.step === "saving" ? "Recording…" : "Record watering"}
       </button>
       <span className="map-card-picks" role="group" aria-label="Record watering with litres">
         {LITRES_QUICK_PICKS.map((litres) => (
-          <button key={litres} type="button" className="litres-pick" onClick={() => record(litres)} disabled={busy} aria-label={`Record watering of ${litres} litres`}>
+          <button key={litres} type="button" className="litres-pick" onClick={() => record(litres, thingName)} disabled={busy} aria-label={`Record watering of ${litres} litres`}>
             {litres} L
           </button>
         ))}
@@ -127,7 +156,7 @@ export function ThingCardBody({
         </p>
       ) : null}
       {thing.canRecordAction ? (
-        <WateringButtons thingId={thing.id} {...watering} />
+        <WateringButtons thingId={thing.id} thingName={thing.name} {...watering} />
       ) : signedIn ? (
         <p className="map-card-note">
           Only its owners and collaborators record care here. <Link to={paths.thing(thing.id)}>Open the {term(b, "thing")}</Link>

@@ -8,6 +8,7 @@ import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.ts
 import { ThingCard } from "./ThingCard.tsx";
 import { careList } from "./use-care.ts";
 import { MAP_WATERING_COMMENT } from "./use-record-watering.ts";
+import { actionQueueFor } from "../../lib/offline/action-queue.ts";
 import { byNeed, clusterWords, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "../../components/water-need/water-need.ts";
 
 afterEach(() => cleanup());
@@ -104,8 +105,8 @@ describe("a thing's card", () => {
         last = { __typename: "Action", id: "a1", createdAt: now, litres: 20, userByCreatedBy: { __typename: "User", id: "u2", username: "bob", name: "Bob" } };
         return {
           data: {
-            createAction: {
-              __typename: "CreateActionPayload",
+            recordAction: {
+              __typename: "RecordActionPayload",
               action: { __typename: "Action", id: "a1", thingId: THING.id, type: "WATERING", litres: 20, createdAt: now, thingByThingId: { ...thing(), lastAction: now, litresTotal: 60, rainSinceLastWateringMm: 0 } },
             },
           },
@@ -128,7 +129,10 @@ describe("a thing's card", () => {
     await screen.findByRole("heading", { name: "Forbury Planter" });
     fireEvent.click(screen.getByRole("button", { name: "Record watering of 20 litres" }));
     await screen.findByText("Watering recorded: 20 L. Thank you!");
-    expect(calls[0]).toEqual({ op: "create", variables: { action: { thingId: THING.id, type: "WATERING", comments: MAP_WATERING_COMMENT, litres: 20 } } });
+    expect(calls[0]).toEqual({
+      op: "create",
+      variables: { thingId: THING.id, comments: MAP_WATERING_COMMENT, litres: 20, clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered just now by Bob, 20 L; no rain since"));
 
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
@@ -136,4 +140,32 @@ describe("a thing's card", () => {
     expect(calls[1]).toEqual({ op: "delete", variables: { id: "a1" } });
     await waitFor(() => expect(screen.getByTestId("last-watered").textContent).toBe("Watered 3 days ago by Ann, 40 L; 3.2 mm rain since"));
   });
+
+  it("offline, keeps the watering on the device with its key, says so, and Undo takes it back before it is sent", async () => {
+    const session = userSession();
+    const queue = actionQueueFor(session.id);
+    const sent: Record<string, unknown>[] = [];
+    renderElementWithFakeApi(<ThingCard thingId={THING.id} signedIn />, session, {
+      MapThingCard: () => ({ data: { thingById: THING } }),
+      // No answer at all: the network is gone.
+      MapRecordWatering: (variables) => {
+        sent.push(variables);
+        throw new TypeError("Failed to fetch");
+      },
+      // The queue tries at once (the browser says it is online) and gets no answer either.
+      QueuedRecordAction: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await screen.findByRole("heading", { name: "Forbury Planter" });
+    fireEvent.click(screen.getByRole("button", { name: "Record watering of 10 litres" }));
+    await screen.findByText("Watering of 10 L saved on this device. It will be sent when you are online.");
+    // Kept with the very key the failed attempt carried, so sending it later cannot record it twice.
+    expect(queue.list()).toHaveLength(1);
+    expect(queue.list()[0]).toMatchObject({ key: sent[0].clientKey, thingId: THING.id, thingName: "Forbury Planter", type: "WATERING", litres: 10, status: "queued" });
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await screen.findByText("Watering taken back.");
+    expect(queue.list()).toEqual([]);
+  });
 });
+

@@ -1,6 +1,8 @@
-// /things/{id}/action: record what you did for a thing (createAction), with optional place and
-// picture (newFiles type "action"). Only owners, collaborators and admins may; others are told
-// why and offered to collaborate. `?type=WATERING` preselects the kind of action.
+// /things/{id}/action: record what you did for a thing (recordAction, with a client key made per
+// submission), with optional place and picture (newFiles type "action"). Only owners,
+// collaborators and admins may; others are told why and offered to collaborate.
+// `?type=WATERING` preselects the kind of action. When the server cannot be reached, an action
+// without a picture is kept on this device and sent, once, when the network returns (issue 27).
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
@@ -19,13 +21,16 @@ import { ActionIcon, PinIcon } from "./icons.tsx";
 import { ThingNotFound } from "./ThingPage.tsx";
 import { RECORDABLE_ACTION_TYPES, actionHint, actionTypeLabel, formatCoordinate } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
-import CreateActionMutation from "./CreateAction.graphql?raw";
+import RecordActionMutation from "./RecordAction.graphql?raw";
+import { newClientKey } from "../../lib/offline/action-queue.ts";
+import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
+import { useActionQueue } from "../../lib/offline/use-action-queue.ts";
 import "./things.css";
 
 export const TYPE_REQUIRED = "Choose what you did";
 
-interface CreateActionData {
-  createAction: {
+interface RecordActionData {
+  recordAction: {
     action: { id: string; type: string } | null;
     query: {
       currentUser: {
@@ -42,7 +47,8 @@ export default function RecordActionPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { thing, loading, missing, fetching, error, refetch } = useThing(id);
-  const [, createAction] = useMutation<CreateActionData>(CreateActionMutation);
+  const [, recordAction] = useMutation<RecordActionData>(RecordActionMutation);
+  const queue = useActionQueue();
   const attach = useAttachImage();
   const typeName = useId();
 
@@ -140,17 +146,28 @@ export default function RecordActionPage() {
     }
     setBusy(true);
     const sentAt = Date.now();
-    const result = await createAction({
-      action: {
-        thingId: thing.id,
-        type,
-        comments: comments.trim(),
-        litres: litresToSend(litres, type),
-        location: place ? { x: place.latitude, y: place.longitude } : null,
-        hasImage: Boolean(upload),
-      },
-    });
-    const created = result.data?.createAction?.action;
+    const key = newClientKey();
+    const action = {
+      thingId: thing.id,
+      type,
+      comments: comments.trim(),
+      litres: litresToSend(litres, type),
+      location: place ? { x: place.latitude, y: place.longitude } : null,
+    };
+    const result = await recordAction({ ...action, hasImage: Boolean(upload), clientKey: key });
+    const created = result.data?.recordAction?.action;
+    if (gotNoAnswer(result.error) && queue && !upload) {
+      // Offline: kept on this device with the key it was just tried with, sent when back online.
+      queue.add({ ...action, key, thingName: thing.name });
+      notify.positive(`${actionTypeLabel(type)} saved on this device. It will be sent when you are online.`);
+      navigate(paths.thing(thing.id), { replace: true });
+      return;
+    }
+    if (gotNoAnswer(result.error) && upload) {
+      setServerError("You are offline. An action with a picture can only be recorded online: remove the picture to save it on this device, or try again when you are back online.");
+      setBusy(false);
+      return;
+    }
     if (result.error || !created) {
       setServerError(errorText(result.error, "Action failed"));
       setBusy(false);
@@ -166,7 +183,7 @@ export default function RecordActionPage() {
     const amount = litresToSend(litres, type);
     notify.positive(`${actionTypeLabel(type)}${amount !== null ? ` of ${formatLitres(amount)}` : ""} recorded — thank you!`);
     // Badges are awarded by the database with the action; announce any this one earned.
-    for (const badge of newBadges(result.data?.createAction?.query?.currentUser?.badgesByUserId.nodes ?? [], sentAt)) {
+    for (const badge of newBadges(result.data?.recordAction?.query?.currentUser?.badgesByUserId.nodes ?? [], sentAt)) {
       notify.positive(`New badge: ${badge}!`);
     }
     navigate(paths.thing(thing.id, "timeline"), { replace: true });

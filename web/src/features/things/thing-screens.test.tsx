@@ -13,6 +13,7 @@ import type { Session } from "../../lib/session.ts";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function thingFixture(extra: Record<string, unknown> = {}) {
   return {
@@ -438,13 +439,13 @@ describe("recording an action", () => {
     expect(screen.getByRole("link", { name: "Collaborate" }).getAttribute("href")).toBe(`/things/${THING_ID}/collaborate`);
   });
 
-  it("validates, sends createAction and opens the timeline", async () => {
+  it("validates, sends recordAction with a client key and opens the timeline", async () => {
     const app = renderThings(`/things/${THING_ID}/action`, {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
-      CreateAction: () => ({
+      RecordAction: () => ({
         data: {
-          createAction: {
-            __typename: "CreateActionPayload",
+          recordAction: {
+            __typename: "RecordActionPayload",
             action: {
               __typename: "Action",
               id: "new1",
@@ -473,15 +474,15 @@ describe("recording an action", () => {
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));
     expect(await screen.findByText("Choose what you did")).toBeTruthy();
     expect(screen.getByText("Comments are required")).toBeTruthy();
-    expect(app.calls.some((c) => c.operationName === "CreateAction")).toBe(false);
+    expect(app.calls.some((c) => c.operationName === "RecordAction")).toBe(false);
 
     fireEvent.click(screen.getByRole("radio", { name: /Watering/ }));
     fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "  Watered  " } });
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
-    const call = app.calls.find((c) => c.operationName === "CreateAction");
+    const call = app.calls.find((c) => c.operationName === "RecordAction");
     expect(call?.variables).toEqual({
-      action: { thingId: THING_ID, type: "WATERING", comments: "Watered", litres: null, location: null, hasImage: false },
+      thingId: THING_ID, type: "WATERING", comments: "Watered", litres: null, location: null, hasImage: false, clientKey: expect.stringMatching(UUID),
     });
     expect(app.notices.get().map((n) => n.message)).toContain("Watering recorded — thank you!");
   });
@@ -489,8 +490,8 @@ describe("recording an action", () => {
   it("offers litres for a watering: quick picks 10, 20, 50 L and a free entry validated as the database does", async () => {
     const created = (litres: number | null) => ({
       data: {
-        createAction: {
-          __typename: "CreateActionPayload",
+        recordAction: {
+          __typename: "RecordActionPayload",
           action: {
             __typename: "Action",
             id: "new2",
@@ -506,7 +507,7 @@ describe("recording an action", () => {
     });
     const app = renderThings(`/things/${THING_ID}/action?type=UPKEEP`, {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
-      CreateAction: (variables) => created(((variables as { action: { litres: number | null } }).action.litres)),
+      RecordAction: (variables) => created((variables as { litres: number | null }).litres),
       ThingTimeline: () => ({
         data: { thingById: { __typename: "Thing", id: THING_ID, canEdit: true, actionsByThingId: { __typename: "ActionsConnection", totalCount: 0, nodes: [] } } },
       }),
@@ -529,7 +530,7 @@ describe("recording an action", () => {
     expect(screen.getByText("Litres must be a number")).toBeTruthy();
     fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "Watered" } });
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));
-    expect(app.calls.some((c) => c.operationName === "CreateAction")).toBe(false);
+    expect(app.calls.some((c) => c.operationName === "RecordAction")).toBe(false);
 
     // A quick pick fills the entry and is shown pressed; picking it again clears it.
     fireEvent.click(within(amount).getByRole("button", { name: "50 L" }));
@@ -542,8 +543,8 @@ describe("recording an action", () => {
     expect(screen.queryByText("Litres must be a number")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
-    expect(app.calls.find((c) => c.operationName === "CreateAction")?.variables).toEqual({
-      action: { thingId: THING_ID, type: "WATERING", comments: "Watered", litres: 20, location: null, hasImage: false },
+    expect(app.calls.find((c) => c.operationName === "RecordAction")?.variables).toEqual({
+      thingId: THING_ID, type: "WATERING", comments: "Watered", litres: 20, location: null, hasImage: false, clientKey: expect.stringMatching(UUID),
     });
     expect(app.notices.get().map((n) => n.message)).toContain("Watering of 20 L recorded — thank you!");
   });
@@ -551,7 +552,7 @@ describe("recording an action", () => {
   it("sends no litres with another type, even after one was picked for a watering", async () => {
     const app = renderThings(`/things/${THING_ID}/action?type=WATERING`, {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
-      CreateAction: () => ({ data: { createAction: null }, errors: [{ message: "stop here", extensions: { code: "INVLD" } }] }),
+      RecordAction: () => ({ data: { recordAction: null }, errors: [{ message: "stop here", extensions: { code: "INVLD" } }] }),
     });
     await screen.findByRole("heading", { level: 1, name: "Record an action" });
     fireEvent.click(screen.getByRole("button", { name: "10 L" }));
@@ -559,13 +560,13 @@ describe("recording an action", () => {
     fireEvent.change(screen.getByRole("textbox", { name: /Comments/ }), { target: { value: "Weeded" } });
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));
     await screen.findByRole("alert");
-    expect((app.calls.find((c) => c.operationName === "CreateAction")?.variables as { action: { litres: unknown } }).action.litres).toBeNull();
+    expect((app.calls.find((c) => c.operationName === "RecordAction")?.variables as { litres: unknown }).litres).toBeNull();
   });
 
   it("shows the server's message when recording fails", async () => {
     renderThings(`/things/${THING_ID}/action?type=UPKEEP`, {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
-      CreateAction: () => ({ data: { createAction: null }, errors: [{ message: "Comments must be at most 2000 characters", extensions: { code: "INVLD" } }] }),
+      RecordAction: () => ({ data: { recordAction: null }, errors: [{ message: "Comments must be at most 2000 characters", extensions: { code: "INVLD" } }] }),
     });
     await screen.findByRole("heading", { level: 1, name: "Record an action" });
     expect((screen.getByRole("radio", { name: /Upkeep/ }) as HTMLInputElement).checked).toBe(true);

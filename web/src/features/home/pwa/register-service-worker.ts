@@ -23,8 +23,29 @@ export function loadedAssetUrls(): string[] {
   return [...urls];
 }
 
-function tellWorker(worker: ServiceWorker | null | undefined) {
-  worker?.postMessage({ type: "keep-assets", urls: loadedAssetUrls() });
+function tellWorker(worker: ServiceWorker | null | undefined, urls: string[] = loadedAssetUrls()) {
+  if (urls.length) worker?.postMessage({ type: "keep-assets", urls });
+}
+
+/**
+ * Chunks loaded from now on (a screen's code loaded lazily) are reported too: one fetched after
+ * the last report but before the worker took control never passed through it, and the app would
+ * miss it offline (issue 27: the home map's chunk on a first visit).
+ */
+function reportLaterAssets(registration: ServiceWorkerRegistration) {
+  if (typeof PerformanceObserver === "undefined") return;
+  try {
+    new PerformanceObserver((list) => {
+      const urls = list
+        .getEntries()
+        .map((entry) => new URL(entry.name, window.location.href))
+        .filter((url) => url.origin === window.location.origin && url.pathname.startsWith("/assets/") && !url.pathname.endsWith(".map"))
+        .map((url) => url.pathname);
+      tellWorker(registration.active, urls);
+    }).observe({ type: "resource" });
+  } catch {
+    // No resource timing: the chunks loaded before control are reported once, as before.
+  }
 }
 
 export function registerServiceWorker(container: ServiceWorkerContainer = navigator.serviceWorker): void {
@@ -42,7 +63,10 @@ export function registerServiceWorker(container: ServiceWorkerContainer = naviga
     container
       .register(SERVICE_WORKER_URL, { scope: "/", updateViaCache: "none" })
       .then(() => container.ready)
-      .then((registration) => tellWorker(registration.active))
+      .then((registration) => {
+        tellWorker(registration.active);
+        reportLaterAssets(registration);
+      })
       .catch((error: unknown) => {
         // The app works without it (private mode, an old browser); it just does not open offline.
         console.warn("Service worker not registered:", error);

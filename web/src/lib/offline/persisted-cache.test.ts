@@ -1,0 +1,132 @@
+// The kept GraphQL cache (issue 27) through the app's real client: an answer kept by one page is
+// shown by the next when the network is gone; a query nothing was kept for fails as offline (not
+// an empty answer); online, the kept copy shows first and the server's answer replaces it; a
+// storage that never answers does not hold the app up.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { gql } from "urql";
+import type { SerializedEntries, StorageAdapter } from "@urql/exchange-graphcache";
+import { MemoryStorage, guestToken, userToken } from "../../test/helpers.tsx";
+import { createGraphQLClient } from "../graphql-client.ts";
+import { persistedCacheFor, settle } from "./persisted-cache.ts";
+import { SessionStore, sessionFromToken } from "../session.ts";
+
+const ME = gql`
+  query Me {
+    currentUser {
+      id
+      username
+    }
+  }
+`;
+const MY_THINGS = gql`
+  query MyThings {
+    allThings {
+      nodes {
+        id
+        name
+      }
+    }
+  }
+`;
+
+function memoryAdapter(): StorageAdapter & { entries: SerializedEntries } {
+  const adapter = {
+    entries: {} as SerializedEntries,
+    readData: async () => ({ ...adapter.entries }),
+    writeData: async (delta: SerializedEntries) => {
+      Object.assign(adapter.entries, delta);
+    },
+    readMetadata: async () => null,
+    writeMetadata: () => {},
+    onOnline: () => {},
+  };
+  return adapter;
+}
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+const me = (username: string) => json({ data: { currentUser: { __typename: "User", id: "u1", username } } });
+const offline = async () => {
+  throw new TypeError("Failed to fetch");
+};
+
+function clientWith(storage: StorageAdapter | null, fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  const store = new SessionStore({ storage: new MemoryStorage() });
+  store.set(sessionFromToken(userToken()));
+  return createGraphQLClient({
+    graphqlUrl: "http://api.test/graphql",
+    graphqlWsUrl: "ws://api.test/graphql",
+    domainName: "localhost",
+    store,
+    signInAsGuest: async () => guestToken(),
+    fetch: vi.fn(fetch) as unknown as typeof globalThis.fetch,
+    storage,
+  });
+}
+
+/** Graphcache writes to its storage a moment after an answer. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("the GraphQL cache kept on the device", () => {
+  // Graphcache writes nothing to its storage when NODE_ENV is "test" (as vitest sets it); these
+  // tests are about that writing, so they run as the app does.
+  const nodeEnv = process.env.NODE_ENV;
+  beforeAll(() => {
+    process.env.NODE_ENV = "development";
+  });
+  afterAll(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
+
+  it("answers offline from what the last page kept, and says 'offline' for what it never kept", async () => {
+    const storage = memoryAdapter();
+    const first = clientWith(storage, async () => me("alice"));
+    expect((await first.client.query(ME, {}).toPromise()).data).toMatchObject({ currentUser: { id: "u1", username: "alice" } });
+    await settled();
+    first.dispose();
+    expect(Object.keys(storage.entries).length).toBeGreaterThan(0);
+
+    // The next page, with the network gone.
+    const next = clientWith(storage, offline);
+    const kept = await next.client.query(ME, {}).toPromise();
+    expect(kept.error).toBeUndefined();
+    expect(kept.data).toMatchObject({ currentUser: { id: "u1", username: "alice" } });
+    const never = await next.client.query(MY_THINGS, {}).toPromise();
+    expect(never.data ?? null).toBeNull();
+    expect(never.error?.networkError).toBeTruthy();
+    expect(never.error?.response).toBeUndefined();
+    next.dispose();
+  });
+
+  it("online, shows the kept copy at once and then the server's answer", async () => {
+    const storage = memoryAdapter();
+    const first = clientWith(storage, async () => me("alice"));
+    await first.client.query(ME, {}).toPromise();
+    await settled();
+    first.dispose();
+
+    const asked: string[] = [];
+    const next = clientWith(storage, async () => {
+      asked.push("Me");
+      // The server takes a moment, as it does.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return me("alice-renamed");
+    });
+    const seen: string[] = [];
+    const { unsubscribe } = next.client.query<{ currentUser: { username: string } }>(ME, {}).subscribe((result) => {
+      if (result.data) seen.push(result.data.currentUser.username);
+    });
+    await vi.waitFor(() => expect(seen.at(-1)).toBe("alice-renamed"));
+    expect(seen[0]).toBe("alice");
+    expect(asked).toEqual(["Me"]);
+    unsubscribe();
+    next.dispose();
+  });
+
+  it("starts with an empty cache, not never, when the device's storage fails or does not answer", async () => {
+    expect(await settle(Promise.reject(new Error("IndexedDB blocked")), {})).toEqual({});
+    expect(await settle(new Promise<SerializedEntries>(() => {}), {}, 10)).toEqual({});
+    expect(await settle<SerializedEntries>(Promise.resolve({ a: "1" }), {})).toEqual({ a: "1" });
+    // jsdom has no IndexedDB: nothing is kept, and the client keeps its cache in memory.
+    expect(persistedCacheFor("u1")).toBeNull();
+  });
+});

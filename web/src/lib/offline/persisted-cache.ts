@@ -1,0 +1,111 @@
+// The signed-in person's GraphQL answers kept on the device (issue #27, offline first), so the app
+// opened without a network shows their things as last seen. Graphcache's offlineExchange does the
+// keeping (its normalised cache, written to IndexedDB by makeDefaultStorage, one database per
+// person, entries older than CACHE_MAX_AGE_DAYS dropped); this file adds what the app needs around it:
+//
+// * storage that never holds the app up: if IndexedDB cannot be opened or read (private windows,
+//   a blocked or broken database) the cache starts empty instead of waiting forever;
+// * "back online" also when the server answers again while the browser never said it was offline
+//   (the connection store's probe), so queries that failed offline are asked again;
+// * freshExchange: every query is asked of the server once per page, even when the kept copy
+//   could answer it (a kept copy is shown at once, then replaced), so the app never shows a stale
+//   copy while it is online;
+// * a query the device has no copy of fails as "offline" rather than answering nothing, so screens
+//   show their offline or error state, not an empty one.
+import { makeDefaultStorage } from "@urql/exchange-graphcache/default-storage";
+import type { StorageAdapter } from "@urql/exchange-graphcache";
+import { CombinedError, makeOperation, mapExchange, type Exchange } from "urql";
+import { connectionStore, type ConnectionStore } from "../../features/home/pwa/connection.ts";
+
+export const CACHE_DB_PREFIX = "steward-graphcache-";
+export const CACHE_MAX_AGE_DAYS = 7;
+/** How long reading the kept copy may take before the app starts without it. */
+const READ_TIMEOUT_MS = 4000;
+
+export interface PersistedCache extends StorageAdapter {
+  /** Removes everything kept (signing out). */
+  clear(): Promise<void>;
+}
+
+/** The promise's value, or `fallback` when it fails or takes longer than `ms`. */
+export function settle<T>(promise: Promise<T>, fallback: T, ms = READ_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value ?? fallback);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}
+
+/** Whether this browser can keep the cache (IndexedDB present). */
+export function canPersistCache(): boolean {
+  try {
+    return typeof indexedDB !== "undefined" && indexedDB !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The kept cache of one person, or null where the browser cannot keep one. */
+export function persistedCacheFor(userId: string, connection: ConnectionStore = connectionStore): PersistedCache | null {
+  if (!userId || !canPersistCache()) return null;
+  const inner = makeDefaultStorage({ idbName: CACHE_DB_PREFIX + userId, maxAge: CACHE_MAX_AGE_DAYS });
+  return {
+    readData: () => settle(inner.readData(), {}),
+    writeData: (delta) => inner.writeData(delta).catch(() => undefined),
+    readMetadata: () => settle(inner.readMetadata!(), null),
+    writeMetadata: (json) => {
+      try {
+        inner.writeMetadata!(json);
+      } catch {
+        // Nothing kept: the queries are asked again on the next load anyway.
+      }
+    },
+    onOnline(callback) {
+      inner.onOnline!(callback);
+      let wasOffline = connection.get().offline;
+      connection.subscribe(() => {
+        const { offline } = connection.get();
+        if (wasOffline && !offline) callback();
+        wasOffline = offline;
+      });
+    },
+    clear: () => inner.clear().catch(() => undefined),
+  };
+}
+
+/**
+ * Asks each query of the server once per page (cache-first becomes cache-and-network the first
+ * time an operation is seen): the persisted copy shows at once, the answer replaces it. Queries
+ * answered from the cache after that (same page) behave as before.
+ */
+export function freshExchange(): Exchange {
+  const asked = new Set<number>();
+  return mapExchange({
+    onOperation(operation) {
+      if (operation.kind !== "query") return;
+      if (asked.has(operation.key)) return;
+      asked.add(operation.key);
+      if (operation.context.requestPolicy !== "cache-first") return;
+      return makeOperation(operation.kind, operation, { ...operation.context, requestPolicy: "cache-and-network" });
+    },
+    onResult(result) {
+      // offlineExchange answers a query that failed offline from the cache alone; with nothing
+      // kept for it that answer is empty: say "offline" instead, as without the kept cache.
+      const { operation } = result;
+      if (operation.kind === "query" && operation.context.requestPolicy === "cache-only" && result.data == null && !result.error) {
+        return {
+          ...result,
+          error: new CombinedError({ networkError: new TypeError("Failed to fetch (nothing kept on this device)") }),
+        };
+      }
+    },
+  });
+}
