@@ -2899,6 +2899,7 @@ CREATE TABLE app_public.actions (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     litres double precision,
+    client_key uuid,
     CONSTRAINT actions_comments_valid CHECK (
 CASE
     WHEN (btrim(comments) = ''::text) THEN app_hidden.invalid('Comments are required'::text)
@@ -2926,6 +2927,13 @@ COMMENT ON COLUMN app_public.actions.created_by IS '@behavior -insert -update';
 --
 
 COMMENT ON COLUMN app_public.actions.litres IS 'Water given, in litres (WATERING actions only; 0.5 to 1000, one decimal place).';
+
+--
+-- Name: COLUMN actions.client_key; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.actions.client_key IS '@behavior -select -insert -update -filterBy -orderBy
+The key the recording device gave this action, so that sending it again cannot record it twice (set through recordAction only).';
 
 --
 -- Name: search_text(app_public.actions); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7662,6 +7670,56 @@ COMMENT ON FUNCTION app_public.people_in_groups(group_id uuid) IS '@sortable
 The people in the groups you can see (of one group when groupId is given), ordered by name.';
 
 --
+-- Name: record_action(uuid, app_public.action_type, text, uuid, double precision, point, boolean); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.record_action(thing_id uuid, type app_public.action_type, comments text, client_key uuid, litres double precision DEFAULT NULL::double precision, location point DEFAULT NULL::point, has_image boolean DEFAULT false) RETURNS app_public.actions
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user uuid := app_public.current_user_id();
+  v_action app_public.actions;
+begin
+  if v_user is null then
+    raise exception 'Sign in to record an action' using errcode = 'LOGIN';
+  end if;
+  if record_action.client_key is null then
+    raise exception 'A client key is required to record an action once' using errcode = 'INVLD';
+  end if;
+  if record_action.thing_id is null then
+    raise exception 'Choose the thing the action was for' using errcode = 'INVLD';
+  end if;
+  if record_action.type is null then
+    raise exception 'Choose what you did' using errcode = 'INVLD';
+  end if;
+  -- Already recorded by this person with this key: the retry gets that action.
+  select a.* into v_action from app_public.actions a
+    where a.created_by = v_user and a.client_key = record_action.client_key;
+  if found then
+    return v_action;
+  end if;
+  insert into app_public.actions (thing_id, type, comments, litres, location, has_image, client_key)
+    values (record_action.thing_id, record_action.type, coalesce(record_action.comments, ''), record_action.litres,
+            record_action.location, coalesce(record_action.has_image, false), record_action.client_key)
+    on conflict on constraint actions_client_key_unique do nothing
+    returning * into v_action;
+  if v_action.id is null then
+    -- Two copies of the same send arrived together: the other one inserted it first.
+    select a.* into v_action from app_public.actions a
+      where a.created_by = v_user and a.client_key = record_action.client_key;
+  end if;
+  return v_action;
+end;
+$$;
+
+--
+-- Name: FUNCTION record_action(thing_id uuid, type app_public.action_type, comments text, client_key uuid, litres double precision, location point, has_image boolean); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.record_action(thing_id uuid, type app_public.action_type, comments text, client_key uuid, litres double precision, location point, has_image boolean) IS 'Records a care action on a thing once per client key: sending the same key again answers the action already recorded (a retry after a lost answer, a queued action sent when the device is back online).';
+
+--
 -- Name: push_subscriptions; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -10460,6 +10518,19 @@ ALTER TABLE ONLY app_private.weather_forecasts
     ADD CONSTRAINT weather_forecasts_pkey PRIMARY KEY (latitude, longitude);
 
 --
+-- Name: actions actions_client_key_unique; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.actions
+    ADD CONSTRAINT actions_client_key_unique UNIQUE (created_by, client_key);
+
+--
+-- Name: CONSTRAINT actions_client_key_unique ON actions; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT actions_client_key_unique ON app_public.actions IS '@behavior -single -update -delete';
+
+--
 -- Name: actions actions_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -12935,4 +13006,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261125003500'),
     ('20261125100000'),
     ('20261125100100'),
-    ('20261126010000');
+    ('20261126010000'),
+    ('20261126050000');
