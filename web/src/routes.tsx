@@ -16,7 +16,7 @@ import { RedirectWithNotice } from "./components/RedirectWithNotice.tsx";
 export type Access = "public" | "auth" | "admin";
 
 export const USER_TABS = ["dashboard", "activity", "badges", "tasks", "things"] as const;
-export const GROUP_TABS = ["dashboard", "activity", "members", "things", "devices", "tasks"] as const;
+export const GROUP_TABS = ["dashboard", "activity", "members", "things", "devices", "tasks", "history"] as const;
 export const THING_TABS = [
   "dashboard",
   "collaborators",
@@ -25,6 +25,7 @@ export const THING_TABS = [
   "soilscape",
   "weather",
   "readings",
+  "history",
 ] as const;
 export const ACCOUNT_SECTIONS = [
   "profile",

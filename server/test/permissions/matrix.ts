@@ -95,6 +95,29 @@ async function litresOnPT(w: World): Promise<void> {
   );
 }
 
+/** A fresh private thing in G whose description the owner changed: that change's history entry. */
+async function freshChange(w: World): Promise<{ id: string }> {
+  const thing = await w.freshThing();
+  await w.must("owner", `mutation U($id: UUID!) { updateThingById(input: { id: $id, thingPatch: { description: "Before a restore" } }) { thing { id } } }`, { id: thing.id }, (d) => d.updateThingById.thing);
+  const [entry] = await w.sql<{ id: string }>("select id from app_public.history_entries where target_id = $1 and operation = 'update'", [thing.id]);
+  return entry;
+}
+
+/** The history entry of T's creation (recorded by the trigger when the world was arranged). */
+async function creationOfT(w: World): Promise<{ id: string; nodeId: string }> {
+  const [entry] = await w.sql<{ id: string }>("select id from app_public.history_entries where target_id = $1 and operation = 'insert'", [w.T.id]);
+  return { id: entry.id, nodeId: await w.nodeIdOf("historyEntryById", entry.id) };
+}
+
+/** An open report of T by the owner, fresh each time (written in SQL: the daily limit is not what is tested). */
+async function freshReport(w: World): Promise<{ id: string; nodeId: string }> {
+  const [report] = await w.sql<{ id: string }>(
+    "insert into app_public.content_reports (reporter_id, target_type, target_id, reason, excerpt) values ($1, 'thing', $2, 'spam', 'Matrix Planter') returning id",
+    [w.as.owner.id, w.T.id],
+  );
+  return { id: report.id, nodeId: await w.nodeIdOf("contentReportById", report.id) };
+}
+
 export const MATRIX: Row[] = [
   //------------------------------------------------------------------------------------------
   // Things
@@ -390,6 +413,32 @@ export const MATRIX: Row[] = [
     const result = await w.call(role, `mutation F($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`, { s: session, id: w.T.id });
     return { result, value: result.data?.newFiles?.movedFiles };
   }),
+
+  //------------------------------------------------------------------------------------------
+  // History (issue 26): those who see a record read its history; owners and admins restore.
+  Q("allHistoryEntries", "history_entries: list", "read T's history", SEES_T, NONE,
+    ask(`query L($t: UUID!) { allHistoryEntries(condition: { targetId: $t }) { nodes { id } } }`, (w) => ({ t: w.T.id }), (d) => d.allHistoryEntries?.nodes)),
+  Q("historyEntryById", "history_entries: read", "read T's creation entry by id", SEES_T, NONE,
+    ask(`query R($id: UUID!) { historyEntryById(id: $id) { id } }`, async (w) => ({ id: (await creationOfT(w)).id }), (d) => d.historyEntryById)),
+  Q("historyEntry", "history_entries: read", "read T's creation entry by nodeId", SEES_T, NONE,
+    ask(`query R($n: ID!) { historyEntry(nodeId: $n) { id } }`, async (w) => ({ n: (await creationOfT(w)).nodeId }), (d) => d.historyEntry)),
+  M("restoreHistoryEntry", "restore_history_entry(): call", "restore a fresh private thing's version before the owner's change", MANAGERS,
+    { guest: PERM, stranger: "NTFND", others: "DNIED" },
+    ask(`mutation R($e: UUID!) { restoreHistoryEntry(input: { entryId: $e }) { historyEntry { id } } }`, async (w) => ({ e: (await freshChange(w)).id }), (d) => d.restoreHistoryEntry?.historyEntry)),
+
+  // Moderation (issue 26): anyone signed in reports what they see; admins decide and suspend.
+  M("reportContent", "report_content(): call", "report T", SEES_T, { guest: PERM, others: "NTFND" },
+    ask(`mutation R($t: UUID!) { reportContent(input: { targetType: THING, targetId: $t, reason: SPAM }) { contentReport { id } } }`, (w) => ({ t: w.T.id }), (d) => d.reportContent?.contentReport)),
+  Q("allContentReports", "content_reports: list", "list the owner's reports (the reporter's own; admins all)", ["owner", "admin"], guestPerm(NONE),
+    ask(`query L($u: UUID!) { allContentReports(condition: { reporterId: $u }) { nodes { id } } }`, async (w) => ({ u: w.as.owner.id, $fresh: await freshReport(w) }), has("allContentReports", (_w, v) => (v.$fresh as { id: string }).id))),
+  Q("contentReportById", "content_reports: read", "read the owner's report by id", ["owner", "admin"], guestPerm(NONE),
+    ask(`query R($id: UUID!) { contentReportById(id: $id) { id } }`, async (w) => ({ id: (await freshReport(w)).id }), (d) => d.contentReportById)),
+  Q("contentReport", "content_reports: read", "read the owner's report by nodeId", ["owner", "admin"], guestPerm(NONE),
+    ask(`query R($n: ID!) { contentReport(nodeId: $n) { id } }`, async (w) => ({ n: (await freshReport(w)).nodeId }), (d) => d.contentReport)),
+  M("moderateReport", "moderate_report(): call", "dismiss a fresh report of T", ADMIN, PERM,
+    ask(`mutation M($r: UUID!) { moderateReport(input: { reportId: $r, decision: "dismiss" }) { contentReport { status } } }`, async (w) => ({ r: (await freshReport(w)).id }), (d) => d.moderateReport?.contentReport)),
+  M("suspendUser", "suspend_user(): call", "suspend a fresh account", ADMIN, PERM,
+    ask(`mutation S($u: UUID!) { suspendUser(input: { userId: $u }) { user { id } } }`, async (w) => ({ u: (await w.freshUser()).id }), (d) => d.suspendUser?.user)),
 
   //------------------------------------------------------------------------------------------
   // Navigation analytics and admin figures

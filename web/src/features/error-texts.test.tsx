@@ -81,6 +81,7 @@ function thing(extra: Record<string, unknown> = {}) {
     groupId: "g1",
     isPublic: true,
     hasImage: false,
+    hiddenAt: null,
     location: { __typename: "Point", x: 51.4543, y: -0.9781 },
     locationDescription: null,
     water: 24,

@@ -1,7 +1,8 @@
 // /admin (admins only; the route guard sends everyone else to /): totals of things, devices,
 // users, groups and actions, and navigation analytics (spec sections 2, 3 and 7): a summary,
 // daily navigations and active users as a chart, the top 10 routes and navigation patterns, and
-// sessions per user. A date range (the last 30 days by default) and an optional user feed every
+// sessions per user; the moderation queue (reports to hide, restore or dismiss, authors to
+// suspend) and received feedback. A date range (the last 30 days by default) and an optional user feed every
 // query; both live in the address, so a view can be shared and the back button works.
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -44,6 +45,7 @@ import userByUsernameQuery from "./AdminUserByUsername.graphql?raw";
 import analyticsQuery from "./NavigationAnalytics.graphql?raw";
 import "./admin.css";
 import { ReceivedFeedback } from "../form/FeedbackFormPage.tsx";
+import { ModerationQueue } from "../moderation/ModerationQueue.tsx";
 
 const DailyChart = lazy(() => import("./DailyChart.tsx"));
 
@@ -158,6 +160,10 @@ export default function AdminPage() {
           onRetry={() => refetchAnalytics({ requestPolicy: "network-only" })}
           onFilterUser={(user) => apply({ ...filters, user })}
         />
+      </section>
+
+      <section className="admin-section">
+        <ModerationQueue />
       </section>
 
       <section className="admin-section">

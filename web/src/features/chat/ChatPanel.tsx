@@ -30,6 +30,7 @@ import {
 import ChatMessagesQuery from "./ChatMessages.graphql?raw";
 import ChatThingUpdatedSubscription from "./ChatThingUpdated.graphql?raw";
 import SendChatMessageMutation from "./SendChatMessage.graphql?raw";
+import { ReportButton } from "../moderation/ReportButton.tsx";
 import "./chat.css";
 
 /** How often a waiting question is looked up again, in case the live event does not come. */
@@ -414,6 +415,10 @@ function MessageItem({ message }: { message: ChatMessage }) {
           </time>
           {failed ? <span className="chat-failed-tag">Could not answer fully</span> : null}
         </p>
+        {/* A reply that is wrong or offensive can be reported to the admins (issue 26). */}
+        {question ? null : (
+          <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} what="this answer" className="link-button chat-report" />
+        )}
       </div>
     </li>
   );

@@ -36,6 +36,7 @@ import {
 } from "./device-meta.ts";
 import { ColourDot } from "./icons.tsx";
 import { PumpControl } from "./PumpControl.tsx";
+import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
 
@@ -123,6 +124,8 @@ export default function DevicePage() {
         <ThingCard device={device} canEdit={canEdit} />
         <DetailsCard device={device} />
       </div>
+
+      <HistoryPanel targetType="device" targetId={device.id} noun="device" onRestored={state.refetch} />
     </section>
   );
 }

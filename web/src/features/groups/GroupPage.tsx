@@ -1,4 +1,4 @@
-// /groups/{id}/{tab}: a group's dashboard, activity, members, things, devices and tasks.
+// /groups/{id}/{tab}: a group's dashboard, activity, members, things, devices, tasks and history.
 import { Link, useParams } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import { Initials } from "../../components/list/index.ts";
@@ -12,6 +12,7 @@ import { GroupDevicesTab } from "./GroupDevicesTab.tsx";
 import { GroupMembersTab } from "./GroupMembersTab.tsx";
 import { GroupTasksTab } from "./GroupTasksTab.tsx";
 import { GroupThingsTab } from "./GroupThingsTab.tsx";
+import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { errorText, groupTypeLabel } from "./meta.ts";
 import { ListError } from "../../components/list/index.ts";
 import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
@@ -58,6 +59,9 @@ export default function GroupPage() {
         {current === "things" ? <GroupThingsTab state={state} /> : null}
         {current === "devices" ? <GroupDevicesTab state={state} /> : null}
         {current === "tasks" ? <GroupTasksTab state={state} /> : null}
+        {current === "history" ? (
+          <HistoryPanel targetType="group" targetId={state.group.id} noun={term(b, "group")} onRestored={state.refetch} />
+        ) : null}
       </div>
     </section>
   );

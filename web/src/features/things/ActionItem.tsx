@@ -12,6 +12,7 @@ import { paths } from "../../routes.tsx";
 import { errorText } from "./errors.ts";
 import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { ActionIcon, PinIcon } from "./icons.tsx";
+import { ReportButton } from "../moderation/ReportButton.tsx";
 import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import { RECORDABLE_ACTION_TYPES, actionTypeLabel, actionVerb, mapLinks } from "./thing-meta.ts";
 import type { PersonSummary, Point } from "./types.ts";
@@ -242,7 +243,7 @@ export function ActionItem({
           </div>
         ) : null}
 
-        {mode === "view" && (editable || deletable) ? (
+        {mode === "view" ? (
           <div className="action-tools">
             {editable ? (
               <button type="button" className="link-button" onClick={startEdit}>
@@ -253,6 +254,10 @@ export function ActionItem({
               <button type="button" className="link-button link-danger" onClick={() => setMode("confirm-delete")}>
                 Delete
               </button>
+            ) : null}
+            {/* Anyone signed in may report someone else's action (issue 26). */}
+            {!mine && action.type !== "CREATED" ? (
+              <ReportButton targetType="ACTION" targetId={action.id} what="this action" className="link-button" />
             ) : null}
           </div>
         ) : null}

@@ -20,6 +20,8 @@ import { ThingReadings } from "./ThingReadings.tsx";
 import { ThingSoilscape } from "./ThingSoilscape.tsx";
 import { ThingTimeline } from "./ThingTimeline.tsx";
 import { ThingWeather } from "./ThingWeather.tsx";
+import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
+import { ReportButton } from "../moderation/ReportButton.tsx";
 import { thingTypeLabel } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
 import ThingUpdatedSubscription from "./ThingUpdated.graphql?raw";
@@ -35,6 +37,7 @@ const TAB_LABELS: Record<ThingTab, string> = {
   soilscape: "Soilscape",
   weather: "Weather",
   readings: "Readings",
+  history: "History",
 };
 
 interface ThingUpdatedData {
@@ -153,19 +156,30 @@ export default function ThingPage() {
               <strong>{needStyle(thing.waterNeed).label}.</strong> {thing.waterNeedReason ?? needStyle(thing.waterNeed).meaning}
             </span>
           </p>
+          {thing.hiddenAt ? (
+            <p className="hidden-banner" role="status">
+              Hidden by an admin: only admins see this {term(b, "thing")}.
+            </p>
+          ) : null}
           {/* The sensor's own colour, for things that have a sensor reading. */}
           {thing.lastSensorData ? <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} /> : null}
         </div>
-        {thing.canEdit ? (
-          <div className="thing-header-actions">
-            <Link to={paths.thingEdit(thing.id)} className="button button-secondary">
-              Edit
-            </Link>
-            <Link to={paths.thingSettings(thing.id)} className="button button-secondary">
-              Settings
-            </Link>
-          </div>
-        ) : null}
+        <div className="thing-header-actions">
+          {thing.canEdit ? (
+            <>
+              <Link to={paths.thingEdit(thing.id)} className="button button-secondary">
+                Edit
+              </Link>
+              <Link to={paths.thingSettings(thing.id)} className="button button-secondary">
+                Settings
+              </Link>
+            </>
+          ) : null}
+          <ReportButton targetType="THING" targetId={thing.id} what={`this ${term(b, "thing")}`} />
+          {thing.hasImage ? (
+            <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} what={`this ${term(b, "thing")}'s picture`} label="Report picture" />
+          ) : null}
+        </div>
       </header>
 
       <TabNav
@@ -188,6 +202,8 @@ export default function ThingPage() {
           <ThingSoilscape thing={thing} />
         ) : current === "weather" ? (
           <ThingWeather thing={thing} />
+        ) : current === "history" ? (
+          <HistoryPanel targetType="thing" targetId={thing.id} noun={term(b, "thing")} onRestored={refetch} />
         ) : (
           <ThingReadings thing={thing} liveCount={events.count} />
         )}

@@ -26,6 +26,7 @@ function thingFixture(extra: Record<string, unknown> = {}) {
     groupId: "g1",
     isPublic: true,
     hasImage: false,
+    hiddenAt: null,
     location: { __typename: "Point", x: 51.4543, y: -0.9781 },
     locationDescription: "By the bike racks",
     water: 24,

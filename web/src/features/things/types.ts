@@ -39,6 +39,8 @@ export interface ThingDetails {
   type: string;
   groupId: string;
   isPublic: boolean;
+  /** Set when an admin hid it (only admins see it then). */
+  hiddenAt?: string | null;
   hasImage: boolean;
   location: Point;
   locationDescription: string | null;

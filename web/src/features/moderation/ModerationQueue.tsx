@@ -1,0 +1,212 @@
+// The admins' moderation queue on /admin (issue 26): open reports, oldest first, each with what
+// was reported (as it read then), why, by whom, and whose it is; an admin hides the content,
+// dismisses the report, or suspends the author. A second list holds what is hidden, to restore.
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { formatDateTime, timeAgo } from "../../lib/dates.ts";
+import { useNotify } from "../../lib/notices.tsx";
+import { paths } from "../../routes.tsx";
+import { errorText } from "../things/errors.ts";
+import ContentReportsQuery from "./ContentReports.graphql?raw";
+import ModerateReportMutation from "./ModerateReport.graphql?raw";
+import SuspendUserMutation from "./SuspendUser.graphql?raw";
+import "./moderation.css";
+
+interface Person {
+  id: string;
+  name: string;
+  username: string;
+}
+
+export interface ReportItem {
+  id: string;
+  targetType: "THING" | "PICTURE" | "ACTION" | "CHAT_MESSAGE";
+  targetId: string;
+  pictureOf: string | null;
+  reason: "SPAM" | "WRONG" | "OFFENSIVE";
+  details: string | null;
+  excerpt: string;
+  status: "OPEN" | "HIDDEN" | "DISMISSED" | "RESTORED";
+  createdAt: string;
+  resolvedAt: string | null;
+  reporter: Person | null;
+  author: (Person & { isSuspended: boolean | null }) | null;
+}
+
+interface Data {
+  allContentReports: { totalCount: number; nodes: ReportItem[] } | null;
+}
+
+const TARGET_LABELS: Record<ReportItem["targetType"], string> = {
+  THING: "Thing",
+  PICTURE: "Picture",
+  ACTION: "Action",
+  CHAT_MESSAGE: "Chat message",
+};
+const REASON_LABELS: Record<ReportItem["reason"], string> = { SPAM: "Spam", WRONG: "Wrong", OFFENSIVE: "Offensive" };
+
+/** Where the reported content lives, when it has a page of its own. */
+export function targetLink(report: Pick<ReportItem, "targetType" | "targetId" | "pictureOf">): string | null {
+  if (report.targetType === "THING") return paths.thing(report.targetId);
+  if (report.targetType === "PICTURE") {
+    if (report.pictureOf === "thing") return paths.thing(report.targetId);
+    if (report.pictureOf === "user") return paths.user(report.targetId);
+    if (report.pictureOf === "group") return paths.group(report.targetId);
+    if (report.pictureOf === "device") return paths.device(report.targetId);
+  }
+  return null;
+}
+
+export function ModerationQueue() {
+  const headingId = useId();
+  const [open, reexecuteOpen] = useQuery<Data>({
+    query: ContentReportsQuery,
+    variables: { status: "OPEN" },
+    requestPolicy: "cache-and-network",
+  });
+  const [hidden, reexecuteHidden] = useQuery<Data>({
+    query: ContentReportsQuery,
+    variables: { status: "HIDDEN" },
+    requestPolicy: "cache-and-network",
+  });
+  const refresh = () => {
+    reexecuteOpen({ requestPolicy: "network-only" });
+    reexecuteHidden({ requestPolicy: "network-only" });
+  };
+  const openItems = open.data?.allContentReports?.nodes ?? [];
+  const hiddenItems = hidden.data?.allContentReports?.nodes ?? [];
+
+  return (
+    <section className="moderation-queue" aria-labelledby={headingId}>
+      <div className="admin-section-head">
+        <h2 id={headingId}>
+          Reports
+          {open.data ? <span className="home-count">{open.data.allContentReports?.totalCount ?? 0}</span> : null}
+        </h2>
+        <p className="muted">Open reports, oldest first. Hidden content is gone for everyone but admins at once.</p>
+      </div>
+      {open.error && !open.data ? (
+        <p className="form-error" role="alert">
+          {errorText(open.error, "Could not load the reports")}
+        </p>
+      ) : !open.data ? (
+        <p className="muted" role="status">
+          Loading the reports…
+        </p>
+      ) : openItems.length === 0 ? (
+        <p className="muted">No open reports.</p>
+      ) : (
+        <ul className="report-items" aria-label="Open reports">
+          {openItems.map((item) => (
+            <ReportEntry key={item.id} item={item} onChanged={refresh} />
+          ))}
+        </ul>
+      )}
+      {hiddenItems.length > 0 ? (
+        <>
+          <h3>Hidden</h3>
+          <ul className="report-items" aria-label="Hidden content">
+            {hiddenItems.map((item) => (
+              <ReportEntry key={item.id} item={item} onChanged={refresh} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => void }) {
+  const notify = useNotify();
+  const [moderation, moderate] = useMutation(ModerateReportMutation);
+  const [suspension, suspend] = useMutation(SuspendUserMutation);
+  const [confirmSuspend, setConfirmSuspend] = useState(false);
+  const link = targetLink(item);
+  const busy = moderation.fetching || suspension.fetching;
+
+  const decide = async (decision: "hide" | "restore" | "dismiss") => {
+    const result = await moderate({ reportId: item.id, decision });
+    if (result.error) {
+      notify.negative(errorText(result.error, "Could not save the decision"));
+      return;
+    }
+    notify.positive(decision === "hide" ? "Hidden from everyone but admins" : decision === "restore" ? "Shown again" : "Report dismissed");
+    onChanged();
+  };
+
+  const toggleSuspension = async () => {
+    if (!item.author) return;
+    const suspended = !item.author.isSuspended;
+    const result = await suspend({ userId: item.author.id, suspended });
+    setConfirmSuspend(false);
+    if (result.error) {
+      notify.negative(errorText(result.error, "Could not change the account"));
+      return;
+    }
+    notify.positive(suspended ? `${item.author.name} is suspended` : `${item.author.name} may sign in again`);
+    onChanged();
+  };
+
+  return (
+    <li className="report-item card" data-testid="report-item">
+      <div className="report-item-head">
+        <span className="tag">{TARGET_LABELS[item.targetType]}</span>
+        <span className={`tag${item.reason === "OFFENSIVE" ? " tag-warning" : ""}`}>{REASON_LABELS[item.reason]}</span>
+        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="muted">
+          {timeAgo(item.createdAt)}
+        </time>
+      </div>
+      <blockquote className="report-excerpt">{item.excerpt || "(no text)"}</blockquote>
+      {item.details ? <p className="report-details">“{item.details}”</p> : null}
+      <p className="muted report-people">
+        Reported by {item.reporter ? <Link to={paths.user(item.reporter.id)}>{item.reporter.name}</Link> : "a former member"}
+        {item.author ? (
+          <>
+            {" · "}by <Link to={paths.user(item.author.id)}>{item.author.name}</Link>
+            {item.author.isSuspended ? <span className="tag tag-warning">Suspended</span> : null}
+          </>
+        ) : null}
+        {link ? (
+          <>
+            {" · "}
+            <Link to={link}>Open</Link>
+          </>
+        ) : null}
+      </p>
+      <div className="report-actions">
+        {item.status === "OPEN" ? (
+          <>
+            <button type="button" className="button" onClick={() => decide("hide")} disabled={busy}>
+              Hide
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => decide("dismiss")} disabled={busy}>
+              Dismiss
+            </button>
+          </>
+        ) : item.status === "HIDDEN" ? (
+          <button type="button" className="button button-secondary" onClick={() => decide("restore")} disabled={busy}>
+            Restore
+          </button>
+        ) : null}
+        {item.author ? (
+          confirmSuspend ? (
+            <>
+              <span>{item.author.isSuspended ? "Let them sign in again?" : "Sign them out and stop them signing in?"}</span>
+              <button type="button" className="button" onClick={toggleSuspension} disabled={busy}>
+                {item.author.isSuspended ? "Lift the suspension" : "Suspend"}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setConfirmSuspend(false)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button-secondary" onClick={() => setConfirmSuspend(true)} disabled={busy}>
+              {item.author.isSuspended ? "Lift suspension" : "Suspend author"}
+            </button>
+          )
+        ) : null}
+      </div>
+    </li>
+  );
+}
