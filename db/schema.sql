@@ -660,6 +660,38 @@ CREATE TYPE app_public.pattern_stat AS (
 );
 
 --
+-- Name: report_reason; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.report_reason AS ENUM (
+    'spam',
+    'wrong',
+    'offensive'
+);
+
+--
+-- Name: report_status; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.report_status AS ENUM (
+    'open',
+    'hidden',
+    'dismissed',
+    'restored'
+);
+
+--
+-- Name: report_target; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.report_target AS ENUM (
+    'thing',
+    'picture',
+    'action',
+    'chat_message'
+);
+
+--
 -- Name: route_stat; Type: TYPE; Schema: app_public; Owner: -
 --
 
@@ -1197,6 +1229,22 @@ CREATE FUNCTION app_hidden.can_plan_on_thing(p_thing_id uuid) RETURNS boolean
 $$;
 
 --
+-- Name: can_restore_history(text, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.can_restore_history(p_target_type text, p_target_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select case p_target_type
+    when 'thing' then app_hidden.can_manage_thing(p_target_id)
+    when 'device' then app_hidden.can_manage_device(p_target_id)
+    when 'group' then app_hidden.can_manage_group(p_target_id)
+    else false
+  end
+$$;
+
+--
 -- Name: can_see_device(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1231,10 +1279,11 @@ CREATE FUNCTION app_hidden.can_see_thing(p_thing_id uuid) RETURNS boolean
   select exists (
     select 1 from app_public.things t
     where t.id = p_thing_id
-      and (t.is_public
-           or app_public.current_user_is_admin()
-           or t.id in (select app_hidden.my_thing_ids())
-           or t.group_id in (select app_hidden.my_group_ids()))
+      and ((t.hidden_at is null
+            and (t.is_public
+                 or t.id in (select app_hidden.my_thing_ids())
+                 or t.group_id in (select app_hidden.my_group_ids())))
+           or app_public.current_user_is_admin())
   )
 $$;
 
@@ -1638,6 +1687,36 @@ CREATE FUNCTION app_hidden.has_invisible_characters(value text) RETURNS boolean
 COMMENT ON FUNCTION app_hidden.has_invisible_characters(value text) IS 'True when the text holds a zero-width, text-direction, control or other invisible character.';
 
 --
+-- Name: history_ignored_columns(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.history_ignored_columns(p_table text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select case p_table
+    when 'things' then array[
+      'id', 'created_at', 'updated_at', 'created_by', 'has_image', 'hidden_at',
+      'water', 'temperature', 'conductivity', 'ph', 'led_state', 'last_sensor_data', 'last_action',
+      'indicator_colour', 'indicator_colour_last', 'indicator_colour_changed_at', 'needs_water_notification_at',
+      'water_need', 'water_need_reason', 'water_store_percent', 'water_need_at',
+      'texture', 'drainage', 'fertility', 'landcover', 'habitats', 'carbon', 'drains_to', 'water_protection',
+      'general_cropping']
+    when 'devices' then array[
+      'id', 'created_at', 'updated_at', 'has_image',
+      'water', 'temperature', 'conductivity', 'ph', 'led_state', 'battery', 'rssi', 'snr', 'last_sensor_data',
+      'indicator_colour']
+    when 'groups' then array['id', 'created_at', 'updated_at', 'has_image', 'slug']
+    else array[]::text[]
+  end
+$$;
+
+--
+-- Name: FUNCTION history_ignored_columns(p_table text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.history_ignored_columns(p_table text) IS 'Columns of things, devices or groups that the history does not record (and a restore does not write).';
+
+--
 -- Name: hydration_band(double precision, jsonb); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1669,13 +1748,14 @@ CREATE FUNCTION app_hidden.image_is_shown(p_type text, p_id uuid) RETURNS boolea
     when 'action' then (select has_image from app_public.actions where id = p_id)
     else false
   end, false)
+  and (not app_hidden.picture_is_hidden(p_type, p_id) or app_public.current_user_is_admin())
 $$;
 
 --
 -- Name: FUNCTION image_is_shown(p_type text, p_id uuid); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.image_is_shown(p_type text, p_id uuid) IS 'Whether the picture of a user, thing, group, device or action is to be served to the caller: it has one and the caller may see the record (row-level security, security invoker).';
+COMMENT ON FUNCTION app_hidden.image_is_shown(p_type text, p_id uuid) IS 'Whether the picture of a user, thing, group, device or action is to be served to the caller: it has one, the caller may see the record (row-level security, security invoker), and an admin has not hid it (admins still see hidden pictures).';
 
 --
 -- Name: in_bline(point); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2576,6 +2656,9 @@ declare
   v_session app_private.sessions;
   v_user app_public.users;
 begin
+  if exists (select 1 from app_public.users where id = p_user_id and suspended_at is not null) then
+    raise exception 'This account has been suspended by an administrator' using errcode = 'DNIED';
+  end if;
   update app_public.users set last_sign_in_at = now() where id = p_user_id returning * into v_user;
   insert into app_private.sessions (user_id, domain_name, expires_at)
     values (p_user_id, p_domain_name, now() + interval '30 days')
@@ -2583,6 +2666,15 @@ begin
   return row(v_session.id, v_user.id, app_public.users_role(v_user), v_session.expires_at)::app_hidden.session_grant;
 end;
 $$;
+
+--
+-- Name: picture_is_hidden(text, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.picture_is_hidden(p_type text, p_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$ select exists (select 1 from app_private.hidden_pictures where image_type = p_type and target_id = p_id) $$;
 
 --
 -- Name: primary_email(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2750,6 +2842,14 @@ CREATE FUNCTION app_hidden.record_environment_fetch(p_kind text, p_key text) RET
 $$;
 
 --
+-- Name: reports_per_day(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.reports_per_day() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 20 $$;
+
+--
 -- Name: require_admin(); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2900,6 +3000,7 @@ CREATE TABLE app_public.actions (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     litres double precision,
     client_key uuid,
+    hidden_at timestamp with time zone,
     CONSTRAINT actions_comments_valid CHECK (
 CASE
     WHEN (btrim(comments) = ''::text) THEN app_hidden.invalid('Comments are required'::text)
@@ -2934,6 +3035,13 @@ COMMENT ON COLUMN app_public.actions.litres IS 'Water given, in litres (WATERING
 
 COMMENT ON COLUMN app_public.actions.client_key IS '@behavior -select -insert -update -filterBy -orderBy
 The key the recording device gave this action, so that sending it again cannot record it twice (set through recordAction only).';
+
+--
+-- Name: COLUMN actions.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.actions.hidden_at IS '@behavior -insert -update
+When an admin hid this action (only admins see it then).';
 
 --
 -- Name: search_text(app_public.actions); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3179,6 +3287,7 @@ CREATE TABLE app_public.things (
     water_need_reason text,
     water_store_percent double precision,
     water_need_at timestamp with time zone,
+    hidden_at timestamp with time zone,
     CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
     CONSTRAINT things_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
     CONSTRAINT things_location_description_valid CHECK (((location_description IS NULL) OR (char_length(location_description) <= 500) OR app_hidden.invalid('Location description must be at most 500 characters'::text))),
@@ -3234,6 +3343,13 @@ COMMENT ON COLUMN app_public.things.water_need_at IS '@behavior -insert -update
 When the water need last changed (it is worked out hourly and on every watering or reading; an unchanged result is not written).';
 
 --
+-- Name: COLUMN things.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.hidden_at IS '@behavior -insert -update
+When an admin hid this thing (only admins see it then).';
+
+--
 -- Name: search_text(app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3260,6 +3376,7 @@ CREATE TABLE app_public.users (
     last_sign_in_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    suspended_at timestamp with time zone,
     CONSTRAINT users_name_valid CHECK (app_hidden.check_name(name)),
     CONSTRAINT users_username_valid CHECK (app_hidden.check_username((username)::text))
 );
@@ -3298,6 +3415,13 @@ The thing this user cares about most (the One Thing).';
 COMMENT ON COLUMN app_public.users.last_sign_in_at IS '@behavior -select -filterBy -orderBy';
 
 --
+-- Name: COLUMN users.suspended_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.users.suspended_at IS '@behavior -*
+When an admin suspended this account; read through isSuspended.';
+
+--
 -- Name: search_text(app_public.users); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3331,6 +3455,78 @@ begin
     'domainName', p_domain_name,
     'variables', json_build_object('name', v_name, 'userEmailId', v_email.id, 'token', v_token)
   ));
+end;
+$$;
+
+--
+-- Name: content_reports; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.content_reports (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    reporter_id uuid NOT NULL,
+    target_type app_public.report_target NOT NULL,
+    target_id uuid NOT NULL,
+    picture_of text,
+    reason app_public.report_reason NOT NULL,
+    details text,
+    excerpt text DEFAULT ''::text NOT NULL,
+    author_id uuid,
+    status app_public.report_status DEFAULT 'open'::app_public.report_status NOT NULL,
+    resolved_by uuid,
+    resolved_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT content_reports_details_valid CHECK (((details IS NULL) OR (char_length(details) <= 1000) OR app_hidden.invalid('Details must be at most 1000 characters'::text))),
+    CONSTRAINT content_reports_picture_of_valid CHECK ((((target_type = 'picture'::app_public.report_target) = (picture_of IS NOT NULL)) AND ((picture_of IS NULL) OR (picture_of = ANY (ARRAY['user'::text, 'thing'::text, 'group'::text, 'device'::text, 'action'::text])))))
+);
+
+--
+-- Name: TABLE content_reports; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.content_reports IS 'A report of a thing, picture, action or chat message, for the admins to hide, restore or dismiss.';
+
+--
+-- Name: COLUMN content_reports.picture_of; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.content_reports.picture_of IS 'For a picture: user, thing, group, device or action (targetId names it).';
+
+--
+-- Name: COLUMN content_reports.excerpt; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.content_reports.excerpt IS 'What was reported, as it read when reported.';
+
+--
+-- Name: COLUMN content_reports.author_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.content_reports.author_id IS 'Whose content it is, when known.';
+
+--
+-- Name: set_content_hidden(app_public.content_reports, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.set_content_hidden(p_report app_public.content_reports, p_hidden boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_at timestamptz := case when p_hidden then now() end;
+begin
+  case p_report.target_type
+    when 'thing' then update app_public.things set hidden_at = v_at where id = p_report.target_id;
+    when 'action' then update app_public.actions set hidden_at = v_at where id = p_report.target_id;
+    when 'chat_message' then update app_public.chat_messages set hidden_at = v_at where id = p_report.target_id;
+    when 'picture' then
+      if p_hidden then
+        insert into app_private.hidden_pictures (image_type, target_id) values (p_report.picture_of, p_report.target_id)
+          on conflict do nothing;
+      else
+        delete from app_private.hidden_pictures where image_type = p_report.picture_of and target_id = p_report.target_id;
+      end if;
+  end case;
 end;
 $$;
 
@@ -5102,6 +5298,45 @@ end;
 $$;
 
 --
+-- Name: tg__record_history(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg__record_history() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_ignored text[] := app_hidden.history_ignored_columns(tg_table_name);
+  v_old jsonb;
+  v_new jsonb;
+  v_before jsonb;
+  v_after jsonb;
+  v_restoring text := nullif(current_setting('steward.restoring_history_entry', true), '');
+begin
+  if tg_op <> 'INSERT' then v_old := to_jsonb(old) - v_ignored; end if;
+  if tg_op <> 'DELETE' then v_new := to_jsonb(new) - v_ignored; end if;
+  if tg_op = 'UPDATE' then
+    select jsonb_object_agg(n.key, o.value), jsonb_object_agg(n.key, n.value)
+      into v_before, v_after
+      from jsonb_each(v_new) n
+      left join jsonb_each(v_old) o on o.key = n.key
+      where o.value is distinct from n.value;
+    if v_after is null then
+      return null;
+    end if;
+  else
+    v_before := v_old;
+    v_after := v_new;
+  end if;
+  insert into app_public.history_entries (target_type, target_id, operation, changed_by, before, after, restored_from_id)
+    values (case tg_table_name when 'things' then 'thing' when 'devices' then 'device' else 'group' end,
+            coalesce(new.id, old.id), lower(tg_op), app_public.current_user_id(), v_before, v_after,
+            case when tg_op = 'UPDATE' then v_restoring::uuid end);
+  return null;
+end;
+$$;
+
+--
 -- Name: tg__timestamps(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5979,35 +6214,35 @@ begin
     delete from app_private.thing_map_cells;
     return null;
   elsif tg_op = 'INSERT' then
-    select array_agg(n.location[0]), array_agg(n.location[1]), array_agg(n.is_public), array_agg(1),
+    select array_agg(n.location[0]), array_agg(n.location[1]), array_agg(n.is_public and n.hidden_at is null), array_agg(1),
            array_agg((n.water_need = 'needs_water')::integer)
       into v_latitudes, v_longitudes, v_public, v_signs, v_needs
       from new_rows n;
   elsif tg_op = 'DELETE' then
-    select array_agg(o.location[0]), array_agg(o.location[1]), array_agg(o.is_public), array_agg(-1),
+    select array_agg(o.location[0]), array_agg(o.location[1]), array_agg(o.is_public and o.hidden_at is null), array_agg(-1),
            array_agg(-(o.water_need = 'needs_water')::integer)
       into v_latitudes, v_longitudes, v_public, v_signs, v_needs
       from old_rows o;
   else
     with changed as (
-      select o.location as old_location, o.is_public as old_public, (o.water_need = 'needs_water')::integer as old_needs,
-             n.location as new_location, n.is_public as new_public, (n.water_need = 'needs_water')::integer as new_needs,
-             (o.location[0] <> n.location[0] or o.location[1] <> n.location[1] or o.is_public <> n.is_public) as moved
+      select o.location as old_location, (o.is_public and o.hidden_at is null) as old_public, (o.water_need = 'needs_water')::integer as old_needs,
+             n.location as new_location, (n.is_public and n.hidden_at is null) as new_public, (n.water_need = 'needs_water')::integer as new_needs,
+             (o.location[0] <> n.location[0] or o.location[1] <> n.location[1]
+              or (o.is_public and o.hidden_at is null) <> (n.is_public and n.hidden_at is null)) as moved
       from old_rows o
       join new_rows n on n.id = o.id
-      where o.location[0] <> n.location[0] or o.location[1] <> n.location[1] or o.is_public <> n.is_public
+      where o.location[0] <> n.location[0] or o.location[1] <> n.location[1]
+         or (o.is_public and o.hidden_at is null) <> (n.is_public and n.hidden_at is null)
          or (o.water_need = 'needs_water') <> (n.water_need = 'needs_water')
     )
     select array_agg(c.latitude), array_agg(c.longitude), array_agg(c.is_public), array_agg(c.sign), array_agg(c.needs)
       into v_latitudes, v_longitudes, v_public, v_signs, v_needs
       from changed ch
       cross join lateral (
-        -- Moved or changed visibility: out of the old cells, into the new ones.
         select ch.old_location[0], ch.old_location[1], ch.old_public, -1, -ch.old_needs where ch.moved
         union all
         select ch.new_location[0], ch.new_location[1], ch.new_public, 1, ch.new_needs where ch.moved
         union all
-        -- Only the need changed: the same cells, the needs-water count alone.
         select ch.new_location[0], ch.new_location[1], ch.new_public, 0, ch.new_needs - ch.old_needs where not ch.moved
       ) as c(latitude, longitude, is_public, sign, needs);
   end if;
@@ -7219,6 +7454,90 @@ $$;
 COMMENT ON FUNCTION app_public.groups_litres_total(g app_public.groups) IS 'Litres of water recorded on this group''s things, all time (the things you can see).';
 
 --
+-- Name: history_entries; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.history_entries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    target_type text NOT NULL,
+    target_id uuid NOT NULL,
+    operation text NOT NULL,
+    changed_by uuid,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    before jsonb,
+    after jsonb,
+    restored_from_id uuid,
+    CONSTRAINT history_entries_operation_known CHECK ((operation = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT history_entries_target_type_known CHECK ((target_type = ANY (ARRAY['thing'::text, 'device'::text, 'group'::text])))
+);
+
+--
+-- Name: TABLE history_entries; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.history_entries IS '@behavior -query:resource:list
+A recorded change of a thing, device or group: who, when, and the changed fields before and after.';
+
+--
+-- Name: COLUMN history_entries.target_type; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.target_type IS 'thing, device or group.';
+
+--
+-- Name: COLUMN history_entries.target_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.target_id IS 'The id of the thing, device or group changed.';
+
+--
+-- Name: COLUMN history_entries.operation; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.operation IS 'insert (created), update (changed) or delete (deleted).';
+
+--
+-- Name: COLUMN history_entries.changed_by; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.changed_by IS 'Who made the change; null when the system did (imports, jobs).';
+
+--
+-- Name: COLUMN history_entries.before; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.before IS 'The changed fields as they were (null for a creation).';
+
+--
+-- Name: COLUMN history_entries.after; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.after IS 'The changed fields as they became (null for a deletion).';
+
+--
+-- Name: COLUMN history_entries.restored_from_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.history_entries.restored_from_id IS 'When this change restored an earlier version: the entry whose "before" values were written back.';
+
+--
+-- Name: history_entries_can_restore(app_public.history_entries); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.history_entries_can_restore(e app_public.history_entries) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select e.operation = 'update' and e.before is not null and app_public.current_user_id() is not null
+     and app_hidden.can_restore_history(e.target_type, e.target_id)
+$$;
+
+--
+-- Name: FUNCTION history_entries_can_restore(e app_public.history_entries); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.history_entries_can_restore(e app_public.history_entries) IS 'Whether the signed-in user may restore the version before this change (owners and admins, changes only).';
+
+--
 -- Name: import_water_points(jsonb, text); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -7454,6 +7773,50 @@ $$;
 --
 
 COMMENT ON FUNCTION app_public.mark_all_notifications_read() IS 'Marks all your notifications read; returns how many.';
+
+--
+-- Name: moderate_report(uuid, text); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.moderate_report(report_id uuid, decision text) RETURNS app_public.content_reports
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_report app_public.content_reports;
+  v_status app_public.report_status;
+begin
+  perform app_hidden.require_admin();
+  select * into v_report from app_public.content_reports where id = report_id for update;
+  if v_report.id is null then
+    raise exception 'Report not found' using errcode = 'NTFND';
+  end if;
+  v_status := case decision when 'hide' then 'hidden' when 'restore' then 'restored' when 'dismiss' then 'dismissed' end;
+  if v_status is null then
+    raise exception 'Decide hide, restore or dismiss' using errcode = 'INVLD';
+  end if;
+  if decision = 'dismiss' and v_report.status <> 'open' then
+    raise exception 'Only an open report can be dismissed' using errcode = 'INVLD';
+  end if;
+  if decision <> 'dismiss' then
+    perform app_hidden.set_content_hidden(v_report, decision = 'hide');
+  end if;
+  update app_public.content_reports r
+    set status = v_status, resolved_by = app_public.current_user_id(), resolved_at = now()
+    where r.id = v_report.id
+       or (decision <> 'dismiss' and r.target_type = v_report.target_type and r.target_id = v_report.target_id
+           and r.picture_of is not distinct from v_report.picture_of
+           and r.status in ('open', 'hidden', 'restored'));
+  select * into v_report from app_public.content_reports where id = report_id;
+  return v_report;
+end;
+$$;
+
+--
+-- Name: FUNCTION moderate_report(report_id uuid, decision text); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.moderate_report(report_id uuid, decision text) IS 'Admins: hide the reported content (closing its open reports), restore it, or dismiss the report (decision: hide, restore or dismiss).';
 
 --
 -- Name: my_notice_preferences(); Type: FUNCTION; Schema: app_public; Owner: -
@@ -7821,6 +8184,105 @@ $_$;
 COMMENT ON FUNCTION app_public.register_push_subscription(endpoint text, p256dh text, auth text, label text, expires_at timestamp with time zone) IS 'Sends your notices to this browser as push messages (the PushSubscription''s endpoint and keys).';
 
 --
+-- Name: report_content(app_public.report_target, uuid, app_public.report_reason, text, text); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.report_content(target_type app_public.report_target, target_id uuid, reason app_public.report_reason, details text DEFAULT NULL::text, picture_of text DEFAULT NULL::text) RETURNS app_public.content_reports
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.require_user();
+  v_details text := nullif(btrim(report_content.details), '');
+  v_excerpt text;
+  v_author uuid;
+  v_found boolean := false;
+  v_count int;
+  v_report app_public.content_reports;
+begin
+  if reason is null then
+    raise exception 'Choose a reason: spam, wrong or offensive' using errcode = 'INVLD';
+  end if;
+  if v_details is not null and char_length(v_details) > 1000 then
+    raise exception 'Details must be at most 1000 characters' using errcode = 'INVLD';
+  end if;
+  if target_type = 'picture' and (picture_of is null or picture_of not in ('user', 'thing', 'group', 'device', 'action')) then
+    raise exception 'Say whose picture it is: a user, thing, group, device or action' using errcode = 'INVLD';
+  end if;
+
+  case target_type
+    when 'thing' then
+      select true, t.name, t.created_by into v_found, v_excerpt, v_author
+        from app_public.things t where t.id = report_content.target_id and app_hidden.can_see_thing(t.id);
+    when 'action' then
+      select true, a.comments, a.created_by into v_found, v_excerpt, v_author
+        from app_public.actions a
+        where a.id = report_content.target_id and a.hidden_at is null and app_hidden.can_see_thing(a.thing_id);
+    when 'chat_message' then
+      select true, m.message_text, case when m.type_name = 'user' then m.recipient_id end into v_found, v_excerpt, v_author
+        from app_public.chat_messages m
+        where m.id = report_content.target_id and m.recipient_id = v_user_id and m.hidden_at is null
+          and app_hidden.can_see_thing(m.thing_id);
+    when 'picture' then
+      case picture_of
+        when 'user' then
+          select true, 'Picture of ' || u.name, u.id into v_found, v_excerpt, v_author
+            from app_public.users u where u.id = report_content.target_id and u.has_image;
+        when 'thing' then
+          select true, 'Picture of ' || t.name, t.created_by into v_found, v_excerpt, v_author
+            from app_public.things t where t.id = report_content.target_id and t.has_image and app_hidden.can_see_thing(t.id);
+        when 'action' then
+          select true, 'Picture of an action: ' || left(a.comments, 200), a.created_by into v_found, v_excerpt, v_author
+            from app_public.actions a
+            where a.id = report_content.target_id and a.has_image and a.hidden_at is null and app_hidden.can_see_thing(a.thing_id);
+        when 'device' then
+          select true, 'Picture of ' || d.name into v_found, v_excerpt
+            from app_public.devices d where d.id = report_content.target_id and d.has_image and app_hidden.can_see_device(d.id);
+        else
+          select true, 'Picture of ' || g.name into v_found, v_excerpt
+            from app_public.groups g
+            where g.id = report_content.target_id and g.has_image
+              and (g.is_public or g.id in (select app_hidden.my_group_ids()) or app_public.current_user_is_admin());
+      end case;
+      if v_found and app_hidden.picture_is_hidden(picture_of, report_content.target_id) and not app_public.current_user_is_admin() then
+        v_found := false;
+      end if;
+  end case;
+  if not coalesce(v_found, false) then
+    raise exception 'There is nothing to report there: it does not exist or you cannot see it' using errcode = 'NTFND';
+  end if;
+
+  -- One reporter at a time, so concurrent reports cannot both pass the limit.
+  perform pg_advisory_xact_lock(hashtextextended('app_public.content_reports:' || v_user_id, 0));
+  select * into v_report from app_public.content_reports r
+    where r.reporter_id = v_user_id and r.target_type = report_content.target_type
+      and r.target_id = report_content.target_id and r.status = 'open';
+  if v_report.id is not null then
+    return v_report;
+  end if;
+  select count(*) into v_count from app_public.content_reports r
+    where r.reporter_id = v_user_id and r.created_at > now() - interval '1 day';
+  if v_count >= app_hidden.reports_per_day() then
+    raise exception 'You can send up to % reports a day. Please try again tomorrow.', app_hidden.reports_per_day()
+      using errcode = 'RATEL';
+  end if;
+
+  insert into app_public.content_reports (reporter_id, target_type, target_id, picture_of, reason, details, excerpt, author_id)
+    values (v_user_id, report_content.target_type, report_content.target_id,
+            case when report_content.target_type = 'picture' then report_content.picture_of end,
+            reason, v_details, left(coalesce(v_excerpt, ''), 500), v_author)
+    returning * into v_report;
+  return v_report;
+end;
+$$;
+
+--
+-- Name: FUNCTION report_content(target_type app_public.report_target, target_id uuid, reason app_public.report_reason, details text, picture_of text); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.report_content(target_type app_public.report_target, target_id uuid, reason app_public.report_reason, details text, picture_of text) IS 'Reports a thing, picture, action or chat message you can see (spam, wrong or offensive; details optional, at most 1000 characters). At most 20 reports a day.';
+
+--
 -- Name: request_account_deletion(); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -7872,6 +8334,76 @@ end;
 $$;
 
 --
+-- Name: restore_history_entry(uuid); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.restore_history_entry(entry_id uuid) RETURNS app_public.history_entries
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_entry app_public.history_entries;
+  v_table text;
+  v_columns text[];
+  v_set text;
+  v_count int;
+  v_restorations int;
+  v_result app_public.history_entries;
+begin
+  if app_public.current_user_id() is null then
+    raise exception 'You must be signed in' using errcode = 'LOGIN';
+  end if;
+  select * into v_entry from app_public.history_entries where id = entry_id;
+  if v_entry.id is null then
+    raise exception 'This version was not found' using errcode = 'NTFND';
+  end if;
+  if not app_hidden.can_restore_history(v_entry.target_type, v_entry.target_id) then
+    raise exception 'Only the owners of the % and admins can restore an earlier version', v_entry.target_type
+      using errcode = 'DNIED';
+  end if;
+  if v_entry.operation <> 'update' or v_entry.before is null then
+    raise exception 'Only a change can be undone; this entry has no earlier version' using errcode = 'INVLD';
+  end if;
+  v_table := case v_entry.target_type when 'thing' then 'things' when 'device' then 'devices' else 'groups' end;
+  select array_agg(a.attname order by a.attnum) into v_columns
+    from pg_attribute a
+    where a.attrelid = ('app_public.' || v_table)::regclass and a.attnum > 0 and not a.attisdropped
+      and v_entry.before ? a.attname
+      and not (a.attname = any (app_hidden.history_ignored_columns(v_table)))
+      and has_column_privilege(('app_public.' || v_table)::regclass, a.attname, 'UPDATE');
+  if v_columns is null then
+    raise exception 'None of the fields of this version can be restored' using errcode = 'INVLD';
+  end if;
+  select string_agg(format('%1$I = r.%1$I', c), ', ') into v_set from unnest(v_columns) c;
+  select count(*) into v_restorations from app_public.history_entries where restored_from_id = v_entry.id;
+
+  perform set_config('steward.restoring_history_entry', v_entry.id::text, true);
+  execute format('update app_public.%I t set %s from jsonb_populate_record(null::app_public.%I, $1) r where t.id = $2',
+                 v_table, v_set, v_table)
+    using v_entry.before, v_entry.target_id;
+  get diagnostics v_count = row_count;
+  perform set_config('steward.restoring_history_entry', '', true);
+  if v_count = 0 then
+    raise exception 'This % was not found', v_entry.target_type using errcode = 'NTFND';
+  end if;
+
+  -- The trigger records a restore only when a field changed.
+  if (select count(*) from app_public.history_entries where restored_from_id = v_entry.id) = v_restorations then
+    raise exception 'The % already has the values of this version', v_entry.target_type using errcode = 'INVLD';
+  end if;
+  select * into v_result from app_public.history_entries
+    where restored_from_id = v_entry.id order by changed_at desc, id desc limit 1;
+  return v_result;
+end;
+$_$;
+
+--
+-- Name: FUNCTION restore_history_entry(entry_id uuid); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.restore_history_entry(entry_id uuid) IS 'Restores the version before a recorded change: writes back its "before" values (owners and admins). The restore is recorded as a change in turn.';
+
+--
 -- Name: chat_messages; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -7887,6 +8419,7 @@ CREATE TABLE app_public.chat_messages (
     in_reply_to uuid,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    hidden_at timestamp with time zone,
     CONSTRAINT chat_messages_message_text_valid CHECK (((type_name <> 'user'::text) OR app_hidden.check_chat_message(message_text))),
     CONSTRAINT chat_messages_reply_has_question CHECK (((type_name = 'assistant'::text) = (in_reply_to IS NOT NULL))),
     CONSTRAINT chat_messages_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'answered'::text, 'failed'::text]))),
@@ -7940,6 +8473,13 @@ COMMENT ON COLUMN app_public.chat_messages.in_reply_to IS 'On a reply: the quest
 --
 
 COMMENT ON COLUMN app_public.chat_messages.metadata IS 'On a question: what the client sent ({"thingId": ...}). On a reply: {"thingId", "provider" (llm or rules), "model", "intent", "error"}.';
+
+--
+-- Name: COLUMN chat_messages.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.chat_messages.hidden_at IS '@behavior -insert -update
+When an admin hid this message.';
 
 --
 -- Name: send_chat_message(text, text, jsonb); Type: FUNCTION; Schema: app_public; Owner: -
@@ -8081,6 +8621,41 @@ $$;
 --
 
 COMMENT ON FUNCTION app_public.set_notice_settings(digest_frequency app_public.digest_frequency, single_emails boolean, quiet_start time without time zone, quiet_end time without time zone, time_zone text) IS 'Sets the digest''s frequency, single e-mails or the digest, and quiet hours (both times or neither) in a time zone.';
+
+--
+-- Name: suspend_user(uuid, boolean); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.suspend_user(user_id uuid, suspended boolean DEFAULT true) RETURNS app_public.users
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user app_public.users;
+begin
+  perform app_hidden.require_admin();
+  if suspend_user.user_id = app_public.current_user_id() then
+    raise exception 'You cannot suspend your own account' using errcode = 'DNIED';
+  end if;
+  update app_public.users u
+    set suspended_at = case when suspended then coalesce(u.suspended_at, now()) end
+    where u.id = suspend_user.user_id
+    returning * into v_user;
+  if v_user.id is null then
+    raise exception 'User not found' using errcode = 'NTFND';
+  end if;
+  if suspended then
+    update app_private.sessions s set revoked_at = now() where s.user_id = v_user.id and s.revoked_at is null;
+  end if;
+  return v_user;
+end;
+$$;
+
+--
+-- Name: FUNCTION suspend_user(user_id uuid, suspended boolean); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.suspend_user(user_id uuid, suspended boolean) IS 'Suspends an account (its sessions end, it cannot sign in) or, with suspended false, lifts the suspension. Admins only.';
 
 --
 -- Name: sync_navigation_events(uuid, uuid, jsonb); Type: FUNCTION; Schema: app_public; Owner: -
@@ -8656,6 +9231,20 @@ $$;
 COMMENT ON FUNCTION app_public.user_litres_leaderboard(period app_public.leaderboard_period) IS 'Litres of water recorded by person, for a period (points: the waterings with an amount).';
 
 --
+-- Name: users_is_suspended(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.users_is_suspended(u app_public.users) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$ select case when app_public.current_user_is_admin() then u.suspended_at is not null end $$;
+
+--
+-- Name: FUNCTION users_is_suspended(u app_public.users); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.users_is_suspended(u app_public.users) IS 'Whether an admin suspended this account (admins only; null for everyone else).';
+
+--
 -- Name: users_last_sign_in_at(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -9228,6 +9817,23 @@ ALTER TABLE app_private.held_notices ALTER COLUMN id ADD GENERATED ALWAYS AS IDE
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: hidden_pictures; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.hidden_pictures (
+    image_type text NOT NULL,
+    target_id uuid NOT NULL,
+    hidden_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT hidden_pictures_image_type_check CHECK ((image_type = ANY (ARRAY['user'::text, 'thing'::text, 'group'::text, 'device'::text, 'action'::text])))
+);
+
+--
+-- Name: TABLE hidden_pictures; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.hidden_pictures IS 'Pictures an admin hid: served to admins only (app_hidden.image_is_shown).';
 
 --
 -- Name: installation; Type: TABLE; Schema: app_private; Owner: -
@@ -10266,6 +10872,13 @@ ALTER TABLE ONLY app_private.held_notices
     ADD CONSTRAINT held_notices_pkey PRIMARY KEY (id);
 
 --
+-- Name: hidden_pictures hidden_pictures_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.hidden_pictures
+    ADD CONSTRAINT hidden_pictures_pkey PRIMARY KEY (image_type, target_id);
+
+--
 -- Name: installation installation_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -10611,6 +11224,13 @@ ALTER TABLE ONLY app_public.chat_messages
     ADD CONSTRAINT chat_messages_pkey PRIMARY KEY (id);
 
 --
+-- Name: content_reports content_reports_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.content_reports
+    ADD CONSTRAINT content_reports_pkey PRIMARY KEY (id);
+
+--
 -- Name: device_access_invitations device_access_invitations_device_email_key; Type: CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -10743,6 +11363,13 @@ ALTER TABLE ONLY app_public.groups
 --
 
 COMMENT ON CONSTRAINT groups_slug_key ON app_public.groups IS '@behavior -update -delete';
+
+--
+-- Name: history_entries history_entries_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.history_entries
+    ADD CONSTRAINT history_entries_pkey PRIMARY KEY (id);
 
 --
 -- Name: notice_preferences notice_preferences_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -11228,6 +11855,36 @@ CREATE INDEX chat_messages_recipient_thing_created_at_idx ON app_public.chat_mes
 CREATE INDEX chat_messages_thing_id_created_at_idx ON app_public.chat_messages USING btree (thing_id, created_at);
 
 --
+-- Name: content_reports_author_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX content_reports_author_idx ON app_public.content_reports USING btree (author_id);
+
+--
+-- Name: content_reports_open_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX content_reports_open_idx ON app_public.content_reports USING btree (status, created_at);
+
+--
+-- Name: content_reports_reporter_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX content_reports_reporter_idx ON app_public.content_reports USING btree (reporter_id, created_at);
+
+--
+-- Name: content_reports_resolved_by_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX content_reports_resolved_by_idx ON app_public.content_reports USING btree (resolved_by);
+
+--
+-- Name: content_reports_target_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX content_reports_target_idx ON app_public.content_reports USING btree (target_type, target_id);
+
+--
 -- Name: device_access_invitations_email_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -11322,6 +11979,24 @@ CREATE INDEX group_memberships_user_id_idx ON app_public.group_memberships USING
 --
 
 CREATE INDEX groups_name_idx ON app_public.groups USING btree (lower(name));
+
+--
+-- Name: history_entries_changed_by_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX history_entries_changed_by_idx ON app_public.history_entries USING btree (changed_by);
+
+--
+-- Name: history_entries_restored_from_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX history_entries_restored_from_idx ON app_public.history_entries USING btree (restored_from_id);
+
+--
+-- Name: history_entries_target_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX history_entries_target_idx ON app_public.history_entries USING btree (target_type, target_id, changed_at DESC, id);
 
 --
 -- Name: notifications_thing_id_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -11985,6 +12660,60 @@ CREATE TRIGGER _900_notify_thing AFTER INSERT ON app_public.actions FOR EACH ROW
 CREATE TRIGGER _900_notify_thing AFTER INSERT ON app_public.chat_messages FOR EACH ROW WHEN ((new.type_name = 'assistant'::text)) EXECUTE FUNCTION app_private.tg_chat_messages__notify_thing();
 
 --
+-- Name: devices _950_history_delete; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_delete AFTER DELETE ON app_public.devices FOR EACH ROW EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: groups _950_history_delete; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_delete AFTER DELETE ON app_public.groups FOR EACH ROW EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: things _950_history_delete; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_delete AFTER DELETE ON app_public.things FOR EACH ROW EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: devices _950_history_insert; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_insert AFTER INSERT ON app_public.devices FOR EACH ROW EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: groups _950_history_insert; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_insert AFTER INSERT ON app_public.groups FOR EACH ROW EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: things _950_history_insert; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_insert AFTER INSERT ON app_public.things FOR EACH ROW EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: devices _950_history_update; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.devices FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('devices'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('devices'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: groups _950_history_update; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.groups FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('groups'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('groups'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: things _950_history_update; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.things FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('things'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('things'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+
+--
 -- Name: held_notices held_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -12133,6 +12862,45 @@ ALTER TABLE ONLY app_public.chat_messages
     ADD CONSTRAINT chat_messages_thing_id_fkey FOREIGN KEY (thing_id) REFERENCES app_public.things(id) ON DELETE CASCADE;
 
 --
+-- Name: content_reports content_reports_author_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.content_reports
+    ADD CONSTRAINT content_reports_author_id_fkey FOREIGN KEY (author_id) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: CONSTRAINT content_reports_author_id_fkey ON content_reports; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT content_reports_author_id_fkey ON app_public.content_reports IS '@fieldName author';
+
+--
+-- Name: content_reports content_reports_reporter_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.content_reports
+    ADD CONSTRAINT content_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: CONSTRAINT content_reports_reporter_id_fkey ON content_reports; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT content_reports_reporter_id_fkey ON app_public.content_reports IS '@fieldName reporter';
+
+--
+-- Name: content_reports content_reports_resolved_by_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.content_reports
+    ADD CONSTRAINT content_reports_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: CONSTRAINT content_reports_resolved_by_fkey ON content_reports; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT content_reports_resolved_by_fkey ON app_public.content_reports IS '@fieldName resolvedByUser';
+
+--
 -- Name: device_access_invitations device_access_invitations_device_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -12236,6 +13004,33 @@ ALTER TABLE ONLY app_public.group_memberships
 
 ALTER TABLE ONLY app_public.group_memberships
     ADD CONSTRAINT group_memberships_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: history_entries history_entries_changed_by_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.history_entries
+    ADD CONSTRAINT history_entries_changed_by_fkey FOREIGN KEY (changed_by) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: CONSTRAINT history_entries_changed_by_fkey ON history_entries; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT history_entries_changed_by_fkey ON app_public.history_entries IS '@fieldName changedByUser';
+
+--
+-- Name: history_entries history_entries_restored_from_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.history_entries
+    ADD CONSTRAINT history_entries_restored_from_id_fkey FOREIGN KEY (restored_from_id) REFERENCES app_public.history_entries(id) ON DELETE SET NULL;
+
+--
+-- Name: CONSTRAINT history_entries_restored_from_id_fkey ON history_entries; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT history_entries_restored_from_id_fkey ON app_public.history_entries IS '@fieldName restoredFrom
+@foreignFieldName restorations';
 
 --
 -- Name: notice_preferences notice_preferences_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
@@ -12398,6 +13193,12 @@ ALTER TABLE ONLY app_public.users
 COMMENT ON CONSTRAINT users_one_thing_id_fkey ON app_public.users IS '@behavior -*';
 
 --
+-- Name: hidden_pictures; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.hidden_pictures ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: picture_objects; Type: ROW SECURITY; Schema: app_private; Owner: -
 --
 
@@ -12444,6 +13245,12 @@ ALTER TABLE app_public.badges ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.chat_messages ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: content_reports; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.content_reports ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: feedback delete_admin; Type: POLICY; Schema: app_public; Owner: -
@@ -12598,6 +13405,12 @@ ALTER TABLE app_public.group_memberships ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_public.groups ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: history_entries; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.history_entries ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: actions insert_allowed; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -12687,7 +13500,7 @@ CREATE POLICY select_manager_or_invitee ON app_public.thing_access_invitations F
 -- Name: chat_messages select_own; Type: POLICY; Schema: app_public; Owner: -
 --
 
-CREATE POLICY select_own ON app_public.chat_messages FOR SELECT TO bk_user USING (((recipient_id = ( SELECT app_public.current_user_id() AS current_user_id)) AND app_hidden.can_see_thing(thing_id)));
+CREATE POLICY select_own ON app_public.chat_messages FOR SELECT TO bk_user USING (((recipient_id = ( SELECT app_public.current_user_id() AS current_user_id)) AND (hidden_at IS NULL) AND app_hidden.can_see_thing(thing_id)));
 
 --
 -- Name: notice_preferences select_own; Type: POLICY; Schema: app_public; Owner: -
@@ -12720,6 +13533,12 @@ CREATE POLICY select_own ON app_public.push_subscriptions FOR SELECT TO bk_user 
 CREATE POLICY select_own ON app_public.user_emails FOR SELECT TO bk_user USING (((user_id = ( SELECT app_public.current_user_id() AS current_user_id)) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
 
 --
+-- Name: content_reports select_own_or_admin; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_own_or_admin ON app_public.content_reports FOR SELECT TO bk_user USING (((reporter_id = ( SELECT app_public.current_user_id() AS current_user_id)) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
+
+--
 -- Name: feedback select_own_or_admin; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -12735,9 +13554,9 @@ CREATE POLICY select_signed_in ON app_public.users FOR SELECT TO bk_user USING (
 -- Name: actions select_visible; Type: POLICY; Schema: app_public; Owner: -
 --
 
-CREATE POLICY select_visible ON app_public.actions FOR SELECT USING ((( SELECT true
+CREATE POLICY select_visible ON app_public.actions FOR SELECT USING ((((hidden_at IS NULL) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)) AND (( SELECT true
    FROM app_public.things t
-  WHERE (t.id = actions.thing_id)) IS NOT NULL));
+  WHERE (t.id = actions.thing_id)) IS NOT NULL)));
 
 --
 -- Name: device_accesses select_visible; Type: POLICY; Schema: app_public; Owner: -
@@ -12766,6 +13585,24 @@ CREATE POLICY select_visible ON app_public.group_memberships FOR SELECT USING ((
 --
 
 CREATE POLICY select_visible ON app_public.groups FOR SELECT USING ((is_public OR (id IN ( SELECT app_hidden.my_group_ids() AS my_group_ids)) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
+
+--
+-- Name: history_entries select_visible; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_visible ON app_public.history_entries FOR SELECT USING (((
+CASE target_type
+    WHEN 'thing'::text THEN ( SELECT true
+       FROM app_public.things t
+      WHERE (t.id = history_entries.target_id))
+    WHEN 'device'::text THEN ( SELECT true
+       FROM app_public.devices d
+      WHERE (d.id = history_entries.target_id))
+    WHEN 'group'::text THEN ( SELECT true
+       FROM app_public.groups g
+      WHERE (g.id = history_entries.target_id))
+    ELSE NULL::boolean
+END IS NOT NULL) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
 
 --
 -- Name: sensor_data select_visible; Type: POLICY; Schema: app_public; Owner: -
@@ -12805,7 +13642,7 @@ CREATE POLICY select_visible ON app_public.thing_alerts FOR SELECT USING (app_hi
 -- Name: things select_visible; Type: POLICY; Schema: app_public; Owner: -
 --
 
-CREATE POLICY select_visible ON app_public.things FOR SELECT USING ((is_public OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin) OR (id IN ( SELECT app_hidden.my_thing_ids() AS my_thing_ids)) OR (group_id IN ( SELECT app_hidden.my_group_ids() AS my_group_ids))));
+CREATE POLICY select_visible ON app_public.things FOR SELECT USING ((((hidden_at IS NULL) AND (is_public OR (id IN ( SELECT app_hidden.my_thing_ids() AS my_thing_ids)) OR (group_id IN ( SELECT app_hidden.my_group_ids() AS my_group_ids)))) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
 
 --
 -- Name: sensor_data; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -13007,4 +13844,6 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261125100000'),
     ('20261125100100'),
     ('20261126010000'),
-    ('20261126050000');
+    ('20261126050000'),
+    ('20261126070000'),
+    ('20261126070100');
