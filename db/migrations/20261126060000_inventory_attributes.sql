@@ -6,7 +6,7 @@
 --   bee cafes: flowering plants, flowering seasons.
 -- Each is checked here with the form's messages (errcode INVLD), as the other check_* rules.
 
-create type app_public.tree_height_class as enum ('UNDER_5M', 'FROM_5_TO_10M', 'FROM_10_TO_15M', 'FROM_15_TO_20M', 'OVER_20M');
+create type app_public.tree_height_class as enum ('UNDER_5_M', 'FROM_5_TO_10_M', 'FROM_10_TO_15_M', 'FROM_15_TO_20_M', 'OVER_20_M');
 comment on type app_public.tree_height_class is 'A tree''s height in the bands tree registers use: under 5 m, 5-10 m, 10-15 m, 15-20 m, over 20 m.';
 create type app_public.flowering_season as enum ('SPRING', 'SUMMER', 'AUTUMN', 'WINTER');
 comment on type app_public.flowering_season is 'When a bee cafe''s plants flower.';
@@ -411,7 +411,7 @@ comment on type app_public.water_parameters is 'The water-need model''s figures 
 create function app_public.things_water_parameters(t app_public.things) returns app_public.water_parameters
   language sql stable security definer set search_path to pg_catalog, public, pg_temp
   as $$
-  select row(p.area_m2, p.capacity_mm, round(((1 - p.stress_fraction) * p.capacity_mm)::numeric, 1)::float8,
+  select row(p.area_m2, round(p.capacity_mm::numeric, 1)::float8, round(((1 - p.stress_fraction) * p.capacity_mm)::numeric, 1)::float8,
              round((p.capacity_mm * p.area_m2)::numeric)::float8, p.basis)::app_public.water_parameters
   from app_hidden.thing_water_parameters(t.type, t.planting_year, t.volume_litres, t.soil_area_m2, app_hidden.water_today()) p
 $$;

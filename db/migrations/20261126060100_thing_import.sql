@@ -78,7 +78,7 @@ begin
 end;
 $$;
 
--- A height class from its name ("FROM_5_TO_10M", "5-10 m", "over 20 m") or a height in metres.
+-- A height class from its name ("FROM_5_TO_10_M", "5-10 m", "over 20 m") or a height in metres.
 create function app_hidden.import_height_class(p_text text) returns app_public.tree_height_class
   language plpgsql immutable
   as $$
@@ -94,17 +94,17 @@ begin
   end if;
   v_key := regexp_replace(v_key, 'm$', '');
   case
-    when v_key in ('<5', '0-5', 'under5', 'upto5') then return 'UNDER_5M';
-    when v_key in ('5-10') then return 'FROM_5_TO_10M';
-    when v_key in ('10-15') then return 'FROM_10_TO_15M';
-    when v_key in ('15-20') then return 'FROM_15_TO_20M';
-    when v_key in ('>20', '20+', 'over20') then return 'OVER_20M';
+    when v_key in ('<5', '0-5', 'under5', 'upto5') then return 'UNDER_5_M';
+    when v_key in ('5-10') then return 'FROM_5_TO_10_M';
+    when v_key in ('10-15') then return 'FROM_10_TO_15_M';
+    when v_key in ('15-20') then return 'FROM_15_TO_20_M';
+    when v_key in ('>20', '20+', 'over20') then return 'OVER_20_M';
     else null;
   end case;
   if v_key ~ '^[0-9]{1,3}([.,][0-9]+)?$' then
     v_metres := replace(v_key, ',', '.')::float8;
-    return case when v_metres < 5 then 'UNDER_5M' when v_metres < 10 then 'FROM_5_TO_10M' when v_metres < 15 then 'FROM_10_TO_15M'
-                when v_metres < 20 then 'FROM_15_TO_20M' else 'OVER_20M' end;
+    return case when v_metres < 5 then 'UNDER_5_M' when v_metres < 10 then 'FROM_5_TO_10_M' when v_metres < 15 then 'FROM_10_TO_15_M'
+                when v_metres < 20 then 'FROM_15_TO_20_M' else 'OVER_20_M' end;
   end if;
   raise exception 'Height class must be under 5 m, 5-10 m, 10-15 m, 15-20 m, over 20 m, or a height in metres' using errcode = 'INVLD';
 end;
@@ -231,7 +231,7 @@ begin
     v.planting_year := v_text::int;
   end if;
   if p_row ? 'trunkGirthCm' then
-    v.trunk_girth_cm := round(app_hidden.import_number(app_hidden.import_text(p_row, 'trunkGirthCm'), 'Trunk girth must be a number of centimetres'));
+    v.trunk_girth_cm := round(app_hidden.import_number(app_hidden.import_text(p_row, 'trunkGirthCm'), 'Trunk girth must be a number of centimetres')::numeric);
   end if;
   if p_row ? 'heightClass' then
     v.height_class := app_hidden.import_height_class(app_hidden.import_text(p_row, 'heightClass'));
