@@ -186,7 +186,8 @@ begin
     v.location_description := app_hidden.import_text(p_row, 'locationDescription');
   end if;
   if p_row ? 'isPublic' then
-    v.is_public := coalesce(app_hidden.import_boolean(app_hidden.import_text(p_row, 'isPublic')), true);
+    -- Empty: as it is (public for a new thing).
+    v.is_public := coalesce(app_hidden.import_boolean(app_hidden.import_text(p_row, 'isPublic')), v.is_public);
   end if;
 
   -- Where: a GeoJSON Point, or latitude and longitude columns.
