@@ -1,5 +1,5 @@
 // Rate limits on the operations worth abusing: guessing passphrases, flooding sign-ups, reset
-// and invitation e-mails. Keyed by the caller's IP address; the limit is checked before the
+// and invitation e-mails, bulk imports. Keyed by the caller's IP address; the limit is checked before the
 // operation runs, so a refused call changes nothing. Counted in PostgreSQL (server/auth/rate-limit.ts,
 // sharedLimits), so a fleet of N servers allows one address what one server does, not N times it.
 import { wrapPlans } from "postgraphile/utils";
@@ -28,6 +28,9 @@ export const RATE_LIMITS: Record<string, [number, number]> = {
   inviteToThingAccess: [60, HOUR],
   inviteToDeviceAccess: [60, HOUR],
   inviteToGroupMembership: [60, HOUR],
+  // One call is a batch of at most 500 rows within the body limit: a 50,000-row register takes
+  // about 250 calls checked and 250 imported, so 1,000 an hour allows two full runs and retries.
+  importThings: [1000, HOUR],
 };
 
 export const TOO_MANY = "Too many attempts; please wait a few minutes and try again";

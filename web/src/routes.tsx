@@ -187,6 +187,12 @@ export const ROUTES: readonly AppRoute[] = [
     "auth",
     () => import("./features/things/NewThingPage.tsx"),
   ),
+  screen(
+    "/things/import",
+    (b) => `Import ${term(b, "things")}`,
+    "auth",
+    () => import("./features/import/ImportThingsPage.tsx"),
+  ),
   redirect("/things/:id", "/things/:id/dashboard"),
   screen(
     "/things/:id/edit",

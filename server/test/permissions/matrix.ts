@@ -142,6 +142,12 @@ export const MATRIX: Row[] = [
   M("createThing", "create_thing(): call", "create a thing in G", ["member", "owner", "admin"], guestPerm("DNIED"),
     ask(`mutation C($g: UUID!) { createThing(input: { groupId: $g, name: "Made Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`, (w) => ({ g: w.G.id }), (d) => d.createThing?.thing)),
   ...updatePair("Thing", "things", "edit T's description", MANAGERS, guestPerm("NTFND"), `{ description: "Edited" }`, (w) => w.T),
+  // Bulk import (issue 26): G's owners and admins; a dry run, so the world stays as it is.
+  M("importThings", "import_things(): call", "dry-run an import of one row into G", MANAGERS, guestPerm("DNIED"),
+    ask(`mutation I($g: UUID!, $rows: JSON!) { importThings(input: { groupId: $g, rows: $rows, dryRun: true }) { thingImportResults { outcome } } }`,
+      (w) => ({ g: w.G.id, rows: [{ externalId: `matrix-${randomUUID()}`, species: "Tilia cordata", latitude: "51.45", longitude: "-0.97" }] }),
+      (d) => d.importThings?.thingImportResults?.filter((r: { outcome: string }) => r.outcome === "CREATED"))),
+
   ...deletePair("Thing", "things", "delete a fresh private thing", MANAGERS, guestPerm("NTFND"), (w) => w.freshThing()),
 
   // Access to things, invitations to them
@@ -186,6 +192,17 @@ export const MATRIX: Row[] = [
   ...readPair("badgeType", "badgeTypeById", "badgeType", "badge_types", EVERYONE, NONE),
   Q("allBadgeTypes", "badge_types: list", "list the badge types", EVERYONE, NONE,
     ask(`query { allBadgeTypes { nodes { id } } }`, () => ({}), (d) => d.allBadgeTypes?.nodes)),
+  // The tree species list (issue 26): reference data for everyone.
+  Q("allTreeSpeciesEntries", "tree_species: list", "list the tree species", EVERYONE, NONE,
+    ask(`query { allTreeSpeciesEntries { nodes { id } } }`, () => ({}), (d) => d.allTreeSpeciesEntries?.nodes)),
+  Q("treeSpeciesEntryById", "tree_species: read", "read a tree species by id", EVERYONE, NONE,
+    ask(`query { treeSpeciesEntryById(id: "tilia-cordata") { nodeId } }`, () => ({}), (d) => d.treeSpeciesEntryById)),
+  Q("treeSpeciesEntryByBotanicalName", "tree_species: read", "read a tree species by botanical name", EVERYONE, NONE,
+    ask(`query { treeSpeciesEntryByBotanicalName(botanicalName: "Tilia cordata") { nodeId } }`, () => ({}), (d) => d.treeSpeciesEntryByBotanicalName)),
+  Q("treeSpeciesEntry", "tree_species: read", "read a tree species by nodeId", EVERYONE, NONE,
+    ask(`query R($n: ID!) { treeSpeciesEntry(nodeId: $n) { id } }`,
+      async (w) => ({ n: (await w.call("guest", `query { treeSpeciesEntryById(id: "tilia-cordata") { nodeId } }`)).data?.treeSpeciesEntryById?.nodeId }),
+      (d) => d.treeSpeciesEntry)),
 
   //------------------------------------------------------------------------------------------
   // Tasks

@@ -92,6 +92,8 @@ const EMBEDDED_TYPES = new Set([
   "NearbyThing", "NearbyDevice",
   // Notice preferences and settings (issue 25): one per person and kind, read and saved whole.
   "NoticePreference", "NoticeSetting",
+  // Inventory (issue 26): a thing's water-model figures, and one row of an import's report.
+  "WaterParameter", "ThingImportResult",
 ]);
 
 /** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */

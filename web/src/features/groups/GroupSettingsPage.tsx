@@ -89,6 +89,9 @@ export default function GroupSettingsPage() {
       <p>
         <Link to={paths.group(group.id, "members")}>Invite people and manage members and owners</Link>
       </p>
+      <p>
+        <Link to={`/things/import?group=${encodeURIComponent(group.id)}`}>Import {term(b, "things")} from a CSV or GeoJSON file</Link>
+      </p>
       <DeleteGroupBox state={state} />
     </section>
   );

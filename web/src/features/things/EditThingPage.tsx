@@ -13,6 +13,7 @@ import { errorText } from "./errors.ts";
 import { ThingForm, type ThingFormSubmit } from "./ThingForm.tsx";
 import { ThingNotFound } from "./ThingPage.tsx";
 import { coordinateText, thingInputOf } from "./thing-form.ts";
+import { attributeValuesOf } from "./thing-attributes.ts";
 import { useMyGroups } from "./use-my-groups.ts";
 import { useThing } from "./use-thing.ts";
 import UpdateThingMutation from "./UpdateThing.graphql?raw";
@@ -97,6 +98,7 @@ export default function EditThingPage() {
           latitude: coordinateText(thing.location.x),
           longitude: coordinateText(thing.location.y),
           locationDescription: thing.locationDescription ?? "",
+          ...attributeValuesOf(thing),
         }}
         initialPublic={thing.isPublic}
         groups={groups}

@@ -13,6 +13,7 @@ import { errorText } from "./errors.ts";
 import { ThingForm, type ThingFormSubmit } from "./ThingForm.tsx";
 import { useMyGroups } from "./use-my-groups.ts";
 import { thingInputOf } from "./thing-form.ts";
+import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
 import CreateThingMutation from "./CreateThing.graphql?raw";
 import "./things.css";
 
@@ -86,6 +87,7 @@ export default function NewThingPage() {
             latitude: "",
             longitude: "",
             locationDescription: "",
+            ...EMPTY_ATTRIBUTES,
           }}
           groups={groups}
           submitLabel={`Add ${thing}`}

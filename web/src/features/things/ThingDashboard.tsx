@@ -1,6 +1,7 @@
 // The dashboard tab: how the thing is doing (indicator colour and what it means, latest readings,
 // hydration band), what it is, the last care action, and quick buttons: record an action,
 // collaborate or stop, make it my One Thing.
+import { ThingInventoryDetails } from "./ThingInventoryDetails.tsx";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation } from "urql";
@@ -238,6 +239,7 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
       <dl className="details">
         <dt>Type</dt>
         <dd>{thingTypeLabel(thing.type)}</dd>
+        <ThingInventoryDetails thing={thing} />
         <dt>{term(b, "group", true)}</dt>
         <dd>
           {thing.groupByGroupId ? <Link to={paths.group(thing.groupByGroupId.id)}>{thing.groupByGroupId.name}</Link> : "—"}

@@ -1,4 +1,5 @@
-// The form of a thing, for adding one and for editing it: group, name, type, description, place
+// The form of a thing, for adding one and for editing it: group, name, type, description, the
+// attributes of its type (ThingAttributesFields), place
 // (latitude and longitude, or "use my location"), location description, public or not, and a
 // picture. Messages show as the person types, with the database's texts; the server's first
 // error shows above the form.
@@ -13,6 +14,7 @@ import { CheckboxField, SelectField, TextAreaField } from "./fields.tsx";
 import { THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
 import { validateThing, type ThingField, type ThingValues } from "./thing-form.ts";
 import { LocationPicker } from "../../components/environment/index.ts";
+import { ThingAttributesFields } from "./ThingAttributesFields.tsx";
 
 export interface GroupOption {
   id: string;
@@ -134,6 +136,8 @@ export function ThingForm({
           onBlur={form.field("description").onBlur}
         />
       </fieldset>
+
+      <ThingAttributesFields form={form} />
 
       <fieldset className="form-section">
         <legend>Where it is</legend>

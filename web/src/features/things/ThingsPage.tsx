@@ -25,6 +25,11 @@ export default function ThingsPage() {
               Add a {term(b, "thing")}
             </Link>
           ) : null}
+          {signedIn ? (
+            <Link to="/things/import" className="button button-secondary">
+              Import
+            </Link>
+          ) : null}
         </div>
       </div>
       <p className="lead">

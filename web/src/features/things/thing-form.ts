@@ -1,7 +1,9 @@
 // Validation of the thing form with the database's own messages (check_label, check_location,
 // check_description, the location description limit, create_thing's checks), in the same order,
-// and the conversion of the form's text values into createThing / updateThing input.
+// the attributes of its type (thing-attributes.ts), and the conversion of the form's text values
+// into createThing / updateThing input.
 import { MESSAGES, charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+import { attributesInputOf, validateAttributes, type AttributeField } from "./thing-attributes.ts";
 
 export type ThingField =
   | "groupId"
@@ -10,7 +12,8 @@ export type ThingField =
   | "description"
   | "latitude"
   | "longitude"
-  | "locationDescription";
+  | "locationDescription"
+  | AttributeField;
 
 export type ThingValues = Record<ThingField, string>;
 
@@ -65,6 +68,7 @@ export function validateThing(values: ThingValues): Record<ThingField, string | 
     longitude: validateLongitude(values.longitude),
     locationDescription:
       charLength(values.locationDescription) > 500 ? THING_MESSAGES.locationDescriptionLength : null,
+    ...validateAttributes(values.type, values),
   };
 }
 
@@ -80,6 +84,7 @@ export function thingInputOf(values: ThingValues, isPublic: boolean) {
     location: { x: parseCoordinate(values.latitude) ?? 0, y: parseCoordinate(values.longitude) ?? 0 },
     locationDescription: locationDescription === "" ? null : locationDescription,
     isPublic,
+    ...attributesInputOf(values.type, values),
   };
 }
 

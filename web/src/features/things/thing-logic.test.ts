@@ -5,6 +5,7 @@ import { validateComments } from "./ActionItem.tsx";
 import { GEO_MESSAGES, GeolocationFailure, geolocationNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { THING_ORDER, THING_SORTS, thingListVariables } from "./ThingList.tsx";
 import { thingInputOf, validateThing } from "./thing-form.ts";
+import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
 import {
   bandRange,
   colourLabel,
@@ -22,6 +23,7 @@ const good = {
   latitude: "51.4543",
   longitude: "-0.9781",
   locationDescription: "",
+  ...EMPTY_ATTRIBUTES,
 };
 
 describe("thing form", () => {
@@ -53,6 +55,14 @@ describe("thing form", () => {
       location: { x: 51.5, y: -0.9781 },
       locationDescription: null,
       isPublic: false,
+      speciesId: null,
+      plantingYear: null,
+      trunkGirthCm: null,
+      heightClass: null,
+      volumeLitres: null,
+      soilAreaM2: null,
+      floweringPlants: null,
+      floweringSeasons: null,
     });
   });
 

@@ -76,6 +76,19 @@ export interface ThingDetails {
   createdAt: string;
   updatedAt: string;
   groupByGroupId: { id: string; name: string; type: string } | null;
+  /** Attributes by type (issue 26; thing-attributes.ts). */
+  speciesId?: string | null;
+  plantingYear?: number | null;
+  trunkGirthCm?: number | null;
+  heightClass?: string | null;
+  volumeLitres?: number | null;
+  soilAreaM2?: number | null;
+  floweringPlants?: (string | null)[] | null;
+  floweringSeasons?: (string | null)[] | null;
+  externalId?: string | null;
+  treeSpeciesEntryBySpeciesId?: { id: string; botanicalName: string; commonNameEn: string; commonNameDe: string } | null;
+  /** What the water-need model counts for it (null for things that need no watering). */
+  waterParameters?: { areaM2: number; capacityMm: number; refillMm: number; capacityLitres: number; basis: string } | null;
   thingAccessesByThingId: { nodes: ThingAccessEntry[] };
   actionsByThingId: { totalCount: number; nodes: ActionSummary[] };
   devicesByThingId: { totalCount: number; nodes: { id: string; name: string; model: string }[] };
