@@ -249,6 +249,23 @@ CREATE TYPE app_public.downlink_status AS ENUM (
 COMMENT ON TYPE app_public.downlink_status IS 'QUEUED: waiting for (or between attempts at) The Things Stack. SENT: accepted by it. SIMULATED: no The Things Stack application is configured, so it was only logged. FAILED: refused, or every attempt failed.';
 
 --
+-- Name: flowering_season; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.flowering_season AS ENUM (
+    'SPRING',
+    'SUMMER',
+    'AUTUMN',
+    'WINTER'
+);
+
+--
+-- Name: TYPE flowering_season; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.flowering_season IS 'When a bee cafe''s plants flower.';
+
+--
 -- Name: group_type; Type: TYPE; Schema: app_public; Owner: -
 --
 
@@ -764,6 +781,59 @@ CREATE TYPE app_public.task_status AS ENUM (
 );
 
 --
+-- Name: thing_import_outcome; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.thing_import_outcome AS ENUM (
+    'CREATED',
+    'UPDATED',
+    'UNCHANGED',
+    'REJECTED'
+);
+
+--
+-- Name: TYPE thing_import_outcome; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.thing_import_outcome IS 'What an import did (or, in a dry run, would do) with a row.';
+
+--
+-- Name: thing_import_result; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.thing_import_result AS (
+	row_number integer,
+	external_id text,
+	outcome app_public.thing_import_outcome,
+	message text,
+	thing_id uuid
+);
+
+--
+-- Name: TYPE thing_import_result; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.thing_import_result IS 'One row of an import: its number in the file, external id, outcome, why it was rejected, and the thing (not in a dry run of a new one).';
+
+--
+-- Name: tree_height_class; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.tree_height_class AS ENUM (
+    'UNDER_5_M',
+    'FROM_5_TO_10_M',
+    'FROM_10_TO_15_M',
+    'FROM_15_TO_20_M',
+    'OVER_20_M'
+);
+
+--
+-- Name: TYPE tree_height_class; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.tree_height_class IS 'A tree''s height in the bands tree registers use: under 5 m, 5-10 m, 10-15 m, 15-20 m, over 20 m.';
+
+--
 -- Name: water_balance_day; Type: TYPE; Schema: app_public; Owner: -
 --
 
@@ -780,6 +850,24 @@ CREATE TYPE app_public.water_balance_day AS (
 --
 
 COMMENT ON TYPE app_public.water_balance_day IS 'One day of a thing''s water balance: store fill (percent; null before the model''s start), rain, litres watered, crop evapotranspiration (mm).';
+
+--
+-- Name: water_parameters; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.water_parameters AS (
+	area_m2 double precision,
+	capacity_mm double precision,
+	refill_mm double precision,
+	capacity_litres double precision,
+	basis text
+);
+
+--
+-- Name: TYPE water_parameters; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.water_parameters IS 'The water-need model''s figures for a thing: the area a watering spreads over (m2), the store (mm and litres), the level below which it needs water (mm), and what they come from.';
 
 --
 -- Name: water_point; Type: TYPE; Schema: app_public; Owner: -
@@ -1510,6 +1598,43 @@ CREATE FUNCTION app_hidden.check_passphrase(value text) RETURNS boolean
 $$;
 
 --
+-- Name: check_thing_attributes(app_public.thing_type, text, integer, integer, app_public.tree_height_class, double precision, double precision, text[], app_public.flowering_season[]); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.check_thing_attributes(p_type app_public.thing_type, p_species_id text, p_planting_year integer, p_trunk_girth_cm integer, p_height_class app_public.tree_height_class, p_volume_litres double precision, p_soil_area_m2 double precision, p_flowering_plants text[], p_flowering_seasons app_public.flowering_season[]) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select case
+    when p_type is distinct from 'TREE'
+         and (p_species_id is not null or p_planting_year is not null or p_trunk_girth_cm is not null or p_height_class is not null)
+      then app_hidden.invalid('Species, planting year, trunk girth and height class are for trees only')
+    when not app_hidden.is_planter_or_bed(p_type) and (p_volume_litres is not null or p_soil_area_m2 is not null)
+      then app_hidden.invalid('Volume and soil area are for planters and beds only')
+    when p_type is distinct from 'BEECAFE' and (p_flowering_plants is not null or p_flowering_seasons is not null)
+      then app_hidden.invalid('Flowering plants and seasons are for bee cafes only')
+    when p_planting_year is not null
+         and p_planting_year not between 1500 and extract(year from now() at time zone 'Europe/London')::int
+      then app_hidden.invalid('Planting year must be between 1500 and this year')
+    when p_trunk_girth_cm is not null and p_trunk_girth_cm not between 1 and 2000
+      then app_hidden.invalid('Trunk girth must be between 1 and 2000 cm')
+    when p_volume_litres is not null and not (p_volume_litres between 1 and 100000)
+      then app_hidden.invalid('Volume must be between 1 and 100000 litres')
+    when p_soil_area_m2 is not null and not (p_soil_area_m2 between 0.01 and 10000)
+      then app_hidden.invalid('Soil area must be between 0.01 and 10000 m²')
+    when cardinality(p_flowering_plants) > 30
+      then app_hidden.invalid('At most 30 flowering plants')
+    when exists (select 1 from unnest(p_flowering_plants) f where f is null or char_length(btrim(f)) not between 1 and 100 or f <> btrim(f))
+      then app_hidden.invalid('Each flowering plant must be between 1 and 100 characters')
+    when cardinality(p_flowering_plants) > (select count(distinct lower(f)) from unnest(p_flowering_plants) f)
+      then app_hidden.invalid('Each flowering plant may be named once')
+    when exists (select 1 from unnest(p_flowering_seasons) s where s is null)
+         or cardinality(p_flowering_seasons) > (select count(distinct s) from unnest(p_flowering_seasons) s)
+      then app_hidden.invalid('Each season may be chosen once')
+    else true
+  end
+$$;
+
+--
 -- Name: check_username(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1758,6 +1883,470 @@ $$;
 COMMENT ON FUNCTION app_hidden.image_is_shown(p_type text, p_id uuid) IS 'Whether the picture of a user, thing, group, device or action is to be served to the caller: it has one, the caller may see the record (row-level security, security invoker), and an admin has not hid it (admins still see hidden pictures).';
 
 --
+-- Name: import_boolean(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_boolean(p_text text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+begin
+  if p_text is null then
+    return null;
+  end if;
+  case lower(p_text)
+    when 'true', 'yes', 'y', '1', 'ja', 'public', 'öffentlich' then return true;
+    when 'false', 'no', 'n', '0', 'nein', 'private', 'privat' then return false;
+    else raise exception 'Public must be yes or no' using errcode = 'INVLD';
+  end case;
+end;
+$$;
+
+--
+-- Name: import_default_name(app_public.thing_type, text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_default_name(p_type app_public.thing_type, p_species_id text, p_external_id text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select coalesce((select s.common_name_en from app_public.tree_species s where s.id = p_species_id),
+                  case p_type when 'BEECAFE' then 'Bee cafe' when 'VEGETABLEBED' then 'Vegetable bed' when 'FLOWERBED' then 'Flower bed'
+                              when 'NOTICEBOARD' then 'Notice board' when 'BOOKSHARE' then 'Book share'
+                              else initcap(lower(p_type::text)) end)
+         || ' ' || p_external_id
+$$;
+
+--
+-- Name: import_height_class(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_height_class(p_text text) RETURNS app_public.tree_height_class
+    LANGUAGE plpgsql IMMUTABLE
+    AS $_$
+declare
+  v_key text := lower(regexp_replace(coalesce(p_text, ''), '\s+', '', 'g'));
+  v_metres float8;
+begin
+  if p_text is null then
+    return null;
+  end if;
+  if upper(p_text) in (select unnest(enum_range(null::app_public.tree_height_class))::text) then
+    return upper(p_text)::app_public.tree_height_class;
+  end if;
+  v_key := regexp_replace(v_key, 'm$', '');
+  case
+    when v_key in ('<5', '0-5', 'under5', 'upto5') then return 'UNDER_5_M';
+    when v_key in ('5-10') then return 'FROM_5_TO_10_M';
+    when v_key in ('10-15') then return 'FROM_10_TO_15_M';
+    when v_key in ('15-20') then return 'FROM_15_TO_20_M';
+    when v_key in ('>20', '20+', 'over20') then return 'OVER_20_M';
+    else null;
+  end case;
+  if v_key ~ '^[0-9]{1,3}([.,][0-9]+)?$' then
+    v_metres := replace(v_key, ',', '.')::float8;
+    return case when v_metres < 5 then 'UNDER_5_M' when v_metres < 10 then 'FROM_5_TO_10_M' when v_metres < 15 then 'FROM_10_TO_15_M'
+                when v_metres < 20 then 'FROM_15_TO_20_M' else 'OVER_20_M' end;
+  end if;
+  raise exception 'Height class must be under 5 m, 5-10 m, 10-15 m, 15-20 m, over 20 m, or a height in metres' using errcode = 'INVLD';
+end;
+$_$;
+
+--
+-- Name: import_list(jsonb, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_list(p_row jsonb, p_key text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select nullif(array(
+    select btrim(x) from (
+      select e as x from jsonb_array_elements_text(case when jsonb_typeof(p_row->p_key) = 'array' then p_row->p_key else '[]' end) e
+      union all
+      select s from regexp_split_to_table(app_hidden.import_text(p_row, p_key), '[;,]') s
+    ) l where btrim(x) <> ''), '{}')
+$$;
+
+--
+-- Name: import_number(text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_number(p_text text, p_message text) RETURNS double precision
+    LANGUAGE plpgsql IMMUTABLE
+    AS $_$
+begin
+  if p_text is null then
+    return null;
+  end if;
+  if p_text !~ '^[-+]?[0-9]{1,12}([.,][0-9]{1,12})?$' then
+    raise exception '%', p_message using errcode = 'INVLD';
+  end if;
+  return replace(p_text, ',', '.')::float8;
+end;
+$_$;
+
+--
+-- Name: import_rows_per_call(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_rows_per_call() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 500 $$;
+
+--
+-- Name: import_season(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_season(p_text text) RETURNS app_public.flowering_season
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+begin
+  case lower(btrim(p_text))
+    when 'spring', 'frühling', 'fruehling', 'frühjahr' then return 'SPRING';
+    when 'summer', 'sommer' then return 'SUMMER';
+    when 'autumn', 'fall', 'herbst' then return 'AUTUMN';
+    when 'winter' then return 'WINTER';
+    else raise exception 'Unknown season "%": use spring, summer, autumn or winter', p_text using errcode = 'INVLD';
+  end case;
+end;
+$$;
+
+--
+-- Name: import_text(jsonb, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_text(p_row jsonb, p_key text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select nullif(btrim(case when jsonb_typeof(p_row->p_key) in ('string', 'number', 'boolean') then p_row->>p_key end), '')
+$$;
+
+--
+-- Name: invalid(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.invalid(message text) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+begin
+  raise exception '%', message using errcode = 'INVLD';
+end;
+$$;
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: things; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.things (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    group_id uuid NOT NULL,
+    name text NOT NULL,
+    description text,
+    type app_public.thing_type NOT NULL,
+    location point NOT NULL,
+    location_description text,
+    is_public boolean DEFAULT true NOT NULL,
+    has_image boolean DEFAULT false NOT NULL,
+    water double precision,
+    temperature double precision,
+    conductivity double precision,
+    ph double precision,
+    led_state boolean,
+    last_sensor_data timestamp with time zone,
+    last_action timestamp with time zone,
+    indicator_parameter app_public.indicator_parameter DEFAULT 'WATER'::app_public.indicator_parameter NOT NULL,
+    indicator_colour text,
+    indicator_colour_last text,
+    indicator_colour_changed_at timestamp with time zone,
+    needs_water_notification_at timestamp with time zone,
+    hydration_levels jsonb,
+    texture text,
+    drainage text,
+    fertility text,
+    landcover text,
+    habitats text,
+    carbon text,
+    drains_to text,
+    water_protection text,
+    general_cropping text,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    water_need app_public.water_need DEFAULT 'unknown'::app_public.water_need NOT NULL,
+    water_need_reason text,
+    water_store_percent double precision,
+    water_need_at timestamp with time zone,
+    species_id text,
+    planting_year integer,
+    trunk_girth_cm integer,
+    height_class app_public.tree_height_class,
+    volume_litres double precision,
+    soil_area_m2 double precision,
+    flowering_plants text[],
+    flowering_seasons app_public.flowering_season[],
+    external_id text,
+    hidden_at timestamp with time zone,
+    CONSTRAINT things_attributes_valid CHECK (app_hidden.check_thing_attributes(type, species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2, flowering_plants, flowering_seasons)),
+    CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
+    CONSTRAINT things_external_id_valid CHECK (((external_id IS NULL) OR (((char_length(external_id) >= 1) AND (char_length(external_id) <= 100)) AND (external_id = btrim(external_id))) OR app_hidden.invalid('External id must be between 1 and 100 characters'::text))),
+    CONSTRAINT things_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
+    CONSTRAINT things_location_description_valid CHECK (((location_description IS NULL) OR (char_length(location_description) <= 500) OR app_hidden.invalid('Location description must be at most 500 characters'::text))),
+    CONSTRAINT things_location_valid CHECK (app_hidden.check_location(location)),
+    CONSTRAINT things_name_valid CHECK (app_hidden.check_label(name))
+)
+WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze_scale_factor='0.05');
+
+--
+-- Name: TABLE things; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.things IS 'A shared public thing people look after: a planter, a tree, a bee cafe...';
+
+--
+-- Name: COLUMN things.location; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.location IS 'x = latitude, y = longitude (the reverse of GeoJSON''s [longitude, latitude]).';
+
+--
+-- Name: COLUMN things.created_by; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.created_by IS '@behavior -insert -update';
+
+--
+-- Name: COLUMN things.water_need; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need IS '@behavior -insert -update
+Whether this thing needs water (the water-balance model, docs/decisions.md).';
+
+--
+-- Name: COLUMN things.water_need_reason; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need_reason IS '@behavior -insert -update
+Why, in one line.';
+
+--
+-- Name: COLUMN things.water_store_percent; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_store_percent IS '@behavior -insert -update
+Estimated fill of the soil-water store, 0 to 100; null when unknown.';
+
+--
+-- Name: COLUMN things.water_need_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need_at IS '@behavior -insert -update
+When the water need last changed (it is worked out hourly and on every watering or reading; an unchanged result is not written).';
+
+--
+-- Name: COLUMN things.species_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.species_id IS 'A tree''s species (app_public.tree_species).';
+
+--
+-- Name: COLUMN things.planting_year; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.planting_year IS 'The year a tree was planted.';
+
+--
+-- Name: COLUMN things.trunk_girth_cm; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.trunk_girth_cm IS 'A tree''s trunk girth (circumference) in cm, measured at 1.3 m (breast height) as registers do.';
+
+--
+-- Name: COLUMN things.height_class; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.height_class IS 'A tree''s height band.';
+
+--
+-- Name: COLUMN things.volume_litres; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.volume_litres IS 'The soil volume of a planter or bed, in litres.';
+
+--
+-- Name: COLUMN things.soil_area_m2; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.soil_area_m2 IS 'The soil surface of a planter or bed, in m2.';
+
+--
+-- Name: COLUMN things.flowering_plants; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.flowering_plants IS 'The flowering plants of a bee cafe.';
+
+--
+-- Name: COLUMN things.flowering_seasons; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.flowering_seasons IS 'When a bee cafe flowers.';
+
+--
+-- Name: COLUMN things.external_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.external_id IS '@behavior -insert -update
+The thing''s id in the register it was imported from (unique within its group); set by importThings.';
+
+--
+-- Name: COLUMN things.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.hidden_at IS '@behavior -insert -update
+When an admin hid this thing (only admins see it then).';
+
+--
+-- Name: import_thing_row(uuid, jsonb, app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_thing_row(p_group_id uuid, p_row jsonb, p_old app_public.things) RETURNS app_public.things
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v app_public.things;
+  v_text text;
+  v_geometry jsonb;
+  v_lat text;
+  v_lon text;
+  v_list text[];
+begin
+  if p_old.id is not null then
+    v := p_old;
+  else
+    v.id := gen_random_uuid();
+    v.group_id := p_group_id;
+    v.external_id := app_hidden.import_text(p_row, 'externalId');
+    v.type := 'TREE';
+    v.is_public := true;
+  end if;
+
+  if p_row ? 'type' and app_hidden.import_text(p_row, 'type') is not null then
+    v.type := app_hidden.import_thing_type(app_hidden.import_text(p_row, 'type'));
+  end if;
+  if p_row ? 'name' then
+    v.name := app_hidden.import_text(p_row, 'name');
+  end if;
+  if p_row ? 'description' then
+    v.description := app_hidden.import_text(p_row, 'description');
+  end if;
+  if p_row ? 'locationDescription' then
+    v.location_description := app_hidden.import_text(p_row, 'locationDescription');
+  end if;
+  if p_row ? 'isPublic' then
+    -- Empty: as it is (public for a new thing).
+    v.is_public := coalesce(app_hidden.import_boolean(app_hidden.import_text(p_row, 'isPublic')), v.is_public);
+  end if;
+
+  -- Where: a GeoJSON Point, or latitude and longitude columns.
+  if p_row ? 'geometry' then
+    v_geometry := p_row->'geometry';
+    if v_geometry is null or jsonb_typeof(v_geometry) <> 'object' then
+      raise exception 'Location is required: the feature has no geometry' using errcode = 'INVLD';
+    end if;
+    if v_geometry->>'type' is distinct from 'Point' then
+      raise exception 'Only points can be imported, not a %', coalesce(v_geometry->>'type', 'geometry without a type') using errcode = 'INVLD';
+    end if;
+    if jsonb_typeof(v_geometry->'coordinates'->0) is distinct from 'number' or jsonb_typeof(v_geometry->'coordinates'->1) is distinct from 'number' then
+      raise exception 'A point needs coordinates [longitude, latitude]' using errcode = 'INVLD';
+    end if;
+    v.location := point((v_geometry->'coordinates'->>1)::float8, (v_geometry->'coordinates'->>0)::float8);
+  elsif p_row ? 'latitude' or p_row ? 'longitude' or p_old.id is null then
+    v_lat := app_hidden.import_text(p_row, 'latitude');
+    v_lon := app_hidden.import_text(p_row, 'longitude');
+    if v_lat is null then
+      raise exception 'Latitude is required' using errcode = 'INVLD';
+    end if;
+    if v_lon is null then
+      raise exception 'Longitude is required' using errcode = 'INVLD';
+    end if;
+    v.location := point(app_hidden.import_number(v_lat, 'Latitude must be a number'),
+                        app_hidden.import_number(v_lon, 'Longitude must be a number'));
+  end if;
+
+  -- Attributes by type.
+  if p_row ? 'species' then
+    v_text := app_hidden.import_text(p_row, 'species');
+    v.species_id := app_hidden.tree_species_id_for(v_text);
+    if v_text is not null and v.species_id is null then
+      raise exception 'Unknown species "%": use a botanical, English or German name from the species list', v_text using errcode = 'INVLD';
+    end if;
+  end if;
+  if p_row ? 'plantingYear' then
+    v_text := app_hidden.import_text(p_row, 'plantingYear');
+    if v_text is not null and v_text !~ '^[0-9]{4}$' then
+      raise exception 'Planting year must be a year such as 2019' using errcode = 'INVLD';
+    end if;
+    v.planting_year := v_text::int;
+  end if;
+  if p_row ? 'trunkGirthCm' then
+    v.trunk_girth_cm := round(app_hidden.import_number(app_hidden.import_text(p_row, 'trunkGirthCm'), 'Trunk girth must be a number of centimetres')::numeric);
+  end if;
+  if p_row ? 'heightClass' then
+    v.height_class := app_hidden.import_height_class(app_hidden.import_text(p_row, 'heightClass'));
+  end if;
+  if p_row ? 'volumeLitres' then
+    v.volume_litres := app_hidden.import_number(app_hidden.import_text(p_row, 'volumeLitres'), 'Volume must be a number of litres');
+  end if;
+  if p_row ? 'soilAreaM2' then
+    v.soil_area_m2 := app_hidden.import_number(app_hidden.import_text(p_row, 'soilAreaM2'), 'Soil area must be a number of square metres');
+  end if;
+  if p_row ? 'floweringPlants' then
+    v.flowering_plants := app_hidden.import_list(p_row, 'floweringPlants');
+  end if;
+  if p_row ? 'floweringSeasons' then
+    v_list := app_hidden.import_list(p_row, 'floweringSeasons');
+    v.flowering_seasons := case when v_list is not null then array(select app_hidden.import_season(s) from unnest(v_list) s) end;
+  end if;
+
+  if v.name is null then
+    v.name := app_hidden.import_default_name(v.type, v.species_id, v.external_id);
+  end if;
+
+  -- The table's rules, in the form's order.
+  perform app_hidden.check_label(v.name);
+  perform app_hidden.check_description(v.description);
+  if char_length(v.location_description) > 500 then
+    raise exception 'Location description must be at most 500 characters' using errcode = 'INVLD';
+  end if;
+  perform app_hidden.check_location(v.location);
+  perform app_hidden.check_thing_attributes(v.type, v.species_id, v.planting_year, v.trunk_girth_cm, v.height_class,
+                                            v.volume_litres, v.soil_area_m2, v.flowering_plants, v.flowering_seasons);
+  return v;
+end;
+$_$;
+
+--
+-- Name: import_thing_type(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.import_thing_type(p_text text) RETURNS app_public.thing_type
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+declare
+  v_key text := upper(regexp_replace(coalesce(p_text, ''), '[^[:alpha:]]', '', 'g'));
+begin
+  if v_key in (select unnest(enum_range(null::app_public.thing_type))::text) then
+    return v_key::app_public.thing_type;
+  end if;
+  raise exception 'Unknown type "%": use one of %', p_text,
+    array_to_string(array(select unnest(enum_range(null::app_public.thing_type))::text), ', ') using errcode = 'INVLD';
+end;
+$$;
+
+--
 -- Name: in_bline(point); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1812,18 +2401,6 @@ CREATE FUNCTION app_hidden.indicator_colour(p_parameter text, p_water double pre
 $$;
 
 --
--- Name: invalid(text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.invalid(message text) RETURNS boolean
-    LANGUAGE plpgsql
-    AS $$
-begin
-  raise exception '%', message using errcode = 'INVLD';
-end;
-$$;
-
---
 -- Name: invisible_characters_pattern(); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1840,6 +2417,14 @@ $$;
 CREATE FUNCTION app_hidden.invitation_expiry() RETURNS interval
     LANGUAGE sql IMMUTABLE
     AS $$ select interval '14 days' $$;
+
+--
+-- Name: is_planter_or_bed(app_public.thing_type); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.is_planter_or_bed(p_type app_public.thing_type) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ select p_type in ('PLANTER', 'FLOWERBED', 'VEGETABLEBED') $$;
 
 --
 -- Name: is_self_or_admin(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1926,10 +2511,6 @@ $$;
 CREATE FUNCTION app_hidden.map_latitude(world_y double precision) RETURNS double precision
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ select degrees(atan(sinh(pi() * (1 - 2 * world_y)))) $$;
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
 
 --
 -- Name: map_layer_features; Type: TABLE; Schema: app_private; Owner: -
@@ -3245,111 +3826,6 @@ CREATE FUNCTION app_hidden.search_text(t app_public.tasks) RETURNS text
 $$;
 
 --
--- Name: things; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.things (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    group_id uuid NOT NULL,
-    name text NOT NULL,
-    description text,
-    type app_public.thing_type NOT NULL,
-    location point NOT NULL,
-    location_description text,
-    is_public boolean DEFAULT true NOT NULL,
-    has_image boolean DEFAULT false NOT NULL,
-    water double precision,
-    temperature double precision,
-    conductivity double precision,
-    ph double precision,
-    led_state boolean,
-    last_sensor_data timestamp with time zone,
-    last_action timestamp with time zone,
-    indicator_parameter app_public.indicator_parameter DEFAULT 'WATER'::app_public.indicator_parameter NOT NULL,
-    indicator_colour text,
-    indicator_colour_last text,
-    indicator_colour_changed_at timestamp with time zone,
-    needs_water_notification_at timestamp with time zone,
-    hydration_levels jsonb,
-    texture text,
-    drainage text,
-    fertility text,
-    landcover text,
-    habitats text,
-    carbon text,
-    drains_to text,
-    water_protection text,
-    general_cropping text,
-    created_by uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    water_need app_public.water_need DEFAULT 'unknown'::app_public.water_need NOT NULL,
-    water_need_reason text,
-    water_store_percent double precision,
-    water_need_at timestamp with time zone,
-    hidden_at timestamp with time zone,
-    CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
-    CONSTRAINT things_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
-    CONSTRAINT things_location_description_valid CHECK (((location_description IS NULL) OR (char_length(location_description) <= 500) OR app_hidden.invalid('Location description must be at most 500 characters'::text))),
-    CONSTRAINT things_location_valid CHECK (app_hidden.check_location(location)),
-    CONSTRAINT things_name_valid CHECK (app_hidden.check_label(name))
-)
-WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze_scale_factor='0.05');
-
---
--- Name: TABLE things; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.things IS 'A shared public thing people look after: a planter, a tree, a bee cafe...';
-
---
--- Name: COLUMN things.location; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.location IS 'x = latitude, y = longitude (the reverse of GeoJSON''s [longitude, latitude]).';
-
---
--- Name: COLUMN things.created_by; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.created_by IS '@behavior -insert -update';
-
---
--- Name: COLUMN things.water_need; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_need IS '@behavior -insert -update
-Whether this thing needs water (the water-balance model, docs/decisions.md).';
-
---
--- Name: COLUMN things.water_need_reason; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_need_reason IS '@behavior -insert -update
-Why, in one line.';
-
---
--- Name: COLUMN things.water_store_percent; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_store_percent IS '@behavior -insert -update
-Estimated fill of the soil-water store, 0 to 100; null when unknown.';
-
---
--- Name: COLUMN things.water_need_at; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_need_at IS '@behavior -insert -update
-When the water need last changed (it is worked out hourly and on every watering or reading; an unchanged result is not written).';
-
---
--- Name: COLUMN things.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.hidden_at IS '@behavior -insert -update
-When an admin hid this thing (only admins see it then).';
-
---
 -- Name: search_text(app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3692,6 +4168,20 @@ CREATE FUNCTION app_hidden.soilscape_class_at(p_location point) RETURNS jsonb
 $$;
 
 --
+-- Name: species_key(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.species_key(p_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $_$
+  select regexp_replace(
+           regexp_replace(
+             regexp_replace(lower(coalesce(p_name, '')), '[''‘’"“”][^''‘’"“”]*[''‘’"“”]|\([^)]*\)', ' ', 'g'),
+             '(^|\s)[x×](\s|$)|×', ' ', 'g'),
+           '[^[:alpha:]]', '', 'g')
+$_$;
+
+--
 -- Name: take_notice_email(); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3759,6 +4249,41 @@ CREATE FUNCTION app_hidden.thing_places_in_box(p_area box) RETURNS SETOF tid
     AS $$ select t.ctid from app_public.things t where t.location <@ p_area $$;
 
 --
+-- Name: thing_water_parameters(app_public.thing_type, integer, double precision, double precision, date); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.thing_water_parameters(p_type app_public.thing_type, p_planting_year integer, p_volume_litres double precision, p_soil_area_m2 double precision, p_today date) RETURNS TABLE(kc double precision, area_m2 double precision, capacity_mm double precision, stress_fraction double precision, default_litres double precision, rain_reaches boolean, basis text)
+    LANGUAGE sql STABLE
+    AS $$
+  select p.kc,
+         coalesce(p_soil_area_m2, p.area_m2),
+         case when p_type = 'TREE' and p_planting_year is not null
+                then case when extract(year from p_today)::int - p_planting_year < 3 then 45::float8 else 140::float8 end
+              when p_volume_litres is not null
+                then greatest(1, 0.14 * least(p_volume_litres / coalesce(p_soil_area_m2, p.area_m2), 1000))
+              else p.capacity_mm end,
+         case when p_type = 'TREE' and p_planting_year is not null and extract(year from p_today)::int - p_planting_year < 3
+                then 0.4::float8 else p.stress_fraction end,
+         p.default_litres,
+         p.rain_reaches,
+         case when p_type = 'TREE' and p_planting_year is not null
+                then case when extract(year from p_today)::int - p_planting_year < 3 then 'young tree' else 'established tree' end
+              when p_type = 'TREE' then 'tree of unknown age'
+              when p_volume_litres is not null and p_soil_area_m2 is not null then 'its soil volume and area'
+              when p_volume_litres is not null then 'its soil volume'
+              when p_soil_area_m2 is not null then 'its soil area'
+              else 'the type''s typical size' end
+  from app_private.water_need_parameters p
+  where p.type = p_type and p.needs_watering
+$$;
+
+--
+-- Name: FUNCTION thing_water_parameters(p_type app_public.thing_type, p_planting_year integer, p_volume_litres double precision, p_soil_area_m2 double precision, p_today date); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.thing_water_parameters(p_type app_public.thing_type, p_planting_year integer, p_volume_litres double precision, p_soil_area_m2 double precision, p_today date) IS 'The water-balance parameters of a thing: its type''s, changed by its planting year (trees) or soil volume and area (planters and beds).';
+
+--
 -- Name: thirsty_thing_places_in_box(box); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3769,6 +4294,32 @@ CREATE FUNCTION app_hidden.thirsty_thing_places_in_box(p_area box) RETURNS SETOF
   select t.ctid from app_public.things t
   where t.location <@ p_area and t.water_need in ('needs_water', 'due_soon')
 $$;
+
+--
+-- Name: tree_species_id_for(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.tree_species_id_for(p_name text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+  with k as (
+    select app_hidden.species_key(p_name) as full_key,
+           app_hidden.species_key(array_to_string((regexp_split_to_array(btrim(regexp_replace(p_name, '(^|\s)[x×](\s|$)|×', ' ', 'g')), '\s+'))[1:2], ' ')) as two_words
+  )
+  select s.id from app_public.tree_species s, k
+  where k.full_key <> ''
+    and (s.id = lower(btrim(p_name))
+         or k.full_key in (app_hidden.species_key(s.botanical_name), app_hidden.species_key(s.common_name_en),
+                           app_hidden.species_key(s.common_name_de))
+         or k.full_key in (select app_hidden.species_key(o) from unnest(s.other_names) o)
+         or k.two_words = app_hidden.species_key(s.botanical_name))
+  order by (s.id = lower(btrim(p_name))) desc,
+           (k.full_key = app_hidden.species_key(s.botanical_name)) desc,
+           (k.full_key in (app_hidden.species_key(s.common_name_en), app_hidden.species_key(s.common_name_de))) desc,
+           s.id
+  limit 1
+$_$;
 
 --
 -- Name: trim_chat_message(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3842,7 +4393,8 @@ begin
   ), th as (
     select t.id, round(t.location[0]::numeric, 1) as glat, round(t.location[1]::numeric, 1) as glon,
            p.kc, p.area_m2, p.capacity_mm, p.stress_fraction, p.default_litres, p.rain_reaches
-    from chosen t join app_private.water_need_parameters p on p.type = t.type and p.needs_watering
+    from win cross join chosen t
+      cross join lateral app_hidden.thing_water_parameters(t.type, t.planting_year, t.volume_litres, t.soil_area_m2, win.today) p
     where not (p_skip_sensed and t.water is not null and t.last_sensor_data > now() - interval '48 hours')
   ), cells as (
     select distinct glat, glon from th
@@ -6292,6 +6844,22 @@ end;
 $$;
 
 --
+-- Name: tg_things__species_known(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_things__species_known() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  if new.species_id is not null and not exists (select 1 from app_public.tree_species where id = new.species_id) then
+    raise exception 'Choose a species from the list' using errcode = 'INVLD';
+  end if;
+  return new;
+end;
+$$;
+
+--
 -- Name: tg_things__water_need_from_reading(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7057,10 +7625,10 @@ $$;
 COMMENT ON FUNCTION app_public.create_group(name text, type app_public.group_type, is_public boolean, description text, has_image boolean, slug text) IS 'Creates a group owned by you.';
 
 --
--- Name: create_thing(uuid, text, app_public.thing_type, point, boolean, boolean, text, text, app_public.indicator_parameter); Type: FUNCTION; Schema: app_public; Owner: -
+-- Name: create_thing(uuid, text, app_public.thing_type, point, boolean, boolean, text, text, app_public.indicator_parameter, text, integer, integer, app_public.tree_height_class, double precision, double precision, text[], app_public.flowering_season[]); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
-CREATE FUNCTION app_public.create_thing(group_id uuid, name text, type app_public.thing_type, location point, is_public boolean, has_image boolean DEFAULT false, description text DEFAULT NULL::text, location_description text DEFAULT NULL::text, indicator_parameter app_public.indicator_parameter DEFAULT 'WATER'::app_public.indicator_parameter) RETURNS app_public.things
+CREATE FUNCTION app_public.create_thing(group_id uuid, name text, type app_public.thing_type, location point, is_public boolean, has_image boolean DEFAULT false, description text DEFAULT NULL::text, location_description text DEFAULT NULL::text, indicator_parameter app_public.indicator_parameter DEFAULT 'WATER'::app_public.indicator_parameter, species_id text DEFAULT NULL::text, planting_year integer DEFAULT NULL::integer, trunk_girth_cm integer DEFAULT NULL::integer, height_class app_public.tree_height_class DEFAULT NULL::app_public.tree_height_class, volume_litres double precision DEFAULT NULL::double precision, soil_area_m2 double precision DEFAULT NULL::double precision, flowering_plants text[] DEFAULT NULL::text[], flowering_seasons app_public.flowering_season[] DEFAULT NULL::app_public.flowering_season[]) RETURNS app_public.things
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
@@ -7076,10 +7644,14 @@ begin
     raise exception 'Choose whether the thing is public' using errcode = 'INVLD';
   end if;
   insert into app_public.things (group_id, name, type, location, is_public, has_image, description,
-                                 location_description, indicator_parameter, created_by)
+                                 location_description, indicator_parameter, created_by,
+                                 species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2,
+                                 flowering_plants, flowering_seasons)
     values (create_thing.group_id, create_thing.name, create_thing.type, create_thing.location, create_thing.is_public,
             coalesce(create_thing.has_image, false), create_thing.description, create_thing.location_description,
-            coalesce(create_thing.indicator_parameter, 'WATER'), app_public.current_user_id())
+            coalesce(create_thing.indicator_parameter, 'WATER'), app_public.current_user_id(),
+            create_thing.species_id, create_thing.planting_year, create_thing.trunk_girth_cm, create_thing.height_class,
+            create_thing.volume_litres, create_thing.soil_area_m2, create_thing.flowering_plants, create_thing.flowering_seasons)
     returning * into v_thing;
   insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator)
     values (v_thing.id, app_public.current_user_id(), true, true);
@@ -7091,10 +7663,10 @@ end;
 $$;
 
 --
--- Name: FUNCTION create_thing(group_id uuid, name text, type app_public.thing_type, location point, is_public boolean, has_image boolean, description text, location_description text, indicator_parameter app_public.indicator_parameter); Type: COMMENT; Schema: app_public; Owner: -
+-- Name: FUNCTION create_thing(group_id uuid, name text, type app_public.thing_type, location point, is_public boolean, has_image boolean, description text, location_description text, indicator_parameter app_public.indicator_parameter, species_id text, planting_year integer, trunk_girth_cm integer, height_class app_public.tree_height_class, volume_litres double precision, soil_area_m2 double precision, flowering_plants text[], flowering_seasons app_public.flowering_season[]); Type: COMMENT; Schema: app_public; Owner: -
 --
 
-COMMENT ON FUNCTION app_public.create_thing(group_id uuid, name text, type app_public.thing_type, location point, is_public boolean, has_image boolean, description text, location_description text, indicator_parameter app_public.indicator_parameter) IS 'Creates a thing you own in one of your groups, and records its CREATED action.';
+COMMENT ON FUNCTION app_public.create_thing(group_id uuid, name text, type app_public.thing_type, location point, is_public boolean, has_image boolean, description text, location_description text, indicator_parameter app_public.indicator_parameter, species_id text, planting_year integer, trunk_girth_cm integer, height_class app_public.tree_height_class, volume_litres double precision, soil_area_m2 double precision, flowering_plants text[], flowering_seasons app_public.flowering_season[]) IS 'Creates a thing you own in one of your groups, with its attributes by type, and records its CREATED action.';
 
 --
 -- Name: user_emails; Type: TABLE; Schema: app_public; Owner: -
@@ -7536,6 +8108,131 @@ $$;
 --
 
 COMMENT ON FUNCTION app_public.history_entries_can_restore(e app_public.history_entries) IS 'Whether the signed-in user may restore the version before this change (owners and admins, changes only).';
+
+--
+-- Name: import_things(uuid, jsonb, boolean); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.import_things(group_id uuid, rows jsonb, dry_run boolean DEFAULT true) RETURNS SETOF app_public.thing_import_result
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_user uuid := app_hidden.require_user();
+  v_group uuid := import_things.group_id;
+  v_item jsonb;
+  v_index int := 0;
+  v_row int;
+  v_external_id text;
+  v_old app_public.things;
+  v_new app_public.things;
+  v_outcome app_public.thing_import_outcome;
+  v_seen jsonb := '{}';
+  v_creates app_public.things[] := '{}';
+  v_updates app_public.things[] := '{}';
+  v_results app_public.thing_import_result[] := '{}';
+begin
+  if v_group is null then
+    raise exception 'Group is required' using errcode = 'INVLD';
+  end if;
+  if not exists (select 1 from app_public.groups g where g.id = v_group) then
+    raise exception 'Group not found' using errcode = 'NTFND';
+  end if;
+  if not app_hidden.can_manage_group(v_group) then
+    raise exception 'Only the group''s owners and admins can import things' using errcode = 'DNIED';
+  end if;
+  if jsonb_typeof(rows) is distinct from 'array' then
+    raise exception 'Give the rows as a list' using errcode = 'INVLD';
+  end if;
+  if jsonb_array_length(rows) > app_hidden.import_rows_per_call() then
+    raise exception 'At most % rows per call', app_hidden.import_rows_per_call() using errcode = 'INVLD';
+  end if;
+
+  for v_item in select value from jsonb_array_elements(rows) loop
+    v_index := v_index + 1;
+    v_row := case when v_item->>'row' ~ '^[0-9]{1,9}$' then (v_item->>'row')::int else v_index end;
+    v_external_id := null;
+    begin
+      if jsonb_typeof(v_item) is distinct from 'object' then
+        raise exception 'A row must be an object of columns' using errcode = 'INVLD';
+      end if;
+      v_external_id := app_hidden.import_text(v_item, 'externalId');
+      if v_external_id is null then
+        raise exception 'External id is required' using errcode = 'INVLD';
+      end if;
+      if char_length(v_external_id) > 100 then
+        raise exception 'External id must be between 1 and 100 characters' using errcode = 'INVLD';
+      end if;
+      if v_seen ? v_external_id then
+        raise exception 'External id % appears more than once (first in row %)', v_external_id, v_seen->>v_external_id using errcode = 'INVLD';
+      end if;
+      v_seen := v_seen || jsonb_build_object(v_external_id, v_row);
+
+      v_old := null;
+      select * into v_old from app_public.things t where t.group_id = v_group and t.external_id = v_external_id;
+      v_new := app_hidden.import_thing_row(v_group, v_item, v_old);
+
+      if v_old.id is null then
+        v_outcome := 'CREATED';
+        v_creates := v_creates || v_new;
+      elsif (v_new.name, v_new.type, v_new.description, v_new.location_description, v_new.is_public, v_new.species_id,
+             v_new.planting_year, v_new.trunk_girth_cm, v_new.height_class, v_new.volume_litres, v_new.soil_area_m2,
+             v_new.flowering_plants, v_new.flowering_seasons)
+            is distinct from
+            (v_old.name, v_old.type, v_old.description, v_old.location_description, v_old.is_public, v_old.species_id,
+             v_old.planting_year, v_old.trunk_girth_cm, v_old.height_class, v_old.volume_litres, v_old.soil_area_m2,
+             v_old.flowering_plants, v_old.flowering_seasons)
+            or not (v_new.location ~= v_old.location) then
+        v_outcome := 'UPDATED';
+        v_updates := v_updates || v_new;
+      else
+        v_outcome := 'UNCHANGED';
+      end if;
+      v_results := v_results || row(v_row, v_external_id, v_outcome, null,
+                                    case when v_outcome <> 'CREATED' or not coalesce(dry_run, true) then v_new.id end)::app_public.thing_import_result;
+    exception
+      when sqlstate 'INVLD' then
+        v_results := v_results || row(v_row, v_external_id, 'REJECTED', sqlerrm, null)::app_public.thing_import_result;
+      when numeric_value_out_of_range then
+        v_results := v_results || row(v_row, v_external_id, 'REJECTED', 'A number is out of range', null)::app_public.thing_import_result;
+    end;
+  end loop;
+
+  if not coalesce(dry_run, true) then
+    -- Set-based, so the water need is worked out once for the batch (a statement trigger).
+    insert into app_public.things (id, group_id, external_id, name, type, location, description, location_description, is_public,
+                                   species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2,
+                                   flowering_plants, flowering_seasons, created_by)
+    select n.id, n.group_id, n.external_id, n.name, n.type, n.location, n.description, n.location_description, n.is_public,
+           n.species_id, n.planting_year, n.trunk_girth_cm, n.height_class, n.volume_litres, n.soil_area_m2,
+           n.flowering_plants, n.flowering_seasons, v_user
+    from unnest(v_creates) n;
+    -- The importer owns what they imported, as createThing's caller does, and each new thing has
+    -- its CREATED action.
+    insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator)
+    select n.id, v_user, true, true from unnest(v_creates) n;
+    insert into app_public.actions (thing_id, type, comments, created_by)
+    select n.id, 'CREATED', 'Imported ' || n.name, v_user from unnest(v_creates) n;
+
+    update app_public.things t set
+      name = u.name, type = u.type, location = u.location, description = u.description,
+      location_description = u.location_description, is_public = u.is_public, species_id = u.species_id,
+      planting_year = u.planting_year, trunk_girth_cm = u.trunk_girth_cm, height_class = u.height_class,
+      volume_litres = u.volume_litres, soil_area_m2 = u.soil_area_m2, flowering_plants = u.flowering_plants,
+      flowering_seasons = u.flowering_seasons
+    from unnest(v_updates) u
+    where t.id = u.id;
+  end if;
+
+  return query select * from unnest(v_results);
+end;
+$_$;
+
+--
+-- Name: FUNCTION import_things(group_id uuid, rows jsonb, dry_run boolean); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.import_things(group_id uuid, rows jsonb, dry_run boolean) IS 'The group''s owners and admins import up to 500 rows (a batch of a CSV file or GeoJSON features) into the group, keyed by externalId; a dry run (the default) writes nothing. One result per row: CREATED, UPDATED, UNCHANGED or REJECTED with the reason.';
 
 --
 -- Name: import_water_points(jsonb, text); Type: FUNCTION; Schema: app_public; Owner: -
@@ -9187,6 +9884,25 @@ $$;
 COMMENT ON FUNCTION app_public.things_water_balance(t app_public.things, days integer) IS 'The thing''s water balance for the last `days` days (1 to 60, default 14), oldest first; empty for things that need no watering.';
 
 --
+-- Name: things_water_parameters(app_public.things); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.things_water_parameters(t app_public.things) RETURNS app_public.water_parameters
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select row(p.area_m2, round(p.capacity_mm::numeric, 1)::float8, round(((1 - p.stress_fraction) * p.capacity_mm)::numeric, 1)::float8,
+             round((p.capacity_mm * p.area_m2)::numeric)::float8, p.basis)::app_public.water_parameters
+  from app_hidden.thing_water_parameters(t.type, t.planting_year, t.volume_litres, t.soil_area_m2, app_hidden.water_today()) p
+$$;
+
+--
+-- Name: FUNCTION things_water_parameters(t app_public.things); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.things_water_parameters(t app_public.things) IS 'The water-need model''s figures for this thing (null for things that need no watering).';
+
+--
 -- Name: user_leaderboard(app_public.leaderboard_period); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -10618,6 +11334,27 @@ CREATE TABLE app_public.thing_alerts (
 COMMENT ON TABLE app_public.thing_alerts IS 'Alerts raised (or held back, with the reason) about a thing.';
 
 --
+-- Name: tree_species; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.tree_species (
+    id text NOT NULL,
+    botanical_name text NOT NULL,
+    common_name_en text NOT NULL,
+    common_name_de text NOT NULL,
+    other_names text[] DEFAULT '{}'::text[] NOT NULL,
+    CONSTRAINT tree_species_id_valid CHECK ((id ~ '^[a-z]+(-[a-z]+)+$'::text))
+);
+
+--
+-- Name: TABLE tree_species; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.tree_species IS '@name tree_species_entry
+@behavior -insert -update -delete
+Common street trees of the UK and Germany, with their botanical, English and German names.';
+
+--
 -- Name: _private_job_queues; Type: TABLE; Schema: graphile_worker; Owner: -
 --
 
@@ -11487,11 +12224,38 @@ ALTER TABLE ONLY app_public.thing_alerts
     ADD CONSTRAINT thing_alerts_pkey PRIMARY KEY (id);
 
 --
+-- Name: things things_group_external_id_key; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.things
+    ADD CONSTRAINT things_group_external_id_key UNIQUE (group_id, external_id);
+
+--
+-- Name: CONSTRAINT things_group_external_id_key ON things; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT things_group_external_id_key ON app_public.things IS '@behavior -single -update -delete';
+
+--
 -- Name: things things_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
 --
 
 ALTER TABLE ONLY app_public.things
     ADD CONSTRAINT things_pkey PRIMARY KEY (id);
+
+--
+-- Name: tree_species tree_species_botanical_name_key; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.tree_species
+    ADD CONSTRAINT tree_species_botanical_name_key UNIQUE (botanical_name);
+
+--
+-- Name: tree_species tree_species_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.tree_species
+    ADD CONSTRAINT tree_species_pkey PRIMARY KEY (id);
 
 --
 -- Name: user_emails user_emails_email_user_key; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -12156,6 +12920,12 @@ CREATE INDEX things_needs_water_location_idx ON app_public.things USING gist (lo
 CREATE INDEX things_needs_water_name_idx ON app_public.things USING btree (name, id) WHERE (water_need = 'needs_water'::app_public.water_need);
 
 --
+-- Name: things_species_id_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX things_species_id_idx ON app_public.things USING btree (species_id);
+
+--
 -- Name: user_emails_one_primary; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -12444,6 +13214,12 @@ CREATE TRIGGER _250_explain_refusal BEFORE INSERT ON app_public.task_assignments
 CREATE TRIGGER _250_explain_refusal BEFORE INSERT ON app_public.tasks FOR EACH ROW EXECUTE FUNCTION app_private.tg_tasks__explain_refusal();
 
 --
+-- Name: things _250_species_known; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _250_species_known BEFORE INSERT OR UPDATE OF species_id ON app_public.things FOR EACH ROW EXECUTE FUNCTION app_private.tg_things__species_known();
+
+--
 -- Name: tasks _300_assignee_changes_status_only; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -12495,7 +13271,7 @@ CREATE TRIGGER _350_water_need_from_reading BEFORE INSERT OR UPDATE OF water, la
 -- Name: things _360_water_need_refresh; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _360_water_need_refresh AFTER UPDATE OF water, last_sensor_data, hydration_levels, type, location ON app_public.things FOR EACH ROW WHEN (((old.type IS DISTINCT FROM new.type) OR (NOT (old.location ~= new.location)) OR ((old.water IS NOT NULL) AND (old.last_sensor_data > (now() - '48:00:00'::interval)) AND ((new.water IS NULL) OR (new.last_sensor_data IS NULL) OR (new.last_sensor_data <= (now() - '48:00:00'::interval)))))) EXECUTE FUNCTION app_private.tg_things__water_need_refresh_row();
+CREATE TRIGGER _360_water_need_refresh AFTER UPDATE OF water, last_sensor_data, hydration_levels, type, location, planting_year, volume_litres, soil_area_m2 ON app_public.things FOR EACH ROW WHEN (((old.type IS DISTINCT FROM new.type) OR (NOT (old.location ~= new.location)) OR (((old.planting_year IS DISTINCT FROM new.planting_year) OR (old.volume_litres IS DISTINCT FROM new.volume_litres)) OR (old.soil_area_m2 IS DISTINCT FROM new.soil_area_m2)) OR ((old.water IS NOT NULL) AND (old.last_sensor_data > (now() - '48:00:00'::interval)) AND ((new.water IS NULL) OR (new.last_sensor_data IS NULL) OR (new.last_sensor_data <= (now() - '48:00:00'::interval)))))) EXECUTE FUNCTION app_private.tg_things__water_need_refresh_row();
 
 --
 -- Name: things _360_water_need_refresh_new; Type: TRIGGER; Schema: app_public; Owner: -
@@ -13173,6 +13949,13 @@ ALTER TABLE ONLY app_public.things
     ADD CONSTRAINT things_group_id_fkey FOREIGN KEY (group_id) REFERENCES app_public.groups(id) ON DELETE RESTRICT;
 
 --
+-- Name: things things_species_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.things
+    ADD CONSTRAINT things_species_id_fkey FOREIGN KEY (species_id) REFERENCES app_public.tree_species(id) ON UPDATE CASCADE ON DELETE RESTRICT;
+
+--
 -- Name: user_emails user_emails_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -13473,6 +14256,12 @@ CREATE POLICY select_all ON app_public.badge_types FOR SELECT USING (true);
 CREATE POLICY select_all ON app_public.badges FOR SELECT USING (true);
 
 --
+-- Name: tree_species select_all; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_all ON app_public.tree_species FOR SELECT USING (true);
+
+--
 -- Name: device_downlinks select_manageable; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -13687,6 +14476,12 @@ ALTER TABLE app_public.thing_alerts ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_public.things ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: tree_species; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.tree_species ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: actions update_allowed; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -13845,5 +14640,7 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261125100100'),
     ('20261126010000'),
     ('20261126050000'),
+    ('20261126060000'),
+    ('20261126060100'),
     ('20261126070000'),
     ('20261126070100');
