@@ -16,8 +16,8 @@ import { loadConfig, rootDir } from "../config.ts";
 import { startServer, type RunningServer } from "../app.ts";
 import { gql, signUp, withOwner } from "./harness.ts";
 import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../test/database.ts";
-import { layerSql, prepareLayer, toBng } from "../environment/layers.ts";
-import { BLINES_SAMPLE_ATTRIBUTION, RAINFALL_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../environment/settings.ts";
+import { layerSql, prepareLayer, toBng } from "../../domain/environment/layers.ts";
+import { BLINES_SAMPLE_ATTRIBUTION, RAINFALL_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../../domain/environment/settings.ts";
 import { refreshEnvironment } from "../../worker/tasks/refresh_environment.ts";
 import { specFixture } from "../../test/spec-fixtures.ts";
 

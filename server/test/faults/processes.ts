@@ -23,8 +23,8 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export function startNode(script: string, env: Record<string, string>, label = path.basename(script)): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+export function startNode(script: string, env: Record<string, string>, label = path.basename(script), args: string[] = []): Child {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: rootDir,
     // A clean environment on purpose: nothing from the test runner's settings leaks in.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "test", ...env },
