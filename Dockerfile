@@ -39,4 +39,6 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 # node itself as PID 1 (no npm/npx in between), so SIGTERM reaches the app and it drains.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# scripts/start.ts --deployed: the server, and the worker beside it unless RUN_WORKER=false
+# (docker-compose.yml runs the worker in a container of its own); DATABASE_URL is required.
+CMD ["node", "--import", "tsx", "scripts/start.ts", "--deployed"]

@@ -1,4 +1,4 @@
-// API latency at scale, against the real server (server/main.ts in a child process) on a seeded
+// API latency at scale, against the real server (scripts/start.ts --deployed in a child process) on a seeded
 // database (bench/seed.ts):
 //  - the home dashboard query and the things list, exactly as the SPA sends them (their .graphql
 //    documents, with the variables of the list's first page), each from 20 signed-in users at

@@ -1,5 +1,5 @@
 // Soak: N simulated users (default 50) for D minutes (default 10) against the real server, run as a
-// child process (server/main.ts, worker off: deployments run it apart) so its memory is its own.
+// child process (scripts/start.ts --deployed, worker off: deployments run it apart) so its memory is its own.
 // Each user signs in, holds two thingUpdated subscriptions over graphql-ws (one of their own
 // things, one public thing whose device reports), and, after a think time, reads (home dashboard,
 // recent activity, things list, a thing's readings) or records a care action on their thing.

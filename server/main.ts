@@ -1,6 +1,7 @@
-// `npm run server`: the API and SPA against DATABASE_URL (migrations are applied first), and the
-// worker in the same process unless RUN_WORKER=false. SIGINT/SIGTERM drain both and exit 0
-// (server/shutdown.ts).
+// The API and SPA alone against DATABASE_URL (migrations are applied first), for a process that
+// serves while workers run apart (worker/main.ts). The server never starts the worker itself:
+// scripts/start.ts is the one place that starts both together (`npm start`, `npm run server`,
+// the Docker image). SIGINT/SIGTERM drain the requests in flight and exit 0 (server/shutdown.ts).
 import "./env-defaults.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { startServer, type RunningServer } from "./app.ts";
@@ -23,17 +24,12 @@ if (!config.databaseUrl) {
 }
 
 let server: RunningServer | undefined;
-let worker: { stop(): Promise<void> } | undefined;
-// From here on a signal drains whatever has started (requests in flight, running jobs).
+// From here on a signal drains whatever has started (requests in flight).
 stopOnSignals("server", async () => {
-  await Promise.all([server?.close(), worker?.stop()]);
+  await server?.close();
 });
 
 await migrate(config.databaseUrl);
 server = await startServer(config);
 log.info(`API and app listening on ${server.url}`);
-
-if (config.runWorker) {
-  const { startWorker } = await import("../worker/run.ts");
-  worker = await startWorker({ databaseUrl: config.databaseUrl });
-}
+if (config.runWorker) log.info("no worker in this process: run worker/main.ts, or scripts/start.ts for both");

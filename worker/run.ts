@@ -1,4 +1,4 @@
-// Starts the graphile-worker runner in this process: `npm start` calls it next to the server,
+// Starts the graphile-worker runner in this process: scripts/start.ts calls it next to the server,
 // worker/main.ts (`npm run worker`) on its own.
 //
 //   const worker = await startWorker({ databaseUrl });

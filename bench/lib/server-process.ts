@@ -1,4 +1,4 @@
-// Runs the real server (server/main.ts, as `npm run server` does) as a child process against a
+// Runs the real server (scripts/start.ts --deployed, as `npm run server` does) as a child process against a
 // given database, so its CPU and memory are its own and the bench's load generator does not share
 // its event loop. The child answers memory samples over IPC (memory-probe.ts).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -54,7 +54,7 @@ export async function startServerProcess(options: { databaseUrl: string; runWork
   };
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", "--import", path.join(root, "bench/lib/memory-probe.ts"), path.join(root, "server/main.ts")],
+    ["--expose-gc", "--import", "tsx", "--import", path.join(root, "bench/lib/memory-probe.ts"), path.join(root, "scripts/start.ts"), "--deployed"],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
   const errors: string[] = [];

@@ -11,12 +11,12 @@
 import {
   cachedForecast, cachedMeasures, cachedReadings, cachedStation, cachedStations, fetchedAt, recordFetch, stationDistancesKm,
   storeForecast, storeMeasures, storeReadings, storeStations, type Kind, type Queryable,
-} from "./cache.ts";
-import { UpstreamError } from "./http.ts";
-import type { RainfallMeasure, RainfallProvider, RainfallReading, RainfallStation, ReadingsQuery } from "./rainfall.ts";
-import { RAINFALL_ATTRIBUTION, RAINFALL_LICENCE, WEATHER_ATTRIBUTION, type EnvironmentSettings } from "./settings.ts";
-import * as v from "./validate.ts";
-import { gridPoint, type DailyForecast, type HourlyForecast, type WeatherProvider } from "./weather.ts";
+} from "../../domain/environment/cache.ts";
+import { UpstreamError } from "../../domain/environment/http.ts";
+import type { RainfallMeasure, RainfallProvider, RainfallReading, RainfallStation, ReadingsQuery } from "../../domain/environment/rainfall.ts";
+import { RAINFALL_ATTRIBUTION, RAINFALL_LICENCE, WEATHER_ATTRIBUTION, type EnvironmentSettings } from "../../domain/environment/settings.ts";
+import * as v from "../../domain/environment/validate.ts";
+import { gridPoint, type DailyForecast, type HourlyForecast, type WeatherProvider } from "../../domain/environment/weather.ts";
 import { componentLogger } from "../../domain/logger.ts";
 
 const log = componentLogger("environment");
@@ -243,7 +243,7 @@ export interface Sources {
   rainfallMeasures: CachedSource<MeasuresArgs, RainfallMeasure[], { measures: MeasureOut[] }>;
   rainfallReadings: CachedSource<ReadingsQuery, RainfallReading[], { readings: ReadingOut[] }>;
   rainfallStation: CachedSource<StationArgs, { station: RainfallStation; readings: RainfallReading[] }, Omit<StationDetails, keyof Meta>>;
-  weather: CachedSource<{ latitude: number; longitude: number }, import("./weather.ts").Forecast, ForecastOut>;
+  weather: CachedSource<{ latitude: number; longitude: number }, import("../../domain/environment/weather.ts").Forecast, ForecastOut>;
 }
 
 export interface ForecastOut {

@@ -1,7 +1,7 @@
 // Environmental data (spec sections 2, 3, 7, 9): rainfall from the Environment Agency, weather
 // forecasts from Open-Meteo, soilscape classes and the soilscapes and B-Lines map layers.
 //
-// Rainfall and weather are fetched by the server and cached in PostgreSQL (server/environment):
+// Rainfall and weather are fetched by the server and cached in PostgreSQL (domain/environment, server/environment/service.ts):
 // each answer says when it was fetched, whether it came live or from the cache, and whether it is
 // stale (the source failed and an older copy is shown). Each such field runs as three plan steps:
 // a short transaction reading the cache, the request to the source outside any transaction, and a
@@ -9,14 +9,14 @@
 import { extendSchema, gql } from "postgraphile/utils";
 import { lambda, SafeError, type FieldArgs } from "postgraphile/grafast";
 import { sideEffectWithPgClient, sideEffectWithPgClientTransaction, type PgExecutor } from "postgraphile/@dataplan/pg";
-import { createRainfallProvider } from "../environment/rainfall.ts";
-import { createWeatherProvider } from "../environment/weather.ts";
+import { createRainfallProvider } from "../../domain/environment/rainfall.ts";
+import { createWeatherProvider } from "../../domain/environment/weather.ts";
 import {
   fetchLive, freshAnswer, makeSources, NotFoundError, parseArgs, settle, UnavailableError,
   type Answer, type CachedSource, type Outcome,
 } from "../environment/service.ts";
-import type { EnvironmentSettings } from "../environment/settings.ts";
-import * as v from "../environment/validate.ts";
+import type { EnvironmentSettings } from "../../domain/environment/settings.ts";
+import * as v from "../../domain/environment/validate.ts";
 
 /** Our own errors become SafeErrors the client sees (INVLD, NTFND, UNAVL); anything else is masked. */
 async function guard<T>(fn: () => T | Promise<T>): Promise<T> {

@@ -5,8 +5,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { readFileSync } from "node:fs";
 import { startTestServer, gql, signUp, withOwner, countQueuedEmails } from "./harness.ts";
-import { parseForecast } from "../environment/weather.ts";
-import { storeForecast } from "../environment/cache.ts";
+import { parseForecast } from "../../domain/environment/weather.ts";
+import { storeForecast } from "../../domain/environment/cache.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

@@ -29,7 +29,8 @@ afterAll(async () => {
 
 async function startServerProcess(): Promise<{ child: Child; port: number }> {
   const port = await freePort();
-  const child = startNode("server/main.ts", {
+  // The server with the worker beside it, as `npm run server` and the Docker image start them.
+  const child = startNode("scripts/start.ts", {
     ...workerEnv(databaseUrl),
     DATABASE_URL: databaseUrl,
     AUTH_DATABASE_URL: await authenticatorUrl(databaseUrl),
@@ -40,7 +41,7 @@ async function startServerProcess(): Promise<{ child: Child; port: number }> {
     EXPORT_SCHEMA: "false",
     GRAPHIQL: "false",
     JWT_SECRET: "graceful-shutdown-test-secret-long-enough",
-  }, "server");
+  }, "server", ["--deployed"]);
   children.push(child);
   await child.waitForLine(/API and app listening/, 60_000);
   return { child, port };
@@ -58,7 +59,7 @@ async function openWebsocket(port: number): Promise<{ closed: Promise<number> }>
   return { closed };
 }
 
-describe.each(["SIGTERM", "SIGINT"] as const)("server/main.ts on %s", (signal) => {
+describe.each(["SIGTERM", "SIGINT"] as const)("scripts/start.ts --deployed (server and worker) on %s", (signal) => {
   it("finishes the request in flight, closes websockets with 1001, exits 0 within 10 s", async () => {
     const { child, port } = await startServerProcess();
     const socket = await openWebsocket(port);

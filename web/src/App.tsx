@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { RouterProvider } from "react-router/dom";
 import type { createBrowserRouter } from "react-router";
-import type { AuthApi } from "./features/auth/auth-api.ts";
+import type { AuthApi } from "./lib/session-calls.ts";
 import type { AppConfig } from "./lib/config.ts";
 import { ConfigProvider } from "./lib/config-context.tsx";
 import { GraphQLProvider } from "./lib/graphql-provider.tsx";

@@ -9,7 +9,7 @@ import { createPictureAccess } from "./lib/picture-access.ts";
 import { persistedCacheFor } from "./lib/offline/persisted-cache.ts";
 import { sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
-import { buildRouteObjects } from "./routes.tsx";
+import { buildRouteObjects } from "./routes/routes.tsx";
 import "./styles.css";
 import "./features/home/pwa/register-service-worker.ts";
 

@@ -11,12 +11,12 @@
 // says { "force": true }. A failing source leaves the cache as it is: the failure is logged and
 // the job still succeeds (the next hour tries again), so a down source is not hammered by retries.
 import type { JobHelpers, Task } from "graphile-worker";
-import { dropSampleStations, fetchedAt, pruneCache, recordFetch, storeForecast, storeReadings, storeStations, type Queryable } from "../../server/environment/cache.ts";
-import { mapLimit } from "../../server/environment/http.ts";
-import { createRainfallProvider, type RainfallProvider } from "../../server/environment/rainfall.ts";
-import { readEnvironmentSettings, type EnvironmentSettings } from "../../server/environment/settings.ts";
-import { readingsKey } from "../../server/environment/validate.ts";
-import { createWeatherProvider, gridPoint, type WeatherProvider } from "../../server/environment/weather.ts";
+import { dropSampleStations, fetchedAt, pruneCache, recordFetch, storeForecast, storeReadings, storeStations, type Queryable } from "../../domain/environment/cache.ts";
+import { mapLimit } from "../../domain/environment/http.ts";
+import { createRainfallProvider, type RainfallProvider } from "../../domain/environment/rainfall.ts";
+import { readEnvironmentSettings, type EnvironmentSettings } from "../../domain/environment/settings.ts";
+import { readingsKey } from "../../domain/environment/validate.ts";
+import { createWeatherProvider, gridPoint, type WeatherProvider } from "../../domain/environment/weather.ts";
 
 export const MAX_GRID_POINTS = 300;
 export const MAX_STATIONS = 200;

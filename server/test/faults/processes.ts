@@ -23,8 +23,8 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export function startNode(script: string, env: Record<string, string>, label = path.basename(script)): Child {
-  return startProcess(process.execPath, ["--import", "tsx", script], env, label);
+export function startNode(script: string, env: Record<string, string>, label = path.basename(script), args: string[] = []): Child {
+  return startProcess(process.execPath, ["--import", "tsx", script, ...args], env, label);
 }
 
 /** Any program as a child (for example Debian's caddy in front of the servers). */

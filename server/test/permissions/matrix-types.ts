@@ -1,9 +1,11 @@
 // The shape of a row of the permission matrix (matrix.ts) and the small helpers its rows are
 // written with, so that each row reads as: field, what it does, who may, how the others are
 // refused, and the one GraphQL operation that tries it.
-import type { GraphQLResult } from "../harness.ts";
+import type { Outcome } from "./outcome.ts";
 import type { Role } from "./roles.ts";
 import type { World } from "./world.ts";
+
+export type { Outcome };
 
 /**
  * How a refused role is answered:
@@ -18,12 +20,6 @@ export const PERM = "42501";
 
 /** A denial per role; `others` covers every refused role not named. */
 export type Denials = Denial | ({ others: Denial } & Partial<Record<Role, Denial>>);
-
-export interface Outcome {
-  result: GraphQLResult;
-  /** What the operation was asked for: the row, the matching list entry, the payload. */
-  value: unknown;
-}
 
 export type Probe = (w: World, role: Role) => Promise<Outcome>;
 

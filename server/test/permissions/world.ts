@@ -12,7 +12,7 @@ import { createClient } from "graphql-ws";
 import { startTestServer, gql, signUp, signUpVerified, withOwner, makeAdmin, decodeClaims, type GraphQLResult } from "../harness.ts";
 import { ROLES, type Role } from "./roles.ts";
 import { startSources } from "./sources.ts";
-import type { Outcome } from "./matrix-types.ts";
+import type { Outcome } from "./outcome.ts";
 
 export interface Actor {
   token: string;

@@ -1,13 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { term } from "../../../shared/branding.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { BrandMark } from "../components/BrandMark.tsx";
-import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
 import { useBranding } from "../lib/config-context.tsx";
 import { useNotify } from "../lib/notices.tsx";
 import { useSession } from "../lib/session-context.tsx";
-import { paths } from "../routes.tsx";
+import { paths } from "../routes/paths.ts";
 
 const AUTH_SCREENS = ["/signin", "/register", "/forgot-password", "/reset"];
 
@@ -28,7 +27,8 @@ function registerLink(pathname: string, search: string): string {
   return paths.register(nextFor(pathname, search));
 }
 
-export function Header() {
+/** `notifications`: the bell (a feature), placed by the main layout. */
+export function Header({ notifications }: { notifications?: ReactNode }) {
   const branding = useBranding();
   const { session, signedIn, admin, signOut } = useSession();
   const notify = useNotify();
@@ -84,7 +84,7 @@ export function Header() {
           Menu
         </button>
         {/* Signed-in users only; it places itself at the end of the header on wide screens. */}
-        <NotificationsBell />
+        {notifications}
         <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
           <ul>
             {links.map((link) => (

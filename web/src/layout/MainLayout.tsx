@@ -1,15 +1,24 @@
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/Loading.tsx";
 import { useNavigationTracking } from "../lib/analytics/use-navigation-tracking.ts";
 import { useBranding } from "../lib/config-context.tsx";
 import { Header } from "./Header.tsx";
 import { NoticeArea } from "./NoticeArea.tsx";
-import { OfflineBanner } from "../features/home/OfflineBanner.tsx";
-import { QueuedActionsStatus } from "../features/offline/QueuedActionsStatus.tsx";
 
-/** Header, notices, the routed screen and a footer: every route sits inside this. */
-export function MainLayout() {
+export interface MainLayoutSlots {
+  /** Shown in the header (the notifications bell); it decides itself whom it shows to. */
+  notifications?: ReactNode;
+  /** Shown under the notices on every screen (the offline banner). */
+  banner?: ReactNode;
+}
+
+/**
+ * Header, notices, the routed screen and a footer: every route sits inside this. What features
+ * show in it comes in as slots from the route table (routes/routes.tsx), so the layout imports
+ * no feature.
+ */
+export function MainLayout({ notifications, banner }: MainLayoutSlots = {}) {
   const branding = useBranding();
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
@@ -31,10 +40,9 @@ export function MainLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header notifications={notifications} />
       <NoticeArea />
-      <OfflineBanner global />
-      <QueuedActionsStatus />
+      {banner}
       <main id="main" ref={main} tabIndex={-1} className="main">
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
-import type { AuthApi } from "../features/auth/auth-api.ts";
+import type { AuthApi } from "./session-calls.ts";
 import { GraphQLRequestError } from "./api.ts";
 import { runBeforeSignOut } from "./before-sign-out.ts";
 import { useNoticeStore } from "./notices.tsx";

@@ -9,7 +9,7 @@ import { vi } from "vitest";
 import { AppProviders, type AppServices } from "../App.tsx";
 import { NoticeStore } from "../lib/notices.tsx";
 import { SessionStore, type Session } from "../lib/session.ts";
-import { buildRouteObjects } from "../routes.tsx";
+import { buildRouteObjects } from "../routes/routes.tsx";
 import type { AppConfig } from "../lib/config.ts";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "./helpers.tsx";
 

@@ -5,11 +5,11 @@ import { RouterProvider } from "react-router/dom";
 import { vi } from "vitest";
 import { STEWARD_BRANDING } from "../../../shared/branding.ts";
 import { AppProviders, type AppServices } from "../App.tsx";
-import type { AuthApi } from "../features/auth/auth-api.ts";
+import type { AuthApi } from "../lib/session-calls.ts";
 import type { AppConfig } from "../lib/config.ts";
 import { NoticeStore } from "../lib/notices.tsx";
 import { SessionStore, type CurrentUser, type Session, sessionFromToken } from "../lib/session.ts";
-import { buildRouteObjects } from "../routes.tsx";
+import { buildRouteObjects } from "../routes/routes.tsx";
 
 function base64Url(text: string): string {
   return Buffer.from(text, "utf8").toString("base64url");

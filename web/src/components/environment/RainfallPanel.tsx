@@ -5,7 +5,7 @@
 import { useId, useMemo } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
 import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
 import EnvRainfallStations from "./EnvRainfallStations.graphql?raw";

@@ -8,7 +8,7 @@ import { vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
+import { buildRouteObjects } from "../../routes/routes.tsx";
 import { fakeAuth, guestSession, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
 
 export type Answer =

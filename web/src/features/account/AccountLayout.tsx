@@ -5,7 +5,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths, type AccountSection } from "../../routes.tsx";
+import { paths, type AccountSection } from "../../routes/paths.ts";
 import "./account.css";
 
 /** The account area: a drawer of sections on the left, the chosen section beside it. */

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "urql";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import confirmDeletionQuery from "./ConfirmAccountDeletion.graphql?raw";
 import { DELETE_FAILED } from "./DeleteAccountPage.tsx";

@@ -6,7 +6,7 @@ import { useMutation } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
 import requestDeletionQuery from "./RequestAccountDeletion.graphql?raw";

@@ -6,7 +6,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { IndicatorDot } from "./MyThingsPage.tsx";
 import myDevicesQuery from "./MyDevices.graphql?raw";

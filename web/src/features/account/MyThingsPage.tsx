@@ -7,7 +7,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./account-ui.tsx";
 import myThingsQuery from "./MyThings.graphql?raw";
 import "./account.css";

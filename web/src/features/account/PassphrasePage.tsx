@@ -7,7 +7,7 @@ import { MESSAGES, validatePassphrase, validatePassphraseConfirmation } from "..
 import { FormField } from "../../components/FormField.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import changePasswordQuery from "./ChangePassword.graphql?raw";
 import { errorText } from "./errors.ts";

@@ -5,7 +5,7 @@ import { useQuery } from "urql";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import allUsersQuery from "./AllUsers.graphql?raw";
 import { NewUserForm } from "./NewUserForm.tsx";

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import myEmailsQuery from "./MyEmails.graphql?raw";
 import resendQuery from "./ResendEmailVerification.graphql?raw";

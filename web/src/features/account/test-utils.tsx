@@ -5,10 +5,10 @@ import { createMemoryRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
-import type { AuthApi } from "../auth/auth-api.ts";
+import type { AuthApi } from "../../lib/session-calls.ts";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
+import { buildRouteObjects } from "../../routes/routes.tsx";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
 
 export interface GraphQLCall {

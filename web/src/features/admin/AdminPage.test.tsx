@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
+import { buildRouteObjects } from "../../routes/routes.tsx";
 import { fakeAuth, MemoryStorage, TEST_CONFIG, userSession } from "../../test/helpers.tsx";
 
 // chart.js needs a real canvas; the chart module is stood in for by a labelled placeholder.

@@ -10,7 +10,7 @@ import { useQuery, type CombinedError } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import {
   dailySeries,
   defaultFilters,

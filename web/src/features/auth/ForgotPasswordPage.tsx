@@ -8,7 +8,7 @@ import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { serverErrorOf } from "../account/errors.ts";
 import forgotQuery from "./ForgotPassword.graphql?raw";
 import "./auth.css";

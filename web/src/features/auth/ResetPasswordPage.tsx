@@ -13,7 +13,7 @@ import { FormField } from "../../components/FormField.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { serverErrorOf, MASKED_MESSAGE } from "../account/errors.ts";
 import resetQuery from "./ResetPassword.graphql?raw";
 import "./auth.css";

@@ -6,7 +6,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths, safeNext } from "../../routes.tsx";
+import { paths, safeNext } from "../../routes/paths.ts";
 import { errorMessage } from "./auth-api.ts";
 
 type Field = "username" | "passphrase";

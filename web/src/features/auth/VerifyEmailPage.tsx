@@ -7,7 +7,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { withCurrentUser } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "../account/errors.ts";
 import resendQuery from "../account/ResendEmailVerification.graphql?raw";
 import verifyQuery from "./VerifyEmail.graphql?raw";

@@ -3,32 +3,12 @@
 // client's auth exchange itself needs a guest token before it can send anything.
 import { GraphQLRequestError, postGraphQL } from "../../lib/api.ts";
 import type { CurrentUser } from "../../lib/session.ts";
+import type { AuthApi } from "../../lib/session-calls.ts";
 import signInAsGuestQuery from "./SignInAsGuest.graphql?raw";
 import signInQuery from "./SignIn.graphql?raw";
 import signUpQuery from "./SignUp.graphql?raw";
 import signOutQuery from "./SignOut.graphql?raw";
 import currentUserQuery from "./CurrentUser.graphql?raw";
-
-export interface SignUpInput {
-  name: string;
-  username: string;
-  email: string;
-  password: string;
-  domainName: string;
-}
-
-export interface AuthApi {
-  /** A guest token for this domain. */
-  signInAsGuest(domainName: string): Promise<string>;
-  /** A user token; rejects with the server's message ('You entered incorrect details'). */
-  signIn(username: string, password: string, domainName: string): Promise<string>;
-  /** A token for the new user; rejects with 'Username already exists', 'Email already exists', ... */
-  signUp(input: SignUpInput): Promise<string>;
-  /** Revokes the server session of this token. */
-  signOut(token: string): Promise<void>;
-  /** The signed-in user's profile, null for a guest. */
-  currentUser(token: string): Promise<CurrentUser | null>;
-}
 
 type TokenPayload = { jwtToken: string | null } | null;
 

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useSubscription, type CombinedError } from "urql
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import {
   CHAT_MESSAGES,
   MAX_MESSAGE_LENGTH,

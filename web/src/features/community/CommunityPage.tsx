@@ -7,7 +7,7 @@ import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ItemCard, ItemList, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { count, errorText, groupTypeLabel, timeAgo } from "../groups/meta.ts";
 import { Avatar, SignInPrompt, usePictureUrl } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";

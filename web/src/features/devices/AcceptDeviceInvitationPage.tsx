@@ -7,7 +7,7 @@ import { useMutation, useQuery } from "urql";
 import { Loading } from "../../components/Loading.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import AcceptInvitationToDeviceAccess from "./AcceptInvitationToDeviceAccess.graphql?raw";
 import DeviceAccessForInvitation from "./DeviceAccessForInvitation.graphql?raw";

@@ -11,7 +11,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { DeviceCharts } from "./DeviceCharts.tsx";
 import { DeviceHeader, DeviceNotFound } from "./DeviceParts.tsx";
 import DeviceThingUpdated from "./DeviceThingUpdated.graphql?raw";

@@ -2,7 +2,7 @@
 // notice, a labelled select and the switch control.
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import { Link, NavLink } from "react-router";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { modelInfo } from "./device-meta.ts";
 import { ModelBadge } from "./icons.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";

@@ -11,7 +11,7 @@ import { ListError, ListSkeleton } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import DeleteDevice from "./DeleteDevice.graphql?raw";
 import DeleteDeviceAccess from "./DeleteDeviceAccess.graphql?raw";
 import DeleteDeviceAccessInvitation from "./DeleteDeviceAccessInvitation.graphql?raw";

@@ -25,7 +25,7 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import {
   COLOURS,
   DEVICE_MODELS,

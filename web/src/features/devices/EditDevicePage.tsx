@@ -6,7 +6,7 @@ import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { DeviceForm } from "./DeviceForm.tsx";
 import { DeviceHeader, DeviceNotFound, OwnerTabs } from "./DeviceParts.tsx";
 import { errorText, hydrationLevels } from "./device-meta.ts";

@@ -6,7 +6,7 @@ import { term } from "../../../../shared/branding.ts";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import CreateDevice from "./CreateDevice.graphql?raw";
 import { DeviceForm } from "./DeviceForm.tsx";
 import { errorText, isUuid } from "./device-meta.ts";

@@ -13,7 +13,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SkeletonRows } from "../home/home-sections.tsx";
 import { OfflineBanner } from "../home/OfflineBanner.tsx";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";

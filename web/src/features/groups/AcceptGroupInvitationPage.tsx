@@ -9,7 +9,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import AcceptGroupInvitation from "./AcceptGroupInvitation.graphql?raw";
 import GroupInvitationCheck from "./GroupInvitationCheck.graphql?raw";

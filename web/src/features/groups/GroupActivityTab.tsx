@@ -3,7 +3,7 @@ import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import GroupActivityQuery from "./GroupActivity.graphql?raw";
 import { errorText } from "./meta.ts";
 import { ActivityList, type ActivityItem } from "./ui.tsx";

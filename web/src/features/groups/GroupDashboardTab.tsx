@@ -6,7 +6,7 @@ import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import ChangeGroupMembership from "./ChangeGroupMembership.graphql?raw";
 import { errorText, formatDate, groupTypeLabel } from "./meta.ts";
 import { Avatar } from "./ui.tsx";

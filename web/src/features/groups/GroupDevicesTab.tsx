@@ -22,7 +22,7 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import GroupDevicesQuery from "./GroupDevices.graphql?raw";
 import { errorText, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";

@@ -11,7 +11,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import DeleteGroupInvitation from "./DeleteGroupInvitation.graphql?raw";
 import DeleteGroupMembership from "./DeleteGroupMembership.graphql?raw";
 import GroupInvitationsQuery from "./GroupInvitations.graphql?raw";

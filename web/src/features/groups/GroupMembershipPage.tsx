@@ -7,7 +7,7 @@ import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import ChangeGroupMembership from "./ChangeGroupMembership.graphql?raw";
 import { errorText } from "./meta.ts";
 import { isUuid } from "./use-group.ts";

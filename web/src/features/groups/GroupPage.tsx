@@ -5,7 +5,7 @@ import { Initials } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { TabNav, tabLabel } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { GROUP_TABS, paths, type GroupTab } from "../../routes.tsx";
+import { GROUP_TABS, paths, type GroupTab } from "../../routes/paths.ts";
 import { GroupActivityTab } from "./GroupActivityTab.tsx";
 import { GroupDashboardTab } from "./GroupDashboardTab.tsx";
 import { GroupDevicesTab } from "./GroupDevicesTab.tsx";

@@ -8,7 +8,7 @@ import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import DeleteGroup from "./DeleteGroup.graphql?raw";
 import { GroupForm } from "./GroupForm.tsx";
 import { GroupHeader } from "./GroupPage.tsx";

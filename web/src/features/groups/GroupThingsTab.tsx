@@ -22,7 +22,7 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import GroupThingsQuery from "./GroupThings.graphql?raw";
 import { THING_TYPES } from "../things/thing-meta.ts";
 import { errorText, formatDate, thingTypeLabel, timeAgo } from "./meta.ts";

@@ -26,7 +26,7 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import GroupsQuery from "./Groups.graphql?raw";
 import MyMembershipsQuery from "./MyMemberships.graphql?raw";
 import { count, errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";

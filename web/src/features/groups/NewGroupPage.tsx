@@ -5,7 +5,7 @@ import { term } from "../../../../shared/branding.ts";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import CreateGroup from "./CreateGroup.graphql?raw";
 import { GroupForm } from "./GroupForm.tsx";
 import { errorText } from "./meta.ts";

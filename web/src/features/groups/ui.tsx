@@ -3,7 +3,7 @@ import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttr
 import { Link, useLocation } from "react-router";
 import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { actionTypeLabel, formatDateTime, timeAgo } from "./meta.ts";
 

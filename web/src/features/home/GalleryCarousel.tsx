@@ -6,20 +6,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { Picture } from "../../components/Picture.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { thingTypeLabel } from "../things/thing-meta.ts";
 import { ColourDot } from "./home-sections.tsx";
+import type { GallerySlide } from "./home-data.ts";
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from "./icons.tsx";
-
-export interface GallerySlide {
-  id: string;
-  name: string;
-  type: string;
-  description: string | null;
-  indicatorColour: string | null;
-  indicatorParameter: string | null;
-  groupByGroupId: { id: string; name: string } | null;
-}
 
 export const GALLERY_INTERVAL_MS = 6000;
 

@@ -15,13 +15,13 @@ import { useSession } from "../../lib/session-context.tsx";
 import { isAdmin } from "../../lib/session.ts";
 import { greeting as welcome } from "../../lib/greeting.ts";
 import { brandCopy } from "../../../../shared/brand-copy.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AssignedToMe } from "../tasks/index.ts";
 import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "../things/recent-things.ts";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
 import { GuidedTour, useTour } from "../tour/GuidedTour.tsx";
 import { HOME_TOUR_ID, homeTourSteps } from "../tour/home-tour.tsx";
-import { GalleryCarousel, type GallerySlide } from "./GalleryCarousel.tsx";
+import { GalleryCarousel } from "./GalleryCarousel.tsx";
 import {
   ActivityRows,
   BadgeRows,
@@ -48,6 +48,7 @@ import {
   startOfWeek,
   totalOf,
   type DashboardData,
+  type GallerySlide,
   type HomeActivityData,
   type HomePublicData,
   type HomeRecentThingsData,

@@ -3,7 +3,17 @@
 // with the One Thing first, the colour counts and their total, what needs water, recent things.
 // No React here, so it is easy to test.
 import { INDICATOR_COLOURS, needsWaterRank, normaliseColour, type IndicatorColour } from "../things/thing-meta.ts";
-import type { GallerySlide } from "./GalleryCarousel.tsx";
+
+/** A thing in the home page's photo carousel (GalleryCarousel.tsx). */
+export interface GallerySlide {
+  id: string;
+  name: string;
+  type: string;
+  description: string | null;
+  indicatorColour: string | null;
+  indicatorParameter: string | null;
+  groupByGroupId: { id: string; name: string } | null;
+}
 
 export interface PersonRef {
   id: string;

@@ -7,7 +7,7 @@ import type { CombinedError } from "urql";
 import { term, type Branding } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { LocationMap, mapLink } from "../../components/environment/LocationMap.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import {
   actionTypeLabel,
   actionVerb,

@@ -14,7 +14,7 @@ import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../..
 import { pageBasemapSettings, type BasemapId } from "../../components/environment/map-styles.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { CareMap } from "./CareMap.tsx";
 import { useNarrow } from "./map-hooks.ts";
 import { LayerPanel } from "./LayerPanel.tsx";

@@ -7,7 +7,7 @@ import { Attribution, errorText, StaleNotice } from "../../components/environmen
 import { stationName, type StationBrief, type StationSummary } from "../../components/environment/RainfallPanel.tsx";
 import { SoilscapeDetails } from "../../components/environment/SoilscapePanel.tsx";
 import EnvRainfallStationSummary from "../../components/environment/EnvRainfallStationSummary.graphql?raw";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { soilscapeFromProperties, type LayerCollection } from "./map-data.ts";
 
 export function StationPopupBody({ station }: { station: StationBrief }) {

@@ -8,7 +8,7 @@ import { LITRES_QUICK_PICKS } from "../../../../shared/validation.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { formatTime } from "../../lib/dates.ts";
 import { formatLitres } from "../../lib/litres.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { ThingPicture } from "../things/ThingBits.tsx";
 import { formatRelative } from "../things/thing-meta.ts";
 import { thingTypeLabel } from "./map-data.ts";

@@ -9,7 +9,7 @@ import { term, type Branding } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/home-sections.tsx";
 import { OfflineBanner } from "../home/OfflineBanner.tsx";
 import scorerQuery from "./ScorerBoards.graphql?raw";

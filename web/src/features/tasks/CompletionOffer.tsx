@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { TASK_MESSAGES, actionLabel, actionNoun, isCareAction } from "./task-meta.ts";
 import type { Task } from "./types.ts";

@@ -14,7 +14,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { safeNext } from "../../routes.tsx";
+import { safeNext } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { SelectField, TextAreaField } from "./fields.tsx";
 import { usePlannableThings, useThingPeople } from "./people.ts";

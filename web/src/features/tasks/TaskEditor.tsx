@@ -8,7 +8,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { SelectField, TextAreaField } from "./fields.tsx";
 import { useThingPeople } from "./people.ts";

@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../components/Avatar.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { TaskDetails } from "./TaskEditor.tsx";
 import { actionLabel, dueText, isOverdue, priorityLabel } from "./task-meta.ts";
 import { useTaskStatus } from "./use-task-status.ts";

@@ -8,7 +8,7 @@ import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ItemList, ListError, ListSkeleton, type ListLayout } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { CompletionOffers, useCompletionOffers } from "./CompletionOffer.tsx";
 import { errorText } from "./errors.ts";
 import { TaskItem } from "./TaskItem.tsx";

@@ -24,7 +24,7 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { CompletionOffers, useCompletionOffers } from "./CompletionOffer.tsx";
 import { errorText } from "./errors.ts";
 import { TaskGroups } from "./TaskList.tsx";

@@ -10,7 +10,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";

@@ -8,7 +8,7 @@ import { useImageUrl } from "../../components/Avatar.tsx";
 import { Picture } from "../../components/Picture.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { usePictureAccessVersion } from "../../lib/picture-access.ts";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { ActionIcon, PinIcon } from "./icons.tsx";

@@ -7,7 +7,7 @@ import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";
 import CollaborateMutation from "./CollaborateThingAccess.graphql?raw";

@@ -8,7 +8,7 @@ import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { ThingForm, type ThingFormSubmit } from "./ThingForm.tsx";
 import { ThingNotFound } from "./ThingPage.tsx";

@@ -9,7 +9,7 @@ import { useClient } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { PinIcon } from "./icons.tsx";

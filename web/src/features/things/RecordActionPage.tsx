@@ -11,7 +11,7 @@ import { ImageUpload, useAttachImage, type UploadedImage } from "../../component
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { validateComments } from "./ActionItem.tsx";
 import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { errorText } from "./errors.ts";

@@ -2,7 +2,7 @@
 // thing's picture (or a calm placeholder), a time with its full date on hover, and a person.
 import { Link } from "react-router";
 import { Avatar } from "../../components/Avatar.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { PictureIcon } from "./icons.tsx";
 import { colourLabel, colourMeaning, formatDateTime, formatRelative, normaliseColour, thingTypeLabel } from "./thing-meta.ts";
 

@@ -9,7 +9,7 @@ import { FormField } from "../../components/FormField.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText, serverError } from "./errors.ts";
 import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import type { ThingAccessEntry, ThingDetails } from "./types.ts";

@@ -9,7 +9,7 @@ import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { ChatPanel } from "../chat/ChatPanel.tsx";
 import { errorText } from "./errors.ts";
 import { ActionIcon, StarIcon } from "./icons.tsx";

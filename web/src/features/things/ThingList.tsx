@@ -29,7 +29,7 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { PictureIcon } from "./icons.tsx";
 import { IndicatorBadge } from "./ThingBits.tsx";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { PinIcon } from "./icons.tsx";
 import { formatCoordinate, mapLinks } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";

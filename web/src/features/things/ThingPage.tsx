@@ -9,7 +9,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { TabNav } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { THING_TABS, paths, type ThingTab } from "../../routes.tsx";
+import { THING_TABS, paths, type ThingTab } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { addRecentThing, removeRecentThing } from "./recent-things.ts";
 import { IndicatorBadge, ThingPicture } from "./ThingBits.tsx";

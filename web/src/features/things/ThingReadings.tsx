@@ -9,7 +9,7 @@ import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { formatDateTime, formatReading } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";

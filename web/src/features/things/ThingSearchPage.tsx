@@ -5,7 +5,7 @@ import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "./recent-things.ts";
 import { IndicatorBadge } from "./ThingBits.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";

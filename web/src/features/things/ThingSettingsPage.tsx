@@ -8,7 +8,7 @@ import { FormField } from "../../components/FormField.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { CheckboxField } from "./fields.tsx";
 import { removeRecentThing } from "./recent-things.ts";

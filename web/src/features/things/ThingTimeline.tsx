@@ -7,7 +7,7 @@ import { term } from "../../../../shared/branding.ts";
 import { EmptyState, FilterSelect, ListError, ListSkeleton, ListToolbar } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { ActionItem } from "./ActionItem.tsx";
 import { errorText } from "./errors.ts";
 import { ACTION_TYPES, actionTypeLabel } from "./thing-meta.ts";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { PinIcon } from "./icons.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
 import "./things.css";

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
+import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { Session } from "../../lib/session.ts";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
 

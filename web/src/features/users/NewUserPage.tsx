@@ -1,7 +1,7 @@
 // /users/new (admins): the "new user" form on its own page; afterwards, the new user's page.
 import { Link, useNavigate } from "react-router";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "../account/account-ui.tsx";
 import { NewUserForm } from "../account/NewUserForm.tsx";
 import { AdminOnly } from "../account/UsersPage.tsx";

@@ -7,7 +7,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { TabNav, tabLabel } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths, USER_TABS, type UserTab } from "../../routes.tsx";
+import { paths, USER_TABS, type UserTab } from "../../routes/paths.ts";
 import { errorText, formatDate, groupTypeLabel, thingTypeLabel, timeAgo } from "../groups/meta.ts";
 import { ActivityList, Avatar, NotFoundNotice, SignInPrompt, usePictureUrl, type ActivityItem } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";

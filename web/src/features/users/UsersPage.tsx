@@ -27,7 +27,7 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText, formatDate } from "../groups/meta.ts";
 import { Avatar, SignInPrompt } from "../groups/ui.tsx";
 import PeopleGroupsQuery from "./PeopleGroups.graphql?raw";

@@ -11,9 +11,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import "../config.ts";
-import { LayerError, layerSql, prepareLayer, replaceLayer, type Crs, type LayerName } from "./layers.ts";
-import { BLINES_SAMPLE_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "./settings.ts";
+import "../server/config.ts";
+import { LayerError, layerSql, prepareLayer, replaceLayer, type Crs, type LayerName } from "../domain/environment/layers.ts";
+import { BLINES_SAMPLE_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../domain/environment/settings.ts";
 
 const USAGE = (command: string) =>
   `Usage: npm run ${command} -- <file.geojson> [--sample] [--source <text>] [--attribution <text>] [--crs 27700|4326] [--sql]`;

@@ -1,7 +1,8 @@
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROUTES, paths, safeNext, type AppRoute } from "./routes.tsx";
-import { guestSession, renderApp, userSession } from "./test/helpers.tsx";
+import { paths, safeNext } from "./paths.ts";
+import { ROUTES, type AppRoute } from "./routes.tsx";
+import { guestSession, renderApp, userSession } from "../test/helpers.tsx";
 
 afterEach(cleanup);
 
