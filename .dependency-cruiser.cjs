@@ -41,6 +41,13 @@ const FEATURE_EXPORTS = [
   // The home page's offline banner and section frames, reused by the scorer and the feedback form.
   "^web/src/features/home/OfflineBanner\\.tsx$",
   "^web/src/features/home/home-sections\\.tsx$",
+  // Reporting content and a record's history, on the pages of things, groups, devices and chat;
+  // the moderation queue in admin.
+  "^web/src/features/moderation/ReportButton\\.tsx$",
+  "^web/src/features/moderation/HistoryPanel\\.tsx$",
+  "^web/src/features/moderation/ModerationQueue\\.tsx$",
+  // A thing's attribute fields, shared by its form and the bulk import.
+  "^web/src/features/things/fields\\.tsx$",
   // The map on the home page.
   "^web/src/features/map/HomeMap\\.tsx$",
   // The guided tour, started from home; the chat panel on a thing's page; the feedback form in admin.

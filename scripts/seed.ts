@@ -1,5 +1,5 @@
 // `npm run seed`: loads the demo data into DATABASE_URL (never done automatically there).
-import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
+import { seedDemoData, DEMO_ACCOUNTS } from "./demo/seed.ts";
 import { loadConfig } from "../server/config.ts";
 import { openPictureStore } from "../server/storage/index.ts";
 

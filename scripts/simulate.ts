@@ -13,7 +13,7 @@ const interval = Number(process.env.SIMULATE_INTERVAL_MS || 5000);
 const rounds = Number(process.env.SIMULATE_ROUNDS || Infinity);
 
 // The demo devices (db/seed/020_community.sql) and how each one's soil behaves: where the seeded
-// readings (db/demo/readings.ts) end, overridden by the latest values when the API gives them.
+// readings (scripts/demo/readings.ts) end, overridden by the latest values when the API gives them.
 const DEVICES = [
   { id: "eui-a84041000000a101", model: "LSE01", water: 37, drying: 0.08 },
   { id: "eui-a84041000000a102", model: "LSE01", water: 13, drying: 0.12 },

@@ -18,7 +18,7 @@ import { loadConfig, dataDir } from "../server/config.ts";
 import { startServer, type RunningServer } from "../server/app.ts";
 import { stopOnSignals } from "../server/shutdown.ts";
 import { migrate } from "../db/migrate.ts";
-import { seedDemoData, DEMO_ACCOUNTS } from "../db/seed.ts";
+import { seedDemoData, DEMO_ACCOUNTS } from "./demo/seed.ts";
 import type { Embedded } from "../db/embedded.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { openPictureStore } from "../server/storage/index.ts";

@@ -87,7 +87,7 @@ export async function cachedForecast(db: Queryable, latitude: number, longitude:
 }
 
 /**
- * Removes sample rainfall stations (details.sample, the demo's: db/demo/weather.ts) with their
+ * Removes sample rainfall stations (details.sample, the demo's: scripts/demo/weather.ts) with their
  * measures and readings, once the Environment Agency has answered: live stations take their
  * place. Writes app_private directly, so only the owner (the refresh job) calls it.
  */

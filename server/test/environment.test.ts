@@ -19,7 +19,7 @@ import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../te
 import { layerSql, prepareLayer, toBng } from "../../domain/environment/layers.ts";
 import { BLINES_SAMPLE_ATTRIBUTION, RAINFALL_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../../domain/environment/settings.ts";
 import { refreshEnvironment } from "../../worker/tasks/refresh_environment.ts";
-import { storeReadings, storeStations } from "../environment/cache.ts";
+import { storeReadings, storeStations } from "../../domain/environment/cache.ts";
 import { specFixture } from "../../test/spec-fixtures.ts";
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@
 // <OfflineBanner global /> once in the layout for every screen: while a global one is mounted, the
 // screens' own banners stay empty, so the notice never shows twice.
 import { useEffect, useId, useSyncExternalStore } from "react";
-import { useConnection, type ConnectionStore } from "./pwa/connection.ts";
+import { useConnection, type ConnectionStore } from "../../lib/connection.ts";
 import "./home.css";
 
 // Which banners are mounted, so only one speaks: a global one, else the first screen one.

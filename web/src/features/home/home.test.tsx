@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { readTour } from "../tour/tour-storage.ts";
 import { OfflineBanner } from "./OfflineBanner.tsx";
-import { ConnectionStore } from "./pwa/connection.ts";
+import { ConnectionStore } from "../../lib/connection.ts";
 import { failure, renderScreen } from "./test-utils.tsx";
 
 const ME = "11111111-1111-4111-8111-111111111111";

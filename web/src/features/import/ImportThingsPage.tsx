@@ -10,7 +10,7 @@ import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import { SelectField } from "../things/fields.tsx";
 import { IMPORT_LIMITS, IMPORT_MESSAGES, ImportFileError, batchesOf, readImportFile, type ReadFile } from "./import-file.ts";

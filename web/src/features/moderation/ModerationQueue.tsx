@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { formatDateTime, timeAgo } from "../../lib/dates.ts";
 import { useNotify } from "../../lib/notices.tsx";
-import { paths } from "../../routes.tsx";
+import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import ContentReportsQuery from "./ContentReports.graphql?raw";
 import ModerateReportMutation from "./ModerateReport.graphql?raw";

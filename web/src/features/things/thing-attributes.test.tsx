@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes.tsx";
+import { buildRouteObjects } from "../../routes/routes.tsx";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, userSession } from "../../test/helpers.tsx";
 import { EMPTY_ATTRIBUTES, attributesInputOf, validateAttributes } from "./thing-attributes.ts";
 

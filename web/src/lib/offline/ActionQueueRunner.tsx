@@ -5,7 +5,7 @@
 // sign-in: it needs their token). Renders nothing.
 import { useEffect } from "react";
 import { useClient } from "urql";
-import { useConnection } from "../../features/home/pwa/connection.ts";
+import { useConnection } from "../connection.ts";
 import { onBeforeSignOut } from "../before-sign-out.ts";
 import { sendQueuedAction } from "./send-queued-action.ts";
 import { isPending, useActionQueue, useQueuedActions } from "./use-action-queue.ts";

@@ -15,7 +15,7 @@
 import { makeDefaultStorage } from "@urql/exchange-graphcache/default-storage";
 import type { StorageAdapter } from "@urql/exchange-graphcache";
 import { CombinedError, makeOperation, mapExchange, type Exchange } from "urql";
-import { connectionStore, type ConnectionStore } from "../../features/home/pwa/connection.ts";
+import { connectionStore, type ConnectionStore } from "../connection.ts";
 
 export const CACHE_DB_PREFIX = "steward-graphcache-";
 export const CACHE_MAX_AGE_DAYS = 7;

@@ -2,7 +2,7 @@
 // the chunks this page loaded before it took control (so they are kept for offline use), and asks
 // whether this page was served from its cache because the network failed (the offline notice).
 // Imported once, for its effect, from src/main.tsx.
-import { connectionStore } from "./connection.ts";
+import { connectionStore } from "../../../lib/connection.ts";
 
 export const SERVICE_WORKER_URL = "/sw.js";
 

@@ -2,7 +2,7 @@
 // paths between them, sessions, days) have something to show. Rows go into the raw tables the
 // syncNavigationEvents and syncUserSession mutations fill; their triggers keep the rollups the
 // statistics read, as for live visits.
-import type { Queryable } from "../../server/environment/cache.ts";
+import type { Queryable } from "../../domain/environment/cache.ts";
 import { pick, seededRandom, type Random } from "./random.ts";
 
 export const NAVIGATION_DAYS = 28;

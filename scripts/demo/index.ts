@@ -1,7 +1,7 @@
 // What makes the demo look alive, added after db/seed/*.sql in the same transaction: waterings
 // with litres over 30 days, the weather and rainfall sample, 30 days of probe readings that
 // follow both, a picture for every thing, four weeks of browsing, and every thing's water need.
-import type { Queryable } from "../../server/environment/cache.ts";
+import type { Queryable } from "../../domain/environment/cache.ts";
 import type { PictureStore } from "../../server/storage/index.ts";
 import { seedNavigation } from "./navigation.ts";
 import { seedPictures } from "./pictures.ts";

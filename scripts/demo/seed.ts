@@ -7,10 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { fileURLToPath } from "node:url";
-import type { PictureStore } from "../server/storage/index.ts";
-import { seedDemoLife } from "./demo/index.ts";
+import type { PictureStore } from "../../server/storage/index.ts";
+import { seedDemoLife } from "./index.ts";
 
-const seedDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed");
+const seedDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../db/seed");
 
 export const DEMO_ACCOUNTS = [
   { role: "admin", username: "admin", password: "DemoAdmin1" },

@@ -3,7 +3,7 @@
 // rises with the rain the sample gauge measured and with each recorded watering, and drains
 // back towards field capacity when soaked. They go in through app_private.ingest_uplinks, the
 // webhook's own path, so latest values, colours and the water need are what live data makes.
-import type { Queryable } from "../../server/environment/cache.ts";
+import type { Queryable } from "../../domain/environment/cache.ts";
 import { seededRandom } from "./random.ts";
 import type { DemoWeather } from "./weather.ts";
 

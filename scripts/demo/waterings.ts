@@ -2,7 +2,7 @@
 // with a probe (so their moisture curves rise where someone watered), fewer on the others, and
 // the Conference pear left alone (the water-need model says it needs water). The hand-written
 // care actions of db/seed/020_community.sql come on top.
-import type { Queryable } from "../../server/environment/cache.ts";
+import type { Queryable } from "../../domain/environment/cache.ts";
 
 /** [thing name, days ago, hour of the day (local), username, litres, comment] */
 type Planned = [string, number, number, string, number, string];

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { createTestDatabase, dropTestDatabase } from "../../test/database.ts";
 import { collect, openPictureStore, type PictureStore } from "../../server/storage/index.ts";
 import { imageKey, VARIANT_NAMES } from "../../server/images/layout.ts";
-import { seedDemoData } from "../seed.ts";
+import { seedDemoData } from "../demo/seed.ts";
 
 let url: string;
 let db: pg.Client;

@@ -4,7 +4,7 @@
 // are served, cached and moved like any uploaded picture. Drawn at seed time, nothing bundled:
 // the repository stays small and there is no third-party licence to track.
 import type { PictureStore } from "../../server/storage/index.ts";
-import type { Queryable } from "../../server/environment/cache.ts";
+import type { Queryable } from "../../domain/environment/cache.ts";
 import { imageKey, VARIANT_NAMES } from "../../server/images/layout.ts";
 import sharp from "sharp";
 import { renderVariants } from "../../server/images/variants.ts";

@@ -5,9 +5,9 @@
 // with no network; the worker's refresh_environment replaces it once the sources answer (its
 // rainfall station is marked as a sample and dropped then, see dropSampleStations).
 // The figures are illustrative, not a recording: docs/decisions.md ("Demo data") says why.
-import { storeForecast, storeReadings, storeStations, type Queryable } from "../../server/environment/cache.ts";
-import type { RainfallReading, RainfallStation } from "../../server/environment/rainfall.ts";
-import { gridPoint, localDate, localToUtc, type DailyForecast, type Forecast, type HourlyForecast } from "../../server/environment/weather.ts";
+import { storeForecast, storeReadings, storeStations, type Queryable } from "../../domain/environment/cache.ts";
+import type { RainfallReading, RainfallStation } from "../../domain/environment/rainfall.ts";
+import { gridPoint, localDate, localToUtc, type DailyForecast, type Forecast, type HourlyForecast } from "../../domain/environment/weather.ts";
 import { seededRandom } from "./random.ts";
 
 export const TIME_ZONE = "Europe/London";
