@@ -87,6 +87,42 @@ export function readingsToPoints(rows: readonly ReadingRow[], key: string): Char
   return points.sort((a, b) => a.t - b.t);
 }
 
+/** One row of sensorRollups: a quantity's readings in one UTC hour or day. */
+export interface RollupRow {
+  bucket: string;
+  parameter: string;
+  readings: number;
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+}
+
+/** What a rollup chart says in words: how many readings its means stand for, and their extremes. */
+export interface RollupSummary {
+  readings: number;
+  min: number;
+  max: number;
+}
+
+/** One quantity's means, oldest first, at the start of their hour or day; and their extremes. */
+export function rollupsToPoints(rows: readonly RollupRow[], key: string): { points: ChartPoint[]; summary: RollupSummary | null } {
+  const points: ChartPoint[] = [];
+  let readings = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const row of rows) {
+    if (row.parameter !== key || row.mean === null || !Number.isFinite(row.mean)) continue;
+    const t = parseUtc(row.bucket);
+    if (t === null) continue;
+    points.push({ t, v: row.mean });
+    readings += row.readings;
+    if (row.min !== null && row.min < min) min = row.min;
+    if (row.max !== null && row.max > max) max = row.max;
+  }
+  points.sort((a, b) => a.t - b.t);
+  return { points, summary: points.length ? { readings, min, max } : null };
+}
+
 /** An ISO time as milliseconds; a time without a zone is taken as UTC. */
 export function parseUtc(iso: string | null | undefined): number | null {
   if (!iso) return null;

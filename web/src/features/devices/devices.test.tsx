@@ -263,6 +263,41 @@ describe("/devices/{id}", () => {
     expect(Math.abs(Date.now() - 7 * 24 * 3600_000 - week)).toBeLessThan(60_000);
   });
 
+  it("charts the ranges past a week from the hourly and daily rollups, with the readings' own extremes", async () => {
+    const rollup = (hours: number, parameter: string, readings: number, min: number, max: number, mean: number) => ({
+      __typename: "SensorRollup", bucket: hoursAgo(hours), parameter, readings, min, max, mean,
+    });
+    const view = renderDevices(`/devices/${DEVICE_ID}?range=1y`, guestSession(), {
+      DeviceDetails: { data: { deviceById: device({ canEdit: false }) } },
+      DeviceRollups: (variables) => ({
+        data: {
+          sensorRollups: {
+            __typename: "SensorRollupsConnection",
+            nodes: variables.resolution === "DAY"
+              ? [rollup(24 * 200, "water", 144, 12, 48, 30), rollup(24 * 2, "water", 140, 15, 61, 35.2), rollup(24 * 2, "battery", 140, 3.3, 3.4, 3.35)]
+              : [rollup(5, "water", 6, 20, 26, 23)],
+          },
+        },
+      }),
+      DeviceReadings: readings([]),
+    });
+    const water = await screen.findByRole("img", { name: /^Water over the last 365 days: 284 readings as 2 daily means; latest mean 35 %/ });
+    expect(water.getAttribute("aria-label")).toContain("lowest 12 %, highest 61 %");
+    expect(screen.getByText(/Each point is the mean of a day \(UTC\); the range above each chart is the readings' lowest and highest\./)).toBeTruthy();
+    const asked = view.called("DeviceRollups")[0].variables;
+    expect(asked).toMatchObject({ deviceId: DEVICE_ID, resolution: "DAY" });
+    expect(Math.abs(Date.now() - 365 * 24 * 3600_000 - Date.parse(String(asked.since)))).toBeLessThan(60_000);
+    // A year of readings never goes through allSensorData (at most 10,000 rows).
+    expect(view.called("DeviceReadings")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("radio", { name: "Last 30 days" }));
+    await screen.findByRole("img", { name: /^Water over the last 30 days: 6 readings as 1 hourly mean;/ });
+    expect(view.called("DeviceRollups").at(-1)!.variables.resolution).toBe("HOUR");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Last 7 days" }));
+    await waitFor(() => expect(view.called("DeviceReadings").length).toBe(1));
+  });
+
   it("says when a device has never reported, and warns when it went silent", async () => {
     renderDevices(`/devices/${DEVICE_ID}`, userSession(), {
       DeviceDetails: { data: { deviceById: device({ lastSensorData: hoursAgo(30), indicatorColour: "grey" }) } },
