@@ -73,8 +73,11 @@ grant select on app_public.sensor_rollups_hourly, app_public.sensor_rollups_dail
 -- already serialises batches per device by locking the devices first). Readings are never
 -- changed or deleted one by one (retention drops whole partitions, which must leave the rollups
 -- alone), so only inserts are counted.
+-- work_mem: a bulk load's statement of a million readings sums ~100,000 hours at once; with the
+-- default 4 MB its hash table spilled to disk in 20-odd batches (seconds). An uplink batch needs
+-- a few hundred kB either way.
 create function app_private.tg_sensor_data__rollups() returns trigger
-  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp
+  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp set work_mem to '64MB'
   as $$
 begin
   with h as (
@@ -209,27 +212,29 @@ insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readin
   from app_public.sensor_rollups_hourly group by 1, 2, 3;
 
 ---------------------------------------------------------------------------------------------
--- sensorRollups: one device's readings summed up per hour or day, one row per bucket and
--- quantity (readings, lowest, highest, mean). Invoker's rights: row-level security on the
+-- sensorRollups: one device's readings summed up per hour or day, one series per quantity
+-- (for each bucket: readings, lowest, highest, mean). Invoker's rights: row-level security on the
 -- rollups (and on devices and things inside their policy) decides what comes back.
 
 create type app_public.sensor_rollup_resolution as enum ('HOUR', 'DAY');
-create type app_public.sensor_rollup as (
-  bucket timestamptz,
+-- One series per quantity, its buckets and figures as parallel arrays oldest first: a chart's
+-- line in one object (a year is 5 objects, not 1,825; GraphQL's cost is per object and field).
+create type app_public.sensor_rollup_line as (
   parameter text,
-  readings int,
-  min float8,
-  max float8,
-  mean float8
+  buckets timestamptz[],
+  readings int[],
+  min float8[],
+  max float8[],
+  mean float8[]
 );
-comment on type app_public.sensor_rollup is 'One quantity''s readings in one hour or day (UTC): how many, the lowest, the highest and the mean.';
-comment on column app_public.sensor_rollup.bucket is 'The start of the hour or day (UTC).';
-comment on column app_public.sensor_rollup.parameter is 'water, temperature, conductivity, ph, battery, rssi or snr.';
+comment on type app_public.sensor_rollup_line is 'One quantity''s readings per hour or day (UTC), oldest first: for each bucket, how many, the lowest, the highest and the mean.';
+comment on column app_public.sensor_rollup_line.parameter is 'water, temperature, conductivity, ph, battery, rssi or snr.';
+comment on column app_public.sensor_rollup_line.buckets is 'The start of each hour or day (UTC); the other lists follow it.';
 
 create function app_public.sensor_rollups(
   device_id uuid, resolution app_public.sensor_rollup_resolution, since timestamptz,
   until timestamptz default null, parameters text[] default null
-) returns setof app_public.sensor_rollup
+) returns setof app_public.sensor_rollup_line
   language plpgsql stable set search_path to pg_catalog, public, pg_temp
   as $$
 declare
@@ -248,33 +253,52 @@ begin
   if sensor_rollups.resolution = 'DAY' and v_until - sensor_rollups.since > interval '7305 days' then
     raise exception 'Daily rollups cover at most 20 years' using errcode = 'INVLD';
   end if;
+  -- The device's rows of each bucket are summed first (more than one only when it moved between
+  -- things within it), then gathered into one series per quantity, in the order of the list below.
   return query
-  select r.bucket, p.parameter, sum(p.n)::int, min(p.lo), max(p.hi), sum(p.total) / sum(p.n)
+  select p.parameter, array_agg(r.bucket order by r.bucket), array_agg(p.n::int order by r.bucket),
+         array_agg(p.lo order by r.bucket), array_agg(p.hi order by r.bucket), array_agg(p.total / p.n order by r.bucket)
   from (
-    select h.* from app_public.sensor_rollups_hourly h
+    select h.bucket, sum(h.water_n) as water_n, sum(h.water_sum) as water_sum, min(h.water_min) as water_min, max(h.water_max) as water_max,
+           sum(h.temperature_n) as temperature_n, sum(h.temperature_sum) as temperature_sum, min(h.temperature_min) as temperature_min, max(h.temperature_max) as temperature_max,
+           sum(h.conductivity_n) as conductivity_n, sum(h.conductivity_sum) as conductivity_sum, min(h.conductivity_min) as conductivity_min, max(h.conductivity_max) as conductivity_max,
+           sum(h.ph_n) as ph_n, sum(h.ph_sum) as ph_sum, min(h.ph_min) as ph_min, max(h.ph_max) as ph_max,
+           sum(h.battery_n) as battery_n, sum(h.battery_sum) as battery_sum, min(h.battery_min) as battery_min, max(h.battery_max) as battery_max,
+           sum(h.rssi_n) as rssi_n, sum(h.rssi_sum) as rssi_sum, min(h.rssi_min) as rssi_min, max(h.rssi_max) as rssi_max,
+           sum(h.snr_n) as snr_n, sum(h.snr_sum) as snr_sum, min(h.snr_min) as snr_min, max(h.snr_max) as snr_max
+    from app_public.sensor_rollups_hourly h
     where sensor_rollups.resolution = 'HOUR' and h.device_id = sensor_rollups.device_id
       and h.bucket >= date_trunc('hour', sensor_rollups.since, 'UTC') and h.bucket <= v_until
+    group by h.bucket
     union all
-    select d.* from app_public.sensor_rollups_daily d
+    select d.bucket, sum(d.water_n) as water_n, sum(d.water_sum) as water_sum, min(d.water_min) as water_min, max(d.water_max) as water_max,
+           sum(d.temperature_n) as temperature_n, sum(d.temperature_sum) as temperature_sum, min(d.temperature_min) as temperature_min, max(d.temperature_max) as temperature_max,
+           sum(d.conductivity_n) as conductivity_n, sum(d.conductivity_sum) as conductivity_sum, min(d.conductivity_min) as conductivity_min, max(d.conductivity_max) as conductivity_max,
+           sum(d.ph_n) as ph_n, sum(d.ph_sum) as ph_sum, min(d.ph_min) as ph_min, max(d.ph_max) as ph_max,
+           sum(d.battery_n) as battery_n, sum(d.battery_sum) as battery_sum, min(d.battery_min) as battery_min, max(d.battery_max) as battery_max,
+           sum(d.rssi_n) as rssi_n, sum(d.rssi_sum) as rssi_sum, min(d.rssi_min) as rssi_min, max(d.rssi_max) as rssi_max,
+           sum(d.snr_n) as snr_n, sum(d.snr_sum) as snr_sum, min(d.snr_min) as snr_min, max(d.snr_max) as snr_max
+    from app_public.sensor_rollups_daily d
     where sensor_rollups.resolution = 'DAY' and d.device_id = sensor_rollups.device_id
       and d.bucket >= date_trunc('day', sensor_rollups.since, 'UTC') and d.bucket <= v_until
+    group by d.bucket
   ) r
   cross join lateral (values
-      ('water', r.water_n, r.water_sum, r.water_min, r.water_max),
-      ('temperature', r.temperature_n, r.temperature_sum, r.temperature_min, r.temperature_max),
-      ('conductivity', r.conductivity_n, r.conductivity_sum, r.conductivity_min, r.conductivity_max),
-      ('ph', r.ph_n, r.ph_sum, r.ph_min, r.ph_max),
-      ('battery', r.battery_n, r.battery_sum, r.battery_min, r.battery_max),
-      ('rssi', r.rssi_n, r.rssi_sum, r.rssi_min, r.rssi_max),
-      ('snr', r.snr_n, r.snr_sum, r.snr_min, r.snr_max)
-  ) p(parameter, n, total, lo, hi)
+      (0, 'water', r.water_n, r.water_sum, r.water_min, r.water_max),
+      (1, 'temperature', r.temperature_n, r.temperature_sum, r.temperature_min, r.temperature_max),
+      (2, 'conductivity', r.conductivity_n, r.conductivity_sum, r.conductivity_min, r.conductivity_max),
+      (3, 'ph', r.ph_n, r.ph_sum, r.ph_min, r.ph_max),
+      (4, 'battery', r.battery_n, r.battery_sum, r.battery_min, r.battery_max),
+      (5, 'rssi', r.rssi_n, r.rssi_sum, r.rssi_min, r.rssi_max),
+      (6, 'snr', r.snr_n, r.snr_sum, r.snr_min, r.snr_max)
+  ) p(ord, parameter, n, total, lo, hi)
   where p.n > 0 and (sensor_rollups.parameters is null or p.parameter = any (sensor_rollups.parameters))
-  group by r.bucket, p.parameter
-  order by p.parameter, r.bucket;
+  group by p.ord, p.parameter
+  order by p.ord;
 end;
 $$;
 comment on function app_public.sensor_rollups(uuid, app_public.sensor_rollup_resolution, timestamptz, timestamptz, text[]) is
-  'A device''s readings per UTC hour (spans up to 92 days) or day, from since (its hour or day) to until (default now), one row per bucket and quantity (optionally only parameters), by quantity then time. What charts past a week read.';
+  'A device''s readings per UTC hour (spans up to 92 days) or day, from since (its hour or day) to until (default now): one series per quantity (optionally only parameters), oldest first. What charts past a week read.';
 grant execute on function app_public.sensor_rollups(uuid, app_public.sensor_rollup_resolution, timestamptz, timestamptz, text[]) to bk_anonymous;
 
 ---------------------------------------------------------------------------------------------
@@ -334,7 +358,7 @@ drop function app_private.expired_sensor_data_partitions(interval);
 drop function app_private.prepare_sensor_data_partitions(int);
 drop function app_private.sensor_data_partitions();
 drop function app_public.sensor_rollups(uuid, app_public.sensor_rollup_resolution, timestamptz, timestamptz, text[]);
-drop type app_public.sensor_rollup;
+drop type app_public.sensor_rollup_line;
 drop type app_public.sensor_rollup_resolution;
 drop trigger _500_rollups on app_public.sensor_data;
 drop function app_private.tg_sensor_data__rollups();

@@ -1,6 +1,6 @@
 // Hourly and daily rollups of the readings (issue 24): kept by the statement trigger on
 // sensor_data whatever the order, repeats and batch sizes of uplinks, equal to summing the raw
-// readings afresh; read by sensor_rollups(), which refuses spans it would not answer quickly.
+// readings afresh; read by sensor_rollups() as one line per quantity, which refuses spans it would not answer quickly.
 // Each case runs in a rolled-back transaction.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type pg from "pg";
@@ -85,21 +85,17 @@ describe("sensor rollups", () => {
     const hour = (await rollupsAndRaw(device.id, "hourly")).stored.find((r) => r.bucket.toISOString() === "2026-11-20T10:00:00.000Z");
     expect(hour).toMatchObject({ readings: 3, water_n: 3, water_sum: 60, water_min: 10, water_max: 30, battery_n: 1 });
 
-    // Read back: the hour's and the day's mean, lowest and highest per quantity, by quantity then time.
+    // Read back: one line per quantity, oldest first, with each hour's (day's) count, extremes and mean.
+    const line = (r: any) => [r.parameter, r.buckets.map((b: Date) => b.toISOString()), r.readings, r.min, r.max, r.mean];
     const hourly = (await db.query(
-      "select bucket, parameter, readings, min, max, mean from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:30:00Z', '2026-11-21T06:00:00Z')", [device.id])).rows;
-    expect(hourly.map((r) => [r.bucket.toISOString(), r.parameter, r.readings, r.min, r.max, r.mean])).toEqual([
-      ["2026-11-20T10:00:00.000Z", "battery", 1, 3.5, 3.5, 3.5],
-      ["2026-11-20T23:00:00.000Z", "battery", 1, 3.4, 3.4, 3.4],
-      ["2026-11-21T00:00:00.000Z", "battery", 1, 3.3, 3.3, 3.3],
-      ["2026-11-20T10:00:00.000Z", "water", 3, 10, 30, 20],
-      ["2026-11-20T23:00:00.000Z", "water", 1, 60, 60, 60],
+      "select * from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:30:00Z', '2026-11-21T06:00:00Z')", [device.id])).rows;
+    expect(hourly.map(line)).toEqual([
+      ["water", ["2026-11-20T10:00:00.000Z", "2026-11-20T23:00:00.000Z"], [3, 1], [10, 60], [30, 60], [20, 60]],
+      ["battery", ["2026-11-20T10:00:00.000Z", "2026-11-20T23:00:00.000Z", "2026-11-21T00:00:00.000Z"], [1, 1, 1], [3.5, 3.4, 3.3], [3.5, 3.4, 3.3], [3.5, 3.4, 3.3]],
     ]);
     const daily = (await db.query(
-      "select bucket, parameter, readings, min, max, mean from app_public.sensor_rollups($1, 'DAY', '2026-11-01T00:00:00Z', '2026-11-30T00:00:00Z', array['water'])", [device.id])).rows;
-    expect(daily.map((r) => [r.bucket.toISOString(), r.parameter, r.readings, r.min, r.max, r.mean])).toEqual([
-      ["2026-11-20T00:00:00.000Z", "water", 4, 10, 60, 30],
-    ]);
+      "select * from app_public.sensor_rollups($1, 'DAY', '2026-11-01T00:00:00Z', '2026-11-30T00:00:00Z', array['water'])", [device.id])).rows;
+    expect(daily.map(line)).toEqual([["water", ["2026-11-20T00:00:00.000Z"], [4], [10], [60], [30]]]);
   }));
 
   it("keep a row per thing when a device moves within the hour, read as one bucket", () => inTransaction(async () => {
@@ -109,8 +105,8 @@ describe("sensor rollups", () => {
     await ingest(device.device_id, [[at("2026-11-20T10:35:00Z"), 2, { water: 40 }]]);
     const rows = (await db.query("select thing_id, readings from app_public.sensor_rollups_hourly where device_id = $1 order by readings, thing_id", [device.id])).rows;
     expect(new Set(rows.map((r) => r.thing_id))).toEqual(new Set(things));
-    const read = (await db.query("select readings, min, max, mean from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z')", [device.id])).rows;
-    expect(read).toEqual([{ readings: 2, min: 20, max: 40, mean: 30 }]);
+    const read = (await db.query("select parameter, readings, min, max, mean from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z')", [device.id])).rows;
+    expect(read).toEqual([{ parameter: "water", readings: [2], min: [20], max: [40], mean: [30] }]);
   }));
 
   it("count only numbers, and go with their device", () => inTransaction(async () => {

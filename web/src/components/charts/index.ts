@@ -13,4 +13,4 @@ export {
   tickLabel,
   timeTicks,
 } from "./series.ts";
-export type { ChartBand, ChartLine, ChartMark, ChartPoint, ReadingRow, RollupRow, RollupSummary, Summary } from "./series.ts";
+export type { ChartBand, ChartLine, ChartMark, ChartPoint, ReadingRow, RollupLine, RollupSummary, Summary } from "./series.ts";

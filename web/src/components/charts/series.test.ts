@@ -77,10 +77,8 @@ describe("readings series", () => {
 describe("rollup series", () => {
   it("takes one quantity's means oldest first, and the readings' own extremes and count", () => {
     const rows = [
-      { bucket: "2026-11-21T00:00:00Z", parameter: "water", readings: 140, min: 15, max: 61, mean: 35 },
-      { bucket: "2026-11-20T00:00:00Z", parameter: "water", readings: 144, min: 12, max: 48, mean: 30 },
-      { bucket: "2026-11-20T00:00:00Z", parameter: "battery", readings: 144, min: 3.3, max: 3.4, mean: 3.35 },
-      { bucket: "not a time", parameter: "water", readings: 1, min: 0, max: 99, mean: 50 },
+      { parameter: "water", buckets: ["2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z", "not a time"], readings: [144, 140, 1], min: [12, 15, 0], max: [48, 61, 99], mean: [30, 35, 50] },
+      { parameter: "battery", buckets: ["2026-11-20T00:00:00Z"], readings: [144], min: [3.3], max: [3.4], mean: [3.35] },
     ];
     expect(rollupsToPoints(rows, "water")).toEqual({
       points: [{ t: Date.UTC(2026, 10, 20), v: 30 }, { t: Date.UTC(2026, 10, 21), v: 35 }],

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import {
-  ReadingsChart, readingsToPoints, rollupsToPoints, type ChartBand, type ChartLine, type ChartPoint, type ReadingRow, type RollupRow, type RollupSummary,
+  ReadingsChart, readingsToPoints, rollupsToPoints, type ChartBand, type ChartLine, type ChartPoint, type ReadingRow, type RollupLine, type RollupSummary,
 } from "../../components/charts/index.ts";
 import { ListError } from "../../components/list/index.ts";
 import DeviceReadings from "./DeviceReadings.graphql?raw";
@@ -39,11 +39,11 @@ interface ReadingsData {
 }
 
 interface RollupsData {
-  sensorRollups: { nodes: RollupRow[] } | null;
+  sensorRollups: { nodes: RollupLine[] } | null;
 }
 
 /** What is on screen: readings, or means per hour or day. */
-type Shown = { kind: "readings"; rows: readonly ReadingRow[] } | { kind: "rollups"; rows: readonly RollupRow[]; resolution: Resolution };
+type Shown = { kind: "readings"; rows: readonly ReadingRow[] } | { kind: "rollups"; rows: readonly RollupLine[]; resolution: Resolution };
 
 interface Series {
   key: MetricKey;

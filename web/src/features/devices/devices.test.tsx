@@ -264,18 +264,18 @@ describe("/devices/{id}", () => {
   });
 
   it("charts the ranges past a week from the hourly and daily rollups, with the readings' own extremes", async () => {
-    const rollup = (hours: number, parameter: string, readings: number, min: number, max: number, mean: number) => ({
-      __typename: "SensorRollup", bucket: hoursAgo(hours), parameter, readings, min, max, mean,
+    const line = (parameter: string, hours: number[], readings: number[], min: number[], max: number[], mean: number[]) => ({
+      __typename: "SensorRollupLine", parameter, buckets: hours.map(hoursAgo), readings, min, max, mean,
     });
     const view = renderDevices(`/devices/${DEVICE_ID}?range=1y`, guestSession(), {
       DeviceDetails: { data: { deviceById: device({ canEdit: false }) } },
       DeviceRollups: (variables) => ({
         data: {
           sensorRollups: {
-            __typename: "SensorRollupsConnection",
+            __typename: "SensorRollupLinesConnection",
             nodes: variables.resolution === "DAY"
-              ? [rollup(24 * 200, "water", 144, 12, 48, 30), rollup(24 * 2, "water", 140, 15, 61, 35.2), rollup(24 * 2, "battery", 140, 3.3, 3.4, 3.35)]
-              : [rollup(5, "water", 6, 20, 26, 23)],
+              ? [line("water", [24 * 200, 24 * 2], [144, 140], [12, 15], [48, 61], [30, 35.2]), line("battery", [24 * 2], [140], [3.3], [3.4], [3.35])]
+              : [line("water", [5], [6], [20], [26], [23])],
           },
         },
       }),
