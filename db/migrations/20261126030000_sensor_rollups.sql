@@ -166,8 +166,28 @@ create trigger _500_rollups after insert on app_public.sensor_data
   referencing new table as new_readings
   for each statement execute function app_private.tg_sensor_data__rollups();
 
--- The readings already stored.
-insert into app_public.sensor_rollups_hourly (device_id, thing_id, bucket, readings,
+-- Sums the raw readings of whole UTC days [p_from, p_to) into the rollups afresh, replacing what
+-- the rollups held for those days: after a bulk load with the trigger disabled (bench/history.ts),
+-- or to repair. Days whose readings were already dropped are refused (their sums would be lost).
+-- Readings stored meanwhile in those days would be counted twice or not at all: run it with
+-- ingestion stopped, or for days no uplink arrives for any more.
+create function app_private.rebuild_sensor_rollups(p_from timestamptz, p_to timestamptz) returns void
+  language plpgsql volatile security definer set search_path to pg_catalog, public, pg_temp set work_mem to '256MB'
+  as $$
+declare
+  v_from timestamptz := date_trunc('day', p_from, 'UTC');
+  v_to timestamptz := date_trunc('day', p_to, 'UTC');
+  v_kept timestamptz := (select min(month_start) from app_private.sensor_data_partitions());
+begin
+  if v_from is null or v_to is null or v_to <= v_from then
+    raise exception 'Give a range of at least one whole UTC day' using errcode = 'INVLD';
+  end if;
+  if v_kept is not null and v_from < v_kept then
+    raise exception 'Raw readings before % are gone: their sums cannot be rebuilt', v_kept using errcode = 'INVLD';
+  end if;
+  delete from app_public.sensor_rollups_hourly where bucket >= v_from and bucket < v_to;
+  delete from app_public.sensor_rollups_daily where bucket >= v_from and bucket < v_to;
+  insert into app_public.sensor_rollups_hourly (device_id, thing_id, bucket, readings,
       water_n, water_sum, water_min, water_max,
       temperature_n, temperature_sum, temperature_min, temperature_max,
       conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
@@ -175,7 +195,7 @@ insert into app_public.sensor_rollups_hourly (device_id, thing_id, bucket, readi
       battery_n, battery_sum, battery_min, battery_max,
       rssi_n, rssi_sum, rssi_min, rssi_max,
       snr_n, snr_sum, snr_min, snr_max)
-  select s.device_id, s.thing_id, date_trunc('hour', s.created_at, 'UTC') as bucket, count(*)::int as readings,
+    select s.device_id, s.thing_id, date_trunc('hour', s.created_at, 'UTC') as bucket, count(*)::int as readings,
            count(v.water) as water_n, coalesce(sum(v.water), 0) as water_sum, min(v.water) as water_min, max(v.water) as water_max,
            count(v.temperature) as temperature_n, coalesce(sum(v.temperature), 0) as temperature_sum, min(v.temperature) as temperature_min, max(v.temperature) as temperature_max,
            count(v.conductivity) as conductivity_n, coalesce(sum(v.conductivity), 0) as conductivity_sum, min(v.conductivity) as conductivity_min, max(v.conductivity) as conductivity_max,
@@ -192,8 +212,9 @@ insert into app_public.sensor_rollups_hourly (device_id, thing_id, bucket, readi
            case when jsonb_typeof(s.data->'battery') = 'number' then (s.data->>'battery')::float8 end as battery,
            case when jsonb_typeof(s.data->'rssi') = 'number' then (s.data->>'rssi')::float8 end as rssi,
            case when jsonb_typeof(s.data->'snr') = 'number' then (s.data->>'snr')::float8 end as snr) v
+    where s.created_at >= v_from and s.created_at < v_to
     group by 1, 2, 3;
-insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readings,
+  insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readings,
       water_n, water_sum, water_min, water_max,
       temperature_n, temperature_sum, temperature_min, temperature_max,
       conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
@@ -201,7 +222,7 @@ insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readin
       battery_n, battery_sum, battery_min, battery_max,
       rssi_n, rssi_sum, rssi_min, rssi_max,
       snr_n, snr_sum, snr_min, snr_max)
-  select device_id, thing_id, date_trunc('day', bucket, 'UTC'), sum(readings),
+    select device_id, thing_id, date_trunc('day', bucket, 'UTC'), sum(readings),
            sum(water_n), sum(water_sum), min(water_min), max(water_max),
            sum(temperature_n), sum(temperature_sum), min(temperature_min), max(temperature_max),
            sum(conductivity_n), sum(conductivity_sum), min(conductivity_min), max(conductivity_max),
@@ -209,7 +230,9 @@ insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readin
            sum(battery_n), sum(battery_sum), min(battery_min), max(battery_max),
            sum(rssi_n), sum(rssi_sum), min(rssi_min), max(rssi_max),
            sum(snr_n), sum(snr_sum), min(snr_min), max(snr_max)
-  from app_public.sensor_rollups_hourly group by 1, 2, 3;
+    from app_public.sensor_rollups_hourly where bucket >= v_from and bucket < v_to group by 1, 2, 3;
+end;
+$$;
 
 ---------------------------------------------------------------------------------------------
 -- sensorRollups: one device's readings summed up per hour or day, one series per quantity
@@ -353,6 +376,10 @@ create function app_private.expired_sensor_data_partitions(p_keep interval)
   order by p.month_start
 $$;
 
+-- The readings already stored.
+select app_private.rebuild_sensor_rollups(min(created_at), max(created_at) + interval '1 day')
+from app_public.sensor_data having count(*) > 0;
+
 -- migrate:down
 drop function app_private.expired_sensor_data_partitions(interval);
 drop function app_private.prepare_sensor_data_partitions(int);
@@ -361,6 +388,7 @@ drop function app_public.sensor_rollups(uuid, app_public.sensor_rollup_resolutio
 drop type app_public.sensor_rollup_line;
 drop type app_public.sensor_rollup_resolution;
 drop trigger _500_rollups on app_public.sensor_data;
+drop function app_private.rebuild_sensor_rollups(timestamptz, timestamptz);
 drop function app_private.tg_sensor_data__rollups();
 drop table app_public.sensor_rollups_daily;
 drop table app_public.sensor_rollups_hourly;

@@ -122,6 +122,32 @@ describe("sensor rollups", () => {
     expect(left.rows[0].n).toBe("0");
   }));
 
+  it("are rebuilt from the raw readings as the trigger keeps them, and not where readings are gone", () => inTransaction(async () => {
+    const { device } = await arrange();
+    await ingest(device.device_id, [
+      [at("2026-11-19T23:50:00Z"), 1, { water: 25, battery: 3.6 }],
+      [at("2026-11-20T10:05:00Z"), 2, { water: 20 }],
+      [at("2026-11-20T10:35:00Z"), 3, { water: 40, battery: 3.5 }],
+    ]);
+    const kept = { hourly: await rollupsAndRaw(device.id, "hourly"), daily: await rollupsAndRaw(device.id, "daily") };
+    // A bulk load with the trigger off leaves the rollups behind; a rebuild of its days catches up.
+    await db.query("alter table app_public.sensor_data disable trigger _500_rollups");
+    await db.query(`insert into app_public.sensor_data (device_id, thing_id, created_at, data)
+      select id, thing_id, '2026-11-20T11:00:00Z', '{"water": 60}' from app_public.devices where id = $1`, [device.id]);
+    await db.query("alter table app_public.sensor_data enable trigger _500_rollups");
+    expect((await rollupsAndRaw(device.id, "daily")).stored).toEqual(kept.daily.stored);
+    await db.query("select app_private.rebuild_sensor_rollups('2026-11-19T12:00:00Z', '2026-11-21T00:00:00Z')");
+    for (const table of ["hourly", "daily"] as const) {
+      const { stored, fresh } = await rollupsAndRaw(device.id, table);
+      expect(stored).toEqual(fresh);
+    }
+    expect((await rollupsAndRaw(device.id, "daily")).stored.map((r) => r.readings)).toEqual([1, 3]);
+    const oldest = (await db.query("select min(month_start) as m from app_private.sensor_data_partitions()")).rows[0].m as Date;
+    const error = await db.query("select app_private.rebuild_sensor_rollups($1::timestamptz - interval '1 day', $1)", [oldest]).then(() => null, (e: any) => e);
+    expect(error?.code).toBe("INVLD");
+    expect(error?.message).toMatch(/^Raw readings before .* are gone: their sums cannot be rebuilt$/);
+  }));
+
   it("refuses what it would not answer quickly or cannot answer, with a clear error", async () => {
     const { rows: [{ id }] } = await db.query("select gen_random_uuid() as id");
     const refused = async (sql: string) => {
