@@ -256,16 +256,16 @@ comment on column app_public.sensor_rollup_line.buckets is 'The start of each ho
 
 create function app_public.sensor_rollups(
   device_id uuid, resolution app_public.sensor_rollup_resolution, since timestamptz,
-  until timestamptz default null, parameters text[] default null
+  until timestamptz default 'infinity', parameters text[] default array['water', 'temperature', 'conductivity', 'ph', 'battery', 'rssi', 'snr']
 ) returns setof app_public.sensor_rollup_line
-  language plpgsql stable set search_path to pg_catalog, public, pg_temp
+  -- Strict: GraphQL then requires every argument without a default (deviceId, resolution, since);
+  -- the defaults are not null for the same reason (an explicit null gives nothing back).
+  language plpgsql stable strict set search_path to pg_catalog, public, pg_temp
   as $$
 declare
-  v_until timestamptz := coalesce(sensor_rollups.until, now());
+  -- Nothing is summed after now (an uplink may be 5 minutes ahead: its hour starts before now).
+  v_until timestamptz := least(sensor_rollups.until, now());
 begin
-  if sensor_rollups.device_id is null or sensor_rollups.resolution is null or sensor_rollups.since is null then
-    raise exception 'deviceId, resolution and since are required' using errcode = 'INVLD';
-  end if;
   if v_until < sensor_rollups.since then
     raise exception 'until must not be before since' using errcode = 'INVLD';
   end if;
@@ -315,13 +315,13 @@ begin
       (5, 'rssi', r.rssi_n, r.rssi_sum, r.rssi_min, r.rssi_max),
       (6, 'snr', r.snr_n, r.snr_sum, r.snr_min, r.snr_max)
   ) p(ord, parameter, n, total, lo, hi)
-  where p.n > 0 and (sensor_rollups.parameters is null or p.parameter = any (sensor_rollups.parameters))
+  where p.n > 0 and p.parameter = any (sensor_rollups.parameters)
   group by p.ord, p.parameter
   order by p.ord;
 end;
 $$;
 comment on function app_public.sensor_rollups(uuid, app_public.sensor_rollup_resolution, timestamptz, timestamptz, text[]) is
-  'A device''s readings per UTC hour (spans up to 92 days) or day, from since (its hour or day) to until (default now): one series per quantity (optionally only parameters), oldest first. What charts past a week read.';
+  'A device''s readings per UTC hour (spans up to 92 days) or day, from since (its hour or day) to until (default now): one series per quantity (all, or those in parameters), oldest first. What charts past a week read.';
 grant execute on function app_public.sensor_rollups(uuid, app_public.sensor_rollup_resolution, timestamptz, timestamptz, text[]) to bk_anonymous;
 
 ---------------------------------------------------------------------------------------------
