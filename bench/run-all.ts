@@ -1,7 +1,8 @@
 // `npm run bench`: the whole performance suite, one bench after another (each in its own process,
 // so none shares memory or an event loop with another), then a markdown report with every figure
 // and whether each target was met: bench/results/<date>.md.
-// Order: ingest, live (uplink to subscriber), analytics, map, water-need (issue 21's hourly recompute
+// Order: ingest, history (issue 24's year charts from rollups, and ingestion with them on, at 1M and
+// 10M readings), live (uplink to subscriber), analytics, map, water-need (issue 21's hourly recompute
 // of 100,000 things), bundle, attack (the GraphQL attacks
 // of issue #20 beside normal traffic, on its own small database), then seed once at full scale
 // and run api and soak against that database (soak for 1 minute unless --full: 10 minutes).
@@ -57,6 +58,7 @@ const startedAt = new Date();
 const loadBefore = os.loadavg();
 
 if (wanted("ingest")) runs.push(await runBench("ingest", "bench/ingest.ts"));
+if (wanted("history")) runs.push(await runBench("history", "bench/history.ts"));
 if (wanted("live")) runs.push(await runBench("live", "bench/live.ts"));
 if (wanted("analytics")) runs.push(await runBench("analytics", "bench/analytics.ts"));
 if (wanted("map")) runs.push(await runBench("map", "bench/map.ts"));

@@ -16,6 +16,8 @@
 //   DEVICE_SILENT_HOURS  silence after which a device gets a "check device" task (default 24)
 //   DEVICE_LOW_BATTERY_VOLTS  battery below which it does too (default 3.0)
 //   NAVIGATION_RETENTION_DAYS how long navigation analytics are kept (default 30)
+//   SENSOR_DATA_RETENTION_DAYS how long raw readings are kept, in days (default 400, at least 31): whole
+//                       monthly partitions past it are dropped; the hourly and daily rollups stay
 //   WORKER_LOCK_GRACE_MS   a dead worker's job is taken back once its lock is this old (default 60000; worker/liveness.ts)
 //   WORKER_LOCK_SWEEP_MS   how often a worker looks for dead workers' jobs (default 30000)
 //   WORKER_STATEMENT_TIMEOUT_MS  statement_timeout of the jobs' connections, ms (default 300000; 0: none)
@@ -102,6 +104,8 @@ export interface CheckSettings {
   deviceSilentHours: number;
   lowBatteryVolts: number;
   navigationRetentionDays: number;
+  /** Raw readings older than this are dropped, a whole month at a time (sensor_data_partitions). */
+  sensorDataRetentionDays: number;
 }
 
 export const WORKER_ENV_VARIABLES = [
@@ -118,6 +122,7 @@ export const WORKER_ENV_VARIABLES = [
   "ALERT_WINDOW_HOURS",
   "DEVICE_SILENT_HOURS",
   "DEVICE_LOW_BATTERY_VOLTS",
+  "SENSOR_DATA_RETENTION_DAYS",
   "LLM_BASE_URL",
   "LLM_API_KEY",
   "LLM_MODEL",
@@ -138,7 +143,7 @@ export const DEFAULTS = {
   mailFrom: "no-reply@localhost",
   outboxDir: "./.data/outbox",
   publicUrl: "http://localhost:3000",
-  checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0, navigationRetentionDays: 30 },
+  checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3.0, navigationRetentionDays: 30, sensorDataRetentionDays: 400 },
   llmTimeoutMs: 20_000,
   locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
   // The heaviest jobs (daily_cleanup deleting a day of navigation events, the hourly checks over
@@ -174,6 +179,8 @@ export function readCheckSettings(env: NodeJS.ProcessEnv): CheckSettings {
     deviceSilentHours: positiveNumber(env, "DEVICE_SILENT_HOURS", d.deviceSilentHours, { integer: true, min: 1 }),
     lowBatteryVolts: positiveNumber(env, "DEVICE_LOW_BATTERY_VOLTS", d.lowBatteryVolts),
     navigationRetentionDays: positiveNumber(env, "NAVIGATION_RETENTION_DAYS", d.navigationRetentionDays, { integer: true, min: 1 }),
+    // At least a month: the 24-hour and 7-day charts, the latest readings and the CSV read raw rows.
+    sensorDataRetentionDays: positiveNumber(env, "SENSOR_DATA_RETENTION_DAYS", d.sensorDataRetentionDays, { integer: true, min: 31 }),
   };
 }
 

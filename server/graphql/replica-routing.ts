@@ -25,7 +25,7 @@ export const REPLICA_SAFE_FIELDS: ReadonlySet<string> = new Set([
   // The map and the lists.
   "allPublicThings", "allThings", "thingsInView", "waterPointsInView",
   // Sensor history (the chart).
-  "allSensorData",
+  "allSensorData", "sensorRollups",
   // Leaderboards (/scorer).
   "userLeaderboard", "userLitresLeaderboard", "groupLeaderboard", "groupLitresLeaderboard",
   // The admins' analytics.

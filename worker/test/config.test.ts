@@ -15,7 +15,7 @@ describe("readWorkerConfig", () => {
       outboxDir: "/srv/app/.data/outbox",
       publicUrl: "http://localhost:3000",
       brandHosts: [],
-      checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3, navigationRetentionDays: 30 },
+      checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3, navigationRetentionDays: 30, sensorDataRetentionDays: 400 },
       llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 20000 },
       downlink: { apiUrl: "", applicationId: "", webhookId: "", apiKey: "" },
       locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
@@ -46,6 +46,7 @@ describe("readWorkerConfig", () => {
         DEVICE_SILENT_HOURS: "48",
         DEVICE_LOW_BATTERY_VOLTS: "3.2",
         NAVIGATION_RETENTION_DAYS: "90",
+        SENSOR_DATA_RETENTION_DAYS: "730",
         LLM_BASE_URL: "https://llm.example.org/v1/",
         LLM_API_KEY: "sk-test",
         LLM_MODEL: "care-model-1",
@@ -76,7 +77,7 @@ describe("readWorkerConfig", () => {
       outboxDir: "/var/mail/outbox",
       publicUrl: "https://example.org/app",
       brandHosts: ["bees.example.org", "beecafe.*"],
-      checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2, navigationRetentionDays: 90 },
+      checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2, navigationRetentionDays: 90, sensorDataRetentionDays: 730 },
       llm: { baseUrl: "https://llm.example.org/v1", apiKey: "sk-test", model: "care-model-1", timeoutMs: 5000 },
       downlink: { apiUrl: "https://eu1.cloud.thethings.network", applicationId: "stewards-soil", webhookId: "steward", apiKey: "NNSXS.KEY" },
       locks: { graceMs: 5000, sweepIntervalMs: 1000 },
@@ -118,6 +119,7 @@ describe("readWorkerConfig", () => {
     expect(() => readWorkerConfig({ ALERT_RAIN_MM: "lots" })).toThrow(/ALERT_RAIN_MM/);
     expect(() => readWorkerConfig({ HOURLY_JOB_INTERVAL_MS: "10" })).toThrow(/HOURLY_JOB_INTERVAL_MS/);
     expect(() => readWorkerConfig({ WORKER_LOCK_GRACE_MS: "-1" })).toThrow(/WORKER_LOCK_GRACE_MS/);
+    expect(() => readWorkerConfig({ SENSOR_DATA_RETENTION_DAYS: "7" })).toThrow(/SENSOR_DATA_RETENTION_DAYS must be a whole number of at least 31/);
     expect(() => readWorkerConfig({ WORKER_LOCK_SWEEP_MS: "0" })).toThrow(/WORKER_LOCK_SWEEP_MS/);
     expect(() => readWorkerConfig({ LLM_BASE_URL: "llm.example.org", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
     expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org/v1" })).toThrow(/LLM_MODEL/);

@@ -272,6 +272,16 @@ export const MATRIX: Row[] = [
     ask(`query L($d: UUID!) { allSensorData(deviceId: $d) { nodes { id } } }`, (w) => ({ d: w.D2.id }), has("allSensorData", id("reading:D2")))),
   Q("allSensorData", "all_sensor_data(): call", "read the public device's readings", EVERYONE, NONE,
     ask(`query L($d: UUID!) { allSensorData(deviceId: $d) { nodes { id } } }`, (w) => ({ d: w.PD.id }), has("allSensorData", id("reading:PD")))),
+  // The rollups (issue 24) follow the readings' rule: through the thing, a private device's own, a public device's.
+  Q("sensorRollups", "sensor_rollups_hourly: read through sensor_rollups()", "read D's hourly rollups (readings on T)", SEES_T, NONE,
+    ask(`query L($d: UUID!, $s: Datetime!) { sensorRollups(deviceId: $d, resolution: HOUR, since: $s) { nodes { parameter readings } } }`,
+      (w) => ({ d: w.D.id, s: new Date(Date.now() - 86400_000).toISOString() }), (d) => d.sensorRollups?.nodes)),
+  Q("sensorRollups", "sensor_rollups_daily: read through sensor_rollups()", "read the daily rollups of D2, a private device on no thing", MANAGERS, NONE,
+    ask(`query L($d: UUID!, $s: Datetime!) { sensorRollups(deviceId: $d, resolution: DAY, since: $s) { nodes { parameter readings } } }`,
+      (w) => ({ d: w.D2.id, s: new Date(Date.now() - 86400_000).toISOString() }), (d) => d.sensorRollups?.nodes)),
+  Q("sensorRollups", "sensor_rollups_daily: read through sensor_rollups()", "read the public device's daily rollups", EVERYONE, NONE,
+    ask(`query L($d: UUID!, $s: Datetime!) { sensorRollups(deviceId: $d, resolution: DAY, since: $s) { nodes { parameter readings } } }`,
+      (w) => ({ d: w.PD.id, s: new Date(Date.now() - 86400_000).toISOString() }), (d) => d.sensorRollups?.nodes)),
 
   //------------------------------------------------------------------------------------------
   // Groups

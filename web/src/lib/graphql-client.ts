@@ -80,10 +80,11 @@ export function webSocketRetryDelayMs(retries: number, random: () => number = Ma
 /**
  * Values that are not entities: computed rows without a stable id of their own, and readings
  * (SensorDatum: never changed once stored, and a chart asks for up to 10,000 of them, which the
- * cache need not keep one by one, nor the server send ids for).
+ * cache need not keep one by one, nor the server send ids for; SensorRollupLine likewise, a chart's
+ * means per hour or day with no id of its own).
  */
 const EMBEDDED_TYPES = new Set([
-  "SensorDatum",
+  "SensorDatum", "SensorRollupLine",
   "LeaderboardEntry", "SyncNavigationResult", "SyncSessionResult", "AdminTotal",
   "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
   "WeatherForecast", "HourlyWeather", "DailyWeather", "RainfallStations", "RainfallMeasures",

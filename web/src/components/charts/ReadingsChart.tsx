@@ -23,11 +23,13 @@
 //   lines       dashed reference lines with a label      bands  shaded value ranges
 //   height      plot height in px (default 220)           maxGap longest gap bridged (default 6 h)
 //   headingLevel  2 or 3 (default 3)                      emptyText  what to say without points
+//   rollup      the points are hourly or daily means (sensorRollups): { per: "hour" | "day",
+//               readings, min, max } so the caption and text give the readings' real extremes
 //
 // Accessibility: the plot is an image whose label is a text summary (latest, lowest and highest
 // value, number of readings and the window); the canvas itself is hidden from assistive technology.
 import { lazy, Suspense, useMemo, type CSSProperties } from "react";
-import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartMark, type ChartPoint } from "./series.ts";
+import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartMark, type ChartPoint, type RollupSummary } from "./series.ts";
 import "./charts.css";
 
 export type { ChartBand, ChartLine, ChartMark, ChartPoint } from "./series.ts";
@@ -54,6 +56,8 @@ export interface ReadingsChartProps {
   maxGap?: number;
   headingLevel?: 2 | 3;
   emptyText?: string;
+  /** The points are means per hour or day; the extremes and count are the readings' own. */
+  rollup?: RollupSummary & { per: "hour" | "day" };
 }
 
 const NONE: readonly never[] = [];
@@ -87,9 +91,12 @@ export function ReadingsChart({
   maxGap = 6 * 3600_000,
   headingLevel = 3,
   emptyText,
+  rollup,
 }: ReadingsChartProps) {
   const sorted = useMemo(() => [...points].filter((p) => p.t >= from && p.t <= to).sort((a, b) => a.t - b.t), [points, from, to]);
-  const summary = useMemo(() => summarise(sorted), [sorted]);
+  const means = useMemo(() => summarise(sorted), [sorted]);
+  // A rollup's lowest and highest are the readings' own, not the lowest and highest mean.
+  const summary = rollup && means.latest ? { ...means, min: rollup.min, max: rollup.max } : means;
   const shownMarks = useMemo(() => [...marks].filter((m) => m.t >= from && m.t <= to).sort((a, b) => a.t - b.t), [marks, from, to]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const style = { "--readings-chart-height": `${height}px` } as CSSProperties;
@@ -97,11 +104,17 @@ export function ReadingsChart({
 
   const description =
     summary.latest && summary.min !== null && summary.max !== null
-      ? `${title} over ${window}: ${summary.count} ${summary.count === 1 ? "reading" : "readings"}; latest ${withUnit(
-          summary.latest.v,
-          digits,
-          unit,
-        )} at ${pointTime(summary.latest.t)}; lowest ${withUnit(summary.min, digits, unit)}, highest ${withUnit(summary.max, digits, unit)}.`
+      ? rollup
+        ? `${title} over ${window}: ${rollup.readings} ${rollup.readings === 1 ? "reading" : "readings"} as ${summary.count} ${rollup.per === "hour" ? "hourly" : "daily"} ${summary.count === 1 ? "mean" : "means"}; latest mean ${withUnit(
+            summary.latest.v,
+            digits,
+            unit,
+          )} for the ${rollup.per} from ${pointTime(summary.latest.t)}; lowest ${withUnit(summary.min, digits, unit)}, highest ${withUnit(summary.max, digits, unit)}.`
+        : `${title} over ${window}: ${summary.count} ${summary.count === 1 ? "reading" : "readings"}; latest ${withUnit(
+            summary.latest.v,
+            digits,
+            unit,
+          )} at ${pointTime(summary.latest.t)}; lowest ${withUnit(summary.min, digits, unit)}, highest ${withUnit(summary.max, digits, unit)}.`
       : `${title}: no readings in ${window}.`;
 
   return (

@@ -7,9 +7,10 @@ export {
   pointTime,
   readingValue,
   readingsToPoints,
+  rollupsToPoints,
   MARK_STYLES,
   summarise,
   tickLabel,
   timeTicks,
 } from "./series.ts";
-export type { ChartBand, ChartLine, ChartMark, ChartPoint, ReadingRow, Summary } from "./series.ts";
+export type { ChartBand, ChartLine, ChartMark, ChartPoint, ReadingRow, RollupLine, RollupSummary, Summary } from "./series.ts";

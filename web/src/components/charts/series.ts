@@ -87,6 +87,47 @@ export function readingsToPoints(rows: readonly ReadingRow[], key: string): Char
   return points.sort((a, b) => a.t - b.t);
 }
 
+/** One line of sensorRollups: a quantity's readings per UTC hour or day, as parallel lists. */
+export interface RollupLine {
+  parameter: string;
+  buckets: readonly (string | null)[];
+  readings: readonly (number | null)[];
+  min: readonly (number | null)[];
+  max: readonly (number | null)[];
+  mean: readonly (number | null)[];
+}
+
+/** What a rollup chart says in words: how many readings its means stand for, and their extremes. */
+export interface RollupSummary {
+  readings: number;
+  min: number;
+  max: number;
+}
+
+/** One quantity's means, oldest first, at the start of their hour or day; and their extremes. */
+export function rollupsToPoints(lines: readonly RollupLine[], key: string): { points: ChartPoint[]; summary: RollupSummary | null } {
+  const points: ChartPoint[] = [];
+  let readings = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const line of lines) {
+    if (line.parameter !== key) continue;
+    line.buckets.forEach((bucket, i) => {
+      const mean = line.mean[i];
+      const t = parseUtc(bucket);
+      if (mean === null || mean === undefined || !Number.isFinite(mean) || t === null) return;
+      points.push({ t, v: mean });
+      readings += line.readings[i] ?? 0;
+      const lo = line.min[i];
+      const hi = line.max[i];
+      if (lo !== null && lo !== undefined && lo < min) min = lo;
+      if (hi !== null && hi !== undefined && hi > max) max = hi;
+    });
+  }
+  points.sort((a, b) => a.t - b.t);
+  return { points, summary: points.length ? { readings, min, max } : null };
+}
+
 /** An ISO time as milliseconds; a time without a zone is taken as UTC. */
 export function parseUtc(iso: string | null | undefined): number | null {
   if (!iso) return null;

@@ -1,25 +1,54 @@
-// Readings over time on the device page: the last 24 hours, 7 days or 30 days (allSensorData,
-// newest first, at most 10000 rows, plotted oldest -> newest), one chart per quantity the model
-// reports, the water chart with its hydration bands. Refetched when `liveCount` goes up.
+// Readings over time on the device page: the last 24 hours or 7 days from the readings themselves
+// (allSensorData, newest first, at most 10000 rows, plotted oldest -> newest), and 30 days, 90 days
+// or a year from the hourly or daily rollups (sensorRollups: a mean per hour or day, with the
+// readings' lowest and highest), so a year's chart is whole however often the device reports. One
+// chart per quantity the model reports, the water chart with its hydration bands. Refetched when
+// `liveCount` goes up.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
-import { ReadingsChart, readingsToPoints, type ChartBand, type ChartLine, type ReadingRow } from "../../components/charts/index.ts";
+import {
+  ReadingsChart, readingsToPoints, rollupsToPoints, type ChartBand, type ChartLine, type ChartPoint, type ReadingRow, type RollupLine, type RollupSummary,
+} from "../../components/charts/index.ts";
 import { ListError } from "../../components/list/index.ts";
 import DeviceReadings from "./DeviceReadings.graphql?raw";
+import DeviceRollups from "./DeviceRollups.graphql?raw";
 import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
 
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The ranges, and what each reads: the readings themselves up to a week, hourly means (720
+ * points) for 30 days, daily means past that (docs/decisions.md, "Sensor history for years").
+ */
 export const WINDOWS = [
-  { key: "24h", label: "24 hours", ms: 24 * 3600_000 },
-  { key: "7d", label: "7 days", ms: 7 * 24 * 3600_000 },
-  { key: "30d", label: "30 days", ms: 30 * 24 * 3600_000 },
+  { key: "24h", label: "24 hours", ms: DAY, resolution: null },
+  { key: "7d", label: "7 days", ms: 7 * DAY, resolution: null },
+  { key: "30d", label: "30 days", ms: 30 * DAY, resolution: "HOUR" },
+  { key: "90d", label: "90 days", ms: 90 * DAY, resolution: "DAY" },
+  { key: "1y", label: "1 year", ms: 365 * DAY, resolution: "DAY" },
 ] as const;
+type Resolution = "HOUR" | "DAY";
 export type WindowKey = (typeof WINDOWS)[number]["key"];
 
 const SENSOR_DATA_LIMIT = 10000;
 
 interface ReadingsData {
   allSensorData: { nodes: (ReadingRow & { id: string })[] } | null;
+}
+
+interface RollupsData {
+  sensorRollups: { nodes: RollupLine[] } | null;
+}
+
+/** What is on screen: readings, or means per hour or day. */
+type Shown = { kind: "readings"; rows: readonly ReadingRow[] } | { kind: "rollups"; rows: readonly RollupLine[]; resolution: Resolution };
+
+interface Series {
+  key: MetricKey;
+  points: ChartPoint[];
+  rollup?: RollupSummary & { per: "hour" | "day" };
 }
 
 /** Shaded hydration bands and their limits for the water chart. */
@@ -62,7 +91,7 @@ export function DeviceCharts({
   const [params, setParams] = useSearchParams();
   const chosen = params.get("range");
   const windowKey: WindowKey = isWindowKey(chosen) ? chosen : "24h";
-  const span = WINDOWS.find((w) => w.key === windowKey)!.ms;
+  const { ms: span, resolution } = WINDOWS.find((w) => w.key === windowKey)!;
 
   // The query's start is fixed when the window is chosen; the axis end follows the clock and new
   // readings, so a live update refetches without changing the query.
@@ -82,11 +111,21 @@ export function DeviceCharts({
   }, []);
 
   const createdAfter = useMemo(() => new Date(start).toISOString(), [start]);
-  const [result, reexecute] = useQuery<ReadingsData>({
+  // One of the two queries runs: readings up to a week, rollups past it.
+  const [readingsResult, reexecuteReadings] = useQuery<ReadingsData>({
     query: DeviceReadings,
     variables: { deviceId, createdAfter },
     requestPolicy: "cache-and-network",
+    pause: resolution !== null,
   });
+  const [rollupsResult, reexecuteRollups] = useQuery<RollupsData>({
+    query: DeviceRollups,
+    variables: { deviceId, resolution: resolution ?? "DAY", since: createdAfter, parameters: CHART_METRICS },
+    requestPolicy: "cache-and-network",
+    pause: resolution === null,
+  });
+  const result = resolution === null ? readingsResult : rollupsResult;
+  const reexecute = resolution === null ? reexecuteReadings : reexecuteRollups;
   useEffect(() => {
     if (liveCount === 0) return;
     setEnd(Date.now());
@@ -94,27 +133,39 @@ export function DeviceCharts({
   }, [liveCount, reexecute]);
 
   // Keep showing the previous answer while a new window loads, so charts do not flash.
-  const [rows, setRows] = useState<readonly ReadingRow[] | null>(null);
-  const answered = result.data?.allSensorData?.nodes;
+  const [shown, setShown] = useState<Shown | null>(null);
+  const answeredReadings = resolution === null ? readingsResult.data?.allSensorData?.nodes : undefined;
+  const answeredRollups = resolution !== null ? rollupsResult.data?.sensorRollups?.nodes : undefined;
   useEffect(() => {
-    if (answered) setRows(answered);
-  }, [answered]);
+    if (answeredReadings) setShown({ kind: "readings", rows: answeredReadings });
+  }, [answeredReadings]);
+  useEffect(() => {
+    if (answeredRollups && resolution) setShown({ kind: "rollups", rows: answeredRollups, resolution });
+  }, [answeredRollups, resolution]);
+  const rows = shown?.rows ?? null;
 
   const info = modelInfo(model);
   const levels = useMemo(() => hydrationLevels(levelsJson), [levelsJson]);
   const water = useMemo(() => waterDecorations(levels), [levels]);
-  const series = useMemo(() => {
-    const all = rows ?? [];
+  const series = useMemo((): Series[] => {
     // The model's own quantities first, in its order (its main one drawn wide), then anything else it sent.
     const order = [...info.metrics.filter((key) => CHART_METRICS.includes(key)), ...CHART_METRICS.filter((key) => !info.metrics.includes(key))];
     return order
-      .map((key) => ({ key, points: readingsToPoints(all, key) }))
+      .map((key): Series => {
+        if (shown?.kind === "rollups") {
+          const { points, summary } = rollupsToPoints(shown.rows, key);
+          return { key, points, rollup: summary ? { ...summary, per: shown.resolution === "HOUR" ? "hour" : "day" } : undefined };
+        }
+        return { key, points: readingsToPoints(shown?.rows ?? [], key) };
+      })
       .filter(({ key, points }) => info.metrics.includes(key) || points.length > 0);
-  }, [rows, info]);
+  }, [shown, info]);
 
   const from = end - span;
   const loadingFirst = rows === null && !result.error;
-  const truncated = (rows?.length ?? 0) >= SENSOR_DATA_LIMIT;
+  const truncated = shown?.kind === "readings" && shown.rows.length >= SENSOR_DATA_LIMIT;
+  // Daily means are a day apart: bridge up to three days; hourly means and readings up to 6 hours.
+  const maxGap = shown?.kind === "rollups" && shown.resolution === "DAY" ? 3 * DAY : 6 * HOUR;
   const label = WINDOWS.find((w) => w.key === windowKey)!.label;
 
   const choose = (key: WindowKey) => {
@@ -157,6 +208,7 @@ export function DeviceCharts({
       </div>
       <p className="muted dev-charts-note">
         Times are shown in your local time.
+        {shown?.kind === "rollups" ? ` Each point is the mean of ${shown.resolution === "HOUR" ? "an hour" : "a day (UTC)"}; the range above each chart is the readings' lowest and highest.` : ""}
         {truncated ? ` Only the newest ${SENSOR_DATA_LIMIT.toLocaleString("en-US")} readings are shown; choose a shorter range for the full detail.` : ""}
       </p>
 
@@ -177,7 +229,7 @@ export function DeviceCharts({
               </p>
               <p className="muted">
                 The latest came on {formatDateTime(lastReport)}.
-                {windowKey !== "30d" ? " Choose a longer range to see it." : ""}
+                {windowKey !== WINDOWS[WINDOWS.length - 1].key ? " Choose a longer range to see it." : ""}
               </p>
             </>
           ) : (
@@ -194,8 +246,8 @@ export function DeviceCharts({
         </div>
       ) : (
         <div className="dev-chart-grid">
-          {series.map(({ key, points }, index) => (
-            <MetricChart key={key} metric={key} wide={index === 0} points={points} from={from} to={end} water={water} />
+          {series.map(({ key, points, rollup }, index) => (
+            <MetricChart key={key} metric={key} wide={index === 0} points={points} rollup={rollup} maxGap={maxGap} from={from} to={end} water={water} />
           ))}
         </div>
       )}
@@ -207,13 +259,17 @@ function MetricChart({
   metric,
   wide,
   points,
+  rollup,
+  maxGap,
   from,
   to,
   water,
 }: {
   metric: MetricKey;
   wide: boolean;
-  points: ReturnType<typeof readingsToPoints>;
+  points: ChartPoint[];
+  rollup: Series["rollup"];
+  maxGap: number;
   from: number;
   to: number;
   water: { bands: ChartBand[]; lines: ChartLine[] };
@@ -233,6 +289,8 @@ function MetricChart({
         from={from}
         to={to}
         height={wide ? 260 : 200}
+        rollup={rollup}
+        maxGap={maxGap}
         bands={metric === "water" ? water.bands : undefined}
         lines={metric === "water" ? water.lines : metric === "ph" ? PH_LINES : undefined}
       />

@@ -279,6 +279,41 @@ describe("/devices/{id}", () => {
     expect(screen.getByRole("region", { name: "Latest values" }).textContent).not.toContain("Rainfall");
   });
 
+  it("charts the ranges past a week from the hourly and daily rollups, with the readings' own extremes", async () => {
+    const line = (parameter: string, hours: number[], readings: number[], min: number[], max: number[], mean: number[]) => ({
+      __typename: "SensorRollupLine", parameter, buckets: hours.map(hoursAgo), readings, min, max, mean,
+    });
+    const view = renderDevices(`/devices/${DEVICE_ID}?range=1y`, guestSession(), {
+      DeviceDetails: { data: { deviceById: device({ canEdit: false }) } },
+      DeviceRollups: (variables) => ({
+        data: {
+          sensorRollups: {
+            __typename: "SensorRollupLinesConnection",
+            nodes: variables.resolution === "DAY"
+              ? [line("water", [24 * 200, 24 * 2], [144, 140], [12, 15], [48, 61], [30, 35.2]), line("battery", [24 * 2], [140], [3.3], [3.4], [3.35])]
+              : [line("water", [5], [6], [20], [26], [23])],
+          },
+        },
+      }),
+      DeviceReadings: readings([]),
+    });
+    const water = await screen.findByRole("img", { name: /^Water over the last 365 days: 284 readings as 2 daily means; latest mean 35 %/ });
+    expect(water.getAttribute("aria-label")).toContain("lowest 12 %, highest 61 %");
+    expect(screen.getByText(/Each point is the mean of a day \(UTC\); the range above each chart is the readings' lowest and highest\./)).toBeTruthy();
+    const asked = view.called("DeviceRollups")[0].variables;
+    expect(asked).toMatchObject({ deviceId: DEVICE_ID, resolution: "DAY" });
+    expect(Math.abs(Date.now() - 365 * 24 * 3600_000 - Date.parse(String(asked.since)))).toBeLessThan(60_000);
+    // A year of readings never goes through allSensorData (at most 10,000 rows).
+    expect(view.called("DeviceReadings")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("radio", { name: "Last 30 days" }));
+    await screen.findByRole("img", { name: /^Water over the last 30 days: 6 readings as 1 hourly mean;/ });
+    expect(view.called("DeviceRollups").at(-1)!.variables.resolution).toBe("HOUR");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Last 7 days" }));
+    await waitFor(() => expect(view.called("DeviceReadings").length).toBe(1));
+  });
+
   it("says when a device has never reported, and warns when it went silent", async () => {
     renderDevices(`/devices/${DEVICE_ID}`, userSession(), {
       DeviceDetails: { data: { deviceById: device({ lastSensorData: hoursAgo(30), indicatorColour: "grey" }) } },
