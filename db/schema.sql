@@ -724,6 +724,46 @@ CREATE TYPE app_public.route_stat AS (
 );
 
 --
+-- Name: sensor_rollup_line; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.sensor_rollup_line AS (
+	parameter text,
+	buckets timestamp with time zone[],
+	readings integer[],
+	min double precision[],
+	max double precision[],
+	mean double precision[]
+);
+
+--
+-- Name: TYPE sensor_rollup_line; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.sensor_rollup_line IS 'One quantity''s readings per hour or day (UTC), oldest first: for each bucket, how many, the lowest, the highest and the mean.';
+
+--
+-- Name: COLUMN sensor_rollup_line.parameter; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.sensor_rollup_line.parameter IS 'water, temperature, conductivity, ph, battery, rssi or snr.';
+
+--
+-- Name: COLUMN sensor_rollup_line.buckets; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.sensor_rollup_line.buckets IS 'The start of each hour or day (UTC); the other lists follow it.';
+
+--
+-- Name: sensor_rollup_resolution; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.sensor_rollup_resolution AS ENUM (
+    'HOUR',
+    'DAY'
+);
+
+--
 -- Name: session_stat; Type: TYPE; Schema: app_public; Owner: -
 --
 
@@ -5051,6 +5091,19 @@ end;
 $$;
 
 --
+-- Name: expired_sensor_data_partitions(interval); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.expired_sensor_data_partitions(p_keep interval) RETURNS TABLE(name text, detach_pending boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select p.name, p.detach_pending from app_private.sensor_data_partitions() p
+  where p.detach_pending or p.month_end <= now() - p_keep
+  order by p.month_start
+$$;
+
+--
 -- Name: finish_map_layer(text, text, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5314,6 +5367,31 @@ end;
 $$;
 
 --
+-- Name: prepare_sensor_data_partitions(integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.prepare_sensor_data_partitions(p_months integer) RETURNS SETOF text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_at timestamptz;
+  v_name text;
+begin
+  if p_months is null or p_months < 0 or p_months > 24 then
+    raise exception 'p_months must be between 0 and 24' using errcode = 'INVLD';
+  end if;
+  for v_at in select now() + make_interval(months => m) from generate_series(0, p_months) m loop
+    v_name := 'sensor_data_' || to_char(v_at at time zone 'UTC', 'YYYY_MM');
+    if to_regclass('app_partitions.' || v_name) is null then
+      perform app_private.ensure_sensor_data_partition(v_at);
+      return next v_name;
+    end if;
+  end loop;
+end;
+$$;
+
+--
 -- Name: prune_navigation_events(interval); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5522,6 +5600,75 @@ begin
         where s.user_id is not null
         group by 1, 2) x(user_id, day, sessions, duration_us, timed_sessions, navigations, first_started, last_started)
   window w as (partition by x.user_id order by x.day);
+end;
+$$;
+
+--
+-- Name: rebuild_sensor_rollups(timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.rebuild_sensor_rollups(p_from timestamp with time zone, p_to timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET work_mem TO '256MB'
+    AS $$
+declare
+  v_from timestamptz := date_trunc('day', p_from, 'UTC');
+  v_to timestamptz := date_trunc('day', p_to, 'UTC');
+  v_kept timestamptz := (select min(month_start) from app_private.sensor_data_partitions());
+begin
+  if v_from is null or v_to is null or v_to <= v_from then
+    raise exception 'Give a range of at least one whole UTC day' using errcode = 'INVLD';
+  end if;
+  if v_kept is not null and v_from < v_kept then
+    raise exception 'Raw readings before % are gone: their sums cannot be rebuilt', v_kept using errcode = 'INVLD';
+  end if;
+  delete from app_public.sensor_rollups_hourly where bucket >= v_from and bucket < v_to;
+  delete from app_public.sensor_rollups_daily where bucket >= v_from and bucket < v_to;
+  insert into app_public.sensor_rollups_hourly (device_id, thing_id, bucket, readings,
+      water_n, water_sum, water_min, water_max,
+      temperature_n, temperature_sum, temperature_min, temperature_max,
+      conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
+      ph_n, ph_sum, ph_min, ph_max,
+      battery_n, battery_sum, battery_min, battery_max,
+      rssi_n, rssi_sum, rssi_min, rssi_max,
+      snr_n, snr_sum, snr_min, snr_max)
+    select s.device_id, s.thing_id, date_trunc('hour', s.created_at, 'UTC') as bucket, count(*)::int as readings,
+           count(v.water) as water_n, coalesce(sum(v.water), 0) as water_sum, min(v.water) as water_min, max(v.water) as water_max,
+           count(v.temperature) as temperature_n, coalesce(sum(v.temperature), 0) as temperature_sum, min(v.temperature) as temperature_min, max(v.temperature) as temperature_max,
+           count(v.conductivity) as conductivity_n, coalesce(sum(v.conductivity), 0) as conductivity_sum, min(v.conductivity) as conductivity_min, max(v.conductivity) as conductivity_max,
+           count(v.ph) as ph_n, coalesce(sum(v.ph), 0) as ph_sum, min(v.ph) as ph_min, max(v.ph) as ph_max,
+           count(v.battery) as battery_n, coalesce(sum(v.battery), 0) as battery_sum, min(v.battery) as battery_min, max(v.battery) as battery_max,
+           count(v.rssi) as rssi_n, coalesce(sum(v.rssi), 0) as rssi_sum, min(v.rssi) as rssi_min, max(v.rssi) as rssi_max,
+           count(v.snr) as snr_n, coalesce(sum(v.snr), 0) as snr_sum, min(v.snr) as snr_min, max(v.snr) as snr_max
+    from app_public.sensor_data s
+    cross join lateral (select
+           case when jsonb_typeof(s.data->'water') = 'number' then (s.data->>'water')::float8 end as water,
+           case when jsonb_typeof(s.data->'temperature') = 'number' then (s.data->>'temperature')::float8 end as temperature,
+           case when jsonb_typeof(s.data->'conductivity') = 'number' then (s.data->>'conductivity')::float8 end as conductivity,
+           case when jsonb_typeof(s.data->'ph') = 'number' then (s.data->>'ph')::float8 end as ph,
+           case when jsonb_typeof(s.data->'battery') = 'number' then (s.data->>'battery')::float8 end as battery,
+           case when jsonb_typeof(s.data->'rssi') = 'number' then (s.data->>'rssi')::float8 end as rssi,
+           case when jsonb_typeof(s.data->'snr') = 'number' then (s.data->>'snr')::float8 end as snr) v
+    where s.created_at >= v_from and s.created_at < v_to
+    group by 1, 2, 3;
+  insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readings,
+      water_n, water_sum, water_min, water_max,
+      temperature_n, temperature_sum, temperature_min, temperature_max,
+      conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
+      ph_n, ph_sum, ph_min, ph_max,
+      battery_n, battery_sum, battery_min, battery_max,
+      rssi_n, rssi_sum, rssi_min, rssi_max,
+      snr_n, snr_sum, snr_min, snr_max)
+    select device_id, thing_id, date_trunc('day', bucket, 'UTC'), sum(readings),
+           sum(water_n), sum(water_sum), min(water_min), max(water_max),
+           sum(temperature_n), sum(temperature_sum), min(temperature_min), max(temperature_max),
+           sum(conductivity_n), sum(conductivity_sum), min(conductivity_min), max(conductivity_max),
+           sum(ph_n), sum(ph_sum), min(ph_min), max(ph_max),
+           sum(battery_n), sum(battery_sum), min(battery_min), max(battery_max),
+           sum(rssi_n), sum(rssi_sum), min(rssi_min), max(rssi_max),
+           sum(snr_n), sum(snr_sum), min(snr_min), max(snr_max)
+    from app_public.sensor_rollups_hourly where bucket >= v_from and bucket < v_to group by 1, 2, 3;
 end;
 $$;
 
@@ -5820,6 +5967,29 @@ CREATE FUNCTION app_private.returns_trim(p_returns integer[]) RETURNS integer[]
   select coalesce(p_returns[1:(select max(k) from generate_subscripts(p_returns, 1) k
                                where p_returns[k] <> coalesce(p_returns[k - 1], 0))], '{}')
 $$;
+
+--
+-- Name: sensor_data_partitions(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.sensor_data_partitions() RETURNS TABLE(name text, month_start timestamp with time zone, month_end timestamp with time zone, detach_pending boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+  select c.relname::text, m.start, m.start + interval '1 month', i.inhdetachpending
+  from pg_inherits i
+  join pg_class c on c.oid = i.inhrelid
+  join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'app_partitions'
+  cross join lateral (select to_date(substr(c.relname, 13), 'YYYY_MM')::timestamp at time zone 'UTC' as start) m
+  where i.inhparent = 'app_public.sensor_data'::regclass and c.relname ~ '^sensor_data_[0-9]{4}_[0-9]{2}$'
+  order by m.start
+$_$;
+
+--
+-- Name: FUNCTION sensor_data_partitions(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.sensor_data_partitions() IS 'The monthly partitions of sensor_data: name, UTC month, and whether a detach was left half done.';
 
 --
 -- Name: store_chat_reply(uuid, text, text, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6487,6 +6657,99 @@ CREATE FUNCTION app_private.tg_notifications__announce() RETURNS trigger
     AS $$
 begin
   perform pg_notify('user:' || new.user_id, json_build_object('event', 'notification', 'id', new.id)::text);
+  return null;
+end;
+$$;
+
+--
+-- Name: tg_sensor_data__rollups(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_sensor_data__rollups() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET work_mem TO '64MB'
+    AS $$
+begin
+  with h as (
+    select s.device_id, s.thing_id, date_trunc('hour', s.created_at, 'UTC') as bucket, count(*)::int as readings,
+           count(v.water) as water_n, coalesce(sum(v.water), 0) as water_sum, min(v.water) as water_min, max(v.water) as water_max,
+           count(v.temperature) as temperature_n, coalesce(sum(v.temperature), 0) as temperature_sum, min(v.temperature) as temperature_min, max(v.temperature) as temperature_max,
+           count(v.conductivity) as conductivity_n, coalesce(sum(v.conductivity), 0) as conductivity_sum, min(v.conductivity) as conductivity_min, max(v.conductivity) as conductivity_max,
+           count(v.ph) as ph_n, coalesce(sum(v.ph), 0) as ph_sum, min(v.ph) as ph_min, max(v.ph) as ph_max,
+           count(v.battery) as battery_n, coalesce(sum(v.battery), 0) as battery_sum, min(v.battery) as battery_min, max(v.battery) as battery_max,
+           count(v.rssi) as rssi_n, coalesce(sum(v.rssi), 0) as rssi_sum, min(v.rssi) as rssi_min, max(v.rssi) as rssi_max,
+           count(v.snr) as snr_n, coalesce(sum(v.snr), 0) as snr_sum, min(v.snr) as snr_min, max(v.snr) as snr_max
+    from new_readings s
+    cross join lateral (select
+           case when jsonb_typeof(s.data->'water') = 'number' then (s.data->>'water')::float8 end as water,
+           case when jsonb_typeof(s.data->'temperature') = 'number' then (s.data->>'temperature')::float8 end as temperature,
+           case when jsonb_typeof(s.data->'conductivity') = 'number' then (s.data->>'conductivity')::float8 end as conductivity,
+           case when jsonb_typeof(s.data->'ph') = 'number' then (s.data->>'ph')::float8 end as ph,
+           case when jsonb_typeof(s.data->'battery') = 'number' then (s.data->>'battery')::float8 end as battery,
+           case when jsonb_typeof(s.data->'rssi') = 'number' then (s.data->>'rssi')::float8 end as rssi,
+           case when jsonb_typeof(s.data->'snr') = 'number' then (s.data->>'snr')::float8 end as snr) v
+    group by 1, 2, 3
+  ), hourly as (
+    insert into app_public.sensor_rollups_hourly as r (device_id, thing_id, bucket, readings,
+      water_n, water_sum, water_min, water_max,
+      temperature_n, temperature_sum, temperature_min, temperature_max,
+      conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
+      ph_n, ph_sum, ph_min, ph_max,
+      battery_n, battery_sum, battery_min, battery_max,
+      rssi_n, rssi_sum, rssi_min, rssi_max,
+      snr_n, snr_sum, snr_min, snr_max)
+    select * from h order by device_id, bucket, thing_id
+    on conflict (device_id, bucket, thing_id) do update set
+        readings = r.readings + excluded.readings,
+        water_n = r.water_n + excluded.water_n, water_sum = r.water_sum + excluded.water_sum,
+        water_min = least(r.water_min, excluded.water_min), water_max = greatest(r.water_max, excluded.water_max),
+        temperature_n = r.temperature_n + excluded.temperature_n, temperature_sum = r.temperature_sum + excluded.temperature_sum,
+        temperature_min = least(r.temperature_min, excluded.temperature_min), temperature_max = greatest(r.temperature_max, excluded.temperature_max),
+        conductivity_n = r.conductivity_n + excluded.conductivity_n, conductivity_sum = r.conductivity_sum + excluded.conductivity_sum,
+        conductivity_min = least(r.conductivity_min, excluded.conductivity_min), conductivity_max = greatest(r.conductivity_max, excluded.conductivity_max),
+        ph_n = r.ph_n + excluded.ph_n, ph_sum = r.ph_sum + excluded.ph_sum,
+        ph_min = least(r.ph_min, excluded.ph_min), ph_max = greatest(r.ph_max, excluded.ph_max),
+        battery_n = r.battery_n + excluded.battery_n, battery_sum = r.battery_sum + excluded.battery_sum,
+        battery_min = least(r.battery_min, excluded.battery_min), battery_max = greatest(r.battery_max, excluded.battery_max),
+        rssi_n = r.rssi_n + excluded.rssi_n, rssi_sum = r.rssi_sum + excluded.rssi_sum,
+        rssi_min = least(r.rssi_min, excluded.rssi_min), rssi_max = greatest(r.rssi_max, excluded.rssi_max),
+        snr_n = r.snr_n + excluded.snr_n, snr_sum = r.snr_sum + excluded.snr_sum,
+        snr_min = least(r.snr_min, excluded.snr_min), snr_max = greatest(r.snr_max, excluded.snr_max)
+  )
+  insert into app_public.sensor_rollups_daily as r (device_id, thing_id, bucket, readings,
+      water_n, water_sum, water_min, water_max,
+      temperature_n, temperature_sum, temperature_min, temperature_max,
+      conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
+      ph_n, ph_sum, ph_min, ph_max,
+      battery_n, battery_sum, battery_min, battery_max,
+      rssi_n, rssi_sum, rssi_min, rssi_max,
+      snr_n, snr_sum, snr_min, snr_max)
+    select device_id, thing_id, date_trunc('day', bucket, 'UTC'), sum(readings),
+           sum(water_n), sum(water_sum), min(water_min), max(water_max),
+           sum(temperature_n), sum(temperature_sum), min(temperature_min), max(temperature_max),
+           sum(conductivity_n), sum(conductivity_sum), min(conductivity_min), max(conductivity_max),
+           sum(ph_n), sum(ph_sum), min(ph_min), max(ph_max),
+           sum(battery_n), sum(battery_sum), min(battery_min), max(battery_max),
+           sum(rssi_n), sum(rssi_sum), min(rssi_min), max(rssi_max),
+           sum(snr_n), sum(snr_sum), min(snr_min), max(snr_max)
+    from h group by 1, 2, 3 order by 1, 3, 2
+    on conflict (device_id, bucket, thing_id) do update set
+        readings = r.readings + excluded.readings,
+        water_n = r.water_n + excluded.water_n, water_sum = r.water_sum + excluded.water_sum,
+        water_min = least(r.water_min, excluded.water_min), water_max = greatest(r.water_max, excluded.water_max),
+        temperature_n = r.temperature_n + excluded.temperature_n, temperature_sum = r.temperature_sum + excluded.temperature_sum,
+        temperature_min = least(r.temperature_min, excluded.temperature_min), temperature_max = greatest(r.temperature_max, excluded.temperature_max),
+        conductivity_n = r.conductivity_n + excluded.conductivity_n, conductivity_sum = r.conductivity_sum + excluded.conductivity_sum,
+        conductivity_min = least(r.conductivity_min, excluded.conductivity_min), conductivity_max = greatest(r.conductivity_max, excluded.conductivity_max),
+        ph_n = r.ph_n + excluded.ph_n, ph_sum = r.ph_sum + excluded.ph_sum,
+        ph_min = least(r.ph_min, excluded.ph_min), ph_max = greatest(r.ph_max, excluded.ph_max),
+        battery_n = r.battery_n + excluded.battery_n, battery_sum = r.battery_sum + excluded.battery_sum,
+        battery_min = least(r.battery_min, excluded.battery_min), battery_max = greatest(r.battery_max, excluded.battery_max),
+        rssi_n = r.rssi_n + excluded.rssi_n, rssi_sum = r.rssi_sum + excluded.rssi_sum,
+        rssi_min = least(r.rssi_min, excluded.rssi_min), rssi_max = greatest(r.rssi_max, excluded.rssi_max),
+        snr_n = r.snr_n + excluded.snr_n, snr_sum = r.snr_sum + excluded.snr_sum,
+        snr_min = least(r.snr_min, excluded.snr_min), snr_max = greatest(r.snr_max, excluded.snr_max);
   return null;
 end;
 $$;
@@ -9240,6 +9503,79 @@ $_$;
 COMMENT ON FUNCTION app_public.send_chat_message(message text, sender text, metadata jsonb) IS 'Asks the care assistant about a thing: metadata is {"thingId": "..."}; the reply arrives as another chat message (thingUpdated event "chat"). sender is ignored: messages carry your own name.';
 
 --
+-- Name: sensor_rollups(uuid, app_public.sensor_rollup_resolution, timestamp with time zone, timestamp with time zone, text[]); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.sensor_rollups(device_id uuid, resolution app_public.sensor_rollup_resolution, since timestamp with time zone, until timestamp with time zone DEFAULT 'infinity'::timestamp with time zone, parameters text[] DEFAULT ARRAY['water'::text, 'temperature'::text, 'conductivity'::text, 'ph'::text, 'battery'::text, 'rssi'::text, 'snr'::text]) RETURNS SETOF app_public.sensor_rollup_line
+    LANGUAGE plpgsql STABLE STRICT
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  -- Nothing is summed after now (an uplink may be 5 minutes ahead: its hour starts before now).
+  v_until timestamptz := least(sensor_rollups.until, now());
+begin
+  if v_until < sensor_rollups.since then
+    raise exception 'until must not be before since' using errcode = 'INVLD';
+  end if;
+  -- At most about 2,200 hours or 7,300 days a call: a longer span asks for a coarser resolution.
+  if sensor_rollups.resolution = 'HOUR' and v_until - sensor_rollups.since > interval '92 days' then
+    raise exception 'Hourly rollups cover at most 92 days: ask for DAY' using errcode = 'INVLD';
+  end if;
+  if sensor_rollups.resolution = 'DAY' and v_until - sensor_rollups.since > interval '7305 days' then
+    raise exception 'Daily rollups cover at most 20 years' using errcode = 'INVLD';
+  end if;
+  -- The device's rows of each bucket are summed first (more than one only when it moved between
+  -- things within it), then gathered into one series per quantity, in the order of the list below.
+  return query
+  select p.parameter, array_agg(r.bucket order by r.bucket), array_agg(p.n::int order by r.bucket),
+         array_agg(p.lo order by r.bucket), array_agg(p.hi order by r.bucket), array_agg(p.total / p.n order by r.bucket)
+  from (
+    select h.bucket, sum(h.water_n) as water_n, sum(h.water_sum) as water_sum, min(h.water_min) as water_min, max(h.water_max) as water_max,
+           sum(h.temperature_n) as temperature_n, sum(h.temperature_sum) as temperature_sum, min(h.temperature_min) as temperature_min, max(h.temperature_max) as temperature_max,
+           sum(h.conductivity_n) as conductivity_n, sum(h.conductivity_sum) as conductivity_sum, min(h.conductivity_min) as conductivity_min, max(h.conductivity_max) as conductivity_max,
+           sum(h.ph_n) as ph_n, sum(h.ph_sum) as ph_sum, min(h.ph_min) as ph_min, max(h.ph_max) as ph_max,
+           sum(h.battery_n) as battery_n, sum(h.battery_sum) as battery_sum, min(h.battery_min) as battery_min, max(h.battery_max) as battery_max,
+           sum(h.rssi_n) as rssi_n, sum(h.rssi_sum) as rssi_sum, min(h.rssi_min) as rssi_min, max(h.rssi_max) as rssi_max,
+           sum(h.snr_n) as snr_n, sum(h.snr_sum) as snr_sum, min(h.snr_min) as snr_min, max(h.snr_max) as snr_max
+    from app_public.sensor_rollups_hourly h
+    where sensor_rollups.resolution = 'HOUR' and h.device_id = sensor_rollups.device_id
+      and h.bucket >= date_trunc('hour', sensor_rollups.since, 'UTC') and h.bucket <= v_until
+    group by h.bucket
+    union all
+    select d.bucket, sum(d.water_n) as water_n, sum(d.water_sum) as water_sum, min(d.water_min) as water_min, max(d.water_max) as water_max,
+           sum(d.temperature_n) as temperature_n, sum(d.temperature_sum) as temperature_sum, min(d.temperature_min) as temperature_min, max(d.temperature_max) as temperature_max,
+           sum(d.conductivity_n) as conductivity_n, sum(d.conductivity_sum) as conductivity_sum, min(d.conductivity_min) as conductivity_min, max(d.conductivity_max) as conductivity_max,
+           sum(d.ph_n) as ph_n, sum(d.ph_sum) as ph_sum, min(d.ph_min) as ph_min, max(d.ph_max) as ph_max,
+           sum(d.battery_n) as battery_n, sum(d.battery_sum) as battery_sum, min(d.battery_min) as battery_min, max(d.battery_max) as battery_max,
+           sum(d.rssi_n) as rssi_n, sum(d.rssi_sum) as rssi_sum, min(d.rssi_min) as rssi_min, max(d.rssi_max) as rssi_max,
+           sum(d.snr_n) as snr_n, sum(d.snr_sum) as snr_sum, min(d.snr_min) as snr_min, max(d.snr_max) as snr_max
+    from app_public.sensor_rollups_daily d
+    where sensor_rollups.resolution = 'DAY' and d.device_id = sensor_rollups.device_id
+      and d.bucket >= date_trunc('day', sensor_rollups.since, 'UTC') and d.bucket <= v_until
+    group by d.bucket
+  ) r
+  cross join lateral (values
+      (0, 'water', r.water_n, r.water_sum, r.water_min, r.water_max),
+      (1, 'temperature', r.temperature_n, r.temperature_sum, r.temperature_min, r.temperature_max),
+      (2, 'conductivity', r.conductivity_n, r.conductivity_sum, r.conductivity_min, r.conductivity_max),
+      (3, 'ph', r.ph_n, r.ph_sum, r.ph_min, r.ph_max),
+      (4, 'battery', r.battery_n, r.battery_sum, r.battery_min, r.battery_max),
+      (5, 'rssi', r.rssi_n, r.rssi_sum, r.rssi_min, r.rssi_max),
+      (6, 'snr', r.snr_n, r.snr_sum, r.snr_min, r.snr_max)
+  ) p(ord, parameter, n, total, lo, hi)
+  where p.n > 0 and p.parameter = any (sensor_rollups.parameters)
+  group by p.ord, p.parameter
+  order by p.ord;
+end;
+$$;
+
+--
+-- Name: FUNCTION sensor_rollups(device_id uuid, resolution app_public.sensor_rollup_resolution, since timestamp with time zone, until timestamp with time zone, parameters text[]); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.sensor_rollups(device_id uuid, resolution app_public.sensor_rollup_resolution, since timestamp with time zone, until timestamp with time zone, parameters text[]) IS 'A device''s readings per UTC hour (spans up to 92 days) or day, from since (its hour or day) to until (default now): one series per quantity (all, or those in parameters), oldest first. What charts past a week read.';
+
+--
 -- Name: set_notice_preference(app_public.notice_kind, boolean, boolean, boolean); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -11296,6 +11632,100 @@ ALTER TABLE app_public.sensor_data ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
 );
 
 --
+-- Name: sensor_rollups_daily; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.sensor_rollups_daily (
+    device_id uuid NOT NULL,
+    thing_id uuid,
+    bucket timestamp with time zone NOT NULL,
+    readings integer NOT NULL,
+    water_n integer DEFAULT 0 NOT NULL,
+    water_sum double precision DEFAULT 0 NOT NULL,
+    water_min double precision,
+    water_max double precision,
+    temperature_n integer DEFAULT 0 NOT NULL,
+    temperature_sum double precision DEFAULT 0 NOT NULL,
+    temperature_min double precision,
+    temperature_max double precision,
+    conductivity_n integer DEFAULT 0 NOT NULL,
+    conductivity_sum double precision DEFAULT 0 NOT NULL,
+    conductivity_min double precision,
+    conductivity_max double precision,
+    ph_n integer DEFAULT 0 NOT NULL,
+    ph_sum double precision DEFAULT 0 NOT NULL,
+    ph_min double precision,
+    ph_max double precision,
+    battery_n integer DEFAULT 0 NOT NULL,
+    battery_sum double precision DEFAULT 0 NOT NULL,
+    battery_min double precision,
+    battery_max double precision,
+    rssi_n integer DEFAULT 0 NOT NULL,
+    rssi_sum double precision DEFAULT 0 NOT NULL,
+    rssi_min double precision,
+    rssi_max double precision,
+    snr_n integer DEFAULT 0 NOT NULL,
+    snr_sum double precision DEFAULT 0 NOT NULL,
+    snr_min double precision,
+    snr_max double precision
+)
+WITH (fillfactor='70');
+
+--
+-- Name: TABLE sensor_rollups_daily; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.sensor_rollups_daily IS '@behavior -*
+Readings per device, thing and UTC day (read through sensor_rollups()).';
+
+--
+-- Name: sensor_rollups_hourly; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.sensor_rollups_hourly (
+    device_id uuid NOT NULL,
+    thing_id uuid,
+    bucket timestamp with time zone NOT NULL,
+    readings integer NOT NULL,
+    water_n integer DEFAULT 0 NOT NULL,
+    water_sum double precision DEFAULT 0 NOT NULL,
+    water_min double precision,
+    water_max double precision,
+    temperature_n integer DEFAULT 0 NOT NULL,
+    temperature_sum double precision DEFAULT 0 NOT NULL,
+    temperature_min double precision,
+    temperature_max double precision,
+    conductivity_n integer DEFAULT 0 NOT NULL,
+    conductivity_sum double precision DEFAULT 0 NOT NULL,
+    conductivity_min double precision,
+    conductivity_max double precision,
+    ph_n integer DEFAULT 0 NOT NULL,
+    ph_sum double precision DEFAULT 0 NOT NULL,
+    ph_min double precision,
+    ph_max double precision,
+    battery_n integer DEFAULT 0 NOT NULL,
+    battery_sum double precision DEFAULT 0 NOT NULL,
+    battery_min double precision,
+    battery_max double precision,
+    rssi_n integer DEFAULT 0 NOT NULL,
+    rssi_sum double precision DEFAULT 0 NOT NULL,
+    rssi_min double precision,
+    rssi_max double precision,
+    snr_n integer DEFAULT 0 NOT NULL,
+    snr_sum double precision DEFAULT 0 NOT NULL,
+    snr_min double precision,
+    snr_max double precision
+)
+WITH (fillfactor='70');
+
+--
+-- Name: TABLE sensor_rollups_hourly; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.sensor_rollups_hourly IS '@behavior -*
+Readings per device, thing and UTC hour (read through sensor_rollups()).';
+
+--
 -- Name: task_assignments; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -12148,6 +12578,20 @@ COMMENT ON CONSTRAINT push_subscriptions_endpoint_key ON app_public.push_subscri
 
 ALTER TABLE ONLY app_public.push_subscriptions
     ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
+
+--
+-- Name: sensor_rollups_daily sensor_rollups_daily_key; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.sensor_rollups_daily
+    ADD CONSTRAINT sensor_rollups_daily_key UNIQUE NULLS NOT DISTINCT (device_id, bucket, thing_id);
+
+--
+-- Name: sensor_rollups_hourly sensor_rollups_hourly_key; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.sensor_rollups_hourly
+    ADD CONSTRAINT sensor_rollups_hourly_key UNIQUE NULLS NOT DISTINCT (device_id, bucket, thing_id);
 
 --
 -- Name: task_assignments task_assignments_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -13316,6 +13760,12 @@ CREATE TRIGGER _500_keep_an_owner BEFORE DELETE OR UPDATE OF is_owner ON app_pub
 CREATE TRIGGER _500_keep_primary BEFORE DELETE ON app_public.user_emails FOR EACH ROW EXECUTE FUNCTION app_private.tg_user_emails__keep_primary();
 
 --
+-- Name: sensor_data _500_rollups; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _500_rollups AFTER INSERT ON app_public.sensor_data REFERENCING NEW TABLE AS new_readings FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_sensor_data__rollups();
+
+--
 -- Name: actions _500_touch_thing; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -13856,6 +14306,20 @@ ALTER TABLE app_public.sensor_data
 
 ALTER TABLE app_public.sensor_data
     ADD CONSTRAINT sensor_data_thing_id_fkey FOREIGN KEY (thing_id) REFERENCES app_public.things(id) ON DELETE SET NULL;
+
+--
+-- Name: sensor_rollups_daily sensor_rollups_daily_device_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.sensor_rollups_daily
+    ADD CONSTRAINT sensor_rollups_daily_device_id_fkey FOREIGN KEY (device_id) REFERENCES app_public.devices(id) ON DELETE CASCADE;
+
+--
+-- Name: sensor_rollups_hourly sensor_rollups_hourly_device_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.sensor_rollups_hourly
+    ADD CONSTRAINT sensor_rollups_hourly_device_id_fkey FOREIGN KEY (device_id) REFERENCES app_public.devices(id) ON DELETE CASCADE;
 
 --
 -- Name: task_assignments task_assignments_assigned_by_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
@@ -14402,6 +14866,22 @@ CREATE POLICY select_visible ON app_public.sensor_data FOR SELECT USING (((devic
    FROM app_public.things))));
 
 --
+-- Name: sensor_rollups_daily select_visible; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_visible ON app_public.sensor_rollups_daily FOR SELECT USING (((device_id IN ( SELECT devices.id
+   FROM app_public.devices)) OR (thing_id IN ( SELECT things.id
+   FROM app_public.things))));
+
+--
+-- Name: sensor_rollups_hourly select_visible; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_visible ON app_public.sensor_rollups_hourly FOR SELECT USING (((device_id IN ( SELECT devices.id
+   FROM app_public.devices)) OR (thing_id IN ( SELECT things.id
+   FROM app_public.things))));
+
+--
 -- Name: task_assignments select_visible; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -14438,6 +14918,18 @@ CREATE POLICY select_visible ON app_public.things FOR SELECT USING ((((hidden_at
 --
 
 ALTER TABLE app_public.sensor_data ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: sensor_rollups_daily; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.sensor_rollups_daily ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: sensor_rollups_hourly; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.sensor_rollups_hourly ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: task_assignments; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -14639,6 +15131,7 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261125100000'),
     ('20261125100100'),
     ('20261126010000'),
+    ('20261126030000'),
     ('20261126050000'),
     ('20261126060000'),
     ('20261126060100'),
