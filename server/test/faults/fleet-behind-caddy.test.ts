@@ -16,8 +16,8 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../../test/database.ts";
 import { startLocalS3, type LocalS3 } from "../../../test/s3rver.ts";
-import { freePort, rootDir, startNode, startProcess, type Child } from "./processes.ts";
-import { WEBHOOK_SECRET, postUplink, setupDevice, subscribeToThing, uplink } from "./sensors.ts";
+import { fleetServerEnv, freePort, rootDir, startNode, startProcess, type Child } from "./processes.ts";
+import { WEBHOOK_SECRET, postUntilHeard, postUplink, setupDevice, subscribeToThing, uplink } from "./sensors.ts";
 import { gql } from "../harness.ts";
 
 function caddyMissing(): string | null {
@@ -54,28 +54,7 @@ maybe("two servers behind deploy/Caddyfile", () => {
       const port = await freePort();
       const child = startNode(
         "server/main.ts",
-        {
-          DATABASE_URL: databaseUrl,
-          AUTH_DATABASE_URL: authUrl,
-          JWT_SECRET: "caddy-fleet-secret-long-enough-for-hs256-0000",
-          DATA_DIR: path.join(dir, name),
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          RUN_WORKER: "false",
-          TTN_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          EXPORT_SCHEMA: "false",
-          GRAPHIQL: "false",
-          RATE_LIMITS: "true",
-          // As in docker-compose.yml: the proxy's address is the only one believed.
-          TRUST_PROXY: "loopback",
-          STORAGE: "s3",
-          S3_BUCKET: s3.settings.bucket,
-          S3_ENDPOINT: s3.settings.endpoint,
-          S3_REGION: s3.settings.region,
-          S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-          S3_FORCE_PATH_STYLE: "true",
-        },
+        fleetServerEnv({ databaseUrl, authUrl, dataDir: path.join(dir, name), port, jwtSecret: "caddy-fleet-secret-long-enough-for-hs256-0000", webhookSecret: WEBHOOK_SECRET, s3: s3.settings }),
         `server ${name}`,
       );
       children.push(child);
@@ -121,10 +100,9 @@ maybe("two servers behind deploy/Caddyfile", () => {
     try {
       // The LISTEN has no acknowledgement: post fresh uplinks until the subscriber hears one. Round
       // robin sends them to both servers in turn, so the socket's server is not the only one tried.
-      for (let n = 0; subscriber.events.length === 0 && n < 20; n++) {
+      await postUntilHeard(subscriber, async (n) => {
         expect(await postUplink(proxyUrl, uplink(deviceId, new Date(), 900 + n))).toBe(201);
-        await subscriber.waitForEvents(1, 500).catch(() => {});
-      }
+      });
       expect(subscriber.events[0]?.data?.thingUpdated).toMatchObject({ event: "update", thing: { id: thingId, water: 45 } });
       expect(subscriber.errors).toEqual([]);
     } finally {

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../../test/database.ts";
 import { startLocalS3, type LocalS3 } from "../../../test/s3rver.ts";
-import { freePort, startNode, type Child } from "./processes.ts";
+import { fleetServerEnv, freePort, startNode, type Child } from "./processes.ts";
 import { WEBHOOK_SECRET, postUplink, setupDevice, subscribeToThing, uplink } from "./sensors.ts";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy.ts";
 import { gql } from "../harness.ts";
@@ -34,27 +34,7 @@ beforeAll(async () => {
     const port = await freePort();
     const child = startNode(
       "server/main.ts",
-      {
-        DATABASE_URL: databaseUrl,
-        AUTH_DATABASE_URL: authUrl,
-        JWT_SECRET: "fleet-secret-that-is-long-enough-for-hs256-000",
-        DATA_DIR: path.join(dataDir, name),
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        RUN_WORKER: "false",
-        TTN_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        EXPORT_SCHEMA: "false",
-        GRAPHIQL: "false",
-        RATE_LIMITS: "true",
-        TRUST_PROXY: "loopback",
-        STORAGE: "s3",
-        S3_BUCKET: s3.settings.bucket,
-        S3_ENDPOINT: s3.settings.endpoint,
-        S3_REGION: s3.settings.region,
-        S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-        S3_FORCE_PATH_STYLE: "true",
-      },
+      fleetServerEnv({ databaseUrl, authUrl, dataDir: path.join(dataDir, name), port, jwtSecret: "fleet-secret-that-is-long-enough-for-hs256-000", webhookSecret: WEBHOOK_SECRET, s3: s3.settings }),
       `server ${name}`,
     );
     children.push(child);

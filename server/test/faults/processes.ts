@@ -117,3 +117,37 @@ export function workerEnv(databaseUrl: string, extra: Record<string, string> = {
     ...extra,
   };
 }
+
+/** A server of the fleet tests: no worker, rate limits on, pictures in the given S3 bucket, the proxy on loopback trusted. */
+export function fleetServerEnv(o: {
+  databaseUrl: string;
+  authUrl: string;
+  dataDir: string;
+  port: number;
+  jwtSecret: string;
+  webhookSecret: string;
+  s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+}): Record<string, string> {
+  return {
+    DATABASE_URL: o.databaseUrl,
+    AUTH_DATABASE_URL: o.authUrl,
+    JWT_SECRET: o.jwtSecret,
+    DATA_DIR: o.dataDir,
+    PORT: String(o.port),
+    HOST: "127.0.0.1",
+    RUN_WORKER: "false",
+    TTN_WEBHOOK_SECRET: o.webhookSecret,
+    EXPORT_SCHEMA: "false",
+    GRAPHIQL: "false",
+    RATE_LIMITS: "true",
+    // As in docker-compose.yml: the proxy's address (here loopback) is the only one believed.
+    TRUST_PROXY: "loopback",
+    STORAGE: "s3",
+    S3_BUCKET: o.s3.bucket,
+    S3_ENDPOINT: o.s3.endpoint,
+    S3_REGION: o.s3.region,
+    S3_ACCESS_KEY_ID: o.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: o.s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  };
+}

@@ -12,7 +12,7 @@ import pg from "pg";
 import { authenticatorUrl, createTestDatabase, dropTestDatabase } from "../../../test/database.ts";
 import { waitFor } from "../../../worker/test/helpers.ts";
 import { freePort, startNode, workerEnv, type Child } from "./processes.ts";
-import { WEBHOOK_SECRET, postUplink, setupDevice, subscribeToThing, uplink } from "./sensors.ts";
+import { WEBHOOK_SECRET, postUntilHeard, postUplink, setupDevice, subscribeToThing, uplink } from "./sensors.ts";
 
 let databaseUrl: string;
 let dataDir: string;
@@ -71,10 +71,9 @@ describe("two servers and two workers on one database", () => {
     const subscriber = subscribeToThing(b, owner.token, thingId);
     try {
       // B's LISTEN has no acknowledgement: post fresh uplinks to A until B relays one.
-      for (let n = 0; subscriber.events.length === 0 && n < 20; n++) {
+      await postUntilHeard(subscriber, async (n) => {
         expect(await postUplink(a, uplink(deviceId, new Date(), 300 + n))).toBe(201);
-        await subscriber.waitForEvents(1, 500).catch(() => {});
-      }
+      });
       expect(subscriber.events[0]?.data?.thingUpdated).toMatchObject({ event: "update", thing: { id: thingId, water: 45 } });
       expect(subscriber.errors).toEqual([]);
     } finally {

@@ -135,3 +135,14 @@ export function subscribeToThing(baseUrl: string, token: string, thingId: string
 
 /** Waits until the server has registered the subscription (LISTEN issued): a short, bounded pause. */
 export const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Posts fresh uplinks (post(n) for n = 0, 1, ...) until the subscriber hears one. A LISTEN has no
+ * acknowledgement, so the first uplinks may go by before another server's subscription listens.
+ */
+export async function postUntilHeard(subscriber: Subscriber, post: (n: number) => Promise<void>, tries = 20): Promise<void> {
+  for (let n = 0; subscriber.events.length === 0 && n < tries; n++) {
+    await post(n);
+    await subscriber.waitForEvents(1, 500).catch(() => {});
+  }
+}
