@@ -133,5 +133,3 @@ export function subscribeToThing(baseUrl: string, token: string, thingId: string
   };
 }
 
-/** Waits until the server has registered the subscription (LISTEN issued): a short, bounded pause. */
-export const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
