@@ -342,8 +342,8 @@ export class World {
         error: (e) => errors[role].push(...(Array.isArray(e) ? e : [{ message: String(e) }])),
         complete: () => {},
       });
-      client.subscribe({ query: `subscription P($id: UUID!) { thingUpdated(id: $id) { event thing { id } } }`, variables: { id: this.PT.id } }, {
-        next: (v) => probes[role].push(v.data?.thingUpdated?.event),
+      client.subscribe<{ thingUpdated: { event: string } | null }>({ query: `subscription P($id: UUID!) { thingUpdated(id: $id) { event thing { id } } }`, variables: { id: this.PT.id } }, {
+        next: (v) => probes[role].push(v.data?.thingUpdated?.event ?? ""),
         error: (e) => errors[role].push({ message: `the probe failed: ${String(e)}` }),
         complete: () => {},
       });
