@@ -171,3 +171,73 @@ export async function startSignedIn(page, user) {
   );
   return claims.user_id;
 }
+
+/**
+ * Waits until the page has come to rest, e.g. before a screenshot, instead of a fixed pause
+ * (issue #23): web fonts loaded, images decoded, no finite CSS animation or transition running
+ * (spinners run for ever and are left out), and between two animation frames nothing moved: the
+ * scroll position, the page's height, any dialog's box and every canvas's pixels (a chart
+ * animating its bars) are the same. Two frames also let React commit what an effect just set.
+ */
+export async function untilStill(page, { timeout = 15_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const still = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      const moving = document.getAnimations().some((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (moving || [...document.images].some((img) => !img.complete)) {
+        await frame();
+        return false;
+      }
+      const look = () => JSON.stringify([
+        window.scrollX, window.scrollY, document.documentElement.scrollHeight,
+        [...document.querySelectorAll('[role="dialog"]')].map((d) => { const r = d.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }),
+        [...document.querySelectorAll("canvas")].map((c) => { try { return c.toDataURL(); } catch { return ""; } }),
+      ]);
+      const before = look();
+      await frame();
+      await frame();
+      return look() === before;
+    });
+    if (still) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not come to rest within ${timeout} ms`);
+  }
+}
+
+/** Counts the live events (graphql-ws "next" messages) the page receives over its websockets. */
+export function liveEvents(page) {
+  const events = { count: 0 };
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (frame) => {
+      const text = typeof frame.payload === "string" ? frame.payload : frame.payload.toString();
+      if (text.includes('"type":"next"')) events.count += 1;
+    });
+  });
+  return events;
+}
+
+/**
+ * Calls `poke` (something that makes an event the page may hear) until `check()` holds, giving
+ * each poke `everyMs` to arrive. A subscription says nothing once it listens on the server, so a
+ * test knows it listens only when something it caused arrives (as test/until-heard.ts does for
+ * the backend tests), instead of pausing "to let the subscription start".
+ */
+export async function pokeUntil(poke, check, what, { timeout = 30_000, everyMs = 500 } = {}) {
+  const deadline = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
+    await poke();
+    const next = Date.now() + everyMs;
+    while (!check() && Date.now() < next) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Saves `thing` unchanged (its name again): a thingUpdated event, and nothing else changes. */
+export function touchThing(thing, token) {
+  return callApi(
+    `mutation TouchThing($id: UUID!, $name: String!) { updateThingById(input: { id: $id, thingPatch: { name: $name } }) { thing { id } } }`,
+    { id: thing.id, name: thing.name },
+    token,
+  );
+}
