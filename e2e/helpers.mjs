@@ -174,34 +174,38 @@ export async function startSignedIn(page, user) {
 
 /**
  * Waits until the page has come to rest, e.g. before a screenshot, instead of a fixed pause
- * (issue #23): web fonts loaded, images decoded, no finite CSS animation or transition running
- * (spinners run for ever and are left out), and between two animation frames nothing moved: the
- * scroll position, the page's height, any dialog's box and every canvas's pixels (a chart
- * animating its bars) are the same. Two frames also let React commit what an effect just set.
+ * (issue #23): web fonts loaded, no finite CSS animation or transition running (spinners run for
+ * ever and are left out), the images that are loading done, and between two animation frames
+ * nothing moved: the scroll position, the page's height, any dialog's box and every canvas's
+ * pixels (a chart animating its bars) are the same. Two frames also let React commit what an
+ * effect just set.
  */
 export async function untilStill(page, { timeout = 15_000 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const still = await page.evaluate(async () => {
+    const moving = await page.evaluate(async () => {
       await document.fonts.ready;
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-      const moving = document.getAnimations().some((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
-      if (moving || [...document.images].some((img) => !img.complete)) {
+      const animation = document.getAnimations().find((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      // Lazy images out of view do not load until scrolled to: only those on their way count.
+      const image = [...document.images].find((img) => !img.complete && img.loading !== "lazy");
+      if (animation || image) {
         await frame();
-        return false;
+        return animation ? `an animation of ${animation.effect?.target?.className ?? "?"}` : `the image ${image.src}`;
       }
-      const look = () => JSON.stringify([
-        window.scrollX, window.scrollY, document.documentElement.scrollHeight,
-        [...document.querySelectorAll('[role="dialog"]')].map((d) => { const r = d.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }),
-        [...document.querySelectorAll("canvas")].map((c) => { try { return c.toDataURL(); } catch { return ""; } }),
-      ]);
+      const look = () => ({
+        scroll: [window.scrollX, window.scrollY, document.documentElement.scrollHeight].join(),
+        dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => { const r = d.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); }).join(";"),
+        canvases: [...document.querySelectorAll("canvas")].map((c) => { try { return c.toDataURL(); } catch { return ""; } }).join(";"),
+      });
       const before = look();
       await frame();
       await frame();
-      return look() === before;
+      const after = look();
+      return Object.keys(before).filter((k) => before[k] !== after[k]).join(", ");
     });
-    if (still) return;
-    if (Date.now() > deadline) throw new Error(`${page.url()} did not come to rest within ${timeout} ms`);
+    if (!moving) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not come to rest within ${timeout} ms (still moving: ${moving})`);
   }
 }
 
