@@ -100,10 +100,14 @@ describe("moving pictures from local to postgres", () => {
     const before = (await local.read(all[0]))!;
     const replaced = Buffer.from(before.map((b) => b ^ 0xff));
     await local.put(all[0], replaced);
+    const file = path.join(dataDir, ...all[0].split("/"));
+    const written = (await fs.promises.stat(file)).mtime;
     const later = new Date(Date.now() + 5_000);
-    await fs.promises.utimes(path.join(dataDir, ...all[0].split("/")), later, later);
+    await fs.promises.utimes(file, later, later);
     expect(await movePictures(local, pg)).toMatchObject({ copied: 1, skipped: all.length - 1 });
     expect((await pg.read(all[0]))!.equals(replaced)).toBe(true);
+    // Back to its real time: a file from the future would look replaced to the next test's moves.
+    await fs.promises.utimes(file, written, written);
   });
 });
 
