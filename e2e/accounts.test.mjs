@@ -13,6 +13,7 @@ import {
   SESSION_KEY,
   storedSession,
   uniqueUsername,
+  untilStill,
   waitForRole,
   withPage,
 } from "./helpers.mjs";
@@ -338,7 +339,7 @@ test("screenshots of the account screens", { skip: !process.env.SCREENSHOTS_DIR 
 
   const shoot = async (page, name) => {
     await page.waitForLoadState("networkidle").catch(() => {});
-    await page.waitForTimeout(300);
+    await untilStill(page);
     await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
   };
 

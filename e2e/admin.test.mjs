@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
-import { BASE_URL, registerUser, waitForRole, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, untilStill, waitForRole, withPage } from "./helpers.mjs";
 
 async function gql(token, query, variables = {}) {
   const response = await fetch(`${BASE_URL}/graphql`, {
@@ -298,7 +298,7 @@ test("screenshots of the admin dashboard", { skip: !process.env.SCREENSHOTS_DIR 
       await page.setViewportSize(viewport);
       await page.goto(`${BASE_URL}/admin`);
       await page.locator("canvas[role=img]").waitFor();
-      await page.waitForTimeout(600);
+      await untilStill(page);
       await page.screenshot({ path: `${dir}/admin-${name}.png`, fullPage: true });
       await page.goto(`${BASE_URL}/admin?from=2020-01-01&to=2020-01-31`);
       await page.getByRole("heading", { name: "No navigation data for these dates" }).waitFor();

@@ -5,7 +5,7 @@
 // arranged through the API and SQL (DATABASE_URL), so each test stays short.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn, untilStill } from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 
@@ -204,12 +204,12 @@ test("screenshots of the chat panel", { skip: !process.env.CHAT_SCREENSHOTS_DIR 
     for (const question of ["What should I do this week?", "Is the sensor working?", "What does the soil mean?"]) {
       await panel.getByRole("button", { name: question }).click();
       await panel.getByText("Thinking…").waitFor({ state: "hidden", timeout: 20_000 });
-      await page.waitForTimeout(300);
+      await untilStill(page);
     }
     await shot(page, "conversation-desktop");
     await shot(page, "conversation-desktop-page", true);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await untilStill(page);
     await shot(page, "conversation-phone");
     await panel.getByLabel(`Your question about ${thing.name}`).fill("x".repeat(1001));
     await shot(page, "too-long-phone");

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn, liveEvents, pokeUntil, touchThing, untilStill } from "./helpers.mjs";
 
 const SECRET = process.env.TTN_WEBHOOK_SECRET || "e2e-ttn-secret";
 const SHOTS = process.env.DEVICES_SCREENSHOTS;
@@ -197,6 +197,7 @@ test("a device registered on a thing through the form shows its uplinks as value
     await postUplink(eui, lse01Hex({ water: 45, temperature: 14.2, conductivity: 310 }), new Date(Date.now() - 10 * 60_000));
 
     const live = subscribed(page);
+    const heard = liveEvents(page);
     await page.goto(`${BASE_URL}/devices/${deviceUuid}`);
     const water = page.locator('[data-metric="water"] dd');
     await water.filter({ hasText: "45 %" }).waitFor();
@@ -219,7 +220,9 @@ test("a device registered on a thing through the form shows its uplinks as value
     await page.evaluate(() => {
       window.__sameDocument = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The subscription listens once an event reaches the page: the thing saved again, unchanged.
+    const before = heard.count;
+    await pokeUntil(() => touchThing(thing, owner.token), () => heard.count > before, "the device page's live updates");
     await postUplink(eui, lse01Hex({ water: 31 }));
     await water.filter({ hasText: "31 %" }).waitFor({ timeout: 10_000 });
     await page.getByRole("img", { name: /^Water over the last 7 days: 3 readings/ }).waitFor();
@@ -362,7 +365,7 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
     owner.token,
   );
   const shoot = async (page, file) => {
-    await page.waitForTimeout(600);
+    await untilStill(page);
     await page.screenshot({ path: join(SHOTS, file), fullPage: true });
     // Long phone pages also in screen-sized parts, to look at in detail.
     const { width, height } = page.viewportSize();

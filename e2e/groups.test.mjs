@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { deflateSync } from "node:zlib";
-import { BASE_URL, registerUser, uniqueUsername, waitForRole, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, untilStill, waitForRole, withPage } from "./helpers.mjs";
 
 const OUTBOX = process.env.MAIL_OUTBOX_DIR;
 const SHOTS = process.env.GROUPS_SCREENSHOTS;
@@ -79,11 +79,11 @@ const invitationLink = (to) => mailedLink(to, "/groups/accept");
 async function shoot(page, name) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(size);
 }

@@ -171,3 +171,77 @@ export async function startSignedIn(page, user) {
   );
   return claims.user_id;
 }
+
+/**
+ * Waits until the page has come to rest, e.g. before a screenshot, instead of a fixed pause
+ * (issue #23): web fonts loaded, no finite CSS animation or transition running (spinners run for
+ * ever and are left out), the images that are loading done, and between two animation frames
+ * nothing moved: the scroll position, the page's height, any dialog's box and every canvas's
+ * pixels (a chart animating its bars) are the same. Two frames also let React commit what an
+ * effect just set.
+ */
+export async function untilStill(page, { timeout = 15_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const moving = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      const animation = document.getAnimations().find((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      // Lazy images out of view do not load until scrolled to: only those on their way count.
+      const image = [...document.images].find((img) => !img.complete && img.loading !== "lazy");
+      if (animation || image) {
+        await frame();
+        return animation ? `an animation of ${animation.effect?.target?.className ?? "?"}` : `the image ${image.src}`;
+      }
+      const look = () => ({
+        scroll: [window.scrollX, window.scrollY, document.documentElement.scrollHeight].join(),
+        dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => { const r = d.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); }).join(";"),
+        canvases: [...document.querySelectorAll("canvas")].map((c) => { try { return c.toDataURL(); } catch { return ""; } }).join(";"),
+      });
+      const before = look();
+      await frame();
+      await frame();
+      const after = look();
+      return Object.keys(before).filter((k) => before[k] !== after[k]).join(", ");
+    });
+    if (!moving) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not come to rest within ${timeout} ms (still moving: ${moving})`);
+  }
+}
+
+/** Counts the live events (graphql-ws "next" messages) the page receives over its websockets. */
+export function liveEvents(page) {
+  const events = { count: 0 };
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (frame) => {
+      const text = typeof frame.payload === "string" ? frame.payload : frame.payload.toString();
+      if (text.includes('"type":"next"')) events.count += 1;
+    });
+  });
+  return events;
+}
+
+/**
+ * Calls `poke` (something that makes an event the page may hear) until `check()` holds, giving
+ * each poke `everyMs` to arrive. A subscription says nothing once it listens on the server, so a
+ * test knows it listens only when something it caused arrives (as test/until-heard.ts does for
+ * the backend tests), instead of pausing "to let the subscription start".
+ */
+export async function pokeUntil(poke, check, what, { timeout = 30_000, everyMs = 500 } = {}) {
+  const deadline = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
+    await poke();
+    const next = Date.now() + everyMs;
+    while (!check() && Date.now() < next) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Saves `thing` unchanged (its name again): a thingUpdated event, and nothing else changes. */
+export function touchThing(thing, token) {
+  return callApi(
+    `mutation TouchThing($id: UUID!, $name: String!) { updateThingById(input: { id: $id, thingPatch: { name: $name } }) { thing { id } } }`,
+    { id: thing.id, name: thing.name },
+    token,
+  );
+}

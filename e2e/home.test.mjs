@@ -4,7 +4,7 @@
 // icons, and the app shell opening offline after one visit. Records are arranged through the API.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, waitForRole, withPage } from "./helpers.mjs";
+import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, untilStill, waitForRole, withPage } from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 
@@ -199,7 +199,9 @@ test("a member sees their thing with its water need; the tour starts once, can b
     // Not again after a reload...
     await page.reload();
     await rows.first().getByRole("link", { name: thing.name, exact: true }).waitFor();
-    await page.waitForTimeout(800);
+    // The tour would open from an effect of the same render that shows the rows (the dashboard's
+    // answer): once the page has rendered a couple of frames since, it would be there.
+    await untilStill(page);
     assert.equal(await page.getByRole("dialog").count(), 0, "the tour started again");
     // ...but it can be replayed, and Esc ends it with the focus back on the button.
     const replay = page.locator("main").getByRole("button", { name: "Take the tour" });
@@ -445,7 +447,7 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
   }
 
   const shoot = async (page, name) => {
-    await page.waitForTimeout(700);
+    await untilStill(page);
     await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
   };
   for (const [label, viewport] of [
@@ -465,10 +467,10 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
       await dialog.waitFor();
       await page.screenshot({ path: `${dir}/tour-1-${label}.png` });
       await dialog.getByRole("button", { name: "Next" }).click();
-      await page.waitForTimeout(900);
+      await untilStill(page);
       await page.screenshot({ path: `${dir}/tour-2-${label}.png` });
       await dialog.getByRole("button", { name: "Next" }).click();
-      await page.waitForTimeout(900);
+      await untilStill(page);
       await page.screenshot({ path: `${dir}/tour-3-${label}.png` });
       await dialog.getByRole("button", { name: "Skip tour" }).click();
       await page.locator(".gallery-image").first().waitFor();
@@ -486,7 +488,19 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
 
       await page.goto(`${BASE_URL}/`);
       await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 20_000 });
-      await page.waitForTimeout(1500);
+      // Ready to open offline: every file this page loaded is in the worker's cache, and the
+      // dashboard is saved on the device.
+      for (const deadline = Date.now() + 20_000; ; ) {
+        const ready = await page.evaluate(async () => {
+          const files = performance.getEntriesByType("resource").map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/") && !u.pathname.endsWith(".map"));
+          for (const file of files) if (!(await caches.match(file.pathname))) return false;
+          return Object.keys(localStorage).some((key) => key.startsWith("steward.home.dashboard."));
+        });
+        if (ready) break;
+        assert.ok(Date.now() < deadline, "the home page was not ready to open offline within 20 s");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await page.context().setOffline(true);
       await page.reload();
       await page.getByRole("status").filter({ hasText: "You are offline." }).waitFor();

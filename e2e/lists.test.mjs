@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, callApi, registerUser, startSignedIn, withPage } from "./helpers.mjs";
+import { BASE_URL, callApi, registerUser, startSignedIn, untilStill, withPage } from "./helpers.mjs";
 
 const SHOTS = process.env.SCREENSHOTS_DIR;
 const READING = { x: 51.4543, y: -0.9781 };
@@ -80,7 +80,7 @@ async function chooseLayout(page, name) {
 async function shoot(page, name) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 

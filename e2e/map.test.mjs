@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { BASE_URL, registerUser, uniqueUsername, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, untilStill, withPage } from "./helpers.mjs";
 
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
 // A quiet corner west of Reading, away from the demo area, so this file's layers are alone there.
@@ -44,6 +44,24 @@ async function sql(text, values = []) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Until the markers stand for the view the map has moved to: the map has drawn it (idle) and the
+ * markers in the page stay the same over a few frames (the view's answer has been drawn).
+ */
+async function untilMarkersRedrawn(page) {
+  await page.waitForFunction(() => window.__mapDebug.map().loaded());
+  for (let n = 0; n < 200; n++) {
+    const steady = await page.evaluate(async () => {
+      const look = () => [...document.querySelectorAll(".map-thing-marker, .map-cluster-marker")].map((m) => m.getAttribute("data-thing-id") ?? m.getAttribute("aria-label")).join("|");
+      const before = look();
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return look() === before;
+    });
+    if (steady) return;
+  }
+  throw new Error("the map's markers kept changing");
 }
 
 async function screenshot(page, name) {
@@ -227,18 +245,17 @@ test("things close together show as a cluster with their number, and selecting i
     // Each selection moves two zoom levels closer around the cluster, until the trees are apart.
     const startZoom = await page.evaluate(() => window.__mapDebug.map().getZoom());
     for (let i = 0; i < 5 && (await page.locator(".map-thing-marker").count()) < 4; i++) {
+      // A cluster to open, or the things apart already (the view's answer may still be coming).
+      await page.waitForFunction(() => document.querySelector(".map-cluster-marker") || document.querySelectorAll(".map-thing-marker").length >= 4);
       const open = page.locator(".map-cluster-marker").first();
-      if ((await open.count()) === 0) {
-        await page.waitForTimeout(300);
-        continue;
-      }
+      if ((await open.count()) === 0) continue;
       const before = await page.evaluate(() => window.__mapDebug.map().getZoom());
       // The view's answer may replace the cluster by its things just before the click: look again.
       const clicked = await open.click({ timeout: 3000 }).then(() => true, () => false);
       if (!clicked) continue;
       await page.waitForFunction((z) => window.__mapDebug.map().getZoom() > z + 1.5, before);
       await page.waitForFunction(() => !window.__mapDebug.map().isMoving());
-      await page.waitForTimeout(400);
+      await untilMarkersRedrawn(page);
     }
     for (const thing of things) await page.locator(`.map-thing-marker[data-thing-id="${thing.id}"]`).waitFor();
     assert.equal(await page.locator(`.map-thing-marker[data-thing-id="${hidden.id}"]`).count(), 0, "the private tree stays hidden");
@@ -402,7 +419,7 @@ test("a station from the cache shows its readings, the stale notice and the attr
     assert.ok((await page.locator(".env-table tbody tr").count()) === 24);
     // The small map of the station.
     await page.getByRole("region", { name: /^Map of Kingsclere Test Gauge/ }).locator("canvas").waitFor();
-    await page.waitForTimeout(500);
+    await untilStill(page);
     await screenshot(page, "rainfall-station.png");
 
     // The 7-day view asks for the readings of the period.

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { BASE_URL, callApi, openBrowser, registerUser, startSignedIn, waitForRole } from "./helpers.mjs";
+import { BASE_URL, callApi, openBrowser, registerUser, startSignedIn, untilStill, waitForRole } from "./helpers.mjs";
 
 const WIDTHS = [360, 768, 1024, 1280, 1536];
 const SHOTS = fileURLToPath(new URL("./artifacts/responsive/", import.meta.url));
@@ -70,7 +70,7 @@ async function visitAll(t, page, state, routes) {
       await page.goto(`${BASE_URL}${route}`);
       await page.waitForSelector("main h1, main h2", { timeout: 15_000 }).catch(() => {});
       // Let lazy parts (charts, lists) settle before measuring.
-      await page.waitForTimeout(300);
+      await untilStill(page);
       const shot = `${SHOTS}${state}-${route.replace(/[^a-z0-9]+/gi, "_") || "root"}-${width}.png`;
       await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
       const m = await page.evaluate(measure);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, registerUser, uniqueUsername, waitForRole, withPage, startSignedIn } from "./helpers.mjs";
+import { BASE_URL, registerUser, uniqueUsername, waitForRole, withPage, startSignedIn, liveEvents, pokeUntil, touchThing } from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 // A tiny valid PNG (1x1), for the picture upload.
@@ -313,11 +313,13 @@ test("the dashboard shows a new action live, and the activity feed lists it", as
   const thing = await newThing(owner.token, group.id);
   await withPage(t, async (page) => {
     await startSignedIn(page, owner);
+    const heard = liveEvents(page);
     await page.goto(`${BASE_URL}/things/${thing.id}/dashboard`);
     await page.getByRole("heading", { level: 1, name: thing.name }).waitFor();
     await page.getByText(/You added it/).waitFor();
-    // Give the subscription a moment to start, then record an action elsewhere.
-    await page.waitForTimeout(1000);
+    // The subscription listens once an event reaches the page (the thing saved again,
+    // unchanged); then an action is recorded elsewhere.
+    await pokeUntil(() => touchThing(thing, owner.token), () => heard.count > 0, "the dashboard's live updates");
     const comment = `Weeded the edges ${Date.now()}`;
     await gql(
       `mutation CreateAction($action: ActionInput!) { createAction(input: { action: $action }) { action { id } } }`,

@@ -2,11 +2,27 @@
 // 20261122000210_analytics_windows.sql): the admin statistics read daily rollups; they must answer
 // exactly what the raw events say, for every window (ending today or in the past). The oracle
 // queries below are the statistics as they were computed straight from the raw events.
-import { describe, it, expect, beforeAll, afterAll, inject } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, inject, vi } from "vitest";
 import pg from "pg";
 import { randomUUID, randomBytes } from "node:crypto";
 import { owner, makeUser } from "./sql-client.ts";
 import { createTestDatabase, dropTestDatabase } from "../../test/database.ts";
+
+/**
+ * Waits until `waiting`'s statement `pending` is blocked by a lock another session holds, as
+ * PostgreSQL reports it, or has already finished (it found nothing held): either way the race the
+ * test sets up has been run, however slow the machine.
+ */
+async function untilBlockedOrDone(waiting: pg.Client, pending: Promise<unknown>, what: string): Promise<void> {
+  const pid = (waiting as pg.Client & { processID: number }).processID;
+  let done = false;
+  pending.then(() => (done = true), () => (done = true));
+  await vi.waitFor(async () => {
+    if (done) return;
+    const { rows } = await db.query("select cardinality(pg_blocking_pids($1)) > 0 as blocked", [pid]);
+    expect(rows[0].blocked, `${what} (session ${pid}) waits for a lock or is done`).toBe(true);
+  }, { timeout: 15_000, interval: 20 });
+}
 
 let db: pg.Client;
 let admin: Awaited<ReturnType<typeof makeUser>>;
@@ -408,7 +424,7 @@ describe("rollups kept current by the trigger", () => {
       await other.query("begin");
       await actAs(other, { sessionId: member.sessionId });
       const racing = other.query(SYNC, [session, JSON.stringify(two)]);
-      await new Promise((r) => setTimeout(r, 200)); // let it reach the rows the first batch holds
+      await untilBlockedOrDone(other, racing, "the second batch"); // it has reached the rows the first batch holds
       await db.query("commit");
       expect((await racing).rows[0].synced_count).toBe(2);
       await other.query("commit");
@@ -465,7 +481,7 @@ describe("a person's session and events synced at the same time", () => {
         const summary = () => (eventsFirst ? b : a).query(SESSION_SYNC, [session, hoursAgo(eventsFirst ? 20 : 30), hoursAgo(1)]);
         await (eventsFirst ? events() : summary());
         const second = eventsFirst ? summary() : events();
-        await new Promise((r) => setTimeout(r, 200)); // it reaches the session row the first holds
+        await untilBlockedOrDone(b, second, eventsFirst ? "the summary" : "the events"); // it has reached the session row the first holds
         await a.query("commit");
         const answer = (await second).rows[0];
         expect(answer.success).toBe(true);
@@ -495,9 +511,9 @@ describe("a person's session and events synced at the same time", () => {
         await actAs(x, { sessionId: member.sessionId });
       }
       const events = a.query(SYNC, [session, JSON.stringify(batch(14, 0))]);
-      await new Promise((r) => setTimeout(r, 200));
+      await untilBlockedOrDone(a, events, "the events");
       const summary = b.query(SESSION_SYNC, [session, hoursAgo(2), hoursAgo(1)]);
-      await new Promise((r) => setTimeout(r, 200));
+      await untilBlockedOrDone(b, summary, "the summary");
       await c.query("select pg_advisory_unlock(hashtext('navigation_user_sessions'), hashtext($1))", [member.userId]);
       expect((await events).rows[0].success).toBe(true);
       await a.query("commit");

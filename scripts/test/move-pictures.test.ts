@@ -94,11 +94,20 @@ describe("moving pictures from local to postgres", () => {
 
     // Nothing left to do.
     expect(await movePictures(local, pg)).toMatchObject({ copied: 0, skipped: all.length });
-    // A picture replaced at the source since is copied again.
-    await new Promise((r) => setTimeout(r, 1100));
-    await local.put(all[0], Buffer.from("a newer, longer picture"));
+    // A picture replaced at the source since is copied again, even at the same size: its time
+    // tells. The file's time is set a few seconds ahead rather than waited for (the target keeps
+    // whole seconds).
+    const before = (await local.read(all[0]))!;
+    const replaced = Buffer.from(before.map((b) => b ^ 0xff));
+    await local.put(all[0], replaced);
+    const file = path.join(dataDir, ...all[0].split("/"));
+    const written = (await fs.promises.stat(file)).mtime;
+    const later = new Date(Date.now() + 5_000);
+    await fs.promises.utimes(file, later, later);
     expect(await movePictures(local, pg)).toMatchObject({ copied: 1, skipped: all.length - 1 });
-    expect((await pg.read(all[0]))!.toString()).toBe("a newer, longer picture");
+    expect((await pg.read(all[0]))!.equals(replaced)).toBe(true);
+    // Back to its real time: a file from the future would look replaced to the next test's moves.
+    await fs.promises.utimes(file, written, written);
   });
 });
 

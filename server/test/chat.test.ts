@@ -7,6 +7,7 @@ import { createClient } from "graphql-ws";
 import { startTestServer, gql, signUp, withOwner, makeAdmin } from "./harness.ts";
 import { replyToChatMessage } from "../../worker/tasks/chat_reply.ts";
 import { createRulesAssistant } from "../../worker/assistant/assistant.ts";
+import { pokeUntilHeard } from "../../test/until-heard.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -205,7 +206,12 @@ describe("replies", () => {
       },
     } as any;
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // Listening once an update of the thing (its water written again, unchanged) is heard.
+      await pokeUntilHeard(
+        () => sql("update app_public.things set water = 14 where id = $1", [thingId]),
+        () => events.some((e) => e.data?.thingUpdated?.event === "update"),
+        "the subscription to hear the thing's update",
+      );
       const result = await replyToChatMessage({ messageId: question.id }, helpers, createRulesAssistant());
       expect(result).toMatchObject({ outcome: "stored", status: "answered" });
       await Promise.race([got, new Promise((_, rej) => setTimeout(() => rej(new Error("no chat event within 5 s")), 5000))]);

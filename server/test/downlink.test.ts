@@ -187,6 +187,16 @@ describe("through the worker", () => {
     await outbox?.remove();
   });
 
+  /** Jobs still queued (or waiting for a retry) for this downlink. */
+  async function downlinkJobs(id: string): Promise<number> {
+    const { rows } = await pool.query(
+      `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier = 'send_downlink' and j.payload->>'downlinkId' = $1`,
+      [id],
+    );
+    return rows[0].n;
+  }
+
   async function settled(id: string, token: string) {
     return waitFor(async () => {
       const d = (await gql(server.url, DOWNLINK, { id }, token)).data.deviceDownlinkById;
@@ -228,7 +238,9 @@ describe("through the worker", () => {
     ttnStatuses = [403];
     const id = (await push(owner.token, device.id, "0")).data.deviceDownPush.deviceDownlink.id;
     expect(await settled(id, owner.token)).toMatchObject({ status: "FAILED", attempts: 1, lastError: "The Things Stack refused the downlink (HTTP 403)", deviceByDeviceId: { ledState: null } });
-    await new Promise((r) => setTimeout(r, 300));
+    // No retry is coming: the job is done, not waiting in the queue for another attempt (a retry
+    // would only come after graphile-worker's backoff, so waiting a moment here would prove nothing).
+    await waitFor(async () => (await downlinkJobs(id)) === 0, `the job of downlink ${id} to leave the queue`, 20_000, 100);
     expect(ttnRequests).toHaveLength(1);
   });
 

@@ -246,9 +246,9 @@ describe("query limits", () => {
     expect((await gql(server.url, aliases(30))).errors).toBeUndefined();
     expect((await gql(server.url, aliases(31))).errors![0].message).toBe("Query uses too many aliases: 31, at most 30 are allowed");
 
-    const started = Date.now();
-    const bomb = await gql(server.url, fragmentBomb(30));
-    expect(Date.now() - started).toBeLessThan(3000);
+    // 2^40 fields once expanded (hours of work): that it is answered at all, within the test's
+    // timeout, shows it was measured without expanding it.
+    const bomb = await gql(server.url, fragmentBomb(40));
     expect(bomb.data).toBeUndefined();
     expect(bomb.errors!.map((e: any) => e.message)).toContain("Query has too many fields: more than 500 are not allowed");
   });

@@ -83,6 +83,21 @@ export async function withOwner<T>(databaseUrl: string, fn: (client: pg.Client) 
   }
 }
 
+/**
+ * Raises a notification for a user straight in the database (the API has no way to), e.g. as an
+ * event a notificationAdded subscriber may hear: to know it listens, or as a barrier after which
+ * anything it must not hear would have arrived.
+ */
+export async function raiseNotification(databaseUrl: string, userId: string, title: string): Promise<string> {
+  return withOwner(databaseUrl, async (c) => {
+    const { rows } = await c.query(
+      `insert into app_public.notifications (user_id, kind, level, title, body) values ($1, 'test', 'info', $2, 'Raised by a test') returning id`,
+      [userId, title],
+    );
+    return rows[0].id as string;
+  });
+}
+
 export function decodeClaims(token: string): Record<string, any> {
   return JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8"));
 }

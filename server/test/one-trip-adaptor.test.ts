@@ -114,6 +114,9 @@ describe("transactions", () => {
         await tx.query({ text: "select set_config('one_trip.marker', 'inside', true)" });
         // Asked of the outer client mid-transaction: it must not run until the transaction ends.
         read = client.query<{ marker: string | null }>({ text: "select current_setting('one_trip.marker', true) as marker" });
+        // The transaction stays open a moment longer, so a read that wrongly joined it would run
+        // inside it. Nothing signals "the read is queued", so this short pause (in the database)
+        // is kept; the check itself does not depend on its length.
         await tx.query({ text: "select pg_sleep(0.05)" });
       });
       return (await read!).rows[0].marker;

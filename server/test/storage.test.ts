@@ -148,7 +148,9 @@ describe.each(KINDS)("the %s store", (kind) => {
     const [old, fresh] = [randomUUID(), randomUUID()];
     const upload = "0000000001-0000000000000001";
     await store.put(`uploads/pending/${user}/${old}/${upload}/thumb.webp`, Buffer.from("old"));
-    // A whole second later (some backends keep whole seconds), the fresh one.
+    // A whole second later (some backends keep whole seconds), the fresh one. The times are the
+    // backends' own (file system, database, s3rver), on no clock a test controls: this waits for
+    // the real clock to pass the next whole second (under a second), not a fixed time.
     const boundary = Math.ceil(Date.now() / 1000) * 1000;
     while (Date.now() <= boundary) await new Promise((r) => setTimeout(r, 50));
     await store.put(`uploads/pending/${user}/${fresh}/${upload}/thumb.webp`, Buffer.from("fresh"));

@@ -1,7 +1,8 @@
 // Tasks and assignments over real HTTP (issue 7): who may plan, assignees, ordering, notices.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import { createClient } from "graphql-ws";
-import { startTestServer, gql, signUp, queuedEmail, makeAdmin } from "./harness.ts";
+import { startTestServer, gql, signUp, queuedEmail, makeAdmin, raiseNotification } from "./harness.ts";
+import { pokeUntilHeard } from "../../test/until-heard.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -137,13 +138,23 @@ describe("assignments", () => {
     };
     const mine = listen(helper.token);
     const theirs = listen(owner.token);
+    const [helperId, ownerId] = [await myId(helper.token), await myId(owner.token)];
+    const titles = (l: { events: any[] }) => l.events.map((e) => e.data?.notificationAdded?.notification?.title);
     try {
-      await new Promise((r) => setTimeout(r, 400));
-      await gql(server.url, ASSIGN, { taskId: id, userId: await myId(helper.token) }, owner.token);
-      const deadline = Date.now() + 5000;
-      while (mine.events.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(mine.events[0]?.data.notificationAdded).toEqual({ event: "notification", notification: { title: "Task assigned: Live notice task" } });
-      expect(theirs.events).toEqual([]);
+      // Both listen once a notification raised for each is heard.
+      await pokeUntilHeard(() => raiseNotification(server.databaseUrl, helperId, "Ready"), () => titles(mine).includes("Ready"), "the helper's subscription");
+      await pokeUntilHeard(() => raiseNotification(server.databaseUrl, ownerId, "Ready"), () => titles(theirs).includes("Ready"), "the owner's subscription");
+      // (A poke heard late may still bring another "Ready": those are left out below.)
+      const theirsBefore = theirs.events.length;
+      await gql(server.url, ASSIGN, { taskId: id, userId: helperId }, owner.token);
+      await vi.waitFor(() => expect(titles(mine).filter((t) => t !== "Ready")).toHaveLength(1), { timeout: 15_000, interval: 50 });
+      expect(mine.events.find((e) => e.data.notificationAdded.notification.title !== "Ready").data.notificationAdded)
+        .toEqual({ event: "notification", notification: { title: "Task assigned: Live notice task" } });
+      // A barrier on the owner's own stream: raised after the assignment, so had the assignee's
+      // notification reached the owner, it would have come before this one.
+      await raiseNotification(server.databaseUrl, ownerId, "Barrier");
+      await vi.waitFor(() => expect(titles(theirs)).toContain("Barrier"), { timeout: 15_000, interval: 50 });
+      expect(titles(theirs).slice(theirsBefore).filter((t) => t !== "Ready")).toEqual(["Barrier"]);
     } finally {
       await mine.client.dispose();
       await theirs.client.dispose();

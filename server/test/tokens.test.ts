@@ -1,10 +1,14 @@
 // The verified-token cache in server/auth/tokens.ts must never make a token valid that a full
 // check would refuse: not once it has expired, not under another secret, not when altered.
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { mintToken, verifyToken, type TokenSettings } from "../auth/tokens.ts";
 
 const settings = (secret: string): TokenSettings => ({ jwtSecret: secret, jwtAudience: "steward", jwtIssuer: "steward" });
 const claims = { user_id: "00000000-0000-4000-8000-000000000001", role: "bk_user" as const, domain_name: "localhost", sid: "s1" };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("verifyToken", () => {
   test("a token verified before is accepted again with the same claims", async () => {
@@ -20,7 +24,8 @@ describe("verifyToken", () => {
     const s = settings("a-secret-of-at-least-32-characters-long");
     const token = await mintToken(s, claims, new Date(Date.now() + 1500));
     await expect(verifyToken(s, token)).resolves.toMatchObject({ user_id: claims.user_id });
-    await new Promise((r) => setTimeout(r, 2100));
+    // Past the expiry by the clock (only Date is faked: WebCrypto and the timers stay real), not by waiting.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2100 });
     await expect(verifyToken(s, token)).rejects.toThrow("Token expired");
   });
 

@@ -5,7 +5,8 @@
 // with a signed-out token completes at once. Other people's subscriptions carry on.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { createClient, type Client } from "graphql-ws";
-import { startTestServer, gql, signUp } from "../../server/test/harness.ts";
+import { startTestServer, gql, signUp, raiseNotification } from "../../server/test/harness.ts";
+import { pokeUntilHeard } from "../until-heard.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -26,10 +27,10 @@ const ME = `query { currentUser { id } }`;
 const NOTICES = `subscription { notificationAdded { event notification { title } } }`;
 const THING_UPDATES = `subscription T($id: UUID!) { thingUpdated(id: $id) { event thing { name } } }`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 5000) {
+/** Polls `check` until it holds or `ms` have passed; answers whether it holds. */
+async function until(check: () => boolean, ms = 15_000) {
   const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await sleep(25);
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   return check();
 }
 
@@ -64,6 +65,12 @@ async function arrange() {
   return { owner, thingId, join, assign };
 }
 
+// Raised straight in the database to learn that a subscription listens (see pokeUntilHeard).
+const READY = "Listening";
+const titles = (l: Listener) => l.events.map((e) => e.data?.notificationAdded?.notification?.title).filter((t) => t !== READY);
+const listening = (l: Listener, userId: string) =>
+  pokeUntilHeard(() => raiseNotification(server.databaseUrl, userId, READY), () => l.events.length > 0, "the subscription to listen");
+
 describe("notificationAdded", () => {
   it("completes when its session is signed out and delivers nothing after; another user's keeps going", async () => {
     const { join, assign } = await arrange();
@@ -72,18 +79,21 @@ describe("notificationAdded", () => {
     const mine = listen(alice.token, NOTICES);
     const theirs = listen(bob.token, NOTICES);
     try {
-      await sleep(400);
+      await listening(mine, alice.id);
+      await listening(theirs, bob.id);
       await assign(alice.id);
-      expect(await until(() => mine.events.length === 1)).toBe(true);
+      expect(await until(() => titles(mine).length === 1)).toBe(true);
 
       expect((await gql(server.url, SIGN_OUT, {}, alice.token)).data.signOut.success).toBe(true);
       expect(await until(() => mine.completed)).toBe(true);
+      const seen = mine.events.length;
 
+      // Bob's notification is the barrier: both reach the server over its one LISTEN connection,
+      // in commit order, so one for Alice would have been handled before Bob's arrives.
       await assign(alice.id);
       await assign(bob.id);
-      expect(await until(() => theirs.events.length === 1)).toBe(true);
-      await sleep(300);
-      expect(mine.events).toHaveLength(1);
+      expect(await until(() => titles(theirs).length === 1)).toBe(true);
+      expect(mine.events).toHaveLength(seen);
       expect(theirs.completed).toBe(false);
     } finally {
       await mine.client.dispose();
@@ -94,15 +104,21 @@ describe("notificationAdded", () => {
   it("asked for with a signed-out token, completes at once and delivers nothing", async () => {
     const { join, assign } = await arrange();
     const alice = await join();
+    const bob = await join();
+    const theirs = listen(bob.token, NOTICES);
     await gql(server.url, SIGN_OUT, {}, alice.token);
     const late = listen(alice.token, NOTICES);
     try {
       expect(await until(() => late.completed || late.errors.length > 0)).toBe(true);
+      await listening(theirs, bob.id);
+      // As above, Bob's notification, raised after Alice's, is the barrier.
       await assign(alice.id);
-      await sleep(500);
+      await assign(bob.id);
+      expect(await until(() => titles(theirs).length === 1)).toBe(true);
       expect(late.events).toEqual([]);
     } finally {
       await late.client.dispose();
+      await theirs.client.dispose();
     }
   });
 });
@@ -115,18 +131,20 @@ describe("thingUpdated on a private thing", () => {
     const mine = listen(alice.token, THING_UPDATES, { id: thingId });
     const theirs = listen(bob.token, THING_UPDATES, { id: thingId });
     try {
-      await sleep(400);
-      await gql(server.url, RENAME, { id: thingId, name: "Live Planter Two" }, owner.token);
-      expect(await until(() => mine.events.length >= 1 && theirs.events.length >= 1)).toBe(true);
-      const seen = mine.events.length;
+      await pokeUntilHeard(
+        () => gql(server.url, RENAME, { id: thingId, name: "Live Planter Two" }, owner.token),
+        () => mine.events.length >= 1 && theirs.events.length >= 1,
+        "both subscriptions to hear a rename",
+      );
 
       await gql(server.url, SIGN_OUT, {}, alice.token);
       expect(await until(() => mine.completed)).toBe(true);
+      const seen = mine.events.length;
 
+      // Bob's event for the same change is the barrier: by then Alice's would have come too.
       const before = theirs.events.length;
       await gql(server.url, RENAME, { id: thingId, name: "Live Planter Three" }, owner.token);
-      expect(await until(() => theirs.events.length > before)).toBe(true);
-      await sleep(300);
+      expect(await until(() => theirs.events.some((e, i) => i >= before && e.data?.thingUpdated?.thing?.name === "Live Planter Three"))).toBe(true);
       expect(mine.events).toHaveLength(seen);
     } finally {
       await mine.client.dispose();

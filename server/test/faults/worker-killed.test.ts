@@ -49,6 +49,16 @@ async function queueEmail(to: string): Promise<string> {
   return rows[0].id;
 }
 
+/**
+ * A job locked an hour ago by a pool with no liveness session (dead), due only tomorrow: a sweep
+ * unlocks it and logs the pool's id, and nothing runs it.
+ */
+async function queueDecoy(poolId: string): Promise<string> {
+  const { rows } = await pool.query("select (graphile_worker.add_job('send_email', '{}'::json, run_at => now() + interval '1 day')).id::text as id");
+  await pool.query("update graphile_worker._private_jobs set locked_by = $1, locked_at = now() - interval '1 hour' where id = $2", [poolId, rows[0].id]);
+  return rows[0].id;
+}
+
 async function jobRow(id: string) {
   const { rows } = await pool.query("select locked_by, locked_at, attempts from graphile_worker._private_jobs where id = $1", [id]);
   return rows[0] as { locked_by: string | null; locked_at: Date | null; attempts: number } | undefined;
@@ -83,8 +93,11 @@ describe("a worker killed mid-job", () => {
     const ids = new Set(mailsTo(smtp.received, to).map((m) => m.messageId));
     expect(ids.size).toBe(1);
     expect([...ids][0]).toMatch(new RegExp(`^<${jobId}\\.\\d+\\.send_email@steward\\.test>$`));
-    // And it stays at one: no third attempt turns up.
-    await new Promise((r) => setTimeout(r, 1500));
+    // And it stays at one: no third attempt turns up before a marker job queued afterwards has
+    // been delivered by the same worker.
+    const marker = "marker.after.kill@example.org";
+    await queueEmail(marker);
+    await waitFor(() => mailsTo(smtp.accepted, marker).length === 1, "the marker message to be delivered", 15_000);
     expect(mailsTo(smtp.received, to)).toHaveLength(2);
     expect(mailsTo(smtp.accepted, to)).toHaveLength(1);
   });
@@ -97,9 +110,19 @@ describe("a worker killed mid-job", () => {
     await waitFor(() => mailsTo(smtp.received, to).length === 1, "the message to reach the SMTP server", 15_000);
     const owner = (await jobRow(jobId))!.locked_by;
 
-    // A second worker sweeps at start and every 500 ms, with a 500 ms grace: give it several goes.
-    await startWorkerProcess();
-    await new Promise((r) => setTimeout(r, 2500));
+    // A second worker sweeps at start and every 500 ms, with a 500 ms grace. Once the job's lock is
+    // past the grace, every sweep looks at it: let the second worker sweep twice (seen by it taking
+    // back a decoy job of a dead pool, in the same statement that leaves the live job alone).
+    const second = await startWorkerProcess();
+    await waitFor(async () => (await pool.query("select locked_at < now() - interval '500 ms' as old from graphile_worker._private_jobs where id = $1", [jobId])).rows[0]?.old,
+      "the job's lock to be older than the grace", 15_000);
+    for (let swept = 0, n = 0; swept < 2; n++) {
+      const decoy = `pool-decoy-${n}`;
+      const decoyId = await queueDecoy(decoy);
+      await waitFor(async () => (await jobRow(decoyId))?.locked_by === null, `a sweep to take back ${decoy}`, 15_000);
+      if (second.output().includes(decoy)) swept += 1;
+      expect(n, "sweeps by the second worker").toBeLessThan(40);
+    }
     const row = await jobRow(jobId);
     expect(row?.locked_by).toBe(owner);
     expect(row?.attempts).toBe(1);

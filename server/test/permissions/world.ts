@@ -12,6 +12,7 @@ import { createClient } from "graphql-ws";
 import { startTestServer, gql, signUp, signUpVerified, withOwner, makeAdmin, decodeClaims, type GraphQLResult } from "../harness.ts";
 import { ROLES, type Role } from "./roles.ts";
 import { startSources } from "./sources.ts";
+import { pokeUntilHeard } from "../../../test/until-heard.ts";
 import type { Outcome } from "./outcome.ts";
 
 export interface Actor {
@@ -305,6 +306,15 @@ export class World {
   //------------------------------------------------------------------------------------------
   // Subscriptions: every role listens at once over its own websocket, one event is caused, and
   // what each role heard is kept for its row of the matrix.
+  //
+  // When to look, without pauses: a role that must not hear anything gives no sign of listening or
+  // of being done, so each socket also carries a probe, thingUpdated on the public thing PT, that
+  // every role may hear, subscribed after the subscription under test. Notifications sent to PT's
+  // topic tell the test when the probes listen (so, on the same sockets, the subscriptions asked
+  // for before them), and, sent after the cause, act as barriers: they reach the server over the
+  // same LISTEN connection after the cause, and are handled the same way (a row read with the
+  // role's rights), so what the cause made a role hear has arrived once its probe hears a barrier.
+  // Two barrier rounds leave room for one role's two subscriptions to be answered out of order.
 
   private heardBy = new Map<string, Promise<Record<Role, Outcome>>>();
 
@@ -319,6 +329,7 @@ export class World {
       : `subscription { notificationAdded { event notification { id userId } } }`;
     const events = Object.fromEntries(ROLES.map((r) => [r, [] as any[]])) as Record<Role, any[]>;
     const errors = Object.fromEntries(ROLES.map((r) => [r, [] as any[]])) as Record<Role, any[]>;
+    const probes = Object.fromEntries(ROLES.map((r) => [r, [] as string[]])) as Record<Role, string[]>;
     const clients = ROLES.map((role) => {
       const client = createClient({
         url: this.url.replace("http", "ws") + "/graphql",
@@ -331,10 +342,19 @@ export class World {
         error: (e) => errors[role].push(...(Array.isArray(e) ? e : [{ message: String(e) }])),
         complete: () => {},
       });
+      client.subscribe<{ thingUpdated: { event: string } | null }>({ query: `subscription P($id: UUID!) { thingUpdated(id: $id) { event thing { id } } }`, variables: { id: this.PT.id } }, {
+        next: (v) => probes[role].push(v.data?.thingUpdated?.event ?? ""),
+        error: (e) => errors[role].push({ message: `the probe failed: ${String(e)}` }),
+        complete: () => {},
+      });
       return client;
     });
+    const probe = (event: string) =>
+      this.sql("select pg_notify('thing:' || $1::text, json_build_object('event', $2::text, 'id', $1::uuid)::text)", [this.PT.id, event]);
+    const everyProbeHeard = (event: string) =>
+      pokeUntilHeard(() => probe(event), () => ROLES.every((r) => probes[r].includes(event)), `every role's probe to hear "${event}"`);
     try {
-      await new Promise((r) => setTimeout(r, 500));
+      await everyProbeHeard("listening");
       // The cause: a care action on T (thingUpdated), a notification for each signed-in role.
       const own: Partial<Record<Role, string>> = {};
       if (subscription === "thingUpdated") {
@@ -342,7 +362,8 @@ export class World {
       } else {
         for (const role of ROLES) if (role !== "guest") own[role] = (await this.notification(role, `Live ${role}`)).id;
       }
-      await new Promise((r) => setTimeout(r, 1500));
+      await everyProbeHeard("barrier 1");
+      await everyProbeHeard("barrier 2");
       return Object.fromEntries(ROLES.map((role) => {
         const heard = events[role];
         if (subscription === "thingUpdated") {

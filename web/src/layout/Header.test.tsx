@@ -60,13 +60,21 @@ describe("header", () => {
   it("lets the before-sign-out work finish with the token before signing out on the server", async () => {
     const order: string[] = [];
     const auth = fakeAuth({ signOut: vi.fn(async () => void order.push("signOut")) });
+    // The work is still going (held open by the test) when the sign-out starts, and finishes
+    // only once the test lets it: the server's sign-out must wait for it.
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let started = false;
     const off = onBeforeSignOut(async () => {
-      await new Promise((r) => setTimeout(r, 20));
+      started = true;
+      await held;
       order.push("flushed");
     });
     try {
       const app = renderApp({ path: "/", session: userSession(), auth });
       fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
+      await waitFor(() => expect(started).toBe(true));
+      finish();
       await waitFor(() => expect(app.sessionStore.get()?.role).toBe("bk_anonymous"));
       expect(order).toEqual(["flushed", "signOut"]);
     } finally {

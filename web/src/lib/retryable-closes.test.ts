@@ -1,7 +1,8 @@
 // Spec section 8: every websocket close is retried except the listed 44xx/45xx/40xx codes. These
 // tests close a real connection (a ws server on a free port) with each protocol-level code that
 // graphql-ws would otherwise give up on, and watch the client come back.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setTimeout as realDelay } from "node:timers/promises";
 import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
 import { MemoryStorage, guestToken } from "../test/helpers.tsx";
 import { createGraphQLClient, type GraphQLClient } from "./graphql-client.ts";
@@ -10,6 +11,7 @@ import { SessionStore } from "./session.ts";
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   while (cleanups.length) await cleanups.pop()!();
 });
 
@@ -47,11 +49,12 @@ function client(url: string): GraphQLClient {
   return graphql;
 }
 
+/** Polls `check` on the real clock (a test may fake setTimeout) for up to `ms`; answers whether it held. */
 async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
+    await realDelay(50);
   }
   return check();
 }
@@ -72,13 +75,19 @@ describe("websocket closes that graphql-ws gives up on are retried (spec section
   }, 10_000);
 
   it("still gives up on a listed code (4403 forbidden)", async () => {
+    // The client's retry wait runs on a clock the test moves (setTimeout faked); sockets are real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const server = await closingServer(4403);
     const errors: unknown[] = [];
     const { wsClient } = client(server.url);
+    let attempts = 0;
+    wsClient.on("connecting", () => (attempts += 1));
     wsClient.subscribe({ query: "subscription { ping }" }, { next() {}, error: (e) => errors.push(e), complete() {} });
     expect(await waitFor(() => errors.length > 0, 5000)).toBe(true);
     expect((errors[0] as { code: number }).code).toBe(4403);
-    await new Promise((r) => setTimeout(r, 2500));
+    // A minute on the client's clock, far past any backoff: no second attempt.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(attempts).toBe(1);
     expect(server.connections()).toBe(1);
   }, 10_000);
 
