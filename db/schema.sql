@@ -9160,6 +9160,11 @@ declare
   v_count int;
   v_report app_public.content_reports;
 begin
+  -- Without them the case below has no branch to take (PostgreSQL's "case not found", an
+  -- internal error): say what is missing instead.
+  if target_type is null or target_id is null then
+    raise exception 'Say what you are reporting: a thing, picture, action or chat message, and which one' using errcode = 'INVLD';
+  end if;
   if reason is null then
     raise exception 'Choose a reason: spam, wrong or offensive' using errcode = 'INVLD';
   end if;
@@ -15136,4 +15141,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261126060000'),
     ('20261126060100'),
     ('20261126070000'),
-    ('20261126070100');
+    ('20261126070100'),
+    ('20261126080000');

@@ -84,6 +84,19 @@ describe("reporting", () => {
     expect(r).toMatchObject({ reporter_id: bea.userId, target_type: "thing", reason: "spam", details: "Advertising", excerpt: "Spam Planter", author_id: ann.userId, status: "open" });
   });
 
+  it("a report without a target type or id says what is missing and records nothing", async () => {
+    // Found by the property test: GraphQL leaves both optional, and the function's case had no
+    // branch for a null type (an internal error).
+    const count = async () => Number((await db.query("select count(*) from app_public.content_reports where reporter_id = $1", [cid.userId])).rows[0].count);
+    const before = await count();
+    for (const [type, id] of [[null, thingId], ["thing", null], [null, null]] as const) {
+      await expect(
+        committedAs(as(cid), (c) => c.query("select * from app_public.report_content($1, $2, 'offensive', 'details', 'JS4')", [type, id])),
+      ).rejects.toMatchObject({ code: "INVLD", message: "Say what you are reporting: a thing, picture, action or chat message, and which one" });
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("reporting the same thing again while open answers with the first report", async () => {
     const first = await report(bea, "thing", thingId);
     const again = await report(bea, "thing", thingId, { reason: "offensive" });
