@@ -25,8 +25,12 @@ export async function ensureWebBuild(outDir = path.join(rootDir, "dist/web")): P
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return outDir;
   log.info(`Building the web app (${path.relative(rootDir, outDir)})...`);
   const { build } = await import("vite");
-  // Vite sets NODE_ENV=production for the build; the server that starts next must not inherit it.
+  // A production build wants NODE_ENV=production before Vite loads the config: the React plugin
+  // picks the development JSX runtime (and React's development build) when it is unset then, as
+  // it was under `npm start` (the CLI sets it first). The server that starts next must not
+  // inherit it, so it is put back afterwards.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
   try {
     await build({
       configFile: path.join(rootDir, "web/vite.config.ts"),
