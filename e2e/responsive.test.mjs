@@ -43,7 +43,9 @@ function measure() {
   for (const el of document.querySelectorAll("button, .button, [role=tab], .tab-nav .tab")) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
-    if (el.closest(".maplibregl-map, .visually-hidden")) continue;
+    // Map markers are not text buttons: a cluster's needs-water count sits on its corner by design,
+    // whether maplibre or the first markers drawn before it (.map-preview) place it.
+    if (el.closest(".maplibregl-map, .map-preview, .visually-hidden")) continue;
     if (el.scrollWidth > el.clientWidth + 1) buttons.push(`"${(el.textContent || "").trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
   }
   // Tabs hidden off the edge of a sideways strip count too: the page does not overflow, but the
