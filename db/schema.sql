@@ -3893,6 +3893,8 @@ CREATE TABLE app_public.users (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     suspended_at timestamp with time zone,
+    language text,
+    CONSTRAINT users_language_valid CHECK (((language IS NULL) OR (language = ANY (ARRAY['en-GB'::text, 'de'::text])))),
     CONSTRAINT users_name_valid CHECK (app_hidden.check_name(name)),
     CONSTRAINT users_username_valid CHECK (app_hidden.check_username((username)::text))
 );
@@ -3936,6 +3938,19 @@ COMMENT ON COLUMN app_public.users.last_sign_in_at IS '@behavior -select -filter
 
 COMMENT ON COLUMN app_public.users.suspended_at IS '@behavior -*
 When an admin suspended this account; read through isSuspended.';
+
+--
+-- Name: COLUMN users.language; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.users.language IS '@behavior -select -filterBy -orderBy
+The language for screens, e-mails and push messages: en-GB or de; null follows the browser.';
+
+--
+-- Name: CONSTRAINT users_language_valid ON users; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON CONSTRAINT users_language_valid ON app_public.users IS '@behavior -*';
 
 --
 -- Name: search_text(app_public.users); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7256,6 +7271,21 @@ end;
 $$;
 
 --
+-- Name: tg_users__check_language(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_users__check_language() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  if new.language is not null and new.language not in ('en-GB', 'de') then
+    raise exception 'Choose English (en-GB) or German (de)' using errcode = 'INVLD';
+  end if;
+  return new;
+end;
+$$;
+
+--
 -- Name: tg_users__one_thing_visible(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -10300,6 +10330,20 @@ CREATE FUNCTION app_public.users_is_suspended(u app_public.users) RETURNS boolea
 --
 
 COMMENT ON FUNCTION app_public.users_is_suspended(u app_public.users) IS 'Whether an admin suspended this account (admins only; null for everyone else).';
+
+--
+-- Name: users_language(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.users_language(u app_public.users) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ select case when app_hidden.is_self_or_admin(u.id) then u.language end $$;
+
+--
+-- Name: FUNCTION users_language(u app_public.users); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.users_language(u app_public.users) IS 'The language for screens, e-mails and push messages: en-GB or de; null follows the browser (yourself and admins only).';
 
 --
 -- Name: users_last_sign_in_at(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
@@ -13549,6 +13593,12 @@ CREATE TRIGGER tg_navigation_sessions__refresh_people_insert AFTER INSERT ON app
 CREATE TRIGGER tg_navigation_sessions__refresh_people_update AFTER UPDATE ON app_private.navigation_sessions REFERENCING OLD TABLE AS old_sessions NEW TABLE AS new_sessions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_navigation_sessions__refresh_people();
 
 --
+-- Name: users _050_check_language; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _050_check_language BEFORE INSERT OR UPDATE OF language ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg_users__check_language();
+
+--
 -- Name: actions _100_timestamps; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -15142,4 +15192,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261126060100'),
     ('20261126070000'),
     ('20261126070100'),
-    ('20261126080000');
+    ('20261126080000'),
+    ('20261127090000');

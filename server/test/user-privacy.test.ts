@@ -45,3 +45,34 @@ describe("a user's private fields", () => {
     expect(byRelation.errors?.[0].message).toMatch(/usersByOneThingId/);
   });
 });
+
+describe("a user's language (issue 25)", () => {
+  const LANGUAGE = `query U($id: UUID!) { userById(id: $id) { language } }`;
+  const SET = `mutation L($id: UUID!, $language: String) { updateUserById(input: { id: $id, userPatch: { language: $language } }) { user { language } } }`;
+
+  it("is set by the person to en-GB, de or back to the browser's (null), and read by them alone", async () => {
+    const person = await signUp(server.url);
+    const me = (await gql(server.url, `query { currentUser { id } }`, {}, person.token)).data.currentUser.id;
+    expect((await gql(server.url, LANGUAGE, { id: me }, person.token)).data.userById.language).toBeNull();
+    expect((await gql(server.url, SET, { id: me, language: "de" }, person.token)).data.updateUserById.user.language).toBe("de");
+    expect((await gql(server.url, LANGUAGE, { id: me }, person.token)).data.userById.language).toBe("de");
+
+    const stranger = await signUp(server.url);
+    expect((await gql(server.url, LANGUAGE, { id: me }, stranger.token)).data.userById.language).toBeNull();
+    // Nor may they change it.
+    const theirs = await gql(server.url, SET, { id: me, language: "en-GB" }, stranger.token);
+    expect(theirs.data?.updateUserById ?? null).toBeNull();
+    expect((await gql(server.url, LANGUAGE, { id: me }, person.token)).data.userById.language).toBe("de");
+
+    expect((await gql(server.url, SET, { id: me, language: null }, person.token)).data.updateUserById.user.language).toBeNull();
+  });
+
+  it("refuses a language the app does not speak, with the form's words, and keeps the old one", async () => {
+    const person = await signUp(server.url);
+    const me = (await gql(server.url, `query { currentUser { id } }`, {}, person.token)).data.currentUser.id;
+    await gql(server.url, SET, { id: me, language: "de" }, person.token);
+    const refused = await gql(server.url, SET, { id: me, language: "fr" }, person.token);
+    expect(refused.errors?.[0]).toMatchObject({ message: "Choose English (en-GB) or German (de)", extensions: { code: "INVLD" } });
+    expect((await gql(server.url, LANGUAGE, { id: me }, person.token)).data.userById.language).toBe("de");
+  });
+});

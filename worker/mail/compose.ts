@@ -1,6 +1,9 @@
 // Builds both parts of an e-mail from one small description, so the plain-text and HTML versions
 // always say the same thing. Every piece of text is escaped here, once, for the HTML part.
 import type { Brand } from "./brand.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import type { MessageValues } from "../../shared/i18n/translate.ts";
+import type { MailKey } from "./messages/index.ts";
 
 /** A job payload the worker cannot turn into an e-mail. */
 export class EmailPayloadError extends Error {
@@ -19,6 +22,10 @@ export interface TemplateContext {
   brand: Brand;
   /** Absolute, no trailing slash (see config.ts). */
   publicUrl: string;
+  /** The recipient's language. */
+  locale: Locale;
+  /** A text of worker/mail/messages in the recipient's language; {product} and {brand} are filled in. */
+  t: (key: MailKey, values?: MessageValues) => string;
 }
 
 export type Block =
@@ -71,10 +78,10 @@ export function appLink(publicUrl: string, path: string, params: Record<string, 
   return url.toString();
 }
 
-export function composeEmail(description: EmailDescription, brand: Brand): RenderedEmail {
+export function composeEmail(description: EmailDescription, { brand, locale, t }: Pick<TemplateContext, "brand" | "locale" | "t">): RenderedEmail {
   const subject = oneLine(description.subject);
   const greetName = description.greetName ? oneLine(description.greetName) : "";
-  const greeting = greetName ? `Hello ${greetName},` : "Hello,";
+  const greeting = greetName ? t("mail.helloNamed", { name: greetName }) : t("mail.hello");
   const links: string[] = [];
 
   const textParts: string[] = [greeting];
@@ -112,7 +119,7 @@ export function composeEmail(description: EmailDescription, brand: Brand): Rende
         `<p style="margin:24px 0">` +
           `<a href="${href}" style="display:inline-block;background:${brand.colour};color:#ffffff;` +
           `padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>` +
-          `<p style="margin:0 0 16px;font-size:13px;color:#5b5b5b">If the button does not work, copy this address into your browser:<br>` +
+          `<p style="margin:0 0 16px;font-size:13px;color:#5b5b5b">${escapeHtml(t("mail.buttonFallback"))}<br>` +
           `<a href="${href}" style="color:${brand.colour};word-break:break-all">${href}</a></p>`,
       );
     }
@@ -122,7 +129,7 @@ export function composeEmail(description: EmailDescription, brand: Brand): Rende
   const text = textParts.join("\n\n") + "\n";
 
   const html =
-    `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n` +
+    `<!DOCTYPE html>\n<html lang="${locale}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
     `<title>${escapeHtml(subject)}</title>\n</head>\n` +
     `<body style="margin:0;padding:0;background:#f3f5f3">\n` +

@@ -5,8 +5,10 @@
 //     'to', 'a@b.c', 'template', 'verify_email', 'domainName', <host or null>,
 //     'variables', json_build_object('name', ..., 'userEmailId', ..., 'token', ...)));
 import { brandForDomain, type Brand } from "./brand.ts";
-import { composeEmail, EmailPayloadError, type RenderedEmail } from "./compose.ts";
+import { composeEmail, EmailPayloadError, type RenderedEmail, type TemplateContext } from "./compose.ts";
 import { templateNames, templates } from "./templates/index.ts";
+import { mailTranslator } from "./messages/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 
 export interface SendEmailPayload {
   to: string;
@@ -57,7 +59,10 @@ export interface BuiltEmail extends RenderedEmail {
 }
 
 /** Checks a send_email payload and renders its e-mail; throws EmailPayloadError with a clear message. */
-export function buildEmail(payload: unknown, opts: { publicUrl: string; brandHosts?: readonly string[] }): BuiltEmail {
+export function buildEmail(
+  payload: unknown,
+  opts: { publicUrl: string; brandHosts?: readonly string[]; locale?: Locale },
+): BuiltEmail {
   const p = parseSendEmailPayload(payload);
   const template = templates[p.template];
   const brand = brandForDomain(p.domainName, opts.brandHosts);
@@ -68,6 +73,14 @@ export function buildEmail(payload: unknown, opts: { publicUrl: string; brandHos
     if (e instanceof EmailPayloadError) throw new EmailPayloadError(`send_email: ${e.message}`);
     throw e;
   }
-  const rendered = composeEmail(template.describe(vars, { brand, publicUrl: opts.publicUrl }), brand);
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const translate = mailTranslator(locale);
+  const context: TemplateContext = {
+    brand,
+    publicUrl: opts.publicUrl,
+    locale,
+    t: (key, values) => translate(key, { product: brand.name, brand: brand.id, ...values }),
+  };
+  const rendered = composeEmail(template.describe(vars, context), context);
   return { ...rendered, to: p.to, template: p.template, brand };
 }

@@ -9,9 +9,13 @@
 // a one-click unsubscribe (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058) to a link signed
 // with UNSUBSCRIBE_SECRET that turns that kind's e-mails off without signing in (the server's
 // /unsubscribe route), and the template gets it as the variable unsubscribeUrl.
-import type { Job, Task } from "graphile-worker";
+// The e-mail is written in the recipient's language: the payload's "locale" when the queueing SQL
+// knows it, else the language of the account whose verified address it is (users.language),
+// else British English (an invitee without an account, or someone who follows their browser).
+import type { Job, JobHelpers, Task } from "graphile-worker";
 import { workerContext } from "../context.ts";
 import { buildEmail } from "../mail/render.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales.ts";
 import { UNSUBSCRIBE_KINDS, unsubscribeQuery, type UnsubscribeKind } from "../../domain/notice-keys.ts";
 
 /** `<job id.created (ms).send_email@sender's domain>`: unique across databases re-created later. */
@@ -28,13 +32,30 @@ export function unsubscribeUrl(payload: unknown, publicUrl: string, secret: stri
   return `${publicUrl}/unsubscribe?${unsubscribeQuery(secret, u.userId.toLowerCase(), u.kind as UnsubscribeKind)}`;
 }
 
+/** The language to write to `payload`'s recipient in. */
+export async function recipientLocale(payload: unknown, helpers: Pick<JobHelpers, "withPgClient">): Promise<Locale> {
+  const p = payload as { to?: unknown; locale?: unknown } | null;
+  if (isLocale(p?.locale)) return p.locale;
+  const to = p?.to;
+  if (typeof to !== "string") return DEFAULT_LOCALE;
+  const { rows } = await helpers.withPgClient((client) =>
+    client.query<{ language: string | null }>(
+      `select u.language from app_public.user_emails e join app_public.users u on u.id = e.user_id
+        where e.email = $1 and e.is_verified order by e.is_primary desc limit 1`,
+      [to.trim()],
+    ),
+  );
+  return isLocale(rows[0]?.language) ? rows[0].language : DEFAULT_LOCALE;
+}
+
 const sendEmail: Task = async (payload, helpers) => {
   const { config, mailer } = workerContext();
   const unsubscribe = config.unsubscribeSecret ? unsubscribeUrl(payload, config.publicUrl, config.unsubscribeSecret) : null;
   const withLink = unsubscribe && typeof payload === "object" && payload !== null
     ? { ...payload, variables: { ...((payload as { variables?: object }).variables ?? {}), unsubscribeUrl: unsubscribe } }
     : payload;
-  const email = buildEmail(withLink, { publicUrl: config.publicUrl, brandHosts: config.brandHosts });
+  const locale = await recipientLocale(payload, helpers);
+  const email = buildEmail(withLink, { publicUrl: config.publicUrl, brandHosts: config.brandHosts, locale });
   const sent = await mailer.send({
     to: email.to,
     subject: email.subject,

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { Logger, runMigrations } from "graphile-worker";
-import { createEmptyTestDatabase, dropTestDatabase } from "../../test/database.ts";
+import { createTestDatabase, dropTestDatabase } from "../../test/database.ts";
 
 /** A graphile-worker logger that prints nothing (failing jobs are expected in these tests). */
 export const silentLogger = new Logger(() => () => {});
@@ -94,7 +94,8 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
  */
 export async function createJobsDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject("adminUrl");
-  const url = await createEmptyTestDatabase(adminUrl, "bk_worker");
+  // The app's tables too: send_email reads the recipient's language from them.
+  const url = await createTestDatabase(adminUrl, "bk_worker");
   await runMigrations({ connectionString: url, logger: silentLogger });
   return { url, drop: () => dropTestDatabase(adminUrl, url) };
 }

@@ -130,6 +130,33 @@ describe("send_email job", () => {
     expect(lines.join("\n")).toContain(`link: ${link}`);
   });
 
+  it("writes to a person in the language of their account, and in British English to anyone else", async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(() => tmp.remove());
+    await start({ MAIL_OUTBOX_DIR: tmp.dir, PUBLIC_URL: "https://steward.example.org" });
+    // Greta chose German; her verified address gets German mail. Hal follows his browser (no
+    // language set), and nobody has the third address: both get British English.
+    await pool.query(`
+      with g as (insert into app_public.users (name, username, language) values ('Greta', 'greta', 'de') returning id),
+           h as (insert into app_public.users (name, username) values ('Hal', 'hal') returning id)
+      insert into app_public.user_emails (user_id, email, is_primary, is_verified)
+        select id, 'greta@example.org', true, true from g union all select id, 'hal@example.org', true, true from h`);
+    const subjects = new Map<string, string>();
+    for (const to of ["greta@example.org", "hal@example.org", "nobody@example.org"]) {
+      const id = await queueEmail({ ...verifyPayload, to });
+      await waitFor(async () => !(await job(id)), `the mail to ${to}`);
+    }
+    for (const file of (await readdir(tmp.dir)).filter((f) => f.endsWith(".json"))) {
+      const record = JSON.parse(await readFile(path.join(tmp.dir, file), "utf8")) as OutboxRecord;
+      subjects.set(record.to, record.subject);
+    }
+    expect(Object.fromEntries(subjects)).toEqual({
+      "greta@example.org": "Bestätige deine E-Mail-Adresse für Steward",
+      "hal@example.org": "Confirm your e-mail address for Steward",
+      "nobody@example.org": "Confirm your e-mail address for Steward",
+    });
+  });
+
   it("fails with a clear last_error for an unknown template, and stays queued for retry", async () => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());

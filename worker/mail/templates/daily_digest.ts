@@ -4,6 +4,7 @@
 // water need (the water-balance model, sensor or not) with its one-line reason when it is known,
 // else its indicator colour. Things that need water come first (the payload's order).
 import { appLink, defineTemplate, EmailPayloadError, optionalString } from "../compose.ts";
+import type { MailTranslate } from "../messages/index.ts";
 
 interface DigestThing {
   id: string; name: string; colour: string; band: string | null; water: number | null;
@@ -12,24 +13,13 @@ interface DigestThing {
 interface DigestTask { title: string; dueDate: string | null; overdue: boolean; thingName: string }
 interface DigestActivity { type: string; thingName: string; by: string | null }
 
-const STATE: Record<string, string> = {
-  red: "is dry and needs water now",
-  orange: "needs water soon",
-  green: "is moist, nothing to do",
-  blue: "is very wet: no watering needed",
-  grey: "has no recent reading",
-};
-
-const NEED: Record<string, string> = {
-  needs_water: "needs water",
-  due_soon: "will need water soon",
-  fine: "is fine",
-};
-
-function thingLine(t: DigestThing): string {
-  const need = t.waterNeed ? NEED[t.waterNeed] : undefined;
-  if (need) return `${t.name} ${need}${t.waterNeedReason ? `: ${t.waterNeedReason}` : ""}`;
-  return `${t.name} ${STATE[t.colour] ?? STATE.grey}${t.water != null ? ` (${Math.round(t.water)}% moisture)` : ""}`;
+function thingLine(t: MailTranslate, thing: DigestThing): string {
+  if (thing.waterNeed === "needs_water" || thing.waterNeed === "due_soon" || thing.waterNeed === "fine") {
+    const line = t("dailyDigest.need", { name: thing.name, need: thing.waterNeed });
+    return thing.waterNeedReason ? `${line}: ${thing.waterNeedReason}` : line;
+  }
+  const line = t("dailyDigest.state", { name: thing.name, colour: thing.colour });
+  return thing.water != null ? `${line} ${t("dailyDigest.moisture", { water: Math.round(thing.water) })}` : line;
 }
 
 const isNeedy = (t: DigestThing) =>
@@ -54,35 +44,41 @@ export default defineTemplate({
       activity: list<DigestActivity>(v, "activity"),
     };
   },
-  describe({ name, things, tasks, activity }, { brand, publicUrl }) {
-    const needy = things.filter(isNeedy).length;
+  describe({ name, things, tasks, activity }, { publicUrl, t }) {
     const blocks = [
-      {
-        p: needy
-          ? `${needy} of your ${brand.terms.things} need${needy === 1 ? "s" : ""} attention today.`
-          : `Here is how your ${brand.terms.things} are doing today.`,
-      },
-      { heading: `Your ${brand.terms.things}` },
-      things.length
-        ? { list: things.map(thingLine) }
-        : { p: `You are not looking after any ${brand.terms.things} yet.` },
-      { heading: "Your tasks" },
+      { p: t("dailyDigest.intro", { needy: things.filter(isNeedy).length }) },
+      { heading: t("dailyDigest.thingsHeading") },
+      things.length ? { list: things.map((thing) => thingLine(t, thing)) } : { p: t("dailyDigest.noThings") },
+      { heading: t("dailyDigest.tasksHeading") },
       tasks.length
-        ? { list: tasks.map((t) => `${t.title} at ${t.thingName}${t.dueDate ? `${t.overdue ? " — overdue since" : " — due"} ${t.dueDate}` : ""}`) }
-        : { p: "No open tasks are assigned to you this week." },
-      { heading: "In your groups in the last 24 hours" },
+        ? {
+            list: tasks.map((task) =>
+              t("dailyDigest.task", {
+                title: task.title,
+                thing: task.thingName,
+                due: task.dueDate ? (task.overdue ? "overdue" : "due") : "none",
+                date: task.dueDate ?? "",
+              }),
+            ),
+          }
+        : { p: t("dailyDigest.noTasks") },
+      { heading: t("dailyDigest.activityHeading") },
       activity.length
-        ? { list: activity.map((a) => `${a.by ?? "Someone"}: ${words(a.type)} at ${a.thingName}`) }
-        : { p: "Nothing was recorded." },
-      { action: { label: "Open the app", url: appLink(publicUrl, "/") } },
+        ? {
+            list: activity.map((a) =>
+              t("dailyDigest.activity", { by: a.by ?? t("dailyDigest.someone"), type: a.type, other: words(a.type), thing: a.thingName }),
+            ),
+          }
+        : { p: t("dailyDigest.nothing") },
+      { action: { label: t("dailyDigest.open"), url: appLink(publicUrl, "/") } },
       {
         footer: {
-          text: `You get this every morning because the daily summary is on in your ${brand.name} profile.`,
-          label: "Change your e-mail preferences",
+          text: t("dailyDigest.why"),
+          label: t("mail.changePreferences"),
           url: appLink(publicUrl, "/account/profile"),
         },
       },
     ];
-    return { subject: `Your daily summary — ${brand.name}`, greetName: name, blocks };
+    return { subject: t("dailyDigest.subject"), greetName: name, blocks };
   },
 });

@@ -11,15 +11,15 @@ export default defineTemplate({
       token: requireString(v, "token", "new_user"),
     };
   },
-  describe({ name, username, userId, token }, { brand, publicUrl }) {
+  describe({ name, username, userId, token }, { publicUrl, t }) {
     return {
-      subject: `Your new ${brand.name} account`,
+      subject: t("newUser.subject"),
       greetName: name,
       blocks: [
-        { p: `An administrator has created a ${brand.name} account for you. Your username is: ${username}` },
-        { p: "To start, choose a passphrase for your account:" },
-        { action: { label: "Choose my passphrase", url: appLink(publicUrl, "/reset", { userId, token }) } },
-        { note: `If the link has expired, use "Forgot passphrase" on the sign-in page (${publicUrl}/forgot-password) with this e-mail address to get a new one.` },
+        { p: t("newUser.body", { username }) },
+        { p: t("newUser.choose") },
+        { action: { label: t("newUser.action"), url: appLink(publicUrl, "/reset", { userId, token }) } },
+        { note: t("newUser.note", { forgotUrl: `${publicUrl}/forgot-password` }) },
       ],
     };
   },

@@ -30,25 +30,23 @@ export default defineTemplate({
       unsubscribeUrl: optionalString(v, "unsubscribeUrl", "notice_digest"),
     };
   },
-  describe({ name, weekly, notices, unsubscribeUrl }, { brand, publicUrl }) {
-    const period = weekly ? "week" : "day";
-    const blocks: Block[] = [
-      { p: `${notices.length === 1 ? "One notice" : `${notices.length} notices`} from ${brand.name} this ${period}:` },
-    ];
+  describe({ name, weekly, notices, unsubscribeUrl }, { publicUrl, t }) {
+    const period = { weekly: String(weekly) };
+    const blocks: Block[] = [{ p: t("noticeDigest.intro", { count: notices.length, ...period }) }];
     for (const n of notices) {
       blocks.push({ heading: n.title }, { p: n.body });
-      if (n.linkPath) blocks.push({ action: { label: "Open", url: appLink(publicUrl, n.linkPath) } });
+      if (n.linkPath) blocks.push({ action: { label: t("mail.open"), url: appLink(publicUrl, n.linkPath) } });
     }
     blocks.push({
       footer: {
-        text: `You get these together, once a ${period}, as your ${brand.name} notice settings ask.`,
-        label: "Change your e-mail preferences",
+        text: t("noticeDigest.why", period),
+        label: t("mail.changePreferences"),
         url: appLink(publicUrl, "/account/notices"),
       },
     });
     if (unsubscribeUrl) {
-      blocks.push({ footer: { text: "No more digests?", label: "Unsubscribe", url: unsubscribeUrl } });
+      blocks.push({ footer: { text: t("noticeDigest.noMore"), label: t("mail.unsubscribe"), url: unsubscribeUrl } });
     }
-    return { subject: `Your ${weekly ? "weekly" : "daily"} notices — ${brand.name}`, greetName: name, blocks };
+    return { subject: t("noticeDigest.subject", period), greetName: name, blocks };
   },
 });

@@ -20,22 +20,22 @@ export default defineTemplate({
       unsubscribeUrl: optionalString(v, "unsubscribeUrl", "notification"),
     };
   },
-  describe({ name, title, body, linkPath, linkLabel, unsubscribeUrl }, { brand, publicUrl }) {
+  describe({ name, title, body, linkPath, linkLabel, unsubscribeUrl }, { publicUrl, t }) {
     return {
-      subject: `${title} — ${brand.name}`,
+      subject: t("notification.subject", { title }),
       greetName: name,
       blocks: [
         { p: body },
-        ...(linkPath ? [{ action: { label: linkLabel ?? "Open", url: appLink(publicUrl, linkPath) } }] : []),
+        ...(linkPath ? [{ action: { label: linkLabel ?? t("mail.open"), url: appLink(publicUrl, linkPath) } }] : []),
         {
           footer: {
-            text: `You get this because of your account on ${brand.name}.`,
-            label: "Change your e-mail preferences",
+            text: t("notification.why"),
+            label: t("mail.changePreferences"),
             url: appLink(publicUrl, "/account/profile"),
           },
         },
         ...(unsubscribeUrl
-          ? [{ footer: { text: "No more e-mails like this one?", label: "Unsubscribe from this kind of notice", url: unsubscribeUrl } }]
+          ? [{ footer: { text: t("notification.noMore"), label: t("notification.unsubscribe"), url: unsubscribeUrl } }]
           : []),
       ],
     };

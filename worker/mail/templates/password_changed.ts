@@ -6,13 +6,13 @@ export default defineTemplate({
   parse(v) {
     return { name: optionalString(v, "name", "password_changed") };
   },
-  describe({ name }, { brand }) {
+  describe({ name }, { t }) {
     return {
-      subject: `Your ${brand.name} passphrase was changed`,
+      subject: t("passwordChanged.subject"),
       greetName: name,
       blocks: [
-        { p: `The passphrase of your ${brand.name} account was just changed.` },
-        { note: `If this was you, there is nothing else to do. If it was not, reset your passphrase straight away with "Forgot passphrase" on the ${brand.name} sign-in page.` },
+        { p: t("passwordChanged.body") },
+        { note: t("passwordChanged.note") },
       ],
     };
   },

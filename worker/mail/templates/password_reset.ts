@@ -10,14 +10,14 @@ export default defineTemplate({
       token: requireString(v, "token", "password_reset"),
     };
   },
-  describe({ name, userId, token }, { brand, publicUrl }) {
+  describe({ name, userId, token }, { publicUrl, t }) {
     return {
-      subject: `Reset your ${brand.name} passphrase`,
+      subject: t("passwordReset.subject"),
       greetName: name,
       blocks: [
-        { p: `Someone, hopefully you, asked to reset the passphrase of your ${brand.name} account. Open the link below to choose a new one.` },
-        { action: { label: "Choose a new passphrase", url: appLink(publicUrl, "/reset", { userId, token }) } },
-        { note: "The link works once and for 1 hour. If you did not ask for this, you can ignore this e-mail: your passphrase stays as it is." },
+        { p: t("passwordReset.body") },
+        { action: { label: t("passwordReset.action"), url: appLink(publicUrl, "/reset", { userId, token }) } },
+        { note: t("passwordReset.note") },
       ],
     };
   },

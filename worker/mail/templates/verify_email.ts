@@ -10,14 +10,14 @@ export default defineTemplate({
       token: requireString(v, "token", "verify_email"),
     };
   },
-  describe({ name, userEmailId, token }, { brand, publicUrl }) {
+  describe({ name, userEmailId, token }, { publicUrl, t }) {
     return {
-      subject: `Confirm your e-mail address for ${brand.name}`,
+      subject: t("verifyEmail.subject"),
       greetName: name,
       blocks: [
-        { p: `Please confirm that this e-mail address belongs to your ${brand.name} account.` },
-        { action: { label: "Confirm my e-mail address", url: appLink(publicUrl, "/verify", { id: userEmailId, token }) } },
-        { note: "The link works once and for 7 days. If you did not add this address to an account, you can ignore this e-mail." },
+        { p: t("verifyEmail.body") },
+        { action: { label: t("verifyEmail.action"), url: appLink(publicUrl, "/verify", { id: userEmailId, token }) } },
+        { note: t("verifyEmail.note") },
       ],
     };
   },
