@@ -9,6 +9,7 @@ import { NoticeProvider, type NoticeStore } from "./lib/notices.tsx";
 import { SessionProvider } from "./lib/session-context.tsx";
 import type { PictureAccess } from "./lib/picture-access.ts";
 import { ActionQueueRunner } from "./lib/offline/ActionQueueRunner.tsx";
+import { LocaleProvider } from "./lib/i18n/locale-context.tsx";
 import type { PersistedCache } from "./lib/offline/persisted-cache.ts";
 import type { SessionStore } from "./lib/session.ts";
 
@@ -25,7 +26,7 @@ export interface AppServices {
   persistCache?: (userId: string) => PersistedCache | null;
 }
 
-/** Configuration, notices, session and the GraphQL client, in the order they depend on each other. */
+/** Configuration, notices, session, the GraphQL client and the language, in the order they depend on each other. */
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   const { config, sessionStore, auth, notices } = services;
   return (
@@ -41,8 +42,10 @@ export function AppProviders({ services, children }: { services: AppServices; ch
             fetch={services.fetch}
             persistCache={services.persistCache}
           >
-            <ActionQueueRunner />
-            {children}
+            <LocaleProvider>
+              <ActionQueueRunner />
+              {children}
+            </LocaleProvider>
           </GraphQLProvider>
         </SessionProvider>
       </NoticeProvider>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { term } from "../../../shared/branding.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { BrandMark } from "../components/BrandMark.tsx";
+import { LanguageSwitch } from "../components/LanguageSwitch.tsx";
+import { useT } from "../lib/i18n/locale-context.tsx";
 import { useBranding } from "../lib/config-context.tsx";
 import { useNotify } from "../lib/notices.tsx";
 import { useSession } from "../lib/session-context.tsx";
@@ -30,6 +31,8 @@ function registerLink(pathname: string, search: string): string {
 /** `notifications`: the bell (a feature), placed by the main layout. */
 export function Header({ notifications }: { notifications?: ReactNode }) {
   const branding = useBranding();
+  const t = useT();
+  const brand = { brand: branding.key, product: branding.name };
   const { session, signedIn, admin, signOut } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -41,15 +44,15 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const links = [
-    { to: "/", label: "Home", end: true },
-    { to: "/map", label: "Map" },
-    { to: "/things", label: term(branding, "things", true) },
-    { to: "/devices", label: "Devices" },
-    { to: "/groups", label: term(branding, "groups", true) },
-    { to: "/community", label: "Community" },
-    { to: "/tasks", label: "Tasks" },
-    { to: "/activity", label: "Activity" },
-    ...(admin ? [{ to: "/admin", label: "Admin" }] : []),
+    { to: "/", label: t("header.home"), end: true },
+    { to: "/map", label: t("header.map") },
+    { to: "/things", label: t("header.things", brand) },
+    { to: "/devices", label: t("header.devices") },
+    { to: "/groups", label: t("header.groups", brand) },
+    { to: "/community", label: t("header.community") },
+    { to: "/tasks", label: t("header.tasks") },
+    { to: "/activity", label: t("header.activity") },
+    ...(admin ? [{ to: "/admin", label: t("header.admin") }] : []),
   ];
 
   const onSignOut = async () => {
@@ -58,18 +61,18 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
     navigate("/");
     try {
       await signOut();
-      notify.info("You have signed out.");
+      notify.info(t("header.signedOut"));
     } finally {
       setSigningOut(false);
     }
   };
 
-  const displayName = session?.name || session?.username || "Your account";
+  const displayName = session?.name || session?.username || t("header.yourAccount");
 
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to="/" className="brand" aria-label={`${branding.name} home`}>
+        <Link to="/" className="brand" aria-label={t("header.brandHome", brand)}>
           <BrandMark branding={branding} />
           <span className="brand-name">{branding.name}</span>
         </Link>
@@ -81,11 +84,11 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="menu-icon" aria-hidden="true" />
-          Menu
+          {t("header.menu")}
         </button>
         {/* Signed-in users only; it places itself at the end of the header on wide screens. */}
         {notifications}
-        <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
+        <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label={t("header.mainNav")}>
           <ul>
             {links.map((link) => (
               <li key={link.to}>
@@ -96,23 +99,24 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
             ))}
           </ul>
           <div className="account-area">
+            <LanguageSwitch className="header-language" compact />
             {signedIn ? (
               <>
-                <Link to={paths.account()} className="user-name" title={`Your account: ${displayName}`}>
+                <Link to={paths.account()} className="user-name" title={t("header.yourAccountTitle", { name: displayName })}>
                   <Avatar id={session?.id ?? "me"} name={displayName} hasImage={session?.hasImage} size={32} />
                   <span className="user-name-text">{displayName}</span>
                 </Link>
                 <button type="button" className="button button-quiet" onClick={onSignOut} disabled={signingOut}>
-                  Sign out
+                  {t("header.signOut")}
                 </button>
               </>
             ) : (
               <>
                 <Link to={signInLink(location.pathname, location.search)} className="button button-light">
-                  Sign in
+                  {t("header.signIn")}
                 </Link>
                 <Link to={registerLink(location.pathname, location.search)} className="register-link">
-                  Register
+                  {t("header.register")}
                 </Link>
               </>
             )}

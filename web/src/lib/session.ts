@@ -43,6 +43,8 @@ export interface Session {
   location: SessionLocation | null;
   notificationDaily: boolean;
   oneThingId: string | null;
+  /** The account's language (en-GB, de), or null to follow the browser. */
+  language: string | null;
   domainName: string;
 }
 
@@ -56,6 +58,7 @@ export interface CurrentUser {
   isVerified: boolean | null;
   notificationDaily: boolean | null;
   oneThingId: string | null;
+  language?: string | null;
   lastSignInAt: string | null;
   role: string | null;
   userEmailsByUserId?: { nodes: SessionEmail[] } | null;
@@ -99,6 +102,7 @@ export function sessionFromToken(token: string, domainName = ""): Session {
     location: null,
     notificationDaily: false,
     oneThingId: null,
+    language: null,
     domainName: claims.domain_name || domainName,
   };
 }
@@ -124,6 +128,7 @@ export function withCurrentUser(session: Session, user: CurrentUser | null | und
     lastSignIn: user.lastSignInAt ?? session.lastSignIn,
     notificationDaily: user.notificationDaily ?? session.notificationDaily,
     oneThingId: user.oneThingId ?? null,
+    language: user.language ?? null,
   };
 }
 
@@ -161,6 +166,7 @@ export function parseSession(raw: string | null): Session | null {
     location,
     notificationDaily: value.notificationDaily === true,
     oneThingId: typeof value.oneThingId === "string" ? value.oneThingId : null,
+    language: typeof value.language === "string" ? value.language : null,
     domainName: str(value.domainName),
   };
 }

@@ -13,6 +13,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
+import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
@@ -313,6 +314,11 @@ function ProfileForm({
           </button>
         </div>
       </form>
+
+      {/* Saved as soon as it is chosen (in the account), like the header's switch. */}
+      <div className="card account-form profile-language">
+        <LanguageSwitch />
+      </div>
     </>
   );
 }

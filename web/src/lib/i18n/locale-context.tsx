@@ -1,0 +1,126 @@
+// The language the app speaks to this reader (issue 25): their account's choice when signed in
+// (users.language), else what they chose on this device, else their browser's first language we
+// speak (shared/i18n/locales.ts). British English ships with the app; German is a chunk of its
+// own, loaded when someone reads in German (English shows meanwhile, for a moment).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { IntlProvider, useIntl } from "react-intl";
+import { useMutation } from "urql";
+import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from "../../../../shared/i18n/locales.ts";
+import type { MessageValues } from "../../../../shared/i18n/translate.ts";
+import { resolveDateSettings, setDateSettings } from "../dates.ts";
+import { useSession } from "../session-context.tsx";
+import { en, type MessageKey } from "./messages/en-GB.ts";
+import setLanguageMutation from "./SetLanguage.graphql?raw";
+
+/** Where a guest's (or a not yet saved) choice is kept on this device. */
+export const LANGUAGE_STORAGE_KEY = "steward.language";
+
+type Catalogue = Readonly<Record<MessageKey, string>>;
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  "en-GB": async () => en,
+  de: async () => (await import("./messages/de.ts")).de,
+};
+
+export interface LocaleContextValue {
+  locale: Locale;
+  /** The reader's own choice (null: follow the browser). */
+  choice: Locale | null;
+  /** Changes the language now, keeps it on this device, and in the account when signed in. */
+  choose(locale: Locale | null): Promise<{ saved: boolean }>;
+}
+
+const LocaleContext = createContext<LocaleContextValue | null>(null);
+
+function storedChoice(): Locale | null {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+export function LocaleProvider({ children, languages = browserLanguages() }: { children: ReactNode; languages?: readonly string[] }) {
+  const { session, signedIn, store } = useSession();
+  const [deviceChoice, setDeviceChoice] = useState<Locale | null>(storedChoice);
+  const [, setLanguage] = useMutation(setLanguageMutation);
+  const accountChoice = signedIn && isLocale(session?.language) ? session.language : null;
+  const choice = accountChoice ?? deviceChoice;
+  const locale = negotiateLocale([choice, ...languages]);
+  // A German reader's first screen waits for the German texts (a few kilobytes) rather than
+  // flashing English; after that, a switch shows the old language until the new one is here.
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Catalogue } | null>(() =>
+    locale === DEFAULT_LOCALE ? { locale, messages: en } : null,
+  );
+
+  useEffect(() => {
+    let current = true;
+    loaders[locale]().then(
+      (messages) => current && setLoaded({ locale, messages }),
+      // Offline without the chunk: English rather than nothing.
+      () => current && setLoaded((was) => was ?? { locale: DEFAULT_LOCALE, messages: en }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  // Dates and the page's language follow the text that is showing.
+  const shown = loaded?.locale ?? DEFAULT_LOCALE;
+  useEffect(() => {
+    document.documentElement.lang = shown;
+    setDateSettings(shown === "de" ? resolveDateSettings(["de-DE"], Intl.DateTimeFormat().resolvedOptions().timeZone) : resolveDateSettings(["en-GB"]));
+  }, [shown]);
+
+  const choose = useCallback(
+    async (next: Locale | null) => {
+      try {
+        if (next) localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+        else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+      } catch {
+        // Private browsing without storage: the choice lasts for this visit.
+      }
+      setDeviceChoice(next);
+      if (!signedIn || !session) return { saved: true };
+      const previous = session.language;
+      store.update({ language: next });
+      const result = await setLanguage({ id: session.id, language: next });
+      if (result.error || !result.data?.updateUserById?.user) {
+        store.update({ language: previous });
+        return { saved: false };
+      }
+      return { saved: true };
+    },
+    [signedIn, session, store, setLanguage],
+  );
+
+  const value = useMemo(() => ({ locale: shown, choice, choose }), [shown, choice, choose]);
+  if (!loaded) return null;
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider key={shown} locale={shown} defaultLocale={DEFAULT_LOCALE} messages={loaded.messages}>
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
+
+export function useLocale(): LocaleContextValue {
+  const value = useContext(LocaleContext);
+  if (!value) throw new Error("useLocale needs a LocaleProvider");
+  return value;
+}
+
+/** `t(key, values)`: a screen text in the reader's language. */
+export function useT(): (key: MessageKey, values?: MessageValues) => string {
+  const intl = useIntl();
+  return useCallback(
+    (key: MessageKey, values?: MessageValues) => intl.formatMessage({ id: key }, values as Record<string, string | number | Date>),
+    [intl],
+  );
+}
