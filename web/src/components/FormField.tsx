@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from "react";
+import { translateServerMessage } from "../lib/i18n/server-messages.ts";
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -24,7 +25,8 @@ export function FormField({ label, error, hint, className, ...input }: FormField
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {/* Validation messages are the ones the database shares (shared/validation.ts): known texts. */}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>

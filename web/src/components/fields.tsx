@@ -1,6 +1,7 @@
 // Form controls FormField does not cover (select, textarea, checkbox), wired the same way: a
 // label, an optional hint, and the validation message announced with the control.
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { translateServerMessage } from "../lib/i18n/server-messages.ts";
 
 function describedBy(...ids: (string | undefined | false)[]): string | undefined {
   return ids.filter(Boolean).join(" ") || undefined;
@@ -33,7 +34,7 @@ export function SelectField({
       </select>
       {error ? (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>
@@ -64,7 +65,7 @@ export function TextAreaField({
       />
       {error ? (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>

@@ -2,22 +2,15 @@
 // line every use of the data carries, the map pin, error texts and the panel frame.
 import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
+import { errorCode, errorText as readError } from "../../lib/errors.ts";
 import { timeAgo } from "./env-format.ts";
 
-/** The first error message from the server (spec section 8), or a plain network message. */
+/** The first error message from the server (spec section 8), or the offline message; "" for no error. */
 export function errorText(error: CombinedError | null | undefined, fallback = "An error occurred"): string {
-  if (!error) return "";
-  const first = error.graphQLErrors[0]?.message;
-  if (first) return first;
-  if (error.networkError) return "The server could not be reached. Check your connection and try again.";
-  return fallback;
+  return error ? readError(error, fallback) : "";
 }
 
-/** The error code of the first error (NTFND, UNAVL, INVLD, ...), if any. */
-export function errorCode(error: CombinedError | null | undefined): string | null {
-  const code = (error?.graphQLErrors[0]?.extensions as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" ? code : null;
-}
+export { errorCode };
 
 export interface SourceMeta {
   fetchedAt?: string | null;

@@ -46,17 +46,9 @@ import analyticsQuery from "./NavigationAnalytics.graphql?raw";
 import "./admin.css";
 import { ReceivedFeedback } from "../form/FeedbackFormPage.tsx";
 import { ModerationQueue } from "../moderation/ModerationQueue.tsx";
+import { errorText } from "../../lib/errors.ts";
 
 const DailyChart = lazy(() => import("./DailyChart.tsx"));
-
-const OFFLINE_MESSAGE = "Could not reach the server. Please check your connection and try again.";
-
-/** The server's first message (spec section 8), or a fallback. */
-function errorText(error: CombinedError | undefined, fallback: string): string {
-  const first = error?.graphQLErrors[0]?.message;
-  if (first) return first;
-  return error?.networkError ? OFFLINE_MESSAGE : fallback;
-}
 
 export default function AdminPage() {
   const branding = useBranding();

@@ -1,9 +1,11 @@
 // Words, units, colours and rules the device screens share: models (spec section 9), indicator
 // parameters and the meaning of each indicator colour, hydration bands (decisions "Things and
 // devices"), times, and the texts of failed calls (spec section 8).
-import type { CombinedError } from "urql";
 import { dateSettings } from "../../lib/dates.ts";
 import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+
+// Failed calls are read like every screen's (lib/errors.ts).
+export { errorCode, errorText } from "../../lib/errors.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Models
@@ -353,21 +355,8 @@ export const LOCALE = dateSettings().locale;
 // ---------------------------------------------------------------------------------------------
 // Errors (spec section 8: the server's first message, else the screen's own words)
 
-export const CONNECTION_PROBLEM = "Could not reach the server. Please check your connection and try again.";
-const GENERIC = "An error occurred";
 
-export function errorCode(error: CombinedError | null | undefined): string | undefined {
-  const code = error?.graphQLErrors?.[0]?.extensions?.code;
-  return typeof code === "string" ? code : undefined;
-}
 
-export function errorText(error: CombinedError | null | undefined, fallback: string): string {
-  if (!error) return fallback;
-  const message = error.graphQLErrors?.[0]?.message?.trim();
-  if (message && message !== GENERIC) return message;
-  if (error.networkError && !error.response) return CONNECTION_PROBLEM;
-  return fallback;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -29,6 +29,10 @@ import {
   type FeedbackField,
 } from "./feedback-form.ts";
 import "./form.css";
+import { errorText as readError } from "../../lib/errors.ts";
+
+/** The server's first message, or the catalogue's general one. */
+const errorText = (error: unknown) => readError(error, "An error occurred");
 
 interface FeedbackThingsData {
   allThings: { nodes: { id: string; name: string; type: string }[] } | null;
@@ -50,11 +54,6 @@ interface FeedbacksData {
 }
 
 const LIST_SIZE = 50;
-
-/** The server's first message, or the catalogue's general one. */
-function errorText(error: CombinedError | undefined): string {
-  return error?.graphQLErrors[0]?.message || "An error occurred";
-}
 
 export default function FeedbackFormPage() {
   const b = useBranding();

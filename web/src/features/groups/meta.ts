@@ -1,6 +1,8 @@
 // Words, dates, pictures and error texts the group, community and user screens share.
-import type { CombinedError } from "urql";
 import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+
+// Failed calls are read like every screen's (lib/errors.ts).
+export { errorCode, errorText } from "../../lib/errors.ts";
 
 export const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
@@ -68,26 +70,9 @@ export function validateDescription(value: string | null | undefined): string | 
   return value && charLength(value) > DESCRIPTION_MAX ? DESCRIPTION_TOO_LONG : null;
 }
 
-export const CONNECTION_PROBLEM = "Could not reach the server. Please check your connection and try again.";
-const GENERIC = "An error occurred";
 
 /** The server's code for a failed call (OWNER, ISACS, LOGIN, ...). */
-export function errorCode(error: CombinedError | null | undefined): string | undefined {
-  const code = error?.graphQLErrors[0]?.extensions?.code;
-  return typeof code === "string" ? code : undefined;
-}
 
-/**
- * The text to show for a failed call: the server's first message (spec section 8), or the
- * screen's own words when the server said nothing useful (a masked error, no answer).
- */
-export function errorText(error: CombinedError | null | undefined, fallback: string): string {
-  if (!error) return fallback;
-  const message = error.graphQLErrors[0]?.message?.trim();
-  if (message && message !== GENERIC) return message;
-  if (error.networkError && !error.response) return CONNECTION_PROBLEM;
-  return fallback;
-}
 
 /** "1 member", "3 members". */
 export function count(n: number, singular: string, plural = `${singular}s`): string {

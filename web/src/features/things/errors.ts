@@ -1,33 +1,19 @@
 // The server's first error (spec section 8: "the first error message returned by the server is
-// surfaced as the error text"), from a urql result, with a fallback when it says nothing.
+// surfaced as the error text"), from a urql result, with a fallback when it says nothing; read by
+// lib/errors.ts like every screen's.
 import type { CombinedError } from "urql";
+import { errorCode, errorText } from "../../lib/errors.ts";
+
+export { errorText };
 
 export interface ServerError {
   message: string;
   code?: string;
 }
 
-const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
-/** What the server masks unexpected failures with (server/graphql/errors.ts): no message of its own. */
-const MASKED_MESSAGE = "An error occurred";
-
 export function serverError(error: CombinedError | null | undefined, fallback: string): ServerError | null {
   if (!error) return null;
-  const first = error.graphQLErrors?.[0];
-  if (first) {
-    const code = (first.extensions as { code?: unknown } | undefined)?.code;
-    const message = first.message?.trim();
-    return {
-      message: message && message !== MASKED_MESSAGE ? message : fallback,
-      code: typeof code === "string" ? code : undefined,
-    };
-  }
-  if (error.networkError) return { message: NETWORK_MESSAGE };
-  return { message: fallback };
-}
-
-export function errorText(error: CombinedError | null | undefined, fallback: string): string {
-  return serverError(error, fallback)?.message ?? fallback;
+  return { message: errorText(error, fallback), code: errorCode(error) };
 }
 
 /** A new uuid for a form's upload session and the like. */

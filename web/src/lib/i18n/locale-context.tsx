@@ -11,15 +11,30 @@ import { resolveDateSettings, setDateSettings } from "../dates.ts";
 import { useSession } from "../session-context.tsx";
 import { en, type MessageKey } from "./messages/en-GB.ts";
 import setLanguageMutation from "./SetLanguage.graphql?raw";
+import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslator } from "./server-messages.ts";
 
 /** Where a guest's (or a not yet saved) choice is kept on this device. */
 export const LANGUAGE_STORAGE_KEY = "steward.language";
 
 type Catalogue = Readonly<Record<MessageKey, string>>;
-const loaders: Record<Locale, () => Promise<Catalogue>> = {
-  "en-GB": async () => en,
-  de: async () => (await import("./messages/de.ts")).de,
+interface Loaded {
+  locale: Locale;
+  messages: Catalogue;
+  /** How the server's English messages are said (null: as written). */
+  serverMessages: MessageTranslator | null;
+}
+const loaders: Record<Locale, () => Promise<Loaded>> = {
+  "en-GB": async () => ENGLISH,
+  de: async () => {
+    const [{ de }, { knownEn }, { knownDe }] = await Promise.all([
+      import("./messages/de.ts"),
+      import("./known-texts/en-GB.ts"),
+      import("./known-texts/de.ts"),
+    ]);
+    return { locale: "de", messages: de, serverMessages: makeMessageTranslator("de", knownEn, knownDe) };
+  },
 };
+const ENGLISH: Loaded = { locale: DEFAULT_LOCALE, messages: en, serverMessages: null };
 
 export interface LocaleContextValue {
   locale: Locale;
@@ -54,16 +69,14 @@ export function LocaleProvider({ children, languages = browserLanguages() }: { c
   const locale = negotiateLocale([choice, ...languages]);
   // A German reader's first screen waits for the German texts (a few kilobytes) rather than
   // flashing English; after that, a switch shows the old language until the new one is here.
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Catalogue } | null>(() =>
-    locale === DEFAULT_LOCALE ? { locale, messages: en } : null,
-  );
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (locale === DEFAULT_LOCALE ? ENGLISH : null));
 
   useEffect(() => {
     let current = true;
     loaders[locale]().then(
-      (messages) => current && setLoaded({ locale, messages }),
+      (next) => current && setLoaded(next),
       // Offline without the chunk: English rather than nothing.
-      () => current && setLoaded((was) => was ?? { locale: DEFAULT_LOCALE, messages: en }),
+      () => current && setLoaded((was) => was ?? ENGLISH),
     );
     return () => {
       current = false;
@@ -72,6 +85,8 @@ export function LocaleProvider({ children, languages = browserLanguages() }: { c
 
   // Dates and the page's language follow the text that is showing.
   const shown = loaded?.locale ?? DEFAULT_LOCALE;
+  // Set while rendering, before the children read errors in the new language.
+  setServerMessageTranslator(loaded?.serverMessages ?? null);
   useEffect(() => {
     document.documentElement.lang = shown;
     setDateSettings(shown === "de" ? resolveDateSettings(["de-DE"], Intl.DateTimeFormat().resolvedOptions().timeZone) : resolveDateSettings(["en-GB"]));
