@@ -10,14 +10,6 @@ export interface Kind<T> {
   allowed: string;
 }
 
-/**
- * A refusal whose message is complete as written (it names the variable and says what to do),
- * shown as is instead of the generic "must be ...".
- */
-export function refuse(ctx: { addIssue(issue: z.core.$ZodRawIssue): void }, message: string): void {
-  ctx.addIssue({ code: "custom", message, params: { verbatim: true }, input: undefined });
-}
-
 const TRUE_WORDS = ["true", "1", "yes"];
 const FALSE_WORDS = ["false", "0", "no"];
 

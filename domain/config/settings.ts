@@ -52,6 +52,7 @@ function trustProxy(): Kind<TrustProxy> {
       try {
         return parseTrustProxy(value);
       } catch (e) {
+        // Its own message says more than "must be ..." (why "true" is refused, what express said).
         ctx.addIssue({ code: "custom", message: (e as Error).message, params: { verbatim: true } });
         return z.NEVER;
       }
