@@ -8,10 +8,12 @@
 // line per event, "20:35:42 INFO  worker  Completed job 9 (send_email) in 37 ms". Parts log through
 // a child: logger.child({ component: "worker" }), or componentLogger("worker").
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
+import { readSettings } from "./config/read.ts";
+import type { LOG_LEVELS } from "./config/settings.ts";
 
 export type { Logger } from "pino";
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export { LOG_LEVELS } from "./config/settings.ts";
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type LogFormat = "json" | "pretty";
 
@@ -20,15 +22,10 @@ export interface LoggerSettings {
   format: LogFormat;
 }
 
-/** LOG_LEVEL and LOG_FORMAT, checked; a wrong value is an error that names the setting. */
+/** LOG_LEVEL and LOG_FORMAT, checked by the settings schema; a wrong value is an error that names the setting. */
 export function loggerSettings(env: NodeJS.ProcessEnv = process.env): LoggerSettings {
-  const level = (env.LOG_LEVEL || "info").trim().toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
-  }
-  const format = (env.LOG_FORMAT || (env.NODE_ENV === "production" ? "json" : "pretty")).trim().toLowerCase();
-  if (format !== "json" && format !== "pretty") throw new Error(`LOG_FORMAT must be json or pretty (got "${env.LOG_FORMAT}")`);
-  return { level: level as LogLevel, format };
+  const s = readSettings(env, ["LOG_LEVEL", "LOG_FORMAT"]);
+  return { level: s.LOG_LEVEL, format: s.LOG_FORMAT };
 }
 
 /** The environment's settings; the defaults when they are wrong (loadConfig reports that). */

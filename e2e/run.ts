@@ -10,6 +10,7 @@ import { loadConfig, rootDir } from "../server/config.ts";
 import { startServer } from "../server/app.ts";
 import { ensureWebBuild } from "../scripts/web-build.ts";
 import { startPushService } from "../test/push-service.ts";
+import { SETTINGS } from "../domain/config/settings.ts";
 
 const pgServer = await findTestServer();
 const databaseUrl = await createTestDatabase(pgServer.adminUrl, "bk_e2e");
@@ -36,10 +37,9 @@ try {
   // A stand-in push service the worker may send to (e2e/push.test.mjs checks what it received).
   const pushService = await startPushService({ recordAll: true });
   const { startWorker } = await import("../worker/run.ts");
-  const { DEFAULTS } = await import("../worker/config.ts");
   const worker = await startWorker({
     databaseUrl,
-    env: { ...process.env, PUSH_ENDPOINT_HOSTS: [...DEFAULTS.pushEndpointHosts, pushService.origin].join(",") },
+    env: { ...process.env, PUSH_ENDPOINT_HOSTS: [...SETTINGS.PUSH_ENDPOINT_HOSTS.default, pushService.origin].join(",") },
   });
   try {
     const named = process.argv.slice(2).map((f) => path.basename(f));

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import "../server/config.ts";
+import { readSettings } from "../domain/config/read.ts";
 import { LayerError, layerSql, prepareLayer, replaceLayer, type Crs, type LayerName } from "../domain/environment/layers.ts";
 import { BLINES_SAMPLE_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../domain/environment/settings.ts";
 
@@ -51,10 +52,10 @@ export function parseImportArgs(argv: string[]): ImportArgs | string {
   return { ...out, file } as ImportArgs;
 }
 
+/** DATABASE_URL, else the running embedded database's (both checked by the settings schema). */
 function databaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const port = Number(process.env.EMBEDDED_PG_PORT || 54320);
-  return `postgres://postgres:postgres@127.0.0.1:${port}/steward`;
+  const s = readSettings(process.env, ["DATABASE_URL", "EMBEDDED_PG_PORT"]);
+  return s.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${s.EMBEDDED_PG_PORT}/steward`;
 }
 
 export async function runLayerImport(layer: LayerName, command: string, argv: string[]): Promise<number> {
@@ -86,7 +87,13 @@ export async function runLayerImport(layer: LayerName, command: string, argv: st
     process.stdout.write(layerSql(layer, prepared.features, { source, attribution, isSample: args.sample }));
     return 0;
   }
-  const url = databaseUrl();
+  let url: string;
+  try {
+    url = databaseUrl();
+  } catch (e) {
+    console.error(`Configuration: ${e instanceof Error ? e.message : e}`);
+    return 1;
+  }
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();

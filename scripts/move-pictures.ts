@@ -5,7 +5,8 @@
 // missing. Then set STORAGE to the target and restart the servers; run it once more right after,
 // for pictures uploaded while they switched, and remove the source when satisfied.
 import { parseArgs } from "node:util";
-import { dataDir, s3Settings, storageKind } from "../server/config.ts";
+import { dataDir, S3_SETTINGS, s3Settings } from "../server/config.ts";
+import { readSettings } from "../domain/config/read.ts";
 import { openPictureStore } from "../server/storage/index.ts";
 import { movePictures } from "../server/storage/move.ts";
 
@@ -21,13 +22,14 @@ if (!values.from || !values.to) {
   console.error("Usage: npm run pictures:move -- --from local|postgres|s3 --to local|postgres|s3 [--dry-run] [--quiet]");
   process.exit(2);
 }
-const from = storageKind(values.from);
-const to = storageKind(values.to);
+// --from and --to take what STORAGE takes (domain/config/settings.ts).
+const from = readSettings({ STORAGE: values.from }, ["STORAGE"]).STORAGE;
+const to = readSettings({ STORAGE: values.to }, ["STORAGE"]).STORAGE;
 if (from === to) {
   console.error(`--from and --to are both ${from}: nothing to move`);
   process.exit(2);
 }
-const settings = { dataDir, databaseUrl: process.env.DATABASE_URL ?? "", s3: s3Settings(process.env) };
+const settings = { dataDir, databaseUrl: process.env.DATABASE_URL ?? "", s3: s3Settings(readSettings(process.env, S3_SETTINGS)) };
 const source = openPictureStore({ ...settings, storage: from });
 const target = openPictureStore({ ...settings, storage: to });
 const dryRun = values["dry-run"] ?? false;

@@ -23,6 +23,8 @@ import type { Embedded } from "../db/embedded.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { openPictureStore } from "../server/storage/index.ts";
 import { componentLogger } from "../domain/logger.ts";
+import { namesOf, readSettings } from "../domain/config/read.ts";
+import { exitOnBadConfiguration } from "../domain/config/exit.ts";
 
 const deployed = process.argv.slice(2).includes("--deployed");
 const log = componentLogger(deployed ? "server" : "start");
@@ -58,12 +60,27 @@ async function prepareEmbedded(embedded: Embedded): Promise<{ databaseUrl: strin
   return { databaseUrl, authDatabaseUrl: auth.toString() };
 }
 
-// A setting that is wrong stops us here, with its message, before anything starts.
+/**
+ * Every setting this process reads, checked at once: the start's, the server's, and the worker's
+ * unless it runs apart (RUN_WORKER=false; a wrong RUN_WORKER is reported with the rest).
+ */
+function readStartSettings() {
+  let runWorker = true;
+  try {
+    runWorker = readSettings(process.env, ["RUN_WORKER"]).RUN_WORKER;
+  } catch {
+    // Reported below with every other wrong value.
+  }
+  return readSettings(process.env, runWorker ? namesOf("start", "server", "worker") : namesOf("start", "server"));
+}
+
+// A setting that is wrong stops us here, with every wrong value's message, before anything starts.
+let settings: ReturnType<typeof readStartSettings>;
 try {
+  settings = readStartSettings();
   loadConfig();
 } catch (e) {
-  log.error(`Configuration: ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
+  exitOnBadConfiguration(e, deployed ? "server" : "start");
 }
 
 let databaseUrl = process.env.DATABASE_URL;
@@ -89,7 +106,7 @@ if (!databaseUrl) {
   const { handleSignalsInCaller, startEmbeddedPostgres } = await import("../db/embedded.ts");
   handleSignalsInCaller();
   fs.mkdirSync(dataDir, { recursive: true });
-  const port = Number(process.env.EMBEDDED_PG_PORT || 54320);
+  const port = settings.EMBEDDED_PG_PORT;
   log.info(`Starting the embedded PostgreSQL (data in ${path.join(dataDir, "postgres")}, port ${port})...`);
   embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true, ownProcessGroup: true });
   ({ databaseUrl, authDatabaseUrl } = await prepareEmbedded(embedded));

@@ -5,38 +5,9 @@
 // express's req.ip (server/app.ts sets the same value); websockets through clientAddress() below,
 // from the upgrade request.
 import type { IncomingMessage } from "node:http";
-import express from "express";
+import { compileTrustProxy, type TrustFunction, type TrustProxy } from "../domain/config/trust-proxy.ts";
 
-/** false: no proxy is trusted; a number: that many hops; a string: express's names/addresses/CIDRs. */
-export type TrustProxy = false | number | string;
-
-type TrustFunction = (address: string, hop: number) => boolean;
-
-/** Express's own compiled form of a trust setting (the function behind req.ip). */
-function compile(value: TrustProxy): TrustFunction {
-  const app = express();
-  app.set("trust proxy", value);
-  return app.get("trust proxy fn") as TrustFunction;
-}
-
-/** TRUST_PROXY as express takes it; throws on a value that trusts everyone or that express cannot read. */
-export function parseTrustProxy(raw: string | undefined): TrustProxy {
-  const value = (raw ?? "").trim();
-  if (value === "" || /^(off|false|no|0)$/i.test(value)) return false;
-  if (/^(true|on|yes|\*)$/i.test(value)) {
-    throw new Error(
-      `TRUST_PROXY=${value} would believe X-Forwarded-For from anyone; name the proxy instead ` +
-        `(its address or CIDR, "loopback", "uniquelocal"), or the number of proxies in front (e.g. 1)`,
-    );
-  }
-  const parsed: TrustProxy = /^\d+$/.test(value) ? Number(value) : value;
-  try {
-    compile(parsed);
-  } catch (e) {
-    throw new Error(`TRUST_PROXY must be a hop count, "loopback", "linklocal", "uniquelocal", or addresses/CIDRs separated by commas; got "${value}" (${(e as Error).message})`);
-  }
-  return parsed;
-}
+export { parseTrustProxy, type TrustProxy } from "../domain/config/trust-proxy.ts";
 
 const compiled = new Map<TrustProxy, TrustFunction>();
 
@@ -49,7 +20,7 @@ export function clientAddress(req: IncomingMessage | undefined, trustProxy: Trus
   if (!req || !socketAddress) return undefined;
   if (trustProxy === false) return socketAddress;
   let trust = compiled.get(trustProxy);
-  if (!trust) compiled.set(trustProxy, (trust = compile(trustProxy)));
+  if (!trust) compiled.set(trustProxy, (trust = compileTrustProxy(trustProxy)));
   const header = req.headers["x-forwarded-for"];
   const forwarded = (Array.isArray(header) ? header.join(",") : header ?? "")
     .split(",")

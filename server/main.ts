@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from "./app.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { migrate } from "../db/migrate.ts";
 import { componentLogger } from "../domain/logger.ts";
+import { exitOnBadConfiguration } from "../domain/config/exit.ts";
 
 const log = componentLogger("server");
 
@@ -15,8 +16,7 @@ let config: ServerConfig;
 try {
   config = loadConfig();
 } catch (e) {
-  log.error(`Configuration: ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
+  exitOnBadConfiguration(e, "server");
 }
 if (!config.databaseUrl) {
   log.error("DATABASE_URL is not set. Use `npm start` for a local embedded database.");

@@ -2,7 +2,8 @@
 // SIGINT/SIGTERM: finish the running jobs and exit 0; a second signal exits at once, and so does
 // a job still running after SHUTDOWN_DEADLINE_MS (an orchestrator's SIGKILL comes at 10 s): its
 // lock dies with this process's liveness session, and a live worker runs it again (worker/liveness.ts).
-import { readWorkerConfig } from "./config.ts";
+import { readWorkerConfig, type WorkerConfig } from "./config.ts";
+import { exitOnBadConfiguration } from "../domain/config/exit.ts";
 import { startWorker, type WorkerHandle } from "./run.ts";
 import { componentLogger } from "../domain/logger.ts";
 
@@ -11,7 +12,12 @@ const log = componentLogger("worker");
 const SHUTDOWN_DEADLINE_MS = 9_500;
 
 async function main(): Promise<void> {
-  const config = readWorkerConfig();
+  let config: WorkerConfig;
+  try {
+    config = readWorkerConfig();
+  } catch (e) {
+    exitOnBadConfiguration(e, "worker");
+  }
   if (!config.databaseUrl) {
     log.error("DATABASE_URL is not set (e.g. postgres://user:pass@127.0.0.1:5432/steward)");
     process.exit(1);

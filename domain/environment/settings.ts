@@ -1,15 +1,8 @@
-// Settings of the environmental data sources, read from the environment (server/config.ts copies
-// them into the server's config; the refresh_environment job reads them directly).
-//
-//   EA_API_URL                 Environment Agency flood-monitoring API root
-//                              (default https://environment.data.gov.uk/flood-monitoring; "off": cache only)
-//   OPEN_METEO_URL             Open-Meteo root (default https://api.open-meteo.com; "off": cache only)
-//   ENVIRONMENT_TIMEOUT_MS     timeout of one request to either source (default 10000)
-//   RAINFALL_CACHE_MINUTES     how long a rainfall answer is reused before asking the EA again (default 15)
-//   WEATHER_CACHE_MINUTES      how long a forecast is reused before asking Open-Meteo again (default 60)
-
-export const DEFAULT_EA_API_URL = "https://environment.data.gov.uk/flood-monitoring";
-export const DEFAULT_OPEN_METEO_URL = "https://api.open-meteo.com";
+// Settings of the environmental data sources (server/config.ts copies them into the server's
+// config; the refresh_environment job reads them directly). Their kinds and defaults are in the
+// one settings table, domain/config/settings.ts.
+// EA_API_URL and OPEN_METEO_URL take "off": answers then come from the cache only.
+import { readSettings } from "../config/read.ts";
 
 export interface EnvironmentSettings {
   /** Root of the EA API without a trailing slash; "" when switched off (cache only). */
@@ -21,25 +14,15 @@ export interface EnvironmentSettings {
   weatherCacheMinutes: number;
 }
 
-function url(value: string | undefined, fallback: string): string {
-  const v = value?.trim();
-  if (!v) return fallback;
-  if (/^(off|none|false|0)$/i.test(v)) return "";
-  return v.replace(/\/+$/, "");
-}
-
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
+/** The sources' settings, read through the settings schema (domain/config/settings.ts); throws on a wrong value. */
 export function readEnvironmentSettings(env: NodeJS.ProcessEnv = process.env): EnvironmentSettings {
+  const s = readSettings(env, ["EA_API_URL", "OPEN_METEO_URL", "ENVIRONMENT_TIMEOUT_MS", "RAINFALL_CACHE_MINUTES", "WEATHER_CACHE_MINUTES"]);
   return {
-    eaApiUrl: url(env.EA_API_URL, DEFAULT_EA_API_URL),
-    openMeteoUrl: url(env.OPEN_METEO_URL, DEFAULT_OPEN_METEO_URL),
-    timeoutMs: positive(env.ENVIRONMENT_TIMEOUT_MS, 10_000),
-    rainfallCacheMinutes: positive(env.RAINFALL_CACHE_MINUTES, 15),
-    weatherCacheMinutes: positive(env.WEATHER_CACHE_MINUTES, 60),
+    eaApiUrl: s.EA_API_URL,
+    openMeteoUrl: s.OPEN_METEO_URL,
+    timeoutMs: s.ENVIRONMENT_TIMEOUT_MS,
+    rainfallCacheMinutes: s.RAINFALL_CACHE_MINUTES,
+    weatherCacheMinutes: s.WEATHER_CACHE_MINUTES,
   };
 }
 

@@ -16,6 +16,7 @@
 // errors (message, locations, code): never the GraphQLError itself, whose source, AST nodes and
 // captured stack trace keep the parser, its lexer and so every token of the document alive
 // (about 90 bytes a token: 4.5 MB for one 98 KB document, measured).
+import { SETTINGS } from "../../domain/config/settings.ts";
 import { createHash, randomBytes } from "node:crypto";
 import {
   GraphQLError, Kind, Source, parse, validate, visit,
@@ -51,13 +52,13 @@ export interface DocumentLimits {
  * (test/security/graphql-document-limits.test.ts keeps the SPA's documents checked).
  */
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
-  maxBodyBytes: 64 * 1024,
-  maxBytes: 16 * 1024,
-  maxTokens: 2_000,
-  maxNesting: 40,
-  maxDirectives: 20,
-  maxRootFields: 20,
-  cacheMaxBytes: 16 * 1024 * 1024,
+  maxBodyBytes: SETTINGS.GRAPHQL_MAX_BODY_BYTES.default,
+  maxBytes: SETTINGS.QUERY_MAX_BYTES.default,
+  maxTokens: SETTINGS.QUERY_MAX_TOKENS.default,
+  maxNesting: SETTINGS.QUERY_MAX_NESTING.default,
+  maxDirectives: SETTINGS.QUERY_MAX_DIRECTIVES.default,
+  maxRootFields: SETTINGS.QUERY_MAX_ROOT_FIELDS.default,
+  cacheMaxBytes: SETTINGS.QUERY_CACHE_MAX_BYTES.default,
 };
 
 /** Entries kept at most, whatever their size (grafserv's own cache kept 500). */

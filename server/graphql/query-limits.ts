@@ -12,6 +12,7 @@
 // costs 1 + 100 + 100 + 100 × 50 = 5,201. Scalars cost nothing (the field cap bounds them).
 // Introspection (`__schema`, `__type`) is left out of every measure: it is switched on or off as
 // a whole (INTROSPECTION), and GraphiQL's own introspection query is deeper than any real one.
+import { SETTINGS } from "../../domain/config/settings.ts";
 import {
   GraphQLError, Kind, getNamedType, isCompositeType, isListType, isNonNullType,
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType,
@@ -39,11 +40,11 @@ export interface QueryLimits {
  * within them.
  */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
-  maxDepth: 12,
-  maxCost: 100_000,
-  maxFields: 500,
-  maxAliases: 30,
-  defaultListSize: 50,
+  maxDepth: SETTINGS.QUERY_MAX_DEPTH.default,
+  maxCost: SETTINGS.QUERY_MAX_COST.default,
+  maxFields: SETTINGS.QUERY_MAX_FIELDS.default,
+  maxAliases: SETTINGS.QUERY_MAX_ALIASES.default,
+  defaultListSize: SETTINGS.QUERY_DEFAULT_LIST_SIZE.default,
 };
 
 /** docs/error-codes.md */

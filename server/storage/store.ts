@@ -5,9 +5,11 @@
 // headers a response needs, list by prefix, delete. Who may see a picture is decided before the
 // store is asked (server/images/visibility.ts), the same on every backend.
 import type { Readable } from "node:stream";
+import type { STORAGE_KINDS } from "../../domain/config/settings.ts";
 
-export type StorageKind = "local" | "postgres" | "s3";
-export const STORAGE_KINDS: readonly StorageKind[] = ["local", "postgres", "s3"];
+// The kinds are listed with the STORAGE setting (domain/config/settings.ts).
+export { STORAGE_KINDS } from "../../domain/config/settings.ts";
+export type StorageKind = (typeof STORAGE_KINDS)[number];
 
 export interface StoredObject {
   size: number;

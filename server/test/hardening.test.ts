@@ -272,7 +272,10 @@ describe("query limits", () => {
         QUERY_MAX_DEPTH: "20", QUERY_MAX_COST: "5000", QUERY_MAX_FIELDS: "300", QUERY_MAX_ALIASES: "5", QUERY_DEFAULT_LIST_SIZE: "10",
       });
       expect(loadConfig().queryLimits).toEqual({ maxDepth: 20, maxCost: 5000, maxFields: 300, maxAliases: 5, defaultListSize: 10 });
-      process.env.QUERY_MAX_DEPTH = "-3"; // nonsense falls back to the default
+      // Nonsense stops the start (it used to fall back to the default silently); unset is the default.
+      process.env.QUERY_MAX_DEPTH = "-3";
+      expect(() => loadConfig()).toThrow('QUERY_MAX_DEPTH must be a whole number of at least 1, got "-3"');
+      delete process.env.QUERY_MAX_DEPTH;
       expect(loadConfig().queryLimits.maxDepth).toBe(DEFAULT_QUERY_LIMITS.maxDepth);
     } finally {
       process.env = saved;
@@ -297,7 +300,7 @@ describe("introspection and GraphiQL", () => {
       expect(loadConfig()).toMatchObject({ introspection: false, graphiql: false });
       Object.assign(process.env, { INTROSPECTION: "true", GRAPHIQL: "1" });
       expect(loadConfig()).toMatchObject({ introspection: true, graphiql: true });
-      Object.assign(process.env, { NODE_ENV: "development", INTROSPECTION: "false", GRAPHIQL: "off" });
+      Object.assign(process.env, { NODE_ENV: "development", INTROSPECTION: "false", GRAPHIQL: "no" });
       expect(loadConfig()).toMatchObject({ introspection: false, graphiql: false });
     } finally {
       process.env = saved;

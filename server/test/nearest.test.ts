@@ -149,7 +149,8 @@ describe("nearestDevice by metres", () => {
 
 describe("NEAREST_MAX_KM", () => {
   it("defaults to 20 km, refuses values outside 0.001 to 50 by name, and reaches the SPA through /config.js", async () => {
-    const { nearestMaxKm } = await import("../config.ts");
+    const { readSettings } = await import("../../domain/config/read.ts");
+    const nearestMaxKm = (value: string | undefined) => readSettings({ NEAREST_MAX_KM: value }, ["NEAREST_MAX_KM"]).NEAREST_MAX_KM;
     expect(nearestMaxKm(undefined)).toBe(20);
     expect(nearestMaxKm("")).toBe(20);
     expect(nearestMaxKm(" 5 ")).toBe(5);

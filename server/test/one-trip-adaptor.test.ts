@@ -7,7 +7,9 @@ import pg from "pg";
 import type { PgClient, WithPgClient } from "postgraphile/@dataplan/pg";
 import { authenticatorUrl } from "../../test/database.ts";
 import { makeOneTripWithPgClient, preparedStatementCacheSize } from "../graphql/one-trip-adaptor.ts";
-import { parsePgAdaptor } from "../config.ts";
+import { readSettings } from "../../domain/config/read.ts";
+
+const parsePgAdaptor = (value: string | undefined) => readSettings({ PG_ADAPTOR: value }, ["PG_ADAPTOR"]).PG_ADAPTOR;
 
 let pool: pg.Pool;
 let withPgClient: WithPgClient;
@@ -212,6 +214,6 @@ describe("PG_ADAPTOR", () => {
     expect(parsePgAdaptor(undefined)).toBe("one-trip");
     expect(parsePgAdaptor("one-trip")).toBe("one-trip");
     expect(parsePgAdaptor("postgraphile")).toBe("postgraphile");
-    expect(() => parsePgAdaptor("postgraphlie")).toThrow('PG_ADAPTOR must be "one-trip" or "postgraphile", not "postgraphlie"');
+    expect(() => parsePgAdaptor("postgraphlie")).toThrow('PG_ADAPTOR must be one of one-trip, postgraphile, got "postgraphlie"');
   });
 });

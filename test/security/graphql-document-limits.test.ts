@@ -180,7 +180,7 @@ describe("the defaults", () => {
     }
   });
 
-  it("are read from the environment, nonsense falling back to the default", () => {
+  it("are read from the environment; nonsense stops the start (it no longer falls back to the default)", () => {
     const saved = { ...process.env };
     try {
       Object.assign(process.env, {
@@ -191,6 +191,8 @@ describe("the defaults", () => {
         maxBodyBytes: 1000, maxBytes: 900, maxTokens: 50, maxNesting: 7, maxDirectives: 2, maxRootFields: 4, cacheMaxBytes: 123456,
       });
       process.env.QUERY_MAX_TOKENS = "-1";
+      expect(() => loadConfig()).toThrow('QUERY_MAX_TOKENS must be a whole number of at least 1, got "-1"');
+      delete process.env.QUERY_MAX_TOKENS;
       expect(loadConfig().documentLimits.maxTokens).toBe(DEFAULT_DOCUMENT_LIMITS.maxTokens);
     } finally {
       process.env = saved;

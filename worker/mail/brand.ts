@@ -2,7 +2,7 @@
 // carried in the job payload as domainName). The variants and the host matching are the app's own
 // (shared/branding.ts), so an e-mail always wears the branding the user saw; extra bee hosts come from
 // BRAND_HOSTS, as for the server. This file only adapts them to what the templates need.
-import { brandingForHost, parseHostList, type Branding } from "../../shared/branding.ts";
+import { brandingForHost, type Branding } from "../../shared/branding.ts";
 
 export interface BrandTerms {
   thing: string;
@@ -37,11 +37,6 @@ export function normalizeHost(domainName: string | null | undefined): string | n
   host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
   host = host.split(/[/?#]/, 1)[0];
   return host || null;
-}
-
-/** Parses BRAND_HOSTS ("bee.example.org, beecafe.*"): extra hosts served with the bee branding. */
-export function parseBrandHosts(value: string | null | undefined): string[] {
-  return parseHostList(value);
 }
 
 export function brandForDomain(domainName: string | null | undefined, brandHosts: readonly string[] = []): Brand {

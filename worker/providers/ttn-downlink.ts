@@ -25,17 +25,6 @@ export class DownlinkError extends Error {
   }
 }
 
-export const DOWNLINK_ENV_VARIABLES = ["TTN_API_URL", "TTN_APPLICATION_ID", "TTN_WEBHOOK_ID", "TTN_API_KEY"] as const;
-
-export function readDownlinkSettings(env: NodeJS.ProcessEnv): DownlinkSettings {
-  return {
-    apiUrl: env.TTN_API_URL?.trim() || "",
-    applicationId: env.TTN_APPLICATION_ID?.trim() || "",
-    webhookId: env.TTN_WEBHOOK_ID?.trim() || "",
-    apiKey: env.TTN_API_KEY?.trim() || "",
-  };
-}
-
 export function downlinkConfigured(s: DownlinkSettings): boolean {
   return Boolean(s.apiUrl && s.applicationId && s.webhookId && s.apiKey);
 }

@@ -1,7 +1,8 @@
 // Settings read from the environment, and the pieces startWorker assembles (tasks, crontab).
 import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { DEFAULTS, readWorkerConfig } from "../config.ts";
+import { readWorkerConfig } from "../config.ts";
+import { SETTINGS } from "../../domain/config/settings.ts";
 import { createECDH } from "node:crypto";
 import { checkCrontab, loadTaskList, readCrontab, startWorker } from "../run.ts";
 
@@ -21,7 +22,7 @@ describe("readWorkerConfig", () => {
       locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
       statementTimeoutMs: 300_000,
       dataDir: "/srv/app/.data",
-      push: { vapid: null, endpointHosts: DEFAULTS.pushEndpointHosts, ttlSeconds: 86_400 },
+      push: { vapid: null, endpointHosts: SETTINGS.PUSH_ENDPOINT_HOSTS.default, ttlSeconds: 86_400 },
       unsubscribeSecret: null,
       noticesPerDay: 20,
     });
