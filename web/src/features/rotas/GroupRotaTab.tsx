@@ -248,7 +248,8 @@ function UpcomingDuty({
       <span className="rota-day">{rotaDateLabel(duty.day)}</span>
       <span>{mine ? "You" : personName(duty)}</span>
       {duty.swapped ? <span className="muted">(swapped)</span> : null}
-      {mine && duty.day >= today && !asked && !open ? (
+      {/* A date taken over by a swap is not one's own slot: only the slot's person may ask. */}
+      {mine && !duty.swapped && duty.day >= today && !asked && !open ? (
         <button type="button" className="button button-secondary button-small" onClick={() => setOpen(true)}>
           Ask to swap
         </button>

@@ -139,3 +139,14 @@ describe("ThingRotaWeek", () => {
     expect(screen.queryByTestId("rota-week")).toBeNull();
   });
 });
+
+describe("GroupRotaTab and swaps taken over", () => {
+  it("offers no swap of a date one took over from someone else (it is not one's slot)", async () => {
+    const data = rota();
+    data.data.groupById.rotaDuties.nodes = [duty("2026-12-03", 4, ME, "alice", "s-tom", true)];
+    renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), { GroupRota: data });
+    const row = await screen.findByTestId("rota-duty");
+    expect(within(row).getByText("(swapped)")).toBeTruthy();
+    expect(within(row).queryByRole("button", { name: "Ask to swap" })).toBeNull();
+  });
+});
