@@ -55,6 +55,11 @@ const FEATURE_EXPORTS = [
   "^web/src/features/tour/home-tour\\.tsx$",
   "^web/src/features/chat/ChatPanel\\.tsx$",
   "^web/src/features/form/FeedbackFormPage\\.tsx$",
+  // Adoption on a thing's page, the map's card and profiles; the rota on a thing's and a group's page.
+  "^web/src/features/adoption/AdoptionPanel\\.tsx$",
+  "^web/src/features/adoption/AdoptedThings\\.tsx$",
+  "^web/src/features/rotas/ThingRotaWeek\\.tsx$",
+  "^web/src/features/rotas/GroupRotaTab\\.tsx$",
 ];
 
 module.exports = {

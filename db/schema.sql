@@ -709,6 +709,36 @@ CREATE TYPE app_public.report_target AS ENUM (
 );
 
 --
+-- Name: rota_duty; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.rota_duty AS (
+	day date,
+	weekday integer,
+	slot_id uuid,
+	user_id uuid,
+	username text,
+	name text,
+	swapped boolean
+);
+
+--
+-- Name: TYPE rota_duty; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TYPE app_public.rota_duty IS 'Who is on a group''s watering rota on a day, after swaps.';
+
+--
+-- Name: rota_swap_status; Type: TYPE; Schema: app_public; Owner: -
+--
+
+CREATE TYPE app_public.rota_swap_status AS ENUM (
+    'open',
+    'accepted',
+    'cancelled'
+);
+
+--
 -- Name: route_stat; Type: TYPE; Schema: app_public; Owner: -
 --
 
@@ -991,6 +1021,30 @@ CREATE FUNCTION app_hidden.action_phrase(p_type app_public.action_type) RETURNS 
     else 'look after'
   end
 $$;
+
+--
+-- Name: adopter_head_start(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.adopter_head_start() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    AS $$ select interval '6 hours' $$;
+
+--
+-- Name: adopters_per_thing(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.adopters_per_thing() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 5 $$;
+
+--
+-- Name: adoptions_per_person(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.adoptions_per_person() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 50 $$;
 
 --
 -- Name: after_thing_created(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -1385,6 +1439,15 @@ CREATE FUNCTION app_hidden.can_see_device(p_device_id uuid) RETURNS boolean
 $$;
 
 --
+-- Name: can_see_rota(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.can_see_rota(p_group_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$ select app_public.current_user_is_admin() or app_hidden.is_group_member(p_group_id, app_public.current_user_id()) $$;
+
+--
 -- Name: can_see_task(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1638,6 +1701,23 @@ CREATE FUNCTION app_hidden.check_passphrase(value text) RETURNS boolean
 $$;
 
 --
+-- Name: check_rota_date(date, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.check_rota_date(p_day date, p_weekday integer) RETURNS void
+    LANGUAGE plpgsql STABLE
+    AS $$
+begin
+  if p_day is null or p_day < app_hidden.water_today() or p_day > app_hidden.water_today() + app_hidden.rota_horizon_days() then
+    perform app_hidden.invalid(format('Choose a date from today up to %s weeks ahead', app_hidden.rota_horizon_days() / 7));
+  end if;
+  if extract(isodow from p_day)::int <> p_weekday then
+    perform app_hidden.invalid(format('%s is not a %s, the slot''s day', app_hidden.rota_date_label(p_day), app_hidden.weekday_name(p_weekday)));
+  end if;
+end;
+$$;
+
+--
 -- Name: check_thing_attributes(app_public.thing_type, text, integer, integer, app_public.tree_height_class, double precision, double precision, text[], app_public.flowering_season[]); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -1800,6 +1880,210 @@ CREATE FUNCTION app_hidden.environment_fetched_at(p_kind text, p_key text) RETUR
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$ select fetched_at from app_private.environment_fetches where kind = p_kind and key = p_key $$;
+
+--
+-- Name: invalid(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.invalid(message text) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+begin
+  raise exception '%', message using errcode = 'INVLD';
+end;
+$$;
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: things; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.things (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    group_id uuid NOT NULL,
+    name text NOT NULL,
+    description text,
+    type app_public.thing_type NOT NULL,
+    location point NOT NULL,
+    location_description text,
+    is_public boolean DEFAULT true NOT NULL,
+    has_image boolean DEFAULT false NOT NULL,
+    water double precision,
+    temperature double precision,
+    conductivity double precision,
+    ph double precision,
+    led_state boolean,
+    last_sensor_data timestamp with time zone,
+    last_action timestamp with time zone,
+    indicator_parameter app_public.indicator_parameter DEFAULT 'WATER'::app_public.indicator_parameter NOT NULL,
+    indicator_colour text,
+    indicator_colour_last text,
+    indicator_colour_changed_at timestamp with time zone,
+    needs_water_notification_at timestamp with time zone,
+    hydration_levels jsonb,
+    texture text,
+    drainage text,
+    fertility text,
+    landcover text,
+    habitats text,
+    carbon text,
+    drains_to text,
+    water_protection text,
+    general_cropping text,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    water_need app_public.water_need DEFAULT 'unknown'::app_public.water_need NOT NULL,
+    water_need_reason text,
+    water_store_percent double precision,
+    water_need_at timestamp with time zone,
+    species_id text,
+    planting_year integer,
+    trunk_girth_cm integer,
+    height_class app_public.tree_height_class,
+    volume_litres double precision,
+    soil_area_m2 double precision,
+    flowering_plants text[],
+    flowering_seasons app_public.flowering_season[],
+    external_id text,
+    hidden_at timestamp with time zone,
+    CONSTRAINT things_attributes_valid CHECK (app_hidden.check_thing_attributes(type, species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2, flowering_plants, flowering_seasons)),
+    CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
+    CONSTRAINT things_external_id_valid CHECK (((external_id IS NULL) OR (((char_length(external_id) >= 1) AND (char_length(external_id) <= 100)) AND (external_id = btrim(external_id))) OR app_hidden.invalid('External id must be between 1 and 100 characters'::text))),
+    CONSTRAINT things_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
+    CONSTRAINT things_location_description_valid CHECK (((location_description IS NULL) OR (char_length(location_description) <= 500) OR app_hidden.invalid('Location description must be at most 500 characters'::text))),
+    CONSTRAINT things_location_valid CHECK (app_hidden.check_location(location)),
+    CONSTRAINT things_name_valid CHECK (app_hidden.check_label(name))
+)
+WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze_scale_factor='0.05');
+
+--
+-- Name: TABLE things; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.things IS 'A shared public thing people look after: a planter, a tree, a bee cafe...';
+
+--
+-- Name: COLUMN things.location; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.location IS 'x = latitude, y = longitude (the reverse of GeoJSON''s [longitude, latitude]).';
+
+--
+-- Name: COLUMN things.created_by; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.created_by IS '@behavior -insert -update';
+
+--
+-- Name: COLUMN things.water_need; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need IS '@behavior -insert -update
+Whether this thing needs water (the water-balance model, docs/decisions.md).';
+
+--
+-- Name: COLUMN things.water_need_reason; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need_reason IS '@behavior -insert -update
+Why, in one line.';
+
+--
+-- Name: COLUMN things.water_store_percent; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_store_percent IS '@behavior -insert -update
+Estimated fill of the soil-water store, 0 to 100; null when unknown.';
+
+--
+-- Name: COLUMN things.water_need_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need_at IS '@behavior -insert -update
+When the water need last changed (it is worked out hourly and on every watering or reading; an unchanged result is not written).';
+
+--
+-- Name: COLUMN things.species_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.species_id IS 'A tree''s species (app_public.tree_species).';
+
+--
+-- Name: COLUMN things.planting_year; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.planting_year IS 'The year a tree was planted.';
+
+--
+-- Name: COLUMN things.trunk_girth_cm; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.trunk_girth_cm IS 'A tree''s trunk girth (circumference) in cm, measured at 1.3 m (breast height) as registers do.';
+
+--
+-- Name: COLUMN things.height_class; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.height_class IS 'A tree''s height band.';
+
+--
+-- Name: COLUMN things.volume_litres; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.volume_litres IS 'The soil volume of a planter or bed, in litres.';
+
+--
+-- Name: COLUMN things.soil_area_m2; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.soil_area_m2 IS 'The soil surface of a planter or bed, in m2.';
+
+--
+-- Name: COLUMN things.flowering_plants; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.flowering_plants IS 'The flowering plants of a bee cafe.';
+
+--
+-- Name: COLUMN things.flowering_seasons; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.flowering_seasons IS 'When a bee cafe flowers.';
+
+--
+-- Name: COLUMN things.external_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.external_id IS '@behavior -insert -update
+The thing''s id in the register it was imported from (unique within its group); set by importThings.';
+
+--
+-- Name: COLUMN things.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.hidden_at IS '@behavior -insert -update
+When an admin hid this thing (only admins see it then).';
+
+--
+-- Name: first_told(app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.first_told(p_thing app_public.things) RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select coalesce(array_agg(distinct p.user_id), '{}')
+  from (
+    select a.user_id from app_public.thing_adoptions a where a.thing_id = p_thing.id
+    union
+    select d.user_id from app_hidden.rota_duties(p_thing.group_id, app_hidden.water_today(), app_hidden.water_today()) d
+  ) p
+  where app_hidden.user_sees_thing(p.user_id, p_thing.id)
+$$;
 
 --
 -- Name: forecast_precipitation(double precision, double precision, integer); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2061,193 +2345,6 @@ CREATE FUNCTION app_hidden.import_text(p_row jsonb, p_key text) RETURNS text
 $$;
 
 --
--- Name: invalid(text); Type: FUNCTION; Schema: app_hidden; Owner: -
---
-
-CREATE FUNCTION app_hidden.invalid(message text) RETURNS boolean
-    LANGUAGE plpgsql
-    AS $$
-begin
-  raise exception '%', message using errcode = 'INVLD';
-end;
-$$;
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
---
--- Name: things; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.things (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    group_id uuid NOT NULL,
-    name text NOT NULL,
-    description text,
-    type app_public.thing_type NOT NULL,
-    location point NOT NULL,
-    location_description text,
-    is_public boolean DEFAULT true NOT NULL,
-    has_image boolean DEFAULT false NOT NULL,
-    water double precision,
-    temperature double precision,
-    conductivity double precision,
-    ph double precision,
-    led_state boolean,
-    last_sensor_data timestamp with time zone,
-    last_action timestamp with time zone,
-    indicator_parameter app_public.indicator_parameter DEFAULT 'WATER'::app_public.indicator_parameter NOT NULL,
-    indicator_colour text,
-    indicator_colour_last text,
-    indicator_colour_changed_at timestamp with time zone,
-    needs_water_notification_at timestamp with time zone,
-    hydration_levels jsonb,
-    texture text,
-    drainage text,
-    fertility text,
-    landcover text,
-    habitats text,
-    carbon text,
-    drains_to text,
-    water_protection text,
-    general_cropping text,
-    created_by uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    water_need app_public.water_need DEFAULT 'unknown'::app_public.water_need NOT NULL,
-    water_need_reason text,
-    water_store_percent double precision,
-    water_need_at timestamp with time zone,
-    species_id text,
-    planting_year integer,
-    trunk_girth_cm integer,
-    height_class app_public.tree_height_class,
-    volume_litres double precision,
-    soil_area_m2 double precision,
-    flowering_plants text[],
-    flowering_seasons app_public.flowering_season[],
-    external_id text,
-    hidden_at timestamp with time zone,
-    CONSTRAINT things_attributes_valid CHECK (app_hidden.check_thing_attributes(type, species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2, flowering_plants, flowering_seasons)),
-    CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
-    CONSTRAINT things_external_id_valid CHECK (((external_id IS NULL) OR (((char_length(external_id) >= 1) AND (char_length(external_id) <= 100)) AND (external_id = btrim(external_id))) OR app_hidden.invalid('External id must be between 1 and 100 characters'::text))),
-    CONSTRAINT things_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
-    CONSTRAINT things_location_description_valid CHECK (((location_description IS NULL) OR (char_length(location_description) <= 500) OR app_hidden.invalid('Location description must be at most 500 characters'::text))),
-    CONSTRAINT things_location_valid CHECK (app_hidden.check_location(location)),
-    CONSTRAINT things_name_valid CHECK (app_hidden.check_label(name))
-)
-WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze_scale_factor='0.05');
-
---
--- Name: TABLE things; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.things IS 'A shared public thing people look after: a planter, a tree, a bee cafe...';
-
---
--- Name: COLUMN things.location; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.location IS 'x = latitude, y = longitude (the reverse of GeoJSON''s [longitude, latitude]).';
-
---
--- Name: COLUMN things.created_by; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.created_by IS '@behavior -insert -update';
-
---
--- Name: COLUMN things.water_need; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_need IS '@behavior -insert -update
-Whether this thing needs water (the water-balance model, docs/decisions.md).';
-
---
--- Name: COLUMN things.water_need_reason; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_need_reason IS '@behavior -insert -update
-Why, in one line.';
-
---
--- Name: COLUMN things.water_store_percent; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_store_percent IS '@behavior -insert -update
-Estimated fill of the soil-water store, 0 to 100; null when unknown.';
-
---
--- Name: COLUMN things.water_need_at; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.water_need_at IS '@behavior -insert -update
-When the water need last changed (it is worked out hourly and on every watering or reading; an unchanged result is not written).';
-
---
--- Name: COLUMN things.species_id; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.species_id IS 'A tree''s species (app_public.tree_species).';
-
---
--- Name: COLUMN things.planting_year; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.planting_year IS 'The year a tree was planted.';
-
---
--- Name: COLUMN things.trunk_girth_cm; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.trunk_girth_cm IS 'A tree''s trunk girth (circumference) in cm, measured at 1.3 m (breast height) as registers do.';
-
---
--- Name: COLUMN things.height_class; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.height_class IS 'A tree''s height band.';
-
---
--- Name: COLUMN things.volume_litres; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.volume_litres IS 'The soil volume of a planter or bed, in litres.';
-
---
--- Name: COLUMN things.soil_area_m2; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.soil_area_m2 IS 'The soil surface of a planter or bed, in m2.';
-
---
--- Name: COLUMN things.flowering_plants; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.flowering_plants IS 'The flowering plants of a bee cafe.';
-
---
--- Name: COLUMN things.flowering_seasons; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.flowering_seasons IS 'When a bee cafe flowers.';
-
---
--- Name: COLUMN things.external_id; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.external_id IS '@behavior -insert -update
-The thing''s id in the register it was imported from (unique within its group); set by importThings.';
-
---
--- Name: COLUMN things.hidden_at; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.things.hidden_at IS '@behavior -insert -update
-When an admin hid this thing (only admins see it then).';
-
---
 -- Name: import_thing_row(uuid, jsonb, app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2457,6 +2554,15 @@ $$;
 CREATE FUNCTION app_hidden.invitation_expiry() RETURNS interval
     LANGUAGE sql IMMUTABLE
     AS $$ select interval '14 days' $$;
+
+--
+-- Name: is_group_member(uuid, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.is_group_member(p_group_id uuid, p_user_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$ select exists (select 1 from app_public.group_memberships where group_id = p_group_id and user_id = p_user_id) $$;
 
 --
 -- Name: is_planter_or_bed(app_public.thing_type); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3140,7 +3246,7 @@ COMMENT ON FUNCTION app_hidden.ogc_bbox_areas(p_west double precision, p_south d
 CREATE FUNCTION app_hidden.ogc_thing(p_id uuid, p_page_prefix text) RETURNS jsonb
     LANGUAGE sql STABLE
     AS $$
-  select app_hidden.ogc_thing_feature(t.id, t.name, t.type, t.location, t.water_need, t.created_at, p_page_prefix)
+  select app_hidden.ogc_thing_feature(t.id, t.name, t.type, t.location, t.water_need, t.created_at, p_page_prefix, app_hidden.thing_attributes_json(t))
   from app_public.things t
   where t.id = p_id and t.is_public
 $$;
@@ -3152,10 +3258,10 @@ $$;
 COMMENT ON FUNCTION app_hidden.ogc_thing(p_id uuid, p_page_prefix text) IS 'A public thing as an OGC API Features GeoJSON feature, or null.';
 
 --
--- Name: ogc_thing_feature(uuid, text, app_public.thing_type, point, app_public.water_need, timestamp with time zone, text); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: ogc_thing_feature(uuid, text, app_public.thing_type, point, app_public.water_need, timestamp with time zone, text, jsonb); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.ogc_thing_feature(p_id uuid, p_name text, p_type app_public.thing_type, p_location point, p_water_need app_public.water_need, p_created_at timestamp with time zone, p_page_prefix text) RETURNS jsonb
+CREATE FUNCTION app_hidden.ogc_thing_feature(p_id uuid, p_name text, p_type app_public.thing_type, p_location point, p_water_need app_public.water_need, p_created_at timestamp with time zone, p_page_prefix text, p_attributes jsonb) RETURNS jsonb
     LANGUAGE sql IMMUTABLE
     AS $$
   select jsonb_build_object(
@@ -3168,16 +3274,16 @@ CREATE FUNCTION app_hidden.ogc_thing_feature(p_id uuid, p_name text, p_type app_
       'type', p_type,
       'waterNeed', p_water_need,
       'createdAt', to_char(p_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-      'url', p_page_prefix || p_id),
+      'url', p_page_prefix || p_id) || coalesce(p_attributes, '{}'),
     'links', jsonb_build_array(jsonb_build_object(
       'href', p_page_prefix || p_id, 'rel', 'alternate', 'type', 'text/html', 'title', p_name)))
 $$;
 
 --
--- Name: FUNCTION ogc_thing_feature(p_id uuid, p_name text, p_type app_public.thing_type, p_location point, p_water_need app_public.water_need, p_created_at timestamp with time zone, p_page_prefix text); Type: COMMENT; Schema: app_hidden; Owner: -
+-- Name: FUNCTION ogc_thing_feature(p_id uuid, p_name text, p_type app_public.thing_type, p_location point, p_water_need app_public.water_need, p_created_at timestamp with time zone, p_page_prefix text, p_attributes jsonb); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.ogc_thing_feature(p_id uuid, p_name text, p_type app_public.thing_type, p_location point, p_water_need app_public.water_need, p_created_at timestamp with time zone, p_page_prefix text) IS 'A thing as a GeoJSON feature of the OGC things collection (coordinates longitude first).';
+COMMENT ON FUNCTION app_hidden.ogc_thing_feature(p_id uuid, p_name text, p_type app_public.thing_type, p_location point, p_water_need app_public.water_need, p_created_at timestamp with time zone, p_page_prefix text, p_attributes jsonb) IS 'A thing as a GeoJSON feature of the OGC things collection (coordinates longitude first), with its inventory attributes.';
 
 --
 -- Name: ogc_things(double precision, double precision, double precision, double precision, timestamp with time zone, timestamp with time zone, integer, integer, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3217,9 +3323,9 @@ begin
 
   execute 'select count(*) ' || v_filter
     into v_matched using v_places, v_areas, p_from, p_to;
-  execute 'select coalesce(jsonb_agg(app_hidden.ogc_thing_feature(p.id, p.name, p.type, p.location, p.water_need, p.created_at, $7)'
+  execute 'select coalesce(jsonb_agg(app_hidden.ogc_thing_feature(p.id, p.name, p.type, p.location, p.water_need, p.created_at, $7, p.attributes)'
        || ' order by p.id), ''[]''::jsonb)'
-       || ' from (select t.id, t.name, t.type, t.location, t.water_need, t.created_at ' || v_filter
+       || ' from (select t.id, t.name, t.type, t.location, t.water_need, t.created_at, app_hidden.thing_attributes_json(t) as attributes ' || v_filter
        || ' order by t.id limit $5 offset $6) p'
     into v_features using v_places, v_areas, p_from, p_to, p_limit, p_offset, p_page_prefix;
 
@@ -3264,6 +3370,20 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.ogc_things_extent() IS 'Spatial (CRS84) and temporal extent of the public things, or null when there are none.';
+
+--
+-- Name: on_duty(uuid, date, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.on_duty(p_slot_id uuid, p_day date, p_user_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select exists (
+    select 1 from app_public.rota_slots s
+    cross join lateral app_hidden.rota_duties(s.group_id, p_day, p_day) d
+    where s.id = p_slot_id and d.slot_id = s.id and d.user_id = p_user_id)
+$$;
 
 --
 -- Name: open_session(uuid, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3555,6 +3675,47 @@ begin
   return 'ok';
 end;
 $$;
+
+--
+-- Name: rota_date_label(date); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.rota_date_label(p_day date) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$ select trim(to_char(p_day, 'FMDay')) || ' ' || to_char(p_day, 'FMDD FMMonth') $$;
+
+--
+-- Name: rota_duties(uuid, date, date); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.rota_duties(p_group_id uuid, p_from date, p_to date) RETURNS SETOF app_public.rota_duty
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select d.day::date, s.weekday, s.id, u.id, u.username, u.name, (w.id is not null or r.id is not null)
+  from generate_series(p_from, p_to, interval '1 day') d(day)
+  join app_public.rota_slots s on s.group_id = p_group_id and s.weekday = extract(isodow from d.day)::int
+  left join app_public.rota_swaps w on w.slot_id = s.id and w.on_date = d.day::date and w.status = 'accepted' and w.accepted_by is not null
+  left join app_public.rota_swaps r on r.return_slot_id = s.id and r.return_date = d.day::date and r.status = 'accepted'
+  join app_public.users u on u.id = coalesce(w.accepted_by, r.requested_by, s.user_id)
+  order by d.day, s.weekday, u.username
+$$;
+
+--
+-- Name: rota_horizon_days(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.rota_horizon_days() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 56 $$;
+
+--
+-- Name: rota_people_per_day(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.rota_people_per_day() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 3 $$;
 
 --
 -- Name: search_fold(text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -4295,6 +4456,52 @@ $$;
 COMMENT ON FUNCTION app_hidden.take_notice_email_to(p_to text) IS 'Counts an e-mail the signed-in user causes to be sent to an address that is not one of their verified ones (RATEL past the hourly limit).';
 
 --
+-- Name: tg_group_memberships__leave_rota(); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.tg_group_memberships__leave_rota() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  delete from app_public.rota_slots where group_id = old.group_id and user_id = old.user_id;
+  update app_public.rota_swaps set status = 'cancelled', decided_at = now()
+    where group_id = old.group_id and status = 'open' and requested_by = old.user_id;
+  return null;
+end;
+$$;
+
+--
+-- Name: thing_attributes_json(app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.thing_attributes_json(t app_public.things) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select jsonb_build_object(
+    'speciesId', t.species_id,
+    'speciesBotanicalName', s.botanical_name,
+    'speciesCommonName', s.common_name_en,
+    'plantingYear', t.planting_year,
+    'trunkGirthCm', t.trunk_girth_cm,
+    'heightClass', t.height_class,
+    'volumeLitres', t.volume_litres,
+    'soilAreaM2', t.soil_area_m2,
+    -- Lists as one text each ("Lavender; Thyme"): GIS tables and CSV readers take scalars.
+    'floweringPlants', array_to_string(t.flowering_plants, '; '),
+    'floweringSeasons', array_to_string(t.flowering_seasons, '; '))
+  from (select 1) one
+  left join app_public.tree_species s on s.id = t.species_id
+$$;
+
+--
+-- Name: FUNCTION thing_attributes_json(t app_public.things); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.thing_attributes_json(t app_public.things) IS 'A thing''s inventory attributes as the properties of open data (OGC features, GeoJSON export): every key, null where not set.';
+
+--
 -- Name: thing_places_in_box(box); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -4407,6 +4614,24 @@ begin
   end if;
   return true;
 end;
+$$;
+
+--
+-- Name: user_sees_thing(uuid, uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.user_sees_thing(p_user_id uuid, p_thing_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select exists (
+    select 1 from app_public.things t join app_public.users u on u.id = p_user_id
+    where t.id = p_thing_id and u.suspended_at is null
+      and ((t.hidden_at is null
+            and (t.is_public
+                 or exists (select 1 from app_public.thing_accesses a where a.thing_id = t.id and a.user_id = u.id)
+                 or exists (select 1 from app_public.group_memberships m where m.group_id = t.group_id and m.user_id = u.id)))
+           or u.is_admin))
 $$;
 
 --
@@ -4661,6 +4886,14 @@ CREATE FUNCTION app_hidden.water_window_days() RETURNS integer
     AS $$ select 30 $$;
 
 --
+-- Name: weekday_name(integer); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.weekday_name(p_weekday integer) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$ select (array['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])[p_weekday] $$;
+
+--
 -- Name: without_invisible_characters(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -4889,8 +5122,41 @@ declare
   v_reason text;
   v_sensed boolean;
   v_user uuid;
+  v_first uuid[];
+  v_body text;
+  v_esc record;
   v_sent int := 0;
 begin
+  -- 1. The head start is over: the owners and collaborators hear of it unless someone watered.
+  for v_esc in
+    select e.thing_id, e.told_at, e.first_told from app_private.dry_alert_escalations e
+    where e.told_at <= now() - app_hidden.adopter_head_start()
+    for update skip locked
+  loop
+    delete from app_private.dry_alert_escalations where thing_id = v_esc.thing_id;
+    select * into v_thing from app_public.things where id = v_esc.thing_id;
+    if v_thing.water_need <> 'needs_water' or exists (
+         select 1 from app_public.actions a where a.thing_id = v_thing.id and a.type = 'WATERING' and a.created_at >= v_esc.told_at) then
+      insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
+        values (v_thing.id, 'dry', 'held', format('%s was watered (or no longer needs water) after its adopters were told: its owners were not alerted.', v_thing.name));
+      continue;
+    end if;
+    for v_user in
+      select user_id from app_public.thing_accesses
+      where thing_id = v_thing.id and (is_owner or is_collaborator) and not (user_id = any (v_esc.first_told))
+    loop
+      perform app_hidden.notify_user(v_user, 'dry_alert', 'negative',
+        v_thing.name || ' still needs water',
+        format('%s needs water (%s). The people who look after it were told %s hours ago and no watering has been recorded since.',
+               v_thing.name, v_thing.water_need_reason, extract(epoch from now() - v_esc.told_at)::int / 3600),
+        '/things/' || v_thing.id || '/action', v_thing.id, true);
+    end loop;
+    insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
+      values (v_thing.id, 'dry', 'sent', format('%s still needs water and nobody watered it after its adopters were told: its people were alerted.', v_thing.name));
+    v_sent := v_sent + 1;
+  end loop;
+
+  -- 2. Things that need water now: as before, but the adopters and today's rota come first.
   for v_thing in
     select * from app_public.things t
     where t.water_need = 'needs_water'
@@ -4923,26 +5189,42 @@ begin
       continue;
     end if;
 
-    for v_user in
-      select user_id from app_public.thing_accesses where thing_id = v_thing.id and (is_owner or is_collaborator)
-    loop
-      perform app_hidden.notify_user(v_user, 'dry_alert', 'negative',
-        v_thing.name || ' needs water',
-        case when v_sensed then
-          format('%s is dry: the soil moisture is %s%% (dry is below %s%%), measured %s. No watering was recorded and no rain is expected.',
-                 v_thing.name, round(v_thing.water::numeric), coalesce((v_thing.hydration_levels->>'dry')::numeric, 20),
-                 to_char(v_thing.last_sensor_data at time zone 'UTC', 'HH24:MI "UTC" on FMDD FMMonth'))
-        else
-          format('%s needs water by our estimate: %s. No watering was recorded recently and no rain is expected.',
-                 v_thing.name, v_thing.water_need_reason)
-        end,
-        '/things/' || v_thing.id || '/action', v_thing.id, true);
-    end loop;
+    v_body := case when v_sensed then
+        format('%s is dry: the soil moisture is %s%% (dry is below %s%%), measured %s. No watering was recorded and no rain is expected.',
+               v_thing.name, round(v_thing.water::numeric), coalesce((v_thing.hydration_levels->>'dry')::numeric, 20),
+               to_char(v_thing.last_sensor_data at time zone 'UTC', 'HH24:MI "UTC" on FMDD FMMonth'))
+      else
+        format('%s needs water by our estimate: %s. No watering was recorded recently and no rain is expected.',
+               v_thing.name, v_thing.water_need_reason)
+      end;
+    v_first := app_hidden.first_told(v_thing);
+
+    if cardinality(v_first) > 0 then
+      foreach v_user in array v_first loop
+        perform app_hidden.notify_user(v_user, 'dry_alert', 'negative', v_thing.name || ' needs water',
+          'You look after it, so you are the first to know. ' || v_body,
+          '/things/' || v_thing.id || '/action', v_thing.id, true);
+      end loop;
+      insert into app_private.dry_alert_escalations (thing_id, told_at, first_told) values (v_thing.id, now(), v_first)
+        on conflict (thing_id) do update set told_at = excluded.told_at, first_told = excluded.first_told;
+      insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
+        values (v_thing.id, 'dry', 'sent',
+                format('%s needs water (%s): the %s people who look after it were told first; its owners hear in %s hours unless it is watered.',
+                       v_thing.name, coalesce(v_thing.water_need_reason, 'dry'), cardinality(v_first),
+                       extract(epoch from app_hidden.adopter_head_start())::int / 3600));
+    else
+      for v_user in
+        select user_id from app_public.thing_accesses where thing_id = v_thing.id and (is_owner or is_collaborator)
+      loop
+        perform app_hidden.notify_user(v_user, 'dry_alert', 'negative', v_thing.name || ' needs water', v_body,
+          '/things/' || v_thing.id || '/action', v_thing.id, true);
+      end loop;
+      insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
+        values (v_thing.id, 'dry', 'sent',
+                case when v_sensed then format('%s is dry (%s%%): its people were alerted.', v_thing.name, round(v_thing.water::numeric))
+                     else format('%s needs water (%s): its people were alerted.', v_thing.name, v_thing.water_need_reason) end);
+    end if;
     update app_public.things set needs_water_notification_at = now() where id = v_thing.id;
-    insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
-      values (v_thing.id, 'dry', 'sent',
-              case when v_sensed then format('%s is dry (%s%%): its people were alerted.', v_thing.name, round(v_thing.water::numeric))
-                   else format('%s needs water (%s): its people were alerted.', v_thing.name, v_thing.water_need_reason) end);
     v_sent := v_sent + 1;
   end loop;
   return v_sent;
@@ -5349,6 +5631,52 @@ CREATE FUNCTION app_private.navigation_sessions_by_person(p_first date, p_last d
     and s.started_at >= p_first::timestamp at time zone 'UTC' and s.started_at < (p_last + 1)::timestamp at time zone 'UTC'
   having count(*) > 0
 $$;
+
+--
+-- Name: notify_rota_duties(date); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.notify_rota_duties(p_day date DEFAULT NULL::date) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_day date := coalesce(p_day, app_hidden.water_today());
+  v_row record;
+  v_things text;
+  v_count int := 0;
+begin
+  for v_row in
+    select distinct g.id as group_id, g.name as group_name, d.user_id
+    from app_public.groups g
+    cross join lateral app_hidden.rota_duties(g.id, v_day, v_day) d
+    join app_public.users u on u.id = d.user_id and u.suspended_at is null
+    where exists (select 1 from app_public.rota_slots s where s.group_id = g.id)
+      and not exists (select 1 from app_private.rota_reminders_sent r where r.group_id = g.id and r.day = v_day and r.user_id = d.user_id)
+  loop
+    insert into app_private.rota_reminders_sent (group_id, day, user_id) values (v_row.group_id, v_day, v_row.user_id);
+    select string_agg(t.name || case t.water_need when 'needs_water' then ' (needs water)' when 'due_soon' then ' (due soon)' else '' end,
+                      ', ' order by t.water_need = 'needs_water' desc, t.water_need = 'due_soon' desc, t.name)
+      into v_things
+      from (select * from app_public.things t where t.group_id = v_row.group_id and t.hidden_at is null
+            order by t.water_need = 'needs_water' desc, t.water_need = 'due_soon' desc, t.name limit 10) t;
+    perform app_hidden.notify_user(v_row.user_id, 'water_rota', 'info',
+      format('Your watering day for %s', v_row.group_name),
+      format('You are on the %s watering rota today, %s.%s', v_row.group_name, app_hidden.rota_date_label(v_day),
+             case when v_things is not null then ' Its things: ' || v_things || '.' else '' end),
+      '/groups/' || v_row.group_id || '/rota', null, true);
+    v_count := v_count + 1;
+  end loop;
+  delete from app_private.rota_reminders_sent where day < v_day - 7;
+  return v_count;
+end;
+$$;
+
+--
+-- Name: FUNCTION notify_rota_duties(p_day date); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.notify_rota_duties(p_day date) IS 'Tells each person on a rota today (UK date) that it is their watering day, once per group and day; the number told.';
 
 --
 -- Name: notify_tasks_due_tomorrow(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7617,6 +7945,88 @@ end;
 $$;
 
 --
+-- Name: rota_swaps; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.rota_swaps (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    slot_id uuid NOT NULL,
+    group_id uuid NOT NULL,
+    on_date date NOT NULL,
+    requested_by uuid NOT NULL,
+    note text,
+    status app_public.rota_swap_status DEFAULT 'open'::app_public.rota_swap_status NOT NULL,
+    accepted_by uuid,
+    return_slot_id uuid,
+    return_date date,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    decided_at timestamp with time zone,
+    CONSTRAINT rota_swaps_note_valid CHECK (((note IS NULL) OR (char_length(note) <= 200) OR app_hidden.invalid('The note must be at most 200 characters'::text)))
+);
+
+--
+-- Name: TABLE rota_swaps; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.rota_swaps IS '@behavior -query:resource:connection -query:resource:list -query:resource:single -node -insert -update -delete
+A request to swap one date of a rota slot (askRotaSwap), accepted by another member (acceptRotaSwap) or cancelled.';
+
+--
+-- Name: accept_rota_swap(uuid, date); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.accept_rota_swap(swap_id uuid, return_date date DEFAULT NULL::date) RETURNS app_public.rota_swaps
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_me uuid := app_hidden.require_user();
+  v_swap app_public.rota_swaps;
+  v_return_slot uuid;
+begin
+  select * into v_swap from app_public.rota_swaps w where w.id = accept_rota_swap.swap_id for update;
+  if not found or not app_hidden.can_see_rota(v_swap.group_id) then
+    raise exception 'The swap request it refers to does not exist' using errcode = 'NTFND';
+  end if;
+  if not app_hidden.is_group_member(v_swap.group_id, v_me) then
+    raise exception 'Only members of the group can take a date on its rota' using errcode = 'DNIED';
+  end if;
+  if v_swap.requested_by = v_me then
+    perform app_hidden.invalid('You cannot accept your own swap request');
+  end if;
+  if v_swap.status <> 'open' or v_swap.on_date < app_hidden.water_today() then
+    perform app_hidden.invalid('This swap request is no longer open');
+  end if;
+  if return_date is not null then
+    -- The requester takes one of the accepter's own dates in return.
+    select s.id into v_return_slot from app_public.rota_slots s
+      where s.group_id = v_swap.group_id and s.weekday = extract(isodow from return_date)::int and s.user_id = v_me;
+    if v_return_slot is null or not app_hidden.on_duty(v_return_slot, return_date, v_me) then
+      perform app_hidden.invalid(format('You are not on the rota on %s', app_hidden.rota_date_label(return_date)));
+    end if;
+    perform app_hidden.check_rota_date(return_date, extract(isodow from return_date)::int);
+  end if;
+  update app_public.rota_swaps w
+    set status = 'accepted', accepted_by = v_me, return_slot_id = v_return_slot,
+        return_date = accept_rota_swap.return_date, decided_at = now()
+    where w.id = v_swap.id returning * into v_swap;
+  perform app_hidden.notify_user(v_swap.requested_by, 'water_rota_swap', 'positive',
+    'Your rota swap was accepted',
+    format('%s takes %s for you%s.', (select coalesce(name, username) from app_public.users where id = v_me),
+           app_hidden.rota_date_label(v_swap.on_date),
+           case when v_swap.return_date is not null then format('; you take %s in return', app_hidden.rota_date_label(v_swap.return_date)) else '' end),
+    '/groups/' || v_swap.group_id || '/rota', null, true);
+  return v_swap;
+end;
+$$;
+
+--
+-- Name: FUNCTION accept_rota_swap(swap_id uuid, return_date date); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.accept_rota_swap(swap_id uuid, return_date date) IS 'Take the date of another member''s open swap request; with `returnDate`, one of your own rota dates goes to them in return.';
+
+--
 -- Name: admin_totals(); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -7637,6 +8047,70 @@ $$;
 --
 
 COMMENT ON FUNCTION app_public.admin_totals() IS 'Totals of things, devices, users, groups and care actions (admins only).';
+
+--
+-- Name: thing_adoptions; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.thing_adoptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    thing_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE thing_adoptions; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.thing_adoptions IS '@behavior -query:resource:connection -query:resource:list -query:resource:single -node -insert -update -delete
+A person who looks after a thing (adoptThing, stopAdoptingThing); the first told when it needs water.';
+
+--
+-- Name: adopt_thing(uuid); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.adopt_thing(thing_id uuid) RETURNS app_public.thing_adoptions
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.require_user();
+  v_adoption app_public.thing_adoptions;
+begin
+  -- Only what the person may see: a public thing, or a private one they have access to through
+  -- the thing or its group. A hidden thing is gone for everyone but admins, and admins do not
+  -- adopt what moderation hid.
+  if adopt_thing.thing_id is null or not app_hidden.can_see_thing(adopt_thing.thing_id)
+     or exists (select 1 from app_public.things t where t.id = adopt_thing.thing_id and t.hidden_at is not null) then
+    raise exception 'The thing it refers to does not exist' using errcode = 'NTFND';
+  end if;
+  -- One at a time per thing, so two people cannot both take the last place.
+  perform pg_advisory_xact_lock(hashtextextended('app_public.thing_adoptions:' || adopt_thing.thing_id, 0));
+  select * into v_adoption from app_public.thing_adoptions a
+    where a.thing_id = adopt_thing.thing_id and a.user_id = v_user_id;
+  if found then
+    return v_adoption; -- adopting again changes nothing (a double tap, a second tab)
+  end if;
+  if (select count(*) from app_public.thing_adoptions a where a.thing_id = adopt_thing.thing_id) >= app_hidden.adopters_per_thing() then
+    raise exception 'This thing already has % people looking after it, the most it can have', app_hidden.adopters_per_thing()
+      using errcode = 'LIMIT';
+  end if;
+  if (select count(*) from app_public.thing_adoptions a where a.user_id = v_user_id) >= app_hidden.adoptions_per_person() then
+    raise exception 'You can look after up to % things; stop looking after one first', app_hidden.adoptions_per_person()
+      using errcode = 'LIMIT';
+  end if;
+  insert into app_public.thing_adoptions (thing_id, user_id) values (adopt_thing.thing_id, v_user_id)
+    returning * into v_adoption;
+  return v_adoption;
+end;
+$$;
+
+--
+-- Name: FUNCTION adopt_thing(thing_id uuid); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.adopt_thing(thing_id uuid) IS 'Look after a thing you can see (at most 5 people per thing, 50 things per person). Adopting again answers the same adoption.';
 
 --
 -- Name: all_public_things(); Type: FUNCTION; Schema: app_public; Owner: -
@@ -7714,6 +8188,76 @@ $$;
 COMMENT ON FUNCTION app_public.all_users() IS '@sortable
 @filterable
 Every user, ordered by name (admins only).';
+
+--
+-- Name: ask_rota_swap(uuid, date, text); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.ask_rota_swap(slot_id uuid, on_date date, note text DEFAULT NULL::text) RETURNS app_public.rota_swaps
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_me uuid := app_hidden.require_user();
+  v_slot app_public.rota_slots;
+  v_swap app_public.rota_swaps;
+  v_note text := nullif(btrim(ask_rota_swap.note), '');
+begin
+  select * into v_slot from app_public.rota_slots s where s.id = ask_rota_swap.slot_id;
+  if not found or not app_hidden.can_see_rota(v_slot.group_id) then
+    raise exception 'The rota slot it refers to does not exist' using errcode = 'NTFND';
+  end if;
+  if v_slot.user_id <> v_me then
+    raise exception 'Only the person on the slot can ask to swap it' using errcode = 'DNIED';
+  end if;
+  perform app_hidden.check_rota_date(on_date, v_slot.weekday);
+  if exists (select 1 from app_public.rota_swaps w where w.slot_id = v_slot.id and w.on_date = ask_rota_swap.on_date and w.status <> 'cancelled') then
+    perform app_hidden.invalid(format('You have already asked to swap %s', app_hidden.rota_date_label(on_date)));
+  end if;
+  insert into app_public.rota_swaps (slot_id, group_id, on_date, requested_by, note)
+    values (v_slot.id, v_slot.group_id, ask_rota_swap.on_date, v_me, v_note) returning * into v_swap;
+  return v_swap;
+end;
+$$;
+
+--
+-- Name: FUNCTION ask_rota_swap(slot_id uuid, on_date date, note text); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.ask_rota_swap(slot_id uuid, on_date date, note text) IS 'Ask the group to take one date of your rota slot (from today up to 8 weeks ahead), with an optional note.';
+
+--
+-- Name: cancel_rota_swap(uuid); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.cancel_rota_swap(swap_id uuid) RETURNS app_public.rota_swaps
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_me uuid := app_hidden.require_user();
+  v_swap app_public.rota_swaps;
+begin
+  select * into v_swap from app_public.rota_swaps w where w.id = cancel_rota_swap.swap_id for update;
+  if not found or not app_hidden.can_see_rota(v_swap.group_id) then
+    raise exception 'The swap request it refers to does not exist' using errcode = 'NTFND';
+  end if;
+  if v_swap.requested_by <> v_me and not app_hidden.can_manage_group(v_swap.group_id) then
+    raise exception 'Only the person who asked and the group''s owners can cancel a swap request' using errcode = 'DNIED';
+  end if;
+  if v_swap.status <> 'open' then
+    perform app_hidden.invalid('This swap request is no longer open');
+  end if;
+  update app_public.rota_swaps w set status = 'cancelled', decided_at = now() where w.id = v_swap.id returning * into v_swap;
+  return v_swap;
+end;
+$$;
+
+--
+-- Name: FUNCTION cancel_rota_swap(swap_id uuid); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.cancel_rota_swap(swap_id uuid) IS 'Withdraw an open swap request (the person who asked, or the group''s owners).';
 
 --
 -- Name: change_group_membership(uuid, boolean); Type: FUNCTION; Schema: app_public; Owner: -
@@ -8319,6 +8863,33 @@ $$;
 COMMENT ON FUNCTION app_public.groups_litres_total(g app_public.groups) IS 'Litres of water recorded on this group''s things, all time (the things you can see).';
 
 --
+-- Name: groups_rota_duties(app_public.groups, date, integer); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.groups_rota_duties(g app_public.groups, from_date date DEFAULT NULL::date, days integer DEFAULT 7) RETURNS SETOF app_public.rota_duty
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  days := coalesce(days, 7);
+  if days < 1 or days > app_hidden.rota_horizon_days() then
+    perform app_hidden.invalid(format('Days must be between 1 and %s', app_hidden.rota_horizon_days()));
+  end if;
+  if not app_hidden.can_see_rota(g.id) then
+    return;
+  end if;
+  from_date := coalesce(from_date, app_hidden.water_today());
+  return query select * from app_hidden.rota_duties(g.id, from_date, from_date + days - 1);
+end;
+$$;
+
+--
+-- Name: FUNCTION groups_rota_duties(g app_public.groups, from_date date, days integer); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.groups_rota_duties(g app_public.groups, from_date date, days integer) IS 'Who is on the group''s watering rota each day from `fromDate` (today by default) for `days` days (1 to 56), after swaps; members and admins only.';
+
+--
 -- Name: history_entries; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -8714,6 +9285,63 @@ begin
   return v_invitation;
 end;
 $$;
+
+--
+-- Name: rota_slots; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.rota_slots (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    group_id uuid NOT NULL,
+    weekday integer NOT NULL,
+    user_id uuid NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT rota_slots_weekday_valid CHECK ((((weekday >= 1) AND (weekday <= 7)) OR app_hidden.invalid('Choose a day of the week'::text)))
+);
+
+--
+-- Name: TABLE rota_slots; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.rota_slots IS '@behavior -query:resource:connection -query:resource:list -query:resource:single -node -insert -update -delete
+A member''s day of the week on their group''s watering rota (takeRotaSlot, leaveRotaSlot).';
+
+--
+-- Name: COLUMN rota_slots.weekday; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.rota_slots.weekday IS 'ISO day of the week: 1 Monday to 7 Sunday.';
+
+--
+-- Name: leave_rota_slot(uuid); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.leave_rota_slot(slot_id uuid) RETURNS app_public.rota_slots
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_me uuid := app_hidden.require_user();
+  v_slot app_public.rota_slots;
+begin
+  select * into v_slot from app_public.rota_slots s where s.id = leave_rota_slot.slot_id;
+  if not found or not app_hidden.can_see_rota(v_slot.group_id) then
+    raise exception 'The rota slot it refers to does not exist' using errcode = 'NTFND';
+  end if;
+  if v_slot.user_id <> v_me and not app_hidden.can_manage_group(v_slot.group_id) then
+    raise exception 'Only the person on the slot and the group''s owners can take it off the rota' using errcode = 'DNIED';
+  end if;
+  delete from app_public.rota_slots s where s.id = v_slot.id;
+  return v_slot;
+end;
+$$;
+
+--
+-- Name: FUNCTION leave_rota_slot(slot_id uuid); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.leave_rota_slot(slot_id uuid) IS 'Take a slot off the rota: your own, or any of the group''s as its owner. Its swaps go with it.';
 
 --
 -- Name: make_email_primary(uuid); Type: FUNCTION; Schema: app_public; Owner: -
@@ -9691,6 +10319,34 @@ $$;
 COMMENT ON FUNCTION app_public.set_notice_settings(digest_frequency app_public.digest_frequency, single_emails boolean, quiet_start time without time zone, quiet_end time without time zone, time_zone text) IS 'Sets the digest''s frequency, single e-mails or the digest, and quiet hours (both times or neither) in a time zone.';
 
 --
+-- Name: stop_adopting_thing(uuid); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.stop_adopting_thing(thing_id uuid) RETURNS app_public.thing_adoptions
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_user_id uuid := app_hidden.require_user();
+  v_adoption app_public.thing_adoptions;
+begin
+  delete from app_public.thing_adoptions a
+    where a.thing_id = stop_adopting_thing.thing_id and a.user_id = v_user_id
+    returning * into v_adoption;
+  if not found then
+    raise exception 'You do not look after this thing' using errcode = 'NTFND';
+  end if;
+  return v_adoption;
+end;
+$$;
+
+--
+-- Name: FUNCTION stop_adopting_thing(thing_id uuid); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.stop_adopting_thing(thing_id uuid) IS 'Stop looking after a thing (your own adoption only).';
+
+--
 -- Name: suspend_user(uuid, boolean); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -9884,6 +10540,57 @@ end;
 $$;
 
 --
+-- Name: take_rota_slot(uuid, integer, uuid); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.take_rota_slot(group_id uuid, weekday integer, user_id uuid DEFAULT NULL::uuid) RETURNS app_public.rota_slots
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_me uuid := app_hidden.require_user();
+  v_who uuid := coalesce(take_rota_slot.user_id, v_me);
+  v_slot app_public.rota_slots;
+begin
+  if take_rota_slot.group_id is null or not exists (select 1 from app_public.groups g where g.id = take_rota_slot.group_id) then
+    raise exception 'The group it refers to does not exist' using errcode = 'NTFND';
+  end if;
+  if weekday is null or weekday not between 1 and 7 then
+    perform app_hidden.invalid('Choose a day of the week');
+  end if;
+  if v_who <> v_me and not app_hidden.can_manage_group(take_rota_slot.group_id) then
+    raise exception 'Only the group''s owners can put someone else on the rota' using errcode = 'DNIED';
+  end if;
+  if not app_hidden.is_group_member(take_rota_slot.group_id, v_me) and not app_public.current_user_is_admin() then
+    raise exception 'Only members of the group can take a day on its rota' using errcode = 'DNIED';
+  end if;
+  if not app_hidden.is_group_member(take_rota_slot.group_id, v_who) then
+    raise exception 'Only members of the group can be on its rota' using errcode = 'DNIED';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('app_public.rota_slots:' || take_rota_slot.group_id || ':' || weekday, 0));
+  select * into v_slot from app_public.rota_slots s
+    where s.group_id = take_rota_slot.group_id and s.weekday = take_rota_slot.weekday and s.user_id = v_who;
+  if found then
+    return v_slot;
+  end if;
+  if (select count(*) from app_public.rota_slots s where s.group_id = take_rota_slot.group_id and s.weekday = take_rota_slot.weekday)
+     >= app_hidden.rota_people_per_day() then
+    raise exception '% already has % people on the rota, the most a day can have', app_hidden.weekday_name(weekday), app_hidden.rota_people_per_day()
+      using errcode = 'LIMIT';
+  end if;
+  insert into app_public.rota_slots (group_id, weekday, user_id, created_by)
+    values (take_rota_slot.group_id, take_rota_slot.weekday, v_who, v_me) returning * into v_slot;
+  return v_slot;
+end;
+$$;
+
+--
+-- Name: FUNCTION take_rota_slot(group_id uuid, weekday integer, user_id uuid); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.take_rota_slot(group_id uuid, weekday integer, user_id uuid) IS 'Take a day of the week (1 Monday to 7 Sunday) on a group''s watering rota; owners may put another member on it. Taking it again answers the same slot.';
+
+--
 -- Name: tasks_can_edit(app_public.tasks); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -9927,6 +10634,36 @@ $$;
 --
 
 COMMENT ON FUNCTION app_public.thing_access_for_invitation(invitation_id uuid, code text) IS 'Checks an invitation: the thing''s id and name, or an error LOGIN, NTFND, DNIED or DNIEM.';
+
+--
+-- Name: things_adopted_by_me(app_public.things); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.things_adopted_by_me(t app_public.things) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$ select exists (select 1 from app_public.thing_adoptions a where a.thing_id = t.id and a.user_id = app_public.current_user_id()) $$;
+
+--
+-- Name: FUNCTION things_adopted_by_me(t app_public.things); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.things_adopted_by_me(t app_public.things) IS 'Whether you look after this thing.';
+
+--
+-- Name: things_adopter_count(app_public.things); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.things_adopter_count(t app_public.things) RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$ select count(*)::int from app_public.thing_adoptions a where a.thing_id = t.id $$;
+
+--
+-- Name: FUNCTION things_adopter_count(t app_public.things); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.things_adopter_count(t app_public.things) IS 'How many people look after this thing.';
 
 --
 -- Name: things_can_edit(app_public.things); Type: FUNCTION; Schema: app_public; Owner: -
@@ -10227,6 +10964,26 @@ $$;
 COMMENT ON FUNCTION app_public.things_rain_since_last_watering_mm(t app_public.things) IS 'Rain (mm) on the days after the last watering, up to today (nearest rain gauge, else Open-Meteo); null without a watering or rain data.';
 
 --
+-- Name: things_rota_this_week(app_public.things); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.things_rota_this_week(t app_public.things) RETURNS SETOF app_public.rota_duty
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select d.* from app_hidden.rota_duties(t.group_id,
+      app_hidden.water_today() - (extract(isodow from app_hidden.water_today())::int - 1),
+      app_hidden.water_today() + (7 - extract(isodow from app_hidden.water_today())::int)) d
+  where app_hidden.can_see_rota(t.group_id)
+$$;
+
+--
+-- Name: FUNCTION things_rota_this_week(t app_public.things); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.things_rota_this_week(t app_public.things) IS 'Who waters this thing this week (Monday to Sunday) on its group''s rota; members of the group and admins only.';
+
+--
 -- Name: things_water_balance(app_public.things, integer); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -10316,6 +11073,20 @@ $$;
 --
 
 COMMENT ON FUNCTION app_public.user_litres_leaderboard(period app_public.leaderboard_period) IS 'Litres of water recorded by person, for a period (points: the waterings with an amount).';
+
+--
+-- Name: users_adopted_thing_count(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.users_adopted_thing_count(u app_public.users) RETURNS integer
+    LANGUAGE sql STABLE
+    AS $$ select count(*)::int from app_public.thing_adoptions a where a.user_id = u.id $$;
+
+--
+-- Name: FUNCTION users_adopted_thing_count(u app_public.users); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.users_adopted_thing_count(u app_public.users) IS 'How many things (of those you can see) this person looks after.';
 
 --
 -- Name: users_is_suspended(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
@@ -10881,6 +11652,16 @@ CREATE TABLE app_partitions.sensor_data_2027_01 (
 );
 
 --
+-- Name: dry_alert_escalations; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.dry_alert_escalations (
+    thing_id uuid NOT NULL,
+    told_at timestamp with time zone DEFAULT now() NOT NULL,
+    first_told uuid[] NOT NULL
+);
+
+--
 -- Name: environment_fetches; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -11380,6 +12161,16 @@ CREATE TABLE app_private.reset_failures (
 --
 
 COMMENT ON TABLE app_private.reset_failures IS 'Failed passphrase resets, per user and source address, for the reset lock (LOCKD).';
+
+--
+-- Name: rota_reminders_sent; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.rota_reminders_sent (
+    group_id uuid NOT NULL,
+    day date NOT NULL,
+    user_id uuid NOT NULL
+);
 
 --
 -- Name: sessions; Type: TABLE; Schema: app_private; Owner: -
@@ -12074,6 +12865,13 @@ ALTER TABLE ONLY app_partitions.sensor_data_2027_01
     ADD CONSTRAINT sensor_data_2027_01_pkey PRIMARY KEY (id, created_at);
 
 --
+-- Name: dry_alert_escalations dry_alert_escalations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.dry_alert_escalations
+    ADD CONSTRAINT dry_alert_escalations_pkey PRIMARY KEY (thing_id);
+
+--
 -- Name: environment_fetches environment_fetches_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -12275,6 +13073,13 @@ ALTER TABLE ONLY app_private.rejected_uplinks
 
 ALTER TABLE ONLY app_private.rejected_uplinks
     ADD CONSTRAINT rejected_uplinks_uplink_key UNIQUE (device_id, received_at, f_cnt);
+
+--
+-- Name: rota_reminders_sent rota_reminders_sent_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.rota_reminders_sent
+    ADD CONSTRAINT rota_reminders_sent_pkey PRIMARY KEY (group_id, day, user_id);
 
 --
 -- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -12629,6 +13434,27 @@ ALTER TABLE ONLY app_public.push_subscriptions
     ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
 
 --
+-- Name: rota_slots rota_slots_once; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_slots
+    ADD CONSTRAINT rota_slots_once UNIQUE (group_id, weekday, user_id);
+
+--
+-- Name: rota_slots rota_slots_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_slots
+    ADD CONSTRAINT rota_slots_pkey PRIMARY KEY (id);
+
+--
+-- Name: rota_swaps rota_swaps_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_swaps
+    ADD CONSTRAINT rota_swaps_pkey PRIMARY KEY (id);
+
+--
 -- Name: sensor_rollups_daily sensor_rollups_daily_key; Type: CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -12708,6 +13534,20 @@ ALTER TABLE ONLY app_public.thing_accesses
 --
 
 COMMENT ON CONSTRAINT thing_accesses_thing_user_key ON app_public.thing_accesses IS '@behavior -single -update -delete';
+
+--
+-- Name: thing_adoptions thing_adoptions_once; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.thing_adoptions
+    ADD CONSTRAINT thing_adoptions_once UNIQUE (thing_id, user_id);
+
+--
+-- Name: thing_adoptions thing_adoptions_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.thing_adoptions
+    ADD CONSTRAINT thing_adoptions_pkey PRIMARY KEY (id);
 
 --
 -- Name: thing_alerts thing_alerts_pkey; Type: CONSTRAINT; Schema: app_public; Owner: -
@@ -13274,6 +14114,30 @@ CREATE INDEX notifications_user_id_created_at_idx ON app_public.notifications US
 CREATE INDEX push_subscriptions_user_id_idx ON app_public.push_subscriptions USING btree (user_id);
 
 --
+-- Name: rota_slots_user_id_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX rota_slots_user_id_idx ON app_public.rota_slots USING btree (user_id);
+
+--
+-- Name: rota_swaps_group_id_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX rota_swaps_group_id_idx ON app_public.rota_swaps USING btree (group_id, on_date);
+
+--
+-- Name: rota_swaps_one_per_date; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE UNIQUE INDEX rota_swaps_one_per_date ON app_public.rota_swaps USING btree (slot_id, on_date) WHERE (status <> 'cancelled'::app_public.rota_swap_status);
+
+--
+-- Name: rota_swaps_return_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX rota_swaps_return_idx ON app_public.rota_swaps USING btree (return_slot_id, return_date) WHERE (status = 'accepted'::app_public.rota_swap_status);
+
+--
 -- Name: task_assignments_assigned_by_idx; Type: INDEX; Schema: app_public; Owner: -
 --
 
@@ -13338,6 +14202,12 @@ CREATE INDEX thing_access_invitations_user_id_idx ON app_public.thing_access_inv
 --
 
 CREATE INDEX thing_accesses_user_id_idx ON app_public.thing_accesses USING btree (user_id);
+
+--
+-- Name: thing_adoptions_user_id_idx; Type: INDEX; Schema: app_public; Owner: -
+--
+
+CREATE INDEX thing_adoptions_user_id_idx ON app_public.thing_adoptions USING btree (user_id);
 
 --
 -- Name: thing_alerts_thing_id_created_at_idx; Type: INDEX; Schema: app_public; Owner: -
@@ -13839,6 +14709,12 @@ CREATE TRIGGER _600_award_badges AFTER INSERT ON app_public.actions FOR EACH ROW
 CREATE TRIGGER _600_claim_verified AFTER INSERT OR UPDATE OF is_verified ON app_public.user_emails FOR EACH ROW WHEN (new.is_verified) EXECUTE FUNCTION app_private.tg_user_emails__claim_verified();
 
 --
+-- Name: group_memberships _600_leave_rota; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _600_leave_rota AFTER DELETE ON app_public.group_memberships FOR EACH ROW EXECUTE FUNCTION app_hidden.tg_group_memberships__leave_rota();
+
+--
 -- Name: actions _610_award_litres_badge; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -13993,6 +14869,13 @@ CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.groups FOR EACH RO
 --
 
 CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.things FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('things'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('things'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+
+--
+-- Name: dry_alert_escalations dry_alert_escalations_thing_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.dry_alert_escalations
+    ADD CONSTRAINT dry_alert_escalations_thing_id_fkey FOREIGN KEY (thing_id) REFERENCES app_public.things(id) ON DELETE CASCADE;
 
 --
 -- Name: held_notices held_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -14349,6 +15232,62 @@ ALTER TABLE ONLY app_public.push_subscriptions
     ADD CONSTRAINT push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: rota_slots rota_slots_created_by_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_slots
+    ADD CONSTRAINT rota_slots_created_by_fkey FOREIGN KEY (created_by) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: rota_slots rota_slots_group_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_slots
+    ADD CONSTRAINT rota_slots_group_id_fkey FOREIGN KEY (group_id) REFERENCES app_public.groups(id) ON DELETE CASCADE;
+
+--
+-- Name: rota_slots rota_slots_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_slots
+    ADD CONSTRAINT rota_slots_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: rota_swaps rota_swaps_accepted_by_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_swaps
+    ADD CONSTRAINT rota_swaps_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES app_public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: rota_swaps rota_swaps_group_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_swaps
+    ADD CONSTRAINT rota_swaps_group_id_fkey FOREIGN KEY (group_id) REFERENCES app_public.groups(id) ON DELETE CASCADE;
+
+--
+-- Name: rota_swaps rota_swaps_requested_by_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_swaps
+    ADD CONSTRAINT rota_swaps_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES app_public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: rota_swaps rota_swaps_return_slot_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_swaps
+    ADD CONSTRAINT rota_swaps_return_slot_id_fkey FOREIGN KEY (return_slot_id) REFERENCES app_public.rota_slots(id) ON DELETE SET NULL;
+
+--
+-- Name: rota_swaps rota_swaps_slot_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.rota_swaps
+    ADD CONSTRAINT rota_swaps_slot_id_fkey FOREIGN KEY (slot_id) REFERENCES app_public.rota_slots(id) ON DELETE CASCADE;
+
+--
 -- Name: sensor_data sensor_data_device_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -14447,6 +15386,20 @@ ALTER TABLE ONLY app_public.thing_accesses
     ADD CONSTRAINT thing_accesses_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: thing_adoptions thing_adoptions_thing_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.thing_adoptions
+    ADD CONSTRAINT thing_adoptions_thing_id_fkey FOREIGN KEY (thing_id) REFERENCES app_public.things(id) ON DELETE CASCADE;
+
+--
+-- Name: thing_adoptions thing_adoptions_user_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
+--
+
+ALTER TABLE ONLY app_public.thing_adoptions
+    ADD CONSTRAINT thing_adoptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: thing_alerts thing_alerts_thing_id_fkey; Type: FK CONSTRAINT; Schema: app_public; Owner: -
 --
 
@@ -14495,6 +15448,12 @@ ALTER TABLE ONLY app_public.users
 COMMENT ON CONSTRAINT users_one_thing_id_fkey ON app_public.users IS '@behavior -*';
 
 --
+-- Name: dry_alert_escalations; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.dry_alert_escalations ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: hidden_pictures; Type: ROW SECURITY; Schema: app_private; Owner: -
 --
 
@@ -14511,6 +15470,12 @@ ALTER TABLE app_private.picture_objects ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_private.rate_limits ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rota_reminders_sent; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.rota_reminders_sent ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: thing_map_cells; Type: ROW SECURITY; Schema: app_private; Owner: -
@@ -14763,6 +15728,18 @@ ALTER TABLE app_public.notifications ENABLE ROW LEVEL SECURITY;
 ALTER TABLE app_public.push_subscriptions ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: rota_slots; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.rota_slots ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rota_swaps; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.rota_swaps ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: badge_types select_all; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -14803,6 +15780,18 @@ CREATE POLICY select_manager_or_invitee ON app_public.group_membership_invitatio
 --
 
 CREATE POLICY select_manager_or_invitee ON app_public.thing_access_invitations FOR SELECT TO bk_user USING ((app_hidden.can_manage_thing(thing_id) OR (user_id = ( SELECT app_public.current_user_id() AS current_user_id))));
+
+--
+-- Name: rota_slots select_members; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_members ON app_public.rota_slots FOR SELECT USING (((group_id IN ( SELECT app_hidden.my_group_ids() AS my_group_ids)) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
+
+--
+-- Name: rota_swaps select_members; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_members ON app_public.rota_swaps FOR SELECT USING (((group_id IN ( SELECT app_hidden.my_group_ids() AS my_group_ids)) OR ( SELECT app_public.current_user_is_admin() AS current_user_is_admin)));
 
 --
 -- Name: chat_messages select_own; Type: POLICY; Schema: app_public; Owner: -
@@ -14957,6 +15946,12 @@ CREATE POLICY select_visible ON app_public.thing_accesses FOR SELECT USING (((us
   WHERE (t.id = thing_accesses.thing_id)) IS NOT NULL)));
 
 --
+-- Name: thing_adoptions select_visible; Type: POLICY; Schema: app_public; Owner: -
+--
+
+CREATE POLICY select_visible ON app_public.thing_adoptions FOR SELECT USING (app_hidden.can_see_thing(thing_id));
+
+--
 -- Name: thing_alerts select_visible; Type: POLICY; Schema: app_public; Owner: -
 --
 
@@ -15009,6 +16004,12 @@ ALTER TABLE app_public.thing_access_invitations ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE app_public.thing_accesses ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: thing_adoptions; Type: ROW SECURITY; Schema: app_public; Owner: -
+--
+
+ALTER TABLE app_public.thing_adoptions ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: thing_alerts; Type: ROW SECURITY; Schema: app_public; Owner: -
@@ -15193,4 +16194,8 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261126070000'),
     ('20261126070100'),
     ('20261126080000'),
+    ('20261127000100'),
+    ('20261127000200'),
+    ('20261127000300'),
+    ('20261127000400'),
     ('20261127090000');

@@ -68,6 +68,15 @@ describe("demo data", () => {
     expect(colours).toContain("red");
   });
 
+  it("has adoptions and watering rotas, with an open swap and an accepted one (issue 26)", async () => {
+    const { ADOPTIONS, ROTA } = await import("../demo/adoptions-and-rotas.ts");
+    expect(await count("select count(*) as n from app_public.thing_adoptions")).toBe(ADOPTIONS.length);
+    expect(await count("select count(*) as n from app_public.rota_slots")).toBe(ROTA.length);
+    expect((await db.query("select status::text from app_public.rota_swaps order by status")).rows.map((r) => r.status)).toEqual(["accepted", "open"]);
+    // The member is on the rota somewhere in every week, and looks after three things.
+    expect(await count("select count(*) as n from app_public.thing_adoptions a join app_public.users u on u.id = a.user_id where u.username = 'member'")).toBe(3);
+  });
+
   it("every thing has a picture in the picture store, in every WebP size", async () => {
     const things = (await db.query("select id, has_image from app_public.things")).rows;
     expect(things.every((t) => t.has_image)).toBe(true);

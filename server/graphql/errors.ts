@@ -14,7 +14,7 @@ const log = componentLogger("graphql");
 
 /** Errcodes raised by our SQL and plugins; see docs/error-codes.md. */
 export const PUBLIC_ERRCODES = new Set([
-  "INVLD", "NUNIQ", "LOGIN", "LOCKD", "NTFND", "DNIED", "DNIEM", "ISACS", "CREDS", "OWNER", "TOKEN", "RATEL", "UNAVL",
+  "INVLD", "NUNIQ", "LOGIN", "LOCKD", "NTFND", "DNIED", "DNIEM", "ISACS", "CREDS", "OWNER", "TOKEN", "RATEL", "UNAVL", "LIMIT",
 ]);
 
 /** Constraint classes whose messages we write ourselves and are safe to show. */

@@ -42,18 +42,33 @@ export function toCsv(header: string[], rows: unknown[][]): string {
 }
 
 /** The columns of each CSV export, in order, with their CSVW datatypes. */
-const CSV_COLUMNS: Record<"readings" | "actions", [name: string, datatype: string][]> = {
+/** The inventory attributes (issue 26) in the things exports, as app_hidden.thing_attributes_json names them. */
+const ATTRIBUTE_COLUMNS: [key: string, column: string, datatype: string][] = [
+  ["speciesId", "species_id", "string"], ["speciesBotanicalName", "species_botanical_name", "string"],
+  ["speciesCommonName", "species_common_name", "string"], ["plantingYear", "planting_year", "integer"],
+  ["trunkGirthCm", "trunk_girth_cm", "integer"], ["heightClass", "height_class", "string"],
+  ["volumeLitres", "volume_litres", "number"], ["soilAreaM2", "soil_area_m2", "number"],
+  ["floweringPlants", "flowering_plants", "string"], ["floweringSeasons", "flowering_seasons", "string"],
+];
+
+const CSV_COLUMNS: Record<"readings" | "actions" | "things", [name: string, datatype: string][]> = {
   readings: [["time_utc", "datetime"], ["device", "string"], ...["water", "temperature", "conductivity", "ph", "battery", "rssi", "snr"].map((k): [string, string] => [k, "number"])],
   // litres last (issue 21), so readers of the first four columns are unaffected.
   actions: [["time_utc", "datetime"], ["type", "string"], ["comments", "string"], ["recorded_by", "string"], ["litres", "number"]],
+  // The public things as a table (issue 26): the GeoJSON's properties with the point as two columns.
+  things: [["id", "string"], ["name", "string"], ["type", "string"], ["latitude", "number"], ["longitude", "number"],
+    ["location_description", "string"], ["water_need", "string"], ["created_utc", "datetime"],
+    ...ATTRIBUTE_COLUMNS.map(([, column, datatype]): [string, string] => [column, datatype])],
 };
 
+const CSV_TITLES = { readings: "A thing's sensor readings", actions: "A thing's care actions", things: "The public things and their inventory attributes" };
+
 /** The CSVW metadata of a CSV export: its columns, licence and attribution. */
-export function csvMetadata(fileName: string, what: "readings" | "actions", licence: OpenDataLicence) {
+export function csvMetadata(fileName: string, what: "readings" | "actions" | "things", licence: OpenDataLicence) {
   return {
     "@context": "http://www.w3.org/ns/csvw",
     url: fileName,
-    "dc:title": what === "readings" ? "A thing's sensor readings" : "A thing's care actions",
+    "dc:title": CSV_TITLES[what],
     "dc:license": { "@id": licence.url },
     "dc:rights": `${licence.id}; attribution: ${licence.attribution}`,
     "dc:creator": licence.attribution,
@@ -98,10 +113,13 @@ export function exportRouter(pool: pg.Pool, reads: ReadRouting | undefined, toke
       }
     };
 
+  const publicThings = (c: pg.PoolClient) =>
+    c.query(`select t.id, t.name, t.type, t.location, t.location_description, t.indicator_colour, t.water, t.last_sensor_data,
+                    t.water_need, t.created_at, app_hidden.thing_attributes_json(t) as attributes
+             from app_public.things t where t.is_public order by t.name, t.id`).then((r) => r.rows);
+
   router.get("/export/things.geojson", handle(async (req, res) => {
-    const features = await asCaller(req, async (c) =>
-      (await c.query(`select id, name, type, location, location_description, indicator_colour, water, last_sensor_data
-                       from app_public.things where is_public order by name`)).rows);
+    const features = await asCaller(req, publicThings);
     res.type("application/geo+json").set("Content-Disposition", 'attachment; filename="public-things.geojson"').set("Link", licenceLink).send(JSON.stringify({
       type: "FeatureCollection",
       // Foreign members (RFC 7946 section 6.1): the licence and the credit reusers must give.
@@ -115,10 +133,27 @@ export function exportRouter(pool: pg.Pool, reads: ReadRouting | undefined, toke
         properties: {
           name: t.name, type: t.type, locationDescription: t.location_description,
           indicatorColour: t.indicator_colour, water: t.water, lastReading: t.last_sensor_data,
+          // The inventory attributes (issue 26), every key on every feature (null where not set).
+          ...t.attributes,
         },
       })),
     }));
   }));
+
+  router.get("/export/things.csv", handle(async (req, res) => {
+    const rows = await asCaller(req, publicThings);
+    const csv = toCsv(CSV_COLUMNS.things.map(([name]) => name), rows.map((t) => [
+      t.id, t.name, t.type, t.location.x, t.location.y, t.location_description, t.water_need, t.created_at,
+      ...ATTRIBUTE_COLUMNS.map(([key]) => t.attributes[key]),
+    ]));
+    res.type("text/csv").set("Content-Disposition", 'attachment; filename="public-things.csv"')
+      .set("Link", `${licenceLink}, <things.csv-metadata.json>; rel="describedby"; type="application/csvm+json"`)
+      .send(csv);
+  }));
+
+  router.get("/export/things.csv-metadata.json", (_req, res) => {
+    res.type("application/csvm+json").set("Link", licenceLink).send(JSON.stringify(csvMetadata("things.csv", "things", licence)));
+  });
 
   router.get("/export/things/:id/:what.csv", handle(async (req, res) => {
     const { id, what } = req.params as { id: string; what: string };

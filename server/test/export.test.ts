@@ -30,6 +30,29 @@ describe("export", () => {
     expect(geo.features.some((f: any) => f.id === closed)).toBe(false);
   });
 
+  it("the inventory attributes in the GeoJSON and in things.csv (public things only, with a CSVW description)", async () => {
+    const owner = await signUp(server.url);
+    const g = (await gql(server.url, `mutation { createGroup(input: { name: "Export Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token)).data.createGroup.group.id;
+    const lime = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Attributed Lime", type: TREE, location: { x: 51.46, y: -0.98 }, isPublic: true,
+      speciesId: "tilia-cordata", plantingYear: 2019, trunkGirthCm: 85, heightClass: FROM_5_TO_10_M }) { thing { id } } }`, { g }, owner.token));
+    const id = lime.data.createThing.thing.id as string;
+    const closed = await thing(owner.token, false, "Secret Lime");
+    const geo = (await (await fetch(`${server.url}/export/things.geojson`)).json()) as any;
+    expect(geo.features.find((f: any) => f.id === id).properties).toMatchObject({
+      speciesId: "tilia-cordata", speciesBotanicalName: "Tilia cordata", speciesCommonName: "Small-leaved lime",
+      plantingYear: 2019, trunkGirthCm: 85, heightClass: "FROM_5_TO_10_M", volumeLitres: null, floweringSeasons: null,
+    });
+    const res = await fetch(`${server.url}/export/things.csv`);
+    expect(res.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(res.headers.get("link")).toContain('<things.csv-metadata.json>; rel="describedby"');
+    const lines = (await res.text()).split("\r\n");
+    expect(lines[0]).toBe("id,name,type,latitude,longitude,location_description,water_need,created_utc,species_id,species_botanical_name,species_common_name,planting_year,trunk_girth_cm,height_class,volume_litres,soil_area_m2,flowering_plants,flowering_seasons");
+    expect(lines.find((l) => l.startsWith(id))).toMatch(/^[^,]+,Attributed Lime,TREE,51\.46,-0\.98,,\w+,[^,]+,tilia-cordata,Tilia cordata,Small-leaved lime,2019,85,FROM_5_TO_10_M,,,,$/);
+    expect(lines.some((l) => l.startsWith(closed))).toBe(false);
+    const meta = (await (await fetch(`${server.url}/export/things.csv-metadata.json`)).json()) as any;
+    expect(meta.tableSchema.columns.map((c: any) => c.name)).toEqual(lines[0].split(","));
+  });
+
   it("a thing's actions and readings as CSV for those who may see it, 404 for others", async () => {
     const owner = await signUp(server.url);
     const stranger = await signUp(server.url);

@@ -116,6 +116,8 @@ describe("OGC API Features: items", () => {
     const first = body.features.find((f: any) => f.id === open[0].id);
     expect(first.geometry).toEqual({ type: "Point", coordinates: [open[0].lon, open[0].lat] });
     expect(first.properties).toMatchObject({ id: open[0].id, name: "OGC Planter 1", type: "PLANTER", waterNeed: "unknown", url: `${base}/things/${open[0].id}` });
+    // The inventory attributes (issue 26): every key on every feature, null where the type has none.
+    expect(first.properties).toMatchObject({ speciesId: null, plantingYear: null, trunkGirthCm: null, heightClass: null, volumeLitres: null, soilAreaM2: null, floweringPlants: null, floweringSeasons: null });
     expect(Date.parse(first.properties.createdAt)).not.toBeNaN();
     expect(body.features.map((f: any) => f.id).sort()).toEqual(open.map((t) => t.id).sort());
     // Answers application/json to a client asking for that alone.
@@ -266,7 +268,7 @@ describe.skipIf(!hasGdal && !process.env.CI)("GDAL's OGC API client reads /ogc",
     expect(listing).toMatch(/things/);
     const summary = await gdal("ogrinfo", ["-ro", "-so", `OAPIF:${base}/ogc`, "things"]);
     expect(summary).toMatch(/Geometry: Point/);
-    for (const field of ["name", "type", "waterNeed", "createdAt", "url"]) expect(summary).toMatch(new RegExp(`^${field}: `, "m"));
+    for (const field of ["name", "type", "waterNeed", "createdAt", "url", "speciesId", "plantingYear", "volumeLitres"]) expect(summary).toMatch(new RegExp(`^${field}: `, "m"));
     const count = Number(/Feature Count: (\d+)/.exec(summary)?.[1]);
     expect(count).toBeGreaterThanOrEqual(open.length);
     const spatial = await gdal("ogrinfo", ["-ro", "-so", "-spat", ...bbox.split(","), `OAPIF:${base}/ogc`, "things"]);

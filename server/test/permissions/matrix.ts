@@ -74,6 +74,26 @@ function invitationRows(kind: "thing" | "device" | "group", check: string, accep
   ];
 }
 
+/** A slot of the member's on G's rota (Mondays), with no swaps left from earlier probes. */
+async function memberMondaySlot(w: World): Promise<string> {
+  await w.sql("insert into app_public.rota_slots (group_id, weekday, user_id) values ($1, 1, $2) on conflict do nothing", [w.G.id, w.as.member.id]);
+  const [slot] = await w.sql<{ id: string }>("select id from app_public.rota_slots where group_id = $1 and weekday = 1 and user_id = $2", [w.G.id, w.as.member.id]);
+  await w.sql("delete from app_public.rota_swaps where slot_id = $1", [slot.id]);
+  return slot.id;
+}
+/** The next Monday after today (UK date), a date the member's slot may be swapped. */
+async function nextMonday(w: World): Promise<string> {
+  const [{ d }] = await w.sql<{ d: string }>("select (app_hidden.water_today() + (8 - extract(isodow from app_hidden.water_today())::int))::text as d");
+  return d;
+}
+/** An open request of the member's to swap next Monday. */
+async function freshSwap(w: World): Promise<string> {
+  const slot = await memberMondaySlot(w);
+  const [swap] = await w.sql<{ id: string }>(
+    "insert into app_public.rota_swaps (slot_id, group_id, on_date, requested_by) values ($1, $2, $3, $4) returning id", [slot, w.G.id, await nextMonday(w), w.as.member.id]);
+  return swap.id;
+}
+
 /** A browser subscribed to push for the owner (issue 25), fresh each time. */
 const PUSH_KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
 const PUSH_AUTH = Buffer.alloc(16, 9).toString("base64url");
@@ -466,6 +486,29 @@ export const MATRIX: Row[] = [
     ask(`mutation M($r: UUID!) { moderateReport(input: { reportId: $r, decision: "dismiss" }) { contentReport { status } } }`, async (w) => ({ r: (await freshReport(w)).id }), (d) => d.moderateReport?.contentReport)),
   M("suspendUser", "suspend_user(): call", "suspend a fresh account", ADMIN, PERM,
     ask(`mutation S($u: UUID!) { suspendUser(input: { userId: $u }) { user { id } } }`, async (w) => ({ u: (await w.freshUser()).id }), (d) => d.suspendUser?.user)),
+
+  //------------------------------------------------------------------------------------------
+  // Adoption (issue 26): whoever sees a thing may look after it; each stops only their own.
+  M("adoptThing", "thing_adoptions: insert", "adopt T (private)", SEES_T, { guest: PERM, others: "NTFND" },
+    ask(`mutation A($t: UUID!) { adoptThing(input: { thingId: $t }) { thingAdoption { id } } }`, (w) => ({ t: w.T.id }), (d) => d.adoptThing?.thingAdoption)),
+  M("stopAdoptingThing", "thing_adoptions: delete", "stop looking after PT (each their own adoption)", SIGNED_IN, PERM,
+    ask(`mutation S($t: UUID!) { stopAdoptingThing(input: { thingId: $t }) { thingAdoption { id } } }`, async (w, role) => {
+      if (role !== "guest") await w.sql("insert into app_public.thing_adoptions (thing_id, user_id) values ($1, $2) on conflict do nothing", [w.PT.id, w.as[role].id]);
+      return { t: w.PT.id };
+    }, (d) => d.stopAdoptingThing?.thingAdoption)),
+
+  // Watering rotas (issue 26): members take days; owners manage; swaps between members.
+  M("takeRotaSlot", "rota_slots: insert", "take Thursdays on G's rota for oneself", ["member", "owner"], { guest: PERM, others: "DNIED" },
+    ask(`mutation R($g: UUID!) { takeRotaSlot(input: { groupId: $g, weekday: 4 }) { rotaSlot { id } } }`, (w) => ({ g: w.G.id }), (d) => d.takeRotaSlot?.rotaSlot)),
+  M("leaveRotaSlot", "rota_slots: delete", "take the member's Monday off G's rota", ["member", "owner", "admin"], { guest: PERM, others: "NTFND" },
+    ask(`mutation L($s: UUID!) { leaveRotaSlot(input: { slotId: $s }) { rotaSlot { id } } }`, async (w) => ({ s: await memberMondaySlot(w) }), (d) => d.leaveRotaSlot?.rotaSlot)),
+  M("askRotaSwap", "rota_swaps: insert", "ask to swap the member's next Monday", ["member"], { guest: PERM, owner: "DNIED", admin: "DNIED", others: "NTFND" },
+    ask(`mutation A($s: UUID!, $d: Date!) { askRotaSwap(input: { slotId: $s, onDate: $d }) { rotaSwap { id } } }`,
+      async (w) => ({ s: await memberMondaySlot(w), d: await nextMonday(w) }), (d) => d.askRotaSwap?.rotaSwap)),
+  M("acceptRotaSwap", "rota_swaps: accept", "take the member's next Monday", ["owner"], { guest: PERM, member: "INVLD", admin: "DNIED", others: "NTFND" },
+    ask(`mutation A($s: UUID!) { acceptRotaSwap(input: { swapId: $s }) { rotaSwap { id } } }`, async (w) => ({ s: await freshSwap(w) }), (d) => d.acceptRotaSwap?.rotaSwap)),
+  M("cancelRotaSwap", "rota_swaps: cancel", "withdraw the member's request", ["member", "owner", "admin"], { guest: PERM, others: "NTFND" },
+    ask(`mutation C($s: UUID!) { cancelRotaSwap(input: { swapId: $s }) { rotaSwap { id } } }`, async (w) => ({ s: await freshSwap(w) }), (d) => d.cancelRotaSwap?.rotaSwap)),
 
   //------------------------------------------------------------------------------------------
   // Navigation analytics and admin figures

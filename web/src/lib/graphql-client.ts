@@ -95,6 +95,8 @@ const EMBEDDED_TYPES = new Set([
   "NoticePreference", "NoticeSetting",
   // Inventory (issue 26): a thing's water-model figures, and one row of an import's report.
   "WaterParameter", "ThingImportResult",
+  // Watering rotas (issue 26): who is on a day, worked out from slots and swaps.
+  "RotaDuty",
 ]);
 
 /** Graphcache keys: entities by `id` (the default); mutation payloads and the values above are embedded. */

@@ -3,7 +3,7 @@
 // (routes.tsx, which loads the screens) can link without importing one another.
 
 export const USER_TABS = ["dashboard", "activity", "badges", "tasks", "things"] as const;
-export const GROUP_TABS = ["dashboard", "activity", "members", "things", "devices", "tasks", "history"] as const;
+export const GROUP_TABS = ["dashboard", "activity", "members", "things", "devices", "tasks", "history", "rota"] as const;
 export const THING_TABS = [
   "dashboard",
   "collaborators",

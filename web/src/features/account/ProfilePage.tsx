@@ -19,6 +19,7 @@ import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
 import profileQuery from "./Profile.graphql?raw";
 import updateProfileQuery from "./UpdateProfile.graphql?raw";
+import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 import "./account.css";
 
 interface ProfileUser {
@@ -77,12 +78,15 @@ export default function ProfilePage() {
       .map((access) => access.thingByThingId)
       .filter((thing): thing is { id: string; name: string } => Boolean(thing));
     content = (
-      <ProfileForm
-        key={user.id}
-        user={user}
-        things={things}
-        onSaved={() => refetch({ requestPolicy: "network-only" })}
-      />
+      <>
+        <AdoptedThings userId={user.id} own />
+        <ProfileForm
+          key={user.id}
+          user={user}
+          things={things}
+          onSaved={() => refetch({ requestPolicy: "network-only" })}
+        />
+      </>
     );
   } else if (fetching || !data) {
     content = error ? (

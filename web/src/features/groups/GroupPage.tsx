@@ -1,4 +1,5 @@
-// /groups/{id}/{tab}: a group's dashboard, activity, members, things, devices, tasks and history.
+// /groups/{id}/{tab}: a group's dashboard, activity, members, things, devices, tasks, history and
+// watering rota.
 import { Link, useParams } from "react-router";
 import { term } from "../../../../shared/branding.ts";
 import { Initials } from "../../components/list/index.ts";
@@ -13,6 +14,7 @@ import { GroupMembersTab } from "./GroupMembersTab.tsx";
 import { GroupTasksTab } from "./GroupTasksTab.tsx";
 import { GroupThingsTab } from "./GroupThingsTab.tsx";
 import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
+import { GroupRotaTab } from "../rotas/GroupRotaTab.tsx";
 import { errorText, groupTypeLabel } from "./meta.ts";
 import { ListError } from "../../components/list/index.ts";
 import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
@@ -61,6 +63,9 @@ export default function GroupPage() {
         {current === "tasks" ? <GroupTasksTab state={state} /> : null}
         {current === "history" ? (
           <HistoryPanel targetType="group" targetId={state.group.id} noun={term(b, "group")} onRestored={state.refetch} />
+        ) : null}
+        {current === "rota" ? (
+          <GroupRotaTab groupId={state.group.id} myUserId={state.membership?.userId ?? null} isMember={state.isMember} canManage={state.canManage} />
         ) : null}
       </div>
     </section>

@@ -1,5 +1,5 @@
 // A thing on the map, in the popup (desktop) or the bottom sheet (phone): picture, name, water need
-// and why, last watered (when, by whom, litres) and the rain since, the sensor's reading if any, and "Record watering"
+// and why, last watered (when, by whom, litres) and the rain since, who looks after it (adoption), the sensor's reading if any, and "Record watering"
 // in one tap for those who may (owners, collaborators, admins: Thing.canRecordAction), with Undo.
 import { Link } from "react-router";
 import { useQuery } from "urql";
@@ -16,6 +16,7 @@ import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { useRecordWatering, type WateringState } from "./use-record-watering.ts";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import MapThingCard from "./MapThingCard.graphql?raw";
+import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 
 export interface CardThing {
   id: string;
@@ -150,6 +151,7 @@ export function ThingCardBody({
       <p className="map-card-last" data-testid="last-watered">
         {lastWateredText(thing.lastWatering, Date.now(), thing.rainSinceLastWateringMm)}
       </p>
+      <AdoptionPanel thingId={thing.id} compact />
       {thing.lastSensorData && thing.water !== null ? (
         <p className="map-card-sensor">
           Sensor: soil water {Math.round(thing.water)}% ({formatRelative(thing.lastSensorData)})

@@ -31,12 +31,16 @@ import { formatLitres } from "./LitresField.tsx";
 import DeleteThingAccessMutation from "./DeleteThingAccess.graphql?raw";
 import SetOneThingMutation from "./SetOneThing.graphql?raw";
 import { TasksForThing } from "../tasks/index.ts";
+import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
+import { ThingRotaWeek } from "../rotas/ThingRotaWeek.tsx";
 
 export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   return (
     <div className="dashboard-grid">
       <StatusCard thing={thing} />
       <QuickActions thing={thing} onChanged={onChanged} />
+      <AdoptionPanel thingId={thing.id} />
+      <ThingRotaWeek thingId={thing.id} />
       <AboutCard thing={thing} />
       <LastActionCard thing={thing} />
       <TasksForThing thingId={thing.id} thingName={thing.name} canPlan={Boolean(thing.canEdit || thing.canRecordAction)} />

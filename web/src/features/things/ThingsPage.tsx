@@ -44,7 +44,8 @@ export default function ThingsPage() {
       </p>
       <ThingList list={list} searchLabel={`Search ${term(b, "things")} by name`} />
       <p className="muted small">
-        Open data: <a href="/export/things.geojson" download="public-things.geojson">all public {term(b, "things")} as GeoJSON</a>.
+        Open data: <a href="/export/things.geojson" download="public-things.geojson">all public {term(b, "things")} as GeoJSON</a>{" "}
+        or <a href="/export/things.csv" download="public-things.csv">as CSV</a>.
       </p>
     </section>
   );

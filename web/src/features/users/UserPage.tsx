@@ -18,6 +18,7 @@ import UserThingsQuery from "./UserThings.graphql?raw";
 import "../groups/groups.css";
 import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
+import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 
 interface UserDetails {
   id: string;
@@ -162,6 +163,7 @@ function UserDashboard({ user }: { user: UserDetails }) {
           <span className="stat-value">{memberships.length}</span>
         </div>
       </div>
+      <AdoptedThings userId={user.id} />
       <h2>{term(b, "groups", true)}</h2>
       {memberships.length === 0 ? (
         <EmptyState title={`Not in any ${term(b, "groups")} you can see`} action={{ label: `Browse ${term(b, "groups")}`, to: "/groups" }}>

@@ -1,0 +1,87 @@
+// "I look after this one" (issue 26): who looks after a thing, and Adopt / Stop looking after it
+// for the signed-in person. On a thing's page and in the map's card (compact). The limits are
+// checked here first (shared/care-rules.ts) and again by the database, whose words are shown.
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { adoptProblem } from "../../../../shared/care-rules.ts";
+import { useSession } from "../../lib/session-context.tsx";
+import { paths } from "../../routes/paths.ts";
+import { errorText } from "../things/errors.ts";
+import { adoptionSummary, type Adopter } from "./adoption-text.ts";
+import AdoptThingMutation from "./AdoptThing.graphql?raw";
+import StopAdoptingThingMutation from "./StopAdoptingThing.graphql?raw";
+import ThingAdoptionQuery from "./ThingAdoption.graphql?raw";
+import "./adoption.css";
+
+interface ThingAdoptionData {
+  thingById: {
+    id: string;
+    adoptedByMe: boolean | null;
+    adopterCount: number | null;
+    thingAdoptionsByThingId: { nodes: (Adopter & { id: string })[] };
+  } | null;
+}
+
+export function AdoptionPanel({ thingId, compact = false }: { thingId: string; compact?: boolean }) {
+  const { session, signedIn } = useSession();
+  const location = useLocation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result] = useQuery<ThingAdoptionData>({ query: ThingAdoptionQuery, variables: { id: thingId } });
+  const [adoptState, adopt] = useMutation(AdoptThingMutation);
+  const [stopState, stop] = useMutation(StopAdoptingThingMutation);
+  const thing = result.data?.thingById;
+  if (!thing) return null;
+
+  const adopters = thing.thingAdoptionsByThingId.nodes;
+  const count = thing.adopterCount ?? adopters.length;
+  const mine = !!thing.adoptedByMe;
+  const summary = adoptionSummary(adopters, count, signedIn ? (session?.id ?? null) : null);
+  const busy = adoptState.fetching || stopState.fetching;
+
+  const onAdopt = async () => {
+    const found = adoptProblem(count, null);
+    setProblem(found);
+    if (found) return;
+    const r = await adopt({ thingId });
+    if (r.error) setProblem(errorText(r.error, "Could not adopt it"));
+  };
+  const onStop = async () => {
+    setProblem(null);
+    const r = await stop({ thingId });
+    if (r.error) setProblem(errorText(r.error, "Could not stop looking after it"));
+  };
+
+  return (
+    <div className={compact ? "adoption adoption-compact" : "adoption card"} data-testid="adoption">
+      {compact ? null : <h2 className="adoption-title">Looked after by</h2>}
+      <p className={mine ? "adoption-summary adoption-mine" : "adoption-summary"}>
+        <span aria-hidden="true">{mine ? "♥ " : count > 0 ? "♡ " : ""}</span>
+        {summary}
+      </p>
+      {!compact && !mine ? (
+        <p className="muted adoption-hint">Adopt it to be the first told when it needs water.</p>
+      ) : null}
+      {signedIn ? (
+        mine ? (
+          <button type="button" className="button button-secondary" onClick={onStop} disabled={busy}>
+            Stop looking after it
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={onAdopt} disabled={busy}>
+            I look after this one
+          </button>
+        )
+      ) : compact ? null : (
+        <p className="muted">
+          <Link to={paths.signIn(location.pathname)}>Sign in</Link> to adopt it.
+        </p>
+      )}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

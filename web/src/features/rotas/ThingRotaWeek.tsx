@@ -1,0 +1,48 @@
+// On a thing's page (issue 26): who waters it this week on its group's rota, today first. Only the
+// group's members and admins get any of it (the database answers nobody else), so for everyone
+// else this shows nothing.
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { WEEKDAYS, rotaDateLabel, ukToday } from "../../../../shared/care-rules.ts";
+import { paths } from "../../routes/paths.ts";
+import { personName, type RotaDuty } from "./rota-types.ts";
+import ThingRotaWeekQuery from "./ThingRotaWeek.graphql?raw";
+import "./rotas.css";
+
+interface ThingRotaWeekData {
+  thingById: { id: string; groupId: string; rotaThisWeek: { nodes: RotaDuty[] } } | null;
+}
+
+/** "Priya and Tom" */
+export function namesOf(duties: RotaDuty[]): string {
+  const names = duties.map((d) => personName(d));
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+export function ThingRotaWeek({ thingId, today = ukToday() }: { thingId: string; today?: string }) {
+  const [result] = useQuery<ThingRotaWeekData>({ query: ThingRotaWeekQuery, variables: { id: thingId } });
+  const thing = result.data?.thingById;
+  const duties = thing?.rotaThisWeek.nodes ?? [];
+  if (!thing || duties.length === 0) return null;
+  const onToday = duties.filter((d) => d.day === today);
+  const days = [...new Set(duties.map((d) => d.day))];
+  return (
+    <section className="card rota-week" aria-labelledby="rota-week-title" data-testid="rota-week">
+      <h2 id="rota-week-title">On the watering rota this week</h2>
+      <p className="rota-today">
+        <strong>Today:</strong> {onToday.length > 0 ? namesOf(onToday) : "nobody on the rota"}
+      </p>
+      <ul className="rota-week-days">
+        {days.map((day) => (
+          <li key={day} className={day === today ? "rota-is-today" : undefined}>
+            <span className="rota-day">{WEEKDAYS[duties.find((d) => d.day === day)!.weekday - 1]}</span>{" "}
+            <span>{namesOf(duties.filter((d) => d.day === day))}</span>
+            {duties.some((d) => d.day === day && d.swapped) ? <span className="muted"> (swapped)</span> : null}
+            <span className="visually-hidden"> on {rotaDateLabel(day)}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to={paths.group(thing.groupId, "rota")}>The group's rota</Link>
+    </section>
+  );
+}
