@@ -329,6 +329,24 @@ export const knownEn = {
   "errors.valueFormat": "A value is not in the expected format",
   "errors.divisionByZero": "A calculation divided by zero",
   "errors.valueInvalid": "A value is not valid",
+
+  "adoption.tooManyAdopters": "This thing already has {0} people looking after it, the most it can have",
+  "adoption.tooManyThings": "You can look after up to {0} things; stop looking after one first",
+  "adoption.notAdopted": "You do not look after this thing",
+  "rotas.swapRequestMissing": "The swap request it refers to does not exist",
+  "rotas.membersTakeDate": "Only members of the group can take a date on its rota",
+  "rotas.slotMissing": "The rota slot it refers to does not exist",
+  "rotas.swapOwnSlotOnly": "Only the person on the slot can ask to swap it",
+  "rotas.cancelSwap": "Only the person who asked and the group's owners can cancel a swap request",
+  "rotas.removeSlot": "Only the person on the slot and the group's owners can take it off the rota",
+  "rotas.ownersAssign": "Only the group's owners can put someone else on the rota",
+  "rotas.membersTakeDay": "Only members of the group can take a day on its rota",
+  "rotas.membersOnly": "Only members of the group can be on its rota",
+  "rotas.dayFull": "{0} already has {1} people on the rota, the most a day can have",
+  "rotas.noteTooLong": "The note must be at most 200 characters",
+  "rotas.ownSwap": "You cannot accept your own swap request",
+  "rotas.swapClosed": "This swap request is no longer open",
+  "rotas.chooseDay": "Choose a day of the week",
 } as const;
 
 export type KnownKey = keyof typeof knownEn;
