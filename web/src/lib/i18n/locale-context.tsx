@@ -4,6 +4,7 @@
 // own, loaded when someone reads in German (English shows meanwhile, for a moment).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { IntlProvider, useIntl } from "react-intl";
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { useMutation } from "urql";
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
@@ -15,8 +16,11 @@ import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslat
 
 /** Where a guest's (or a not yet saved) choice is kept on this device. */
 export const LANGUAGE_STORAGE_KEY = "steward.language";
+/** "1": British English shown as the pseudo-locale (lib/i18n/pseudo.ts), to find hard-coded text. */
+export const PSEUDO_STORAGE_KEY = "steward.pseudoLocale";
 
-type Catalogue = Readonly<Record<MessageKey, string>>;
+/** Texts, or (the pseudo-locale) their syntax trees. */
+type Catalogue = Readonly<Record<MessageKey, string>> | Readonly<Record<MessageKey, MessageFormatElement[]>>;
 interface Loaded {
   locale: Locale;
   messages: Catalogue;
@@ -24,7 +28,8 @@ interface Loaded {
   serverMessages: MessageTranslator | null;
 }
 const loaders: Record<Locale, () => Promise<Loaded>> = {
-  "en-GB": async () => ENGLISH,
+  "en-GB": async () =>
+    pseudoWanted() ? { ...ENGLISH, messages: (await import("./pseudo.ts")).pseudoCatalogue(en) } : ENGLISH,
   de: async () => {
     const [{ de }, { knownEn }, { knownDe }] = await Promise.all([
       import("./messages/de.ts"),
@@ -45,6 +50,14 @@ export interface LocaleContextValue {
 }
 
 const LocaleContext = createContext<LocaleContextValue | null>(null);
+
+function pseudoWanted(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PSEUDO_STORAGE_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
 
 function storedChoice(): Locale | null {
   try {
@@ -69,7 +82,7 @@ export function LocaleProvider({ children, languages = browserLanguages() }: { c
   const locale = negotiateLocale([choice, ...languages]);
   // A German reader's first screen waits for the German texts (a few kilobytes) rather than
   // flashing English; after that, a switch shows the old language until the new one is here.
-  const [loaded, setLoaded] = useState<Loaded | null>(() => (locale === DEFAULT_LOCALE ? ENGLISH : null));
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (locale === DEFAULT_LOCALE && !pseudoWanted() ? ENGLISH : null));
 
   useEffect(() => {
     let current = true;

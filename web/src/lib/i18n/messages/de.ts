@@ -13,7 +13,7 @@ export const de: Record<MessageKey, string> = {
   "header.things": "{brand, select, bee {Cafés} other {Objekte}}",
   "header.devices": "Geräte",
   "header.groups": "{brand, select, bee {Bienenpässe} other {Gruppen}}",
-  "header.community": "Gemeinschaft",
+  "header.community": "Community",
   "header.tasks": "Aufgaben",
   "header.activity": "Aktivität",
   "header.admin": "Verwaltung",
