@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/Loading.tsx";
 import { useNavigationTracking } from "../lib/analytics/use-navigation-tracking.ts";
 import { useBranding } from "../lib/config-context.tsx";
+import { useT } from "../lib/i18n/locale-context.tsx";
 import { Header } from "./Header.tsx";
 import { NoticeArea } from "./NoticeArea.tsx";
 
@@ -20,6 +21,7 @@ export interface MainLayoutSlots {
  */
 export function MainLayout({ notifications, banner }: MainLayoutSlots = {}) {
   const branding = useBranding();
+  const t = useT();
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
@@ -38,7 +40,7 @@ export function MainLayout({ notifications, banner }: MainLayoutSlots = {}) {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("layout.skipToContent")}
       </a>
       <Header notifications={notifications} />
       <NoticeArea />
@@ -51,9 +53,9 @@ export function MainLayout({ notifications, banner }: MainLayoutSlots = {}) {
       <footer className="site-footer">
         <span>{branding.name}</span>
         <span aria-hidden="true"> · </span>
-        <span>{branding.tagline}</span>
+        <span>{t("layout.tagline", { brand: branding.key })}</span>
         <span aria-hidden="true"> · </span>
-        <Link to="/about">About</Link>
+        <Link to="/about">{t("layout.about")}</Link>
       </footer>
     </div>
   );

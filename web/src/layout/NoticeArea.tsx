@@ -1,17 +1,11 @@
-import { useNotices, useNoticeStore, type NoticeLevel } from "../lib/notices.tsx";
-
-const LEVEL_LABEL: Record<NoticeLevel, string> = {
-  positive: "Done",
-  negative: "Problem",
-  warning: "Warning",
-  info: "Note",
-  ongoing: "Working",
-};
+import { useNotices, useNoticeStore } from "../lib/notices.tsx";
+import { useT } from "../lib/i18n/locale-context.tsx";
 
 /** The page's notices, newest last. Problems are announced at once; the rest politely. */
 export function NoticeArea() {
   const notices = useNotices();
   const store = useNoticeStore();
+  const t = useT();
   return (
     <div className="notice-area" aria-live="polite" aria-relevant="additions text">
       {notices.map((notice) => (
@@ -22,12 +16,12 @@ export function NoticeArea() {
           data-level={notice.level}
         >
           {notice.level === "ongoing" ? <span className="spinner" aria-hidden="true" /> : null}
-          <span className="visually-hidden">{LEVEL_LABEL[notice.level]}: </span>
+          <span className="visually-hidden">{t(`notice.${notice.level}`)}: </span>
           <span className="notice-message">{notice.message}</span>
           <button
             type="button"
             className="notice-dismiss"
-            aria-label="Dismiss notice"
+            aria-label={t("notice.dismiss")}
             onClick={() => store.dismiss(notice.id)}
           >
             ×

@@ -1,8 +1,10 @@
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { useT } from "../lib/i18n/locale-context.tsx";
 
 /** Shown when a screen fails to load or render (a failed chunk download after a deploy, say). */
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
+  const t = useT();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -10,14 +12,14 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
       : "";
   const content = (
     <section className="page" aria-labelledby="error-title">
-      <h1 id="error-title">Something went wrong</h1>
-      <p className="lead">This page could not be shown. Reloading often helps.</p>
+      <h1 id="error-title">{t("routeError.title")}</h1>
+      <p className="lead">{t("routeError.lead")}</p>
       {detail ? <p className="muted">{detail}</p> : null}
       <p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload
+          {t("routeError.reload")}
         </button>{" "}
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t("routeError.home")}</Link>
       </p>
     </section>
   );

@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from "react";
 import type { ListLayout } from "./use-list-state.ts";
 import { SEARCH_MAX_LENGTH } from "./search.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 export interface Option<V extends string = string> {
   value: V;
@@ -10,9 +11,10 @@ export interface Option<V extends string = string> {
 }
 
 /** A row of controls that wraps on narrow screens. */
-export function ListToolbar({ label = "List options", children }: { label?: string; children: ReactNode }) {
+export function ListToolbar({ label, children }: { label?: string; children: ReactNode }) {
+  const t = useT();
   return (
-    <div className="list-toolbar" role="group" aria-label={label}>
+    <div className="list-toolbar" role="group" aria-label={label ?? t("list.options")}>
       {children}
     </div>
   );
@@ -84,7 +86,8 @@ export function SelectControl<V extends string>({ label, value, onChange, option
 }
 
 export function SortSelect<V extends string>(props: Omit<SelectControlProps<V>, "label"> & { label?: string }) {
-  return <SelectControl {...props} label={props.label ?? "Sort by"} />;
+  const t = useT();
+  return <SelectControl {...props} label={props.label ?? t("list.sortBy")} />;
 }
 
 export interface FilterProps {
@@ -98,15 +101,17 @@ export interface FilterProps {
 }
 
 /** A filter as a select (many values, or little room). */
-export function FilterSelect({ label, value, onChange, options, allLabel = "All" }: FilterProps) {
+export function FilterSelect({ label, value, onChange, options, allLabel }: FilterProps) {
+  const t = useT();
   return (
-    <SelectControl label={label} value={value} onChange={onChange} options={[{ value: "", label: allLabel }, ...options]} />
+    <SelectControl label={label} value={value} onChange={onChange} options={[{ value: "", label: allLabel ?? t("list.all") }, ...options]} />
   );
 }
 
 /** A filter as a row of chips (few values); pressing the chosen chip again clears it. */
-export function FilterChips({ label, value, onChange, options, allLabel = "All" }: FilterProps) {
-  const all: Option[] = [{ value: "", label: allLabel }, ...options];
+export function FilterChips({ label, value, onChange, options, allLabel }: FilterProps) {
+  const t = useT();
+  const all: Option[] = [{ value: "", label: allLabel ?? t("list.all") }, ...options];
   return (
     <div className="list-control list-chips" role="group" aria-label={label}>
       <span className="list-chips-label" aria-hidden="true">
@@ -131,13 +136,14 @@ export function FilterChips({ label, value, onChange, options, allLabel = "All" 
 }
 
 export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(layout: ListLayout): void }) {
+  const t = useT();
   return (
-    <div className="list-control layout-toggle" role="group" aria-label="Layout">
+    <div className="list-control layout-toggle" role="group" aria-label={t("list.layout")}>
       <button
         type="button"
         className={`layout-button${value === "tiles" ? " layout-on" : ""}`}
         aria-pressed={value === "tiles"}
-        title="Tiles"
+        title={t("list.tiles")}
         onClick={() => onChange("tiles")}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
@@ -146,13 +152,13 @@ export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(
           <rect x="2" y="11" width="7" height="7" rx="1.5" fill="currentColor" />
           <rect x="11" y="11" width="7" height="7" rx="1.5" fill="currentColor" />
         </svg>
-        <span className="visually-hidden">Tiles</span>
+        <span className="visually-hidden">{t("list.tiles")}</span>
       </button>
       <button
         type="button"
         className={`layout-button${value === "list" ? " layout-on" : ""}`}
         aria-pressed={value === "list"}
-        title="List"
+        title={t("list.list")}
         onClick={() => onChange("list")}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
@@ -160,7 +166,7 @@ export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(
           <rect x="2" y="8.5" width="16" height="3" rx="1.2" fill="currentColor" />
           <rect x="2" y="14" width="16" height="3" rx="1.2" fill="currentColor" />
         </svg>
-        <span className="visually-hidden">List</span>
+        <span className="visually-hidden">{t("list.list")}</span>
       </button>
     </div>
   );
@@ -187,15 +193,18 @@ export function ResultCount({
   /** More can be loaded (for a list that does not count its whole length). */
   more?: boolean;
 }) {
+  const t = useT();
   const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
   let text: string;
   if (narrowed) {
     const matches = total ?? shown;
-    text = matches === 1 ? `1 ${noun[0]} matches` : `${matches} ${noun[1]} match`;
-    if (matches > shown) text += ` (showing ${shown})`;
-  } else if (total !== null && total !== undefined && total > shown) text = `Showing ${shown} of ${total} ${word(total)}`;
-  else if ((total === null || total === undefined) && more) text = `Showing ${shown} ${word(shown)}`;
-  else text = `${shown} ${word(shown)}`;
+    text =
+      matches > shown
+        ? t("list.matchesShowing", { count: matches, noun: noun[1], shown })
+        : t("list.matches", { count: matches, noun: word(matches) });
+  } else if (total !== null && total !== undefined && total > shown) text = t("list.showingOf", { shown, total, noun: word(total) });
+  else if ((total === null || total === undefined) && more) text = t("list.showing", { shown, noun: word(shown) });
+  else text = t("list.count", { count: shown, noun: word(shown) });
   return (
     <p className="list-count" role="status" aria-live="polite">
       {text}

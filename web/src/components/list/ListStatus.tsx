@@ -2,12 +2,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListLayout } from "./use-list-state.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 /** Grey placeholders in the shape of the list while the first page loads. */
-export function ListSkeleton({ layout = "tiles", count = 6, label = "Loading…" }: { layout?: ListLayout; count?: number; label?: string }) {
+export function ListSkeleton({ layout = "tiles", count = 6, label }: { layout?: ListLayout; count?: number; label?: string }) {
+  const t = useT();
   return (
     <div className="list-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t("common.loading")}</span>
       <ul className={layout === "tiles" ? "item-tiles" : "item-rows"} aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="item skeleton-item">
@@ -82,12 +84,13 @@ export function EmptyState({
 
 /** A failed load, with the server's message and a way to try again. */
 export function ListError({ message, onRetry }: { message?: string | null; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="form-error list-error" role="alert">
-      <span>{message || "An error occurred"}</span>
+      <span>{message || t("common.anErrorOccurred")}</span>
       {onRetry ? (
         <button type="button" className="button button-secondary" onClick={onRetry}>
-          Try again
+          {t("list.tryAgain")}
         </button>
       ) : null}
     </div>
@@ -101,7 +104,7 @@ export function LoadMore({
   onLoadMore,
   shown,
   total,
-  label = "Load more",
+  label,
 }: {
   hasMore: boolean;
   loading?: boolean;
@@ -110,15 +113,16 @@ export function LoadMore({
   total?: number | null;
   label?: string;
 }) {
+  const t = useT();
   if (!hasMore && !loading) return null;
   return (
     <div className="load-more">
       <button type="button" className="button button-secondary" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
-        {loading ? "Loading…" : label}
+        {loading ? t("common.loading") : (label ?? t("list.loadMore"))}
       </button>
       {shown !== undefined && total !== null && total !== undefined ? (
         <span className="muted">
-          {shown} of {total} shown
+          {t("list.shownOf", { shown, total })}
         </span>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 // The legend of the water needs: the marker itself (shape, colour, icon) beside its words.
 import { NeedIcon } from "./NeedIcon.tsx";
 import "./water-need.css";
-import { LEGEND_ORDER, NEED_STYLES, needStyle } from "./water-need.ts";
+import { LEGEND_ORDER, needStyle } from "./water-need.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 /** A marker's face: the shape in the need's colour with its icon (the map's markers use it too). */
 export function NeedBadge({ need, size = 22 }: { need: string | null | undefined; size?: number }) {
@@ -20,14 +21,15 @@ export function NeedBadge({ need, size = 22 }: { need: string | null | undefined
 }
 
 export function NeedLegend({ className = "" }: { className?: string }) {
+  const t = useT();
   return (
-    <ul className={`need-legend ${className}`.trim()} aria-label="Water need">
+    <ul className={`need-legend ${className}`.trim()} aria-label={t("need.legend")}>
       {LEGEND_ORDER.map((need) => (
         <li key={need}>
           <NeedBadge need={need} size={18} />
           <span>
-            <strong>{NEED_STYLES[need].label}</strong>
-            <span className="need-legend-meaning"> · {NEED_STYLES[need].meaning}</span>
+            <strong>{t(`need.${need}.label`)}</strong>
+            <span className="need-legend-meaning"> · {t(`need.${need}.meaning`)}</span>
           </span>
         </li>
       ))}

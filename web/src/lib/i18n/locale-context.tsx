@@ -3,7 +3,7 @@
 // speak (shared/i18n/locales.ts). British English ships with the app; German is a chunk of its
 // own, loaded when someone reads in German (English shows meanwhile, for a moment).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { IntlProvider, useIntl } from "react-intl";
+import { IntlContext, IntlProvider, createIntl, type IntlShape } from "react-intl";
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { useMutation } from "urql";
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from "../../../../shared/i18n/locales.ts";
@@ -144,9 +144,13 @@ export function useLocale(): LocaleContextValue {
   return value;
 }
 
+/** British English, for a component drawn outside the app's providers (a unit test of one part). */
+let standalone: IntlShape | null = null;
+const standaloneIntl = () => (standalone ??= createIntl({ locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE, messages: en }));
+
 /** `t(key, values)`: a screen text in the reader's language. */
 export function useT(): (key: MessageKey, values?: MessageValues) => string {
-  const intl = useIntl();
+  const intl = useContext(IntlContext) ?? standaloneIntl();
   return useCallback(
     (key: MessageKey, values?: MessageValues) => intl.formatMessage({ id: key }, values as Record<string, string | number | Date>),
     [intl],
