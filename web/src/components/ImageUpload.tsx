@@ -37,6 +37,8 @@ import { useAppConfig } from "../lib/config-context.tsx";
 import { useSession } from "../lib/session-context.tsx";
 import { apiUrl, rememberImageVersion, type ImageType } from "./Avatar.tsx";
 import "./ImageUpload.css";
+import { useT } from "../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../lib/i18n/server-messages.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
@@ -204,8 +206,8 @@ export interface ImageUploadProps {
 
 export function ImageUpload({
   onUploaded,
-  label = "Picture",
-  hint = "JPEG, PNG, WebP or GIF, up to 10 MB.",
+  label,
+  hint,
   currentUrl = null,
   onRemove,
   onBusyChange,
@@ -214,6 +216,7 @@ export function ImageUpload({
   sessionId: givenSessionId,
   uploadUrl,
 }: ImageUploadProps) {
+  const t = useT();
   const { graphqlUrl } = useAppConfig();
   const { store } = useSession();
   const [ownSessionId] = useState(newUploadSessionId);
@@ -324,7 +327,7 @@ export function ImageUpload({
   return (
     <div className={`image-upload image-upload-${shape}${dragging ? " image-upload-dragging" : ""}`}>
       <span id={labelId} className="image-upload-label">
-        {label}
+        {label ?? t("upload.label")}
       </span>
       <div
         className="image-upload-zone"
@@ -343,7 +346,7 @@ export function ImageUpload({
       >
         <div className="image-upload-preview">
           {shown ? (
-            <img src={shown} alt={preview ? "Preview of the chosen picture" : "Current picture"} onError={() => setCurrentFailed(true)} />
+            <img src={shown} alt={preview ? t("upload.previewAlt") : t("upload.currentAlt")} onError={() => setCurrentFailed(true)} />
           ) : (
             <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false">
               <rect x="6" y="10" width="36" height="28" rx="4" fill="none" stroke="currentColor" strokeWidth="2.5" />
@@ -367,7 +370,7 @@ export function ImageUpload({
               onChange={onChoose}
             />
             <label id={`${inputId}-button`} htmlFor={inputId} className="button button-secondary image-upload-choose">
-              {shown || hasNew ? "Choose another picture" : "Choose a picture"}
+              {shown || hasNew ? t("upload.chooseAnother") : t("upload.choose")}
             </label>
             {state.kind === "uploading" ? (
               <button type="button" className="button button-secondary" onClick={cancel}>
@@ -377,33 +380,33 @@ export function ImageUpload({
             {state.kind === "done" ? (
               <button type="button" className="button button-secondary" onClick={undo}>
                 {/* Only a record that has a picture has an old one to keep. */}
-                {hasCurrent ? "Keep the old picture" : "Don't use this picture"}
+                {hasCurrent ? t("upload.keepOld") : t("upload.dontUse")}
               </button>
             ) : null}
             {!hasNew && hasCurrent && onRemove ? (
               <button type="button" className="button button-secondary" onClick={onRemove} disabled={disabled}>
-                Remove picture
+                {t("upload.remove")}
               </button>
             ) : null}
           </div>
           <p id={hintId} className="field-hint">
-            {hint}
+            {hint ?? t("upload.hint")}
           </p>
           <div id={statusId} className="image-upload-status" aria-live="polite">
             {state.kind === "uploading" ? (
               <>
-                <progress max={100} value={state.progress} aria-label={`Uploading ${state.name}`} />
-                <span>Uploading… {state.progress}%</span>
+                <progress max={100} value={state.progress} aria-label={t("upload.uploadingLabel", { name: state.name })} />
+                <span>{t("upload.uploading", { progress: state.progress })}</span>
               </>
             ) : null}
             {state.kind === "done" ? (
               <span className="image-upload-done">
-                ✓ {state.name} ({formatSize(state.size)}) uploaded; it is used when you save.
+                {t("upload.done", { name: state.name, size: formatSize(state.size) })}
               </span>
             ) : null}
             {state.kind === "error" ? (
               <span className="field-error" role="alert">
-                {state.message}
+                {translateServerMessage(state.message)}
               </span>
             ) : null}
           </div>

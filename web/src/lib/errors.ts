@@ -55,7 +55,7 @@ export function errorText(error: unknown, fallback: string): string {
   if (!error) return fallback;
   const { message, network } = serverErrorOf(error);
   if (message && message !== MASKED_MESSAGE) return translateServerMessage(message);
-  return network ? OFFLINE_MESSAGE : fallback;
+  return network ? translateServerMessage(OFFLINE_MESSAGE) : fallback;
 }
 
 /** Like errorText, but only trusts messages the server raised on purpose (a code), not masked ones. */

@@ -319,4 +319,8 @@ export const knownDe: Record<KnownKey, string> = {
   "rotas.ownSwap": "Deine eigene Tauschanfrage kannst du nicht annehmen",
   "rotas.swapClosed": "Diese Tauschanfrage ist nicht mehr offen",
   "rotas.chooseDay": "Wähle einen Wochentag",
+  "uploads.imageTooLarge": "Bilder dürfen höchstens 10 MB groß sein",
+  "uploads.failed": "Das Bild konnte nicht hochgeladen werden. Bitte versuche es noch einmal.",
+  "uploads.signedOut": "Bitte melde dich wieder an, um Bilder hochzuladen.",
+  "client.offline": "Der Server ist nicht erreichbar. Bitte prüfe deine Verbindung und versuche es noch einmal.",
 };

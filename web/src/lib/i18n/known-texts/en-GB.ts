@@ -347,6 +347,10 @@ export const knownEn = {
   "rotas.ownSwap": "You cannot accept your own swap request",
   "rotas.swapClosed": "This swap request is no longer open",
   "rotas.chooseDay": "Choose a day of the week",
+  "uploads.imageTooLarge": "Images must be at most 10 MB",
+  "uploads.failed": "The picture could not be uploaded. Please try again.",
+  "uploads.signedOut": "Please sign in again to upload pictures.",
+  "client.offline": "Could not reach the server. Please check your connection and try again.",
 } as const;
 
 export type KnownKey = keyof typeof knownEn;

@@ -67,6 +67,19 @@ export const de: Record<MessageKey, string> = {
   "need.UNKNOWN.label": "Unbekannt",
   "need.UNKNOWN.meaning": "Zu wenig bekannt, um es zu sagen",
   "need.legend": "Wasserbedarf",
+
+  "upload.label": "Bild",
+  "upload.hint": "JPEG, PNG, WebP oder GIF, bis 10 MB.",
+  "upload.previewAlt": "Vorschau des gewählten Bildes",
+  "upload.currentAlt": "Aktuelles Bild",
+  "upload.chooseAnother": "Anderes Bild wählen",
+  "upload.choose": "Bild wählen",
+  "upload.keepOld": "Altes Bild behalten",
+  "upload.dontUse": "Dieses Bild nicht verwenden",
+  "upload.remove": "Bild entfernen",
+  "upload.uploadingLabel": "{name} wird hochgeladen",
+  "upload.uploading": "Wird hochgeladen … {progress} %",
+  "upload.done": "✓ {name} ({size}) hochgeladen; es wird beim Speichern verwendet.",
 };
 
 export default de;

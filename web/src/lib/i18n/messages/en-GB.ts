@@ -68,6 +68,19 @@ export const en = {
   "need.UNKNOWN.label": "Unknown",
   "need.UNKNOWN.meaning": "Not enough known to say",
   "need.legend": "Water need",
+
+  "upload.label": "Picture",
+  "upload.hint": "JPEG, PNG, WebP or GIF, up to 10 MB.",
+  "upload.previewAlt": "Preview of the chosen picture",
+  "upload.currentAlt": "Current picture",
+  "upload.chooseAnother": "Choose another picture",
+  "upload.choose": "Choose a picture",
+  "upload.keepOld": "Keep the old picture",
+  "upload.dontUse": "Don't use this picture",
+  "upload.remove": "Remove picture",
+  "upload.uploadingLabel": "Uploading {name}",
+  "upload.uploading": "Uploading… {progress}%",
+  "upload.done": "✓ {name} ({size}) uploaded; it is used when you save.",
 } as const;
 
 export type MessageKey = keyof typeof en;
