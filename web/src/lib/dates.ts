@@ -137,7 +137,8 @@ export function timeAgo(value: DateInput, now: number = Date.now(), dateAfterDay
   if (!date) return "";
   const seconds = Math.round((date.getTime() - now) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
+  // Intl says "now" / "jetzt"; people say "just now" / "gerade eben".
+  if (abs < 45) return settings.locale.startsWith("de") ? "gerade eben" : "just now";
   if (abs >= dateAfterDays * 86400) return formatDate(date);
   relative ??= new Intl.RelativeTimeFormat(settings.locale, { numeric: "auto" });
   const steps: [number, Intl.RelativeTimeFormatUnit][] = [
