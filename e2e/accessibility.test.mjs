@@ -15,8 +15,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { BASE_URL, callApi, openBrowser, registerUser, startSignedIn, uniqueUsername } from "./helpers.mjs";
+import { BASE_URL, callApi, openBrowser, registerUser, sql, startSignedIn, uniqueUsername } from "./helpers.mjs";
 
 // Evaluated through the devtools protocol rather than added as a <script>: the app's CSP allows
 // only its own scripts, and the test should see the page exactly as served.
@@ -94,16 +93,6 @@ function urlsOf(route, records) {
 
 // ---------------------------------------------------------------------------------------------
 // Records for the routes with ids, arranged through the API as their owner.
-
-async function sql(text, values = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An LSE01 soil sensor's uplink through the TTN webhook, `hoursAgo` hours ago. */
 let frameCounter = 0;

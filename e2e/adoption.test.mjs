@@ -5,18 +5,7 @@
 // shows who is on this week.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import pg from "pg";
-import { BASE_URL, callApi, registerUser, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
-
-async function sql(text, values = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+import { BASE_URL, callApi, registerUser, sql, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
 
 async function groupWithThing(owner, spot, isPublic = true) {
   const group = await callApi(

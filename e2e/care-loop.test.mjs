@@ -9,20 +9,9 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { BASE_URL, callApi, registerUser, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
+import { BASE_URL, callApi, registerUser, sql, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
 
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
-
-async function sql(text, values = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 /** callApi answers the data, and throws on errors. */
 const gqlData = (query, variables, token) => callApi(query, variables, token);

@@ -9,8 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { BASE_URL, registerUser, uniqueUsername, untilStill, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, sql, uniqueUsername, untilStill, withPage } from "./helpers.mjs";
 
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
 // A quiet corner west of Reading, away from the demo area, so this file's layers are alone there.
@@ -34,16 +33,6 @@ async function gqlData(query, variables, token) {
   const body = await gql(query, variables, token);
   if (body.errors) throw new Error(`${JSON.stringify(body.errors)}`);
   return body.data;
-}
-
-async function sql(text, values = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

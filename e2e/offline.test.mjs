@@ -6,18 +6,7 @@
 // back is sent again with the same client key and still recorded once.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import pg from "pg";
-import { BASE_URL, callApi, registerUser, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
-
-async function sql(text, values = []) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+import { BASE_URL, callApi, registerUser, sql, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
 
 async function wateringsOf(thingId) {
   return (
