@@ -13,7 +13,7 @@
 // Targets (issue 27): LCP < 2.5 s, INP < 200 ms, CLS < 0.1, held at the median of the runs.
 // Also printed: the JavaScript that went over the (throttled) network, whether maplibre's chunk
 // loaded and a map showed, and when the first markers and the map library's map appeared.
-// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--web-dist dir (a build to use)] [--waterfall]
+// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--web-dist dir (a build to use)] [--waterfall] [--profile (the pan's main thread)]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +33,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Args();
 const RUNS = args.number("runs", 3, 1);
 const WATERFALL = args.string("waterfall") !== undefined;
+const PROFILE = args.string("profile") !== undefined;
 const PAGES = (args.string("pages") ?? "/,/map,thing,/things").split(",").map((s) => s.trim());
 
 /** The phone: a mid-range Android handset on slow 4G (the issue's profile). */
@@ -259,10 +260,29 @@ try {
   async function pan(page: Page, cdp: CDPSession) {
     const from = await mapPoint(page);
     if (!from) throw new Error("no free spot on the map to pan from");
+    if (PROFILE) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     const point = (dx: number, dy: number) => [{ x: from.x + dx, y: from.y + dy, id: 1 }];
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(0, 0) });
     for (let i = 1; i <= 8; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(-8 * i, -5 * i) });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    if (PROFILE) {
+      await page.waitForTimeout(1000);
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+      // Self time by function, to see what keeps the main thread busy while the map moves.
+      const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+      const self = new Map<string, number>();
+      profile.samples.forEach((id, i) => {
+        const f = byNode.get(id)!;
+        const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      });
+      console.log("  main thread during the pan (self time, ms):");
+      for (const [key, msValue] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${msValue.toFixed(0).padStart(6)}  ${key}`);
+    }
   }
 
   const eventCount = (page: Page) => page.evaluate("window.__vitals.events.length") as Promise<number>;

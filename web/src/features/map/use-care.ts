@@ -2,7 +2,7 @@
 // water" and "near me" (the browser's location, asked for only when the user says so, or when
 // the permission was given before), the nearest things ranked by the database's distanceMetres,
 // and a counter that asks the map for its things again after a watering.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { useQuery } from "urql";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { useNotify } from "../../lib/notices.tsx";
@@ -46,7 +46,9 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   const [nearMe, setNearMe] = useState(false);
   const [locating, setLocating] = useState(false);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  const [inView, setInView] = useState<MapThing[]>([]);
+  // null until the map (or its first markers) has answered: the list says it is looking, not
+  // that nothing is here (which showed for a moment on every load, and was the largest paint).
+  const [inView, setInView] = useState<MapThing[] | null>(null);
   const [refresh, setRefresh] = useState(0);
 
   const [nearest, refetchNearest] = useQuery<NearestData>({
@@ -92,12 +94,16 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
     };
   }, [autoLocate, locate]);
 
+  // Choosing a thing re-renders the sheet or popup and every marker (the selected one changes):
+  // as a transition, so the tap's own frame is painted first and React does that work after it
+  // (Interaction to Next Paint on a slow phone, issue 27).
+  const select = useCallback((thing: PlacedThing | null) => startTransition(() => setSelected(thing)), []);
   const choose = useCallback(
     (thing: PlacedThing) => {
-      setSelected(thing);
+      select(thing);
       goTo(thing, 15);
     },
-    [goTo],
+    [goTo, select],
   );
 
   const changed = useCallback(() => {
@@ -106,11 +112,11 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   }, [nearMe, refetchNearest]);
 
   const nearestList = nearMe && here ? (nearest.data?.nearestThing?.nodes ?? null) : null;
-  const list = useMemo(() => careList(inView, nearestList, needsWaterOnly), [inView, nearestList, needsWaterOnly]);
+  const list = useMemo(() => careList(inView ?? [], nearestList, needsWaterOnly), [inView, nearestList, needsWaterOnly]);
 
   return {
     selected,
-    select: setSelected,
+    select,
     choose,
     needsWaterOnly,
     setNeedsWaterOnly,
@@ -122,7 +128,7 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
     focus,
     setInView,
     list,
-    listLoading: nearMe && nearest.fetching && !nearest.data,
+    listLoading: nearMe && here !== null ? nearest.fetching && !nearest.data : inView === null,
     refresh,
     changed,
   };
