@@ -2,7 +2,7 @@
 // water" and "near me" (the browser's location, asked for only when the user says so, or when
 // the permission was given before), the nearest things ranked by the database's distanceMetres,
 // and a counter that asks the map for its things again after a watering.
-import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useQuery } from "urql";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { useNotify } from "../../lib/notices.tsx";
@@ -94,10 +94,10 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
     };
   }, [autoLocate, locate]);
 
-  // Choosing a thing re-renders the sheet or popup and every marker (the selected one changes):
-  // as a transition, so the tap's own frame is painted first and React does that work after it
-  // (Interaction to Next Paint on a slow phone, issue 27).
-  const select = useCallback((thing: PlacedThing | null) => startTransition(() => setSelected(thing)), []);
+  // Not a transition (issue 27): on a phone the sheet grows to hold the card, and a transition
+  // delayed on a slow, busy phone past half a second after the tap made that growth count as a
+  // layout shift; rendered with the tap it is the tap's own expected change.
+  const select = setSelected;
   const choose = useCallback(
     (thing: PlacedThing) => {
       select(thing);
