@@ -3,7 +3,7 @@
 // and whether each target was met: bench/results/<date>.md.
 // Order: ingest, history (issue 24's year charts from rollups, and ingestion with them on, at 1M and
 // 10M readings), live (uplink to subscriber), analytics, map, water-need (issue 21's hourly recompute
-// of 100,000 things), bundle, attack (the GraphQL attacks
+// of 100,000 things), bundle, vitals (issue 27's Core Web Vitals on a throttled phone), attack (the GraphQL attacks
 // of issue #20 beside normal traffic, on its own small database), then seed once at full scale
 // and run api and soak against that database (soak for 1 minute unless --full: 10 minutes).
 // Run: npx tsx bench/run-all.ts [--full] [--only api,soak] [--out path.md]
@@ -64,6 +64,7 @@ if (wanted("analytics")) runs.push(await runBench("analytics", "bench/analytics.
 if (wanted("map")) runs.push(await runBench("map", "bench/map.ts"));
 if (wanted("water-need")) runs.push(await runBench("water-need", "bench/water-need.ts"));
 if (wanted("bundle")) runs.push(await runBench("bundle", "bench/bundle.ts"));
+if (wanted("vitals")) runs.push(await runBench("vitals", "bench/vitals.ts"));
 if (wanted("attack")) runs.push(await runBench("attack", "bench/attack.ts"));
 
 // One seeded database (the slow part) serves both the API bench and the soak.

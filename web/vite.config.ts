@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { routePreloads } from "./route-preloads.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -33,6 +34,8 @@ export default defineConfig({
   // Brotli (quality 11) and gzip (level 9) copies of every text asset over 1 KB, served by
   // server/routes/spa.ts; the originals stay for browsers that accept neither.
   plugins: [
+    // Which chunks each screen needs, for the server to preload with the page (issue 27).
+    routePreloads(fileURLToPath(new URL("./src/routes/routes.tsx", import.meta.url))),
     compression({
       include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
       threshold: 1024,

@@ -1,5 +1,6 @@
 // The built SPA (dist/web): hashed assets cached for a year, index.html for every other GET so
-// client-side routes work on reload (history fallback).
+// client-side routes work on reload (history fallback), naming the chunks of the screen the path
+// opens so they load alongside the entry script (route-preloads.ts, issue 27).
 //
 // The build writes a brotli (.br) and a gzip (.gz) copy beside every text asset (vite.config.ts);
 // express-static-gzip picks the one the browser accepts (brotli first), says so in
@@ -9,8 +10,8 @@
 import type { Router } from "express";
 import express from "express";
 import staticGzip from "express-static-gzip";
-import fs from "node:fs";
 import path from "node:path";
+import { routePages } from "./route-preloads.ts";
 
 const API_PREFIXES = ["/graphql", "/graphiql", "/health", "/webhooks", "/uploads", "/images", "/export", "/ruru-static"];
 
@@ -35,15 +36,16 @@ export function spaRouter(distDir: string): Router {
     }),
   );
   router.use(staticGzip(distDir, { ...precompressed, serveStatic: { index: false, maxAge: "1h" } }));
+  const pageFor = routePages(distDir);
   router.get("/{*path}", (req, res, next) => {
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
-    const index = path.join(distDir, "index.html");
-    if (!fs.existsSync(index)) {
+    const page = pageFor(req.path);
+    if (page === null) {
       res.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
       return;
     }
-    // root keeps the dot-folder check to the file name (an install may live under .data/).
-    res.set("Cache-Control", "no-cache").sendFile("index.html", { root: distDir });
+    // index.html with the chunks of the screen this path opens (issue 27, route-preloads.ts).
+    res.set("Cache-Control", "no-cache").type("html").send(page);
   });
   return router;
 }

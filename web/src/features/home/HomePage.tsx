@@ -68,6 +68,23 @@ import "./home.css";
 // The map and its list, at the top of a member's home (issue 21; docs/decisions.md). Loaded lazily.
 const HomeMap = lazy(() => import("../map/HomeMap.tsx").then((m) => ({ default: m.HomeMap })));
 
+/** The map's frame while its code loads: the same heading and room as HomeMap, so nothing below moves when it arrives. */
+function HomeMapPlaceholder() {
+  return (
+    <section className="home-care-map" aria-label="Around you">
+      <div className="home-care-map-head">
+        <h2>Around you</h2>
+        <Link to="/map">Full map and layers</Link>
+      </div>
+      <div className="home-care-map-stage">
+        <div className="home-care-map-loading" role="status">
+          Loading the map…
+        </div>
+      </div>
+    </section>
+  );
+}
+
 const MAX_ROWS = 5;
 /** How many recently viewed things the card shows. */
 const RECENT_ON_HOME = 6;
@@ -326,7 +343,7 @@ function MemberHome() {
         <TourButton onClick={tour.start} />
       </header>
 
-      <Suspense fallback={<div className="home-care-map-loading" role="status">Loading the map…</div>}>
+      <Suspense fallback={<HomeMapPlaceholder />}>
         <HomeMap />
       </Suspense>
 

@@ -6,7 +6,7 @@
 // The markers are DOM elements over the map: they draw before any basemap tile and without one
 // (the style starts as the built-in plain one and falls back to it when the basemap fails).
 import type { FeatureCollection } from "geojson";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Layer, Map, Marker, NavigationControl, Popup, ScaleControl, Source, type MapLayerMouseEvent, type MapRef } from "react-map-gl/maplibre";
 import { useQuery } from "urql";
 import { term } from "../../../../shared/branding.ts";
@@ -145,10 +145,15 @@ export default function MapView({
     if (!map) return;
     const bounds = map.getBounds();
     const next: Box = { south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() };
-    setBox(next);
-    setZoom(map.getZoom());
+    const zoomNow = map.getZoom();
     const circle = stationSearch(next);
-    setSearch((previous) => (stationSearchChanged(previous, circle) ? circle : previous));
+    // The layers follow the view as a transition: the frame of the gesture that moved the map is
+    // not held up by re-rendering them (Interaction to Next Paint on a slow phone, issue 27).
+    startTransition(() => {
+      setBox(next);
+      setZoom(zoomNow);
+      setSearch((previous) => (stationSearchChanged(previous, circle) ? circle : previous));
+    });
   }, []);
 
   // Open on "my" things once they are known (unless the address gave a view or the user moved).

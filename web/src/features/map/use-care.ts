@@ -46,7 +46,9 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   const [nearMe, setNearMe] = useState(false);
   const [locating, setLocating] = useState(false);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  const [inView, setInView] = useState<MapThing[]>([]);
+  // null until the map (or its first markers) has answered: the list says it is looking, not
+  // that nothing is here (which showed for a moment on every load, and was the largest paint).
+  const [inView, setInView] = useState<MapThing[] | null>(null);
   const [refresh, setRefresh] = useState(0);
 
   const [nearest, refetchNearest] = useQuery<NearestData>({
@@ -92,12 +94,16 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
     };
   }, [autoLocate, locate]);
 
+  // Not a transition (issue 27): on a phone the sheet grows to hold the card, and a transition
+  // delayed on a slow, busy phone past half a second after the tap made that growth count as a
+  // layout shift; rendered with the tap it is the tap's own expected change.
+  const select = setSelected;
   const choose = useCallback(
     (thing: PlacedThing) => {
-      setSelected(thing);
+      select(thing);
       goTo(thing, 15);
     },
-    [goTo],
+    [goTo, select],
   );
 
   const changed = useCallback(() => {
@@ -106,11 +112,11 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   }, [nearMe, refetchNearest]);
 
   const nearestList = nearMe && here ? (nearest.data?.nearestThing?.nodes ?? null) : null;
-  const list = useMemo(() => careList(inView, nearestList, needsWaterOnly), [inView, nearestList, needsWaterOnly]);
+  const list = useMemo(() => careList(inView ?? [], nearestList, needsWaterOnly), [inView, nearestList, needsWaterOnly]);
 
   return {
     selected,
-    select: setSelected,
+    select,
     choose,
     needsWaterOnly,
     setNeedsWaterOnly,
@@ -122,7 +128,7 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
     focus,
     setInView,
     list,
-    listLoading: nearMe && nearest.fetching && !nearest.data,
+    listLoading: nearMe && here !== null ? nearest.fetching && !nearest.data : inView === null,
     refresh,
     changed,
   };
