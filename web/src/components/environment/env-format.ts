@@ -3,7 +3,7 @@
 // them), and what the soilscape
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
-import { dateFormat, dateSettings, formatHour as hourOf } from "../../lib/dates.ts";
+import { dateFormat, dateSettings, formatHour as hourOf, timeAgo as relativeTime } from "../../lib/dates.ts";
 
 /** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
 export const LOCALE = dateSettings().locale;
@@ -73,18 +73,10 @@ export function formatHour(t: number): string {
   return hourOf(t);
 }
 
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday": lib/dates.ts's, for the sources' times (UTC without a zone). */
 export function timeAgo(iso: string | number | null | undefined, now = Date.now()): string {
   const t = typeof iso === "number" ? iso : parseTime(iso);
-  if (t === null) return "";
-  const exact = (now - t) / 60_000;
-  if (exact < 1) return "just now";
-  const minutes = Math.round(exact);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
-  const days = Math.round(hours / 24);
-  return `${days} days ago`;
+  return t === null ? "" : relativeTime(t, now);
 }
 
 //------------------------------------------------------------------------------------------
