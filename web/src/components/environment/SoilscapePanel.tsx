@@ -9,6 +9,20 @@ import { drainageAdvice, isFiniteNumber, SOIL_ATTRIBUTES, soilAdvice, textureAdv
 import { errorText, Panel, PanelError, PanelLoading } from "./parts.tsx";
 import EnvSoilscape from "./EnvSoilscape.graphql?raw";
 import "./environment.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+
+/** A sentence with a {command} in it, the command set as code. */
+function withCommand(t: T, key: "soil.noneMapped", command: string) {
+  const [before, after = ""] = t(key, { command: "\u0001" }).split("\u0001");
+  return (
+    <>
+      {before}
+      <code>{command}</code>
+      {after}
+    </>
+  );
+}
 
 export interface SoilscapeData extends Record<SoilAttribute, string | null> {
   classNumber: number | null;
@@ -27,23 +41,24 @@ export interface SoilscapePanelProps {
 }
 
 /** The "what it means for watering" summary from texture and drainage. */
-export function wateringSummary(soil: Pick<SoilscapeData, "texture" | "drainage">): string[] {
-  return [textureAdvice(soil.texture), drainageAdvice(soil.drainage)].filter((x): x is string => Boolean(x));
+export function wateringSummary(soil: Pick<SoilscapeData, "texture" | "drainage">, t: T = englishT): string[] {
+  return [textureAdvice(soil.texture, t), drainageAdvice(soil.drainage, t)].filter((x): x is string => Boolean(x));
 }
 
 /** The class and its attributes (also used by the map's popup). */
 export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { soil: SoilscapeData; headingLevel?: 3 | 4; compact?: boolean }) {
+  const t = useT();
   const Heading = headingLevel === 4 ? "h4" : "h3";
-  const advice = wateringSummary(soil);
+  const advice = wateringSummary(soil, t);
   return (
     <div className="env-soil">
       <p className="env-soil-class">
         <strong>{soil.name}</strong>
-        {isFiniteNumber(soil.classNumber) ? <span className="muted"> · Soilscape class {soil.classNumber}</span> : null}
+        {isFiniteNumber(soil.classNumber) ? <span className="muted"> · {t("soil.class", { number: soil.classNumber })}</span> : null}
       </p>
       {advice.length > 0 ? (
         <div className="env-hint env-hint-soil">
-          <Heading className="env-hint-title">What it means for watering</Heading>
+          <Heading className="env-hint-title">{t("soil.forWatering")}</Heading>
           {advice.map((a) => (
             <p key={a}>{a}</p>
           ))}
@@ -51,16 +66,16 @@ export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { 
       ) : null}
       <dl className={`env-soil-list${compact ? " env-soil-compact" : ""}`}>
         {SOIL_ATTRIBUTES.map((attribute) => {
-          const value = soil[attribute.key];
-          const note = compact ? null : attribute.key === "texture" || attribute.key === "drainage" ? null : soilAdvice(attribute.key, value);
+          const value = soil[attribute];
+          const note = compact ? null : attribute === "texture" || attribute === "drainage" ? null : soilAdvice(attribute, value, t);
           return (
-            <div key={attribute.key} className="env-soil-item">
+            <div key={attribute} className="env-soil-item">
               <dt>
-                {attribute.label}
-                {compact ? null : <span className="env-soil-about">{attribute.about}</span>}
+                {t(`soil.${attribute}.label`)}
+                {compact ? null : <span className="env-soil-about">{t(`soil.${attribute}.about`)}</span>}
               </dt>
               <dd>
-                {value ?? <span className="muted">Not recorded</span>}
+                {value ?? <span className="muted">{t("soil.notRecorded")}</span>}
                 {note ? <span className="env-soil-note">{note}</span> : null}
               </dd>
             </div>
@@ -71,7 +86,8 @@ export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { 
   );
 }
 
-export function SoilscapePanel({ latitude, longitude, title = "Soil", headingLevel = 2 }: SoilscapePanelProps) {
+export function SoilscapePanel({ latitude, longitude, title, headingLevel = 2 }: SoilscapePanelProps) {
+  const t = useT();
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery<{ soilscape: SoilscapeData | null }>({
     query: EnvSoilscape,
@@ -83,24 +99,21 @@ export function SoilscapePanel({ latitude, longitude, title = "Soil", headingLev
 
   let body;
   if (!valid) {
-    body = <p className="muted">This place has no valid coordinates, so its soil cannot be looked up.</p>;
+    body = <p className="muted">{t("soil.noCoordinates")}</p>;
   } else if (result.fetching && !result.data) {
-    body = <PanelLoading label="Looking up the soil…" />;
+    body = <PanelLoading label={t("soil.loading")} />;
   } else if (result.error && !result.data) {
     body = <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
   } else if (!soil) {
     body = (
-      <p className="env-empty">
-        No soilscape is mapped at this place. The soil map covers England and Wales; an administrator can load the
-        full layer with <code>npm run import:soilscapes</code>.
-      </p>
+      <p className="env-empty">{withCommand(t, "soil.noneMapped", "npm run import:soilscapes")}</p>
     );
   } else {
     body = (
       <>
         {soil.isSample ? (
           <p className="env-notice env-notice-sample" role="note">
-            Sample data: an illustrative soil map of the demo area, not survey data.
+            {t("soil.sample")}
           </p>
         ) : null}
         <SoilscapeDetails soil={soil} headingLevel={headingLevel === 3 ? 4 : 3} />
@@ -110,7 +123,7 @@ export function SoilscapePanel({ latitude, longitude, title = "Soil", headingLev
   }
 
   return (
-    <Panel id={id} title={title} headingLevel={headingLevel} className="env-soilscape">
+    <Panel id={id} title={title ?? t("soil.title")} headingLevel={headingLevel} className="env-soilscape">
       {body}
     </Panel>
   );

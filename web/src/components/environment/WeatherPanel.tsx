@@ -18,6 +18,7 @@ import {
 import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
 import EnvWeatherForecast from "./EnvWeatherForecast.graphql?raw";
 import "./environment.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 const ForecastChart = lazy(() => import("./ForecastChart.tsx"));
 
@@ -50,11 +51,11 @@ export interface WeatherPanelProps {
 }
 
 /** ["Mon", "Mar 4"] from a local YYYY-MM-DD date (no time-zone shift); "Today" for today. */
-function dayLabel(date: string, today: string): [string, string] {
+function dayLabel(date: string, today: string, todayWord: string): [string, string] {
   const [y, m, d] = date.split("-").map(Number);
   // Midday UTC of that date is the same date in any zone the app shows times in.
   const noon = Date.UTC(y, (m ?? 1) - 1, d ?? 1, 12);
-  return [date === today ? "Today" : formatWeekday(noon), formatDayMonth(noon)];
+  return [date === today ? todayWord : formatWeekday(noon), formatDayMonth(noon)];
 }
 
 /** "12°" for the day cards (the unit is in the hidden text). */
@@ -67,7 +68,8 @@ function localDate(t: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-export function WeatherPanel({ latitude, longitude, title = "Weather", headingLevel = 2, hours = 48 }: WeatherPanelProps) {
+export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hours = 48 }: WeatherPanelProps) {
+  const t = useT();
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery<{ nearestWeatherForecasts: Forecast | null }>({
     query: EnvWeatherForecast,
@@ -80,7 +82,7 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
   const Sub = headingLevel === 3 ? "h4" : "h3";
 
   const next = useMemo(() => (forecast ? upcomingHours(forecast.hourly, now, hours) : []), [forecast, now, hours]);
-  const hint = useMemo(() => (forecast ? weatherHint(forecast.hourly, now) : null), [forecast, now]);
+  const hint = useMemo(() => (forecast ? weatherHint(forecast.hourly, now, t) : null), [forecast, now, t]);
   const days = useMemo(() => {
     if (!forecast) return [];
     const today = localDate(now);
@@ -99,19 +101,24 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
 
   let body;
   if (!valid) {
-    body = <p className="muted">This place has no valid coordinates, so there is no forecast.</p>;
+    body = <p className="muted">{t("weather.noCoordinates")}</p>;
   } else if (result.fetching && !forecast) {
-    body = <PanelLoading label="Loading the forecast…" />;
+    body = <PanelLoading label={t("weather.loading")} />;
   } else if (result.error && !forecast) {
     body = <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
   } else if (!forecast) {
-    body = <p className="muted">No forecast is available for this place.</p>;
+    body = <p className="muted">{t("weather.none")}</p>;
   } else {
     const rain48 = next.reduce((s, h) => s + (h.precipitation ?? 0), 0);
     const temps = next.map((h) => h.temperature).filter(isFiniteNumber);
     const summary = temps.length
-      ? `Next ${next.length} hours: ${formatMm(rain48)} of rain in all; temperature between ${formatTemperature(Math.min(...temps))} and ${formatTemperature(Math.max(...temps))}.`
-      : `Next ${next.length} hours: ${formatMm(rain48)} of rain in all.`;
+      ? t("weather.summaryWithTemperature", {
+          hours: next.length,
+          rain: formatMm(rain48),
+          low: formatTemperature(Math.min(...temps)),
+          high: formatTemperature(Math.max(...temps)),
+        })
+      : t("weather.summary", { hours: next.length, rain: formatMm(rain48) });
     body = (
       <>
         <StaleNotice meta={forecast} />
@@ -122,14 +129,14 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
           </div>
         ) : null}
         <div className="env-subsection">
-          <Sub className="env-subtitle">Next {hours} hours</Sub>
+          <Sub className="env-subtitle">{t("weather.nextHours", { hours })}</Sub>
           {next.length === 0 ? (
-            <p className="muted">The saved forecast does not reach the coming hours.</p>
+            <p className="muted">{t("weather.noComingHours")}</p>
           ) : (
             <>
               <div className="env-legend-row" aria-hidden="true">
-                <span className="env-key env-key-rain" /> Rain (mm)
-                <span className="env-key env-key-temp" /> Temperature (°C)
+                <span className="env-key env-key-rain" /> {t("weather.rainMm")}
+                <span className="env-key env-key-temp" /> {t("weather.temperatureC")}
               </div>
               <div className="env-chart" role="img" aria-label={summary}>
                 <Suspense fallback={<div className="env-chart-placeholder" />}>
@@ -137,25 +144,25 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
                 </Suspense>
               </div>
               <details className="env-details">
-                <summary>Hour by hour</summary>
+                <summary>{t("weather.hourByHour")}</summary>
                 <div className="env-table-wrap">
                   <table className="env-table">
-                    <caption className="visually-hidden">Hourly forecast</caption>
+                    <caption className="visually-hidden">{t("weather.hourlyCaption")}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">Time</th>
-                        <th scope="col">Temperature</th>
-                        <th scope="col">Rain</th>
-                        <th scope="col">Chance of rain</th>
+                        <th scope="col">{t("weather.time")}</th>
+                        <th scope="col">{t("weather.temperature")}</th>
+                        <th scope="col">{t("weather.rain")}</th>
+                        <th scope="col">{t("weather.chanceOfRain")}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {next.map((h) => {
-                        const t = parseTime(h.time) ?? 0;
+                        const at = parseTime(h.time) ?? 0;
                         return (
                           <tr key={h.time}>
                             <th scope="row">
-                              {`${formatWeekday(t)} ${formatHour(t)}`}
+                              {`${formatWeekday(at)} ${formatHour(at)}`}
                             </th>
                             <td>{formatTemperature(h.temperature, 1)}</td>
                             <td>{formatMm(h.precipitation)}</td>
@@ -171,24 +178,27 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
           )}
         </div>
         <div className="env-subsection">
-          <Sub className="env-subtitle">Next 7 days</Sub>
+          <Sub className="env-subtitle">{t("weather.next7Days")}</Sub>
           {days.length === 0 ? (
-            <p className="muted">The saved forecast has no days ahead.</p>
+            <p className="muted">{t("weather.noDays")}</p>
           ) : (
             <ul className="env-days">
               {days.map((d) => (
                 <li key={d.date} className="env-day">
                   <span className="env-day-name">
-                    {dayLabel(d.date, localDate(now))[0]} <span className="env-day-date">{dayLabel(d.date, localDate(now))[1]}</span>
+                    {dayLabel(d.date, localDate(now), t("weather.today"))[0]}{" "}
+                    <span className="env-day-date">{dayLabel(d.date, localDate(now), t("weather.today"))[1]}</span>
                   </span>
                   <span className="env-day-temp">
-                    <span className="visually-hidden">Lowest {formatTemperature(d.temperatureMin)}, highest {formatTemperature(d.temperatureMax)}</span>
+                    <span className="visually-hidden">
+                      {t("weather.lowHigh", { low: formatTemperature(d.temperatureMin), high: formatTemperature(d.temperatureMax) })}
+                    </span>
                     <span aria-hidden="true">
                       {degrees(d.temperatureMin)} / <strong>{degrees(d.temperatureMax)}</strong>
                     </span>
                   </span>
                   <span className={`env-day-rain${(d.precipitationSum ?? 0) >= 1 ? " env-day-wet" : ""}`}>
-                    <span className="visually-hidden">Rain </span>
+                    <span className="visually-hidden">{t("weather.rainHidden")}</span>
                     {formatMm(d.precipitationSum)}
                   </span>
                 </li>
@@ -198,14 +208,14 @@ export function WeatherPanel({ latitude, longitude, title = "Weather", headingLe
         </div>
         <Attribution
           meta={forecast}
-          extra={`forecast for ${formatNumber(forecast.latitude, 1)}, ${formatNumber(forecast.longitude, 1)}`}
+          extra={t("weather.forecastFor", { latitude: formatNumber(forecast.latitude, 1), longitude: formatNumber(forecast.longitude, 1) })}
         />
       </>
     );
   }
 
   return (
-    <Panel id={id} title={title} headingLevel={headingLevel} className="env-weather">
+    <Panel id={id} title={title ?? t("weather.title")} headingLevel={headingLevel} className="env-weather">
       {body}
     </Panel>
   );

@@ -4,6 +4,7 @@
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
 import { dateFormat, dateSettings, formatHour as hourOf, timeAgo as relativeTime } from "../../lib/dates.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 /** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
 export const LOCALE = dateSettings().locale;
@@ -141,33 +142,21 @@ export function upcomingHours<T extends { time: string }>(hourly: readonly T[], 
     .map((x) => x.h);
 }
 
-export function weatherHint(hourly: readonly HourlyPoint[], now = Date.now()): WeatherHint {
+export function weatherHint(hourly: readonly HourlyPoint[], now = Date.now(), t: T = englishT): WeatherHint {
   const next = upcomingHours(hourly, now, HINT_HOURS);
   if (next.length === 0) {
-    return {
-      kind: "unknown",
-      rainMm: null,
-      title: "Water or wait?",
-      text: "There is no forecast for the next hours, so check the soil before watering.",
-    };
+    return { kind: "unknown", rainMm: null, title: t("weather.hintTitle.unknown"), text: t("weather.hintText.unknown") };
   }
   const rain = Math.round(next.reduce((sum, h) => sum + (isFiniteNumber(h.precipitation) ? h.precipitation : 0), 0) * 10) / 10;
+  const values = { rain: formatMm(rain), hours: HINT_HOURS };
   if (rain >= WAIT_RAIN_MM) {
-    return {
-      kind: "wait",
-      rainMm: rain,
-      title: "Wait: rain is on the way",
-      text: `About ${formatMm(rain)} of rain is forecast in the next ${HINT_HOURS} hours, so watering can probably wait.`,
-    };
+    return { kind: "wait", rainMm: rain, title: t("weather.hintTitle.wait"), text: t("weather.hintText.wait", values) };
   }
   return {
     kind: "water",
     rainMm: rain,
-    title: "Water if the soil is dry",
-    text:
-      rain > 0
-        ? `Only ${formatMm(rain)} of rain is forecast in the next ${HINT_HOURS} hours: not enough to soak the soil.`
-        : `No rain is forecast in the next ${HINT_HOURS} hours.`,
+    title: t("weather.hintTitle.water"),
+    text: rain > 0 ? t("weather.hintText.someRain", values) : t("weather.hintText.noRain", values),
   };
 }
 
@@ -185,69 +174,63 @@ export type SoilAttribute =
   | "waterProtection"
   | "generalCropping";
 
-export interface SoilAttributeInfo {
-  key: SoilAttribute;
-  label: string;
-  /** What the attribute is about. */
-  about: string;
-}
-
-export const SOIL_ATTRIBUTES: readonly SoilAttributeInfo[] = [
-  { key: "texture", label: "Texture", about: "What the soil is made of: sand, silt, clay or peat." },
-  { key: "drainage", label: "Drainage", about: "How quickly rain soaks away." },
-  { key: "fertility", label: "Fertility", about: "How many nutrients the soil holds naturally." },
-  { key: "landcover", label: "Land cover", about: "What usually covers this kind of soil." },
-  { key: "habitats", label: "Habitats", about: "The wildlife habitats typical of this soil." },
-  { key: "carbon", label: "Carbon", about: "How much organic matter (carbon) the soil holds." },
-  { key: "drainsTo", label: "Drains to", about: "Where water goes after it leaves the soil." },
-  { key: "waterProtection", label: "Water protection", about: "What this soil puts at risk in the water it drains to." },
-  { key: "generalCropping", label: "General cropping", about: "What farmers usually grow on it." },
+/** The nine attributes in the order they are shown; their words are soil.<key>.label / .about. */
+export const SOIL_ATTRIBUTES: readonly SoilAttribute[] = [
+  "texture",
+  "drainage",
+  "fertility",
+  "landcover",
+  "habitats",
+  "carbon",
+  "drainsTo",
+  "waterProtection",
+  "generalCropping",
 ];
 
 /** What a soil's texture means for watering, or null when the value says nothing we know. */
-export function textureAdvice(texture: string | null | undefined): string | null {
-  const t = (texture ?? "").toLowerCase();
-  if (!t) return null;
-  if (t.includes("peat")) return "Peaty soil holds a lot of water, but once it dries out it is hard to wet again: keep it from drying out.";
-  if (t.includes("sand")) return "Sandy soil holds little water and dries out quickly: water little and often, and mulch to keep moisture in.";
-  if (t.includes("clay")) return "Clayey soil holds water for a long time but can become waterlogged, and hard when dry: water deeply, less often.";
-  if (t.includes("loam")) return "Loamy soil holds water well and lets the extra drain away: water when the top few centimetres feel dry.";
-  if (t.includes("silt")) return "Silty soil holds water well but can form a crust: water gently so it soaks in.";
+export function textureAdvice(texture: string | null | undefined, t: T = englishT): string | null {
+  const v = (texture ?? "").toLowerCase();
+  if (!v) return null;
+  if (v.includes("peat")) return t("soil.advice.peat");
+  if (v.includes("sand")) return t("soil.advice.sand");
+  if (v.includes("clay")) return t("soil.advice.clay");
+  if (v.includes("loam")) return t("soil.advice.loam");
+  if (v.includes("silt")) return t("soil.advice.silt");
   return null;
 }
 
 /** What a soil's drainage means for watering, or null. */
-export function drainageAdvice(drainage: string | null | undefined): string | null {
+export function drainageAdvice(drainage: string | null | undefined, t: T = englishT): string | null {
   const d = (drainage ?? "").toLowerCase();
   if (!d) return null;
-  if (d.includes("naturally wet") || d.includes("wet")) return "The ground stays wet for much of the year: it rarely needs watering, and plants that like damp soil do best.";
-  if (d.includes("impeded") || d.includes("slowly") || d.includes("poor")) return "Water lingers after rain: check the soil before watering, and avoid watering too much.";
-  if (d.includes("free")) return "Rain soaks away quickly: plants may need watering soon after a few dry days.";
-  if (d.includes("variable")) return "Drainage varies from place to place: check how wet the soil is before watering.";
+  if (d.includes("naturally wet") || d.includes("wet")) return t("soil.advice.wet");
+  if (d.includes("impeded") || d.includes("slowly") || d.includes("poor")) return t("soil.advice.impeded");
+  if (d.includes("free")) return t("soil.advice.free");
+  if (d.includes("variable")) return t("soil.advice.variable");
   return null;
 }
 
-/** Plain-words notes on an attribute's value, when there is one to give. */
-export function soilAdvice(key: SoilAttribute, value: string | null | undefined): string | null {
+/** Plain-words notes on an attribute's value (the dataset's English words), when there is one to give. */
+export function soilAdvice(key: SoilAttribute, value: string | null | undefined, t: T = englishT): string | null {
   if (!value) return null;
   const v = value.toLowerCase();
   switch (key) {
     case "texture":
-      return textureAdvice(value);
+      return textureAdvice(value, t);
     case "drainage":
-      return drainageAdvice(value);
+      return drainageAdvice(value, t);
     case "fertility":
-      if (v.includes("high")) return "Rich in nutrients: plants need little feeding.";
-      if (v.includes("low") || v.includes("very low")) return "Few nutrients: compost or mulch helps plants along.";
-      if (v.includes("moderate") || v.includes("medium")) return "A fair supply of nutrients: a little compost each year is plenty.";
+      if (v.includes("high")) return t("soil.advice.fertilityHigh");
+      if (v.includes("low") || v.includes("very low")) return t("soil.advice.fertilityLow");
+      if (v.includes("moderate") || v.includes("medium")) return t("soil.advice.fertilityModerate");
       return null;
     case "carbon":
-      if (v.includes("high")) return "Plenty of organic matter, which helps the soil hold water.";
-      if (v.includes("low")) return "Little organic matter: adding compost helps it hold water.";
-      if (v.includes("medium") || v.includes("moderate")) return "Some organic matter; compost helps it hold more water.";
+      if (v.includes("high")) return t("soil.advice.carbonHigh");
+      if (v.includes("low")) return t("soil.advice.carbonLow");
+      if (v.includes("medium") || v.includes("moderate")) return t("soil.advice.carbonModerate");
       return null;
     case "drainsTo":
-      return "Fertiliser and other chemicals can end up there: use them sparingly.";
+      return t("soil.advice.drainsTo");
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import type { MessageValues } from "../../../../shared/i18n/translate.ts";
 import { resolveDateSettings, setDateSettings } from "../dates.ts";
 import { useSession } from "../session-context.tsx";
 import { en, type MessageKey } from "./messages/en-GB.ts";
+import type { T } from "./english.ts";
 import setLanguageMutation from "./SetLanguage.graphql?raw";
 import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslator } from "./server-messages.ts";
 
@@ -149,7 +150,7 @@ let standalone: IntlShape | null = null;
 const standaloneIntl = () => (standalone ??= createIntl({ locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE, messages: en }));
 
 /** `t(key, values)`: a screen text in the reader's language. */
-export function useT(): (key: MessageKey, values?: MessageValues) => string {
+export function useT(): T {
   const intl = useContext(IntlContext) ?? standaloneIntl();
   return useCallback(
     (key: MessageKey, values?: MessageValues) => intl.formatMessage({ id: key }, values as Record<string, string | number | Date>),
