@@ -11,6 +11,7 @@ import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLo
 import EnvRainfallStations from "./EnvRainfallStations.graphql?raw";
 import EnvRainfallStationSummary from "./EnvRainfallStationSummary.graphql?raw";
 import "./environment.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 export interface StationBrief {
   id: string;
@@ -90,9 +91,10 @@ export function RainfallPanel({
   longitude,
   distance = 10,
   limit = 5,
-  title = "Rainfall nearby",
+  title,
   headingLevel = 2,
 }: RainfallPanelProps) {
+  const t = useT();
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery<{ rainfallStations: StationsAnswer | null }>({
     query: EnvRainfallStations,
@@ -115,18 +117,16 @@ export function RainfallPanel({
 
   let body;
   if (!valid) {
-    body = <p className="muted">This place has no valid coordinates, so there is no rainfall to show.</p>;
+    body = <p className="muted">{t("rainfall.noCoordinates")}</p>;
   } else if (result.fetching && !answer) {
-    body = <PanelLoading label="Looking for rain gauges nearby…" />;
+    body = <PanelLoading label={t("rainfall.loading")} />;
   } else if (result.error && !answer) {
     const unavailable = errorCode(result.error) === "UNAVL";
     body = (
       <>
         <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
         {unavailable ? (
-          <p className="muted small-print">
-            The Environment Agency's rainfall service could not be reached and no rainfall for this area is saved yet.
-          </p>
+          <p className="muted small-print">{t("rainfall.unavailable")}</p>
         ) : null}
       </>
     );
@@ -134,10 +134,7 @@ export function RainfallPanel({
     body = (
       <>
         <StaleNotice meta={answer} />
-        <p className="env-empty">
-          No Environment Agency rain gauge within {distance} km. Rainfall is measured only at their stations, which
-          cover England.
-        </p>
+        <p className="env-empty">{t("rainfall.noGauge", { distance })}</p>
         <Attribution meta={answer} />
       </>
     );
@@ -156,7 +153,8 @@ export function RainfallPanel({
                   {stationName(s)}
                 </Link>
                 <span className="muted env-station-where">
-                  {formatDistance(s.km)} away{s.town ? ` · ${s.town}` : ""}
+                  {t("rainfall.away", { distance: formatDistance(s.km) })}
+                  {s.town ? ` · ${s.town}` : ""}
                 </span>
               </span>
               <StationRainfall id={s.id} />
@@ -169,7 +167,7 @@ export function RainfallPanel({
   }
 
   return (
-    <Panel id={id} title={title} headingLevel={headingLevel} className="env-rainfall">
+    <Panel id={id} title={title ?? t("rainfall.title")} headingLevel={headingLevel} className="env-rainfall">
       {body}
     </Panel>
   );

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { errorCode, errorText as readError } from "../../lib/errors.ts";
 import { timeAgo } from "./env-format.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 
 /** The first error message from the server (spec section 8), or the offline message; "" for no error. */
 export function errorText(error: CombinedError | null | undefined, fallback = "An error occurred"): string {
@@ -23,26 +25,28 @@ export interface SourceMeta {
 
 /** The notice shown when the source could not be reached and older saved data is shown. */
 export function StaleNotice({ meta }: { meta: SourceMeta | null | undefined }) {
+  const t = useT();
   if (!meta?.stale) return null;
   return (
     <p className="env-notice" role="status">
       <span className="env-notice-icon" aria-hidden="true">
         ⚠
       </span>{" "}
-      {meta.notice ?? "The source could not be reached; showing saved data."}
+      {meta.notice ? translateServerMessage(meta.notice) : t("env.staleNotice")}
     </p>
   );
 }
 
 /** The credit line (and licence, and when the data was fetched). */
 export function Attribution({ meta, extra }: { meta: SourceMeta | null | undefined; extra?: ReactNode }) {
+  const t = useT();
   if (!meta?.attribution && !extra) return null;
   const fetched = meta?.fetchedAt ? timeAgo(meta.fetchedAt) : "";
   return (
     <p className="env-attribution">
       {meta?.attribution ? <span className="env-credit">{capitalise(meta.attribution)}</span> : null}
       {meta?.licence && !(meta.attribution ?? "").includes(meta.licence) ? <span> · {meta.licence}</span> : null}
-      {fetched ? <span> · fetched {fetched}</span> : null}
+      {fetched ? <span> · {t("env.fetched", { ago: fetched })}</span> : null}
       {extra ? <span> · {extra}</span> : null}
     </p>
   );
@@ -126,12 +130,13 @@ export function PanelLoading({ label }: { label: string }) {
 
 /** An error inside a panel, with a retry button. */
 export function PanelError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="env-error" role="alert">
       <p>{message}</p>
       {onRetry ? (
         <button type="button" className="button button-secondary env-small-button" onClick={onRetry}>
-          Try again
+          {t("list.tryAgain")}
         </button>
       ) : null}
     </div>

@@ -153,6 +153,15 @@ export const de: Record<MessageKey, string> = {
   "soil.loading": "Boden wird nachgeschlagen …",
   "soil.noneMapped": "Für diesen Ort ist keine Bodenlandschaft kartiert. Die Bodenkarte deckt England und Wales ab; ein Admin kann die vollständige Ebene mit {command} laden.",
   "soil.sample": "Beispieldaten: eine anschauliche Bodenkarte des Demo-Gebiets, keine Kartierungsdaten.",
+
+  "rainfall.title": "Regen in der Nähe",
+  "rainfall.noCoordinates": "Dieser Ort hat keine gültigen Koordinaten, daher gibt es keinen Regen anzuzeigen.",
+  "rainfall.loading": "Regenmesser in der Nähe werden gesucht …",
+  "rainfall.unavailable": "Der Regendienst der Environment Agency ist nicht erreichbar, und für dieses Gebiet ist noch kein Regen gespeichert.",
+  "rainfall.noGauge": "Kein Regenmesser der Environment Agency im Umkreis von {distance} km. Regen wird nur an ihren Stationen gemessen, und die gibt es nur in England.",
+  "rainfall.away": "{distance} entfernt",
+  "env.staleNotice": "Die Quelle ist nicht erreichbar; gespeicherte Daten werden angezeigt.",
+  "env.fetched": "abgerufen {ago}",
 };
 
 export default de;
