@@ -18,6 +18,7 @@ import { Chart } from "react-chartjs-2";
 import { formatHour, formatTime, formatWeekday } from "../../lib/dates.ts";
 import { formatNumber } from "./env-format.ts";
 import { LINE_SHAPE } from "../charts/series.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
 
@@ -34,13 +35,14 @@ function hourLabel(t: number): string {
 }
 
 export default function ForecastChart({ hours }: { hours: readonly ForecastHour[] }) {
+  const t = useT();
   const data = useMemo<ChartData<"bar" | "line", (number | null)[], string>>(
     () => ({
       labels: hours.map((h) => hourLabel(h.t)),
       datasets: [
         {
           type: "bar" as const,
-          label: "Rain",
+          label: t("chart.rain"),
           data: hours.map((h) => h.precipitation),
           backgroundColor: "rgba(29, 90, 138, 0.65)",
           borderRadius: 2,
@@ -49,7 +51,7 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
         },
         {
           type: "line" as const,
-          label: "Temperature",
+          label: t("chart.temperature"),
           data: hours.map((h) => h.temperature),
           borderColor: "#c0572b",
           backgroundColor: "#c0572b",
@@ -62,7 +64,7 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
         },
       ],
     }),
-    [hours],
+    [hours, t],
   );
 
   const options = useMemo<ChartOptions<"bar" | "line">>(() => {

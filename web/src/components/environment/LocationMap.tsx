@@ -5,6 +5,7 @@ import { Component, lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCoordinate, isFiniteNumber } from "./env-format.ts";
 import "./environment.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 const LocationMapView = lazy(() => import("./LocationMapView.tsx"));
 
@@ -45,18 +46,20 @@ export class MapBoundary extends Component<{ fallback: ReactNode; children: Reac
 export function LocationMap({
   latitude,
   longitude,
-  label = "Location",
+  label: labelGiven,
   zoom = 15,
   height = 240,
   colour = "#446d44",
   caption = true,
   className,
 }: LocationMapProps) {
+  const t = useT();
+  const label = labelGiven ?? t("location.label");
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
   const coords = valid ? `${formatCoordinate(latitude)}, ${formatCoordinate(longitude)}` : "";
   const fallback = (
     <div className="env-map-fallback">
-      <p>The map cannot be shown in this browser.</p>
+      <p>{t("location.noMap")}</p>
       {valid ? <p className="muted">{coords}</p> : null}
     </div>
   );
@@ -66,24 +69,24 @@ export function LocationMap({
         className="env-map-frame"
         style={{ height }}
         role="region"
-        aria-label={valid ? `Map of ${label} at ${coords}` : `Map of ${label}`}
+        aria-label={valid ? t("location.mapOfAt", { label, coords }) : t("location.mapOf", { label })}
       >
         {valid ? (
           <MapBoundary fallback={fallback}>
-            <Suspense fallback={<div className="env-map-placeholder">Loading the map…</div>}>
+            <Suspense fallback={<div className="env-map-placeholder">{t("location.loadingMap")}</div>}>
               <LocationMapView latitude={latitude} longitude={longitude} zoom={zoom} colour={colour} label={label} />
             </Suspense>
           </MapBoundary>
         ) : (
           <div className="env-map-fallback">
-            <p>No valid location to show.</p>
+            <p>{t("location.noValid")}</p>
           </div>
         )}
       </div>
       {caption && valid ? (
         <figcaption className="env-map-caption">
           <span className="muted">{coords}</span>
-          <Link to={mapLink(latitude, longitude)}>Open in the map</Link>
+          <Link to={mapLink(latitude, longitude)}>{t("location.openInMap")}</Link>
         </figcaption>
       ) : null}
     </figure>

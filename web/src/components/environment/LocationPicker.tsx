@@ -16,6 +16,8 @@ import { DEFAULT_CENTRE, type Coordinates } from "./env-format.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { MapBoundary } from "./LocationMap.tsx";
 import "./environment.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 
 const LocationPickerMap = lazy(() => import("./LocationPickerMap.tsx"));
 
@@ -39,12 +41,15 @@ export function LocationPicker({
   longitude,
   onChange,
   errors,
-  label = "Location",
-  hint = "Click the map to place the marker, drag it to adjust, or type the coordinates.",
+  label: labelGiven,
+  hint: hintGiven,
   centre = DEFAULT_CENTRE,
   mapHeight = 260,
   disabled = false,
 }: LocationPickerProps) {
+  const t = useT();
+  const label = labelGiven ?? t("location.label");
+  const hint = hintGiven === undefined ? t("location.hint") : hintGiven;
   const id = useId();
   const notify = useNotify();
   const [touched, setTouched] = useState({ latitude: false, longitude: false });
@@ -99,11 +104,11 @@ export function LocationPicker({
           onChange={(e) =>
             onChange(name === "latitude" ? { latitude: e.target.value, longitude } : { latitude, longitude: e.target.value })
           }
-          onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+          onBlur={() => setTouched((was) => ({ ...was, [name]: true }))}
         />
         {error ? (
           <p id={errorId} className="field-error">
-            {error}
+            {translateServerMessage(error)}
           </p>
         ) : null}
       </div>
@@ -118,25 +123,25 @@ export function LocationPicker({
           {hint}
         </p>
       ) : null}
-      <div className="env-map-frame env-picker-map" style={{ height: mapHeight }} role="region" aria-label={`Map for choosing the ${label.toLowerCase()}`}>
+      <div className="env-map-frame env-picker-map" style={{ height: mapHeight }} role="region" aria-label={t("location.pickerMap", { label: label.toLowerCase() })}>
         <MapBoundary
           fallback={
             <div className="env-map-fallback">
-              <p>The map cannot be shown in this browser; type the coordinates instead.</p>
+              <p>{t("location.noMapPicker")}</p>
             </div>
           }
         >
-          <Suspense fallback={<div className="env-map-placeholder">Loading the map…</div>}>
+          <Suspense fallback={<div className="env-map-placeholder">{t("location.loadingMap")}</div>}>
             <LocationPickerMap value={value} centre={centre} onPick={set} disabled={disabled} />
           </Suspense>
         </MapBoundary>
       </div>
       <div className="env-picker-inputs">
-        {field("latitude", latitude, "Latitude", "51.4543")}
-        {field("longitude", longitude, "Longitude", "-0.9781")}
+        {field("latitude", latitude, t("location.latitude"), "51.4543")}
+        {field("longitude", longitude, t("location.longitude"), "-0.9781")}
         <div className="env-picker-locate">
           <button type="button" className="button button-secondary" onClick={locate} disabled={disabled || locating}>
-            {locating ? "Finding you…" : "Use my location"}
+            {locating ? t("location.finding") : t("location.useMine")}
           </button>
         </div>
       </div>

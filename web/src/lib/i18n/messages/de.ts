@@ -162,6 +162,23 @@ export const de: Record<MessageKey, string> = {
   "rainfall.away": "{distance} entfernt",
   "env.staleNotice": "Die Quelle ist nicht erreichbar; gespeicherte Daten werden angezeigt.",
   "env.fetched": "abgerufen {ago}",
+
+  "location.label": "Standort",
+  "location.hint": "Klick auf die Karte, um die Markierung zu setzen, zieh sie zum Anpassen, oder tipp die Koordinaten ein.",
+  "location.pickerMap": "Karte zur Wahl: {label}",
+  "location.noMapPicker": "Die Karte kann in diesem Browser nicht angezeigt werden; tipp stattdessen die Koordinaten ein.",
+  "location.loadingMap": "Karte wird geladen …",
+  "location.latitude": "Breitengrad",
+  "location.longitude": "Längengrad",
+  "location.finding": "Standort wird gesucht …",
+  "location.useMine": "Meinen Standort verwenden",
+  "location.noMap": "Die Karte kann in diesem Browser nicht angezeigt werden.",
+  "location.mapOfAt": "Karte: {label} bei {coords}",
+  "location.mapOf": "Karte: {label}",
+  "location.noValid": "Kein gültiger Standort zum Anzeigen.",
+  "location.openInMap": "Auf der Karte öffnen",
+  "chart.rain": "Regen",
+  "chart.temperature": "Temperatur",
 };
 
 export default de;

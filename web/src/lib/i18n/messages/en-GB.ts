@@ -163,6 +163,23 @@ export const en = {
   "rainfall.away": "{distance} away",
   "env.staleNotice": "The source could not be reached; showing saved data.",
   "env.fetched": "fetched {ago}",
+
+  "location.label": "Location",
+  "location.hint": "Click the map to place the marker, drag it to adjust, or type the coordinates.",
+  "location.pickerMap": "Map for choosing the {label}",
+  "location.noMapPicker": "The map cannot be shown in this browser; type the coordinates instead.",
+  "location.loadingMap": "Loading the map…",
+  "location.latitude": "Latitude",
+  "location.longitude": "Longitude",
+  "location.finding": "Finding you…",
+  "location.useMine": "Use my location",
+  "location.noMap": "The map cannot be shown in this browser.",
+  "location.mapOfAt": "Map of {label} at {coords}",
+  "location.mapOf": "Map of {label}",
+  "location.noValid": "No valid location to show.",
+  "location.openInMap": "Open in the map",
+  "chart.rain": "Rain",
+  "chart.temperature": "Temperature",
 } as const;
 
 export type MessageKey = keyof typeof en;
