@@ -31,6 +31,8 @@
 import { lazy, Suspense, useMemo, type CSSProperties } from "react";
 import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartMark, type ChartPoint, type RollupSummary } from "./series.ts";
 import "./charts.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 export type { ChartBand, ChartLine, ChartMark, ChartPoint } from "./series.ts";
 
@@ -67,10 +69,10 @@ function withUnit(value: number, digits: number, unit: string): string {
 }
 
 /** "the last 24 hours", "the last 7 days". */
-export function windowText(from: number, to: number): string {
+export function windowText(from: number, to: number, t: T = englishT): string {
   const hours = Math.round((to - from) / 3600_000);
-  if (hours <= 48) return `the last ${hours} hours`;
-  return `the last ${Math.round(hours / 24)} days`;
+  if (hours <= 48) return t("chart.window", { hours });
+  return t("chart.windowDays", { days: Math.round(hours / 24) });
 }
 
 export function ReadingsChart({
@@ -93,6 +95,7 @@ export function ReadingsChart({
   emptyText,
   rollup,
 }: ReadingsChartProps) {
+  const t = useT();
   const sorted = useMemo(() => [...points].filter((p) => p.t >= from && p.t <= to).sort((a, b) => a.t - b.t), [points, from, to]);
   const means = useMemo(() => summarise(sorted), [sorted]);
   // A rollup's lowest and highest are the readings' own, not the lowest and highest mean.
@@ -100,22 +103,22 @@ export function ReadingsChart({
   const shownMarks = useMemo(() => [...marks].filter((m) => m.t >= from && m.t <= to).sort((a, b) => a.t - b.t), [marks, from, to]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const style = { "--readings-chart-height": `${height}px` } as CSSProperties;
-  const window = windowText(from, to);
+  const window = windowText(from, to, t);
 
   const description =
     summary.latest && summary.min !== null && summary.max !== null
-      ? rollup
-        ? `${title} over ${window}: ${rollup.readings} ${rollup.readings === 1 ? "reading" : "readings"} as ${summary.count} ${rollup.per === "hour" ? "hourly" : "daily"} ${summary.count === 1 ? "mean" : "means"}; latest mean ${withUnit(
-            summary.latest.v,
-            digits,
-            unit,
-          )} for the ${rollup.per} from ${pointTime(summary.latest.t)}; lowest ${withUnit(summary.min, digits, unit)}, highest ${withUnit(summary.max, digits, unit)}.`
-        : `${title} over ${window}: ${summary.count} ${summary.count === 1 ? "reading" : "readings"}; latest ${withUnit(
-            summary.latest.v,
-            digits,
-            unit,
-          )} at ${pointTime(summary.latest.t)}; lowest ${withUnit(summary.min, digits, unit)}, highest ${withUnit(summary.max, digits, unit)}.`
-      : `${title}: no readings in ${window}.`;
+      ? t(rollup ? "chart.describeRollup" : "chart.describe", {
+          title,
+          window,
+          readings: rollup?.readings ?? 0,
+          count: summary.count,
+          per: rollup?.per ?? "day",
+          latest: withUnit(summary.latest.v, digits, unit),
+          at: pointTime(summary.latest.t),
+          low: withUnit(summary.min, digits, unit),
+          high: withUnit(summary.max, digits, unit),
+        })
+      : t("chart.describeNone", { title, window });
 
   return (
     <figure className="readings-chart" style={style}>
@@ -127,7 +130,7 @@ export function ReadingsChart({
             {summary.count > 1 && summary.min !== null && summary.max !== null ? (
               <span className="readings-chart-range">
                 {" "}
-                · range {withUnit(summary.min, digits, unit)} – {withUnit(summary.max, digits, unit)}
+                · {t("chart.range", { low: withUnit(summary.min, digits, unit), high: withUnit(summary.max, digits, unit) })}
               </span>
             ) : null}
           </span>
@@ -135,7 +138,7 @@ export function ReadingsChart({
       </figcaption>
       {sorted.length === 0 ? (
         <div className="readings-chart-empty">
-          <p>{emptyText ?? `No ${title.toLowerCase()} readings in ${window}.`}</p>
+          <p>{emptyText ?? t("chart.empty", { title: title.toLowerCase(), window })}</p>
         </div>
       ) : (
         <div className="readings-chart-plot" role="img" aria-label={description}>
@@ -160,7 +163,7 @@ export function ReadingsChart({
         </div>
       )}
       {shownMarks.length ? (
-        <ul className="readings-chart-marks" aria-label={`Waterings and rain over ${window}`}>
+        <ul className="readings-chart-marks" aria-label={t("chart.marks", { window })}>
           {shownMarks.map((mark) => (
             <li key={`${mark.kind}-${mark.t}`} className={`readings-chart-mark readings-chart-mark-${mark.kind}`}>
               {mark.label} · {pointTime(mark.t)}

@@ -179,6 +179,15 @@ export const de: Record<MessageKey, string> = {
   "location.openInMap": "Auf der Karte öffnen",
   "chart.rain": "Regen",
   "chart.temperature": "Temperatur",
+
+  "chart.window": "{hours, plural, one {der letzten Stunde} other {den letzten # Stunden}}",
+  "chart.windowDays": "den letzten {days} Tagen",
+  "chart.describeRollup": "{title} in {window}: {readings, plural, one {# Messwert} other {# Messwerte}} als {count} {per, select, hour {{count, plural, one {Stundenmittel} other {Stundenmittel}}} other {{count, plural, one {Tagesmittel} other {Tagesmittel}}}}; letztes Mittel {latest} für {per, select, hour {die Stunde} other {den Tag}} ab {at}; niedrigster {low}, höchster {high}.",
+  "chart.describe": "{title} in {window}: {count, plural, one {# Messwert} other {# Messwerte}}; zuletzt {latest} um {at}; niedrigster {low}, höchster {high}.",
+  "chart.describeNone": "{title}: keine Messwerte in {window}.",
+  "chart.range": "Spanne {low} – {high}",
+  "chart.empty": "Keine Messwerte für {title} in {window}.",
+  "chart.marks": "Gießen und Regen in {window}",
 };
 
 export default de;

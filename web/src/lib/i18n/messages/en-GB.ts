@@ -180,6 +180,15 @@ export const en = {
   "location.openInMap": "Open in the map",
   "chart.rain": "Rain",
   "chart.temperature": "Temperature",
+
+  "chart.window": "{hours, plural, one {the last hour} other {the last # hours}}",
+  "chart.windowDays": "the last {days} days",
+  "chart.describeRollup": "{title} over {window}: {readings, plural, one {# reading} other {# readings}} as {count} {per, select, hour {{count, plural, one {hourly mean} other {hourly means}}} other {{count, plural, one {daily mean} other {daily means}}}}; latest mean {latest} for the {per, select, hour {hour} other {day}} from {at}; lowest {low}, highest {high}.",
+  "chart.describe": "{title} over {window}: {count, plural, one {# reading} other {# readings}}; latest {latest} at {at}; lowest {low}, highest {high}.",
+  "chart.describeNone": "{title}: no readings in {window}.",
+  "chart.range": "range {low} – {high}",
+  "chart.empty": "No {title} readings in {window}.",
+  "chart.marks": "Waterings and rain over {window}",
 } as const;
 
 export type MessageKey = keyof typeof en;
