@@ -3175,8 +3175,8 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('app_private.notice_log:' || p_user_id, 0));
   if (select count(*) from app_private.notice_log
       where user_id = p_user_id and created_at > now() - interval '24 hours') >= app_hidden.notices_per_day() then
-    insert into app_private.held_notices (user_id, kind, title, body, link_path, reason)
-      values (p_user_id, v_kind, p_title, p_body, p_link_path, 'cap');
+    insert into app_private.held_notices (user_id, kind, title, body, link_path, reason, text_key, text_values)
+      values (p_user_id, v_kind, p_title, p_body, p_link_path, 'cap', p_text_key, p_text_values);
     return;
   end if;
   insert into app_private.notice_log (user_id, kind) values (p_user_id, p_kind);
@@ -3200,8 +3200,8 @@ begin
         run_at => coalesce(v_run_at, now()))
       where app_hidden.primary_email(p_user_id) is not null;
     else
-      insert into app_private.held_notices (user_id, kind, title, body, link_path, reason)
-        values (p_user_id, v_kind, p_title, p_body, p_link_path, 'digest');
+      insert into app_private.held_notices (user_id, kind, title, body, link_path, reason, text_key, text_values)
+        values (p_user_id, v_kind, p_title, p_body, p_link_path, 'digest', p_text_key, p_text_values);
     end if;
   end if;
   if v_push then
@@ -5356,7 +5356,8 @@ CREATE FUNCTION app_private.daily_digest_payload(p_user_id uuid) RETURNS json
       select json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', coalesce(t.indicator_colour, 'grey'),
                                         'band', app_hidden.hydration_band(t.water, t.hydration_levels),
                                         'water', t.water, 'lastReading', t.last_sensor_data, 'lastAction', t.last_action,
-                                        'waterNeed', t.water_need, 'waterNeedReason', t.water_need_reason)
+                                        'waterNeed', t.water_need, 'waterNeedReason', t.water_need_reason,
+                                        'waterNeedReasonParts', t.water_need_reason_parts)
                       order by case t.water_need when 'needs_water' then 0 when 'due_soon' then 1 else 2 end, t.name)
       from app_public.things t join app_public.thing_accesses a on a.thing_id = t.id and a.user_id = u.id), '[]'),
     'tasks', coalesce((
@@ -5873,7 +5874,8 @@ begin
            or d.last_sent_at < now() - case when s.digest_frequency = 'weekly' then interval '6 days 20 hours' else interval '20 hours' end)
   loop
     v_settings := app_hidden.notice_settings_of(v_user.id);
-    select json_agg(json_build_object('title', h.title, 'body', h.body, 'linkPath', h.link_path, 'at', h.created_at) order by h.id),
+    select json_agg(json_build_object('title', h.title, 'body', h.body, 'linkPath', h.link_path, 'at', h.created_at,
+                             'textKey', h.text_key, 'textValues', h.text_values) order by h.id),
            max(h.id)
       into v_held, v_max
       from (select * from app_private.held_notices where user_id = v_user.id order by id limit 50) h;
@@ -11797,6 +11799,8 @@ CREATE TABLE app_private.held_notices (
     link_path text,
     reason text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    text_key text,
+    text_values jsonb,
     CONSTRAINT held_notices_reason_check CHECK ((reason = ANY (ARRAY['digest'::text, 'cap'::text])))
 );
 
@@ -16326,4 +16330,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261127000300'),
     ('20261127000400'),
     ('20261127090000'),
-    ('20261127100000');
+    ('20261127100000'),
+    ('20261127100100');

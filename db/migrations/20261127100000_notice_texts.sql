@@ -736,3 +736,4 @@ $$;
 select app_private.refresh_water_need(null);
 
 -- migrate:down
+-- (Not reversible by itself: the earlier functions are in the migrations that last defined them.)

@@ -135,6 +135,24 @@ describe("notice texts", () => {
     for (const row of rows) expect(renderReason("en-GB", row.water_need_reason_parts)).toBe(row.water_need_reason);
   });
 
+  it("keep the key and data of a notice held for the digest, and give them and the reasons' parts to the digests", async () => {
+    const held = await makeUser(db);
+    await db.query("insert into app_public.notice_settings (user_id, single_emails) values ($1, false)", [held.userId]);
+    await db.query(`select app_hidden.notify_user($1, 'task_due', 'info', 'Due tomorrow: Prune', 'The task "Prune" at Lime is due tomorrow.',
+                      '/tasks', null, true, 'notice.task_due', '{"task": "Prune", "thing": "Lime"}')`, [held.userId]);
+    const { rows: [row] } = await db.query("select text_key, text_values from app_private.held_notices where user_id = $1", [held.userId]);
+    expect(row).toEqual({ text_key: "notice.task_due", text_values: { task: "Prune", thing: "Lime" } });
+    await db.query("select app_private.queue_daily_digests()");
+    const { rows: [job] } = await db.query(
+      `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'send_email' and j.payload->>'template' = 'notice_digest' and j.payload->>'to' = $1`, [held.email]);
+    expect(job.payload.variables.notices[0]).toMatchObject({ textKey: "notice.task_due", textValues: { task: "Prune", thing: "Lime" } });
+    const { rows: [digest] } = await db.query("select app_private.daily_digest_payload($1) as p", [ann.userId]);
+    const things = digest.p.things as { waterNeedReason: string; waterNeedReasonParts: unknown }[];
+    expect(things.length).toBeGreaterThan(0);
+    for (const thing of things) expect(renderReason("en-GB", thing.waterNeedReasonParts)).toBe(thing.waterNeedReason);
+  });
+
   it("keep the catalogue's two languages a pair", () => {
     expect(catalogueProblems(noticesEnGB, noticesDe, "de")).toEqual([]);
   });
