@@ -1950,6 +1950,7 @@ CREATE TABLE app_public.things (
     flowering_seasons app_public.flowering_season[],
     external_id text,
     hidden_at timestamp with time zone,
+    water_need_reason_parts jsonb,
     CONSTRAINT things_attributes_valid CHECK (app_hidden.check_thing_attributes(type, species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2, flowering_plants, flowering_seasons)),
     CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
     CONSTRAINT things_external_id_valid CHECK (((external_id IS NULL) OR (((char_length(external_id) >= 1) AND (char_length(external_id) <= 100)) AND (external_id = btrim(external_id))) OR app_hidden.invalid('External id must be between 1 and 100 characters'::text))),
@@ -2069,6 +2070,13 @@ COMMENT ON COLUMN app_public.things.hidden_at IS '@behavior -insert -update
 When an admin hid this thing (only admins see it then).';
 
 --
+-- Name: COLUMN things.water_need_reason_parts; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.water_need_reason_parts IS '@behavior -insert -update
+The water-need reason as the catalogue''s parts: a list of {key, values}, joined with "; ".';
+
+--
 -- Name: first_told(app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2147,7 +2155,7 @@ CREATE FUNCTION app_hidden.history_ignored_columns(p_table text) RETURNS text[]
       'id', 'created_at', 'updated_at', 'created_by', 'has_image', 'hidden_at',
       'water', 'temperature', 'conductivity', 'ph', 'led_state', 'last_sensor_data', 'last_action',
       'indicator_colour', 'indicator_colour_last', 'indicator_colour_changed_at', 'needs_water_notification_at',
-      'water_need', 'water_need_reason', 'water_store_percent', 'water_need_at',
+      'water_need', 'water_need_reason', 'water_need_reason_parts', 'water_store_percent', 'water_need_at',
       'texture', 'drainage', 'fertility', 'landcover', 'habitats', 'carbon', 'drains_to', 'water_protection',
       'general_cropping']
     when 'devices' then array[
@@ -3126,10 +3134,10 @@ CREATE FUNCTION app_hidden.notices_per_day() RETURNS integer
     AS $$ select coalesce((select per_day from app_private.notice_limits), 20) $$;
 
 --
--- Name: notify_user(uuid, text, app_public.notification_level, text, text, text, uuid, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
+-- Name: notify_user(uuid, text, app_public.notification_level, text, text, text, uuid, boolean, text, jsonb); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.notify_user(p_user_id uuid, p_kind text, p_level app_public.notification_level, p_title text, p_body text, p_link_path text, p_thing_id uuid, p_email boolean) RETURNS void
+CREATE FUNCTION app_hidden.notify_user(p_user_id uuid, p_kind text, p_level app_public.notification_level, p_title text, p_body text, p_link_path text, p_thing_id uuid, p_email boolean, p_text_key text DEFAULT NULL::text, p_text_values jsonb DEFAULT NULL::jsonb) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
@@ -3167,15 +3175,15 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('app_private.notice_log:' || p_user_id, 0));
   if (select count(*) from app_private.notice_log
       where user_id = p_user_id and created_at > now() - interval '24 hours') >= app_hidden.notices_per_day() then
-    insert into app_private.held_notices (user_id, kind, title, body, link_path, reason)
-      values (p_user_id, v_kind, p_title, p_body, p_link_path, 'cap');
+    insert into app_private.held_notices (user_id, kind, title, body, link_path, reason, text_key, text_values)
+      values (p_user_id, v_kind, p_title, p_body, p_link_path, 'cap', p_text_key, p_text_values);
     return;
   end if;
   insert into app_private.notice_log (user_id, kind) values (p_user_id, p_kind);
 
   if v_in_app then
-    insert into app_public.notifications (user_id, kind, level, title, body, link_path, thing_id)
-      values (p_user_id, p_kind, p_level, p_title, p_body, p_link_path, p_thing_id)
+    insert into app_public.notifications (user_id, kind, level, title, body, link_path, thing_id, text_key, text_values)
+      values (p_user_id, p_kind, p_level, p_title, p_body, p_link_path, p_thing_id, p_text_key, p_text_values)
       returning id into v_id;
   end if;
   v_run_at := app_hidden.quiet_until(v_settings);
@@ -3186,19 +3194,21 @@ begin
         'domainName', app_public.current_domain_name(),
         'variables', json_build_object(
           'name', (select name from app_public.users where id = p_user_id),
-          'title', p_title, 'body', p_body, 'linkPath', p_link_path, 'linkLabel', 'Open in the app'),
+          'title', p_title, 'body', p_body, 'linkPath', p_link_path, 'linkLabel', 'Open in the app',
+          'textKey', p_text_key, 'textValues', p_text_values),
         'unsubscribe', case when v_kind is not null then json_build_object('userId', p_user_id, 'kind', v_kind) end),
         run_at => coalesce(v_run_at, now()))
       where app_hidden.primary_email(p_user_id) is not null;
     else
-      insert into app_private.held_notices (user_id, kind, title, body, link_path, reason)
-        values (p_user_id, v_kind, p_title, p_body, p_link_path, 'digest');
+      insert into app_private.held_notices (user_id, kind, title, body, link_path, reason, text_key, text_values)
+        values (p_user_id, v_kind, p_title, p_body, p_link_path, 'digest', p_text_key, p_text_values);
     end if;
   end if;
   if v_push then
     perform graphile_worker.add_job('send_push', json_build_object(
       'userId', p_user_id, 'kind', v_kind, 'notificationId', v_id,
-      'title', left(p_title, 200), 'body', left(p_body, 1000), 'linkPath', p_link_path),
+      'title', left(p_title, 200), 'body', left(p_body, 1000), 'linkPath', p_link_path,
+      'textKey', p_text_key, 'textValues', p_text_values),
       run_at => coalesce(v_run_at, now()));
   end if;
 end;
@@ -4649,6 +4659,20 @@ CREATE FUNCTION app_hidden.water_ago_text(p_at timestamp with time zone) RETURNS
 $$;
 
 --
+-- Name: water_ago_values(timestamp with time zone); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.water_ago_values(p_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$
+  select case
+    when now() - p_at < interval '2 minutes' then jsonb_build_object('agoUnit', 'now', 'ago', 0)
+    when now() - p_at < interval '1 hour' then jsonb_build_object('agoUnit', 'minutes', 'ago', floor(extract(epoch from now() - p_at) / 60))
+    when now() - p_at < interval '2 hours' then jsonb_build_object('agoUnit', 'hours', 'ago', 1)
+    else jsonb_build_object('agoUnit', 'hours', 'ago', floor(extract(epoch from now() - p_at) / 3600)) end
+$$;
+
+--
 -- Name: water_balance_days(uuid[], date, boolean); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -4837,10 +4861,18 @@ CREATE FUNCTION app_hidden.water_mm_text(p_mm double precision) RETURNS text
 $$;
 
 --
+-- Name: water_mm_value(double precision); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.water_mm_value(p_mm double precision) RETURNS numeric
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ select case when p_mm >= 9.95 then round(p_mm::numeric) else round(p_mm::numeric, 1) end $$;
+
+--
 -- Name: water_need_from_reading(double precision, jsonb, timestamp with time zone); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
-CREATE FUNCTION app_hidden.water_need_from_reading(p_water double precision, p_levels jsonb, p_at timestamp with time zone, OUT need app_public.water_need, OUT reason text, OUT store_percent double precision) RETURNS record
+CREATE FUNCTION app_hidden.water_need_from_reading(p_water double precision, p_levels jsonb, p_at timestamp with time zone, OUT need app_public.water_need, OUT reason text, OUT store_percent double precision, OUT parts jsonb) RETURNS record
     LANGUAGE plpgsql STABLE PARALLEL SAFE
     AS $$
 declare
@@ -4857,6 +4889,13 @@ begin
                    when 'saturated' then ' (wet from ' || round(coalesce((p_levels->>'good')::numeric, 60)) || '%)'
                    else '' end
     || ', measured ' || app_hidden.water_ago_text(p_at);
+  parts := jsonb_build_array(jsonb_build_object('key', 'reason.reading', 'values', jsonb_build_object(
+    'percent', round(p_water::numeric),
+    'band', case when v_band in ('dry', 'needsWater', 'saturated') then v_band else 'none' end,
+    'limit', case v_band when 'dry' then round(coalesce((p_levels->>'dry')::numeric, 20))
+                         when 'needsWater' then round(coalesce((p_levels->>'needsWater')::numeric, 30))
+                         when 'saturated' then round(coalesce((p_levels->>'good')::numeric, 60)) end)
+    || app_hidden.water_ago_values(p_at)));
   store_percent := round(least(100, greatest(0, 100 * p_water / nullif(coalesce((p_levels->>'good')::float8, 60), 0)))::numeric)::float8;
 end;
 $$;
@@ -5124,6 +5163,8 @@ declare
   v_user uuid;
   v_first uuid[];
   v_body text;
+  v_key text;
+  v_values jsonb;
   v_esc record;
   v_sent int := 0;
 begin
@@ -5149,7 +5190,9 @@ begin
         v_thing.name || ' still needs water',
         format('%s needs water (%s). The people who look after it were told %s hours ago and no watering has been recorded since.',
                v_thing.name, v_thing.water_need_reason, extract(epoch from now() - v_esc.told_at)::int / 3600),
-        '/things/' || v_thing.id || '/action', v_thing.id, true);
+        '/things/' || v_thing.id || '/action', v_thing.id, true,
+        'notice.dry_alert.still', jsonb_build_object('thing', v_thing.name, 'reason', v_thing.water_need_reason_parts,
+                                                     'hours', extract(epoch from now() - v_esc.told_at)::int / 3600));
     end loop;
     insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
       values (v_thing.id, 'dry', 'sent', format('%s still needs water and nobody watered it after its adopters were told: its people were alerted.', v_thing.name));
@@ -5197,13 +5240,19 @@ begin
         format('%s needs water by our estimate: %s. No watering was recorded recently and no rain is expected.',
                v_thing.name, v_thing.water_need_reason)
       end;
+    -- The same in words of the catalogue (shared/i18n/notices): the key and its data.
+    v_key := case when v_sensed then 'notice.dry_alert.sensed' else 'notice.dry_alert.estimate' end;
+    v_values := case when v_sensed then
+        jsonb_build_object('thing', v_thing.name, 'moisture', round(v_thing.water::numeric),
+                           'dry', coalesce((v_thing.hydration_levels->>'dry')::numeric, 20), 'measuredAt', v_thing.last_sensor_data)
+      else jsonb_build_object('thing', v_thing.name, 'reason', v_thing.water_need_reason_parts) end;
     v_first := app_hidden.first_told(v_thing);
 
     if cardinality(v_first) > 0 then
       foreach v_user in array v_first loop
         perform app_hidden.notify_user(v_user, 'dry_alert', 'negative', v_thing.name || ' needs water',
           'You look after it, so you are the first to know. ' || v_body,
-          '/things/' || v_thing.id || '/action', v_thing.id, true);
+          '/things/' || v_thing.id || '/action', v_thing.id, true, v_key || '_first', v_values);
       end loop;
       insert into app_private.dry_alert_escalations (thing_id, told_at, first_told) values (v_thing.id, now(), v_first)
         on conflict (thing_id) do update set told_at = excluded.told_at, first_told = excluded.first_told;
@@ -5217,7 +5266,7 @@ begin
         select user_id from app_public.thing_accesses where thing_id = v_thing.id and (is_owner or is_collaborator)
       loop
         perform app_hidden.notify_user(v_user, 'dry_alert', 'negative', v_thing.name || ' needs water', v_body,
-          '/things/' || v_thing.id || '/action', v_thing.id, true);
+          '/things/' || v_thing.id || '/action', v_thing.id, true, v_key, v_values);
       end loop;
       insert into app_public.thing_alerts (thing_id, kind, outcome, reason)
         values (v_thing.id, 'dry', 'sent',
@@ -5307,7 +5356,8 @@ CREATE FUNCTION app_private.daily_digest_payload(p_user_id uuid) RETURNS json
       select json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', coalesce(t.indicator_colour, 'grey'),
                                         'band', app_hidden.hydration_band(t.water, t.hydration_levels),
                                         'water', t.water, 'lastReading', t.last_sensor_data, 'lastAction', t.last_action,
-                                        'waterNeed', t.water_need, 'waterNeedReason', t.water_need_reason)
+                                        'waterNeed', t.water_need, 'waterNeedReason', t.water_need_reason,
+                                        'waterNeedReasonParts', t.water_need_reason_parts)
                       order by case t.water_need when 'needs_water' then 0 when 'due_soon' then 1 else 2 end, t.name)
       from app_public.things t join app_public.thing_accesses a on a.thing_id = t.id and a.user_id = u.id), '[]'),
     'tasks', coalesce((
@@ -5644,6 +5694,7 @@ declare
   v_day date := coalesce(p_day, app_hidden.water_today());
   v_row record;
   v_things text;
+  v_list jsonb;
   v_count int := 0;
 begin
   for v_row in
@@ -5660,11 +5711,18 @@ begin
       into v_things
       from (select * from app_public.things t where t.group_id = v_row.group_id and t.hidden_at is null
             order by t.water_need = 'needs_water' desc, t.water_need = 'due_soon' desc, t.name limit 10) t;
+    select jsonb_agg(jsonb_build_object('name', t.name, 'need', t.water_need)
+                     order by t.water_need = 'needs_water' desc, t.water_need = 'due_soon' desc, t.name)
+      into v_list
+      from (select * from app_public.things t where t.group_id = v_row.group_id and t.hidden_at is null
+            order by t.water_need = 'needs_water' desc, t.water_need = 'due_soon' desc, t.name limit 10) t;
     perform app_hidden.notify_user(v_row.user_id, 'water_rota', 'info',
       format('Your watering day for %s', v_row.group_name),
       format('You are on the %s watering rota today, %s.%s', v_row.group_name, app_hidden.rota_date_label(v_day),
              case when v_things is not null then ' Its things: ' || v_things || '.' else '' end),
-      '/groups/' || v_row.group_id || '/rota', null, true);
+      '/groups/' || v_row.group_id || '/rota', null, true,
+      case when v_list is not null then 'notice.water_rota.day' else 'notice.water_rota.day_no_things' end,
+      jsonb_build_object('group', v_row.group_name, 'onDate', v_day, 'things', v_list));
     v_count := v_count + 1;
   end loop;
   delete from app_private.rota_reminders_sent where day < v_day - 7;
@@ -5701,7 +5759,8 @@ begin
   loop
     insert into app_private.task_due_notices (task_id, user_id, due_date) values (v_row.id, v_row.assigned_to, v_row.due_date);
     perform app_hidden.notify_user(v_row.assigned_to, 'task_due', 'info', 'Due tomorrow: ' || v_row.title,
-      format('The task "%s" at %s is due tomorrow.', v_row.title, v_row.thing_name), '/tasks', v_row.thing_id, true);
+      format('The task "%s" at %s is due tomorrow.', v_row.title, v_row.thing_name), '/tasks', v_row.thing_id, true,
+      'notice.task_due', jsonb_build_object('task', v_row.title, 'thing', v_row.thing_name));
     v_count := v_count + 1;
   end loop;
   delete from app_private.task_due_notices where due_date < current_date - 7;
@@ -5815,7 +5874,8 @@ begin
            or d.last_sent_at < now() - case when s.digest_frequency = 'weekly' then interval '6 days 20 hours' else interval '20 hours' end)
   loop
     v_settings := app_hidden.notice_settings_of(v_user.id);
-    select json_agg(json_build_object('title', h.title, 'body', h.body, 'linkPath', h.link_path, 'at', h.created_at) order by h.id),
+    select json_agg(json_build_object('title', h.title, 'body', h.body, 'linkPath', h.link_path, 'at', h.created_at,
+                             'textKey', h.text_key, 'textValues', h.text_values) order by h.id),
            max(h.id)
       into v_held, v_max
       from (select * from app_private.held_notices where user_id = v_user.id order by id limit 50) h;
@@ -6170,20 +6230,20 @@ begin
   end if;
   if p_ids is null then
     update app_public.things t set
-        water_need = r.need, water_need_reason = r.reason, water_store_percent = r.store_percent, water_need_at = now(),
+        water_need = r.need, water_need_reason = r.reason, water_need_reason_parts = r.parts, water_store_percent = r.store_percent, water_need_at = now(),
         -- A new dry spell alerts afresh (app_private.check_dry_alerts).
         needs_water_notification_at = case when r.need = 'needs_water' then t.needs_water_notification_at end
       from app_private.water_need_results(null) r
       where r.id = t.id
-        and (t.water_need, t.water_need_reason, t.water_store_percent) is distinct from (r.need, r.reason, r.store_percent);
+        and (t.water_need, t.water_need_reason, t.water_store_percent, t.water_need_reason_parts) is distinct from (r.need, r.reason, r.store_percent, r.parts);
   else
     -- The same for a few things: t.id = any(p_ids) lets the update find them by index.
     update app_public.things t set
-        water_need = r.need, water_need_reason = r.reason, water_store_percent = r.store_percent, water_need_at = now(),
+        water_need = r.need, water_need_reason = r.reason, water_need_reason_parts = r.parts, water_store_percent = r.store_percent, water_need_at = now(),
         needs_water_notification_at = case when r.need = 'needs_water' then t.needs_water_notification_at end
       from app_private.water_need_results(p_ids) r
       where r.id = t.id and t.id = any(p_ids)
-        and (t.water_need, t.water_need_reason, t.water_store_percent) is distinct from (r.need, r.reason, r.store_percent);
+        and (t.water_need, t.water_need_reason, t.water_store_percent, t.water_need_reason_parts) is distinct from (r.need, r.reason, r.store_percent, r.parts);
   end if;
   get diagnostics v_count = row_count;
   return v_count;
@@ -6699,7 +6759,8 @@ begin
     select user_id from app_public.group_memberships where group_id = new.group_id and is_owner and user_id <> new.user_id
   loop
     perform app_hidden.notify_user(v_owner, 'group_joined', 'positive', v_name || ' joined ' || v_group.name,
-      format('%s is now a member of %s.', v_name, v_group.name), '/groups/' || v_group.id, null, true);
+      format('%s is now a member of %s.', v_name, v_group.name), '/groups/' || v_group.id, null, true,
+      'notice.group_joined', jsonb_build_object('person', (select name from app_public.users where id = new.user_id), 'group', v_group.name));
   end loop;
   return null;
 end;
@@ -6744,6 +6805,8 @@ CREATE FUNCTION app_private.tg_invitations__notify() RETURNS trigger
 declare
   v_inviter text := coalesce((select name from app_public.users where id = new.invited_by), 'Someone');
   v_what text;
+  v_name text;
+  v_which text;
   v_path text;
   v_thing uuid;
 begin
@@ -6752,19 +6815,27 @@ begin
   end if;
   if tg_table_name = 'thing_access_invitations' then
     v_what := (select name from app_public.things where id = new.thing_id);
+    v_name := v_what;
+    v_which := 'thing';
     v_path := '/things/accept';
     v_thing := new.thing_id;
   elsif tg_table_name = 'device_access_invitations' then
-    v_what := 'the device ' || (select name from app_public.devices where id = new.device_id);
+    v_name := (select name from app_public.devices where id = new.device_id);
+    v_what := 'the device ' || v_name;
+    v_which := 'device';
     v_path := '/devices/accept';
   else
-    v_what := 'the group ' || (select name from app_public.groups where id = new.group_id);
+    v_name := (select name from app_public.groups where id = new.group_id);
+    v_what := 'the group ' || v_name;
+    v_which := 'group';
     v_path := '/groups/accept';
   end if;
   perform app_hidden.notify_user(new.user_id, 'invitation', 'info',
     'Invitation: ' || coalesce(v_what, 'a new place'),
     v_inviter || ' invited you to help with ' || coalesce(v_what, 'something') || '.',
-    v_path || '?id=' || new.id || '&code=' || new.code, v_thing, false);
+    v_path || '?id=' || new.id || '&code=' || new.code, v_thing, false,
+    'notice.invitation.' || case when v_name is null then 'unknown' else v_which end,
+    jsonb_build_object('person', (select name from app_public.users where id = new.invited_by), 'name', v_name));
   return null;
 end;
 $$;
@@ -7176,7 +7247,10 @@ begin
       coalesce((select name from app_public.users where id = app_public.current_user_id()), 'Someone')
         || ' asked you to ' || app_hidden.action_phrase(v_task.action_type) || ' at ' || v_thing.name
         || coalesce(' by ' || to_char(v_task.due_date, 'FMDay FMDD FMMonth'), '') || ': ' || v_task.title,
-      '/tasks', v_thing.id, true);
+      '/tasks', v_thing.id, true,
+      case when v_task.due_date is null then 'notice.task_assigned' else 'notice.task_assigned_by' end,
+      jsonb_build_object('person', (select name from app_public.users where id = app_public.current_user_id()),
+                         'action', v_task.action_type, 'thing', v_thing.name, 'dueDate', v_task.due_date, 'task', v_task.title));
   end if;
   return new;
 end;
@@ -7230,12 +7304,31 @@ CREATE FUNCTION app_private.tg_tasks__device_health_notify() RETURNS trigger
     AS $$
 declare
   v_user uuid;
+  v_device app_public.devices;
+  v_key text;
 begin
+  -- Which of app_private.check_device_health's two texts this task carries, by writing them again
+  -- from the device (unchanged in this transaction); a task worded otherwise keeps English only.
+  select * into v_device from app_public.devices where id::text = substr(new.source, length('device_health:') + 1);
+  if new.title = 'Check device ' || v_device.name then
+    v_key := case
+      when new.description = format('The device %s (%s) has sent nothing since %s. Check its battery, antenna and probe.',
+             v_device.name, v_device.device_id, to_char(v_device.last_sensor_data at time zone 'UTC', 'FMDD FMMonth HH24:MI "UTC"'))
+        then 'notice.device_health.silent'
+      when new.description = format('The device %s (%s) has sent nothing since it was added. Check its battery, antenna and probe.',
+             v_device.name, v_device.device_id)
+        then 'notice.device_health.silent_since_added'
+      when new.description = format('The device %s (%s) reports a low battery (%s V). Check its battery, antenna and probe.',
+             v_device.name, v_device.device_id, round(v_device.battery::numeric, 2))
+        then 'notice.device_health.battery' end;
+  end if;
   for v_user in
     select user_id from app_public.thing_accesses where thing_id = new.thing_id and (is_owner or is_collaborator)
   loop
     perform app_hidden.notify_user(v_user, 'device_health', 'warning', new.title,
-      coalesce(new.description, new.title), '/things/' || new.thing_id, new.thing_id, true);
+      coalesce(new.description, new.title), '/things/' || new.thing_id, new.thing_id, true, v_key,
+      case when v_key is not null then jsonb_build_object('device', v_device.name, 'deviceId', v_device.device_id,
+        'sinceAt', v_device.last_sensor_data, 'volts', round(v_device.battery::numeric, 2)) end);
   end loop;
   return null;
 end;
@@ -7478,9 +7571,10 @@ declare
 begin
   select * into r from app_hidden.water_need_from_reading(new.water, new.hydration_levels, new.last_sensor_data);
   if r.need is not null
-     and (new.water_need, new.water_need_reason, new.water_store_percent) is distinct from (r.need, r.reason, r.store_percent) then
+     and (new.water_need, new.water_need_reason, new.water_store_percent, new.water_need_reason_parts) is distinct from (r.need, r.reason, r.store_percent, r.parts) then
     new.water_need := r.need;
     new.water_need_reason := r.reason;
+    new.water_need_reason_parts := r.parts;
     new.water_store_percent := r.store_percent;
     new.water_need_at := now();
     if r.need <> 'needs_water' then
@@ -7492,9 +7586,11 @@ begin
     if exists (select 1 from app_private.water_need_parameters p where p.type = new.type and not p.needs_watering) then
       new.water_need := 'fine';
       new.water_need_reason := 'needs no watering';
+      new.water_need_reason_parts := '[{"key": "reason.no_watering_needed"}]';
     else
       new.water_need := 'unknown';
       new.water_need_reason := 'no watering, fresh reading or weather recorded yet';
+      new.water_need_reason_parts := '[{"key": "reason.not_yet"}]';
     end if;
     new.water_store_percent := null;
     new.water_need_at := now();
@@ -7745,7 +7841,7 @@ COMMENT ON FUNCTION app_private.uplink_problem(p_values jsonb, p_received_at tim
 -- Name: water_need_results(uuid[]); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.water_need_results(p_ids uuid[]) RETURNS TABLE(id uuid, need app_public.water_need, reason text, store_percent double precision)
+CREATE FUNCTION app_private.water_need_results(p_ids uuid[]) RETURNS TABLE(id uuid, need app_public.water_need, reason text, store_percent double precision, parts jsonb)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     SET jit TO 'off'
@@ -7807,9 +7903,9 @@ begin
       left join rain_stats rs on rs.thing_id = f.thing_id
       left join ahead_cells ac on ac.glat = th.glat and ac.glon = th.glon
   )
-  select s.id, s.need, s.reason, s.store_percent from sensed s
+  select s.id, s.need, s.reason, s.store_percent, s.parts from sensed s
   union all
-  select th.id, 'fine', 'needs no watering', null from th where not th.needs_watering and not exists (select 1 from sensed where sensed.id = th.id)
+  select th.id, 'fine', 'needs no watering', null, '[{"key": "reason.no_watering_needed"}]'::jsonb from th where not th.needs_watering and not exists (select 1 from sensed where sensed.id = th.id)
   union all
   select m.id,
          case when m.store_mm <= m.refill_mm then 'needs_water'
@@ -7829,10 +7925,26 @@ begin
                 else app_hidden.water_mm_text(m.rain_since) || ' rain in the last 7 days' end,
            case when m.tmax >= 25 then 'hot days ahead'
                 when m.rain_reaches and m.ahead_rain >= 5 then 'rain expected' end),
-         round((100 * m.store_mm / m.capacity_mm)::numeric)::float8
+         round((100 * m.store_mm / m.capacity_mm)::numeric)::float8,
+         -- The same clauses as data for the catalogue (shared/i18n/notices, reason.*).
+         (select jsonb_agg(p) from unnest(array[
+           case when m.watered_at is null then jsonb_build_object('key', 'reason.no_watering')
+                when m.days_ago <= 7 and m.litres is null then jsonb_build_object('key', 'reason.watered', 'values', jsonb_build_object('days', greatest(m.days_ago, 0)))
+                when m.days_ago <= 7 then jsonb_build_object('key', 'reason.watered_litres', 'values', jsonb_build_object('days', greatest(m.days_ago, 0), 'litres', round(m.litres::numeric, 1)))
+                else jsonb_build_object('key', 'reason.not_watered_for', 'values', jsonb_build_object('days', m.days_ago)) end,
+           case when not m.rain_reaches then jsonb_build_object('key', 'reason.under_glass')
+                when m.rain_days = 0 then jsonb_build_object('key', 'reason.no_weather')
+                when m.watered_at is not null and m.days_ago <= 7 then
+                  case when coalesce(m.rain_since, 0) < 0.05 then jsonb_build_object('key', 'reason.no_rain_since')
+                       else jsonb_build_object('key', 'reason.rain_since', 'values', jsonb_build_object('mm', app_hidden.water_mm_value(m.rain_since))) end
+                when coalesce(m.rain_since, 0) < 0.05 then jsonb_build_object('key', 'reason.no_rain_week')
+                else jsonb_build_object('key', 'reason.rain_week', 'values', jsonb_build_object('mm', app_hidden.water_mm_value(m.rain_since))) end,
+           case when m.tmax >= 25 then jsonb_build_object('key', 'reason.hot_ahead')
+                when m.rain_reaches and m.ahead_rain >= 5 then jsonb_build_object('key', 'reason.rain_expected') end]) p
+          where p is not null)
   from modelled m
   union all
-  select th.id, 'unknown', 'no watering, fresh reading or weather recorded yet', null
+  select th.id, 'unknown', 'no watering, fresh reading or weather recorded yet', null, '[{"key": "reason.not_yet"}]'::jsonb
   from th where th.needs_watering and not exists (select 1 from sensed where sensed.id = th.id)
     and not exists (select 1 from final f where f.thing_id = th.id);
 end;
@@ -8015,7 +8127,10 @@ begin
     format('%s takes %s for you%s.', (select coalesce(name, username) from app_public.users where id = v_me),
            app_hidden.rota_date_label(v_swap.on_date),
            case when v_swap.return_date is not null then format('; you take %s in return', app_hidden.rota_date_label(v_swap.return_date)) else '' end),
-    '/groups/' || v_swap.group_id || '/rota', null, true);
+    '/groups/' || v_swap.group_id || '/rota', null, true,
+    case when v_swap.return_date is null then 'notice.water_rota_swap.accepted' else 'notice.water_rota_swap.accepted_return' end,
+    jsonb_build_object('person', (select coalesce(name, username) from app_public.users where id = v_me),
+                       'onDate', v_swap.on_date, 'returnDate', v_swap.return_date));
   return v_swap;
 end;
 $$;
@@ -11684,6 +11799,8 @@ CREATE TABLE app_private.held_notices (
     link_path text,
     reason text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    text_key text,
+    text_values jsonb,
     CONSTRAINT held_notices_reason_check CHECK ((reason = ANY (ARRAY['digest'::text, 'cap'::text])))
 );
 
@@ -12449,6 +12566,8 @@ CREATE TABLE app_public.notifications (
     thing_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     read_at timestamp with time zone,
+    text_key text,
+    text_values jsonb,
     CONSTRAINT notifications_link_path_check CHECK (((link_path IS NULL) OR (link_path ~~ '/%'::text)))
 );
 
@@ -12457,6 +12576,18 @@ CREATE TABLE app_public.notifications (
 --
 
 COMMENT ON TABLE app_public.notifications IS 'Something the user should know or do.';
+
+--
+-- Name: COLUMN notifications.text_key; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.notifications.text_key IS 'Which text of the notices catalogue (shared/i18n/notices) this is; its title and body are <key>.title and <key>.body. Null for notices older than the catalogue.';
+
+--
+-- Name: COLUMN notifications.text_values; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.notifications.text_values IS 'The data the text is written with (names, numbers, ISO dates, enum values).';
 
 --
 -- Name: sensor_data_id_seq; Type: SEQUENCE; Schema: app_public; Owner: -
@@ -16198,4 +16329,6 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261127000200'),
     ('20261127000300'),
     ('20261127000400'),
-    ('20261127090000');
+    ('20261127090000'),
+    ('20261127100000'),
+    ('20261127100100');

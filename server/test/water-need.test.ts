@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { startTestServer, gql, signUp, withOwner, countQueuedEmails } from "./harness.ts";
 import { parseForecast } from "../../domain/environment/weather.ts";
 import { storeForecast } from "../../domain/environment/cache.ts";
+import { renderReason } from "../../shared/i18n/notices/index.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -80,6 +81,9 @@ async function watered(id: string, daysAgo: number, litres: number | null) {
 
 const state = async (id: string) =>
   (await sql("select water_need, water_need_reason, water_store_percent from app_public.things where id = $1", [id]))[0];
+/** The reason as the catalogue writes it from the stored parts (shared/i18n/notices). */
+const reasonInWords = async (id: string, locale: "en-GB" | "de" = "en-GB") =>
+  renderReason(locale, (await sql("select water_need_reason_parts from app_public.things where id = $1", [id]))[0].water_need_reason_parts);
 
 describe("the model on the recorded Open-Meteo weather", () => {
   it("stores the past days with ET0 and counts the store day by day as the recorded values say", async () => {
@@ -200,10 +204,14 @@ describe("a fresh reading takes precedence", () => {
     expect((await state(t.id)).water_need).toBe("fine");
     await sql("update app_public.things set water = 18, last_sensor_data = now() - interval '2 hours' where id = $1", [t.id]);
     expect(await state(t.id)).toEqual({ water_need: "needs_water", water_need_reason: "soil moisture 18% (dry below 20%), measured 2 hours ago", water_store_percent: 30 });
+    expect(await reasonInWords(t.id)).toBe((await state(t.id)).water_need_reason);
+    expect(await reasonInWords(t.id, "de")).toBe("Bodenfeuchte 18 % (trocken unter 20 %), gemessen vor 2 Stunden");
     await sql("update app_public.things set water = 25, last_sensor_data = now() - interval '10 minutes' where id = $1", [t.id]);
     expect(await state(t.id)).toMatchObject({ water_need: "due_soon", water_need_reason: "soil moisture 25% (needs water below 30%), measured 10 minutes ago" });
+    expect(await reasonInWords(t.id)).toBe((await state(t.id)).water_need_reason);
     await sql("update app_public.things set water = 42, last_sensor_data = now() - interval '70 minutes' where id = $1", [t.id]);
     expect(await state(t.id)).toMatchObject({ water_need: "fine", water_need_reason: "soil moisture 42%, measured 1 hour ago" });
+    expect(await reasonInWords(t.id)).toBe((await state(t.id)).water_need_reason);
     // A watering does not overrule a fresh reading.
     await watered(t.id, 0, 10);
     expect((await state(t.id)).water_need_reason).toBe("soil moisture 42%, measured 1 hour ago");
@@ -325,5 +333,20 @@ describe("the chart's series", () => {
     expect(nodes[0].rainMm).toBeNull();
     expect(nodes[59].storePercent).toBe(100);
     expect((await gql(server.url, NEED, { id: t.id, days: null }, null)).data.thingById.waterBalance.nodes).toHaveLength(14);
+  });
+});
+
+// Runs after the tests above (vitest keeps a file's order), over every reason they made the model write.
+describe("the reason's parts (issue 25)", () => {
+  it("write word for word the English reason in the catalogue's en-GB, and German for a German reader", async () => {
+    const rows = await sql<{ water_need_reason: string; water_need_reason_parts: unknown }>(
+      "select water_need_reason, water_need_reason_parts from app_public.things where water_need_reason is not null");
+    const reasons = new Set(rows.map((r) => r.water_need_reason));
+    // The model's clauses above (the readings' are checked where they are made).
+    expect([...reasons].some((r) => r.startsWith("watered ") && r.includes(" rain since"))).toBe(true);
+    for (const row of rows) {
+      expect(renderReason("en-GB", row.water_need_reason_parts)).toBe(row.water_need_reason);
+      expect(renderReason("de", row.water_need_reason_parts)).not.toBe(row.water_need_reason);
+    }
   });
 });

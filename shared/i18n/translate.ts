@@ -17,10 +17,16 @@ const cache = createIntlCache();
  * back to British English (the tests keep the catalogues complete; this is for a release that
  * ships a new text before its translation).
  */
-export function translator<K extends string>(locale: Locale, catalogues: Record<Locale, Catalogue<K>>): Translate<K> {
+export function translator<K extends string>(
+  locale: Locale,
+  catalogues: Record<Locale, Catalogue<K>>,
+  options: { timeZone?: string } = {},
+): Translate<K> {
   const intl: IntlShape<string> = createIntl(
     {
       locale,
+      // Texts that say "UTC" after a time (the notices) format their dates in UTC.
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
       defaultLocale: DEFAULT_LOCALE,
       messages: { ...catalogues[DEFAULT_LOCALE], ...catalogues[locale] },
       onError: (error) => {

@@ -14,6 +14,8 @@ import type { Task } from "graphile-worker";
 import webpush from "web-push";
 import { workerContext } from "../context.ts";
 import { endpointAllowed } from "../config.ts";
+import { renderNotice } from "../../shared/i18n/notices/index.ts";
+import { isLocale, DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
 
 export const PER_BROWSER_ATTEMPTS = 5;
 /** How long one push service may take to answer, ms. */
@@ -26,6 +28,9 @@ export interface SendPushPayload {
   title: string;
   body: string;
   linkPath: string | null;
+  /** The notice's text in the shared catalogue (shared/i18n/notices) and its data, when it has one. */
+  textKey?: string | null;
+  textValues?: unknown;
   subscriptionId?: string;
 }
 
@@ -48,6 +53,8 @@ export function parseSendPushPayload(payload: unknown): SendPushPayload {
     title: p.title,
     body: p.body,
     linkPath: (p.linkPath as string | null | undefined) ?? null,
+    textKey: typeof p.textKey === "string" ? p.textKey : null,
+    textValues: p.textValues ?? null,
     ...(p.subscriptionId ? { subscriptionId: p.subscriptionId as string } : {}),
   };
 }
@@ -103,6 +110,19 @@ const sendPush: Task = async (raw, helpers) => {
   }
   // web-push encrypts and signs; the request itself goes by fetch, which also speaks plain HTTP to
   // a push service listed as http://host:port (tests; PUSH_ENDPOINT_HOSTS).
+  // In the recipient's language (users.language, else British English) when the notice has a key;
+  // the stored English otherwise.
+  if (payload.textKey) {
+    const { rows: people } = await helpers.query<{ language: string | null }>("select language from app_public.users where id = $1", [
+      payload.userId,
+    ]);
+    const language = people[0]?.language;
+    const written = renderNotice(isLocale(language) ? language : DEFAULT_LOCALE, payload.textKey, payload.textValues);
+    if (written) {
+      payload.title = written.title.slice(0, 200);
+      payload.body = written.body.slice(0, 1000);
+    }
+  }
   if (!config.push.vapid) throw new Error("send_push: no VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or start the worker with startWorker)");
   const request = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },

@@ -76,3 +76,44 @@ describe("the e-mail catalogues", () => {
     expect(render("verify_email", "en-GB").html).toContain('<html lang="en-GB">');
   });
 });
+
+describe("notices and water-need reasons in the recipient's language (shared/i18n/notices)", () => {
+  const key = { textKey: "notice.task_due", textValues: { task: "Mulchen", thing: "Eiche" } };
+  const english = { title: "Due tomorrow: Mulchen", body: 'The task "Mulchen" at Eiche is due tomorrow.' };
+  const mail = (template: string, variables: Record<string, unknown>, locale: "en-GB" | "de") =>
+    buildEmail({ to: "greta@example.org", template, domainName: null, variables }, { publicUrl, locale });
+
+  it("writes a notice e-mail with a key in German, and word for word the English in en-GB", () => {
+    const variables = { name: "Greta", ...english, linkPath: "/tasks", linkLabel: "Open in the app", ...key };
+    const de = mail("notification", variables, "de");
+    expect(de.subject).toBe("Morgen fällig: Mulchen – Steward");
+    expect(de.text).toContain("Die Aufgabe „Mulchen“ bei Eiche ist morgen fällig.");
+    expect(de.text).toContain("In der App öffnen");
+    expect(de.text).not.toContain("is due tomorrow");
+    const en = mail("notification", variables, "en-GB");
+    expect(en.subject).toBe("Due tomorrow: Mulchen — Steward");
+    expect(en.text).toContain(english.body);
+    expect(en.text).toContain("Open in the app");
+  });
+
+  it("keeps the English of a notice without a key", () => {
+    expect(mail("notification", { name: "Greta", ...english, linkPath: "/tasks" }, "de").text).toContain(english.body);
+  });
+
+  it("writes the held notices of the notice digest in German", () => {
+    const de = mail("notice_digest", { name: "Greta", frequency: "daily", notices: [{ ...english, linkPath: "/tasks", ...key }] }, "de");
+    expect(de.text).toContain("Morgen fällig: Mulchen");
+    expect(de.text).toContain("Die Aufgabe „Mulchen“ bei Eiche ist morgen fällig.");
+  });
+
+  it("writes the daily digest's water-need reasons from their parts", () => {
+    const thing = {
+      id: "1", name: "Eiche", colour: "red", band: null, water: null, waterNeed: "needs_water",
+      waterNeedReason: "no watering recorded; no rain in the last 7 days; hot days ahead",
+      waterNeedReasonParts: [{ key: "reason.no_watering" }, { key: "reason.no_rain_week" }, { key: "reason.hot_ahead" }],
+    };
+    expect(mail("daily_digest", { name: "Greta", things: [thing] }, "de").text)
+      .toContain("keine Bewässerung erfasst; in den letzten 7 Tagen kein Regen; heiße Tage stehen bevor");
+    expect(mail("daily_digest", { name: "Greta", things: [thing] }, "en-GB").text).toContain(thing.waterNeedReason);
+  });
+});

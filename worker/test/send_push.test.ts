@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import pg from "pg";
 import { createECDH, randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { startWorker, type WorkerHandle } from "../run.ts";
 import { createOutboxMailer } from "../providers/mailer.ts";
 import { makeTempDir, silentLogger, waitFor } from "./helpers.ts";
@@ -77,6 +79,48 @@ async function notify(userId: string, kind: string, title: string, linkPath: str
 }
 
 const exists = async (id: string) => (await pool.query("select 1 from app_public.push_subscriptions where id = $1", [id])).rowCount === 1;
+
+describe("a notice in the recipient's language (issue 25)", () => {
+  it("pushes and e-mails a German reader in German, from the notice's key and data", async () => {
+    const me = await user();
+    await pool.query("update app_public.users set language = 'de' where id = $1", [me]);
+    await pool.query("update app_public.user_emails set is_verified = true where user_id = $1", [me]);
+    const keys = pushKeys();
+    service.keys.set("de", keys);
+    await subscribe(me, service.endpoint("de"), keys);
+    await pool.query(
+      `select app_hidden.notify_user($1, 'task_due', 'info', 'Due tomorrow: Mulch the oak', 'The task "Mulch the oak" at Oak is due tomorrow.',
+         '/tasks', null, true, 'notice.task_due', '{"task": "Mulch the oak", "thing": "Oak"}')`, [me]);
+
+    const push = await waitFor(() => service.received.find((r) => r.path === "/push/de"), "the push message", 15_000);
+    expect(JSON.parse(push.text)).toMatchObject({ title: "Morgen fällig: Mulch the oak", body: "Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig." });
+
+    const { rows: [{ email }] } = await pool.query("select email from app_public.user_emails where user_id = $1", [me]);
+    const mail = await waitFor(async () => {
+      for (const file of (await readdir(tmp.dir)).filter((f) => f.endsWith(".json"))) {
+        const record = JSON.parse(await readFile(path.join(tmp.dir, file), "utf8"));
+        if (record.to === email && record.template === "notification") return record;
+      }
+      return null;
+    }, "the notice e-mail", 15_000);
+    expect(mail.subject).toContain("Morgen fällig: Mulch the oak");
+    expect(mail.text).toContain("Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig.");
+    expect(mail.text).toContain("In der App öffnen");
+    expect(mail.text).not.toContain("is due tomorrow");
+  });
+
+  it("keeps the English for an English reader and for a notice without a key", async () => {
+    const me = await user();
+    const keys = pushKeys();
+    service.keys.set("en", keys);
+    await subscribe(me, service.endpoint("en"), keys);
+    await pool.query(
+      `select app_hidden.notify_user($1, 'task_due', 'info', 'Due tomorrow: Prune', 'The task "Prune" at Lime is due tomorrow.',
+         '/tasks', null, false, 'notice.task_due', '{"task": "Prune", "thing": "Lime"}')`, [me]);
+    const push = await waitFor(() => service.received.find((r) => r.path === "/push/en"), "the push message", 15_000);
+    expect(JSON.parse(push.text)).toMatchObject({ title: "Due tomorrow: Prune", body: 'The task "Prune" at Lime is due tomorrow.' });
+  });
+});
 
 describe("send_push", () => {
   it("delivers a notice encrypted for the browser's keys and signed with our VAPID key", async () => {

@@ -43,6 +43,7 @@ export const de: Record<MailKey, string> = {
   "invitation.note": "Die Einladung gilt 14 Tage. Wenn du den Absender nicht kennst, kannst du diese E-Mail ignorieren.",
 
   "notification.subject": "{title} – {product}",
+  "notification.openInApp": "In der App öffnen",
   "notification.why": "Du bekommst diese E-Mail, weil du ein Konto bei {product} hast.",
   "notification.noMore": "Keine E-Mails dieser Art mehr?",
   "notification.unsubscribe": "Diese Art von Hinweisen abbestellen",

@@ -44,6 +44,7 @@ export const en = {
   "invitation.note": "The invitation is valid for 14 days. If you do not know the sender, you can ignore this e-mail.",
 
   "notification.subject": "{title} — {product}",
+  "notification.openInApp": "Open in the app",
   "notification.why": "You get this because of your account on {product}.",
   "notification.noMore": "No more e-mails like this one?",
   "notification.unsubscribe": "Unsubscribe from this kind of notice",

@@ -5,18 +5,23 @@
 // else its indicator colour. Things that need water come first (the payload's order).
 import { appLink, defineTemplate, EmailPayloadError, optionalString } from "../compose.ts";
 import type { MailTranslate } from "../messages/index.ts";
+import { renderReason } from "../../../shared/i18n/notices/index.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 
 interface DigestThing {
   id: string; name: string; colour: string; band: string | null; water: number | null;
   waterNeed?: string | null; waterNeedReason?: string | null;
+  /** The reason's parts (shared/i18n/notices reason.*), written in the recipient's language. */
+  waterNeedReasonParts?: unknown;
 }
 interface DigestTask { title: string; dueDate: string | null; overdue: boolean; thingName: string }
 interface DigestActivity { type: string; thingName: string; by: string | null }
 
-function thingLine(t: MailTranslate, thing: DigestThing): string {
+function thingLine(t: MailTranslate, locale: Locale, thing: DigestThing): string {
   if (thing.waterNeed === "needs_water" || thing.waterNeed === "due_soon" || thing.waterNeed === "fine") {
     const line = t("dailyDigest.need", { name: thing.name, need: thing.waterNeed });
-    return thing.waterNeedReason ? `${line}: ${thing.waterNeedReason}` : line;
+    const reason = renderReason(locale, thing.waterNeedReasonParts) ?? thing.waterNeedReason;
+    return reason ? `${line}: ${reason}` : line;
   }
   const line = t("dailyDigest.state", { name: thing.name, colour: thing.colour });
   return thing.water != null ? `${line} ${t("dailyDigest.moisture", { water: Math.round(thing.water) })}` : line;
@@ -44,11 +49,11 @@ export default defineTemplate({
       activity: list<DigestActivity>(v, "activity"),
     };
   },
-  describe({ name, things, tasks, activity }, { publicUrl, t }) {
+  describe({ name, things, tasks, activity }, { publicUrl, t, locale }) {
     const blocks = [
       { p: t("dailyDigest.intro", { needy: things.filter(isNeedy).length }) },
       { heading: t("dailyDigest.thingsHeading") },
-      things.length ? { list: things.map((thing) => thingLine(t, thing)) } : { p: t("dailyDigest.noThings") },
+      things.length ? { list: things.map((thing) => thingLine(t, locale, thing)) } : { p: t("dailyDigest.noThings") },
       { heading: t("dailyDigest.tasksHeading") },
       tasks.length
         ? {

@@ -2,8 +2,11 @@
 // e-mails of a person who takes a daily or weekly digest instead of single e-mails, and notices
 // past the daily cap (NOTICES_PER_DAY). One e-mail listing each, with its link.
 import { appLink, defineTemplate, EmailPayloadError, optionalString, type Block } from "../compose.ts";
+import { renderNotice } from "../../../shared/i18n/notices/index.ts";
 
-interface HeldNotice { title: string; body: string; linkPath: string | null }
+// textKey/textValues: the notice in the shared catalogue (shared/i18n/notices), so it is written in
+// the recipient's language; title and body are the English fallback.
+interface HeldNotice { title: string; body: string; linkPath: string | null; textKey: string | null; textValues: unknown }
 
 function notices(v: Record<string, unknown>): HeldNotice[] {
   const value = v.notices;
@@ -16,7 +19,8 @@ function notices(v: Record<string, unknown>): HeldNotice[] {
       throw new EmailPayloadError(`template "notice_digest": notice ${i + 1} needs a title and a body`);
     }
     const linkPath = typeof item.linkPath === "string" && item.linkPath.startsWith("/") ? item.linkPath : null;
-    return { title: item.title, body: item.body, linkPath };
+    const textKey = typeof item.textKey === "string" ? item.textKey : null;
+    return { title: item.title, body: item.body, linkPath, textKey, textValues: item.textValues ?? null };
   });
 }
 
@@ -30,11 +34,12 @@ export default defineTemplate({
       unsubscribeUrl: optionalString(v, "unsubscribeUrl", "notice_digest"),
     };
   },
-  describe({ name, weekly, notices, unsubscribeUrl }, { publicUrl, t }) {
+  describe({ name, weekly, notices, unsubscribeUrl }, { publicUrl, t, locale }) {
     const period = { weekly: String(weekly) };
     const blocks: Block[] = [{ p: t("noticeDigest.intro", { count: notices.length, ...period }) }];
     for (const n of notices) {
-      blocks.push({ heading: n.title }, { p: n.body });
+      const written = n.textKey ? renderNotice(locale, n.textKey, n.textValues) : null;
+      blocks.push({ heading: written?.title ?? n.title }, { p: written?.body ?? n.body });
       if (n.linkPath) blocks.push({ action: { label: t("mail.open"), url: appLink(publicUrl, n.linkPath) } });
     }
     blocks.push({

@@ -2,6 +2,7 @@
 // a thing that needs water, a device gone quiet. One template for all, so every notification
 // reads alike and leads to the screen where something can be done.
 import { appLink, defineTemplate, EmailPayloadError, optionalString, requireString } from "../compose.ts";
+import { renderNotice } from "../../../shared/i18n/notices/index.ts";
 
 export default defineTemplate({
   name: "notification",
@@ -18,15 +19,24 @@ export default defineTemplate({
       linkLabel: optionalString(v, "linkLabel", "notification"),
       // Added by send_email for notices (the one-click unsubscribe link of this kind).
       unsubscribeUrl: optionalString(v, "unsubscribeUrl", "notification"),
+      // The notice's key in the shared catalogue and its data (app_hidden.notify_user), so the
+      // e-mail is written in the recipient's language; title and body are the English fallback.
+      textKey: optionalString(v, "textKey", "notification"),
+      textValues: v.textValues ?? null,
     };
   },
-  describe({ name, title, body, linkPath, linkLabel, unsubscribeUrl }, { publicUrl, t }) {
+  describe({ name, title: englishTitle, body: englishBody, linkPath, linkLabel, unsubscribeUrl, textKey, textValues }, { publicUrl, t, locale }) {
+    const written = textKey ? renderNotice(locale, textKey, textValues) : null;
+    const title = written?.title ?? englishTitle;
+    const body = written?.body ?? englishBody;
+    // The SQL's "Open in the app" is English; a written notice takes the catalogue's words.
+    const label = written ? t("notification.openInApp") : linkLabel;
     return {
       subject: t("notification.subject", { title }),
       greetName: name,
       blocks: [
         { p: body },
-        ...(linkPath ? [{ action: { label: linkLabel ?? t("mail.open"), url: appLink(publicUrl, linkPath) } }] : []),
+        ...(linkPath ? [{ action: { label: label ?? t("mail.open"), url: appLink(publicUrl, linkPath) } }] : []),
         {
           footer: {
             text: t("notification.why"),

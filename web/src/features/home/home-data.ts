@@ -32,6 +32,7 @@ export interface MyThing {
   /** The water-need model's state (issue 21) and its reason. */
   waterNeed?: string | null;
   waterNeedReason?: string | null;
+  waterNeedReasonParts?: unknown;
   water: number | null;
   ph: number | null;
   lastSensorData: string | null;
@@ -97,6 +98,7 @@ export interface GlanceThing {
   /** The water-need model's state (issue 21) and its reason. */
   waterNeed?: string | null;
   waterNeedReason?: string | null;
+  waterNeedReasonParts?: unknown;
 }
 
 /** How many visible things have each colour: one aliased `totalCount` per colour. */

@@ -34,6 +34,8 @@ import {
 import { MapIcon, StarIcon } from "./icons.tsx";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
+import { useWaterNeedReason, waterNeedReasonIn } from "../../lib/i18n/water-need-reason.ts";
+import { useLocale } from "../../lib/i18n/locale-context.tsx";
 
 // Cards and states ---------------------------------------------------------------------------
 
@@ -230,6 +232,7 @@ export function MyThingRow({
   busy?: boolean;
 }) {
   const { thing, isOneThing, isOwner, canRecord } = entry;
+  const reason = useWaterNeedReason(thing);
   const reading = latestReading(thing);
   const last = thing.actionsByThingId.nodes[0];
   const oneThing = `One ${term(b, "thing", true)}`;
@@ -242,7 +245,7 @@ export function MyThingRow({
           {isOneThing ? <span className="tag tag-positive">Your {oneThing}</span> : null}
           {isOwner ? <span className="tag">Owner</span> : <span className="tag">Collaborator</span>}
         </span>
-        <span className="home-thing-meta" title={thing.waterNeedReason ?? undefined}>
+        <span className="home-thing-meta" title={reason ?? undefined}>
           <NeedBadge need={thing.waterNeed} size={16} />
           <strong className="home-thing-need">{needStyle(thing.waterNeed).label}</strong>
           <span>
@@ -480,6 +483,7 @@ export function ThingsAtAGlance({
   focus?: MapFocus | null;
 }) {
   const total = totalOf(counts);
+  const { locale } = useLocale();
   return (
     <>
       {focus ? (
@@ -530,7 +534,7 @@ export function ThingsAtAGlance({
               <h3 className="home-subhead">Needs water</h3>
               <ul className="home-rows home-rows-tight">
                 {needsWater.map((thing) => (
-                  <li key={thing.id} className="home-row" title={thing.waterNeedReason ?? undefined}>
+                  <li key={thing.id} className="home-row" title={waterNeedReasonIn(locale, thing) ?? undefined}>
                     <NeedBadge need={thing.waterNeed} size={18} />
                     <span className="home-row-body">
                       <Link to={paths.thing(thing.id)}>{thing.name}</Link>

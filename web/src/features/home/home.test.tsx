@@ -28,7 +28,7 @@ function myThing(id: string, name: string, colour: string | null, extra: Record<
     indicatorColour: colour,
     indicatorParameter: "WATER",
     waterNeed: needOf(colour),
-    waterNeedReason: null,
+    waterNeedReason: null, waterNeedReasonParts: null,
     water: colour === "red" ? 12 : null,
     ph: null,
     lastSensorData: colour === "red" ? now : null,
@@ -123,7 +123,7 @@ function thingsAnswer(counts: Counts = {}, needsWater: unknown[] = [], gallery: 
 }
 
 function glanceThing(id: string, name: string, colour: string) {
-  return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER", waterNeed: needOf(colour), waterNeedReason: null };
+  return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER", waterNeed: needOf(colour), waterNeedReason: null, waterNeedReasonParts: null };
 }
 
 function gallerySlide(id: string, name: string) {

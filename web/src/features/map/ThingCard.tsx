@@ -17,6 +17,7 @@ import { useRecordWatering, type WateringState } from "./use-record-watering.ts"
 import { needStyle } from "../../components/water-need/water-need.ts";
 import MapThingCard from "./MapThingCard.graphql?raw";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
+import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
 
 export interface CardThing {
   id: string;
@@ -26,6 +27,7 @@ export interface CardThing {
   hasImage: boolean;
   waterNeed: string;
   waterNeedReason: string | null;
+  waterNeedReasonParts?: unknown;
   water: number | null;
   lastSensorData: string | null;
   canRecordAction: boolean | null;
@@ -127,6 +129,7 @@ export function ThingCardBody({
 }) {
   const b = useBranding();
   const need = needStyle(thing.waterNeed);
+  const reason = useWaterNeedReason(thing);
   const state: WateringState = watering.state;
   return (
     <div className="map-card" data-need={need.need}>
@@ -145,7 +148,7 @@ export function ThingCardBody({
       <p className="map-card-need">
         <NeedBadge need={thing.waterNeed} size={20} />
         <span>
-          <strong>{need.label}.</strong> {thing.waterNeedReason ?? need.meaning}
+          <strong>{need.label}.</strong> {reason ?? need.meaning}
         </span>
       </p>
       <p className="map-card-last" data-testid="last-watered">

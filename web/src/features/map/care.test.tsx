@@ -64,7 +64,7 @@ const THING = {
   isPublic: true,
   hasImage: false,
   waterNeed: "NEEDS_WATER",
-  waterNeedReason: "Dry for 6 days; hot days ahead",
+  waterNeedReason: "Dry for 6 days; hot days ahead", waterNeedReasonParts: null,
   waterNeedAt: "2026-11-25T10:00:00Z",
   water: 18.4,
   lastSensorData: new Date(Date.now() - 2 * 3600_000).toISOString(),

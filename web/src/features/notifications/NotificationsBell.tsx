@@ -9,6 +9,8 @@ import { useMutation, useQuery, useSubscription } from "urql";
 import NotificationAddedSubscription from "./NotificationAdded.graphql?raw";
 import { useSession } from "../../lib/session-context.tsx";
 import { relativeTime } from "./time.ts";
+import { useLocale } from "../../lib/i18n/locale-context.tsx";
+import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
 import DeleteNotificationMutation from "./DeleteNotification.graphql?raw";
 import MarkAllMutation from "./MarkAllNotificationsRead.graphql?raw";
 import MarkReadMutation from "./MarkNotificationRead.graphql?raw";
@@ -28,6 +30,9 @@ export interface AppNotification {
   level: NotificationLevel;
   title: string;
   body: string;
+  /** The notice in the shared catalogue (shared/i18n/notices) and its data; null on old notices. */
+  textKey?: string | null;
+  textValues?: unknown;
   linkPath: string | null;
   thingId: string | null;
   createdAt: string;
@@ -269,6 +274,9 @@ function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; 
   const level = (item.level ?? "INFO").toLowerCase();
   const path = safePath(item.linkPath);
   const when = relativeTime(item.createdAt);
+  // In the reader's language when the notice has a key; the stored English otherwise.
+  const { locale } = useLocale();
+  const { title, body } = renderNotice(locale, item.textKey, item.textValues) ?? item;
   const content = (
     <>
       <span className="notif-title">
@@ -276,9 +284,9 @@ function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; 
           {item.readAt ? "" : "Unread. "}
           {LEVEL_WORDS[item.level] ?? "Information"}:{" "}
         </span>
-        {item.title}
+        {title}
       </span>
-      <span className="notif-body">{item.body}</span>
+      <span className="notif-body">{body}</span>
       <time className="notif-time" dateTime={item.createdAt} title={formatFull(item.createdAt)}>
         {when}
       </time>
@@ -299,7 +307,7 @@ function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; 
       <button
         type="button"
         className="notif-dismiss"
-        aria-label={`Dismiss: ${item.title}`}
+        aria-label={`Dismiss: ${title}`}
         title="Dismiss"
         onClick={onDismiss}
       >

@@ -4,6 +4,7 @@ import { guestSession, userSession } from "../../test/helpers.tsx";
 import { notificationsReply, renderTasksApp, type Reply } from "../tasks/test-utils.tsx";
 import { NOTIFICATIONS_POLL_MS } from "./NotificationsBell.tsx";
 import { relativeTime } from "./time.ts";
+import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 
 afterEach(() => {
   cleanup();
@@ -146,5 +147,49 @@ describe("relative time", () => {
     expect(relativeTime("2026-11-18T09:00:00", now)).toBe("4 days ago");
     expect(relativeTime("2026-10-02T09:00:00", now)).toBe("2 Oct");
     expect(relativeTime("2025-10-02T09:00:00", now)).toBe("2 Oct 2025");
+  });
+});
+
+describe("notifications bell in the reader's language (issue 25)", () => {
+  afterEach(() => localStorage.removeItem(LANGUAGE_STORAGE_KEY));
+
+  it("writes a notice with a key in German for a German reader, and keeps the English of one without", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
+    renderTasksApp("/tasks", userSession(), {
+      Notifications: notificationsReply([
+        {
+          id: "n1",
+          title: "Due tomorrow: Mulch the oak",
+          body: 'The task "Mulch the oak" at Oak is due tomorrow.',
+          textKey: "notice.task_due",
+          textValues: { task: "Mulch the oak", thing: "Oak" },
+        },
+        { id: "n2", title: "An old notice", body: "Written before the catalogue." },
+      ]),
+    });
+    // The German texts load first (a chunk of their own), then the header.
+    const banner = await screen.findByRole("banner", {}, { timeout: 3000 });
+    fireEvent.click(await within(banner).findByRole("button", { name: /2/ }));
+    const items = screen.getAllByRole("listitem").filter((li) => li.className.includes("notif"));
+    expect(within(items[0]).getByText("Morgen fällig: Mulch the oak")).toBeTruthy();
+    expect(within(items[0]).getByText("Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig.")).toBeTruthy();
+    expect(within(items[0]).queryByText(/is due tomorrow/)).toBeNull();
+    expect(within(items[1]).getByText("Written before the catalogue.")).toBeTruthy();
+  });
+
+  it("writes it in British English, word for word the stored text, for an English reader", async () => {
+    renderTasksApp("/tasks", userSession(), {
+      Notifications: notificationsReply([
+        {
+          id: "n1",
+          title: "Due tomorrow: Mulch the oak",
+          body: "stored English that the key would not write",
+          textKey: "notice.task_due",
+          textValues: { task: "Mulch the oak", thing: "Oak" },
+        },
+      ]),
+    });
+    fireEvent.click(await within(header()).findByRole("button", { name: "Notifications, 1 unread" }));
+    expect(screen.getByText('The task "Mulch the oak" at Oak is due tomorrow.')).toBeTruthy();
   });
 });

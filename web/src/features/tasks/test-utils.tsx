@@ -93,6 +93,8 @@ export function notificationsReply(
     level?: string;
     linkPath?: string | null;
     readAt?: string | null;
+    textKey?: string | null;
+    textValues?: unknown;
   }[],
 ): Reply {
   const full = nodes.map((n) => ({
@@ -104,6 +106,8 @@ export function notificationsReply(
     thingId: null,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     readAt: null,
+    textKey: null,
+    textValues: null,
     ...n,
   }));
   return {

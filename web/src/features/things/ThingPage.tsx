@@ -18,6 +18,7 @@ import { ThingDashboard } from "./ThingDashboard.tsx";
 import { ThingLocation } from "./ThingLocation.tsx";
 import { ThingReadings } from "./ThingReadings.tsx";
 import { ThingSoilscape } from "./ThingSoilscape.tsx";
+import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
 import { ThingTimeline } from "./ThingTimeline.tsx";
 import { ThingWeather } from "./ThingWeather.tsx";
 import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
@@ -85,6 +86,7 @@ export default function ThingPage() {
   const { thing, loading, missing, fetching, error, refetch } = useThing(id);
   const found = Boolean(thing);
   const events = useThingEvents(id, !found);
+  const reason = useWaterNeedReason(thing);
 
   // Remember the visit (spec section 2: recent things), and forget things that are gone.
   useEffect(() => {
@@ -153,7 +155,7 @@ export default function ThingPage() {
           <p className="thing-need" data-testid="thing-need">
             <NeedBadge need={thing.waterNeed} size={20} />
             <span>
-              <strong>{needStyle(thing.waterNeed).label}.</strong> {thing.waterNeedReason ?? needStyle(thing.waterNeed).meaning}
+              <strong>{needStyle(thing.waterNeed).label}.</strong> {reason ?? needStyle(thing.waterNeed).meaning}
             </span>
           </p>
           {thing.hiddenAt ? (

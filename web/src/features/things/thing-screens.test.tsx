@@ -11,6 +11,7 @@ import { SessionStore } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { Session } from "../../lib/session.ts";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
+import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -40,7 +41,7 @@ function thingFixture(extra: Record<string, unknown> = {}) {
     indicatorColourLast: null,
     indicatorColourChangedAt: null,
     waterNeed: "UNKNOWN",
-    waterNeedReason: null,
+    waterNeedReason: null, waterNeedReasonParts: null,
     indicatorParameter: "WATER",
     hydrationBand: "needsWater",
     hydrationLevels: null,
@@ -381,12 +382,33 @@ describe("thing timeline", () => {
 describe("thing dashboard", () => {
   it("says under the name whether the thing needs water and why (the water-need model, issue 21)", async () => {
     renderThings(`/things/${THING_ID}/dashboard`, {
-      ThingPage: () => ({ data: { thingById: { ...thingFixture(), waterNeed: "DUE_SOON", waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead" } } }),
+      ThingPage: () => ({ data: { thingById: { ...thingFixture(), waterNeed: "DUE_SOON", waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: null } } }),
     });
     await screen.findByRole("heading", { level: 1, name: "Big Planter" });
     const need = screen.getByTestId("thing-need");
     expect(need.textContent).toBe("Due soon. watered 2 days ago with 40 L; 3 mm rain since; hot days ahead");
     expect(need.querySelector(".need-badge")?.getAttribute("data-shape")).toBe("diamond");
+  });
+
+  it("writes the reason in the reader's language from its parts (issue 25)", async () => {
+    const parts = [
+      { key: "reason.watered_litres", values: { days: 2, litres: 40 } },
+      { key: "reason.rain_since", values: { mm: 3 } },
+      { key: "reason.hot_ahead" },
+    ];
+    const fixture = { ...thingFixture(), waterNeed: "DUE_SOON", waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: parts };
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
+    try {
+      renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: fixture } }) });
+      await screen.findByRole("heading", { level: 1, name: "Big Planter" }, { timeout: 3000 });
+      expect(screen.getByTestId("thing-need").textContent).toContain("vor 2 Tagen mit 40 l gegossen; seitdem 3 mm Regen; heiße Tage stehen bevor");
+    } finally {
+      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    }
+    cleanup();
+    renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: fixture } }) });
+    await screen.findByRole("heading", { level: 1, name: "Big Planter" });
+    expect(screen.getByTestId("thing-need").textContent).toBe("Due soon. watered 2 days ago with 40 L; 3 mm rain since; hot days ahead");
   });
 
   it("shows the state in words, the latest readings, the last action and the quick buttons", async () => {

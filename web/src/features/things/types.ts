@@ -58,6 +58,7 @@ export interface ThingDetails {
   /** The water-need model's state (issue 21) and its one-line reason. */
   waterNeed?: string | null;
   waterNeedReason?: string | null;
+  waterNeedReasonParts?: unknown;
   hydrationBand: string | null;
   hydrationLevels: unknown;
   texture: string | null;
