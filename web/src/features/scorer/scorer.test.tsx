@@ -3,16 +3,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
-import { failure, renderScreen } from "../home/test-utils.tsx";
+import { failure, renderScreen, type Reply, type Variables } from "../home/test-utils.tsx";
 import { ordinal, periodFromParam, standing, PERIODS } from "./scorer-data.ts";
 
 const ME = "11111111-1111-4111-8111-111111111111";
 
 function entry(rank: number, entryId: string, name: string, points: number) {
-  return { __typename: "LeaderboardEntry", rank, entryId, name, points, litres: 0, hasImage: false };
+  return { __typename: "LeaderboardEntry" as const, rank, entryId, name, points, litres: 0, hasImage: false };
 }
 
-function boards(period: string, signedIn = true) {
+function boards(period: string, signedIn = true): Reply<"ScorerBoards"> {
   const weekly = period === "WEEK";
   return {
     data: {
@@ -63,7 +63,7 @@ describe("scorer words", () => {
   });
 });
 
-function litresBoards(variables: Record<string, unknown>) {
+function litresBoards(variables: Variables<"ScorerBoards">): Reply<"ScorerBoards"> {
   if (!variables.litres) return boards(String(variables.period));
   const litresEntry = (rank: number, entryId: string, name: string, waterings: number, litres: number) => ({
     ...entry(rank, entryId, name, waterings),
@@ -159,7 +159,7 @@ describe("the scorer screen", () => {
   });
 
   it("says so when nobody has scored yet, and shows a failed load with a retry", async () => {
-    const empty = {
+    const empty: Reply<"ScorerBoards"> = {
       data: {
         userLeaderboard: { __typename: "LeaderboardEntriesConnection", nodes: [] },
         groupLeaderboard: { __typename: "LeaderboardEntriesConnection", nodes: [] },
