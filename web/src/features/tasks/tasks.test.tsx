@@ -12,7 +12,6 @@ import {
   renderTasksApp,
   taskNode,
   tasksReply,
-  type Data,
   type Handler,
   type Handlers,
   type Reply,
