@@ -13,7 +13,7 @@ import { SessionStore, type Session } from "../../lib/session.ts";
 import type { Data, Handlers, NodeOf, OperationName, Reply } from "../../test/fake-api.tsx";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
-import { PANEL_STATE_KEY, type ChatMessage } from "./chat-logic.ts";
+import { PANEL_STATE_KEY } from "./chat-logic.ts";
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 
