@@ -53,9 +53,9 @@ describe("scorer words", () => {
       "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
     ]);
     const entries = [
-      { rank: 1, entryId: "a", name: "A", points: 5, hasImage: false },
-      { rank: 1, entryId: "b", name: "B", points: 5, hasImage: false },
-      { rank: 3, entryId: "c", name: "C", points: 1, hasImage: false },
+      { rank: 1, entryId: "a", name: "A", points: 5, litres: 0, hasImage: false },
+      { rank: 1, entryId: "b", name: "B", points: 5, litres: 0, hasImage: false },
+      { rank: 3, entryId: "c", name: "C", points: 1, litres: 0, hasImage: false },
     ];
     expect(standing(entries, "b", PERIODS[0]).sentence).toBe("You are joint 1st this week, with 5 points.");
     expect(standing(entries, "c", PERIODS[2]).sentence).toBe("You are 3rd of all time, with 1 point.");
