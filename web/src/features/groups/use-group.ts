@@ -1,7 +1,7 @@
 // The group a /groups/{id}/... screen shows, with what the current user may do there.
 import { useQuery } from "urql";
 import { useSession } from "../../lib/session-context.tsx";
-import GroupQuery from "./Group.graphql?raw";
+import { GroupDocument as GroupQuery } from "./Group.generated.ts";
 
 export interface GroupUser {
   id: string;
@@ -47,7 +47,7 @@ export function useGroup(id: string) {
   const valid = isUuid(id);
   // A guest's id is random; it matches no membership, which is what we want.
   const userId = isUuid(session?.id) ? session!.id : "00000000-0000-0000-0000-000000000000";
-  const [result, reexecute] = useQuery<GroupData>({
+  const [result, reexecute] = useQuery({
     query: GroupQuery,
     variables: { id, userId },
     pause: !valid,
