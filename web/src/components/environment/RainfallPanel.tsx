@@ -8,8 +8,8 @@ import { useQuery } from "urql";
 import { paths } from "../../routes/paths.ts";
 import { formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
 import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
-import EnvRainfallStations from "./EnvRainfallStations.graphql?raw";
-import EnvRainfallStationSummary from "./EnvRainfallStationSummary.graphql?raw";
+import { EnvRainfallStationsDocument as EnvRainfallStations } from "./EnvRainfallStations.generated.ts";
+import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "./EnvRainfallStationSummary.generated.ts";
 import "./environment.css";
 
 export interface StationBrief {
@@ -22,10 +22,6 @@ export interface StationBrief {
   town: string | null;
   riverName: string | null;
   catchmentName: string | null;
-}
-
-interface StationsAnswer extends SourceMeta {
-  stations: StationBrief[];
 }
 
 export interface StationSummary extends SourceMeta {
@@ -58,7 +54,7 @@ export function stationName(station: { id: string; label: string | null }): stri
 
 /** The last 24 hours of one station (its own query, so each row loads on its own). */
 function StationRainfall({ id }: { id: string }) {
-  const [result] = useQuery<{ rainfallStation: StationSummary | null }>({
+  const [result] = useQuery({
     query: EnvRainfallStationSummary,
     variables: { id },
   });
@@ -94,7 +90,7 @@ export function RainfallPanel({
   headingLevel = 2,
 }: RainfallPanelProps) {
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
-  const [result, reexecute] = useQuery<{ rainfallStations: StationsAnswer | null }>({
+  const [result, reexecute] = useQuery({
     query: EnvRainfallStations,
     variables: { x: latitude, y: longitude, dist: distance },
     pause: !valid,
@@ -105,7 +101,7 @@ export function RainfallPanel({
     () =>
       (answer?.stations ?? [])
         // The API's distances (the database computes them once); a station without one is left out.
-        .filter((s): s is StationBrief & { distance: number } => isFiniteNumber(s.distance))
+        .filter(<S extends { distance: number | null }>(s: S): s is S & { distance: number } => isFiniteNumber(s.distance))
         .map((s) => ({ ...s, km: s.distance }))
         .filter((s) => s.km <= distance + 0.001)
         .sort((a, b) => a.km - b.km)

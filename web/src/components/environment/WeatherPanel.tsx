@@ -13,29 +13,12 @@ import {
   parseTime,
   upcomingHours,
   weatherHint,
-  type HourlyPoint,
 } from "./env-format.ts";
-import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
-import EnvWeatherForecast from "./EnvWeatherForecast.graphql?raw";
+import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
+import { EnvWeatherForecastDocument as EnvWeatherForecast } from "./EnvWeatherForecast.generated.ts";
 import "./environment.css";
 
 const ForecastChart = lazy(() => import("./ForecastChart.tsx"));
-
-interface DailyPoint {
-  date: string;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  precipitationSum: number | null;
-}
-
-interface Forecast extends SourceMeta {
-  latitude: number;
-  longitude: number;
-  timezone: string | null;
-  elevation: number | null;
-  hourly: (HourlyPoint & { localTime: string })[];
-  daily: DailyPoint[];
-}
 
 export interface WeatherPanelProps {
   latitude: number;
@@ -69,7 +52,7 @@ function localDate(t: number): string {
 
 export function WeatherPanel({ latitude, longitude, title = "Weather", headingLevel = 2, hours = 48 }: WeatherPanelProps) {
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
-  const [result, reexecute] = useQuery<{ nearestWeatherForecasts: Forecast | null }>({
+  const [result, reexecute] = useQuery({
     query: EnvWeatherForecast,
     variables: { latitude, longitude },
     pause: !valid,
