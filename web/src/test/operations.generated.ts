@@ -99,6 +99,7 @@ import type { MyOwnedThingsDocument } from "../features/devices/MyOwnedThings.ge
 import type { MyThingsDocument } from "../features/account/MyThings.generated.ts";
 import type { NavigationAnalyticsDocument } from "../features/admin/NavigationAnalytics.generated.ts";
 import type { NearestThingDocument } from "../features/things/NearestThing.generated.ts";
+import type { NewFilesDocument } from "../components/NewFiles.generated.ts";
 import type { NewUserDocument } from "../features/account/NewUser.generated.ts";
 import type { NoticePreferencesDocument } from "../features/account/NoticePreferences.generated.ts";
 import type { NotificationAddedDocument } from "../features/notifications/NotificationAdded.generated.ts";
@@ -261,6 +262,7 @@ export interface Operations {
   MyThings: typeof MyThingsDocument;
   NavigationAnalytics: typeof NavigationAnalyticsDocument;
   NearestThing: typeof NearestThingDocument;
+  NewFiles: typeof NewFilesDocument;
   NewUser: typeof NewUserDocument;
   NoticePreferences: typeof NoticePreferencesDocument;
   NotificationAdded: typeof NotificationAddedDocument;
