@@ -163,7 +163,7 @@ module.exports = {
     parser: "swc",
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(^|/)(node_modules|dist|\\.data)/" },
-    // The operations are imported as their generated typed documents (X.generated.ts, `npm run codegen`).
+    // The extensions tried for an import that names none.
     enhancedResolveOptions: {
       extensions: [".ts", ".tsx", ".mjs", ".js", ".cjs", ".json"],
     },

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { paths } from "../../routes/paths.ts";
 import { formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
-import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
+import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
 import { EnvRainfallStationsDocument as EnvRainfallStations } from "./EnvRainfallStations.generated.ts";
 import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "./EnvRainfallStationSummary.generated.ts";
 import "./environment.css";
@@ -22,17 +22,6 @@ export interface StationBrief {
   town: string | null;
   riverName: string | null;
   catchmentName: string | null;
-}
-
-export interface StationSummary extends SourceMeta {
-  id: string;
-  label: string | null;
-  town: string | null;
-  lat: number;
-  long: number;
-  last24hTotal: number | null;
-  last24hReadings: number;
-  latestReading: { dateTime: string; value: number | null; measure: string; stationId: string } | null;
 }
 
 export interface RainfallPanelProps {

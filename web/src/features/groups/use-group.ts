@@ -3,39 +3,6 @@ import { useQuery } from "urql";
 import { useSession } from "../../lib/session-context.tsx";
 import { GroupDocument as GroupQuery } from "./Group.generated.ts";
 
-export interface GroupUser {
-  id: string;
-  name: string;
-  username: string;
-  hasImage: boolean;
-}
-
-export interface GroupDetails {
-  id: string;
-  nodeId: string;
-  name: string;
-  type: string;
-  description: string | null;
-  slug: string;
-  isPublic: boolean;
-  hasImage: boolean;
-  createdAt: string;
-  updatedAt: string;
-  members: { totalCount: number };
-  owners: {
-    totalCount: number;
-    nodes: { id: string; userId: string; isOwner: boolean; userByUserId: GroupUser | null }[];
-  };
-  mine: { nodes: { id: string; userId: string; isOwner: boolean; createdAt: string }[] };
-  thingsByGroupId: { totalCount: number };
-  /** Litres of water recorded on its things (those the viewer can see). */
-  litresTotal?: number | null;
-}
-
-export interface GroupData {
-  groupById: GroupDetails | null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string | null | undefined): value is string {

@@ -22,16 +22,6 @@ export interface ThingAccessEntry {
   userByUserId: PersonSummary | null;
 }
 
-export interface ActionSummary {
-  id: string;
-  type: string;
-  comments: string;
-  litres?: number | null;
-  createdAt: string;
-  createdBy: string | null;
-  userByCreatedBy: PersonSummary | null;
-}
-
 /** A thing as ThingPage.graphql asks for it (generated from the schema, `npm run codegen`). */
 export type ThingDetails = NonNullable<ThingPageQuery["thingById"]>;
 
@@ -52,11 +42,3 @@ export interface ThingListItem {
   groupByGroupId: { id: string; name: string } | null;
 }
 
-export interface TimelineAction extends ActionSummary {
-  nodeId: string;
-  thingId: string;
-  hasImage: boolean;
-  location: Point | null;
-  updatedAt: string;
-  userByCreatedBy: PersonSummary | null;
-}
