@@ -36,7 +36,7 @@ const FEATURE_EXPORTS = [
   "^web/src/features/account/account-ui\\.tsx$",
   "^web/src/features/account/NewUserForm\\.tsx$",
   "^web/src/features/account/UsersPage\\.tsx$",
-  "^web/src/features/account/ResendEmailVerification\\.graphql$",
+  "^web/src/features/account/ResendEmailVerification\\.generated\\.ts$",
   "^web/src/features/account/account\\.css$",
   // The home page's offline banner and section frames, reused by the scorer and the feedback form.
   "^web/src/features/home/OfflineBanner\\.tsx$",
@@ -168,7 +168,7 @@ module.exports = {
     parser: "swc",
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(^|/)(node_modules|dist|\\.data)/" },
-    // Vite's `?raw` imports (the .graphql operations) resolve to the file itself.
+    // The extensions tried for an import that names none.
     enhancedResolveOptions: {
       extensions: [".ts", ".tsx", ".mjs", ".js", ".cjs", ".json"],
     },

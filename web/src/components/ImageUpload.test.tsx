@@ -1,7 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { buildSchema, parse, validate } from "graphql";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../App.tsx";
 import { NoticeStore } from "../lib/notices.tsx";
@@ -13,7 +10,6 @@ import {
   IMAGE_TOO_LARGE,
   IMAGE_UNSUPPORTED,
   ImageUpload,
-  NEW_FILES_MUTATION,
   type UploadedImage,
 } from "./ImageUpload.tsx";
 
@@ -112,14 +108,6 @@ describe("checkImageFile", () => {
     expect(checkImageFile({ type: "image/svg+xml", size: 10 })).toBe(IMAGE_UNSUPPORTED);
     expect(checkImageFile({ type: "application/pdf", size: 10 })).toBe(IMAGE_UNSUPPORTED);
     expect(checkImageFile({ type: "image/png", size: 10 * 1024 * 1024 + 1 })).toBe(IMAGE_TOO_LARGE);
-  });
-});
-
-describe("NEW_FILES_MUTATION", () => {
-  const schemaPath = resolve(import.meta.dirname, "../../../server/schema.graphql");
-  it.skipIf(!existsSync(schemaPath))("is valid against server/schema.graphql", () => {
-    const schema = buildSchema(readFileSync(schemaPath, "utf8"));
-    expect(validate(schema, parse(NEW_FILES_MUTATION)).map((e) => e.message)).toEqual([]);
   });
 });
 

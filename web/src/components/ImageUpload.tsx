@@ -37,6 +37,7 @@ import { useAppConfig } from "../lib/config-context.tsx";
 import { useSession } from "../lib/session-context.tsx";
 import { apiUrl, rememberImageVersion, type ImageType } from "./Avatar.tsx";
 import "./ImageUpload.css";
+import { NewFilesDocument } from "./NewFiles.generated.ts";
 import { useT } from "../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../lib/i18n/server-messages.ts";
 
@@ -148,13 +149,6 @@ export function uploadImage({ url, token, sessionId, file, onProgress, signal }:
   });
 }
 
-/** The newFiles mutation (validated against server/schema.graphql by ImageUpload.test.tsx). */
-export const NEW_FILES_MUTATION = `mutation NewFiles($sessionId: String!, $type: String!, $id: UUID!) {
-  newFiles(input: { sessionId: $sessionId, type: $type, id: $id }) {
-    movedFiles
-  }
-}`;
-
 /**
  * Attaches a form's upload to the record it saved (newFiles) and makes this browser show the new
  * picture at once. Resolves with the stored URLs; rejects with urql's CombinedError.
@@ -164,7 +158,7 @@ export function useAttachImage() {
   return useCallback(
     async (upload: UploadedImage, type: ImageType, id: string): Promise<string[]> => {
       const result = await client
-        .mutation<{ newFiles: { movedFiles: string[] } | null }>(NEW_FILES_MUTATION, {
+        .mutation(NewFilesDocument, {
           sessionId: upload.sessionId,
           type,
           id,

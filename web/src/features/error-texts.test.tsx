@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { failure, renderElementWithFakeApi, renderWithFakeApi, type Handler, type Reply } from "../test/fake-api.tsx";
+import { failure, renderElementWithFakeApi, renderWithFakeApi, type Data, type Handlers, type NodeOf, type Reply } from "../test/fake-api.tsx";
 import { ALICE, guestSession, userSession } from "../test/helpers.tsx";
 import { ThingCard } from "./map/ThingCard.tsx";
 import { ME, taskNode, tasksReply } from "./tasks/test-utils.tsx";
@@ -47,7 +47,7 @@ afterEach(() => {
 
 const session = () => userSession({ id: ALICE.id }, { user_id: ALICE.id });
 
-function render(path: string, handlers: Record<string, Handler>, who = session()) {
+function render(path: string, handlers: Handlers, who = session()) {
   return renderWithFakeApi(path, who, handlers, { unknown: "empty" });
 }
 
@@ -57,7 +57,9 @@ function render(path: string, handlers: Record<string, Handler>, who = session()
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 const BOB = "44444444-4444-4444-8444-444444444444";
 
-function access(id: string, userId: string, name: string, username: string, isOwner: boolean) {
+type PageThing = NonNullable<Data<"ThingPage">["thingById"]>;
+
+function access(id: string, userId: string, name: string, username: string, isOwner: boolean): NodeOf<PageThing["thingAccessesByThingId"]> {
   return {
     __typename: "ThingAccess",
     id,
@@ -70,7 +72,7 @@ function access(id: string, userId: string, name: string, username: string, isOw
 }
 
 /** A thing as ThingPage.graphql asks for it, owned by Alice, with Bob collaborating. */
-function thing(extra: Record<string, unknown> = {}) {
+function thing(extra: Partial<PageThing> = {}): PageThing {
   return {
     __typename: "Thing",
     id: THING_ID,
@@ -136,9 +138,9 @@ function thing(extra: Record<string, unknown> = {}) {
   };
 }
 
-const thingPage: Reply = { data: { thingById: thing() } };
+const thingPage: Reply<"ThingPage"> = { data: { thingById: thing() } };
 
-function invitations(nodes: { id: string; email: string }[]): Reply {
+function invitations(nodes: { id: string; email: string }[]): Reply<"ThingInvitations"> {
   return {
     data: {
       thingById: {
@@ -169,12 +171,12 @@ describe("the thing's collaborators tab", () => {
   });
 
   it("says 'Failed to remove access' when removing someone fails, and 'Collaborator removed' when it works", async () => {
-    let answer: Reply = MASKED;
+    let answer: Reply<"DeleteThingAccess"> = MASKED;
     const app = render(path, { ThingPage: thingPage, ThingInvitations: invitations([]), DeleteThingAccess: () => answer });
     fireEvent.click(await screen.findByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to remove access");
-    answer = { data: { deleteThingAccess: { __typename: "DeleteThingAccessPayload", thingAccess: { __typename: "ThingAccess", id: "a2" } } } };
+    answer = { data: { deleteThingAccessById: { __typename: "DeleteThingAccessPayload", deletedThingAccessId: "WyJ0aGluZ19hY2Nlc3NlcyIsImEyIl0=" } } };
     fireEvent.click(screen.getByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("Collaborator removed"));
@@ -202,7 +204,7 @@ describe("the thing's collaborators tab", () => {
 
 describe("accepting an invitation to a thing", () => {
   const path = `/things/accept?id=${THING_ID}&code=abc`;
-  const check: Reply = { data: { thingAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Big Planter" } } };
+  const check: Reply<"ThingAccessForInvitation"> = { data: { thingAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Big Planter" } } };
 
   it("says 'Failed to accept access' when accepting fails", async () => {
     render(path, { ThingAccessForInvitation: check, AcceptInvitationToThingAccess: MASKED });
@@ -277,7 +279,7 @@ describe("creating, deleting and recording on things", () => {
 
 describe("one-tap watering on the map's thing card", () => {
   it("says 'Action failed' when recording the watering fails unexpectedly", async () => {
-    const card = {
+    const card: NonNullable<Data<"MapThingCard">["thingById"]> = {
       __typename: "Thing",
       id: THING_ID,
       name: "Forbury Planter",
@@ -343,7 +345,7 @@ describe("geolocation on /things/nearest", () => {
 const GROUP_ID = "22222222-2222-4222-8222-222222222222";
 const INVITATION = "33333333-3333-4333-8333-333333333333";
 
-function group(owner: boolean): Reply {
+function group(owner: boolean): Reply<"Group"> {
   return {
     data: {
       groupById: {

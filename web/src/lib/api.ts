@@ -1,6 +1,8 @@
 // A minimal GraphQL-over-HTTP call, used for the session's own calls (guest sign-in, current
 // user, sign-out) which must not depend on the urql client (whose auth exchange relies on them).
 // Like every call of the app it is a POST of { operationName, variables, query } (spec section 7).
+// The operation is a generated typed document (`npm run codegen`), which types the answer.
+import { getOperationName, stringifyDocument, type TypedDocumentNode } from "urql";
 
 export interface GraphQLErrorShape {
   message: string;
@@ -23,23 +25,19 @@ export class GraphQLRequestError extends Error {
   }
 }
 
-/** "mutation SignIn($x: ...)" -> "SignIn". */
-export function operationNameOf(query: string): string | undefined {
-  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
-}
-
 export interface PostOptions {
   token?: string | null;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
 
-export async function postGraphQL<TData>(
+export async function postGraphQL<TData, TVariables extends Record<string, unknown>>(
   url: string,
-  query: string,
-  variables: Record<string, unknown> = {},
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
   options: PostOptions = {},
 ): Promise<TData> {
+  const query = stringifyDocument(document);
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -49,7 +47,7 @@ export async function postGraphQL<TData>(
   const response = await doFetch(url, {
     method: "POST",
     headers,
-    body: JSON.stringify({ operationName: operationNameOf(query), variables, query }),
+    body: JSON.stringify({ operationName: getOperationName(document), variables, query }),
     cache: "no-store",
     signal: options.signal,
   });

@@ -1,6 +1,9 @@
 // The whole app (or one element) on a memory router, with a fake GraphQL endpoint that answers by
 // operation name: a reply, or a function of the variables (sync or async). Screen tests of every
-// feature use it through their own small test-utils.
+// feature use it through their own small test-utils. Replies are typed by the operation's generated
+// result type (web/src/test/operations.generated.ts, `npm run codegen`): a fake reply with a field
+// the operation does not ask for, or without one it does, fails `npm run typecheck`.
+import type { ResultOf, VariablesOf } from "@graphql-typed-document-node/core";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject } from "react-router";
@@ -12,13 +15,36 @@ import { SessionStore, type Session } from "../lib/session.ts";
 import { buildRouteObjects } from "../routes/routes.tsx";
 import type { AppConfig } from "../lib/config.ts";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "./helpers.tsx";
+import type { Operations } from "./operations.generated.ts";
 
-export type Reply = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-export type Handler = Reply | ((variables: Record<string, unknown>) => Reply | Promise<Reply>);
+/** An operation's name, as the client sends it (operationName). */
+export type OperationName = keyof Operations;
+/** What the server answers in `data` for operation N. */
+export type Data<N extends OperationName> = ResultOf<Operations[N]>;
+/** The variables the client sends with operation N. */
+export type Variables<N extends OperationName> = VariablesOf<Operations[N]>;
 
-export function failure(message: string, code?: string): Reply {
+export type ErrorReply = { message: string; extensions?: Record<string, unknown> };
+export type Reply<N extends OperationName> = { data?: Data<N> | null; errors?: ErrorReply[] };
+export type Handler<N extends OperationName> = Reply<N> | ((variables: Variables<N>) => Reply<N> | Promise<Reply<N>>);
+/** One row of a connection in a result type (nullable or not): NodeOf<Data<"Tasks">["allTasks"]>. */
+export type NodeOf<T> = NonNullable<T> extends { nodes: readonly (infer U)[] } ? NonNullable<U> : never;
+
+/** Answers by operation name. */
+export type Handlers = { [N in OperationName]?: Handler<N> };
+
+/** An answer with an error and no data, fit for any operation. */
+export function failure(message: string, code?: string): { data: null; errors: ErrorReply[] } {
   return { data: null, errors: [{ message, ...(code ? { extensions: { code } } : {}) }] };
 }
+
+/** Operation N's answer: `reply("Tasks", { allTasks: ... })` checks the data against Tasks' result type. */
+export function reply<N extends OperationName>(_name: N, data: Data<N>): Reply<N> {
+  return { data };
+}
+
+type UntypedReply = { data?: unknown; errors?: ErrorReply[] };
+type UntypedHandler = UntypedReply | ((variables: Record<string, unknown>) => UntypedReply | Promise<UntypedReply>);
 
 export interface FakeApiOptions {
   /** What an operation without a handler gets: an error (default) or an empty answer. */
@@ -29,7 +55,7 @@ export interface FakeApiOptions {
   config?: AppConfig;
 }
 
-export function renderWithFakeApi(path: string, session: Session | null, handlers: Record<string, Handler>, options: FakeApiOptions = {}) {
+export function renderWithFakeApi(path: string, session: Session | null, handlers: Handlers, options: FakeApiOptions = {}) {
   window.scrollTo = () => {};
   const storage = new MemoryStorage();
   const sessionStore = new SessionStore({ storage });
@@ -40,15 +66,15 @@ export function renderWithFakeApi(path: string, session: Session | null, handler
     const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables?: Record<string, unknown> };
     const variables = body.variables ?? {};
     calls.push({ operationName: body.operationName, variables });
-    const handler = handlers[body.operationName];
-    const reply: Reply = !handler
+    const handler = (handlers as Record<string, UntypedHandler | undefined>)[body.operationName];
+    const answer: UntypedReply = !handler
       ? options.unknown === "empty"
         ? { data: null }
         : failure(`No fake answer for ${body.operationName}`)
       : typeof handler === "function"
         ? await handler(variables)
         : handler;
-    return new Response(JSON.stringify(reply), { headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
   });
   const services: AppServices = { config: options.config ?? TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
   const router = createMemoryRouter(options.routes ?? buildRouteObjects(), { initialEntries: [path] });
@@ -70,6 +96,6 @@ export function renderWithFakeApi(path: string, session: Session | null, handler
 }
 
 /** One element (a block other screens embed) with the app's providers and a router. */
-export function renderElementWithFakeApi(element: ReactNode, session: Session | null, handlers: Record<string, Handler>, options: FakeApiOptions = {}) {
+export function renderElementWithFakeApi(element: ReactNode, session: Session | null, handlers: Handlers, options: FakeApiOptions = {}) {
   return renderWithFakeApi("/somewhere", session, handlers, { ...options, routes: [{ path: "*", element }] });
 }

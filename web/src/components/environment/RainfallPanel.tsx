@@ -7,9 +7,9 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { paths } from "../../routes/paths.ts";
 import { formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } from "./env-format.ts";
-import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
-import EnvRainfallStations from "./EnvRainfallStations.graphql?raw";
-import EnvRainfallStationSummary from "./EnvRainfallStationSummary.graphql?raw";
+import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
+import { EnvRainfallStationsDocument as EnvRainfallStations } from "./EnvRainfallStations.generated.ts";
+import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "./EnvRainfallStationSummary.generated.ts";
 import "./environment.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 
@@ -23,21 +23,6 @@ export interface StationBrief {
   town: string | null;
   riverName: string | null;
   catchmentName: string | null;
-}
-
-interface StationsAnswer extends SourceMeta {
-  stations: StationBrief[];
-}
-
-export interface StationSummary extends SourceMeta {
-  id: string;
-  label: string | null;
-  town: string | null;
-  lat: number;
-  long: number;
-  last24hTotal: number | null;
-  last24hReadings: number;
-  latestReading: { dateTime: string; value: number | null; measure: string; stationId: string } | null;
 }
 
 export interface RainfallPanelProps {
@@ -59,7 +44,7 @@ export function stationName(station: { id: string; label: string | null }): stri
 
 /** The last 24 hours of one station (its own query, so each row loads on its own). */
 function StationRainfall({ id }: { id: string }) {
-  const [result] = useQuery<{ rainfallStation: StationSummary | null }>({
+  const [result] = useQuery({
     query: EnvRainfallStationSummary,
     variables: { id },
   });
@@ -96,7 +81,7 @@ export function RainfallPanel({
 }: RainfallPanelProps) {
   const t = useT();
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
-  const [result, reexecute] = useQuery<{ rainfallStations: StationsAnswer | null }>({
+  const [result, reexecute] = useQuery({
     query: EnvRainfallStations,
     variables: { x: latitude, y: longitude, dist: distance },
     pause: !valid,
@@ -107,7 +92,7 @@ export function RainfallPanel({
     () =>
       (answer?.stations ?? [])
         // The API's distances (the database computes them once); a station without one is left out.
-        .filter((s): s is StationBrief & { distance: number } => isFiniteNumber(s.distance))
+        .filter(<S extends { distance: number | null }>(s: S): s is S & { distance: number } => isFiniteNumber(s.distance))
         .map((s) => ({ ...s, km: s.distance }))
         .filter((s) => s.km <= distance + 0.001)
         .sort((a, b) => a.km - b.km)

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { useQuery } from "urql";
 import { drainageAdvice, isFiniteNumber, SOIL_ATTRIBUTES, soilAdvice, textureAdvice, type SoilAttribute } from "./env-format.ts";
 import { errorText, Panel, PanelError, PanelLoading } from "./parts.tsx";
-import EnvSoilscape from "./EnvSoilscape.graphql?raw";
+import { EnvSoilscapeDocument as EnvSoilscape } from "./EnvSoilscape.generated.ts";
 import "./environment.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { englishT, type T } from "../../lib/i18n/english.ts";
@@ -89,7 +89,7 @@ export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { 
 export function SoilscapePanel({ latitude, longitude, title, headingLevel = 2 }: SoilscapePanelProps) {
   const t = useT();
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
-  const [result, reexecute] = useQuery<{ soilscape: SoilscapeData | null }>({
+  const [result, reexecute] = useQuery({
     query: EnvSoilscape,
     variables: { x: latitude, y: longitude },
     pause: !valid,

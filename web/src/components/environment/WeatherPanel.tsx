@@ -13,30 +13,13 @@ import {
   parseTime,
   upcomingHours,
   weatherHint,
-  type HourlyPoint,
 } from "./env-format.ts";
-import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice, type SourceMeta } from "./parts.tsx";
-import EnvWeatherForecast from "./EnvWeatherForecast.graphql?raw";
+import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
+import { EnvWeatherForecastDocument as EnvWeatherForecast } from "./EnvWeatherForecast.generated.ts";
 import "./environment.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 
 const ForecastChart = lazy(() => import("./ForecastChart.tsx"));
-
-interface DailyPoint {
-  date: string;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  precipitationSum: number | null;
-}
-
-interface Forecast extends SourceMeta {
-  latitude: number;
-  longitude: number;
-  timezone: string | null;
-  elevation: number | null;
-  hourly: (HourlyPoint & { localTime: string })[];
-  daily: DailyPoint[];
-}
 
 export interface WeatherPanelProps {
   latitude: number;
@@ -71,7 +54,7 @@ function localDate(t: number): string {
 export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hours = 48 }: WeatherPanelProps) {
   const t = useT();
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
-  const [result, reexecute] = useQuery<{ nearestWeatherForecasts: Forecast | null }>({
+  const [result, reexecute] = useQuery({
     query: EnvWeatherForecast,
     variables: { latitude, longitude },
     pause: !valid,

@@ -26,7 +26,7 @@ const iso = (t: number) => new Date(t).toISOString();
 
 function hours(values: { mm: number; chance?: number; temp?: number }[], start = NOW - 30 * 60_000) {
   return values.map((v, i) => ({
-    __typename: "HourlyWeather",
+    __typename: "HourlyWeather" as const,
     time: iso(start + i * HOUR),
     localTime: iso(start + i * HOUR).slice(0, 16),
     temperature: v.temp ?? 10,

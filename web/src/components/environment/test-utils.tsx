@@ -9,11 +9,15 @@ import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
+import type { Handler, Handlers } from "../../test/fake-api.tsx";
 import { fakeAuth, guestSession, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
 
-export type Answer =
-  | { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] }
-  | ((variables: Record<string, unknown>) => { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] });
+export type { Data, NodeOf, Reply } from "../../test/fake-api.tsx";
+/** Answers by operation name, each checked against its operation's generated types. */
+export type Answers = Handlers;
+/** An answer to operation N: `{ data }`, `{ errors }`, or a function of N's variables returning either. */
+export type Answer<N extends keyof Handlers> = Handler<N>;
+type UntypedAnswer = { data?: unknown } | ((variables: Record<string, unknown>) => { data?: unknown });
 
 export function gqlError(message: string, code?: string, path?: string) {
   return { errors: [{ message, ...(path ? { path: [path] } : {}), ...(code ? { extensions: { code } } : {}) }], data: null };
@@ -25,7 +29,7 @@ export interface Rendered {
   location(): string;
 }
 
-function services(answers: Record<string, Answer>, session: Session | null) {
+function services(answers: Answers, session: Session | null) {
   const storage = new MemoryStorage();
   const sessionStore = new SessionStore({ storage });
   sessionStore.set(session ?? guestSession());
@@ -34,7 +38,7 @@ function services(answers: Record<string, Answer>, session: Session | null) {
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables?: Record<string, unknown> };
     calls.push({ operationName: body.operationName, variables: body.variables ?? {} });
-    const answer = answers[body.operationName];
+    const answer = (answers as Record<string, UntypedAnswer | undefined>)[body.operationName];
     const payload = typeof answer === "function" ? answer(body.variables ?? {}) : (answer ?? { data: null });
     return new Response(JSON.stringify(payload), { headers: { "content-type": "application/json" } });
   });
@@ -43,7 +47,7 @@ function services(answers: Record<string, Answer>, session: Session | null) {
 }
 
 /** One element inside the app's providers and a router (for links). */
-export function renderWithProviders(element: ReactElement, answers: Record<string, Answer>, session: Session | null = null) {
+export function renderWithProviders(element: ReactElement, answers: Answers, session: Session | null = null) {
   window.scrollTo = () => {};
   const s = services(answers, session);
   const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/"] });
@@ -56,7 +60,7 @@ export function renderWithProviders(element: ReactElement, answers: Record<strin
 }
 
 /** The whole app at a path. */
-export function renderRoute(path: string, answers: Record<string, Answer>, session: Session | null = null) {
+export function renderRoute(path: string, answers: Answers, session: Session | null = null) {
   window.scrollTo = () => {};
   const s = services(answers, session);
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });

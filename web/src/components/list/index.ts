@@ -8,7 +8,7 @@
 //     ListToolbar, LoadMore, ResultCount, SearchBox, SortSelect, listCondition, useConnection,
 //     useDebouncedValue, useListState,
 //   } from "../../components/list/index.ts";
-//   import ThingsQuery from "./Things.graphql?raw";
+//   import { ThingsDocument } from "./Things.generated.ts"; // from Things.graphql, `npm run codegen`
 //   // query Things($first: Int, $after: Cursor, $orderBy: [ThingsOrderBy!], $condition: ThingCondition) {
 //   //   allThings(first: $first, after: $after, orderBy: $orderBy, condition: $condition) {
 //   //     totalCount pageInfo { hasNextPage endCursor } nodes { id name type }
@@ -21,8 +21,8 @@
 //     filters: { type: ["TREE", "PLANTER"] },
 //   });                                              // -> localStorage "steward.list.things"
 //   const search = useDebouncedValue(list.search);   // ask the server once typing pauses
-//   const things = useConnection<ThingsData, Thing>({
-//     query: ThingsQuery,
+//   const things = useConnection({                   // types from the document
+//     query: ThingsDocument,
 //     variables: { orderBy: [list.sort === "name" ? "NAME_ASC" : "CREATED_AT_DESC"],
 //                  condition: listCondition(search, { type: list.filters.type }) },
 //     connection: (data) => data.allThings,          // needs nodes, totalCount, pageInfo

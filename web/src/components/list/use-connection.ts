@@ -1,7 +1,7 @@
 // "Load more" paging over a PostGraphile connection (`first`/`after` cursors, `totalCount`).
 // Every loaded page stays a live urql query, so cache updates after mutations show in every page.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useClient, type AnyVariables, type CombinedError, type DocumentInput, type RequestPolicy } from "urql";
+import { createRequest, useClient, type AnyVariables, type CombinedError, type DocumentInput, type RequestPolicy } from "urql";
 
 /** The parts of a connection the hook reads; ask for them in the query. */
 export interface ConnectionLike<N> {
@@ -69,7 +69,8 @@ export function useConnection<Data, N>({
 }: UseConnectionOptions<Data, N>): ConnectionResult<N, Data> {
   const client = useClient();
   const variablesKey = JSON.stringify(variables);
-  const key = `${typeof query === "string" ? query : JSON.stringify(query)}|${variablesKey}|${pageSize}`;
+  // urql's key of the document (a hash, kept on the document object), not the document itself.
+  const key = `${typeof query === "string" ? query : createRequest(query, {}).key}|${variablesKey}|${pageSize}`;
 
   // `after` cursors of the pages asked for (null for the first), per query key.
   const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[]; refresh: number }>({

@@ -5,7 +5,7 @@ import { term, type Branding } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
-import myBadgesQuery from "./MyBadges.graphql?raw";
+import { MyBadgesDocument as myBadgesQuery } from "./MyBadges.generated.ts";
 import "./account.css";
 
 interface BadgeType {
@@ -15,16 +15,6 @@ interface BadgeType {
   title: string;
   description: string;
   threshold?: number;
-}
-
-interface BadgesData {
-  currentUser: {
-    id: string;
-    badgesByUserId: {
-      nodes: { id: string; awardedAt: string; badgeTypeId: string; badgeTypeByBadgeTypeId: BadgeType | null }[];
-    };
-  } | null;
-  allBadgeTypes: { nodes: BadgeType[] } | null;
 }
 
 /** Spec section 9's order, with the litres badge (issue 21) beside watering. */
@@ -81,7 +71,7 @@ function Medal({ level, earned }: { level: number; earned: boolean }) {
 
 export default function BadgesPage() {
   const b = useBranding();
-  const [{ data, fetching, error }, refetch] = useQuery<BadgesData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: myBadgesQuery,
     requestPolicy: "cache-and-network",
   });

@@ -8,7 +8,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
-import confirmDeletionQuery from "./ConfirmAccountDeletion.graphql?raw";
+import { ConfirmAccountDeletionDocument as confirmDeletionQuery } from "./ConfirmAccountDeletion.generated.ts";
 import { DELETE_FAILED } from "./DeleteAccountPage.tsx";
 import "./account.css";
 

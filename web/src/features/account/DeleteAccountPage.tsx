@@ -9,7 +9,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
-import requestDeletionQuery from "./RequestAccountDeletion.graphql?raw";
+import { RequestAccountDeletionDocument as requestDeletionQuery } from "./RequestAccountDeletion.generated.ts";
 import "./account.css";
 
 export const DELETE_FAILED = "Failed to delete account.";

@@ -9,12 +9,12 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
-import createEmailQuery from "./CreateUserEmail.graphql?raw";
-import deleteEmailQuery from "./DeleteUserEmail.graphql?raw";
+import { CreateUserEmailDocument as createEmailQuery } from "./CreateUserEmail.generated.ts";
+import { DeleteUserEmailDocument as deleteEmailQuery } from "./DeleteUserEmail.generated.ts";
 import { errorText } from "./errors.ts";
-import makePrimaryQuery from "./MakeEmailPrimary.graphql?raw";
-import myEmailsQuery from "./MyEmails.graphql?raw";
-import resendQuery from "./ResendEmailVerification.graphql?raw";
+import { MakeEmailPrimaryDocument as makePrimaryQuery } from "./MakeEmailPrimary.generated.ts";
+import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
+import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
 import "./account.css";
 
 export const RESEND_TOO_SOON =
@@ -31,15 +31,11 @@ interface Email {
   createdAt: string;
 }
 
-interface EmailsData {
-  currentUser: { id: string; isVerified: boolean; userEmailsByUserId: { nodes: Email[] } } | null;
-}
-
 type Message = { text: string; ok: boolean };
 
 export default function EmailsPage() {
   const { store } = useSession();
-  const [{ data, fetching, error }, refetch] = useQuery<EmailsData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: myEmailsQuery,
     requestPolicy: "cache-and-network",
   });

@@ -9,30 +9,8 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { IndicatorDot } from "./MyThingsPage.tsx";
-import myDevicesQuery from "./MyDevices.graphql?raw";
+import { MyDevicesDocument as myDevicesQuery } from "./MyDevices.generated.ts";
 import "./account.css";
-
-interface DeviceAccess {
-  id: string;
-  isOwner: boolean;
-  createdAt: string;
-  deviceByDeviceId: {
-    id: string;
-    name: string;
-    deviceId: string;
-    model: string;
-    hasImage: boolean;
-    isPublic: boolean;
-    battery: number | null;
-    indicatorColour: string | null;
-    lastSensorData: string | null;
-    thingByThingId: { id: string; name: string } | null;
-  } | null;
-}
-
-interface MyDevicesData {
-  allDeviceAccesses: { nodes: DeviceAccess[] } | null;
-}
 
 const MODEL_NAMES: Record<string, string> = {
   LSE01: "LSE01 soil moisture",
@@ -52,7 +30,7 @@ export default function MyDevicesPage() {
   const b = useBranding();
   const { session } = useSession();
   const userId = session?.id ?? "";
-  const [{ data, fetching, error }, refetch] = useQuery<MyDevicesData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: myDevicesQuery,
     variables: { userId },
     requestPolicy: "cache-and-network",

@@ -9,30 +9,8 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./account-ui.tsx";
-import myThingsQuery from "./MyThings.graphql?raw";
+import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
 import "./account.css";
-
-interface ThingAccess {
-  id: string;
-  isOwner: boolean;
-  isCollaborator: boolean;
-  createdAt: string;
-  thingByThingId: {
-    id: string;
-    name: string;
-    type: string;
-    hasImage: boolean;
-    isPublic: boolean;
-    indicatorColour: string | null;
-    lastAction: string | null;
-    createdAt: string;
-  } | null;
-}
-
-interface MyThingsData {
-  currentUser: { id: string; oneThingId: string | null } | null;
-  allThingAccesses: { nodes: ThingAccess[] } | null;
-}
 
 const COLOUR_WORDS: Record<string, string> = {
   red: "too dry",
@@ -56,7 +34,7 @@ export default function MyThingsPage() {
   const b = useBranding();
   const { session } = useSession();
   const userId = session?.id ?? "";
-  const [{ data, fetching, error }, refetch] = useQuery<MyThingsData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: myThingsQuery,
     variables: { userId },
     requestPolicy: "cache-and-network",

@@ -7,7 +7,7 @@ import { FormField } from "../../components/FormField.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { errorText } from "./errors.ts";
-import newUserQuery from "./NewUser.graphql?raw";
+import { NewUserDocument as newUserQuery } from "./NewUser.generated.ts";
 import "./account.css";
 
 export const CREATE_USER_FAILED = "Failed to create user";

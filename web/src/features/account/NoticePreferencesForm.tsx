@@ -9,8 +9,8 @@ import {
 } from "../../../../shared/notice-preferences.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "./errors.ts";
-import setPreferenceQuery from "./SetNoticePreference.graphql?raw";
-import setSettingsQuery from "./SetNoticeSettings.graphql?raw";
+import { SetNoticePreferenceDocument as setPreferenceQuery, type NoticeKind as SchemaNoticeKind } from "./SetNoticePreference.generated.ts";
+import { SetNoticeSettingsDocument as setSettingsQuery } from "./SetNoticeSettings.generated.ts";
 
 export interface NoticePreference { kind: string; inApp: boolean; email: boolean; push: boolean }
 export interface NoticeSettings {
@@ -86,7 +86,8 @@ export function NoticePreferencesForm({
       const c = choices[kind];
       const was = saved.current[kind];
       if (c.inApp === was.inApp && c.email === was.email && c.push === was.push) continue;
-      const result = await setPreference({ kind: kind.toUpperCase(), ...c });
+      // The schema's NoticeKind is the kind's name in capitals.
+      const result = await setPreference({ kind: kind.toUpperCase() as SchemaNoticeKind, ...c });
       if (result.error) {
         setErrors({ form: errorText(result.error, "Your preferences could not be saved. Please try again.") });
         setBusy(false);

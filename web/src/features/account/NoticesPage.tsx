@@ -3,19 +3,14 @@
 import { useQuery } from "urql";
 import { Loading } from "../../components/Loading.tsx";
 import { AccountPage, LoadError } from "./account-ui.tsx";
-import { browserTimeZone, NoticePreferencesForm, type NoticePreference, type NoticeSettings } from "./NoticePreferencesForm.tsx";
-import preferencesQuery from "./NoticePreferences.graphql?raw";
+import { browserTimeZone, NoticePreferencesForm } from "./NoticePreferencesForm.tsx";
+import { NoticePreferencesDocument as preferencesQuery } from "./NoticePreferences.generated.ts";
 import { PushDevices } from "./PushDevices.tsx";
 import "./account.css";
 import "./notices.css";
 
-interface PreferencesData {
-  myNoticePreferencesList: NoticePreference[] | null;
-  myNoticeSettings: NoticeSettings | null;
-}
-
 export default function NoticesPage() {
-  const [{ data, fetching, error }, refetch] = useQuery<PreferencesData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: preferencesQuery,
     requestPolicy: "cache-and-network",
   });

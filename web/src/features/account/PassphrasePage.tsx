@@ -9,7 +9,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
-import changePasswordQuery from "./ChangePassword.graphql?raw";
+import { ChangePasswordDocument as changePasswordQuery } from "./ChangePassword.generated.ts";
 import { errorText } from "./errors.ts";
 import "./account.css";
 

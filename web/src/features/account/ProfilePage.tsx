@@ -17,29 +17,12 @@ import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
-import profileQuery from "./Profile.graphql?raw";
-import updateProfileQuery from "./UpdateProfile.graphql?raw";
+import { ProfileDocument as profileQuery, type ProfileQuery as ProfileData } from "./Profile.generated.ts";
+import { UpdateProfileDocument as updateProfileQuery } from "./UpdateProfile.generated.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 import "./account.css";
 
-interface ProfileUser {
-  id: string;
-  name: string;
-  username: string;
-  createdAt: string | null;
-  lastSignInAt: string | null;
-  hasImage: boolean;
-  isVerified: boolean;
-  notificationDaily: boolean;
-  oneThingId: string | null;
-}
-
-interface ProfileData {
-  currentUser: ProfileUser | null;
-  allThingAccesses: {
-    nodes: { id: string; isOwner: boolean; isCollaborator: boolean; thingByThingId: { id: string; name: string } | null }[];
-  } | null;
-}
+type ProfileUser = NonNullable<ProfileData["currentUser"]>;
 
 type Field = "name" | "username";
 
@@ -64,7 +47,7 @@ const FIELD_OF_SERVER_MESSAGE: Record<string, Field> = {
 export default function ProfilePage() {
   const { session } = useSession();
   const userId = session?.id ?? "";
-  const [{ data, fetching, error }, refetch] = useQuery<ProfileData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: profileQuery,
     variables: { userId },
     requestPolicy: "cache-and-network",
@@ -76,7 +59,7 @@ export default function ProfilePage() {
   if (user) {
     const things = (data?.allThingAccesses?.nodes ?? [])
       .map((access) => access.thingByThingId)
-      .filter((thing): thing is { id: string; name: string } => Boolean(thing));
+      .filter(<T,>(thing: T | null): thing is T => Boolean(thing));
     content = (
       <>
         <AdoptedThings userId={user.id} own />
@@ -122,7 +105,8 @@ function ProfileForm({
   const attachImage = useAttachImage();
   const [, updateProfile] = useMutation(updateProfileQuery);
   const form = useForm<Field>({ name: user.name, username: user.username }, validate);
-  const [daily, setDaily] = useState(user.notificationDaily);
+  // Null in the schema (not set): off.
+  const [daily, setDaily] = useState(user.notificationDaily ?? false);
   const [oneThingId, setOneThingId] = useState(user.oneThingId ?? "");
   const [upload, setUpload] = useState<UploadedImage | null>(null);
   const [uploading, setUploading] = useState(false);

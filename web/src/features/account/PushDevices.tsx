@@ -7,11 +7,11 @@ import { Loading } from "../../components/Loading.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { formatDate, LoadError } from "./account-ui.tsx";
-import deleteQuery from "./DeletePushSubscription.graphql?raw";
+import { DeletePushSubscriptionDocument as deleteQuery } from "./DeletePushSubscription.generated.ts";
 import { errorText } from "./errors.ts";
 import { browserLabel, currentSubscription, pushState, PushError, subscribe, unsubscribe, type PushState } from "./push.ts";
-import listQuery from "./PushSubscriptions.graphql?raw";
-import registerQuery from "./RegisterPushSubscription.graphql?raw";
+import { PushSubscriptionsDocument as listQuery } from "./PushSubscriptions.generated.ts";
+import { RegisterPushSubscriptionDocument as registerQuery } from "./RegisterPushSubscription.generated.ts";
 
 interface Device {
   id: string;
@@ -32,7 +32,7 @@ const STATE_TEXT: Record<PushState, string> = {
 export function PushDevices() {
   const { vapidPublicKey } = useAppConfig();
   const notify = useNotify();
-  const [{ data, fetching, error }, refetch] = useQuery<{ allPushSubscriptions: { nodes: Device[] } | null }>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: listQuery,
     requestPolicy: "cache-and-network",
   });

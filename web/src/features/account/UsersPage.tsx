@@ -7,19 +7,9 @@ import { Loading } from "../../components/Loading.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
-import allUsersQuery from "./AllUsers.graphql?raw";
+import { AllUsersDocument as allUsersQuery } from "./AllUsers.generated.ts";
 import { NewUserForm } from "./NewUserForm.tsx";
 import "./account.css";
-
-interface ListedUser {
-  id: string;
-  name: string;
-  username: string;
-  hasImage: boolean;
-  isVerified: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
 
 /** Case- and accent-insensitive text for searching. */
 function fold(text: string): string {
@@ -47,7 +37,7 @@ function AllUsers() {
   const searchId = useId();
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search);
-  const [{ data, fetching, error }, refetch] = useQuery<{ allUsers: { nodes: ListedUser[] } | null }>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: allUsersQuery,
     requestPolicy: "cache-and-network",
   });

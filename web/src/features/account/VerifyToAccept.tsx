@@ -8,8 +8,8 @@ import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
-import myEmailsQuery from "./MyEmails.graphql?raw";
-import resendQuery from "./ResendEmailVerification.graphql?raw";
+import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
+import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
 import "./verify-to-accept.css";
 
 /** The server's message for an invitation to an unverified address of the signed-in user (code DNIEM). */
@@ -23,12 +23,8 @@ export function needsVerification(code: string | undefined, message: string | un
   return code === "DNIEM" && message === VERIFY_TO_ACCEPT;
 }
 
-interface EmailsData {
-  currentUser: { id: string; userEmailsByUserId: { nodes: { id: string; email: string; isVerified: boolean }[] } } | null;
-}
-
 export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) {
-  const [{ data }] = useQuery<EmailsData>({ query: myEmailsQuery, requestPolicy: "network-only" });
+  const [{ data }] = useQuery({ query: myEmailsQuery, requestPolicy: "network-only" });
   const [, resend] = useMutation(resendQuery);
   const [sending, setSending] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);

@@ -7,7 +7,7 @@ import { ACCOUNT_DELETED } from "./ConfirmDeletionPage.tsx";
 import { DELETE_FAILED } from "./DeleteAccountPage.tsx";
 import { RESEND_TOO_SOON } from "./EmailsPage.tsx";
 import { CREATE_USER_FAILED } from "./NewUserForm.tsx";
-import { gqlError, renderWithApi } from "./test-utils.tsx";
+import { gqlError, renderWithApi, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
 
 afterEach(cleanup);
 
@@ -24,7 +24,7 @@ function fieldMessage(label: string): string | null {
   return error?.textContent ?? null;
 }
 
-const PROFILE = {
+const PROFILE: Reply<"Profile"> = {
   data: {
     currentUser: {
       __typename: "User",
@@ -67,8 +67,12 @@ describe("profile", () => {
               user: {
                 __typename: "User",
                 id: ME,
+                // The patch applied to the profile above.
+                name: variables.patch.name ?? "Alice Smith",
+                username: variables.patch.username ?? "alice",
                 hasImage: false,
-                ...(variables.patch as Record<string, unknown>),
+                notificationDaily: variables.patch.notificationDaily ?? true,
+                oneThingId: variables.patch.oneThingId ?? null,
               },
             },
           },
@@ -113,7 +117,7 @@ describe("passphrase", () => {
       path: "/account/passphrase",
       session: userSession(),
       answers: {
-        ChangePassword: [gqlError("Incorrect old passphrase", "CREDS"), { data: { changePassword: { boolean: true } } }],
+        ChangePassword: [gqlError("Incorrect old passphrase", "CREDS"), { data: { changePassword: { __typename: "ChangePasswordPayload", boolean: true } } }],
       },
     });
     await screen.findByRole("heading", { level: 1, name: "Change passphrase" });
@@ -135,7 +139,7 @@ describe("passphrase", () => {
 });
 
 describe("e-mail addresses", () => {
-  const emails = (extra: object[] = []) => ({
+  const emails = (extra: NodeOf<NonNullable<Data<"MyEmails">["currentUser"]>["userEmailsByUserId"]>[] = []): Reply<"MyEmails"> => ({
     data: {
       currentUser: {
         __typename: "User",
@@ -210,8 +214,8 @@ describe("e-mail addresses", () => {
       session: userSession(),
       answers: {
         MyEmails: emails(),
-        ResendEmailVerification: { data: { resendEmailVerificationCode: { boolean: false } } },
-        DeleteUserEmail: { data: { deleteUserEmailById: { deletedUserEmailId: "x" } } },
+        ResendEmailVerification: { data: { resendEmailVerificationCode: { __typename: "ResendEmailVerificationCodePayload", boolean: false } } },
+        DeleteUserEmail: { data: { deleteUserEmailById: { __typename: "DeleteUserEmailPayload", deletedUserEmailId: "x" } } },
       },
     });
     await screen.findByRole("list", { name: "Your e-mail addresses" });
@@ -233,7 +237,7 @@ describe("badges", () => {
 
   it("shows earned badges in colour and the rest as goals", async () => {
     const type = (id: string, badgeType: string, level: number, title: string) => ({
-      __typename: "BadgeType",
+      __typename: "BadgeType" as const,
       id,
       badgeType,
       level,
@@ -301,10 +305,10 @@ describe("things and devices", () => {
 
   it("lists things with owner and collaborator flags, linking to each", async () => {
     const thing = (id: string, name: string) => ({
-      __typename: "Thing",
+      __typename: "Thing" as const,
       id,
       name,
-      type: "PLANTER",
+      type: "PLANTER" as const,
       hasImage: false,
       isPublic: true,
       indicatorColour: "green",
@@ -340,7 +344,7 @@ describe("things and devices", () => {
 
 describe("users (admins)", () => {
   const admin = () => userSession({ role: "bk_admin" }, { role: "bk_admin" });
-  const users = {
+  const users: Reply<"AllUsers"> = {
     data: {
       allUsers: {
         __typename: "UsersConnection",
@@ -393,7 +397,7 @@ describe("account deletion", () => {
     renderWithApi({
       path: "/account/delete-account",
       session: userSession(),
-      answers: { RequestAccountDeletion: [{ status: 500, errors: [] }, { data: { requestAccountDeletion: { boolean: true } } }] },
+      answers: { RequestAccountDeletion: [{ status: 500, errors: [] }, { data: { requestAccountDeletion: { __typename: "RequestAccountDeletionPayload", boolean: true } } }] },
     });
     const button = await screen.findByRole("button", { name: "E-mail me the deletion link" });
     fireEvent.click(button);
@@ -406,7 +410,7 @@ describe("account deletion", () => {
     const app = renderWithApi({
       path: "/account/delete?token=tok-9",
       session: userSession(),
-      answers: { ConfirmAccountDeletion: [gqlError("This deletion link is invalid or has expired", "NTFND"), { data: { confirmAccountDeletion: { boolean: true } } }] },
+      answers: { ConfirmAccountDeletion: [gqlError("This deletion link is invalid or has expired", "NTFND"), { data: { confirmAccountDeletion: { __typename: "ConfirmAccountDeletionPayload", boolean: true } } }] },
     });
     const button = await screen.findByRole("button", { name: "Delete my account permanently" });
     fireEvent.click(button);

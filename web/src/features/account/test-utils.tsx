@@ -9,7 +9,10 @@ import type { AuthApi } from "../../lib/session-calls.ts";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
+import type { OperationName, Reply, Variables } from "../../test/fake-api.tsx";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+
+export type { Data, NodeOf, Reply } from "../../test/fake-api.tsx";
 
 export interface GraphQLCall {
   operationName: string;
@@ -17,14 +20,15 @@ export interface GraphQLCall {
   authorization: string | null;
 }
 
-/** An answer: `{ data }`, `{ errors }`, or a function of the variables returning either. */
-export type Answer =
-  | { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[]; status?: number }
-  | ((variables: Record<string, unknown>) => {
-      data?: unknown;
-      errors?: { message: string; extensions?: Record<string, unknown> }[];
-      status?: number;
-    });
+/**
+ * An answer to operation N: `{ data }` (checked against N's generated result type), `{ errors }`,
+ * or a function of N's variables returning either; `status` sets the HTTP status.
+ */
+export type Answer<N extends OperationName> =
+  | (Reply<N> & { status?: number })
+  | ((variables: Variables<N>) => Reply<N> & { status?: number });
+export type Answers = { [N in OperationName]?: Answer<N> | Answer<N>[] };
+type UntypedAnswer = { data?: unknown; status?: number } | ((variables: Record<string, unknown>) => { data?: unknown; status?: number });
 
 export function gqlError(message: string, code?: string) {
   return { errors: [{ message, ...(code ? { extensions: { code } } : {}) }], data: null };
@@ -38,7 +42,7 @@ export function renderWithApi({
 }: {
   path: string;
   session: Session | null;
-  answers: Record<string, Answer | Answer[]>;
+  answers: Answers;
   auth?: AuthApi;
 }) {
   window.scrollTo = () => {};
@@ -57,7 +61,7 @@ export function renderWithApi({
       variables: body.variables ?? {},
       authorization: headers.Authorization ?? headers.authorization ?? null,
     });
-    const configured = answers[name];
+    const configured = (answers as Record<string, UntypedAnswer | UntypedAnswer[] | undefined>)[name];
     const index = counts[name] ?? 0;
     counts[name] = index + 1;
     const answer = Array.isArray(configured) ? configured[Math.min(index, configured.length - 1)] : configured;

@@ -25,19 +25,11 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { ActionItem, type ActionItemData } from "../things/ActionItem.tsx";
+import { ActionItem } from "../things/ActionItem.tsx";
 import { errorText } from "../things/errors.ts";
 import { ACTION_TYPES, actionTypeLabel, formatDate } from "../things/thing-meta.ts";
-import ActivityQuery from "./AllActions.graphql?raw";
+import { ActivityFeedDocument as ActivityQuery } from "./AllActions.generated.ts";
 import "./activity.css";
-
-interface ActivityData {
-  allActions: {
-    totalCount: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: ActionItemData[];
-  } | null;
-}
 
 export const ACTIVITY_PAGE_SIZE = 30;
 
@@ -78,7 +70,7 @@ export default function ActivityPage() {
   });
   const type = list.filters.type;
   const search = useDebouncedValue(list.search);
-  const feed = useConnection<ActivityData, ActionItemData>({
+  const feed = useConnection({
     query: ActivityQuery,
     variables: { orderBy: ORDER[list.sort], condition: listCondition(search, { type }) },
     connection: (data) => data.allActions,

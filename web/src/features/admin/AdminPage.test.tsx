@@ -8,6 +8,7 @@ import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
+import type { Data, OperationName, Reply, Variables } from "../../test/fake-api.tsx";
 import { fakeAuth, MemoryStorage, TEST_CONFIG, userSession } from "../../test/helpers.tsx";
 
 // chart.js needs a real canvas; the chart module is stood in for by a labelled placeholder.
@@ -19,13 +20,11 @@ vi.mock("./DailyChart.tsx", () => ({
 
 const ALICE_ID = "22222222-2222-4222-8222-222222222222";
 
-interface Fixture {
-  navigationRouteStats: { totalCount: number; nodes: object[] };
-  navigationPatternStats: { totalCount: number; nodes: object[] };
-  navigationSessionStats: { totalCount: number; nodes: object[] };
-  navigationDailyStats: { nodes: object[] };
-  getNavigationAnalytics: unknown;
-}
+/** A value without its __typename fields (typed() below adds them). */
+type Untyped<T> = T extends readonly (infer U)[] ? Untyped<U>[] : T extends object ? { [K in Exclude<keyof T, "__typename">]: Untyped<T[K]> } : T;
+type Analytics = Data<"NavigationAnalytics">;
+/** The NavigationAnalytics answer, checked against its generated type less the __typename fields. */
+type Fixture = { [K in "navigationRouteStats" | "navigationPatternStats" | "navigationSessionStats" | "navigationDailyStats" | "getNavigationAnalytics"]: Untyped<NonNullable<Analytics[K]>> };
 
 const ANALYTICS: Fixture = {
   navigationRouteStats: {
@@ -64,10 +63,10 @@ const EMPTY: Fixture = {
   getNavigationAnalytics: { sessionSummary: { totalSessions: 0, totalNavigations: 0 } },
 };
 
-type Answer = (variables: Record<string, unknown>) => unknown;
+type Answers = { [N in OperationName]?: (variables: Variables<N>) => Reply<N> };
 
 /** Adds the __typename fields graphcache needs (the real API sends them). */
-function typed(data: Fixture) {
+function typed(data: Fixture): Analytics {
   const nodes = (connection: { nodes: object[] }, connectionType: string, nodeType: string) => ({
     ...connection,
     __typename: connectionType,
@@ -80,7 +79,7 @@ function typed(data: Fixture) {
     navigationSessionStats: nodes(data.navigationSessionStats, "SessionStatsConnection", "SessionStat"),
     navigationDailyStats: nodes(data.navigationDailyStats, "DailyStatsConnection", "DailyStat"),
     getNavigationAnalytics: data.getNavigationAnalytics,
-  };
+  } as unknown as Analytics; // the fixture is checked as Fixture; this only adds the typenames
 }
 
 function adminSession(): Session {
@@ -90,11 +89,11 @@ function adminSession(): Session {
 function renderAdmin({
   path = "/admin",
   session = adminSession(),
-  answers = {} as Record<string, Answer>,
+  answers = {} as Answers,
 } = {}) {
   window.scrollTo = () => {};
   const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
-  const handlers: Record<string, Answer> = {
+  const handlers: Answers = {
     AdminTotals: () => ({
       data: {
         adminTotals: { __typename: "AdminTotal", things: 1204, devices: 87, users: 356, groups: 12, actions: 5120 },
@@ -112,7 +111,7 @@ function renderAdmin({
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body));
     calls.push({ operationName: body.operationName, variables: body.variables });
-    const handler = handlers[body.operationName];
+    const handler = (handlers as Record<string, ((variables: unknown) => unknown) | undefined>)[body.operationName];
     const answer = handler ? handler(body.variables) : { data: null };
     return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
   });

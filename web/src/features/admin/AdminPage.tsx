@@ -32,7 +32,6 @@ import {
   unknownUserMessage,
   validateFilters,
   visitorLabel,
-  type AdminTotals,
   type DailyPoint,
   type Filters,
   type NavigationAnalyticsData,
@@ -40,9 +39,9 @@ import {
   type RouteStat,
   type SessionStat,
 } from "./admin-data.ts";
-import totalsQuery from "./AdminTotals.graphql?raw";
-import userByUsernameQuery from "./AdminUserByUsername.graphql?raw";
-import analyticsQuery from "./NavigationAnalytics.graphql?raw";
+import { AdminTotalsDocument as totalsQuery } from "./AdminTotals.generated.ts";
+import { AdminUserByUsernameDocument as userByUsernameQuery } from "./AdminUserByUsername.generated.ts";
+import { NavigationAnalyticsDocument as analyticsQuery } from "./NavigationAnalytics.generated.ts";
 import "./admin.css";
 import { ReceivedFeedback } from "../form/FeedbackFormPage.tsx";
 import { ModerationQueue } from "../moderation/ModerationQueue.tsx";
@@ -59,7 +58,7 @@ export default function AdminPage() {
 
   // The user filter: a username is looked up; a visitor id (guests) is used as it is.
   const username = filters.user && !isUuid(filters.user) ? filters.user : null;
-  const [lookup] = useQuery<{ userByUsername: { id: string; username: string; name: string } | null }>({
+  const [lookup] = useQuery({
     query: userByUsernameQuery,
     variables: { username: username ?? "" },
     pause: !username,
@@ -69,11 +68,11 @@ export default function AdminPage() {
   const targetUserId = !filters.user ? null : isUuid(filters.user) ? filters.user : (foundUser?.id ?? null);
   const waitingForUser = Boolean(filters.user && !targetUserId);
 
-  const [totals, refetchTotals] = useQuery<{ adminTotals: AdminTotals | null }>({
+  const [totals, refetchTotals] = useQuery({
     query: totalsQuery,
     requestPolicy: "cache-and-network",
   });
-  const [analytics, refetchAnalytics] = useQuery<NavigationAnalyticsData>({
+  const [analytics, refetchAnalytics] = useQuery({
     query: analyticsQuery,
     variables: { startDate: filters.from, endDate: filters.to, targetUserId, sessionRows: SESSION_ROWS },
     pause: waitingForUser,

@@ -1,6 +1,8 @@
 // The admin dashboard's data helpers: the date range and user filter (kept in the URL), the
 // shapes of the analytics answers (BigInt and BigFloat fields arrive as strings), number,
 // duration and date formatting, and the daily series for the chart.
+import type { AdminTotalsQuery } from "./AdminTotals.generated.ts";
+import type { NavigationAnalyticsQuery } from "./NavigationAnalytics.generated.ts";
 import { dateSettings, formatDate, formatDateTime as formatDateTimeOf, formatDayMonth } from "../../lib/dates.ts";
 import { MESSAGES, validateUsername } from "../../../../shared/validation.ts";
 
@@ -125,62 +127,16 @@ export function validateFilters(filters: Filters): FilterErrors {
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** Counts are Int (numbers); averages and time totals stay BigFloat/BigInt strings. */
-export interface AdminTotals {
-  things: number | null;
-  devices: number | null;
-  users: number | null;
-  groups: number | null;
-  actions: number | null;
-}
-
-export interface RouteStat {
-  route: string | null;
-  visitCount: number | null;
-  totalTimeSpent: string | null;
-  averageTimeSpent: string | null;
-  uniqueVisitors: number | null;
-  uniqueSessions: number | null;
-  lastVisited: string | null;
-}
-
-export interface PatternStat {
-  fromRoute: string | null;
-  toRoute: string | null;
-  occurrenceCount: number | null;
-  averageTransitionTime: string | null;
-  uniqueUsers: number | null;
-  uniqueSessions: number | null;
-}
-
-export interface SessionStat {
-  userId: string | null;
-  username: string | null;
-  totalSessions: number | null;
-  /** Seconds. */
-  averageSessionDuration: string | null;
-  totalNavigations: number | null;
-  averageNavigationsPerSession: string | null;
-  firstSession: string | null;
-  lastSession: string | null;
-}
-
-export interface DailyStat {
-  date: string | null;
-  dailyNavigations: number | null;
-  dailySessions: number | null;
-  uniqueRoutesVisited: number | null;
-  averageTimePerNavigation: string | null;
-  activeUsers: number | null;
-}
-
-export interface NavigationAnalyticsData {
-  navigationRouteStats: { totalCount: number; nodes: RouteStat[] } | null;
-  navigationPatternStats: { totalCount: number; nodes: PatternStat[] } | null;
-  navigationSessionStats: { totalCount: number; nodes: SessionStat[] } | null;
-  navigationDailyStats: { nodes: DailyStat[] } | null;
-  getNavigationAnalytics: unknown;
-}
+// Counts are Int (numbers); averages and time totals stay BigFloat/BigInt strings (generated from
+// the schema, `npm run codegen`).
+export type AdminTotals = NonNullable<AdminTotalsQuery["adminTotals"]>;
+export type NavigationAnalyticsData = NavigationAnalyticsQuery;
+/** One row of a connection in the analytics answer, without its __typename. */
+type Row<C> = Omit<NonNullable<C> extends { nodes: readonly (infer N)[] } ? N : never, "__typename">;
+export type RouteStat = Row<NavigationAnalyticsQuery["navigationRouteStats"]>;
+export type PatternStat = Row<NavigationAnalyticsQuery["navigationPatternStats"]>;
+export type SessionStat = Row<NavigationAnalyticsQuery["navigationSessionStats"]>;
+export type DailyStat = Row<NavigationAnalyticsQuery["navigationDailyStats"]>;
 
 export interface SessionSummary {
   totalSessions: number;

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { paths } from "../../routes/paths.ts";
-import UserAdoptionsQuery from "./UserAdoptions.graphql?raw";
+import { UserAdoptionsDocument as UserAdoptionsQuery } from "./UserAdoptions.generated.ts";
 import "./adoption.css";
 
 interface UserAdoptionsData {

@@ -9,9 +9,9 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import { adoptionSummary, type Adopter } from "./adoption-text.ts";
-import AdoptThingMutation from "./AdoptThing.graphql?raw";
-import StopAdoptingThingMutation from "./StopAdoptingThing.graphql?raw";
-import ThingAdoptionQuery from "./ThingAdoption.graphql?raw";
+import { AdoptThingDocument as AdoptThingMutation } from "./AdoptThing.generated.ts";
+import { StopAdoptingThingDocument as StopAdoptingThingMutation } from "./StopAdoptingThing.generated.ts";
+import { ThingAdoptionDocument as ThingAdoptionQuery } from "./ThingAdoption.generated.ts";
 import "./adoption.css";
 
 interface ThingAdoptionData {

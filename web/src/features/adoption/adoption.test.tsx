@@ -11,18 +11,19 @@ afterEach(cleanup);
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 const ME = "11111111-1111-4111-8111-111111111111"; // userSession()'s user
-const adopter = (userId: string, username: string, name: string | null = null) => ({
-  __typename: "ThingAdoption",
+// A user's name is never null in the schema; one without a name of their own has their username.
+const adopter = (userId: string, username: string, name: string = username) => ({
+  __typename: "ThingAdoption" as const,
   id: `a-${userId}`,
   userId,
-  userByUserId: { __typename: "User", id: userId, username, name },
+  userByUserId: { __typename: "User" as const, id: userId, username, name },
 });
 const adoption = (nodes: ReturnType<typeof adopter>[], mine: boolean, count = nodes.length) => ({
-  __typename: "Thing",
+  __typename: "Thing" as const,
   id: THING_ID,
   adoptedByMe: mine,
   adopterCount: count,
-  thingAdoptionsByThingId: { __typename: "ThingAdoptionsConnection", nodes },
+  thingAdoptionsByThingId: { __typename: "ThingAdoptionsConnection" as const, nodes },
 });
 
 describe("adoption words", () => {
@@ -44,7 +45,7 @@ describe("AdoptionPanel", () => {
   it("adopts: 'I look after this one' becomes 'You look after this'", async () => {
     const app = renderElementWithFakeApi(<AdoptionPanel thingId={THING_ID} />, userSession(), {
       ThingAdoption: { data: { thingById: adoption([adopter("p", "priya")], false) } },
-      AdoptThing: { data: { adoptThing: { __typename: "AdoptThingPayload", thingAdoption: { __typename: "ThingAdoption", id: "a-me" },
+      AdoptThing: { data: { adoptThing: { __typename: "AdoptThingPayload" as const, thingAdoption: { __typename: "ThingAdoption" as const, id: "a-me" },
         thingByThingId: adoption([adopter("p", "priya"), adopter(ME, "alice")], true) } } },
     });
     expect(await screen.findByText("Adopted by priya")).toBeTruthy();
@@ -57,7 +58,7 @@ describe("AdoptionPanel", () => {
   it("stops looking after it", async () => {
     const app = renderElementWithFakeApi(<AdoptionPanel thingId={THING_ID} />, userSession(), {
       ThingAdoption: { data: { thingById: adoption([adopter(ME, "alice")], true) } },
-      StopAdoptingThing: { data: { stopAdoptingThing: { __typename: "StopAdoptingThingPayload", thingAdoption: { __typename: "ThingAdoption", id: "a-me" },
+      StopAdoptingThing: { data: { stopAdoptingThing: { __typename: "StopAdoptingThingPayload" as const, thingAdoption: { __typename: "ThingAdoption" as const, id: "a-me" },
         thingByThingId: adoption([], false) } } },
     });
     fireEvent.click(await screen.findByRole("button", { name: "Stop looking after it" }));
@@ -97,9 +98,9 @@ describe("AdoptionPanel", () => {
 describe("AdoptedThings", () => {
   it("counts the things a person looks after and links them", async () => {
     renderElementWithFakeApi(<AdoptedThings userId="p" />, userSession(), {
-      UserAdoptions: { data: { userById: { __typename: "User", id: "p", adoptedThingCount: 2, thingAdoptionsByUserId: { __typename: "ThingAdoptionsConnection", nodes: [
-        { __typename: "ThingAdoption", id: "x1", thingByThingId: { __typename: "Thing", id: THING_ID, name: "Oak on Elm Road" } },
-        { __typename: "ThingAdoption", id: "x2", thingByThingId: null },
+      UserAdoptions: { data: { userById: { __typename: "User" as const, id: "p", adoptedThingCount: 2, thingAdoptionsByUserId: { __typename: "ThingAdoptionsConnection" as const, nodes: [
+        { __typename: "ThingAdoption" as const, id: "x1", thingByThingId: { __typename: "Thing" as const, id: THING_ID, name: "Oak on Elm Road" } },
+        { __typename: "ThingAdoption" as const, id: "x2", thingByThingId: null },
       ] } } } },
     });
     expect(await screen.findByText("Looks after 2 things")).toBeTruthy();

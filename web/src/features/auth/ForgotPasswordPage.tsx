@@ -10,7 +10,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { serverErrorOf } from "../account/errors.ts";
-import forgotQuery from "./ForgotPassword.graphql?raw";
+import { ForgotPasswordDocument as forgotQuery } from "./ForgotPassword.generated.ts";
 import "./auth.css";
 
 export const FORGOT_FAILED = "Failed to send passphrase reset link.";
@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     const email = form.values.email.trim();
     const result = await client
-      .mutation<{ forgotPassword: { boolean: boolean | null } | null }>(forgotQuery, { email })
+      .mutation(forgotQuery, { email })
       .toPromise();
     setBusy(false);
     if (result.error) {

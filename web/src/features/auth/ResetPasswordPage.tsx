@@ -15,7 +15,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { serverErrorOf, MASKED_MESSAGE } from "../account/errors.ts";
-import resetQuery from "./ResetPassword.graphql?raw";
+import { ResetPasswordDocument as resetQuery } from "./ResetPassword.generated.ts";
 import "./auth.css";
 
 export const RESET_INVALID = "This reset link is invalid or has expired";
@@ -91,7 +91,7 @@ export default function ResetPasswordPage() {
     }
     setBusy(true);
     const result = await client
-      .mutation<{ resetPassword: { boolean: boolean | null } | null }>(resetQuery, {
+      .mutation(resetQuery, {
         userId,
         resetToken: form.values.code.trim(),
         newPassword: form.values.passphrase,

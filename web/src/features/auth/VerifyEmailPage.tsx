@@ -9,8 +9,8 @@ import { withCurrentUser } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../account/errors.ts";
-import resendQuery from "../account/ResendEmailVerification.graphql?raw";
-import verifyQuery from "./VerifyEmail.graphql?raw";
+import { ResendEmailVerificationDocument as resendQuery } from "../account/ResendEmailVerification.generated.ts";
+import { VerifyEmailDocument as verifyQuery } from "./VerifyEmail.generated.ts";
 import "./auth.css";
 
 export const VERIFY_FAILED = "This verification link is invalid or has expired";
@@ -25,7 +25,7 @@ function verifyOnce(client: Client, userEmailId: string, token: string): Promise
   let attempt = attempts.get(key);
   if (!attempt) {
     attempt = client
-      .mutation<{ verifyEmail: { boolean: boolean | null } | null }>(verifyQuery, { userEmailId, token })
+      .mutation(verifyQuery, { userEmailId, token })
       .toPromise()
       .then((result) => !result.error && result.data?.verifyEmail?.boolean === true)
       .catch(() => false);
@@ -88,7 +88,7 @@ export default function VerifyEmailPage() {
     setResending(true);
     setResendMessage(null);
     const result = await client
-      .mutation<{ resendEmailVerificationCode: { boolean: boolean | null } | null }>(resendQuery, {
+      .mutation(resendQuery, {
         emailId: ownEmail.id,
       })
       .toPromise();

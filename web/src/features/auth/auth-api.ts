@@ -1,14 +1,14 @@
 // The session calls of spec section 7 (signInAsGuest, signIn, signUp, signOut, currentUser).
 // They go straight over HTTP (lib/api.ts) rather than through the urql client, because the
 // client's auth exchange itself needs a guest token before it can send anything.
+import type { TypedDocumentNode } from "urql";
 import { GraphQLRequestError, postGraphQL } from "../../lib/api.ts";
-import type { CurrentUser } from "../../lib/session.ts";
 import type { AuthApi } from "../../lib/session-calls.ts";
-import signInAsGuestQuery from "./SignInAsGuest.graphql?raw";
-import signInQuery from "./SignIn.graphql?raw";
-import signUpQuery from "./SignUp.graphql?raw";
-import signOutQuery from "./SignOut.graphql?raw";
-import currentUserQuery from "./CurrentUser.graphql?raw";
+import { SignInAsGuestDocument as signInAsGuestQuery } from "./SignInAsGuest.generated.ts";
+import { SignInDocument as signInQuery } from "./SignIn.generated.ts";
+import { SignUpDocument as signUpQuery } from "./SignUp.generated.ts";
+import { SignOutDocument as signOutQuery } from "./SignOut.generated.ts";
+import { CurrentUserDocument as currentUserQuery } from "./CurrentUser.generated.ts";
 
 type TokenPayload = { jwtToken: string | null } | null;
 
@@ -18,26 +18,26 @@ function tokenOf(payload: TokenPayload): string {
 }
 
 export function createAuthApi(url: string, fetchImpl?: typeof fetch): AuthApi {
-  const post = <T>(query: string, variables: Record<string, unknown>, token?: string | null) =>
-    postGraphQL<T>(url, query, variables, { token, fetch: fetchImpl });
+  const post = <T, V extends Record<string, unknown>>(document: TypedDocumentNode<T, V>, variables: V, token?: string | null) =>
+    postGraphQL(url, document, variables, { token, fetch: fetchImpl });
   return {
     async signInAsGuest(domainName) {
-      const data = await post<{ signInAsGuest: TokenPayload }>(signInAsGuestQuery, { domainName });
+      const data = await post(signInAsGuestQuery, { domainName });
       return tokenOf(data.signInAsGuest);
     },
     async signIn(username, password, domainName) {
-      const data = await post<{ signIn: TokenPayload }>(signInQuery, { username, password, domainName });
+      const data = await post(signInQuery, { username, password, domainName });
       return tokenOf(data.signIn);
     },
     async signUp(input) {
-      const data = await post<{ signUp: TokenPayload }>(signUpQuery, { ...input });
+      const data = await post(signUpQuery, { ...input });
       return tokenOf(data.signUp);
     },
     async signOut(token) {
-      await post<{ signOut: { success: boolean | null } | null }>(signOutQuery, {}, token);
+      await post(signOutQuery, {}, token);
     },
     async currentUser(token) {
-      const data = await post<{ currentUser: CurrentUser | null }>(currentUserQuery, {}, token);
+      const data = await post(currentUserQuery, {}, token);
       return data.currentUser ?? null;
     },
   };

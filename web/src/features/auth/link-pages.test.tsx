@@ -28,7 +28,7 @@ describe("/verify", () => {
     const app = renderWithApi({
       path: `/verify?id=${EMAIL_ID}&token=tok-1`,
       session: guestSession(),
-      answers: { VerifyEmail: { data: { verifyEmail: { boolean: true } } } },
+      answers: { VerifyEmail: { data: { verifyEmail: { __typename: "VerifyEmailPayload", boolean: true } } } },
     });
     await screen.findByRole("heading", { name: "Your e-mail address is verified" });
     expect(app.callsOf("VerifyEmail")).toHaveLength(1);
@@ -63,10 +63,10 @@ describe("/verify", () => {
       session,
       auth,
       answers: {
-        VerifyEmail: { data: { verifyEmail: { boolean: false } } },
+        VerifyEmail: { data: { verifyEmail: { __typename: "VerifyEmailPayload", boolean: false } } },
         ResendEmailVerification: [
-          { data: { resendEmailVerificationCode: { boolean: false } } },
-          { data: { resendEmailVerificationCode: { boolean: true } } },
+          { data: { resendEmailVerificationCode: { __typename: "ResendEmailVerificationCodePayload", boolean: false } } },
+          { data: { resendEmailVerificationCode: { __typename: "ResendEmailVerificationCodePayload", boolean: true } } },
         ],
       },
     });
@@ -93,7 +93,7 @@ describe("/forgot-password", () => {
     const app = renderWithApi({
       path: "/forgot-password",
       session: guestSession(),
-      answers: { ForgotPassword: { data: { forgotPassword: { boolean: true } } } },
+      answers: { ForgotPassword: { data: { forgotPassword: { __typename: "ForgotPasswordPayload", boolean: true } } } },
     });
     await screen.findByRole("heading", { level: 1, name: "Forgot your passphrase?" });
     type("Email", " robin@example.org ");
@@ -128,7 +128,7 @@ describe("/reset", () => {
     const app = renderWithApi({
       path,
       session: guestSession(),
-      answers: { ResetPassword: { data: { resetPassword: { boolean: true } } } },
+      answers: { ResetPassword: { data: { resetPassword: { __typename: "ResetPasswordPayload", boolean: true } } } },
     });
     await screen.findByRole("heading", { level: 1, name: "Reset your passphrase" });
     expect((screen.getByLabelText("Verification code") as HTMLInputElement).value).toBe("abc123");

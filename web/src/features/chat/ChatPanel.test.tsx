@@ -10,14 +10,15 @@ import { ConfigProvider } from "../../lib/config-context.tsx";
 import { NoticeProvider, NoticeStore } from "../../lib/notices.tsx";
 import { SessionProvider } from "../../lib/session-context.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
+import type { Data, Handlers, NodeOf, OperationName, Reply } from "../../test/fake-api.tsx";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
-import { PANEL_STATE_KEY, type ChatMessage } from "./chat-logic.ts";
+import { PANEL_STATE_KEY } from "./chat-logic.ts";
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 
-type Payload = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-type Handler = (variables: Record<string, unknown>) => Payload | Promise<Payload>;
+type Message = NodeOf<Data<"ChatMessages">["allChatMessages"]>;
+type UntypedHandler = (variables: Record<string, unknown>) => Reply<OperationName> | Promise<Reply<OperationName>>;
 
 interface Call {
   name: string;
@@ -27,7 +28,7 @@ interface Call {
 }
 
 /** A urql client whose operations are answered by handlers named after the operation. */
-function fakeClient(handlers: Record<string, Handler>) {
+function fakeClient(handlers: Handlers) {
   const calls: Call[] = [];
   const live = makeSubject<unknown>();
   const exchange: Exchange = () => (operations$) => {
@@ -49,7 +50,8 @@ function fakeClient(handlers: Record<string, Handler>) {
             takeUntil(torn),
           );
         }
-        const handler = handlers[name] ?? (() => ({ data: null }));
+        // Each handler takes its own operation's variables, as sent.
+        const handler = (handlers as Record<string, UntypedHandler | undefined>)[name] ?? (() => ({ data: null }));
         return pipe(
           fromPromise(Promise.resolve().then(() => handler(op.variables as Record<string, unknown>))),
           map((payload) => makeResult(op, payload as never)),
@@ -70,7 +72,7 @@ function fakeClient(handlers: Record<string, Handler>) {
   };
 }
 
-function message(extra: Partial<ChatMessage> & { id: string }): ChatMessage & { __typename: string } {
+function message(extra: Partial<Message> & { id: string }): Message {
   return {
     __typename: "ChatMessage",
     eventId: `e-${extra.id}`,
@@ -86,11 +88,11 @@ function message(extra: Partial<ChatMessage> & { id: string }): ChatMessage & { 
   };
 }
 
-function list(...nodes: ChatMessage[]): Payload {
+function list(...nodes: Message[]): Reply<"ChatMessages"> {
   return { data: { allChatMessages: { __typename: "ChatMessagesConnection", nodes } } };
 }
 
-function renderPanel(handlers: Record<string, Handler>, { session = userSession({ id: ALICE.id }, { user_id: ALICE.id }) }: { session?: Session | null } = {}) {
+function renderPanel(handlers: Handlers, { session = userSession({ id: ALICE.id }, { user_id: ALICE.id }) }: { session?: Session | null } = {}) {
   const fake = fakeClient(handlers);
   const sessionStore = new SessionStore({ storage: new MemoryStorage() });
   if (session) sessionStore.set(session);
@@ -180,7 +182,7 @@ describe("chat panel", () => {
   });
 
   it("asks a suggested question in one click, shows it at once and then waits for the answer", async () => {
-    const send = deferred<Payload>();
+    const send = deferred<Reply<"SendChatMessage">>();
     const fake = renderPanel({
       ChatMessages: () => list(),
       SendChatMessage: () => send.promise,

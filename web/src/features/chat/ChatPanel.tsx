@@ -27,9 +27,9 @@ import {
   writePanelOpen,
   type ChatMessage,
 } from "./chat-logic.ts";
-import ChatMessagesQuery from "./ChatMessages.graphql?raw";
-import ChatThingUpdatedSubscription from "./ChatThingUpdated.graphql?raw";
-import SendChatMessageMutation from "./SendChatMessage.graphql?raw";
+import { ChatMessagesDocument as ChatMessagesQuery } from "./ChatMessages.generated.ts";
+import { ChatThingUpdatedDocument as ChatThingUpdatedSubscription } from "./ChatThingUpdated.generated.ts";
+import { SendChatMessageDocument as SendChatMessageMutation } from "./SendChatMessage.generated.ts";
 import { ReportButton } from "../moderation/ReportButton.tsx";
 import "./chat.css";
 
@@ -37,18 +37,6 @@ import "./chat.css";
 export const PENDING_POLL_MS = 5000;
 /** After this long, the thinking indicator says the answer is taking a while. */
 export const SLOW_REPLY_MS = 30_000;
-
-interface ChatMessagesData {
-  allChatMessages: { nodes: ChatMessage[] } | null;
-}
-
-interface SendChatMessageData {
-  sendChatMessage: { chatMessage: ChatMessage | null } | null;
-}
-
-interface ChatThingUpdatedData {
-  thingUpdated: { event: string | null; thing: { id: string } | null } | null;
-}
 
 interface ShownError {
   message: string;
@@ -150,7 +138,7 @@ function GuestPrompt({ thingName }: { thingName: string }) {
 
 function Conversation({ thingId, thingName, userId }: { thingId: string; thingName: string; userId: string }) {
   const b = useBranding();
-  const [result, reexecute] = useQuery<ChatMessagesData>({
+  const [result, reexecute] = useQuery({
     query: ChatMessagesQuery,
     variables: { recipientId: userId, thingId },
     requestPolicy: "cache-and-network",
@@ -158,16 +146,16 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
   const refetch = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
 
   // A stored reply is announced on the thing's topic: read the conversation again.
-  const [live] = useSubscription<ChatThingUpdatedData, number>(
+  const [live] = useSubscription(
     { query: ChatThingUpdatedSubscription, variables: { id: thingId } },
-    (count = 0, data) => (data?.thingUpdated?.event === "chat" ? count + 1 : count),
+    (count: number = 0, data) => (data?.thingUpdated?.event === "chat" ? count + 1 : count),
   );
   const chatEvents = live.data ?? 0;
   useEffect(() => {
     if (chatEvents > 0) refetch();
   }, [chatEvents, refetch]);
 
-  const [, sendMessage] = useMutation<SendChatMessageData>(SendChatMessageMutation);
+  const [, sendMessage] = useMutation(SendChatMessageMutation);
   // Questions the server accepted that the list read before them does not hold yet.
   const [sent, setSent] = useState<ChatMessage[]>([]);
   // The question on its way (shown at once, greyed, until the server answers).

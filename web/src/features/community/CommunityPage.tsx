@@ -11,42 +11,8 @@ import { paths } from "../../routes/paths.ts";
 import { count, errorText, groupTypeLabel, timeAgo } from "../groups/meta.ts";
 import { Avatar, SignInPrompt, usePictureUrl } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";
-import CommunityQuery from "./Community.graphql?raw";
+import { CommunityDocument as CommunityQuery, type CommunityQuery as CommunityData } from "./Community.generated.ts";
 import "../groups/groups.css";
-
-interface GroupCard {
-  id: string;
-  name: string;
-  type: string;
-  description: string | null;
-  isPublic: boolean;
-  hasImage: boolean;
-  createdAt: string;
-  groupMembershipsByGroupId: { totalCount: number };
-  thingsByGroupId: { totalCount: number };
-}
-
-interface CommunityData {
-  newestGroups: { totalCount: number; nodes: GroupCard[] } | null;
-  allGroups: { totalCount: number } | null;
-  myGroups?: {
-    totalCount: number;
-    nodes: {
-      id: string;
-      isOwner: boolean;
-      groupByGroupId: { id: string; name: string; type: string; isPublic: boolean; hasImage: boolean } | null;
-    }[];
-  } | null;
-  newestMembers?: {
-    totalCount: number;
-    nodes: {
-      id: string;
-      createdAt: string;
-      userByUserId: { id: string; name: string; username: string; hasImage: boolean } | null;
-      groupByGroupId: { id: string; name: string } | null;
-    }[];
-  } | null;
-}
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
@@ -55,7 +21,7 @@ export default function CommunityPage() {
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();
   const userId = signedIn && isUuid(session?.id) ? session!.id : NO_USER;
-  const [result, reexecute] = useQuery<CommunityData>({
+  const [result, reexecute] = useQuery({
     query: CommunityQuery,
     variables: { userId, signedIn },
     requestPolicy: "cache-and-network",

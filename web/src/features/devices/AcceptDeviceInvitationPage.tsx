@@ -9,18 +9,10 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
-import AcceptInvitationToDeviceAccess from "./AcceptInvitationToDeviceAccess.graphql?raw";
-import DeviceAccessForInvitation from "./DeviceAccessForInvitation.graphql?raw";
+import { AcceptInvitationToDeviceAccessDocument as AcceptInvitationToDeviceAccess } from "./AcceptInvitationToDeviceAccess.generated.ts";
+import { DeviceAccessForInvitationDocument as DeviceAccessForInvitation } from "./DeviceAccessForInvitation.generated.ts";
 import { errorCode, errorText, isUuid } from "./device-meta.ts";
 import "./devices.css";
-
-interface CheckData {
-  deviceAccessForInvitation: { id: string | null; name: string | null } | null;
-}
-
-interface AcceptData {
-  acceptInvitationToDeviceAccess: { deviceAccess: { id: string; deviceId: string } | null } | null;
-}
 
 export const ACCEPT_FAILED = "Failed to accept access";
 
@@ -31,7 +23,7 @@ export default function AcceptDeviceInvitationPage() {
   const complete = isUuid(invitationId) && code !== "";
   const { session } = useSession();
 
-  const [check, recheck] = useQuery<CheckData>({
+  const [check, recheck] = useQuery({
     query: DeviceAccessForInvitation,
     variables: { invitationId, code },
     pause: !complete || !session,
@@ -76,7 +68,7 @@ export default function AcceptDeviceInvitationPage() {
 function Invitation({ deviceId, deviceName, invitationId, code }: { deviceId: string; deviceName: string; invitationId: string; code: string }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [accepting, accept] = useMutation<AcceptData>(AcceptInvitationToDeviceAccess);
+  const [accepting, accept] = useMutation(AcceptInvitationToDeviceAccess);
   const [problem, setProblem] = useState<{ code?: string; message: string } | null>(null);
 
   const onAccept = async () => {

@@ -11,8 +11,8 @@ import {
   ReadingsChart, readingsToPoints, rollupsToPoints, type ChartBand, type ChartLine, type ChartPoint, type ReadingRow, type RollupLine, type RollupSummary,
 } from "../../components/charts/index.ts";
 import { ListError } from "../../components/list/index.ts";
-import DeviceReadings from "./DeviceReadings.graphql?raw";
-import DeviceRollups from "./DeviceRollups.graphql?raw";
+import { DeviceReadingsDocument as DeviceReadings } from "./DeviceReadings.generated.ts";
+import { DeviceRollupsDocument as DeviceRollups } from "./DeviceRollups.generated.ts";
 import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
 
 const HOUR = 3600_000;
@@ -34,15 +34,12 @@ export type WindowKey = (typeof WINDOWS)[number]["key"];
 
 const SENSOR_DATA_LIMIT = 10000;
 
-interface ReadingsData {
-  allSensorData: { nodes: (ReadingRow & { id: string })[] } | null;
-}
-
-interface RollupsData {
-  sensorRollups: { nodes: RollupLine[] } | null;
-}
-
 /** What is on screen: readings, or means per hour or day. */
+/** A rollup line as the charts take it: the API's lists (nullable in the schema) or empty ones. */
+function rollupLine(row: { parameter: string | null; buckets: (string | null)[] | null; readings: (number | null)[] | null; min: (number | null)[] | null; max: (number | null)[] | null; mean: (number | null)[] | null }): RollupLine {
+  return { parameter: row.parameter ?? "", buckets: row.buckets ?? [], readings: row.readings ?? [], min: row.min ?? [], max: row.max ?? [], mean: row.mean ?? [] };
+}
+
 type Shown = { kind: "readings"; rows: readonly ReadingRow[] } | { kind: "rollups"; rows: readonly RollupLine[]; resolution: Resolution };
 
 interface Series {
@@ -112,15 +109,15 @@ export function DeviceCharts({
 
   const createdAfter = useMemo(() => new Date(start).toISOString(), [start]);
   // One of the two queries runs: readings up to a week, rollups past it.
-  const [readingsResult, reexecuteReadings] = useQuery<ReadingsData>({
+  const [readingsResult, reexecuteReadings] = useQuery({
     query: DeviceReadings,
     variables: { deviceId, createdAfter },
     requestPolicy: "cache-and-network",
     pause: resolution !== null,
   });
-  const [rollupsResult, reexecuteRollups] = useQuery<RollupsData>({
+  const [rollupsResult, reexecuteRollups] = useQuery({
     query: DeviceRollups,
-    variables: { deviceId, resolution: resolution ?? "DAY", since: createdAfter, parameters: CHART_METRICS },
+    variables: { deviceId, resolution: resolution ?? "DAY", since: createdAfter, parameters: [...CHART_METRICS] },
     requestPolicy: "cache-and-network",
     pause: resolution === null,
   });
@@ -135,7 +132,8 @@ export function DeviceCharts({
   // Keep showing the previous answer while a new window loads, so charts do not flash.
   const [shown, setShown] = useState<Shown | null>(null);
   const answeredReadings = resolution === null ? readingsResult.data?.allSensorData?.nodes : undefined;
-  const answeredRollups = resolution !== null ? rollupsResult.data?.sensorRollups?.nodes : undefined;
+  const rollupNodes = resolution !== null ? rollupsResult.data?.sensorRollups?.nodes : undefined;
+  const answeredRollups = useMemo(() => rollupNodes?.map(rollupLine), [rollupNodes]);
   useEffect(() => {
     if (answeredReadings) setShown({ kind: "readings", rows: answeredReadings });
   }, [answeredReadings]);

@@ -36,7 +36,7 @@ import {
 } from "./device-meta.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { ModelIcon } from "./icons.tsx";
-import MyOwnedThings from "./MyOwnedThings.graphql?raw";
+import { MyOwnedThingsDocument as MyOwnedThings } from "./MyOwnedThings.generated.ts";
 
 export type DeviceField =
   | "model"
@@ -137,12 +137,6 @@ export function validateDeviceForm(values: Values): FieldErrors<DeviceField> {
   return errors;
 }
 
-interface OwnedThingsData {
-  allThingAccesses: {
-    nodes: { id: string; thingByThingId: { id: string; name: string; location: { x: number; y: number } } | null }[];
-  } | null;
-}
-
 interface ThingChoice {
   id: string;
   name: string;
@@ -203,7 +197,7 @@ export function DeviceForm({
   const [serverProblem, setServerProblem] = useState<{ field?: DeviceField; message: string; value?: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [owned] = useQuery<OwnedThingsData>({
+  const [owned] = useQuery({
     query: MyOwnedThings,
     variables: { userId: session?.id ?? "" },
     pause: !signedIn || !session?.id,

@@ -14,7 +14,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { DeviceCharts } from "./DeviceCharts.tsx";
 import { DeviceHeader, DeviceNotFound } from "./DeviceParts.tsx";
-import DeviceThingUpdated from "./DeviceThingUpdated.graphql?raw";
+import { DeviceThingUpdatedDocument as DeviceThingUpdated } from "./DeviceThingUpdated.generated.ts";
 import {
   INDICATOR_LABELS,
   METRICS,
@@ -57,9 +57,9 @@ export default function DevicePage() {
   const thingId = device?.thingId ?? null;
 
   // Live updates through the linked thing: count events; each one refetches.
-  const [live] = useSubscription<unknown, number>(
+  const [live] = useSubscription(
     { query: DeviceThingUpdated, variables: { id: thingId ?? "" }, pause: !thingId },
-    (count = 0) => count + 1,
+    (count: number = 0) => count + 1,
   );
   const liveCount = thingId ? (live.data ?? 0) : 0;
   const { refetch } = state;

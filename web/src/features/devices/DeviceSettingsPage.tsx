@@ -12,14 +12,14 @@ import { Loading } from "../../components/Loading.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import DeleteDevice from "./DeleteDevice.graphql?raw";
-import DeleteDeviceAccess from "./DeleteDeviceAccess.graphql?raw";
-import DeleteDeviceAccessInvitation from "./DeleteDeviceAccessInvitation.graphql?raw";
+import { DeleteDeviceDocument as DeleteDevice } from "./DeleteDevice.generated.ts";
+import { DeleteDeviceAccessDocument as DeleteDeviceAccess } from "./DeleteDeviceAccess.generated.ts";
+import { DeleteDeviceAccessInvitationDocument as DeleteDeviceAccessInvitation } from "./DeleteDeviceAccessInvitation.generated.ts";
 import { DeviceHeader, DeviceNotFound, OwnerTabs, Switch } from "./DeviceParts.tsx";
-import DeviceSharing from "./DeviceSharing.graphql?raw";
+import { DeviceSharingDocument as DeviceSharing } from "./DeviceSharing.generated.ts";
 import { errorText, formatDate, formatDateTime, timeAgo } from "./device-meta.ts";
-import InviteToDeviceAccess from "./InviteToDeviceAccess.graphql?raw";
-import UpdateDeviceAccess from "./UpdateDeviceAccess.graphql?raw";
+import { InviteToDeviceAccessDocument as InviteToDeviceAccess } from "./InviteToDeviceAccess.generated.ts";
+import { UpdateDeviceAccessDocument as UpdateDeviceAccess } from "./UpdateDeviceAccess.generated.ts";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
@@ -44,15 +44,6 @@ interface Invitation {
   email: string;
   createdAt: string;
   userByUserId: Omit<Person, "hasImage"> | null;
-}
-
-interface SharingData {
-  deviceById: {
-    id: string;
-    canEdit: boolean | null;
-    deviceAccessesByDeviceId: { nodes: Access[] };
-    deviceAccessInvitationsByDeviceId: { nodes: Invitation[] };
-  } | null;
 }
 
 export const MESSAGES = {
@@ -100,7 +91,7 @@ function personName(person: Person | Omit<Person, "hasImage"> | null | undefined
 }
 
 function Sharing({ device }: { device: DeviceRecord }) {
-  const [result, reexecute] = useQuery<SharingData>({
+  const [result, reexecute] = useQuery({
     query: DeviceSharing,
     variables: { id: device.id },
     requestPolicy: "cache-and-network",

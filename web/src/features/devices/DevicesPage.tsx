@@ -42,7 +42,7 @@ import {
 } from "./device-meta.ts";
 import { ColourDot, ModelBadge } from "./icons.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
-import DevicesList from "./DevicesList.graphql?raw";
+import { DevicesListDocument as DevicesList } from "./DevicesList.generated.ts";
 import "./devices.css";
 
 export interface DeviceListItem {
@@ -63,14 +63,6 @@ export interface DeviceListItem {
   lastSensorData: string | null;
   createdAt: string;
   thingByThingId: { id: string; name: string } | null;
-}
-
-interface DevicesData {
-  allDevices: {
-    totalCount: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: DeviceListItem[];
-  } | null;
 }
 
 const SORTS = ["name", "report", "newest", "battery"] as const;
@@ -122,7 +114,7 @@ export default function DevicesPage() {
 
   // Searched on the server (name, device id, model, thing), so pages not loaded yet are searched too.
   const search = useDebouncedValue(list.search);
-  const devices = useConnection<DevicesData, DeviceListItem>({
+  const devices = useConnection({
     query: DevicesList,
     variables: {
       orderBy: ORDER[list.sort],

@@ -12,7 +12,7 @@ import { DeviceHeader, DeviceNotFound, OwnerTabs } from "./DeviceParts.tsx";
 import { errorText, hydrationLevels } from "./device-meta.ts";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { useDevice } from "./use-device.ts";
-import UpdateDevice from "./UpdateDevice.graphql?raw";
+import { UpdateDeviceDocument as UpdateDevice } from "./UpdateDevice.generated.ts";
 import "./devices.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 

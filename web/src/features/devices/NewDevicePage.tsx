@@ -7,14 +7,10 @@ import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
-import CreateDevice from "./CreateDevice.graphql?raw";
+import { CreateDeviceDocument as CreateDevice } from "./CreateDevice.generated.ts";
 import { DeviceForm } from "./DeviceForm.tsx";
 import { errorText, isUuid } from "./device-meta.ts";
 import "./devices.css";
-
-interface CreateData {
-  createDevice: { device: { id: string } | null } | null;
-}
 
 export const CREATE_FAILED = "There has been a problem registering the device";
 
@@ -23,7 +19,7 @@ export default function NewDevicePage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [params] = useSearchParams();
-  const [, createDevice] = useMutation<CreateData>(CreateDevice);
+  const [, createDevice] = useMutation(CreateDevice);
   const attach = useAttachImage();
   const thingParam = params.get("thing");
 

@@ -6,8 +6,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { useNotify } from "../../lib/notices.tsx";
-import DeviceDownPush from "./DeviceDownPush.graphql?raw";
-import DeviceDownlink from "./DeviceDownlink.graphql?raw";
+import { DeviceDownPushDocument as DeviceDownPush } from "./DeviceDownPush.generated.ts";
+import { DeviceDownlinkDocument as DeviceDownlink } from "./DeviceDownlink.generated.ts";
 import { Switch } from "./DeviceParts.tsx";
 import { errorText } from "./device-meta.ts";
 
@@ -19,14 +19,6 @@ interface Downlink {
   status: DownlinkStatus;
   attempts: number;
   lastError: string | null;
-}
-
-interface PushData {
-  deviceDownPush: { deviceDownlink: Downlink | null } | null;
-}
-
-interface DownlinkData {
-  deviceDownlinkById: (Downlink & { deviceByDeviceId: { id: string; ledState: boolean | null } | null }) | null;
 }
 
 /** How often a queued downlink is asked after; the job usually settles it within a second. */
@@ -47,9 +39,9 @@ export function queuedText(d: Pick<Downlink, "message" | "attempts" | "lastError
 
 /** Watches one downlink until it leaves the queue. */
 function useDownlink(id: string | null) {
-  const [result, reexecute] = useQuery<DownlinkData>({
+  const [result, reexecute] = useQuery({
     query: DeviceDownlink,
-    variables: { id },
+    variables: { id: id ?? "" },
     pause: !id,
     requestPolicy: "network-only",
   });
@@ -74,7 +66,7 @@ export function PumpControl({
   canEdit: boolean;
 }) {
   const notify = useNotify();
-  const [pushing, push] = useMutation<PushData>(DeviceDownPush);
+  const [pushing, push] = useMutation(DeviceDownPush);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [queuedNote, setQueuedNote] = useState<string | null>(null);
   // The state after our own downlink, until the server's copy of the device says otherwise.

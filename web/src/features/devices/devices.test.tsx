@@ -15,7 +15,13 @@ import { fieldOfMessage, validateDeviceForm } from "./DeviceForm.tsx";
 import { headlineValue } from "./DevicesPage.tsx";
 import { pumpNotice } from "./PumpControl.tsx";
 import { waterDecorations } from "./DeviceCharts.tsx";
-import { failure, renderDevices } from "./test-utils.tsx";
+import { failure, renderDevices, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
+
+type DeviceDetail = NonNullable<Data<"DeviceDetails">["deviceById"]>;
+type ListDevice = NodeOf<Data<"DevicesList">["allDevices"]>;
+type Reading = NodeOf<Data<"DeviceReadings">["allSensorData"]>;
+type RollupLine = NodeOf<Data<"DeviceRollups">["sensorRollups"]>;
+type Downlink = NonNullable<Data<"DeviceDownlink">["deviceDownlinkById"]>;
 
 // chart.js needs a real canvas; the chart's own behaviour is covered by the browser tests.
 vi.mock("../../components/charts/LineChart.tsx", () => ({
@@ -31,7 +37,7 @@ const DEVICE_ID = "22222222-2222-4222-8222-222222222222";
 const THING_ID = "33333333-3333-4333-8333-333333333333";
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 
-function device(extra: Record<string, unknown> = {}) {
+function device(extra: Partial<DeviceDetail> = {}): DeviceDetail {
   return {
     __typename: "Device",
     id: DEVICE_ID,
@@ -63,14 +69,14 @@ function device(extra: Record<string, unknown> = {}) {
   };
 }
 
-function listItem(extra: Record<string, unknown> = {}) {
-  const { __typename, ...rest } = device(extra);
-  const { nodeId, location, hydrationLevels: _levels, rssi, snr, updatedAt, thingId, canEdit, ...item } = rest as Record<string, unknown>;
-  void nodeId; void location; void _levels; void rssi; void snr; void updatedAt; void thingId; void canEdit;
-  return { __typename, ...item };
+/** A device as the list asks for it: the details' fields less those only the device page shows. */
+function listItem(extra: Partial<ListDevice> = {}): ListDevice {
+  const { nodeId, location, hydrationLevels: _levels, rssi, snr, updatedAt, thingId, canEdit, thingByThingId, ...item } = device();
+  void nodeId; void location; void _levels; void rssi; void snr; void updatedAt; void thingId; void canEdit; void thingByThingId;
+  return { ...item, thingByThingId: null, ...extra };
 }
 
-const readings = (nodes: unknown[] = []) => ({ data: { allSensorData: { __typename: "SensorDataConnection", nodes } } });
+const readings = (nodes: Reading[] = []): Reply<"DeviceReadings"> => ({ data: { allSensorData: { __typename: "SensorDataConnection", nodes } } });
 
 describe("device rules and words", () => {
   it("gives colours their meaning on the water and pH scales", () => {
@@ -280,7 +286,7 @@ describe("/devices/{id}", () => {
   });
 
   it("charts the ranges past a week from the hourly and daily rollups, with the readings' own extremes", async () => {
-    const line = (parameter: string, hours: number[], readings: number[], min: number[], max: number[], mean: number[]) => ({
+    const line = (parameter: string, hours: number[], readings: number[], min: number[], max: number[], mean: number[]): RollupLine => ({
       __typename: "SensorRollupLine", parameter, buckets: hours.map(hoursAgo), readings, min, max, mean,
     });
     const view = renderDevices(`/devices/${DEVICE_ID}?range=1y`, guestSession(), {
@@ -330,8 +336,8 @@ describe("/devices/{id}", () => {
   });
 
   it("lets owners switch an Uno's pump, follows the queued downlink and says when it was simulated", async () => {
-    const downlink = (id: string, message: string, status: string, attempts = 0, lastError: string | null = null) => ({
-      __typename: "DeviceDownlink", id, message, status, attempts, lastError,
+    const downlink = (id: string, message: string, status: Downlink["status"], attempts = 0, lastError: string | null = null) => ({
+      __typename: "DeviceDownlink" as const, id, message, status, attempts, lastError,
     });
     // The first downlink is still queued after a failed attempt when first asked, then simulated;
     // the second is refused for good.
@@ -342,7 +348,7 @@ describe("/devices/{id}", () => {
         data: { deviceDownPush: { __typename: "DeviceDownPushPayload", deviceDownlink: downlink(variables.message === "1" ? "dl-1" : "dl-2", String(variables.message), "QUEUED") } },
       }),
       DeviceDownlink: (variables) => {
-        const device = { __typename: "Device", id: DEVICE_ID };
+        const device = { __typename: "Device" as const, id: DEVICE_ID };
         if (variables.id === "dl-2") {
           return { data: { deviceDownlinkById: { ...downlink("dl-2", "0", "FAILED", 1, "The Things Stack refused the downlink (HTTP 403)"), deviceByDeviceId: { ...device, ledState: true } } } };
         }

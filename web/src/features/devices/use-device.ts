@@ -1,7 +1,7 @@
 // Loading one device for its page, edit and settings screens (deviceById; null when it does not
 // exist or is private to others).
 import { useQuery } from "urql";
-import DeviceDetails from "./DeviceDetails.graphql?raw";
+import { DeviceDetailsDocument as DeviceDetails } from "./DeviceDetails.generated.ts";
 import { isUuid } from "./device-meta.ts";
 
 export interface DeviceThing {
@@ -51,7 +51,7 @@ export interface DeviceState {
 
 export function useDevice(id: string): DeviceState {
   const valid = isUuid(id);
-  const [result, reexecute] = useQuery<{ deviceById: DeviceRecord | null }>({
+  const [result, reexecute] = useQuery({
     query: DeviceDetails,
     variables: { id },
     pause: !valid,

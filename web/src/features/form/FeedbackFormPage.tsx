@@ -17,10 +17,10 @@ import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SkeletonRows } from "../home/home-sections.tsx";
 import { OfflineBanner } from "../home/OfflineBanner.tsx";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
-import createFeedbackMutation from "./CreateFeedback.graphql?raw";
-import deleteFeedbackMutation from "./DeleteFeedback.graphql?raw";
-import feedbackThingsQuery from "./FeedbackThings.graphql?raw";
-import feedbacksQuery from "./Feedbacks.graphql?raw";
+import { CreateFeedbackDocument as createFeedbackMutation } from "./CreateFeedback.generated.ts";
+import { DeleteFeedbackDocument as deleteFeedbackMutation } from "./DeleteFeedback.generated.ts";
+import { FeedbackThingsDocument as feedbackThingsQuery } from "./FeedbackThings.generated.ts";
+import { FeedbacksDocument as feedbacksQuery, type FeedbacksQuery as FeedbacksData } from "./Feedbacks.generated.ts";
 import {
   EMPTY_FEEDBACK,
   feedbackInput,
@@ -34,24 +34,7 @@ import { errorText as readError } from "../../lib/errors.ts";
 /** The server's first message, or the catalogue's general one. */
 const errorText = (error: unknown) => readError(error, "An error occurred");
 
-interface FeedbackThingsData {
-  allThings: { nodes: { id: string; name: string; type: string }[] } | null;
-}
-
-interface FeedbackItem {
-  id: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  userId: string | null;
-  thingId: string | null;
-  userByUserId: { id: string; name: string | null; username: string | null; hasImage: boolean | null } | null;
-  thingByThingId: { id: string; name: string } | null;
-}
-
-interface FeedbacksData {
-  allFeedbacks: { totalCount: number; nodes: FeedbackItem[] } | null;
-}
+type FeedbackItem = NonNullable<FeedbacksData["allFeedbacks"]>["nodes"][number];
 
 const LIST_SIZE = 50;
 
@@ -62,7 +45,7 @@ export default function FeedbackFormPage() {
   const [params] = useSearchParams();
   const [sent, setSent] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [feedbacks, refetchFeedbacks] = useQuery<FeedbacksData>({
+  const [feedbacks, refetchFeedbacks] = useQuery({
     query: feedbacksQuery,
     variables: { first: LIST_SIZE },
     requestPolicy: "cache-and-network",
@@ -120,7 +103,7 @@ export default function FeedbackFormPage() {
 function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSent: (subject: string) => void }) {
   const b = useBranding();
   const form = useForm<FeedbackField>({ ...EMPTY_FEEDBACK, thingId: initialThingId }, validateFeedback);
-  const [things] = useQuery<FeedbackThingsData>({ query: feedbackThingsQuery, requestPolicy: "cache-and-network" });
+  const [things] = useQuery({ query: feedbackThingsQuery, requestPolicy: "cache-and-network" });
   const [state, send] = useMutation(createFeedbackMutation);
   const [serverError, setServerError] = useState<string | null>(null);
   const subjectRef = useRef<HTMLDivElement>(null);
@@ -241,7 +224,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
 /** Everyone's feedback for admins (their dashboard shows it too), or your own. */
 export function ReceivedFeedback() {
   const { admin } = useSession();
-  const [feedbacks, refetchFeedbacks] = useQuery<FeedbacksData>({
+  const [feedbacks, refetchFeedbacks] = useQuery({
     query: feedbacksQuery,
     variables: { first: LIST_SIZE },
     requestPolicy: "cache-and-network",

@@ -3,12 +3,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { userSession } from "../../test/helpers.tsx";
-import { failure, renderScreen } from "../home/test-utils.tsx";
+import { failure, renderScreen, type Reply } from "../home/test-utils.tsx";
 import { FEEDBACK_MESSAGES, feedbackInput, validateFeedback } from "./feedback-form.ts";
 
 const T1 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b21";
 
-const things = {
+const things: Reply<"FeedbackThings"> = {
   data: {
     allThings: {
       __typename: "ThingsConnection",
@@ -20,7 +20,7 @@ const things = {
   },
 };
 
-function feedbacks(items: { id: string; subject: string; message: string; who?: string }[]) {
+function feedbacks(items: { id: string; subject: string; message: string; who?: string }[]): Reply<"Feedbacks"> {
   return {
     data: {
       allFeedbacks: {

@@ -11,19 +11,11 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
-import AcceptGroupInvitation from "./AcceptGroupInvitation.graphql?raw";
-import GroupInvitationCheck from "./GroupInvitationCheck.graphql?raw";
+import { AcceptGroupInvitationDocument as AcceptGroupInvitation } from "./AcceptGroupInvitation.generated.ts";
+import { GroupInvitationCheckDocument as GroupInvitationCheck } from "./GroupInvitationCheck.generated.ts";
 import { errorCode, errorText } from "./meta.ts";
 import { isUuid } from "./use-group.ts";
 import "./groups.css";
-
-interface CheckData {
-  groupMembershipForInvitation: { id: string | null; name: string | null } | null;
-}
-
-interface AcceptData {
-  acceptInvitationToGroupMembership: { groupMembership: { id: string; groupId: string } | null } | null;
-}
 
 export default function AcceptGroupInvitationPage() {
   const b = useBranding();
@@ -34,7 +26,7 @@ export default function AcceptGroupInvitationPage() {
   const { signedIn, session } = useSession();
   const word = term(b, "group");
 
-  const [check, recheck] = useQuery<CheckData>({
+  const [check, recheck] = useQuery({
     query: GroupInvitationCheck,
     variables: { invitationId, code },
     pause: !complete || !session,
@@ -92,7 +84,7 @@ function Invitation({
   const b = useBranding();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [accepting, accept] = useMutation<AcceptData>(AcceptGroupInvitation);
+  const [accepting, accept] = useMutation(AcceptGroupInvitation);
   const [error, setError] = useState<string | null>(null);
   const word = term(b, "group");
 

@@ -4,19 +4,15 @@ import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import GroupActivityQuery from "./GroupActivity.graphql?raw";
+import { GroupActivityDocument as GroupActivityQuery } from "./GroupActivity.generated.ts";
 import { errorText } from "./meta.ts";
-import { ActivityList, type ActivityItem } from "./ui.tsx";
+import { ActivityList } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
-
-interface Data {
-  groupById: { id: string; activity: { totalCount: number; nodes: ActivityItem[] } } | null;
-}
 
 export function GroupActivityTab({ state }: { state: GroupState }) {
   const b = useBranding();
   const group = state.group!;
-  const [result, reexecute] = useQuery<Data>({
+  const [result, reexecute] = useQuery({
     query: GroupActivityQuery,
     variables: { id: group.id },
     requestPolicy: "cache-and-network",

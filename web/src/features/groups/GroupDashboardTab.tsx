@@ -7,7 +7,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import ChangeGroupMembership from "./ChangeGroupMembership.graphql?raw";
+import { ChangeGroupMembershipDocument as ChangeGroupMembership } from "./ChangeGroupMembership.generated.ts";
 import { errorText, formatDate, groupTypeLabel } from "./meta.ts";
 import { Avatar } from "./ui.tsx";
 import { formatLitres } from "../../lib/litres.ts";

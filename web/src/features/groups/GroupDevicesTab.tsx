@@ -23,7 +23,7 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import GroupDevicesQuery from "./GroupDevices.graphql?raw";
+import { GroupDevicesDocument as GroupDevicesQuery } from "./GroupDevices.generated.ts";
 import { errorText, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
@@ -38,16 +38,6 @@ interface DeviceNode {
   battery: number | null;
   lastSensorData: string | null;
   indicatorColour: string | null;
-}
-
-interface Data {
-  groupById: {
-    id: string;
-    thingsByGroupId: {
-      totalCount: number;
-      nodes: { id: string; name: string; devicesByThingId: { nodes: DeviceNode[] } }[];
-    };
-  } | null;
 }
 
 const MODEL_LABELS: Record<string, string> = {
@@ -80,7 +70,7 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
     sorts: ["name", "report", "battery"],
     filters: { model: MODELS },
   });
-  const [result, reexecute] = useQuery<Data>({
+  const [result, reexecute] = useQuery({
     query: GroupDevicesQuery,
     variables: { id: group.id },
     requestPolicy: "cache-and-network",

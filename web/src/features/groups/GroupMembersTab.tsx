@@ -12,12 +12,12 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
-import DeleteGroupInvitation from "./DeleteGroupInvitation.graphql?raw";
-import DeleteGroupMembership from "./DeleteGroupMembership.graphql?raw";
-import GroupInvitationsQuery from "./GroupInvitations.graphql?raw";
-import GroupMembersQuery from "./GroupMembers.graphql?raw";
-import InviteToGroup from "./InviteToGroup.graphql?raw";
-import UpdateGroupMembership from "./UpdateGroupMembership.graphql?raw";
+import { DeleteGroupInvitationDocument as DeleteGroupInvitation } from "./DeleteGroupInvitation.generated.ts";
+import { DeleteGroupMembershipDocument as DeleteGroupMembership } from "./DeleteGroupMembership.generated.ts";
+import { GroupInvitationsDocument as GroupInvitationsQuery } from "./GroupInvitations.generated.ts";
+import { GroupMembersDocument as GroupMembersQuery } from "./GroupMembers.generated.ts";
+import { InviteToGroupDocument as InviteToGroup } from "./InviteToGroup.generated.ts";
+import { UpdateGroupMembershipDocument as UpdateGroupMembership } from "./UpdateGroupMembership.generated.ts";
 import { count, errorText, formatDate } from "./meta.ts";
 import { Avatar, SignInPrompt } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
@@ -30,24 +30,13 @@ interface Member {
   userByUserId: { id: string; name: string; username: string; hasImage: boolean; isVerified: boolean } | null;
 }
 
-interface MembersData {
-  groupById: {
-    id: string;
-    groupMembershipsByGroupId: {
-      totalCount: number;
-      pageInfo: { hasNextPage: boolean; endCursor: string | null };
-      nodes: Member[];
-    };
-  } | null;
-}
-
 export function GroupMembersTab({ state }: { state: GroupState }) {
   const b = useBranding();
   const { signedIn, session } = useSession();
   const notify = useNotify();
   const group = state.group!;
   const manage = state.canManage;
-  const members = useConnection<MembersData, Member>({
+  const members = useConnection({
     query: GroupMembersQuery,
     variables: { id: group.id },
     connection: (data) => data.groupById?.groupMembershipsByGroupId,
@@ -293,24 +282,9 @@ function InviteFormFields({
   );
 }
 
-interface InvitationsData {
-  groupById: {
-    id: string;
-    groupMembershipInvitationsByGroupId: {
-      totalCount: number;
-      nodes: {
-        id: string;
-        email: string;
-        createdAt: string;
-        userByUserId: { id: string; name: string; username: string } | null;
-      }[];
-    };
-  } | null;
-}
-
 function Invitations({ groupId, version }: { groupId: string; version: number }) {
   const notify = useNotify();
-  const [result, reexecute] = useQuery<InvitationsData>({
+  const [result, reexecute] = useQuery({
     query: GroupInvitationsQuery,
     variables: { id: groupId },
     requestPolicy: "cache-and-network",

@@ -8,7 +8,7 @@ import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
-import ChangeGroupMembership from "./ChangeGroupMembership.graphql?raw";
+import { ChangeGroupMembershipDocument as ChangeGroupMembership } from "./ChangeGroupMembership.generated.ts";
 import { errorText } from "./meta.ts";
 import { isUuid } from "./use-group.ts";
 import "./groups.css";

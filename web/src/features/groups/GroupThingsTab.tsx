@@ -23,35 +23,11 @@ import {
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import GroupThingsQuery from "./GroupThings.graphql?raw";
+import { GroupThingsDocument as GroupThingsQuery } from "./GroupThings.generated.ts";
 import { THING_TYPES } from "../things/thing-meta.ts";
 import { errorText, formatDate, thingTypeLabel, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
-
-interface ThingNode {
-  id: string;
-  name: string;
-  type: string;
-  description: string | null;
-  hasImage: boolean;
-  isPublic: boolean;
-  lastAction: string | null;
-  locationDescription: string | null;
-  indicatorColour: string | null;
-  createdAt: string;
-}
-
-interface Data {
-  groupById: {
-    id: string;
-    thingsByGroupId: {
-      totalCount: number;
-      pageInfo: { hasNextPage: boolean; endCursor: string | null };
-      nodes: ThingNode[];
-    };
-  } | null;
-}
 
 type Sort = "name" | "newest" | "cared";
 const ORDER: Record<Sort, string[]> = {
@@ -81,7 +57,7 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
     filters: { type: THING_TYPES, colour: COLOURS },
   });
   const search = useDebouncedValue(list.search);
-  const result = useConnection<Data, ThingNode>({
+  const result = useConnection({
     query: GroupThingsQuery,
     variables: {
       id: group.id,

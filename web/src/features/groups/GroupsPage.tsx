@@ -27,38 +27,14 @@ import {
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import GroupsQuery from "./Groups.graphql?raw";
-import MyMembershipsQuery from "./MyMemberships.graphql?raw";
+import { GroupsDocument as GroupsQuery } from "./Groups.generated.ts";
+import { MyMembershipsDocument as MyMembershipsQuery } from "./MyMemberships.generated.ts";
 import { count, errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import "./groups.css";
 
 type Sort = "name" | "newest";
 type Filter = "type" | "visibility";
-
-interface GroupNode {
-  id: string;
-  name: string;
-  type: string;
-  description: string | null;
-  isPublic: boolean;
-  hasImage: boolean;
-  createdAt: string;
-  groupMembershipsByGroupId: { totalCount: number };
-  thingsByGroupId: { totalCount: number };
-}
-
-interface GroupsData {
-  allGroups: {
-    totalCount: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: GroupNode[];
-  } | null;
-}
-
-interface MembershipsData {
-  allGroupMemberships: { nodes: { id: string; groupId: string; isOwner: boolean }[] } | null;
-}
 
 const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "ID_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
@@ -84,14 +60,14 @@ export default function GroupsPage() {
     isPublic: visibility === "public" ? true : visibility === "private" ? false : undefined,
   });
 
-  const result = useConnection<GroupsData, GroupNode>({
+  const result = useConnection({
     query: GroupsQuery,
     variables: { orderBy: ORDER[list.sort], condition: condition ?? null },
     connection: (data) => data.allGroups,
     pageSize: 24,
   });
 
-  const [memberships] = useQuery<MembershipsData>({
+  const [memberships] = useQuery({
     query: MyMembershipsQuery,
     variables: { userId: session?.id ?? "" },
     pause: !signedIn || !session?.id,

@@ -6,20 +6,16 @@ import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
-import CreateGroup from "./CreateGroup.graphql?raw";
+import { CreateGroupDocument as CreateGroup } from "./CreateGroup.generated.ts";
 import { GroupForm } from "./GroupForm.tsx";
 import { errorText } from "./meta.ts";
 import "./groups.css";
-
-interface CreateGroupData {
-  createGroup: { group: { id: string; nodeId: string; name: string; slug: string } | null } | null;
-}
 
 export default function NewGroupPage() {
   const b = useBranding();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [, createGroup] = useMutation<CreateGroupData>(CreateGroup);
+  const [, createGroup] = useMutation(CreateGroup);
   const attach = useAttachImage();
   const word = term(b, "group");
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { errorText, timeAgo, validateLabel } from "./meta.ts";
-import { failure, renderScreen } from "./test-utils.tsx";
+import { failure, renderScreen, type Data } from "./test-utils.tsx";
 import { CombinedError } from "urql";
 
 afterEach(() => {
@@ -14,7 +14,7 @@ const ME = "11111111-1111-4111-8111-111111111111";
 const GROUP_ID = "22222222-2222-4222-8222-222222222222";
 const OTHER = "33333333-3333-4333-8333-333333333333";
 
-function group(overrides: { owner?: boolean; member?: boolean; isPublic?: boolean } = {}) {
+function group(overrides: { owner?: boolean; member?: boolean; isPublic?: boolean } = {}): Data<"Group"> {
   const { owner = false, member = owner, isPublic = true } = overrides;
   return {
     groupById: {
@@ -55,7 +55,7 @@ function group(overrides: { owner?: boolean; member?: boolean; isPublic?: boolea
   };
 }
 
-const groupsPage = (names: string[], hasNextPage = false) => ({
+const groupsPage = (names: string[], hasNextPage = false): Data<"Groups"> => ({
   allGroups: {
     __typename: "GroupsConnection",
     totalCount: names.length + (hasNextPage ? 10 : 0),
@@ -107,7 +107,7 @@ describe("/groups", () => {
     };
     const page = (names: string[], more = false) => {
       const data = groupsPage(names, more);
-      data.allGroups.nodes.forEach((node) => (node.id = ids[node.name]));
+      data.allGroups?.nodes.forEach((node) => (node.id = ids[node.name]));
       return { data };
     };
     const app = renderScreen("/groups", guestSession(), {

@@ -1,40 +1,7 @@
 // The group a /groups/{id}/... screen shows, with what the current user may do there.
 import { useQuery } from "urql";
 import { useSession } from "../../lib/session-context.tsx";
-import GroupQuery from "./Group.graphql?raw";
-
-export interface GroupUser {
-  id: string;
-  name: string;
-  username: string;
-  hasImage: boolean;
-}
-
-export interface GroupDetails {
-  id: string;
-  nodeId: string;
-  name: string;
-  type: string;
-  description: string | null;
-  slug: string;
-  isPublic: boolean;
-  hasImage: boolean;
-  createdAt: string;
-  updatedAt: string;
-  members: { totalCount: number };
-  owners: {
-    totalCount: number;
-    nodes: { id: string; userId: string; isOwner: boolean; userByUserId: GroupUser | null }[];
-  };
-  mine: { nodes: { id: string; userId: string; isOwner: boolean; createdAt: string }[] };
-  thingsByGroupId: { totalCount: number };
-  /** Litres of water recorded on its things (those the viewer can see). */
-  litresTotal?: number | null;
-}
-
-export interface GroupData {
-  groupById: GroupDetails | null;
-}
+import { GroupDocument as GroupQuery } from "./Group.generated.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +14,7 @@ export function useGroup(id: string) {
   const valid = isUuid(id);
   // A guest's id is random; it matches no membership, which is what we want.
   const userId = isUuid(session?.id) ? session!.id : "00000000-0000-0000-0000-000000000000";
-  const [result, reexecute] = useQuery<GroupData>({
+  const [result, reexecute] = useQuery({
     query: GroupQuery,
     variables: { id, userId },
     pause: !valid,

@@ -47,22 +47,17 @@ import {
   recentFromAnswer,
   startOfWeek,
   totalOf,
-  type DashboardData,
   type GallerySlide,
-  type HomeActivityData,
-  type HomePublicData,
-  type HomeRecentThingsData,
-  type HomeThingsData,
 } from "./home-data.ts";
 import { ChatIcon, CompassIcon, DropIcon, PlusIcon, StarIcon, TaskIcon, TrophyIcon } from "./icons.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 import { forgetSavedDashboards, useSavedDashboard } from "./saved-dashboard.ts";
-import dashboardQuery from "./HomeDashboard.graphql?raw";
-import activityQuery from "./HomeActivity.graphql?raw";
-import thingsQuery from "./HomeThings.graphql?raw";
-import publicQuery from "./HomePublic.graphql?raw";
-import recentQuery from "./HomeRecentThings.graphql?raw";
-import setOneThingMutation from "./HomeSetOneThing.graphql?raw";
+import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
+import { HomeActivityDocument as activityQuery } from "./HomeActivity.generated.ts";
+import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
+import { HomePublicDocument as publicQuery } from "./HomePublic.generated.ts";
+import { HomeRecentThingsDocument as recentQuery } from "./HomeRecentThings.generated.ts";
+import { HomeSetOneThingDocument as setOneThingMutation } from "./HomeSetOneThing.generated.ts";
 import "./home.css";
 
 // The map and its list, at the top of a member's home (issue 21; docs/decisions.md). Loaded lazily.
@@ -97,7 +92,7 @@ export default function HomePage() {
 // Shared pieces ------------------------------------------------------------------------------
 
 function useActivity() {
-  const [result, refetch] = useQuery<HomeActivityData>({ query: activityQuery, requestPolicy: "cache-and-network" });
+  const [result, refetch] = useQuery({ query: activityQuery, requestPolicy: "cache-and-network" });
   return { result, retry: () => refetch({ requestPolicy: "network-only" }) };
 }
 
@@ -171,7 +166,7 @@ function GallerySection({
  */
 function useRecentVisits() {
   const ids = useRecentThings();
-  const [result, refetch] = useQuery<HomeRecentThingsData>({
+  const [result, refetch] = useQuery({
     query: recentQuery,
     variables: recentThingsVariables(ids),
     requestPolicy: "cache-and-network",
@@ -251,8 +246,8 @@ function MemberHome() {
   const b = useBranding();
   const { session, store } = useSession();
   const notify = useNotify();
-  const [dashboard, refetchDashboard] = useQuery<DashboardData>({ query: dashboardQuery, requestPolicy: "cache-and-network" });
-  const [thingsResult, refetchThings] = useQuery<HomeThingsData>({ query: thingsQuery, requestPolicy: "cache-and-network" });
+  const [dashboard, refetchDashboard] = useQuery({ query: dashboardQuery, requestPolicy: "cache-and-network" });
+  const [thingsResult, refetchThings] = useQuery({ query: thingsQuery, requestPolicy: "cache-and-network" });
   const visits = useRecentVisits();
   const [oneThingState, setOneThing] = useMutation(setOneThingMutation);
   const personKey = session?.id ?? "";
@@ -537,7 +532,7 @@ function MemberHome() {
 
 function GuestHome() {
   const b = useBranding();
-  const [result, refetch] = useQuery<HomePublicData>({ query: publicQuery, requestPolicy: "cache-and-network" });
+  const [result, refetch] = useQuery({ query: publicQuery, requestPolicy: "cache-and-network" });
   const tour = useTour(HOME_TOUR_ID, "guest");
   // Nothing of a member's dashboard stays on the device once nobody is signed in.
   useEffect(() => forgetSavedDashboards(), []);

@@ -104,16 +104,6 @@ export interface GlanceThing {
 /** How many visible things have each colour: one aliased `totalCount` per colour. */
 export type ColourCountsAnswer = Record<IndicatorColour, { totalCount: number } | null>;
 
-export interface HomeThingsData extends ColourCountsAnswer {
-  needsWater: { nodes: GlanceThing[] } | null;
-  gallery: { nodes: GallerySlide[] } | null;
-}
-
-export interface HomePublicData extends HomeThingsData {
-  allGroups: { totalCount: number } | null;
-  allDevices: { totalCount: number } | null;
-}
-
 /** A recently visited thing (HomeRecentThings); the answer has `thing0`…`thing7`, null when gone. */
 export interface RecentThing {
   id: string;
@@ -133,10 +123,6 @@ export interface ActivityItem {
   createdAt: string;
   userByCreatedBy: PersonRef | null;
   thingByThingId: { id: string; name: string; type: string } | null;
-}
-
-export interface HomeActivityData {
-  allActions: { nodes: ActivityItem[] } | null;
 }
 
 /** Monday 00:00 of this week, local time (weeks start on Monday, as the scorer's). */

@@ -7,7 +7,13 @@ import { guestSession, userSession } from "../../test/helpers.tsx";
 import { readTour } from "../tour/tour-storage.ts";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 import { ConnectionStore } from "../../lib/connection.ts";
-import { failure, renderScreen } from "./test-utils.tsx";
+import { failure, renderScreen, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
+
+type Dashboard = NonNullable<Data<"HomeDashboard">["currentUser"]>;
+type MyThing = NonNullable<NodeOf<Dashboard["thingAccessesByUserId"]>["thingByThingId"]>;
+type GlanceThing = NodeOf<Data<"HomeThings">["needsWater"]>;
+type GallerySlide = NodeOf<Data<"HomeThings">["gallery"]>;
+type RecentThing = NonNullable<Data<"HomeRecentThings">["thing0"]>;
 
 const ME = "11111111-1111-4111-8111-111111111111";
 const T1 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b21";
@@ -15,10 +21,10 @@ const T2 = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b22";
 const now = new Date().toISOString();
 
 /** The water-need model's state the fixtures' sensor colours stand for. */
-const needOf = (colour: string | null) =>
+const needOf = (colour: string | null): MyThing["waterNeed"] =>
   colour === "red" || colour === "orange" ? "NEEDS_WATER" : colour === "green" || colour === "blue" ? "FINE" : "UNKNOWN";
 
-function myThing(id: string, name: string, colour: string | null, extra: Record<string, unknown> = {}) {
+function myThing(id: string, name: string, colour: string | null, extra: Partial<MyThing> = {}): MyThing {
   return {
     __typename: "Thing",
     id,
@@ -49,7 +55,7 @@ function myThing(id: string, name: string, colour: string | null, extra: Record<
   };
 }
 
-function dashboard(oneThingId: string | null = T2) {
+function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
   return {
     data: {
       currentUser: {
@@ -109,8 +115,8 @@ function dashboard(oneThingId: string | null = T2) {
 type Counts = Partial<Record<"red" | "orange" | "green" | "blue" | "grey", number>>;
 
 /** A HomeThings / HomePublic answer: the server's count per colour, the needs-water list, the gallery. */
-function thingsAnswer(counts: Counts = {}, needsWater: unknown[] = [], gallery: unknown[] = []) {
-  const count = (n = 0) => ({ __typename: "ThingsConnection", totalCount: n });
+function thingsAnswer(counts: Counts = {}, needsWater: GlanceThing[] = [], gallery: GallerySlide[] = []): Data<"HomeThings"> {
+  const count = (n = 0) => ({ __typename: "ThingsConnection" as const, totalCount: n });
   return {
     red: count(counts.red),
     orange: count(counts.orange),
@@ -122,11 +128,11 @@ function thingsAnswer(counts: Counts = {}, needsWater: unknown[] = [], gallery: 
   };
 }
 
-function glanceThing(id: string, name: string, colour: string) {
+function glanceThing(id: string, name: string, colour: string): GlanceThing {
   return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER", waterNeed: needOf(colour), waterNeedReason: null, waterNeedReasonParts: null };
 }
 
-function gallerySlide(id: string, name: string) {
+function gallerySlide(id: string, name: string): GallerySlide {
   return {
     __typename: "Thing",
     id,
@@ -139,8 +145,8 @@ function gallerySlide(id: string, name: string) {
   };
 }
 
-const noThings = { data: thingsAnswer() };
-const noActivity = { data: { allActions: { __typename: "ActionsConnection", nodes: [] } } };
+const noThings: Reply<"HomeThings"> = { data: thingsAnswer() };
+const noActivity: Reply<"HomeActivity"> = { data: { allActions: { __typename: "ActionsConnection", nodes: [] } } };
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -245,7 +251,7 @@ describe("the home page for members", () => {
       HomeThings: noThings,
       HomeActivity: noActivity,
       HomeSetOneThing: (variables) => ({
-        data: { updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: ME, oneThingId: variables.thingId } } },
+        data: { updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: ME, oneThingId: variables.thingId ?? null } } },
       }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Make Apple Tree your One Thing" }, { timeout: 5000 }));
@@ -321,7 +327,7 @@ describe("the home page's things, asked of the server", () => {
     window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "finished", at: now } }));
     const GONE = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b29";
     window.localStorage.setItem("steward.recentThings", JSON.stringify([T2, GONE, T1]));
-    const recent = (id: string, name: string, colour: string) => ({
+    const recent = (id: string, name: string, colour: string): RecentThing => ({
       __typename: "Thing",
       id,
       name,
@@ -337,11 +343,11 @@ describe("the home page's things, asked of the server", () => {
       HomeRecentThings: (variables) => ({
         data: Object.fromEntries(
           Array.from({ length: 8 }, (_, n) => {
-            const id = variables[`id${n}`];
+            const id = (variables as Record<string, string>)[`id${n}`];
             const thing = id === T1 ? recent(T1, "Apple Tree", "red") : id === T2 ? recent(T2, "Zinnia Bed", "green") : null;
             return [`thing${n}`, thing];
           }),
-        ),
+        ) as Data<"HomeRecentThings">,
       }),
     });
     const card = await screen.findByRole("region", { name: "Recently viewed things" }, { timeout: 5000 });

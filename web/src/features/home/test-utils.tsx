@@ -2,10 +2,10 @@
 // (web/src/test/fake-api.tsx). Blocks of other features on the page (the tasks block) get an
 // empty answer.
 import type { Session } from "../../lib/session.ts";
-import { renderWithFakeApi, type Handler } from "../../test/fake-api.tsx";
+import { renderWithFakeApi, type Handlers } from "../../test/fake-api.tsx";
 
-export { failure, type Handler, type Reply } from "../../test/fake-api.tsx";
+export { failure, reply, type Data, type Handler, type Handlers, type NodeOf, type Reply, type Variables } from "../../test/fake-api.tsx";
 
-export function renderScreen(path: string, session: Session | null, handlers: Record<string, Handler>) {
+export function renderScreen(path: string, session: Session | null, handlers: Handlers) {
   return renderWithFakeApi(path, session, handlers, { unknown: "empty" });
 }

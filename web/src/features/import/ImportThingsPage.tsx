@@ -15,14 +15,9 @@ import { errorText } from "../things/errors.ts";
 import { SelectField } from "../things/fields.tsx";
 import { IMPORT_LIMITS, IMPORT_MESSAGES, ImportFileError, batchesOf, readImportFile, type ReadFile } from "./import-file.ts";
 import { runImport, type ImportReport, type RowResult } from "./import-run.ts";
-import ImportThingsMutation from "./ImportThings.graphql?raw";
-import ImportGroupsQuery from "./ImportGroups.graphql?raw";
+import { ImportThingsDocument as ImportThingsMutation } from "./ImportThings.generated.ts";
+import { ImportGroupsDocument as ImportGroupsQuery } from "./ImportGroups.generated.ts";
 import "./import.css";
-
-interface GroupsData {
-  currentUser: { groupMembershipsByUserId: { nodes: { isOwner: boolean; groupByGroupId: { id: string; name: string } | null }[] } } | null;
-  allGroups?: { nodes: { id: string; name: string }[] } | null;
-}
 
 type Phase = { kind: "idle" } | { kind: "running"; dryRun: boolean; done: number; total: number } | { kind: "report"; dryRun: boolean; report: ImportReport };
 
@@ -33,7 +28,7 @@ export default function ImportThingsPage() {
   const { admin } = useSession();
   const client = useClient();
   const [params] = useSearchParams();
-  const [groupsResult] = useQuery<GroupsData>({ query: ImportGroupsQuery, variables: { admin }, requestPolicy: "cache-and-network" });
+  const [groupsResult] = useQuery({ query: ImportGroupsQuery, variables: { admin }, requestPolicy: "cache-and-network" });
   const groups = useMemo(() => {
     if (admin) return groupsResult.data?.allGroups?.nodes ?? [];
     return (groupsResult.data?.currentUser?.groupMembershipsByUserId.nodes ?? [])

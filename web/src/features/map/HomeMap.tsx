@@ -9,9 +9,9 @@ import { DEFAULT_CENTRE } from "../../components/environment/env-format.ts";
 import { DEFAULT_OVERLAYS, loadMapPrefs } from "../../components/environment/map-prefs.ts";
 import { pageBasemapSettings } from "../../components/environment/map-styles.ts";
 import { CareMap } from "./CareMap.tsx";
-import { myThingsBounds, type MyThingsData } from "./map-data.ts";
+import { myThingsBounds } from "./map-data.ts";
 import { useNarrow } from "./map-hooks.ts";
-import MapMyThings from "./MapMyThings.graphql?raw";
+import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
 import "./map.css";
 
 const noop = () => {};
@@ -25,7 +25,7 @@ export function HomeMap() {
     () => ({ ...DEFAULT_OVERLAYS, things: true, waterPoints: prefs.overlays.waterPoints, stations: false, soilscapes: false, bLines: false }),
     [prefs],
   );
-  const [mine] = useQuery<MyThingsData>({ query: MapMyThings });
+  const [mine] = useQuery({ query: MapMyThings });
   const fitTo = useMemo(() => myThingsBounds(mine.data), [mine.data]);
   const [initialView] = useState(() => ({ ...DEFAULT_CENTRE, zoom: 14 }));
   return (

@@ -18,8 +18,8 @@ import { paths } from "../../routes/paths.ts";
 import { CareMap } from "./CareMap.tsx";
 import { useNarrow } from "./map-hooks.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
-import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type MyThingsData, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
-import MapMyThings from "./MapMyThings.graphql?raw";
+import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
+import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
 import "./map.css";
 
 
@@ -72,7 +72,7 @@ export default function MapPage() {
   };
 
   // The things themselves are asked for by the map, by area. Here: where the user's own are.
-  const [mineResult] = useQuery<MyThingsData>({ query: MapMyThings, pause: !signedIn });
+  const [mineResult] = useQuery({ query: MapMyThings, pause: !signedIn });
   const [thingsRetry, setThingsRetry] = useState(0);
 
   const urlView = useMemo(() => viewFromSearch(location.search), [location.search]);

@@ -4,14 +4,14 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { formatDateTime, formatMm, isFiniteNumber } from "../../components/environment/env-format.ts";
 import { Attribution, errorText, StaleNotice } from "../../components/environment/parts.tsx";
-import { stationName, type StationBrief, type StationSummary } from "../../components/environment/RainfallPanel.tsx";
+import { stationName, type StationBrief } from "../../components/environment/RainfallPanel.tsx";
 import { SoilscapeDetails } from "../../components/environment/SoilscapePanel.tsx";
-import EnvRainfallStationSummary from "../../components/environment/EnvRainfallStationSummary.graphql?raw";
+import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "../../components/environment/EnvRainfallStationSummary.generated.ts";
 import { paths } from "../../routes/paths.ts";
 import { soilscapeFromProperties, type LayerCollection } from "./map-data.ts";
 
 export function StationPopupBody({ station }: { station: StationBrief }) {
-  const [result] = useQuery<{ rainfallStation: StationSummary | null }>({
+  const [result] = useQuery({
     query: EnvRainfallStationSummary,
     variables: { id: station.id },
   });

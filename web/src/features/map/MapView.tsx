@@ -17,7 +17,7 @@ import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap } from "../../components/environment/map-styles.ts";
 import { DropIcon, errorCode, errorText, MapPin } from "../../components/environment/parts.tsx";
 import { stationName, type StationBrief } from "../../components/environment/RainfallPanel.tsx";
-import EnvRainfallStations from "../../components/environment/EnvRainfallStations.graphql?raw";
+import { EnvRainfallStationsDocument as EnvRainfallStations } from "../../components/environment/EnvRainfallStations.generated.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { LocateButton } from "./LocateControl.tsx";
@@ -35,7 +35,6 @@ import {
   type Box,
   type MapCluster,
   type MapThing,
-  type MapViewData,
   type PlacedThing,
   type OverlayStatus,
   type StationSearch,
@@ -46,9 +45,9 @@ import { AreaPopupBody, StationPopupBody } from "./MapPopups.tsx";
 import { ClusterMarkers, ThingMarkers } from "./ThingMarkers.tsx";
 import { useMapDebug, type MapTimings } from "./use-map-debug.ts";
 import { useWaterPoints, WaterPointMarkers, WaterPointPopupBody, type WaterPoint } from "./WaterPoints.tsx";
-import MapBLines from "./MapBLines.graphql?raw";
-import MapSoilscapeLayer from "./MapSoilscapeLayer.graphql?raw";
-import MapThingsInView from "./MapThingsInView.graphql?raw";
+import { MapBLinesDocument as MapBLines } from "./MapBLines.generated.ts";
+import { MapSoilscapeLayerDocument as MapSoilscapeLayer } from "./MapSoilscapeLayer.generated.ts";
+import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
 
 const OWN_SOURCES = ["soilscapes", "b-lines"] as const;
 const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
@@ -179,17 +178,17 @@ export default function MapView({
   // Data of the app's layers
 
   const queryBox = useMemo(() => (box ? snapBox(box) : null), [box]);
-  const [soilResult] = useQuery<{ soilscapeLayer: unknown }>({
+  const [soilResult] = useQuery({
     query: MapSoilscapeLayer,
     variables: queryBox ?? { south: 0, west: 0, north: 0, east: 0 },
     pause: !overlays.soilscapes || !queryBox,
   });
-  const [bLinesResult] = useQuery<{ bLines: unknown }>({
+  const [bLinesResult] = useQuery({
     query: MapBLines,
     variables: queryBox ?? { south: 0, west: 0, north: 0, east: 0 },
     pause: !overlays.bLines || !queryBox,
   });
-  const [stationsResult] = useQuery<{ rainfallStations: { stations: StationBrief[]; stale: boolean; notice: string | null; attribution: string; fetchedAt: string } | null }>({
+  const [stationsResult] = useQuery({
     query: EnvRainfallStations,
     variables: search ?? { x: 0, y: 0, dist: 1 },
     pause: !overlays.stations || !search,
@@ -199,7 +198,7 @@ export default function MapView({
   // time, so a small pan asks the same question and the last answer stays up while the next loads.
   const area = useMemo(() => (box && zoom !== null ? thingsArea(box, zoom) : null), [box, zoom]);
   const settledArea = useSettled<ThingsArea>(area, area ? JSON.stringify(area) : null, 250);
-  const [thingsResult, reexecuteThings] = useQuery<MapViewData>({
+  const [thingsResult, reexecuteThings] = useQuery({
     query: MapThingsInView,
     variables: settledArea ?? { west: 0, south: 0, east: 1, north: 1, zoom: 0 },
     pause: !overlays.things || !settledArea,

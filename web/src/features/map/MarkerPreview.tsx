@@ -11,11 +11,11 @@ import { term } from "../../../../shared/branding.ts";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { isThirsty } from "../../components/water-need/water-need.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { mapThings, thingsArea, type MapThing, type MapViewData } from "./map-data.ts";
+import { mapThings, thingsArea, type MapThing } from "./map-data.ts";
 import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
 import { fitView, screenBox, toScreen, type ScreenView } from "./projection.ts";
 import { useStampThingsDrawn, type MapTimings } from "./use-map-debug.ts";
-import MapThingsInView from "./MapThingsInView.graphql?raw";
+import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
 
 /** How MapView opens on the user's things (fitBounds's padding and closest zoom). */
 export const FIT_PADDING = 60;
@@ -60,7 +60,7 @@ export function MarkerPreview({
     return fitTo ? fitView(fitTo, size, FIT_PADDING, FIT_MAX_ZOOM) : { ...initialView, ...size };
   }, [size, fitTo, initialView]);
   const area = useMemo(() => (view ? thingsArea(screenBox(view), view.zoom) : null), [view]);
-  const [result] = useQuery<MapViewData>({
+  const [result] = useQuery({
     query: MapThingsInView,
     variables: area ?? { west: 0, south: 0, east: 1, north: 1, zoom: 0 },
     pause: !area,

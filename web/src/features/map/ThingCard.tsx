@@ -15,7 +15,7 @@ import { thingTypeLabel } from "./map-data.ts";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { useRecordWatering, type WateringState } from "./use-record-watering.ts";
 import { needStyle } from "../../components/water-need/water-need.ts";
-import MapThingCard from "./MapThingCard.graphql?raw";
+import { MapThingCardDocument as MapThingCard } from "./MapThingCard.generated.ts";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
 
@@ -184,7 +184,7 @@ export function ThingCardBody({
 
 /** The card of one thing, loaded by id (the map's answer has only what a marker needs). */
 export function ThingCard({ thingId, signedIn, onChanged }: { thingId: string; signedIn: boolean; onChanged?: () => void }) {
-  const [result] = useQuery<{ thingById: CardThing | null }>({
+  const [result] = useQuery({
     query: MapThingCard,
     variables: { id: thingId },
     requestPolicy: "cache-and-network",

@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { errorText } from "../../components/environment/parts.tsx";
 import { useLastValue } from "./map-hooks.ts";
 import type { Box, OverlayStatus } from "./map-data.ts";
-import MapWaterPoints from "./MapWaterPoints.graphql?raw";
+import { MapWaterPointsDocument as MapWaterPoints } from "./MapWaterPoints.generated.ts";
 
 export interface WaterPoint {
   id: string;
@@ -39,7 +39,7 @@ export function WaterPointSwatch() {
 }
 
 export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: OverlayStatus) => void) {
-  const [result] = useQuery<{ waterPointsInView: { nodes: WaterPoint[] } | null }>({
+  const [result] = useQuery({
     query: MapWaterPoints,
     variables: box ?? { west: 0, south: 0, east: 1, north: 1 },
     pause: !on || !box || !(box.west < box.east && box.south < box.north),

@@ -2,7 +2,7 @@
 // water need, the list's order and filter, a thing's card, and one-tap watering with Undo.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderElementWithFakeApi } from "../../test/fake-api.tsx";
+import { renderElementWithFakeApi, type Data } from "../../test/fake-api.tsx";
 import { userSession } from "../../test/helpers.tsx";
 import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.tsx";
 import { ThingCard } from "./ThingCard.tsx";
@@ -56,7 +56,9 @@ describe("water need on the map", () => {
   });
 });
 
-const THING = {
+type CardThing = NonNullable<Data<"MapThingCard">["thingById"]>;
+
+const THING: CardThing & { lastWatering: NonNullable<CardThing["lastWatering"]> } = {
   __typename: "Thing",
   id: "11111111-1111-4111-8111-111111111111",
   name: "Forbury Planter",
@@ -96,7 +98,7 @@ describe("a thing's card", () => {
   it("records a watering in one tap, updates without a reload, and Undo deletes that action", async () => {
     const calls: { op: string; variables: Record<string, unknown> }[] = [];
     let last: typeof THING.lastWatering | null = THING.lastWatering;
-    const thing = () => ({ ...THING, lastWatering: last });
+    const thing = (): CardThing => ({ ...THING, lastWatering: last });
     const now = new Date().toISOString();
     renderElementWithFakeApi(<ThingCard thingId={THING.id} signedIn />, userSession(), {
       MapThingCard: () => ({ data: { thingById: thing() } }),

@@ -6,6 +6,7 @@ import { Client, Provider, type Exchange, type Operation } from "urql";
 import { filter, fromValue, mergeMap, pipe } from "wonka";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigProvider } from "../../lib/config-context.tsx";
+import type { Data } from "../../test/fake-api.tsx";
 import { TEST_CONFIG } from "../../test/helpers.tsx";
 import { thingsArea } from "./map-data.ts";
 import { MarkerPreview } from "./MarkerPreview.tsx";
@@ -60,8 +61,10 @@ describe("Web Mercator", () => {
   });
 });
 
-const thing = (id: string, name: string, waterNeed: string, latitude: number, longitude: number) => ({
-  __typename: "MapThingView",
+type InViewThing = NonNullable<NonNullable<Data<"MapThingsInView">["thingsInView"]>["things"][number]>;
+
+const thing = (id: string, name: string, waterNeed: InViewThing["waterNeed"], latitude: number, longitude: number): InViewThing => ({
+  __typename: "MapThing",
   id,
   name,
   type: "PLANTER",
@@ -81,8 +84,9 @@ function setup(size = { width: 800, height: 600 }) {
       filter((operation) => operation.kind !== "teardown"),
       mergeMap((operation) => {
         operations.push(operation);
-        const data = {
+        const data: Data<"MapThingsInView"> = {
           thingsInView: {
+            __typename: "MapView",
             total: 4,
             truncated: false,
             clusters: [],

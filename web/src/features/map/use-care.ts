@@ -10,17 +10,13 @@ import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import type { MapThing, PlacedThing } from "./map-data.ts";
 import type { MapFocus } from "./MapView.tsx";
 import { byNeed, isThirsty } from "../../components/water-need/water-need.ts";
-import MapNearest from "./MapNearest.graphql?raw";
+import { MapNearestDocument as MapNearest } from "./MapNearest.generated.ts";
 
 export interface ListThing extends PlacedThing {
   type: string;
   waterNeed: string;
   /** Metres from the user (the API's), with "near me" on. */
   distanceMetres?: number;
-}
-
-interface NearestData {
-  nearestThing: { nodes: (ListThing & { distanceMetres: number })[] } | null;
 }
 
 /** The list: the nearest (by the API's metres) with "near me", else the things in view, thirstiest first. */
@@ -51,7 +47,7 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   const [inView, setInView] = useState<MapThing[] | null>(null);
   const [refresh, setRefresh] = useState(0);
 
-  const [nearest, refetchNearest] = useQuery<NearestData>({
+  const [nearest, refetchNearest] = useQuery({
     query: MapNearest,
     variables: { latitude: here?.latitude ?? 0, longitude: here?.longitude ?? 0, needsWater: needsWaterOnly },
     pause: !nearMe || !here,

@@ -13,8 +13,8 @@ import { useMutation, type CombinedError } from "urql";
 import { newClientKey } from "../../lib/offline/action-queue.ts";
 import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
 import { useActionQueue, useQueuedActions } from "../../lib/offline/use-action-queue.ts";
-import MapRecordWatering from "./MapRecordWatering.graphql?raw";
-import MapUndoWatering from "./MapUndoWatering.graphql?raw";
+import { MapRecordWateringDocument as MapRecordWatering } from "./MapRecordWatering.generated.ts";
+import { MapUndoWateringDocument as MapUndoWatering } from "./MapUndoWatering.generated.ts";
 
 /** How long Undo is offered after a watering is recorded. */
 export const UNDO_MS = 8000;
@@ -31,10 +31,6 @@ export type WateringState =
   | { step: "sent"; key: string; litres: number | null; at: string }
   | { step: "failed"; message: string };
 
-interface CreateData {
-  recordAction: { action: { id: string; createdAt: string; litres: number | null } | null } | null;
-}
-
 export function firstError(error: CombinedError | undefined, fallback: string): string {
   const message = error?.graphQLErrors[0]?.message?.trim();
   // The server's mask for unexpected failures is no message of its own: the spec's 'Action failed' says more.
@@ -43,7 +39,7 @@ export function firstError(error: CombinedError | undefined, fallback: string): 
 
 export function useRecordWatering(thingId: string, onChanged?: () => void) {
   const [state, setState] = useState<WateringState>({ step: "idle" });
-  const [, create] = useMutation<CreateData>(MapRecordWatering);
+  const [, create] = useMutation(MapRecordWatering);
   const [, remove] = useMutation(MapUndoWatering);
   const queue = useActionQueue();
   const queued = useQueuedActions(queue);

@@ -7,13 +7,9 @@ import { formatDateTime, timeAgo } from "../../lib/dates.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "../things/errors.ts";
 import { fieldChanges, operationText, whoText, type HistoryEntry } from "./history-format.ts";
-import HistoryEntriesQuery from "./HistoryEntries.graphql?raw";
-import RestoreHistoryEntryMutation from "./RestoreHistoryEntry.graphql?raw";
+import { HistoryEntriesDocument as HistoryEntriesQuery } from "./HistoryEntries.generated.ts";
+import { RestoreHistoryEntryDocument as RestoreHistoryEntryMutation } from "./RestoreHistoryEntry.generated.ts";
 import "./moderation.css";
-
-interface Data {
-  allHistoryEntries: { totalCount: number; nodes: HistoryEntry[] } | null;
-}
 
 export function HistoryPanel({
   targetType,
@@ -28,7 +24,7 @@ export function HistoryPanel({
   onRestored?: () => void;
 }) {
   const headingId = useId();
-  const [result, reexecute] = useQuery<Data>({
+  const [result, reexecute] = useQuery({
     query: HistoryEntriesQuery,
     variables: { type: targetType, id: targetId },
     requestPolicy: "cache-and-network",

@@ -8,35 +8,13 @@ import { formatDateTime, timeAgo } from "../../lib/dates.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
-import ContentReportsQuery from "./ContentReports.graphql?raw";
-import ModerateReportMutation from "./ModerateReport.graphql?raw";
-import SuspendUserMutation from "./SuspendUser.graphql?raw";
+import { ContentReportsDocument as ContentReportsQuery, type ContentReportsQuery as ContentReportsData } from "./ContentReports.generated.ts";
+import { ModerateReportDocument as ModerateReportMutation } from "./ModerateReport.generated.ts";
+import { SuspendUserDocument as SuspendUserMutation } from "./SuspendUser.generated.ts";
 import "./moderation.css";
 
-interface Person {
-  id: string;
-  name: string;
-  username: string;
-}
-
-export interface ReportItem {
-  id: string;
-  targetType: "THING" | "PICTURE" | "ACTION" | "CHAT_MESSAGE";
-  targetId: string;
-  pictureOf: string | null;
-  reason: "SPAM" | "WRONG" | "OFFENSIVE";
-  details: string | null;
-  excerpt: string;
-  status: "OPEN" | "HIDDEN" | "DISMISSED" | "RESTORED";
-  createdAt: string;
-  resolvedAt: string | null;
-  reporter: Person | null;
-  author: (Person & { isSuspended: boolean | null }) | null;
-}
-
-interface Data {
-  allContentReports: { totalCount: number; nodes: ReportItem[] } | null;
-}
+/** A report as ContentReports.graphql asks for it. */
+export type ReportItem = NonNullable<ContentReportsData["allContentReports"]>["nodes"][number];
 
 const TARGET_LABELS: Record<ReportItem["targetType"], string> = {
   THING: "Thing",
@@ -60,12 +38,12 @@ export function targetLink(report: Pick<ReportItem, "targetType" | "targetId" | 
 
 export function ModerationQueue() {
   const headingId = useId();
-  const [open, reexecuteOpen] = useQuery<Data>({
+  const [open, reexecuteOpen] = useQuery({
     query: ContentReportsQuery,
     variables: { status: "OPEN" },
     requestPolicy: "cache-and-network",
   });
-  const [hidden, reexecuteHidden] = useQuery<Data>({
+  const [hidden, reexecuteHidden] = useQuery({
     query: ContentReportsQuery,
     variables: { status: "HIDDEN" },
     requestPolicy: "cache-and-network",

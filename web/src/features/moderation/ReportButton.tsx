@@ -7,11 +7,11 @@ import { useMutation } from "urql";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { errorText } from "../things/errors.ts";
-import ReportContentMutation from "./ReportContent.graphql?raw";
+import { ReportContentDocument as ReportContentMutation, type ReportReason } from "./ReportContent.generated.ts";
 import "./moderation.css";
 
 export type ReportTarget = "THING" | "PICTURE" | "ACTION" | "CHAT_MESSAGE";
-export type ReportReason = "SPAM" | "WRONG" | "OFFENSIVE";
+export type { ReportReason };
 export const DETAILS_MAX = 1000;
 
 const REASONS: { value: ReportReason; label: string; hint: string }[] = [
@@ -74,7 +74,7 @@ export function ReportButton({
     event.preventDefault();
     const found = reportProblem(reason, details);
     setProblem(found);
-    if (found) return;
+    if (found || !reason) return;
     const result = await send({
       targetType,
       targetId,

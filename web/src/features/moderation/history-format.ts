@@ -1,17 +1,10 @@
 // Words for a recorded change (app_public.history_entries): which fields, from what to what. The
 // entries carry whatever columns the record has (generic jsonb), so a field without a label of
 // its own is named from its column name, and any value is shown as plain text.
+import type { HistoryEntriesQuery } from "./HistoryEntries.generated.ts";
 
-export interface HistoryEntry {
-  id: string;
-  operation: "insert" | "update" | "delete" | string;
-  changedAt: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  canRestore: boolean | null;
-  restoredFromId: string | null;
-  changedByUser: { id: string; name: string; username: string } | null;
-}
+/** One entry as HistoryEntries.graphql asks for it; `before` and `after` are the row as JSON. */
+export type HistoryEntry = NonNullable<HistoryEntriesQuery["allHistoryEntries"]>["nodes"][number];
 
 export interface FieldChange {
   field: string;
@@ -56,10 +49,15 @@ export function valueText(field: string, value: unknown): string {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
+/** A row's JSON as an object (nothing else is a row). */
+function rowOf(json: unknown): Record<string, unknown> {
+  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+}
+
 /** The fields of one entry, in a stable order (name first, then alphabetical). */
 export function fieldChanges(entry: Pick<HistoryEntry, "before" | "after">): FieldChange[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
+  const before = rowOf(entry.before);
+  const after = rowOf(entry.after);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   fields.sort((a, b) => (a === "name" ? -1 : b === "name" ? 1 : a.localeCompare(b)));
   return fields.map((field) => ({

@@ -1,7 +1,7 @@
 // The history panel, the report form and the admins' queue against a fake API.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { failure, renderElementWithFakeApi } from "../../test/fake-api.tsx";
+import { failure, renderElementWithFakeApi, type Data, type NodeOf, type Reply } from "../../test/fake-api.tsx";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { fieldChanges, fieldLabel, operationText, valueText } from "./history-format.ts";
 import { HistoryPanel } from "./HistoryPanel.tsx";
@@ -12,7 +12,10 @@ afterEach(cleanup);
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 
-function entry(extra: Record<string, unknown> = {}) {
+type Entry = NodeOf<Data<"HistoryEntries">["allHistoryEntries"]>;
+type Report = NodeOf<Data<"ContentReports">["allContentReports"]>;
+
+function entry(extra: Partial<Entry> = {}): Entry {
   return {
     __typename: "HistoryEntry",
     id: "e1",
@@ -27,7 +30,7 @@ function entry(extra: Record<string, unknown> = {}) {
   };
 }
 
-const history = (...nodes: unknown[]) => ({
+const history = (...nodes: Entry[]): Reply<"HistoryEntries"> => ({
   data: { allHistoryEntries: { __typename: "HistoryEntriesConnection", totalCount: nodes.length, nodes } },
 });
 
@@ -132,7 +135,7 @@ describe("ReportButton", () => {
 });
 
 describe("ModerationQueue", () => {
-  const report = (extra: Record<string, unknown> = {}) => ({
+  const report = (extra: Partial<Report> = {}): Report => ({
     __typename: "ContentReport",
     id: "r1",
     targetType: "THING",
@@ -148,7 +151,7 @@ describe("ModerationQueue", () => {
     author: { __typename: "User", id: "u3", name: "Sam Spammer", username: "sam", isSuspended: false },
     ...extra,
   });
-  const reports = (nodes: unknown[]) => ({ data: { allContentReports: { __typename: "ContentReportsConnection", totalCount: nodes.length, nodes } } });
+  const reports = (nodes: Report[]): Reply<"ContentReports"> => ({ data: { allContentReports: { __typename: "ContentReportsConnection", totalCount: nodes.length, nodes } } });
 
   it("links what has a page of its own", () => {
     expect(targetLink({ targetType: "THING", targetId: "t1", pictureOf: null })).toBe("/things/t1/dashboard");

@@ -6,15 +6,15 @@ import { formatFull } from "../../lib/dates.ts";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation, useQuery, useSubscription } from "urql";
-import NotificationAddedSubscription from "./NotificationAdded.graphql?raw";
+import { NotificationAddedDocument as NotificationAddedSubscription } from "./NotificationAdded.generated.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { relativeTime } from "./time.ts";
+import { DeleteNotificationDocument as DeleteNotificationMutation } from "./DeleteNotification.generated.ts";
+import { MarkAllNotificationsReadDocument as MarkAllMutation } from "./MarkAllNotificationsRead.generated.ts";
+import { MarkNotificationReadDocument as MarkReadMutation } from "./MarkNotificationRead.generated.ts";
+import { NotificationsDocument as NotificationsQuery, type NotificationsQuery as NotificationsData } from "./Notifications.generated.ts";
 import { useLocale } from "../../lib/i18n/locale-context.tsx";
 import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
-import DeleteNotificationMutation from "./DeleteNotification.graphql?raw";
-import MarkAllMutation from "./MarkAllNotificationsRead.graphql?raw";
-import MarkReadMutation from "./MarkNotificationRead.graphql?raw";
-import NotificationsQuery from "./Notifications.graphql?raw";
 import "./notifications.css";
 
 /** How often the unread count is refreshed while the page is visible. */
@@ -22,27 +22,9 @@ export const NOTIFICATIONS_POLL_MS = 60_000;
 /** How many notifications the panel lists. */
 export const NOTIFICATIONS_SHOWN = 20;
 
-export type NotificationLevel = "POSITIVE" | "NEGATIVE" | "WARNING" | "INFO" | "ONGOING";
-
-export interface AppNotification {
-  id: string;
-  kind: string;
-  level: NotificationLevel;
-  title: string;
-  body: string;
-  /** The notice in the shared catalogue (shared/i18n/notices) and its data; null on old notices. */
-  textKey?: string | null;
-  textValues?: unknown;
-  linkPath: string | null;
-  thingId: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
-
-interface NotificationsData {
-  unread: { totalCount: number } | null;
-  allNotifications: { totalCount: number; nodes: AppNotification[] } | null;
-}
+/** A notification as Notifications.graphql asks for it. */
+export type AppNotification = NonNullable<NotificationsData["allNotifications"]>["nodes"][number];
+export type NotificationLevel = AppNotification["level"];
 
 const LEVEL_WORDS: Record<NotificationLevel, string> = {
   POSITIVE: "Good news",
@@ -64,7 +46,7 @@ export function NotificationsBell() {
 }
 
 function Bell() {
-  const [result, reexecute] = useQuery<NotificationsData>({
+  const [result, reexecute] = useQuery({
     query: NotificationsQuery,
     variables: { first: NOTIFICATIONS_SHOWN },
     requestPolicy: "cache-and-network",
@@ -84,7 +66,7 @@ function Bell() {
   const location = useLocation();
 
   // New notifications arrive live over the websocket; polling below catches anything missed.
-  const [live] = useSubscription<{ notificationAdded: { event: string | null } | null }>({ query: NotificationAddedSubscription });
+  const [live] = useSubscription({ query: NotificationAddedSubscription });
   useEffect(() => {
     if (live.data?.notificationAdded?.event) refresh();
   }, [live.data, refresh]);

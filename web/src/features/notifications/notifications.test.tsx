@@ -62,13 +62,13 @@ describe("notifications bell", () => {
             readAt: read ? new Date().toISOString() : null,
           },
         ]),
-      MarkNotificationRead: (v): Reply => {
+      MarkNotificationRead: (v): Reply<"MarkNotificationRead"> => {
         read = true;
         return {
           data: {
             updateNotificationById: {
               __typename: "UpdateNotificationPayload",
-              notification: { __typename: "Notification", id: v.id, readAt: v.readAt },
+              notification: { __typename: "Notification", id: v.id, readAt: v.readAt ?? null },
             },
           },
         };

@@ -7,7 +7,7 @@ import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
 import { formatDateTime, formatMm, formatNumber, isFiniteNumber, timeAgo } from "../../components/environment/env-format.ts";
 import { LocationMap, mapLink } from "../../components/environment/LocationMap.tsx";
-import { Attribution, errorCode, errorText, StaleNotice, type SourceMeta } from "../../components/environment/parts.tsx";
+import { Attribution, errorCode, errorText, StaleNotice } from "../../components/environment/parts.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import {
@@ -19,38 +19,16 @@ import {
   readingsOf,
   summariseBars,
   toBars,
-  type Measure,
   type RangeId,
-  type Reading,
 } from "./rainfall-data.ts";
-import RainfallStationDetails from "./RainfallStationDetails.graphql?raw";
-import RainfallStationReadings from "./RainfallStationReadings.graphql?raw";
+import { RainfallStationDetailsDocument as RainfallStationDetails, type RainfallStationDetailsQuery } from "./RainfallStationDetails.generated.ts";
+import { RainfallStationReadingsDocument as RainfallStationReadings } from "./RainfallStationReadings.generated.ts";
 import "../../components/environment/environment.css";
 import "./rainfall.css";
 
 const RainfallBarChart = lazy(() => import("./RainfallBarChart.tsx"));
 
-interface StationDetails extends SourceMeta {
-  id: string;
-  stationReference: string;
-  label: string | null;
-  lat: number;
-  long: number;
-  easting: number | null;
-  northing: number | null;
-  town: string | null;
-  riverName: string | null;
-  catchmentName: string | null;
-  measures: Measure[];
-  latestReading: Reading | null;
-  last24hTotal: number | null;
-  last24hReadings: number;
-  readings: Reading[];
-}
-
-interface ReadingsAnswer extends SourceMeta {
-  readings: Reading[];
-}
+type StationDetails = NonNullable<RainfallStationDetailsQuery["rainfallStation"]>;
 
 function NotFound({ id, message, code, onRetry }: { id: string; message: string; code: string | null; onRetry: () => void }) {
   const unreachable = code === "UNAVL";
@@ -87,7 +65,7 @@ function NotFound({ id, message, code, onRetry }: { id: string; message: string;
 function ReadingsChart({ station, rangeId, now }: { station: StationDetails; rangeId: RangeId; now: number }) {
   const range = RANGES.find((r) => r.id === rangeId) ?? RANGES[0];
   const dates = useMemo(() => rangeDates(range, now), [range, now]);
-  const [result, reexecute] = useQuery<{ rainfallReadings: ReadingsAnswer | null }>({
+  const [result, reexecute] = useQuery({
     query: RainfallStationReadings,
     variables: { stationId: station.id, ...dates, limit: 10000 },
     pause: range.id === "day",
@@ -180,7 +158,7 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
 export default function RainfallStationPage() {
   const { id = "" } = useParams();
   const b = useBranding();
-  const [result, reexecute] = useQuery<{ rainfallStation: StationDetails | null }>({
+  const [result, reexecute] = useQuery({
     query: RainfallStationDetails,
     variables: { id },
     requestPolicy: "cache-and-network",

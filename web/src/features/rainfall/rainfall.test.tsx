@@ -56,7 +56,7 @@ describe("rainfall data", () => {
 });
 
 const STATION = {
-  __typename: "RainfallStationDetails",
+  __typename: "RainfallStationDetails" as const,
   id: "E7050",
   stationReference: "E7050",
   label: "Reading Caversham",
@@ -68,7 +68,7 @@ const STATION = {
   riverName: "Thames",
   catchmentName: "Thames Middle",
   measures: [
-    { __typename: "RainfallMeasure", id: "E7050-rainfall-t-15_min-mm", parameter: "rainfall", parameterName: "Rainfall", period: 900, qualifier: "Tipping Bucket Raingauge", unitName: "mm" },
+    { __typename: "RainfallMeasure" as const, id: "E7050-rainfall-t-15_min-mm", parameter: "rainfall", parameterName: "Rainfall", period: 900, qualifier: "Tipping Bucket Raingauge", unitName: "mm" },
   ],
   last24hTotal: 1.2,
   last24hReadings: 3,
@@ -83,7 +83,7 @@ const STATION = {
 function withReadings() {
   const now = Date.now();
   const readings = [0.2, 0.4, 0.6].map((v, i) => ({
-    __typename: "RainfallReading",
+    __typename: "RainfallReading" as const,
     dateTime: new Date(now - (2 + i) * HOUR).toISOString(),
     value: v,
     measure: "E7050-rainfall-t-15_min-mm",

@@ -9,12 +9,12 @@ import { ROTA_PEOPLE_PER_DAY, SWAP_NOTE_MAX, WEEKDAYS, rotaDateLabel, swapDatePr
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "../things/errors.ts";
 import { personName, type GroupRotaData, type RotaDuty, type RotaSwap } from "./rota-types.ts";
-import AcceptRotaSwapMutation from "./AcceptRotaSwap.graphql?raw";
-import AskRotaSwapMutation from "./AskRotaSwap.graphql?raw";
-import CancelRotaSwapMutation from "./CancelRotaSwap.graphql?raw";
-import GroupRotaQuery from "./GroupRota.graphql?raw";
-import LeaveRotaSlotMutation from "./LeaveRotaSlot.graphql?raw";
-import TakeRotaSlotMutation from "./TakeRotaSlot.graphql?raw";
+import { AcceptRotaSwapDocument as AcceptRotaSwapMutation } from "./AcceptRotaSwap.generated.ts";
+import { AskRotaSwapDocument as AskRotaSwapMutation } from "./AskRotaSwap.generated.ts";
+import { CancelRotaSwapDocument as CancelRotaSwapMutation } from "./CancelRotaSwap.generated.ts";
+import { GroupRotaDocument as GroupRotaQuery } from "./GroupRota.generated.ts";
+import { LeaveRotaSlotDocument as LeaveRotaSlotMutation } from "./LeaveRotaSlot.generated.ts";
+import { TakeRotaSlotDocument as TakeRotaSlotMutation } from "./TakeRotaSlot.generated.ts";
 import "./rotas.css";
 
 const UPCOMING_DAYS = 28;

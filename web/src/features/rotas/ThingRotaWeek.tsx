@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { WEEKDAYS, rotaDateLabel, ukToday } from "../../../../shared/care-rules.ts";
 import { paths } from "../../routes/paths.ts";
 import { personName, type RotaDuty } from "./rota-types.ts";
-import ThingRotaWeekQuery from "./ThingRotaWeek.graphql?raw";
+import { ThingRotaWeekDocument as ThingRotaWeekQuery } from "./ThingRotaWeek.generated.ts";
 import "./rotas.css";
 
 interface ThingRotaWeekData {

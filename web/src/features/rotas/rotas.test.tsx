@@ -5,6 +5,9 @@ import { failure, renderElementWithFakeApi } from "../../test/fake-api.tsx";
 import { userSession } from "../../test/helpers.tsx";
 import { GroupRotaTab } from "./GroupRotaTab.tsx";
 import { ThingRotaWeek } from "./ThingRotaWeek.tsx";
+import type { GroupRotaQuery } from "./GroupRota.generated.ts";
+
+type Swap = NonNullable<GroupRotaQuery["groupById"]>["rotaSwapsByGroupId"]["nodes"][number];
 
 afterEach(cleanup);
 
@@ -12,36 +15,38 @@ const GROUP = "22222222-2222-4222-8222-222222222222";
 const ME = "11111111-1111-4111-8111-111111111111";
 const TOM = "33333333-3333-4333-8333-333333333333";
 const TODAY = "2026-11-26"; // a Thursday
-const person = (id: string, username: string) => ({ __typename: "User", id, username, name: null });
+const person = (id: string, username: string) => ({ __typename: "User" as const, id, username, name: username });
 const duty = (day: string, weekday: number, userId: string, username: string, slotId: string, swapped = false) =>
-  ({ __typename: "RotaDuty", day, weekday, slotId, userId, username, name: null, swapped });
+  ({ __typename: "RotaDuty" as const, day, weekday, slotId, userId, username, name: null, swapped });
 
-function rota(extra: { swaps?: unknown[] } = {}) {
+function rota(extra: { swaps?: Swap[] } = {}) {
   return {
     data: {
       groupById: {
-        __typename: "Group",
+        __typename: "Group" as const,
         id: GROUP,
-        rotaSlotsByGroupId: { __typename: "RotaSlotsConnection", nodes: [
-          { __typename: "RotaSlot", id: "s-me", weekday: 2, userId: ME, userByUserId: person(ME, "alice") },
-          { __typename: "RotaSlot", id: "s-tom", weekday: 4, userId: TOM, userByUserId: person(TOM, "tom") },
+        rotaSlotsByGroupId: { __typename: "RotaSlotsConnection" as const, nodes: [
+          { __typename: "RotaSlot" as const, id: "s-me", weekday: 2, userId: ME, userByUserId: person(ME, "alice") },
+          { __typename: "RotaSlot" as const, id: "s-tom", weekday: 4, userId: TOM, userByUserId: person(TOM, "tom") },
         ] },
-        rotaSwapsByGroupId: { __typename: "RotaSwapsConnection", nodes: extra.swaps ?? [] },
-        rotaDuties: { __typename: "RotaDutiesConnection", nodes: [
+        rotaSwapsByGroupId: { __typename: "RotaSwapsConnection" as const, nodes: extra.swaps ?? [] },
+        rotaDuties: { __typename: "RotaDutiesConnection" as const, nodes: [
           duty("2026-11-26", 4, TOM, "tom", "s-tom"),
           duty("2026-12-01", 2, ME, "alice", "s-me"),
           duty("2026-12-03", 4, TOM, "tom", "s-tom"),
         ] },
-        rotaMembers: { __typename: "GroupMembershipsConnection", nodes: [
-          { __typename: "GroupMembership", id: "m1", userId: ME, userByUserId: person(ME, "alice") },
-          { __typename: "GroupMembership", id: "m2", userId: TOM, userByUserId: person(TOM, "tom") },
+        rotaMembers: { __typename: "GroupMembershipsConnection" as const, nodes: [
+          { __typename: "GroupMembership" as const, id: "m1", userId: ME, userByUserId: person(ME, "alice") },
+          { __typename: "GroupMembership" as const, id: "m2", userId: TOM, userByUserId: person(TOM, "tom") },
         ] },
       },
     },
   };
 }
 
-const ok = (field: string, type: string) => ({ data: { [field]: { __typename: `${type}Payload`, [type === "TakeRotaSlot" || type === "LeaveRotaSlot" ? "rotaSlot" : "rotaSwap"]: { __typename: type.includes("Slot") ? "RotaSlot" : "RotaSwap", id: "x", ...(type.includes("Slot") ? {} : { status: "OPEN" }) } } } });
+// One shape for the four mutations' answers (their field and payload type vary): cast, since a
+// computed key cannot be checked against each operation's generated result.
+const ok = (field: string, type: string): never => ({ data: { [field]: { __typename: `${type}Payload`, [type === "TakeRotaSlot" || type === "LeaveRotaSlot" ? "rotaSlot" : "rotaSwap"]: { __typename: type.includes("Slot") ? "RotaSlot" : "RotaSwap", id: "x", ...(type.includes("Slot") ? {} : { status: "OPEN" }) } } } }) as never;
 
 describe("GroupRotaTab", () => {
   it("shows the days and takes a free one for oneself", async () => {
@@ -73,7 +78,7 @@ describe("GroupRotaTab", () => {
   });
 
   it("takes another member's date, giving one of one's own back", async () => {
-    const swap = { __typename: "RotaSwap", id: "w1", slotId: "s-tom", onDate: "2026-12-03", note: "Dentist", requestedBy: TOM, userByRequestedBy: person(TOM, "tom") };
+    const swap = { __typename: "RotaSwap" as const, id: "w1", slotId: "s-tom", onDate: "2026-12-03", note: "Dentist", requestedBy: TOM, userByRequestedBy: person(TOM, "tom") };
     const app = renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), {
       GroupRota: rota({ swaps: [swap] }),
       AcceptRotaSwap: ok("acceptRotaSwap", "AcceptRotaSwap"),
@@ -120,7 +125,7 @@ describe("GroupRotaTab", () => {
 describe("ThingRotaWeek", () => {
   it("shows who is on today and this week", async () => {
     renderElementWithFakeApi(<ThingRotaWeek thingId="t1" today="2026-11-26" />, userSession(), {
-      ThingRotaWeek: { data: { thingById: { __typename: "Thing", id: "t1", groupId: GROUP, rotaThisWeek: { __typename: "RotaDutiesConnection", nodes: [
+      ThingRotaWeek: { data: { thingById: { __typename: "Thing" as const, id: "t1", groupId: GROUP, rotaThisWeek: { __typename: "RotaDutiesConnection" as const, nodes: [
         duty("2026-11-24", 2, ME, "alice", "s-me"),
         duty("2026-11-26", 4, TOM, "tom", "s-tom", true),
       ] } } } },
@@ -133,7 +138,7 @@ describe("ThingRotaWeek", () => {
 
   it("shows nothing to someone the rota is not for (the server answers no days)", async () => {
     const app = renderElementWithFakeApi(<ThingRotaWeek thingId="t1" today="2026-11-26" />, userSession(), {
-      ThingRotaWeek: { data: { thingById: { __typename: "Thing", id: "t1", groupId: GROUP, rotaThisWeek: { __typename: "RotaDutiesConnection", nodes: [] } } } },
+      ThingRotaWeek: { data: { thingById: { __typename: "Thing" as const, id: "t1", groupId: GROUP, rotaThisWeek: { __typename: "RotaDutiesConnection" as const, nodes: [] } } } },
     });
     await waitFor(() => expect(app.called("ThingRotaWeek")).toHaveLength(1));
     expect(screen.queryByTestId("rota-week")).toBeNull();

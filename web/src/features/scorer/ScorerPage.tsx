@@ -12,7 +12,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/home-sections.tsx";
 import { OfflineBanner } from "../home/OfflineBanner.tsx";
-import scorerQuery from "./ScorerBoards.graphql?raw";
+import { ScorerBoardsDocument as scorerQuery } from "./ScorerBoards.generated.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import {
   PERIODS,
@@ -23,7 +23,6 @@ import {
   type BoardEntry,
   type Measure,
   type Period,
-  type ScorerData,
 } from "./scorer-data.ts";
 import "./scorer.css";
 
@@ -33,7 +32,7 @@ export default function ScorerPage() {
   const [params, setParams] = useSearchParams();
   const period = periodFromParam(params.get("period"));
   const measure = measureFromParam(params.get("by"));
-  const [result, refetch] = useQuery<ScorerData>({
+  const [result, refetch] = useQuery({
     query: scorerQuery,
     variables: { period: period.value, points: measure === "points", litres: measure === "litres" },
     requestPolicy: "cache-and-network",

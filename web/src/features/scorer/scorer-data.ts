@@ -1,4 +1,5 @@
 // The scorer's periods, answer shape and the sentence about the signed-in user's standing.
+import type { BoardEntryFragment } from "./ScorerBoards.generated.ts";
 import { formatLitres } from "../../lib/litres.ts";
 
 export interface Period {
@@ -38,23 +39,8 @@ export function measureFromParam(param: string | null | undefined): Measure {
   return param === "litres" ? "litres" : "points";
 }
 
-export interface BoardEntry {
-  rank: number | null;
-  entryId: string | null;
-  name: string | null;
-  /** Care points; on the litres boards, the waterings with an amount. */
-  points: number | null;
-  litres?: number | null;
-  hasImage: boolean | null;
-}
-
-export interface ScorerData {
-  userLeaderboard?: { nodes: BoardEntry[] } | null;
-  groupLeaderboard?: { nodes: BoardEntry[] } | null;
-  userLitresLeaderboard?: { nodes: BoardEntry[] } | null;
-  groupLitresLeaderboard?: { nodes: BoardEntry[] } | null;
-  currentUser: { id: string; groupMembershipsByUserId: { nodes: { id: string; groupId: string }[] } } | null;
-}
+/** One row of a board (the BoardEntry fragment of ScorerBoards.graphql). */
+export type BoardEntry = Omit<BoardEntryFragment, "__typename">;
 
 /** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd". */
 export function ordinal(n: number): string {

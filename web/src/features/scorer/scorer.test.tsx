@@ -3,16 +3,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
-import { failure, renderScreen } from "../home/test-utils.tsx";
+import { failure, renderScreen, type Reply, type Variables } from "../home/test-utils.tsx";
 import { ordinal, periodFromParam, standing, PERIODS } from "./scorer-data.ts";
 
 const ME = "11111111-1111-4111-8111-111111111111";
 
 function entry(rank: number, entryId: string, name: string, points: number) {
-  return { __typename: "LeaderboardEntry", rank, entryId, name, points, litres: 0, hasImage: false };
+  return { __typename: "LeaderboardEntry" as const, rank, entryId, name, points, litres: 0, hasImage: false };
 }
 
-function boards(period: string, signedIn = true) {
+function boards(period: string, signedIn = true): Reply<"ScorerBoards"> {
   const weekly = period === "WEEK";
   return {
     data: {
@@ -53,9 +53,9 @@ describe("scorer words", () => {
       "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
     ]);
     const entries = [
-      { rank: 1, entryId: "a", name: "A", points: 5, hasImage: false },
-      { rank: 1, entryId: "b", name: "B", points: 5, hasImage: false },
-      { rank: 3, entryId: "c", name: "C", points: 1, hasImage: false },
+      { rank: 1, entryId: "a", name: "A", points: 5, litres: 0, hasImage: false },
+      { rank: 1, entryId: "b", name: "B", points: 5, litres: 0, hasImage: false },
+      { rank: 3, entryId: "c", name: "C", points: 1, litres: 0, hasImage: false },
     ];
     expect(standing(entries, "b", PERIODS[0]).sentence).toBe("You are joint 1st this week, with 5 points.");
     expect(standing(entries, "c", PERIODS[2]).sentence).toBe("You are 3rd of all time, with 1 point.");
@@ -63,7 +63,7 @@ describe("scorer words", () => {
   });
 });
 
-function litresBoards(variables: Record<string, unknown>) {
+function litresBoards(variables: Variables<"ScorerBoards">): Reply<"ScorerBoards"> {
   if (!variables.litres) return boards(String(variables.period));
   const litresEntry = (rank: number, entryId: string, name: string, waterings: number, litres: number) => ({
     ...entry(rank, entryId, name, waterings),
@@ -159,7 +159,7 @@ describe("the scorer screen", () => {
   });
 
   it("says so when nobody has scored yet, and shows a failed load with a retry", async () => {
-    const empty = {
+    const empty: Reply<"ScorerBoards"> = {
       data: {
         userLeaderboard: { __typename: "LeaderboardEntriesConnection", nodes: [] },
         groupLeaderboard: { __typename: "LeaderboardEntriesConnection", nodes: [] },

@@ -9,7 +9,7 @@ import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { TASK_MESSAGES, actionLabel, actionNoun, isCareAction } from "./task-meta.ts";
 import type { Task } from "./types.ts";
-import RecordTaskActionMutation from "./RecordTaskAction.graphql?raw";
+import { RecordTaskActionDocument as RecordTaskActionMutation } from "./RecordTaskAction.generated.ts";
 
 /** The tasks just completed in a list, newest first, each with its offer until dismissed. */
 export function useCompletionOffers() {

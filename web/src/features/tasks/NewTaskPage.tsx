@@ -31,13 +31,9 @@ import {
 } from "./task-meta.ts";
 import { announceTasksChanged } from "./use-tasks.ts";
 import type { ThingOption } from "./types.ts";
-import CreateAssignmentMutation from "./CreateTaskAssignment.graphql?raw";
-import CreateTaskMutation from "./CreateTask.graphql?raw";
+import { CreateTaskAssignmentDocument as CreateAssignmentMutation } from "./CreateTaskAssignment.generated.ts";
+import { CreateTaskDocument as CreateTaskMutation } from "./CreateTask.generated.ts";
 import "./tasks.css";
-
-interface CreateTaskData {
-  createTask: { task: { id: string; title: string } | null } | null;
-}
 
 export default function NewTaskPage() {
   const b = useBranding();
@@ -121,7 +117,7 @@ function TaskForm({ things, presetThing, next }: { things: ThingOption[]; preset
   const [assignees, setAssignees] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [, createTask] = useMutation<CreateTaskData>(CreateTaskMutation);
+  const [, createTask] = useMutation(CreateTaskMutation);
   const [, createAssignment] = useMutation(CreateAssignmentMutation);
   const assigneesId = useId();
   const groups = useMemo(() => groupsOf(things), [things]);

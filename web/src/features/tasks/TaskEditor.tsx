@@ -29,10 +29,10 @@ import {
 import { useTaskStatus } from "./use-task-status.ts";
 import { announceTasksChanged } from "./use-tasks.ts";
 import type { Task } from "./types.ts";
-import CreateAssignmentMutation from "./CreateTaskAssignment.graphql?raw";
-import DeleteAssignmentMutation from "./DeleteTaskAssignment.graphql?raw";
-import DeleteTaskMutation from "./DeleteTask.graphql?raw";
-import UpdateTaskMutation from "./UpdateTask.graphql?raw";
+import { CreateTaskAssignmentDocument as CreateAssignmentMutation } from "./CreateTaskAssignment.generated.ts";
+import { DeleteTaskAssignmentDocument as DeleteAssignmentMutation } from "./DeleteTaskAssignment.generated.ts";
+import { DeleteTaskDocument as DeleteTaskMutation } from "./DeleteTask.generated.ts";
+import { UpdateTaskDocument as UpdateTaskMutation } from "./UpdateTask.generated.ts";
 
 interface DetailsProps {
   task: Task;

@@ -5,33 +5,17 @@ import { useMemo } from "react";
 import { useQuery } from "urql";
 import { useSession } from "../../lib/session-context.tsx";
 import type { Person, ThingOption } from "./types.ts";
-import AllThingsQuery from "./AllThingsForPlanning.graphql?raw";
-import PlannableThingsQuery from "./PlannableThings.graphql?raw";
-import ThingPeopleQuery from "./ThingPeople.graphql?raw";
+import { AllThingsForPlanningDocument as AllThingsQuery } from "./AllThingsForPlanning.generated.ts";
+import { PlannableThingsDocument as PlannableThingsQuery } from "./PlannableThings.generated.ts";
+import { ThingPeopleDocument as ThingPeopleQuery } from "./ThingPeople.generated.ts";
 
 export interface Candidate extends Person {
   /** "Owner", "Collaborator" or "Member". */
   role: string;
 }
 
-interface ThingPeopleData {
-  thingById: {
-    id: string;
-    name: string;
-    groupId: string;
-    thingAccessesByThingId: {
-      nodes: { id: string; isOwner: boolean; isCollaborator: boolean; userByUserId: Person | null }[];
-    };
-    groupByGroupId: {
-      id: string;
-      name: string;
-      groupMembershipsByGroupId: { nodes: { id: string; userByUserId: Person | null }[] };
-    } | null;
-  } | null;
-}
-
 export function useThingPeople(thingId: string | null | undefined) {
-  const [result, reexecute] = useQuery<ThingPeopleData>({
+  const [result, reexecute] = useQuery({
     query: ThingPeopleQuery,
     variables: { id: thingId ?? "" },
     pause: !thingId,
@@ -61,53 +45,18 @@ export function useThingPeople(thingId: string | null | undefined) {
   };
 }
 
-interface PlannableData {
-  currentUser: {
-    id: string;
-    thingAccessesByUserId: {
-      nodes: {
-        id: string;
-        isOwner: boolean;
-        isCollaborator: boolean;
-        thingByThingId: {
-          id: string;
-          name: string;
-          groupId: string;
-          groupByGroupId: { id: string; name: string } | null;
-        } | null;
-      }[];
-    };
-    groupMembershipsByUserId: {
-      nodes: {
-        id: string;
-        groupByGroupId: {
-          id: string;
-          name: string;
-          thingsByGroupId: { nodes: { id: string; name: string; groupId: string }[] };
-        } | null;
-      }[];
-    };
-  } | null;
-}
-
-interface AllThingsData {
-  allThings: {
-    nodes: { id: string; name: string; groupId: string; groupByGroupId: { id: string; name: string } | null }[];
-  } | null;
-}
-
 function byGroupThenName(a: ThingOption, b: ThingOption) {
   return a.groupName.localeCompare(b.groupName) || a.name.localeCompare(b.name);
 }
 
 export function usePlannableThings() {
   const { admin } = useSession();
-  const [mine, reexecuteMine] = useQuery<PlannableData>({
+  const [mine, reexecuteMine] = useQuery({
     query: PlannableThingsQuery,
     requestPolicy: "cache-and-network",
     pause: admin,
   });
-  const [all, reexecuteAll] = useQuery<AllThingsData>({
+  const [all, reexecuteAll] = useQuery({
     query: AllThingsQuery,
     requestPolicy: "cache-and-network",
     pause: !admin,

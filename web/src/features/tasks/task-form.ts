@@ -1,6 +1,6 @@
 // The task form's values, their validation (the database's messages) and the input they make.
 import type { FieldErrors } from "../../lib/use-form.ts";
-import { validateNotes, validateRequiredChoice, validateTitle } from "./task-meta.ts";
+import { validateNotes, validateRequiredChoice, validateTitle, type ActionType, type TaskPriority, type TaskStatus } from "./task-meta.ts";
 
 export type TaskField = "thingId" | "actionType" | "title" | "description" | "status" | "priority" | "dueDate";
 
@@ -34,11 +34,12 @@ export function validateTaskForm(values: TaskFormValues): FieldErrors<TaskField>
 export function taskInput(values: TaskFormValues) {
   return {
     thingId: values.thingId,
-    actionType: values.actionType,
+    // The form's selects offer only the schema's values, and validateTaskForm requires a choice.
+    actionType: values.actionType as ActionType,
     title: values.title.trim(),
     description: values.description.trim() === "" ? null : values.description,
-    status: values.status,
-    priority: values.priority,
+    status: values.status as TaskStatus,
+    priority: values.priority as TaskPriority,
     dueDate: values.dueDate || null,
   };
 }

@@ -3,9 +3,10 @@
 // then by due date and priority), and the form's validation with the database's messages.
 import { MESSAGES, charLength } from "../../../../shared/validation.ts";
 
-export type TaskStatus = "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED";
-export type TaskPriority = "LOW" | "NORMAL" | "MEDIUM" | "HIGH";
-export type ActionType = "CREATED" | "WATERING" | "LITTER_CLEANUP" | "UPKEEP" | "EDUCATION" | "MEASUREMENT" | "SHARE";
+import type { ActionType, TaskPriority, TaskStatus } from "./Tasks.generated.ts";
+
+// The schema's enums, as generated (`npm run codegen`).
+export type { ActionType, TaskPriority, TaskStatus };
 
 export const TASK_STATUSES: readonly TaskStatus[] = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED"];
 export const TASK_PRIORITIES: readonly TaskPriority[] = ["LOW", "NORMAL", "MEDIUM", "HIGH"];

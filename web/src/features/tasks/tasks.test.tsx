@@ -13,7 +13,9 @@ import {
   taskNode,
   tasksReply,
   type Handler,
+  type Handlers,
   type Reply,
+  type TaskNode,
 } from "./test-utils.tsx";
 import { AssignedToMe, TaskList, TasksForThing, newTaskPath } from "./index.ts";
 
@@ -22,26 +24,35 @@ afterEach(() => {
   window.localStorage.clear(); // the dashboard remembers its view and filters there
 });
 
-const updated = (variables: Record<string, unknown>): Reply => {
-  const patch = variables.patch as Record<string, unknown>;
-  return {
-    data: {
-      updateTaskById: {
-        __typename: "UpdateTaskPayload",
-        task: {
-          __typename: "Task",
-          id: variables.id,
-          ...patch,
-          completedAt: patch.status === "COMPLETED" ? new Date().toISOString() : null,
-          isOverdue: false,
-          canEdit: true,
-          updatedAt: new Date().toISOString(),
-          thingId: THING,
+/**
+ * UpdateTask as the server answers it: the task with the patch applied (kept, so a later patch
+ * builds on it), completed now when the patch completes it.
+ */
+function updating(...tasks: TaskNode[]): Handler<"UpdateTask"> {
+  const current = new Map(tasks.map((task) => [task.id, task]));
+  return ({ id, patch }) => {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<TaskNode>;
+    const task: TaskNode = {
+      ...current.get(id)!,
+      ...set,
+      completedAt: patch.status === "COMPLETED" ? new Date().toISOString() : null,
+      isOverdue: false,
+      canEdit: true,
+      updatedAt: new Date().toISOString(),
+      thingId: THING,
+    };
+    current.set(id, task);
+    const { __typename, title, description, actionType, status, priority, dueDate, isOverdue, canEdit, completedAt, updatedAt, thingId } = task;
+    return {
+      data: {
+        updateTaskById: {
+          __typename: "UpdateTaskPayload",
+          task: { __typename, id, title, description, actionType, status, priority, dueDate, isOverdue, canEdit, completedAt, updatedAt, thingId },
         },
       },
-    },
+    };
   };
-};
+}
 
 describe("/tasks", () => {
   it("asks guests to sign in", async () => {
@@ -126,12 +137,19 @@ describe("/tasks", () => {
     const task = taskNode({ title: "Water the planter" }, [ME]);
     const app = renderTasksApp("/tasks", userSession(), {
       Tasks: tasksReply([task]),
-      UpdateTask: updated,
+      UpdateTask: updating(task),
       RecordTaskAction: (v) => ({
         data: {
           createAction: {
             __typename: "CreateActionPayload",
-            action: { __typename: "Action", id: "act-1", createdAt: new Date().toISOString(), ...(v.action as object) },
+            action: {
+              __typename: "Action",
+              id: "act-1",
+              createdAt: new Date().toISOString(),
+              thingId: v.action.thingId,
+              type: v.action.type,
+              comments: v.action.comments,
+            },
           },
         },
       }),
@@ -155,9 +173,10 @@ describe("/tasks", () => {
   });
 
   it("shows the server's message when the action cannot be recorded", async () => {
+    const task = taskNode({ title: "Pick litter", actionType: "LITTER_CLEANUP" }, [ME]);
     renderTasksApp("/tasks", userSession(), {
-      Tasks: tasksReply([taskNode({ title: "Pick litter", actionType: "LITTER_CLEANUP" }, [ME])]),
-      UpdateTask: updated,
+      Tasks: tasksReply([task]),
+      UpdateTask: updating(task),
       RecordTaskAction: failure("Permission denied", "42501"),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Done: Pick litter" }));
@@ -167,8 +186,8 @@ describe("/tasks", () => {
 
   it("explains who may record actions instead of offering a button that would fail", async () => {
     const task = taskNode({ title: "Measure it", actionType: "MEASUREMENT" }, [ME]);
-    task.thingByThingId.canRecordAction = false;
-    renderTasksApp("/tasks", userSession(), { Tasks: tasksReply([task]), UpdateTask: updated });
+    task.thingByThingId!.canRecordAction = false;
+    renderTasksApp("/tasks", userSession(), { Tasks: tasksReply([task]), UpdateTask: updating(task) });
     fireEvent.click(await screen.findByRole("button", { name: "Done: Measure it" }));
     await screen.findByText(/its owners and\s+collaborators — can record actions on it/);
     expect(screen.queryByRole("button", { name: /Record this/ })).toBeNull();
@@ -224,7 +243,7 @@ describe("/tasks", () => {
 
   it("assignees who do not plan see the details and change only the status", async () => {
     const task = taskNode({ title: "Help out", canEdit: false, description: "Bring gloves." }, [ME]);
-    const app = renderTasksApp("/tasks", userSession(), { Tasks: tasksReply([task]), UpdateTask: updated });
+    const app = renderTasksApp("/tasks", userSession(), { Tasks: tasksReply([task]), UpdateTask: updating(task) });
     fireEvent.click(await screen.findByRole("button", { name: "Help out", expanded: false }));
     await screen.findByText("Bring gloves.");
     const row = screen.getByText("Bring gloves.").closest("li")!;
@@ -236,7 +255,7 @@ describe("/tasks", () => {
   });
 });
 
-const plannable = {
+const plannable: Reply<"PlannableThings"> = {
   data: {
     currentUser: {
       __typename: "User",
@@ -284,7 +303,7 @@ const plannable = {
   },
 };
 
-const people = {
+const people: Reply<"ThingPeople"> = {
   data: {
     thingById: {
       __typename: "Thing",
@@ -382,7 +401,7 @@ describe("/tasks/new", () => {
   });
 
   it("shows the server's message, or 'Failed to create task'", async () => {
-    let reply: Reply = failure("You cannot plan tasks on that thing", "DNIED");
+    let reply: Reply<"CreateTask"> = failure("You cannot plan tasks on that thing", "DNIED");
     renderTasksApp(`/tasks/new?thingId=${THING}`, userSession(), {
       PlannableThings: plannable,
       ThingPeople: people,
@@ -427,7 +446,7 @@ describe("blocks for other screens", () => {
     return <AssignedToMe limit={1} />;
   }
 
-  function renderBlock(which: "thing" | "mine" | "group", handlers: Record<string, Handler>, session = userSession()) {
+  function renderBlock(which: "thing" | "mine" | "group", handlers: Handlers, session = userSession()) {
     return renderElement(<Harness which={which} />, session, handlers);
   }
 

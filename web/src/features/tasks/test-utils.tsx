@@ -2,19 +2,19 @@
 // fake GraphQL endpoint that answers by operation name (a reply, or a function of the variables).
 import type { ReactNode } from "react";
 import type { Session } from "../../lib/session.ts";
-import { renderElementWithFakeApi, renderWithFakeApi, type Handler, type Reply } from "../../test/fake-api.tsx";
+import { renderElementWithFakeApi, renderWithFakeApi, type Data, type Handlers, type NodeOf, type Reply } from "../../test/fake-api.tsx";
 
-export { failure, type Handler, type Reply } from "../../test/fake-api.tsx";
+export { failure, reply, type Data, type Handler, type Handlers, type NodeOf, type Reply, type Variables } from "../../test/fake-api.tsx";
 
 export const ME = "11111111-1111-4111-8111-111111111111";
 
 /** The whole app at `path`; operations without a handler get an empty answer. */
-export function renderTasksApp(path: string, session: Session | null, handlers: Record<string, Handler>) {
+export function renderTasksApp(path: string, session: Session | null, handlers: Handlers) {
   return renderWithFakeApi(path, session, handlers, { unknown: "empty" });
 }
 
 /** One element (a block other screens embed) with the app's providers and a router. */
-export function renderElement(element: ReactNode, session: Session | null, handlers: Record<string, Handler>) {
+export function renderElement(element: ReactNode, session: Session | null, handlers: Handlers) {
   return renderElementWithFakeApi(element, session, handlers, { unknown: "empty" });
 }
 
@@ -31,10 +31,13 @@ export function localDay(offset: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
+/** A task as Tasks.graphql asks for it. */
+export type TaskNode = NodeOf<Data<"Tasks">["allTasks"]>;
+
 let counter = 0;
-export function taskNode(extra: Record<string, unknown> = {}, assignees: string[] = []) {
+export function taskNode(extra: Partial<TaskNode> = {}, assignees: string[] = []): TaskNode {
   counter += 1;
-  const id = (extra.id as string) ?? `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`;
+  const id = extra.id ?? `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`;
   return {
     __typename: "Task",
     id,
@@ -81,7 +84,7 @@ export function taskNode(extra: Record<string, unknown> = {}, assignees: string[
   };
 }
 
-export function tasksReply(nodes: ReturnType<typeof taskNode>[]): Reply {
+export function tasksReply(nodes: TaskNode[]): Reply<"Tasks"> {
   return { data: { allTasks: { __typename: "TasksConnection", totalCount: nodes.length, nodes } } };
 }
 
@@ -90,17 +93,17 @@ export function notificationsReply(
     id: string;
     title: string;
     body?: string;
-    level?: string;
+    level?: NodeOf<Data<"Notifications">["allNotifications"]>["level"];
     linkPath?: string | null;
     readAt?: string | null;
     textKey?: string | null;
     textValues?: unknown;
   }[],
-): Reply {
+): Reply<"Notifications"> {
   const full = nodes.map((n) => ({
-    __typename: "Notification",
+    __typename: "Notification" as const,
     kind: "task_assigned",
-    level: "INFO",
+    level: "INFO" as const,
     body: "Someone asked you to help.",
     linkPath: "/tasks",
     thingId: null,

@@ -1,52 +1,11 @@
 // Shapes of the task queries (Tasks.graphql, ThingPeople.graphql, PlannableThings.graphql).
-import type { TaskPriority, TaskStatus } from "./task-meta.ts";
+import type { TaskStatus } from "./task-meta.ts";
+import type { TasksQuery } from "./Tasks.generated.ts";
 
-export interface Person {
-  id: string;
-  name: string;
-  username: string;
-  hasImage?: boolean | null;
-}
-
-export interface TaskAssignment {
-  id: string;
-  assignedTo: string;
-  assignedAt: string;
-  userByAssignedTo: Person | null;
-}
-
-export interface TaskThing {
-  id: string;
-  name: string;
-  groupId: string;
-  canRecordAction: boolean | null;
-  groupByGroupId: { id: string; name: string } | null;
-}
-
-export interface Task {
-  id: string;
-  title: string;
-  description: string | null;
-  actionType: string;
-  status: TaskStatus;
-  priority: TaskPriority;
-  dueDate: string | null;
-  isOverdue: boolean | null;
-  canEdit: boolean | null;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string | null;
-  source: string | null;
-  thingId: string;
-  thingByThingId: TaskThing | null;
-  userByCreatedBy: { id: string; name: string; username: string } | null;
-  taskAssignmentsByTaskId: { nodes: TaskAssignment[] };
-}
-
-export interface TasksData {
-  allTasks: { totalCount: number; nodes: Task[] } | null;
-}
+/** A task as Tasks.graphql asks for it (generated from the schema, `npm run codegen`). */
+export type Task = NonNullable<TasksQuery["allTasks"]>["nodes"][number];
+/** Someone a task is (or can be) assigned to. */
+export type Person = NonNullable<Task["taskAssignmentsByTaskId"]["nodes"][number]["userByAssignedTo"]>;
 
 /** Which tasks a list shows. Every field narrows; none means every task you can see. */
 export interface TaskFilter {

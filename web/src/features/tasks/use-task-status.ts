@@ -4,7 +4,7 @@ import { useMutation } from "urql";
 import { errorText } from "./errors.ts";
 import { TASK_MESSAGES, type TaskStatus } from "./task-meta.ts";
 import type { Task } from "./types.ts";
-import UpdateTaskMutation from "./UpdateTask.graphql?raw";
+import { UpdateTaskDocument as UpdateTaskMutation } from "./UpdateTask.generated.ts";
 
 export function useTaskStatus(task: Task, onCompleted?: (task: Task) => void) {
   const [, update] = useMutation(UpdateTaskMutation);

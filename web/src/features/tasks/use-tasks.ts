@@ -5,8 +5,8 @@ import { useCallback, useEffect, useMemo } from "react";
 import { useQuery, type CombinedError } from "urql";
 import { useSession } from "../../lib/session-context.tsx";
 import { sortTasks } from "./task-meta.ts";
-import type { Task, TaskFilter, TasksData } from "./types.ts";
-import TasksQuery from "./Tasks.graphql?raw";
+import type { Task, TaskFilter } from "./types.ts";
+import { TasksDocument as TasksQuery } from "./Tasks.generated.ts";
 
 /** Most tasks one list loads; the count says when there are more. */
 export const TASK_PAGE = 500;
@@ -59,7 +59,7 @@ export function useTasks(filter: TaskFilter = {}, { pause = false }: { pause?: b
     return Object.keys(c).length ? c : null;
   }, [filter.thingId, filter.createdBy]);
 
-  const [result, reexecute] = useQuery<TasksData>({
+  const [result, reexecute] = useQuery({
     query: TasksQuery,
     variables: { condition, first: TASK_PAGE },
     requestPolicy: "cache-and-network",

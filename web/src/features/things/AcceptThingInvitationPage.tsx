@@ -14,17 +14,9 @@ import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";
-import AcceptMutation from "./AcceptInvitationToThingAccess.graphql?raw";
-import CheckQuery from "./ThingAccessForInvitation.graphql?raw";
+import { AcceptInvitationToThingAccessDocument as AcceptMutation } from "./AcceptInvitationToThingAccess.generated.ts";
+import { ThingAccessForInvitationDocument as CheckQuery } from "./ThingAccessForInvitation.generated.ts";
 import "./things.css";
-
-interface CheckData {
-  thingAccessForInvitation: { id: string | null; name: string | null } | null;
-}
-
-interface AcceptData {
-  acceptInvitationToThingAccess: { thingAccess: { id: string; thingId: string } | null } | null;
-}
 
 function Problem({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,13 +42,13 @@ export default function AcceptThingInvitationPage() {
   const word = term(b, "thing");
   const here = location.pathname + location.search;
 
-  const [check, recheck] = useQuery<CheckData>({
+  const [check, recheck] = useQuery({
     query: CheckQuery,
     variables: { invitationId, code },
     pause: !complete || !session,
     requestPolicy: "network-only",
   });
-  const [, accept] = useMutation<AcceptData>(AcceptMutation);
+  const [, accept] = useMutation(AcceptMutation);
   const [busy, setBusy] = useState(false);
   const [acceptError, setAcceptError] = useState<{ message: string; code?: string } | null>(null);
 

@@ -16,8 +16,8 @@ import { ReportButton } from "../moderation/ReportButton.tsx";
 import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import { RECORDABLE_ACTION_TYPES, actionTypeLabel, actionVerb, mapLinks } from "./thing-meta.ts";
 import type { PersonSummary, Point } from "./types.ts";
-import DeleteActionMutation from "./DeleteAction.graphql?raw";
-import UpdateActionMutation from "./UpdateAction.graphql?raw";
+import { DeleteActionDocument as DeleteActionMutation } from "./DeleteAction.generated.ts";
+import { UpdateActionDocument as UpdateActionMutation, type ActionType } from "./UpdateAction.generated.ts";
 import "./things.css";
 
 export interface ActionItemData {
@@ -119,7 +119,8 @@ export function ActionItem({
     setBusy(true);
     setError(null);
     // Another type than WATERING takes no amount: changing the type clears it.
-    const result = await updateAction({ id: action.id, patch: { type, comments, litres: litresToSend(litres, type) } });
+    // The type is the action's own or one of the form's choices.
+    const result = await updateAction({ id: action.id, patch: { type: type as ActionType, comments, litres: litresToSend(litres, type) } });
     setBusy(false);
     if (result.error) {
       setError(errorText(result.error, "Action failed"));

@@ -10,7 +10,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";
-import CollaborateMutation from "./CollaborateThingAccess.graphql?raw";
+import { CollaborateThingAccessDocument as CollaborateMutation } from "./CollaborateThingAccess.generated.ts";
 import "./things.css";
 
 export default function CollaboratePage() {

@@ -16,7 +16,7 @@ import { coordinateText, thingInputOf } from "./thing-form.ts";
 import { attributeValuesOf } from "./thing-attributes.ts";
 import { useMyGroups } from "./use-my-groups.ts";
 import { useThing } from "./use-thing.ts";
-import UpdateThingMutation from "./UpdateThing.graphql?raw";
+import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.generated.ts";
 import "./things.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 

@@ -14,15 +14,11 @@ import { errorText } from "./errors.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { PinIcon } from "./icons.tsx";
 import { foundText, noneWithinText } from "./nearest.ts";
-import NearestThingQuery from "./NearestThing.graphql?raw";
+import { NearestThingDocument as NearestThingQuery } from "./NearestThing.generated.ts";
 import "./things.css";
 
 /** How long the reason shows before the list opens. */
 export const FALLBACK_DELAY_MS = 1500;
-
-interface NearestData {
-  nearestThing: { nodes: { id: string; name: string; distanceMetres: number }[] } | null;
-}
 
 export default function NearestThingPage() {
   const { branding: b, nearestMaxKm } = useAppConfig();
@@ -57,7 +53,7 @@ export default function NearestThingPage() {
       }
       setStep("searching");
       const result = await client
-        .query<NearestData>(
+        .query(
           NearestThingQuery,
           { latitude: position.latitude, longitude: position.longitude, maxDistanceMetres: Math.round(nearestMaxKm * 1000) },
           { requestPolicy: "network-only" },

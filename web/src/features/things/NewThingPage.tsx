@@ -14,12 +14,8 @@ import { ThingForm, type ThingFormSubmit } from "./ThingForm.tsx";
 import { useMyGroups } from "./use-my-groups.ts";
 import { thingInputOf } from "./thing-form.ts";
 import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
-import CreateThingMutation from "./CreateThing.graphql?raw";
+import { CreateThingDocument as CreateThingMutation } from "./CreateThing.generated.ts";
 import "./things.css";
-
-interface CreateThingData {
-  createThing: { thing: { id: string; nodeId: string; name: string } | null } | null;
-}
 
 export default function NewThingPage() {
   const b = useBranding();
@@ -27,7 +23,7 @@ export default function NewThingPage() {
   const notify = useNotify();
   const [params] = useSearchParams();
   const { groups, loading, error, retry } = useMyGroups();
-  const [, createThing] = useMutation<CreateThingData>(CreateThingMutation);
+  const [, createThing] = useMutation(CreateThingMutation);
   const attach = useAttachImage();
   const thing = term(b, "thing");
 

@@ -21,24 +21,13 @@ import { ActionIcon, PinIcon } from "./icons.tsx";
 import { ThingNotFound } from "./ThingPage.tsx";
 import { RECORDABLE_ACTION_TYPES, actionHint, actionTypeLabel, formatCoordinate } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
-import RecordActionMutation from "./RecordAction.graphql?raw";
+import { RecordActionDocument as RecordActionMutation, type ActionType } from "./RecordAction.generated.ts";
 import { newClientKey } from "../../lib/offline/action-queue.ts";
 import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
 import { useActionQueue } from "../../lib/offline/use-action-queue.ts";
 import "./things.css";
 
 export const TYPE_REQUIRED = "Choose what you did";
-
-interface RecordActionData {
-  recordAction: {
-    action: { id: string; type: string } | null;
-    query: {
-      currentUser: {
-        badgesByUserId: { nodes: { awardedAt: string; badgeTypeByBadgeTypeId: { title: string } | null }[] };
-      } | null;
-    } | null;
-  } | null;
-}
 
 export default function RecordActionPage() {
   const b = useBranding();
@@ -47,7 +36,7 @@ export default function RecordActionPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { thing, loading, missing, fetching, error, refetch } = useThing(id);
-  const [, recordAction] = useMutation<RecordActionData>(RecordActionMutation);
+  const [, recordAction] = useMutation(RecordActionMutation);
   const queue = useActionQueue();
   const attach = useAttachImage();
   const typeName = useId();
@@ -154,7 +143,8 @@ export default function RecordActionPage() {
       litres: litresToSend(litres, type),
       location: place ? { x: place.latitude, y: place.longitude } : null,
     };
-    const result = await recordAction({ ...action, hasImage: Boolean(upload), clientKey: key });
+    // The type comes from the form's choices (RECORDABLE_ACTION_TYPES), required before sending.
+    const result = await recordAction({ ...action, type: action.type as ActionType, hasImage: Boolean(upload), clientKey: key });
     const created = result.data?.recordAction?.action;
     if (gotNoAnswer(result.error) && queue && !upload) {
       // Offline: kept on this device with the key it was just tried with, sent when back online.

@@ -8,7 +8,7 @@ import type { FormState } from "../../lib/use-form.ts";
 import { SelectField } from "./fields.tsx";
 import { HEIGHT_CLASSES, SEASONS, attributeKind, seasonList } from "./thing-attributes.ts";
 import type { ThingField } from "./thing-form.ts";
-import TreeSpeciesQuery from "./TreeSpecies.graphql?raw";
+import { TreeSpeciesDocument as TreeSpeciesQuery } from "./TreeSpecies.generated.ts";
 
 export interface TreeSpecies {
   id: string;
@@ -18,8 +18,8 @@ export interface TreeSpecies {
 }
 
 export function useTreeSpecies(pause = false) {
-  const [result] = useQuery<{ allTreeSpeciesEntries: { nodes: TreeSpecies[] } }>({ query: TreeSpeciesQuery, pause });
-  return result.data?.allTreeSpeciesEntries.nodes ?? [];
+  const [result] = useQuery({ query: TreeSpeciesQuery, pause });
+  return result.data?.allTreeSpeciesEntries?.nodes ?? [];
 }
 
 export function ThingAttributesFields({ form }: { form: FormState<ThingField> }) {

@@ -13,11 +13,11 @@ import { paths } from "../../routes/paths.ts";
 import { errorText, serverError } from "./errors.ts";
 import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import type { ThingAccessEntry, ThingDetails } from "./types.ts";
-import DeleteThingAccessMutation from "./DeleteThingAccess.graphql?raw";
-import DeleteInvitationMutation from "./DeleteThingAccessInvitation.graphql?raw";
-import InviteMutation from "./InviteToThingAccess.graphql?raw";
-import ThingInvitationsQuery from "./ThingInvitations.graphql?raw";
-import UpdateThingAccessMutation from "./UpdateThingAccess.graphql?raw";
+import { DeleteThingAccessDocument as DeleteThingAccessMutation } from "./DeleteThingAccess.generated.ts";
+import { DeleteThingAccessInvitationDocument as DeleteInvitationMutation } from "./DeleteThingAccessInvitation.generated.ts";
+import { InviteToThingAccessDocument as InviteMutation } from "./InviteToThingAccess.generated.ts";
+import { ThingInvitationsDocument as ThingInvitationsQuery } from "./ThingInvitations.generated.ts";
+import { UpdateThingAccessDocument as UpdateThingAccessMutation } from "./UpdateThingAccess.generated.ts";
 
 interface Invitation {
   id: string;
@@ -25,10 +25,6 @@ interface Invitation {
   createdAt: string;
   userId: string | null;
   userByUserId: { id: string; name: string | null; username: string | null } | null;
-}
-
-interface InvitationsData {
-  thingById: { id: string; thingAccessInvitationsByThingId: { nodes: Invitation[] } } | null;
 }
 
 function roleText(access: ThingAccessEntry): string {
@@ -191,7 +187,7 @@ function AccessRow({
 
 function Invitations({ thingId, thingName }: { thingId: string; thingName: string }) {
   const notify = useNotify();
-  const [result, reexecute] = useQuery<InvitationsData>({
+  const [result, reexecute] = useQuery({
     query: ThingInvitationsQuery,
     variables: { id: thingId },
     requestPolicy: "cache-and-network",

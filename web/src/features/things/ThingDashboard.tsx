@@ -28,8 +28,8 @@ import {
 } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { formatLitres } from "./LitresField.tsx";
-import DeleteThingAccessMutation from "./DeleteThingAccess.graphql?raw";
-import SetOneThingMutation from "./SetOneThing.graphql?raw";
+import { DeleteThingAccessDocument as DeleteThingAccessMutation } from "./DeleteThingAccess.generated.ts";
+import { SetOneThingDocument as SetOneThingMutation } from "./SetOneThing.generated.ts";
 import { TasksForThing } from "../tasks/index.ts";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { ThingRotaWeek } from "../rotas/ThingRotaWeek.tsx";

@@ -5,7 +5,8 @@
 import { heightClassLabel, seasonLabel } from "./thing-attributes.ts";
 import type { ThingDetails } from "./types.ts";
 
-const number = (value: number) => new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 }).format(value);
+/** A figure, or a dash where the schema has none. */
+const number = (value: number | null) => (value === null ? "—" : new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 }).format(value));
 
 function Entry({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -19,7 +20,7 @@ function Entry({ term, children }: { term: string; children: React.ReactNode }) 
 export function ThingInventoryDetails({ thing }: { thing: ThingDetails }) {
   const species = thing.treeSpeciesEntryBySpeciesId;
   const plants = (thing.floweringPlants ?? []).filter(Boolean);
-  const seasons = (thing.floweringSeasons ?? []).filter((s): s is string => Boolean(s));
+  const seasons = (thing.floweringSeasons ?? []).filter(<S,>(s: S | null): s is S => Boolean(s));
   const water = thing.waterParameters;
   const soil = [
     thing.volumeLitres != null ? `${number(thing.volumeLitres)} litres` : null,

@@ -35,9 +35,9 @@ import { PictureIcon } from "./icons.tsx";
 import { IndicatorBadge } from "./ThingBits.tsx";
 import { COLOUR_FILTER_LABELS, INDICATOR_COLOURS, THING_TYPES, THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
 import type { ThingListItem } from "./types.ts";
-import AllPublicThingsQuery from "./AllPublicThings.graphql?raw";
-import AllThingsQuery from "./AllThings.graphql?raw";
-import ThingListGroupsQuery from "./ThingListGroups.graphql?raw";
+import { AllPublicThingsDocument as AllPublicThingsQuery, type AllPublicThingsQuery as AllPublicThingsData } from "./AllPublicThings.generated.ts";
+import { AllThingsDocument as AllThingsQuery, type AllThingsQuery as AllThingsData } from "./AllThings.generated.ts";
+import { ThingListGroupsDocument as ThingListGroupsQuery } from "./ThingListGroups.generated.ts";
 
 export const THING_SORTS = ["name", "newest", "needs-water"] as const;
 export type ThingSort = (typeof THING_SORTS)[number];
@@ -63,19 +63,6 @@ export const THING_ORDER: Record<ThingSort, readonly string[]> = {
 export function thingListVariables(search: string, { sort, filters }: Pick<ListState<ThingSort, ThingFilter>, "sort" | "filters">) {
   const condition = listCondition(search, { type: filters.type, groupId: filters.group, indicatorColour: filters.colour });
   return { orderBy: THING_ORDER[sort], condition: condition ?? null, counted: Boolean(condition) };
-}
-
-interface ThingsConnection {
-  totalCount?: number;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: ThingListItem[];
-}
-interface ThingsData {
-  allThings?: ThingsConnection | null;
-  allPublicThings?: ThingsConnection | null;
-}
-interface GroupsData {
-  allGroups: { nodes: { id: string; name: string }[] } | null;
 }
 
 export function useThingListState(listId: string, rememberSearch = true): ListStateApi<ThingSort, ThingFilter> {
@@ -136,7 +123,8 @@ export function ThingList({
   const { signedIn, session } = useSession();
   // The server is asked once typing pauses; the search box itself follows every key.
   const search = useDebouncedValue(list.search);
-  const things = useConnection<ThingsData, ThingListItem>({
+  // Signed in: every thing the viewer can see; guests: the public ones. Two queries, one list.
+  const things = useConnection<Partial<AllThingsData & AllPublicThingsData>, ThingListItem>({
     query: signedIn ? AllThingsQuery : AllPublicThingsQuery,
     variables: thingListVariables(search, list),
     connection: (data) => (signedIn ? data.allThings : data.allPublicThings),
@@ -147,7 +135,7 @@ export function ThingList({
   });
   // The group filter offers every group this visitor can see (guests: the public ones), not only
   // those of the things loaded so far.
-  const [groupsResult] = useQuery<GroupsData>({
+  const [groupsResult] = useQuery({
     query: ThingListGroupsQuery,
     requestPolicy: "cache-and-network",
     pause: !session,

@@ -25,7 +25,7 @@ import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { ReportButton } from "../moderation/ReportButton.tsx";
 import { thingTypeLabel } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
-import ThingUpdatedSubscription from "./ThingUpdated.graphql?raw";
+import { ThingUpdatedDocument as ThingUpdatedSubscription } from "./ThingUpdated.generated.ts";
 import "./things.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
@@ -41,13 +41,9 @@ const TAB_LABELS: Record<ThingTab, string> = {
   history: "History",
 };
 
-interface ThingUpdatedData {
-  thingUpdated: { event: string | null; thing: { id: string } | null } | null;
-}
-
 /** Counts live events of one thing; screens refetch what the cache cannot update by itself. */
 function useThingEvents(id: string, pause: boolean) {
-  const [result] = useSubscription<ThingUpdatedData>({
+  const [result] = useSubscription({
     query: ThingUpdatedSubscription,
     variables: { id },
     pause,

@@ -13,11 +13,11 @@ import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { formatDateTime, formatReading } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
-import ThingReadingsQuery from "./ThingReadings.graphql?raw";
-import ThingReadingsChartsQuery from "./ThingReadingsCharts.graphql?raw";
+import { ThingReadingsDocument as ThingReadingsQuery } from "./ThingReadings.generated.ts";
+import { ThingReadingsChartsDocument as ThingReadingsChartsQuery } from "./ThingReadingsCharts.generated.ts";
 import { ReadingsChart, readingsToPoints } from "../../components/charts/index.ts";
 import { hydrationLevelsOf } from "./thing-meta.ts";
-import { balanceMarks, storePoints, type WaterBalanceDay } from "./water-balance.ts";
+import { balanceMarks, storePoints } from "./water-balance.ts";
 import { DownloadButton } from "../../lib/download.tsx";
 
 const WEEK = 7 * 24 * 3600_000;
@@ -36,10 +36,7 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   useEffect(() => {
     if (liveCount > 0) setWindow({ from: Date.now() - WEEK, to: Date.now() });
   }, [liveCount]);
-  const [result] = useQuery<{
-    allSensorData: { nodes: { createdAt: string; data: unknown }[] } | null;
-    thingById: { id: string; waterBalance: { nodes: WaterBalanceDay[] } } | null;
-  }>({
+  const [result] = useQuery({
     query: ThingReadingsChartsQuery,
     variables: { thingId: thing.id, after: new Date(window.from).toISOString() },
     requestPolicy: "cache-and-network",
@@ -47,7 +44,8 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   const rows = (result.data?.allSensorData?.nodes ?? []) as Parameters<typeof readingsToPoints>[0];
   const levels = hydrationLevelsOf(thing.hydrationLevels);
   const charts = CHARTS.map((c) => ({ ...c, points: readingsToPoints(rows, c.key) })).filter((c) => c.points.length > 0);
-  const balance = result.data?.thingById?.waterBalance.nodes ?? [];
+  // Days without a date (none in practice: the schema allows null) cannot be placed on the chart.
+  const balance = (result.data?.thingById?.waterBalance.nodes ?? []).filter(<D extends { day: string | null }>(d: D): d is D & { day: string } => d.day !== null);
   const marks = balanceMarks(balance);
   const store = storePoints(balance);
   const hasWater = charts.some((c) => c.key === "water");
@@ -95,13 +93,10 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
 interface SensorRow {
   id: string;
   createdAt: string;
-  data: Record<string, unknown> | string | null;
+  /** JSON: an object, or a string of one. */
+  data: unknown;
   deviceId: string;
   deviceByDeviceId: { id: string; name: string; model: string } | null;
-}
-
-interface ReadingsData {
-  allSensorData: { nodes: SensorRow[] } | null;
 }
 
 const COLUMNS: { key: string; label: string; unit: string; digits: number }[] = [
@@ -121,12 +116,12 @@ function dataOf(row: SensorRow): Record<string, unknown> {
       return {};
     }
   }
-  return row.data;
+  return typeof row.data === "object" ? (row.data as Record<string, unknown>) : {};
 }
 
 export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
   const b = useBranding();
-  const [result, reexecute] = useQuery<ReadingsData>({
+  const [result, reexecute] = useQuery({
     query: ThingReadingsQuery,
     variables: { thingId: thing.id },
     requestPolicy: "cache-and-network",

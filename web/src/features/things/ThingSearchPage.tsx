@@ -9,21 +9,14 @@ import { paths } from "../../routes/paths.ts";
 import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "./recent-things.ts";
 import { IndicatorBadge } from "./ThingBits.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
-import RecentThingsQuery from "./RecentThings.graphql?raw";
+import { RecentThingsDocument as RecentThingsQuery } from "./RecentThings.generated.ts";
 import "./things.css";
-
-interface RecentThing {
-  id: string;
-  name: string;
-  indicatorColour: string | null;
-  indicatorParameter: string;
-}
 
 function RecentThings() {
   const b = useBranding();
   const { session } = useSession();
   const ids = useRecentThings().slice(0, RECENT_SHOWN);
-  const [result] = useQuery<Record<string, RecentThing | null>>({
+  const [result] = useQuery({
     query: RecentThingsQuery,
     variables: recentThingsVariables(ids),
     requestPolicy: "cache-and-network",
@@ -31,8 +24,8 @@ function RecentThings() {
   });
   // Things deleted, or no longer visible to this visitor, answer null and are left out.
   const recent = ids
-    .map((_, n) => result.data?.[`thing${n}`])
-    .filter((t): t is RecentThing => Boolean(t));
+    .map((_, n) => result.data?.[`thing${n}` as `thing${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7}`])
+    .filter(<T,>(t: T | null | undefined): t is T => Boolean(t));
   if (recent.length === 0) return null;
   return (
     <section aria-labelledby="recent-title" className="recent-things">

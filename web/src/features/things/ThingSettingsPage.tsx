@@ -16,8 +16,8 @@ import { ThingNotFound } from "./ThingPage.tsx";
 import { DEFAULT_HYDRATION_LEVELS, hydrationLevelsOf, validateHydrationLevels } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { useThing } from "./use-thing.ts";
-import DeleteThingMutation from "./DeleteThing.graphql?raw";
-import UpdateThingMutation from "./UpdateThing.graphql?raw";
+import { DeleteThingDocument as DeleteThingMutation } from "./DeleteThing.generated.ts";
+import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.generated.ts";
 import "./things.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 

@@ -11,23 +11,15 @@ import { paths } from "../../routes/paths.ts";
 import { ActionItem } from "./ActionItem.tsx";
 import { errorText } from "./errors.ts";
 import { ACTION_TYPES, actionTypeLabel } from "./thing-meta.ts";
-import type { ThingDetails, TimelineAction } from "./types.ts";
-import ThingTimelineQuery from "./ThingTimeline.graphql?raw";
+import type { ThingDetails } from "./types.ts";
+import { ThingTimelineDocument as ThingTimelineQuery } from "./ThingTimeline.generated.ts";
 import { DownloadButton } from "../../lib/download.tsx";
-
-interface TimelineData {
-  thingById: {
-    id: string;
-    canEdit: boolean | null;
-    actionsByThingId: { totalCount: number; nodes: TimelineAction[] };
-  } | null;
-}
 
 export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDetails; liveCount: number; onChanged(): void }) {
   const b = useBranding();
   const { session } = useSession();
   const [type, setType] = useState("");
-  const [result, reexecute] = useQuery<TimelineData>({
+  const [result, reexecute] = useQuery({
     query: ThingTimelineQuery,
     variables: { id: thing.id },
     requestPolicy: "cache-and-network",

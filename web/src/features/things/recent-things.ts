@@ -110,8 +110,11 @@ export const RECENT_SHOWN = 8;
 const NO_THING = "00000000-0000-0000-0000-000000000000";
 
 /** RecentThings.graphql's variables for the newest ids: `id0`…`id7`, the unused ones NO_THING. */
-export function recentThingsVariables(ids: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Array.from({ length: RECENT_SHOWN }, (_, n) => [`id${n}`, ids[n] ?? NO_THING]));
+/** `$id0`…`$id7` of RecentThings.graphql and HomeRecentThings.graphql (RECENT_SHOWN of them). */
+export type RecentThingsVariables = { [N in 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 as `id${N}`]: string };
+
+export function recentThingsVariables(ids: readonly string[]): RecentThingsVariables {
+  return Object.fromEntries(Array.from({ length: RECENT_SHOWN }, (_, n) => [`id${n}`, ids[n] ?? NO_THING])) as RecentThingsVariables;
 }
 
 const EMPTY: string[] = [];

@@ -9,6 +9,7 @@ import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
+import type { OperationName, Reply } from "../../test/fake-api.tsx";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, userSession } from "../../test/helpers.tsx";
 import { EMPTY_ATTRIBUTES, attributesInputOf, validateAttributes } from "./thing-attributes.ts";
 
@@ -60,7 +61,7 @@ describe("the new thing form", () => {
   function renderNewThing() {
     window.scrollTo = () => {};
     const calls: { operationName: string; variables: Record<string, any> }[] = [];
-    const handlers: Record<string, () => unknown> = {
+    const handlers: { [N in OperationName]?: () => Reply<N> } = {
       MyGroups: () => ({ data: { currentUser: { __typename: "User", id: ALICE.id, groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [
         { __typename: "GroupMembership", id: "m1", isOwner: true, groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" } },
       ] } } } }),
@@ -72,7 +73,8 @@ describe("the new thing form", () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body ?? "{}"));
       calls.push({ operationName: body.operationName, variables: body.variables });
-      return new Response(JSON.stringify(handlers[body.operationName]?.() ?? { data: null }), { headers: { "content-type": "application/json" } });
+      const handler = (handlers as Record<string, (() => unknown) | undefined>)[body.operationName];
+      return new Response(JSON.stringify(handler?.() ?? { data: null }), { headers: { "content-type": "application/json" } });
     });
     const sessionStore = new SessionStore({ storage: new MemoryStorage() });
     sessionStore.set(userSession({ id: ALICE.id }, { user_id: ALICE.id }));

@@ -3,6 +3,7 @@
 // checks, with the database's messages in its order (app_hidden.check_thing_attributes), and the
 // conversion of the form's text values into createThing / updateThing fields: a thing's input
 // carries only its own type's attributes, and clears the others (a retyped tree loses its species).
+import type { FloweringSeason, TreeHeightClass } from "./CreateThing.generated.ts";
 
 export type AttributeField =
   | "speciesId"
@@ -131,11 +132,12 @@ export function attributesInputOf(type: string, values: AttributeValues) {
     speciesId: kind === "tree" ? text(values.speciesId) : null,
     plantingYear: kind === "tree" && text(values.plantingYear) ? Number(values.plantingYear.trim()) : null,
     trunkGirthCm: kind === "tree" && text(values.trunkGirthCm) ? Number(values.trunkGirthCm.trim()) : null,
-    heightClass: kind === "tree" ? text(values.heightClass) : null,
+    // The select offers only the schema's height classes and seasons.
+    heightClass: kind === "tree" ? (text(values.heightClass) as TreeHeightClass | null) : null,
     volumeLitres: kind === "soil" ? number(values.volumeLitres) : null,
     soilAreaM2: kind === "soil" ? number(values.soilAreaM2) : null,
     floweringPlants: kind === "beecafe" && plants.length > 0 ? plants : null,
-    floweringSeasons: kind === "beecafe" && seasons.length > 0 ? SEASONS.map(([c]) => c).filter((c) => seasons.includes(c)) : null,
+    floweringSeasons: kind === "beecafe" && seasons.length > 0 ? (SEASONS.map(([c]) => c).filter((c) => seasons.includes(c)) as FloweringSeason[]) : null,
   };
 }
 

@@ -2,6 +2,7 @@
 // check_description, the location description limit, create_thing's checks), in the same order,
 // the attributes of its type (thing-attributes.ts), and the conversion of the form's text values
 // into createThing / updateThing input.
+import type { ThingType } from "./CreateThing.generated.ts";
 import { MESSAGES, charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 import { attributesInputOf, validateAttributes, type AttributeField } from "./thing-attributes.ts";
 
@@ -79,7 +80,8 @@ export function thingInputOf(values: ThingValues, isPublic: boolean) {
   return {
     groupId: values.groupId,
     name: values.name.trim(),
-    type: values.type,
+    // The select offers only the schema's thing types, and one is required (validateThing).
+    type: values.type as ThingType,
     description: description === "" ? null : description,
     location: { x: parseCoordinate(values.latitude) ?? 0, y: parseCoordinate(values.longitude) ?? 0 },
     locationDescription: locationDescription === "" ? null : locationDescription,

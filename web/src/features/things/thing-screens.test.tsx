@@ -1,22 +1,21 @@
 // The thing screens against a fake API: the list (paged, searched and filtered on the server), the
 // dashboard, owner-only editing, recording an action (validation, the call it makes, where it
 // lands), collaborating and the recently visited things.
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppProviders, type AppServices } from "../../App.tsx";
-import { NoticeStore } from "../../lib/notices.tsx";
-import { SessionStore } from "../../lib/session.ts";
-import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { Session } from "../../lib/session.ts";
-import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
+import { renderWithFakeApi, type Data, type Handlers, type NodeOf, type Reply } from "../../test/fake-api.tsx";
+import { ALICE, guestSession, userSession } from "../../test/helpers.tsx";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
+
+type PageThing = NonNullable<Data<"ThingPage">["thingById"]>;
+type ListPage = NonNullable<Data<"AllThings">["allThings"]>;
+type ListThing = NodeOf<ListPage>;
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function thingFixture(extra: Record<string, unknown> = {}) {
+function thingFixture(extra: Partial<PageThing> = {}): PageThing {
   return {
     __typename: "Thing",
     id: THING_ID,
@@ -111,36 +110,8 @@ function thingFixture(extra: Record<string, unknown> = {}) {
   };
 }
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-
-function renderThings(path: string, handlers: Record<string, Handler>, session: Session = userSession({ id: ALICE.id }, { user_id: ALICE.id })) {
-  window.scrollTo = () => {};
-  const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
-  const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body ?? "{}")) as { operationName: string; variables: Record<string, unknown> };
-    calls.push({ operationName: body.operationName, variables: body.variables });
-    const handler = handlers[body.operationName];
-    const payload = handler ? handler(body.variables) : { data: null };
-    return new Response(JSON.stringify(payload), { headers: { "content-type": "application/json" } });
-  });
-  const sessionStore = new SessionStore({ storage: new MemoryStorage() });
-  sessionStore.set(session);
-  const notices = new NoticeStore();
-  const services: AppServices = {
-    config: TEST_CONFIG,
-    sessionStore,
-    auth: fakeAuth(),
-    notices,
-    fetch: fetchMock as unknown as typeof fetch,
-  };
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  const location = () => router.state.location.pathname + router.state.location.search;
-  return { calls, notices, location };
+function renderThings(path: string, handlers: Handlers, session: Session = userSession({ id: ALICE.id }, { user_id: ALICE.id })) {
+  return renderWithFakeApi(path, session, handlers, { unknown: "empty" });
 }
 
 // Subscriptions open a websocket; here it never connects.
@@ -174,7 +145,7 @@ afterEach(() => {
 const thingId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
 /** A thing as the list asks for it (AllThings.graphql). */
-function listThing(n: number, extra: Record<string, unknown> = {}) {
+function listThing(n: number, extra: Partial<ListThing> = {}): ListThing {
   return {
     __typename: "Thing",
     id: thingId(n),
@@ -199,22 +170,19 @@ function listThing(n: number, extra: Record<string, unknown> = {}) {
  * One page of the things connection; `endCursor` set means the server has more. The server
  * counts only when asked (`counted`, i.e. the list is narrowed): a null totalCount leaves it out.
  */
-function thingsPage(field: "allThings" | "allPublicThings", nodes: unknown[], totalCount: number | null, endCursor: string | null = null) {
-  return {
-    data: {
-      [field]: {
-        __typename: "ThingsConnection",
-        ...(totalCount === null ? {} : { totalCount }),
-        pageInfo: { __typename: "PageInfo", hasNextPage: endCursor !== null, endCursor },
-        nodes,
-      },
-    },
+function thingsPage<F extends "allThings" | "allPublicThings">(field: F, nodes: ListThing[], totalCount: number | null, endCursor: string | null = null) {
+  const page: ListPage = {
+    __typename: "ThingsConnection",
+    ...(totalCount === null ? {} : { totalCount }),
+    pageInfo: { __typename: "PageInfo", hasNextPage: endCursor !== null, endCursor },
+    nodes,
   };
+  return { data: { [field]: page } as { [K in F]: ListPage } };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const listGroups = () => ({
+const listGroups = (): Reply<"ThingListGroups"> => ({
   data: {
     allGroups: {
       __typename: "GroupsConnection",
@@ -321,7 +289,7 @@ describe("the things list", () => {
         data: {
           thing0: { __typename: "Thing", id: THING_ID, name: "Big Planter", indicatorColour: "orange", indicatorParameter: "WATER" },
           ...Object.fromEntries(range(1, 7).map((n) => [`thing${n}`, null])),
-        },
+        } as Data<"RecentThings">,
       }),
       AllThings: () => thingsPage("allThings", [listThing(1)], 1),
       ThingListGroups: listGroups,
@@ -382,7 +350,7 @@ describe("thing timeline", () => {
 describe("thing dashboard", () => {
   it("says under the name whether the thing needs water and why (the water-need model, issue 21)", async () => {
     renderThings(`/things/${THING_ID}/dashboard`, {
-      ThingPage: () => ({ data: { thingById: { ...thingFixture(), waterNeed: "DUE_SOON", waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: null } } }),
+      ThingPage: () => ({ data: { thingById: { ...thingFixture(), waterNeed: "DUE_SOON" as const, waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: null } } }),
     });
     await screen.findByRole("heading", { level: 1, name: "Big Planter" });
     const need = screen.getByTestId("thing-need");
@@ -396,7 +364,7 @@ describe("thing dashboard", () => {
       { key: "reason.rain_since", values: { mm: 3 } },
       { key: "reason.hot_ahead" },
     ];
-    const fixture = { ...thingFixture(), waterNeed: "DUE_SOON", waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: parts };
+    const fixture = { ...thingFixture(), waterNeed: "DUE_SOON" as const, waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: parts };
     localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
     try {
       renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: fixture } }) });
@@ -491,6 +459,7 @@ describe("recording an action", () => {
               createdAt: new Date().toISOString(),
               thingByThingId: { __typename: "Thing", id: THING_ID, lastAction: new Date().toISOString(), litresTotal: 70, groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 70 } },
             },
+            query: null,
           },
         },
       }),
@@ -523,7 +492,7 @@ describe("recording an action", () => {
   });
 
   it("offers litres for a watering: quick picks 10, 20, 50 L and a free entry validated as the database does", async () => {
-    const created = (litres: number | null) => ({
+    const created = (litres: number | null): Reply<"RecordAction"> => ({
       data: {
         recordAction: {
           __typename: "RecordActionPayload",
@@ -537,12 +506,13 @@ describe("recording an action", () => {
             createdAt: new Date().toISOString(),
             thingByThingId: { __typename: "Thing", id: THING_ID, lastAction: new Date().toISOString(), litresTotal: 90, groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 90 } },
           },
+          query: null,
         },
       },
     });
     const app = renderThings(`/things/${THING_ID}/action?type=UPKEEP`, {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
-      RecordAction: (variables) => created((variables as { litres: number | null }).litres),
+      RecordAction: (variables) => created(variables.litres ?? null),
       ThingTimeline: () => ({
         data: { thingById: { __typename: "Thing", id: THING_ID, canEdit: true, actionsByThingId: { __typename: "ActionsConnection", totalCount: 0, nodes: [] } } },
       }),

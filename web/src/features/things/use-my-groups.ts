@@ -3,19 +3,10 @@
 import { useMemo } from "react";
 import { useQuery } from "urql";
 import type { GroupOption } from "./ThingForm.tsx";
-import MyGroupsQuery from "./MyGroups.graphql?raw";
-
-interface MyGroupsData {
-  currentUser: {
-    id: string;
-    groupMembershipsByUserId: {
-      nodes: { id: string; isOwner: boolean; groupByGroupId: { id: string; name: string; type: string } | null }[];
-    };
-  } | null;
-}
+import { MyGroupsDocument as MyGroupsQuery } from "./MyGroups.generated.ts";
 
 export function useMyGroups() {
-  const [result, reexecute] = useQuery<MyGroupsData>({ query: MyGroupsQuery, requestPolicy: "cache-and-network" });
+  const [result, reexecute] = useQuery({ query: MyGroupsQuery, requestPolicy: "cache-and-network" });
   const groups = useMemo<GroupOption[]>(() => {
     const nodes = result.data?.currentUser?.groupMembershipsByUserId.nodes ?? [];
     return nodes

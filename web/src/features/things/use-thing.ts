@@ -1,8 +1,7 @@
 // The thing of a /things/{id}/... screen, from the same query (and cache) as its dashboard.
 // An id that is not a uuid cannot name a thing: it is "missing" without asking the server.
 import { useQuery } from "urql";
-import type { ThingPageData } from "./types.ts";
-import ThingPageQuery from "./ThingPage.graphql?raw";
+import { ThingPageDocument as ThingPageQuery } from "./ThingPage.generated.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,7 +11,7 @@ export function isUuid(value: string | null | undefined): value is string {
 
 export function useThing(id: string) {
   const valid = isUuid(id);
-  const [result, reexecute] = useQuery<ThingPageData>({
+  const [result, reexecute] = useQuery({
     query: ThingPageQuery,
     variables: { id },
     requestPolicy: "cache-and-network",

@@ -9,45 +9,24 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths, USER_TABS, type UserTab } from "../../routes/paths.ts";
 import { errorText, formatDate, groupTypeLabel, thingTypeLabel, timeAgo } from "../groups/meta.ts";
-import { ActivityList, Avatar, NotFoundNotice, SignInPrompt, usePictureUrl, type ActivityItem } from "../groups/ui.tsx";
+import { ActivityList, Avatar, NotFoundNotice, SignInPrompt, usePictureUrl } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";
-import UserQuery from "./User.graphql?raw";
-import UserActivityQuery from "./UserActivity.graphql?raw";
-import UserBadgesQuery from "./UserBadges.graphql?raw";
-import UserThingsQuery from "./UserThings.graphql?raw";
+import { UserDocument as UserQuery, type UserQuery as UserData } from "./User.generated.ts";
+import { UserActivityDocument as UserActivityQuery } from "./UserActivity.generated.ts";
+import { UserBadgesDocument as UserBadgesQuery } from "./UserBadges.generated.ts";
+import { UserThingsDocument as UserThingsQuery } from "./UserThings.generated.ts";
 import "../groups/groups.css";
 import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 
-interface UserDetails {
-  id: string;
-  name: string;
-  username: string;
-  hasImage: boolean;
-  isVerified: boolean;
-  createdAt: string;
-  actionsByCreatedBy: { totalCount: number };
-  badgesByUserId: { totalCount: number };
-  /** Litres of water this person recorded (on the things the viewer can see). */
-  litresTotal?: number | null;
-  thingAccessesByUserId: { totalCount: number };
-  groupMembershipsByUserId: {
-    totalCount: number;
-    nodes: {
-      id: string;
-      isOwner: boolean;
-      createdAt: string;
-      groupByGroupId: { id: string; name: string; type: string; isPublic: boolean; hasImage: boolean } | null;
-    }[];
-  };
-}
+type UserDetails = NonNullable<UserData["userById"]>;
 
 export default function UserPage() {
   const { id = "", tab = "dashboard" } = useParams();
   const { signedIn, session } = useSession();
   const valid = isUuid(id);
-  const [result, reexecute] = useQuery<{ userById: UserDetails | null }>({
+  const [result, reexecute] = useQuery({
     query: UserQuery,
     variables: { id },
     pause: !valid || !signedIn,
@@ -197,9 +176,7 @@ function UserDashboard({ user }: { user: UserDetails }) {
 
 function UserActivity({ user }: { user: UserDetails }) {
   const b = useBranding();
-  const [result, reexecute] = useQuery<{
-    userById: { id: string; actionsByCreatedBy: { totalCount: number; nodes: ActivityItem[] } } | null;
-  }>({ query: UserActivityQuery, variables: { id: user.id }, requestPolicy: "cache-and-network" });
+  const [result, reexecute] = useQuery({ query: UserActivityQuery, variables: { id: user.id }, requestPolicy: "cache-and-network" });
   const actions = result.data?.userById?.actionsByCreatedBy;
   return (
     <>
@@ -228,14 +205,8 @@ function UserActivity({ user }: { user: UserDetails }) {
   );
 }
 
-interface BadgeNode {
-  id: string;
-  awardedAt: string;
-  badgeTypeByBadgeTypeId: { id: string; badgeType: string; title: string; description: string; level: number } | null;
-}
-
 function UserBadges({ user }: { user: UserDetails }) {
-  const [result, reexecute] = useQuery<{ userById: { id: string; badgesByUserId: { totalCount: number; nodes: BadgeNode[] } } | null }>({
+  const [result, reexecute] = useQuery({
     query: UserBadgesQuery,
     variables: { id: user.id },
     requestPolicy: "cache-and-network",
@@ -292,26 +263,10 @@ function UserTasks({ user, you }: { user: UserDetails; you: boolean }) {
   );
 }
 
-interface AccessNode {
-  id: string;
-  isOwner: boolean;
-  isCollaborator: boolean;
-  thingByThingId: {
-    id: string;
-    name: string;
-    type: string;
-    description: string | null;
-    hasImage: boolean;
-    isPublic: boolean;
-    lastAction: string | null;
-    locationDescription: string | null;
-  } | null;
-}
-
 function UserThings({ user }: { user: UserDetails }) {
   const b = useBranding();
   const picture = usePictureUrl();
-  const [result, reexecute] = useQuery<{ userById: { id: string; thingAccessesByUserId: { totalCount: number; nodes: AccessNode[] } } | null }>({
+  const [result, reexecute] = useQuery({
     query: UserThingsQuery,
     variables: { id: user.id },
     requestPolicy: "cache-and-network",

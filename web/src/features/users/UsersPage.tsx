@@ -30,9 +30,9 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText, formatDate } from "../groups/meta.ts";
 import { Avatar, SignInPrompt } from "../groups/ui.tsx";
-import PeopleGroupsQuery from "./PeopleGroups.graphql?raw";
-import PeopleInGroupsQuery from "./PeopleInGroups.graphql?raw";
-import UsersListQuery from "./UsersList.graphql?raw";
+import { PeopleGroupsDocument as PeopleGroupsQuery } from "./PeopleGroups.generated.ts";
+import { PeopleInGroupsDocument as PeopleInGroupsQuery, type PeopleInGroupsQuery as PeopleInGroupsData } from "./PeopleInGroups.generated.ts";
+import { UsersListDocument as UsersListQuery, type UsersListQuery as UsersListData } from "./UsersList.generated.ts";
 import "../groups/groups.css";
 
 export interface Person {
@@ -44,19 +44,6 @@ export interface Person {
   createdAt: string;
   /** The first few groups they are in (of those the viewer can see). */
   groupMembershipsByUserId?: { totalCount: number; nodes: { id: string; groupByGroupId: { id: string; name: string } | null }[] };
-}
-
-interface PeopleConnection {
-  totalCount: number;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: Person[];
-}
-
-interface MyGroupsData {
-  currentUser: {
-    id: string;
-    groupMembershipsByUserId: { nodes: { id: string; groupByGroupId: { id: string; name: string } | null }[] };
-  } | null;
 }
 
 type Sort = "name" | "newest";
@@ -110,7 +97,8 @@ function PeopleList() {
     condition: listCondition(search, { isVerified: list.filters.verified ? list.filters.verified === "yes" : undefined }),
     ...(everyone ? {} : { groupId: list.filters.group || null }),
   };
-  const result = useConnection<{ allUsers?: PeopleConnection | null; peopleInGroups?: PeopleConnection | null }, Person>({
+  // Everyone (admins) or the people of the viewer's groups: two queries, one list.
+  const result = useConnection<Partial<UsersListData & PeopleInGroupsData>, Person>({
     query: everyone ? UsersListQuery : PeopleInGroupsQuery,
     variables,
     connection: (data) => (everyone ? data.allUsers : data.peopleInGroups),
@@ -118,7 +106,7 @@ function PeopleList() {
   });
   // The group filter offers the viewer's own groups: the people they are most likely after, and
   // a short menu even where there are hundreds of public groups.
-  const [groupsResult] = useQuery<MyGroupsData>({ query: PeopleGroupsQuery, requestPolicy: "cache-and-network" });
+  const [groupsResult] = useQuery({ query: PeopleGroupsQuery, requestPolicy: "cache-and-network" });
   const groupOptions = (groupsResult.data?.currentUser?.groupMembershipsByUserId.nodes ?? [])
     .flatMap((m) => (m.groupByGroupId ? [{ value: m.groupByGroupId.id, label: m.groupByGroupId.name }] : []))
     .sort((a, c) => compareText(a.label, c.label));

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
-import { renderScreen } from "../groups/test-utils.tsx";
+import { renderScreen, type Data, type NodeOf } from "../groups/test-utils.tsx";
 
 afterEach(() => {
   cleanup();
@@ -11,7 +11,7 @@ afterEach(() => {
 const BOB = "44444444-4444-4444-8444-444444444444";
 
 const user = (id: string, name: string, username: string) => ({
-  __typename: "User",
+  __typename: "User" as const,
   id,
   name,
   username,
@@ -27,7 +27,7 @@ describe("/users", () => {
   });
 
   it("lists the people of the visible groups with their groups, searching and sorting on the server", async () => {
-    const withGroups = (person: ReturnType<typeof user>, groups: string[], total = groups.length) => ({
+    const withGroups = (person: ReturnType<typeof user>, groups: string[], total = groups.length): NodeOf<Data<"PeopleInGroups">["peopleInGroups"]> => ({
       ...person,
       groupMembershipsByUserId: {
         __typename: "GroupMembershipsConnection",

@@ -2,8 +2,9 @@
 // GraphQL endpoint with the visitor's bearer token (spec section 7). Not the urql client: the
 // calls must also go out while the page is being hidden or closed, as keep-alive requests, and
 // navigator.sendBeacon cannot carry an authorization header.
-import syncEventsMutation from "./SyncNavigationEvents.graphql?raw";
-import syncSessionMutation from "./SyncUserSession.graphql?raw";
+import { getOperationName, stringifyDocument, type TypedDocumentNode } from "urql";
+import { SyncNavigationEventsDocument as syncEventsMutation, type SyncNavigationEventsMutation } from "./SyncNavigationEvents.generated.ts";
+import { SyncUserSessionDocument as syncSessionMutation, type SyncUserSessionMutation } from "./SyncUserSession.generated.ts";
 
 export interface WireEvent {
   from: string | null;
@@ -12,18 +13,9 @@ export interface WireEvent {
   timeSpent: number;
 }
 
-export interface SyncNavigationResult {
-  success: boolean | null;
-  syncedCount: number | null;
-  errors: (string | null)[] | null;
-}
+export type SyncNavigationResult = NonNullable<NonNullable<SyncNavigationEventsMutation["syncNavigationEvents"]>["syncNavigationResult"]>;
 
-export interface SyncSessionResult {
-  success: boolean | null;
-  sessionId: string | null;
-  totalEvents: number | null;
-  errors: (string | null)[] | null;
-}
+export type SyncSessionResult = NonNullable<NonNullable<SyncUserSessionMutation["syncUserSession"]>["syncSessionResult"]>;
 
 export interface SyncEventsInput {
   sessionId: string;
@@ -60,10 +52,6 @@ export class SyncRequestError extends Error {
   }
 }
 
-function operationName(query: string): string | undefined {
-  return /\b(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
-}
-
 export interface FetchTransportOptions {
   /** The GraphQL endpoint (the configured graphqlUrl). */
   url: string;
@@ -71,7 +59,8 @@ export interface FetchTransportOptions {
 }
 
 export function createFetchTransport({ url, fetch: fetchImpl }: FetchTransportOptions): SyncTransport {
-  async function post<T>(query: string, variables: object, { token, keepalive = false }: SendOptions): Promise<T> {
+  async function post<T, V>(document: TypedDocumentNode<T, V>, variables: V, { token, keepalive = false }: SendOptions): Promise<T> {
+    const query = stringifyDocument(document);
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
     const response = await doFetch(url, {
       method: "POST",
@@ -82,7 +71,7 @@ export function createFetchTransport({ url, fetch: fetchImpl }: FetchTransportOp
         "content-type": "application/json",
         accept: "application/graphql-response+json, application/json",
       },
-      body: JSON.stringify({ operationName: operationName(query), variables, query }),
+      body: JSON.stringify({ operationName: getOperationName(document), variables, query }),
     });
     let body: { data?: Record<string, unknown> | null; errors?: { message?: string }[] } | undefined;
     try {
@@ -99,7 +88,7 @@ export function createFetchTransport({ url, fetch: fetchImpl }: FetchTransportOp
 
   return {
     async syncEvents(input, options) {
-      const data = await post<{ syncNavigationEvents: { syncNavigationResult: SyncNavigationResult | null } | null }>(
+      const data = await post(
         syncEventsMutation,
         input,
         options,
@@ -109,7 +98,7 @@ export function createFetchTransport({ url, fetch: fetchImpl }: FetchTransportOp
       return result;
     },
     async syncSession(input, options) {
-      const data = await post<{ syncUserSession: { syncSessionResult: SyncSessionResult | null } | null }>(
+      const data = await post(
         syncSessionMutation,
         input,
         options,

@@ -52,7 +52,9 @@ describe("choosing the language", () => {
 
   it("a signed-in person's choice is saved in their account", async () => {
     const app = renderWithFakeApi("/about", userSession(), {
-      SetLanguage: (v) => ({ data: { updateUserById: { user: { id: v.id, language: v.language, __typename: "User" } } } }),
+      SetLanguage: (v) => ({
+        data: { updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: v.id, language: v.language ?? null } } },
+      }),
     }, { unknown: "empty" });
     await inNav("link", "Map");
     fireEvent.change(languageSelect(), { target: { value: "de" } });

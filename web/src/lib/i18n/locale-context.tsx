@@ -12,7 +12,7 @@ import { resolveDateSettings, setDateSettings } from "../dates.ts";
 import { useSession } from "../session-context.tsx";
 import { en, type MessageKey } from "./messages/en-GB.ts";
 import type { T } from "./english.ts";
-import setLanguageMutation from "./SetLanguage.graphql?raw";
+import { SetLanguageDocument as setLanguageMutation } from "./SetLanguage.generated.ts";
 import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslator } from "./server-messages.ts";
 
 /** Where a guest's (or a not yet saved) choice is kept on this device. */

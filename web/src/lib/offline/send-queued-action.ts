@@ -2,7 +2,7 @@
 // not reached (kept for later), or refused by the server (kept with the reason, never retried).
 import type { Client, CombinedError } from "urql";
 import type { QueuedAction, SendAction, SendOutcome } from "./action-queue.ts";
-import QueuedRecordAction from "./QueuedRecordAction.graphql?raw";
+import { QueuedRecordActionDocument as QueuedRecordAction, type ActionType } from "./QueuedRecordAction.generated.ts";
 
 /** What the server masks unexpected failures with: no message of its own. */
 const MASKED_MESSAGE = "An error occurred";
@@ -35,7 +35,8 @@ export function outcomeOf(result: { data?: unknown; error?: CombinedError }): Se
 export function queuedActionVariables(action: QueuedAction) {
   return {
     thingId: action.thingId,
-    type: action.type,
+    // Recorded from the form's choices; kept in localStorage as a plain string.
+    type: action.type as ActionType,
     comments: action.comments,
     litres: action.litres,
     location: action.location,
