@@ -3,9 +3,11 @@
 // and whether each target was met: bench/results/<date>.md.
 // Order: ingest, history (issue 24's year charts from rollups, and ingestion with them on, at 1M and
 // 10M readings), live (uplink to subscriber), analytics, map, water-need (issue 21's hourly recompute
-// of 100,000 things), bundle, vitals (issue 27's Core Web Vitals on a throttled phone), attack (the GraphQL attacks
+// of 100,000 things), scale (issue 27: 10k and 100k things; --full 100k and 1M), bundle, vitals (issue 27's Core
+// Web Vitals on a throttled phone), attack (the GraphQL attacks
 // of issue #20 beside normal traffic, on its own small database), then seed once at full scale
-// and run api and soak against that database (soak for 1 minute unless --full: 10 minutes).
+// and run api and soak against that database (soak for 1 minute unless --full: 10 minutes, and
+// the scale bench at a million things).
 // Run: npx tsx bench/run-all.ts [--full] [--only api,soak] [--out path.md]
 //        [--things N --readings N (the seeded scale)]
 import { spawn } from "node:child_process";
@@ -63,6 +65,8 @@ if (wanted("live")) runs.push(await runBench("live", "bench/live.ts"));
 if (wanted("analytics")) runs.push(await runBench("analytics", "bench/analytics.ts"));
 if (wanted("map")) runs.push(await runBench("map", "bench/map.ts"));
 if (wanted("water-need")) runs.push(await runBench("water-need", "bench/water-need.ts"));
+// Issue 27's growth: 10,000 and 100,000 things, or (--full) 100,000 and 1,000,000.
+if (wanted("scale")) runs.push(await runBench("scale", "bench/scale.ts", FULL ? ["--full"] : []));
 if (wanted("bundle")) runs.push(await runBench("bundle", "bench/bundle.ts"));
 if (wanted("vitals")) runs.push(await runBench("vitals", "bench/vitals.ts"));
 if (wanted("attack")) runs.push(await runBench("attack", "bench/attack.ts"));

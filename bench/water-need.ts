@@ -2,7 +2,7 @@
 // (app_private.refresh_water_need(), db/migrations/20261125000900_water_need_model.sql) for
 // 100,000 things seeded by bench/seed.ts (a year of care actions, a tenth of the things with a
 // probe), with 44 days of Open-Meteo weather for every 0.1 degree grid point they stand in and
-// 30 days of 15-minute readings at 200 Environment Agency rain gauges. Times three runs:
+// 30 days of 15-minute readings at 200 rain gauges among the things (bench/lib/weather.ts). Times three runs:
 //   * first: after the weather arrived, when most things change state;
 //   * steady: an hour later with nothing new, as most hourly runs are (nothing is written);
 //   * after rain: a wet day at every gauge and grid point, so every thing is looked at again.
@@ -13,6 +13,7 @@ import { findTestServer, createTestDatabase, dropTestDatabase } from "../test/da
 import { Args } from "./lib/args.ts";
 import { figure, printResult, under, type Figure } from "./lib/result.ts";
 import { defaultOptions, seed } from "./seed.ts";
+import { rainEverywhere, seedWeather } from "./lib/weather.ts";
 
 const args = new Args();
 const THINGS = args.number("things", 100_000, 1);
@@ -31,32 +32,9 @@ try {
   const seeded = await seed(url, { ...defaultOptions(THINGS, READINGS), log: (l) => console.log(l) });
   figures.push(figure("seed (every step, triggers included)", seeded.seconds, "s"));
 
-  // Weather: 44 days up to 2 days ahead for each grid point of the things, a dry spell with
-  // showers; ET0 of a UK summer (2-4.5 mm).
   let t = performance.now();
-  const cells = await db.query(`
-    insert into app_private.weather_days (latitude, longitude, day, et0_mm, precipitation_mm, observed_mm, temperature_max)
-    select c.lat, c.lon, d::date,
-           round((2 + 2.5 * abs(sin(c.lat * 7 + extract(doy from d))))::numeric, 2),
-           case when (extract(doy from d)::int + (c.lat * 10)::int) % 6 = 0 then round((1 + abs(cos(c.lon * 11)) * 8)::numeric, 1) else 0 end,
-           case when d::date <= app_hidden.water_today() then
-             case when (extract(doy from d)::int + (c.lat * 10)::int) % 6 = 0 then round((1 + abs(cos(c.lon * 11)) * 8)::numeric, 1) else 0 end end,
-           20 + 8 * abs(sin(c.lon * 3 + extract(doy from d)))
-    from (select distinct round(location[0]::numeric, 1) as lat, round(location[1]::numeric, 1) as lon from app_public.things) c,
-         generate_series(app_hidden.water_today() - 41, app_hidden.water_today() + 2, interval '1 day') d`);
-  // 200 gauges spread over the things' area, with 15-minute readings for 30 days.
-  await db.query(`
-    insert into app_private.rainfall_stations (id, label, location)
-    select 'BENCH' || n, 'Bench gauge ' || n, point(50.0 + (n * 0.61803398875 % 1) * 5, -5.0 + (n * 0.41421356 % 1) * 7)
-    from generate_series(1, 200) n;
-    insert into app_private.rainfall_measures (id, station_id, parameter, period)
-    select 'BENCH' || n || '-rainfall-tipping_bucket_raingauge-t-15_min-mm', 'BENCH' || n, 'rainfall', 900 from generate_series(1, 200) n;
-    insert into app_private.rainfall_readings (measure_id, station_id, date_time, value)
-    select 'BENCH' || n || '-rainfall-tipping_bucket_raingauge-t-15_min-mm', 'BENCH' || n, q,
-           case when (extract(doy from q)::int + n) % 5 = 0 and extract(hour from q) between 13 and 16 then 0.4 else 0 end
-    from generate_series(1, 200) n, generate_series(date_trunc('hour', now()) - interval '30 days', now(), interval '15 minutes') q;
-    analyze app_private.weather_days; analyze app_private.rainfall_readings; analyze app_private.rainfall_stations;`);
-  console.log(`  weather for ${cells.rowCount?.toLocaleString()} grid-point days and 200 gauges: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const weather = await seedWeather(db);
+  console.log(`  weather for ${weather.gridDays.toLocaleString()} grid-point days and ${weather.gauges} gauges: ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const run = async (name: string) => {
     const started = performance.now();
@@ -70,10 +48,7 @@ try {
   figures.push(under(`water-need recompute, ${THINGS.toLocaleString()} things, first run`, first.seconds, "s", TARGET_S));
   const steady = await run("next run, nothing new");
   figures.push(under(`water-need recompute, ${THINGS.toLocaleString()} things, steady hour`, steady.seconds, "s", TARGET_S));
-  await db.query(`update app_private.weather_days set observed_mm = 12, precipitation_mm = 12 where day = app_hidden.water_today();
-                  insert into app_private.rainfall_readings (measure_id, station_id, date_time, value)
-                  select 'BENCH' || n || '-rainfall-tipping_bucket_raingauge-t-15_min-mm', 'BENCH' || n, now() - interval '1 minute', 12
-                  from generate_series(1, 200) n on conflict do nothing`);
+  await rainEverywhere(db);
   const wet = await run("after a wet hour everywhere");
   figures.push(under(`water-need recompute, ${THINGS.toLocaleString()} things, after rain`, wet.seconds, "s", TARGET_S));
   const states = await db.query(`select water_need::text as need, count(*)::int as n from app_public.things group by 1 order by 1`);

@@ -1863,14 +1863,19 @@ CREATE FUNCTION app_hidden.distance_km(a point, b point) RETURNS double precisio
 --
 
 CREATE FUNCTION app_hidden.distance_metres(a point, b point) RETURNS double precision
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $$ select public.earth_distance(public.ll_to_earth(a[0], a[1]), public.ll_to_earth(b[0], b[1])) $$;
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select 2 * 6378168 * asin(least(1, sqrt(
+    (cos(radians(a[0])) * cos(radians(a[1])) - cos(radians(b[0])) * cos(radians(b[1]))) ^ 2
+    + (cos(radians(a[0])) * sin(radians(a[1])) - cos(radians(b[0])) * sin(radians(b[1]))) ^ 2
+    + (sin(radians(a[0])) - sin(radians(b[0]))) ^ 2) / 2))
+$$;
 
 --
 -- Name: FUNCTION distance_metres(a point, b point); Type: COMMENT; Schema: app_hidden; Owner: -
 --
 
-COMMENT ON FUNCTION app_hidden.distance_metres(a point, b point) IS 'Great-circle metres between two points of x = latitude, y = longitude (earthdistance).';
+COMMENT ON FUNCTION app_hidden.distance_metres(a point, b point) IS 'Great-circle metres between two points of x = latitude, y = longitude (earthdistance''s sphere, radius 6,378,168 m).';
 
 --
 -- Name: environment_fetched_at(text, text); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -7766,7 +7771,7 @@ begin
            coalesce(sum(sign * longitude) filter (where not is_public and sign <> 0), 0) as private_longitude_sum,
            coalesce(sum(needs) filter (where is_public), 0) as public_needs_water,
            coalesce(sum(needs) filter (where not is_public), 0) as private_needs_water
-    from changes, generate_series(0, 14) as l(level)
+    from changes, generate_series(0, 18) as l(level)
     group by 1, 2, 3
     -- One order for every writer, so two transactions never wait on each other's cells crosswise.
     order by 1, 2, 3
@@ -7791,7 +7796,7 @@ begin
     using (
       select distinct l.level, app_hidden.map_cell(app_hidden.map_world_x(longitude), l.level) as x,
              app_hidden.map_cell(app_hidden.map_world_y(latitude), l.level) as y
-      from unnest(p_latitudes, p_longitudes, p_signs) as d(latitude, longitude, sign), generate_series(0, 14) as l(level)
+      from unnest(p_latitudes, p_longitudes, p_signs) as d(latitude, longitude, sign), generate_series(0, 18) as l(level)
       where d.sign < 0
     ) gone
     where c.level = gone.level and c.x = gone.x and c.y = gone.y and c.public_count = 0 and c.private_count = 0;
@@ -9664,19 +9669,44 @@ COMMENT ON FUNCTION app_public.navigation_session_stats(start_date date, end_dat
 --
 
 CREATE FUNCTION app_public.nearest_device(latitude double precision, longitude double precision, max_distance_metres double precision DEFAULT NULL::double precision) RETURNS SETOF app_public.nearby_device
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-  with here as (
-    select point(latitude, longitude) as p, app_hidden.nearest_radius_metres(max_distance_metres) as r
-    where latitude between -90 and 90 and longitude between -180 and 180
-  )
-  select dv.id, dv.name, dv.location[0], dv.location[1], d.metres
-  from here, app_public.devices dv,
-       lateral (select app_hidden.distance_metres(here.p, dv.location) as metres) d
-  where dv.ctid = any (array(select app_hidden.device_places_in_box(app_hidden.box_around(here.p, here.r / 1000))))
-    and d.metres <= here.r
-  order by d.metres, dv.id
-  limit 100
+declare
+  c_first_ring constant float8 := 250;
+  c_most constant integer := 100;
+  v_max float8 := app_hidden.nearest_radius_metres(nearest_device.max_distance_metres);
+  v_here point;
+  v_cos float8;
+  v_r float8;
+  v_rows app_public.nearby_device[];
+begin
+  if nearest_device.latitude is null or nearest_device.longitude is null
+     or not (nearest_device.latitude between -90 and 90 and nearest_device.longitude between -180 and 180) then
+    return;
+  end if;
+  v_here := point(nearest_device.latitude, nearest_device.longitude);
+  v_cos := cos(radians(nearest_device.latitude));
+  v_r := least(v_max, c_first_ring);
+  loop
+    v_rows := array(
+      select row(c.id, c.name, c.location[0], c.location[1], d.metres)::app_public.nearby_device
+      from (
+        select dv.id, dv.name, dv.location
+        from app_public.devices dv
+        where dv.ctid = any (array(select app_hidden.device_places_in_box(app_hidden.box_around(v_here, v_r / 1000))))
+        order by (dv.location[0] - v_here[0]) ^ 2 + ((dv.location[1] - v_here[1]) * v_cos) ^ 2
+        limit c_most * 2
+      ) c,
+      lateral (select app_hidden.distance_metres(v_here, c.location) as metres) d
+      where d.metres <= v_r
+      order by d.metres, c.id
+      limit c_most);
+    exit when cardinality(v_rows) >= c_most or v_r >= v_max;
+    v_r := least(v_max, v_r * 4);
+  end loop;
+  return query select * from unnest(v_rows);
+end;
 $$;
 
 --
@@ -9690,22 +9720,48 @@ COMMENT ON FUNCTION app_public.nearest_device(latitude double precision, longitu
 --
 
 CREATE FUNCTION app_public.nearest_thing(latitude double precision, longitude double precision, max_distance_metres double precision DEFAULT NULL::double precision, needs_water boolean DEFAULT false) RETURNS SETOF app_public.nearby_thing
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-  with here as (
-    select point(latitude, longitude) as p, app_hidden.nearest_radius_metres(max_distance_metres) as r
-    where latitude between -90 and 90 and longitude between -180 and 180
-  )
-  select t.id, t.name, t.type, t.location[0], t.location[1], d.metres, t.water_need
-  from here, app_public.things t,
-       lateral (select app_hidden.distance_metres(here.p, t.location) as metres) d
-  where t.ctid = any (array(
-          select app_hidden.thing_places_in_box(app_hidden.box_around(here.p, here.r / 1000)) where not coalesce(needs_water, false)
-          union all
-          select app_hidden.thirsty_thing_places_in_box(app_hidden.box_around(here.p, here.r / 1000)) where coalesce(needs_water, false)))
-    and d.metres <= here.r
-  order by d.metres, t.id
-  limit 100
+declare
+  c_first_ring constant float8 := 250;
+  c_most constant integer := 100;
+  v_max float8 := app_hidden.nearest_radius_metres(nearest_thing.max_distance_metres);
+  v_thirsty boolean := coalesce(nearest_thing.needs_water, false);
+  v_here point;
+  v_cos float8;
+  v_r float8;
+  v_rows app_public.nearby_thing[];
+begin
+  if nearest_thing.latitude is null or nearest_thing.longitude is null
+     or not (nearest_thing.latitude between -90 and 90 and nearest_thing.longitude between -180 and 180) then
+    return;
+  end if;
+  v_here := point(nearest_thing.latitude, nearest_thing.longitude);
+  v_cos := cos(radians(nearest_thing.latitude));
+  v_r := least(v_max, c_first_ring);
+  loop
+    v_rows := array(
+      select row(c.id, c.name, c.type, c.location[0], c.location[1], d.metres, c.water_need)::app_public.nearby_thing
+      from (
+        select t.id, t.name, t.type, t.location, t.water_need
+        from app_public.things t
+        where t.ctid = any (array(
+                select app_hidden.thing_places_in_box(app_hidden.box_around(v_here, v_r / 1000)) where not v_thirsty
+                union all
+                select app_hidden.thirsty_thing_places_in_box(app_hidden.box_around(v_here, v_r / 1000)) where v_thirsty))
+        order by (t.location[0] - v_here[0]) ^ 2 + ((t.location[1] - v_here[1]) * v_cos) ^ 2
+        limit c_most * 2
+      ) c,
+      lateral (select app_hidden.distance_metres(v_here, c.location) as metres) d
+      where d.metres <= v_r
+      order by d.metres, c.id
+      limit c_most);
+    exit when cardinality(v_rows) >= c_most or v_r >= v_max;
+    v_r := least(v_max, v_r * 4);
+  end loop;
+  return query select * from unnest(v_rows);
+end;
 $$;
 
 --
@@ -10833,7 +10889,8 @@ CREATE FUNCTION app_public.things_in_view(west double precision, south double pr
     AS $$
 declare
   -- Clusters are drawn up to zoom 13; from street zoom (14) on every thing is drawn on its own,
-  -- with its water need (issue 21: a marker per thing where people walk).
+  -- with its water need (issue 21: a marker per thing where people walk), unless the view holds
+  -- more than c_max_things (a city's street: issue 27), when they are clustered too.
   c_last_clustered_zoom constant integer := 13;
   -- Cells are 64 to 128 pixels: level = zoom + 2 (a 256-pixel tile holds 4 x 4 cells).
   c_cells_per_tile_log2 constant integer := 2;
@@ -10844,10 +10901,14 @@ declare
   -- than the zoom's cells, so things are read one by one up to a couple of thousand.
   c_few constant integer := 200;
   c_live_limit constant integer := 2000;
-  -- Things sent one by one at most (with 60-character names, about 230 KB of JSON).
-  c_max_things constant integer := 1000;
-  -- The finest level of app_private.thing_map_cells.
-  c_top_level constant integer := 14;
+  -- Things sent one by one at most: with 60-character names about 45 KB of JSON, so an answer
+  -- stays under 50 KB (issue 27).
+  c_max_things constant integer := 200;
+  -- The finest level of app_private.thing_map_cells: 64 to 128 pixels at zoom 16.
+  c_top_level constant integer := 18;
+  -- The finest cells a crowd at street zoom is clustered in (zoom 24's).
+  c_finest_level constant integer := 26;
+  v_finer integer;
   v_level integer;
   v_cluster boolean;
   v_x0 integer; v_x1 integer; v_y0 integer; v_y1 integer;
@@ -10886,6 +10947,28 @@ begin
     v_cluster := true;
   end loop;
 
+  -- At the zooms that draw each thing, a crowd (more than c_max_things visible to everyone, or
+  -- to an admin) is clustered in the zoom's own cells of 64 to 128 pixels, as far as they fit
+  -- 40 to an axis: the map's area asks whole cells of level 16, which the finer cells tile.
+  if not v_cluster then
+    select coalesce(sum(c.count), 0) into v_estimate
+    from app_hidden.map_cells(least(v_level, c_top_level), v_x0 >> greatest(0, v_level - c_top_level), v_x1 >> greatest(0, v_level - c_top_level),
+                              v_y0 >> greatest(0, v_level - c_top_level), v_y1 >> greatest(0, v_level - c_top_level)) c;
+    if v_estimate > c_max_things then
+      v_cluster := true;
+      v_finer := least(floor(zoom)::integer + c_cells_per_tile_log2, c_finest_level) - v_level;
+      while v_finer > 0 and (((v_x1 - v_x0 + 1) << v_finer) > c_max_cells_per_axis or ((v_y1 - v_y0 + 1) << v_finer) > c_max_cells_per_axis) loop
+        v_finer := v_finer - 1;
+      end loop;
+      v_finer := greatest(v_finer, 0);
+      v_x0 := v_x0 << v_finer;
+      v_x1 := ((v_x1 + 1) << v_finer) - 1;
+      v_y0 := v_y0 << v_finer;
+      v_y1 := ((v_y1 + 1) << v_finer) - 1;
+      v_level := v_level + v_finer;
+    end if;
+  end if;
+
   -- How many things the area holds, from coarse cells (an over-estimate: they reach beyond it).
   -- The private things of someone who is not an admin are not in the counts; they are few.
   v_shift := v_level - greatest(0, least(v_level, c_top_level) - 3);
@@ -10893,7 +10976,7 @@ begin
   from app_hidden.map_cells(v_level - v_shift, v_x0 >> v_shift, v_x1 >> v_shift, v_y0 >> v_shift, v_y1 >> v_shift) c;
 
   if v_cluster and v_estimate > (case when v_level <= c_top_level then c_few else c_live_limit end) then
-    -- Many things: the cell counts (level 14 at most) plus the private things the caller sees.
+    -- Many things: the cell counts (level 18 at most) plus the private things the caller sees.
     v_coarse := least(v_level, c_top_level);
     v_shift := v_level - v_coarse;
     with mine as (
@@ -16329,6 +16412,8 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261127000200'),
     ('20261127000300'),
     ('20261127000400'),
+    ('20261127010000'),
+    ('20261127010100'),
     ('20261127090000'),
     ('20261127100000'),
     ('20261127100100');

@@ -6,6 +6,8 @@ export interface GraphqlResponse {
   status: number;
   body: any;
   ms: number;
+  /** The answer's size in bytes, as sent (before any parsing). */
+  bytes: number;
 }
 
 export class GraphqlClient {
@@ -46,14 +48,15 @@ export class GraphqlClient {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
+            const raw = Buffer.concat(chunks);
+            const text = raw.toString("utf8");
             let parsed: any = text;
             try {
               parsed = text ? JSON.parse(text) : null;
             } catch {
               // Not JSON: keep the text for the error message.
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started });
+            resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started, bytes: raw.length });
           });
           res.on("error", reject);
         },

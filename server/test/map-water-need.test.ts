@@ -181,7 +181,7 @@ describe("thingsInView and water need", () => {
                  app_hidden.map_cell(app_hidden.map_world_y(location[0]), l.level) as y,
                  count(*) filter (where is_public and water_need = 'needs_water') as pub,
                  count(*) filter (where not is_public and water_need = 'needs_water') as priv
-          from app_public.things, generate_series(0, 14) l(level) group by 1, 2, 3)
+          from app_public.things, generate_series(0, 18) l(level) group by 1, 2, 3)
         select count(*)::int as wrong from truth t
         full join app_private.thing_map_cells c using (level, x, y)
         where coalesce(t.pub, 0) <> coalesce(c.public_needs_water, 0) or coalesce(t.priv, 0) <> coalesce(c.private_needs_water, 0)`);

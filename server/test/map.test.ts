@@ -188,17 +188,35 @@ describe("thingsInView, many things (per-cell counts)", () => {
     expect((await inView(SPARSE, 9)).total).toBe(40);
   });
 
-  it("leaves things out past 1,000 at a zoom that draws each one, and says so", async () => {
+  it("clusters a crowd of more than 200 at the zooms that draw each thing, so the answer stays under 50 KB, and leaves nothing out", async () => {
+    // Issue 27: a street of a city's trees. Up to zoom 16 the cells' counts answer (level 18),
+    // closer in the crowd is read one by one and clustered in the zoom's own cells.
     const spot: Area = { west: CROWD.longitude - 0.001, south: CROWD.latitude - 0.0005, east: CROWD.longitude + 0.001, north: CROWD.latitude + 0.0007 };
-    const view = await inView(spot, 18);
-    expect(view.total).toBe(1050);
-    expect(view.things).toHaveLength(1000);
-    expect(view.clusters).toEqual([]);
-    expect(view.truncated).toBe(true);
-    // One zoom lower they are clustered, and nothing is left out.
+    for (const zoom of [14, 16, 18]) {
+      const view = await inView(spot, zoom);
+      expect(view.total).toBe(1050);
+      expect(counted(view)).toBe(1050);
+      expect(view.truncated).toBe(false);
+      expect(view.clusters.length).toBeGreaterThan(0);
+      expect(view.things.length).toBeLessThanOrEqual(200);
+      expect(JSON.stringify(view).length).toBeLessThan(50 * 1024);
+    }
     const clustered = await inView(spot, 13);
     expect(clustered.truncated).toBe(false);
     expect(counted(clustered)).toBe(1050);
+  });
+
+  it("leaves things out past 200 at a zoom that draws each one when no count may cluster them (private things), and says so", async () => {
+    // 210 private things of the owner's group in a remote spot: the shared counts hold none of
+    // them (they may not reveal private things), so the owner's answer reads them one by one.
+    const corner: Area = { west: 149.5, south: -36.0005, east: 149.5008, north: -36.0 };
+    await placeThings(ownerGroup, corner, 210, false, "Corner mine");
+    const view = await inView(corner, 18, owner.token);
+    expect(view.total).toBe(210);
+    expect(view.things).toHaveLength(200);
+    expect(view.clusters).toEqual([]);
+    expect(view.truncated).toBe(true);
+    expect((await inView(corner, 18)).total).toBe(0);
   });
 });
 

@@ -107,6 +107,57 @@ describe("nearestThing by metres", () => {
     expect((await nearest({ latitude: 91, longitude: 0 })).data.nearestThing.nodes).toEqual([]);
   });
 
+  it("answers the same 100 as ranking every visible thing of the radius by metres, however the things fall into its rings", async () => {
+    // Issue 27: the search grows from 250 m (250 m, 1 km, 4 km, 16 km, the radius) until a ring
+    // holds 100. Around (-44.0, 171.0): 40 things within 250 m, 50 between 300 m and 900 m, 60
+    // between 1.2 and 3.5 km and 80 between 5 and 30 km (some beyond the 20 km radius), a fifth
+    // of them private to a group the asker is not in.
+    const owner = await signUp(server.url);
+    const stranger = await signUp(server.url);
+    const groupId = await newGroup(owner.token);
+    const centre = { latitude: -44.0, longitude: 171.0 };
+    await withOwner(server.databaseUrl, async (c) => {
+      await c.query(
+        `insert into app_public.things (group_id, name, type, location, is_public)
+         select $1, 'Ring thing ' || n, 'PLANTER',
+                point(-44.0 + (r.m / 111195.0) * sin(n * 2.4), 171.0 + (r.m / (111195.0 * cos(radians(44.0)))) * cos(n * 2.4)),
+                n % 5 <> 0
+         from generate_series(1, 230) n,
+              lateral (select case when n <= 40 then 10 + n * 6 when n <= 90 then 300 + (n - 40) * 12
+                                   when n <= 150 then 1200 + (n - 90) * 38 else 5000 + (n - 150) * 312 end::float8 as m) r`,
+        [groupId],
+      );
+    });
+    const expected = async (user: string | null, metres: number) =>
+      withOwner(server.databaseUrl, async (c) =>
+        (await c.query(
+          `select t.id from app_public.things t
+           where t.name like 'Ring thing %' and (t.is_public or $1::uuid is not null and t.created_by = $1)
+             and app_hidden.distance_metres(point($2, $3), t.location) <= $4
+           order by app_hidden.distance_metres(point($2, $3), t.location), t.id limit 100`,
+          [user, centre.latitude, centre.longitude, metres],
+        )).rows.map((r) => r.id));
+    const ownerId = await withOwner(server.databaseUrl, async (c) =>
+      (await c.query(`select id from app_public.users where username = $1`, [owner.username])).rows[0].id);
+    await withOwner(server.databaseUrl, (c) => c.query(`update app_public.things set created_by = $1 where name like 'Ring thing %'`, [ownerId]));
+    for (const [token, user] of [[owner.token, ownerId], [stranger.token, null], [undefined, null]] as const) {
+      for (const metres of [200, 800, 3_000, 20_000, 50_000]) {
+        const r = await nearest(centre, token, metres);
+        expect(r.errors).toBeUndefined();
+        const want = await expected(user, metres);
+        expect(r.data.nearestThing.nodes.map((n: any) => n.id)).toEqual(want);
+      }
+    }
+    // Near a thing in the 250 m ring, from a place off the centre.
+    const off = { latitude: -44.002, longitude: 171.003 };
+    const want = await withOwner(server.databaseUrl, async (c) =>
+      (await c.query(
+        `select id from app_public.things where name like 'Ring thing %' and is_public
+           and app_hidden.distance_metres(point($1, $2), location) <= 20000
+         order by app_hidden.distance_metres(point($1, $2), location), id limit 100`, [off.latitude, off.longitude])).rows.map((r) => r.id));
+    expect((await nearest(off)).data.nearestThing.nodes.map((n: any) => n.id)).toEqual(want);
+  });
+
   it("never returns another user's private thing; its owner, its group and admins find it", async () => {
     const owner = await signUp(server.url);
     const stranger = await signUp(server.url);

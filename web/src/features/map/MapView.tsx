@@ -24,6 +24,7 @@ import { LocateButton } from "./LocateControl.tsx";
 import {
   asCollection,
   clusterZoom,
+  MAX_MAP_ZOOM,
   mapThings,
   soilClasses,
   soilColourExpression,
@@ -484,7 +485,7 @@ export default function MapView({
         mapLib={maplibregl}
         initialViewState={initialView}
         mapStyle={view.style}
-        maxZoom={20}
+        maxZoom={MAX_MAP_ZOOM}
         // MapLibre names its canvas region "Map", as the page's own section is: say what it is.
         locale={{ "Map.Title": "Interactive map: drag to move, scroll or pinch to zoom" }}
         attributionControl={{ compact: compactAttribution }}

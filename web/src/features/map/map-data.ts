@@ -74,9 +74,16 @@ export function clusterSize(count: number): number {
   return Math.round(Math.min(56, 30 + 6 * Math.log10(Math.max(1, count))));
 }
 
-/** The zoom a click on a cluster goes to: two levels closer, up to where each thing is drawn (street zoom). */
+/** The closest the map zooms. */
+export const MAX_MAP_ZOOM = 20;
+
+/**
+ * The zoom a click on a cluster goes to: two levels closer, up to where each thing is drawn
+ * (street zoom); from there on only a crowd is clustered (more than 200 things in view), and a
+ * click goes two levels closer again, up to the map's closest.
+ */
 export function clusterZoom(zoom: number): number {
-  return Math.min(zoom + 2, CLUSTERLESS_ZOOM + 1);
+  return zoom < CLUSTERLESS_ZOOM ? Math.min(zoom + 2, CLUSTERLESS_ZOOM + 1) : Math.min(zoom + 2, MAX_MAP_ZOOM);
 }
 
 //------------------------------------------------------------------------------------------
@@ -84,7 +91,7 @@ export function clusterZoom(zoom: number): number {
 // of cells 64 to 128 pixels wide (level = zoom + 2) and answers whole cells; asking for exactly
 // the cells in view makes every small pan within them the same question.
 
-/** From this zoom on (street zoom), the API draws every thing on its own (no clusters). */
+/** From this zoom on (street zoom), the API draws every thing on its own, unless more than 200 are in view (a crowd is clustered). */
 export const CLUSTERLESS_ZOOM = 14;
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7;
 

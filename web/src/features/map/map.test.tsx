@@ -57,9 +57,12 @@ describe("map data", () => {
     expect(clusterSize(2)).toBeGreaterThanOrEqual(30);
     expect(clusterSize(1000)).toBeGreaterThan(clusterSize(10));
     expect(clusterSize(10_000_000)).toBe(56);
-    // Two levels closer, up to 15, past street zoom (14) where every thing is drawn on its own.
+    // Two levels closer, up to 15, past street zoom (14) where every thing is drawn on its own;
+    // a crowd clustered at street zoom opens two levels closer again, up to the map's closest (20).
     expect(clusterZoom(9.4)).toBeCloseTo(11.4);
     expect(clusterZoom(13.5)).toBe(15);
+    expect(clusterZoom(15)).toBe(17);
+    expect(clusterZoom(19.2)).toBe(20);
   });
 
   it("asks for things by the cells in view, the same question for a small pan", () => {
