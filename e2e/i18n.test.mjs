@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { BASE_URL, registerUser, startSignedIn, waitForRole, withPage } from "./helpers.mjs";
 
 /** Parts of every page whose text must all come from the catalogue. */
-const CONVERTED = [".site-header"];
+const CONVERTED = [".site-header", ".site-footer"];
 const ROUTES = ["/", "/map", "/things", "/community", "/tasks"];
 
 /** Text nodes under `selector` with letters and without the pseudo-locale's marks (⟦…⟧). */
@@ -86,6 +86,12 @@ test("the pseudo-locale finds no hard-coded text in the converted parts, and cou
         for (const text of await page.evaluate(hardCoded, [selector, data])) problems.push(`${route} ${selector}: "${text}"`);
       }
       elsewhere += (await page.evaluate(hardCoded, ["main", data])).length;
+    }
+    // The notifications panel shows only when opened.
+    await page.locator(".notif-bell").click();
+    await page.locator(".notif-panel h2", { hasText: "⟦" }).waitFor();
+    for (const text of await page.evaluate(hardCoded, [".notif-panel", [user.name, user.username, "Steward"]])) {
+      problems.push(`notifications panel: "${text}"`);
     }
     t.diagnostic(`hard-coded text nodes still in <main> on ${ROUTES.length} pages: ${elsewhere} (screens not yet moved to the catalogue)`);
     assert.deepEqual(problems, [], problems.join("\n"));

@@ -13,7 +13,8 @@ import { DeleteNotificationDocument as DeleteNotificationMutation } from "./Dele
 import { MarkAllNotificationsReadDocument as MarkAllMutation } from "./MarkAllNotificationsRead.generated.ts";
 import { MarkNotificationReadDocument as MarkReadMutation } from "./MarkNotificationRead.generated.ts";
 import { NotificationsDocument as NotificationsQuery, type NotificationsQuery as NotificationsData } from "./Notifications.generated.ts";
-import { useLocale } from "../../lib/i18n/locale-context.tsx";
+import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
+import { errorText } from "../../lib/errors.ts";
 import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
 import "./notifications.css";
 
@@ -26,13 +27,7 @@ export const NOTIFICATIONS_SHOWN = 20;
 export type AppNotification = NonNullable<NotificationsData["allNotifications"]>["nodes"][number];
 export type NotificationLevel = AppNotification["level"];
 
-const LEVEL_WORDS: Record<NotificationLevel, string> = {
-  POSITIVE: "Good news",
-  NEGATIVE: "Problem",
-  WARNING: "Warning",
-  INFO: "Information",
-  ONGOING: "In progress",
-};
+const LEVELS: readonly NotificationLevel[] = ["POSITIVE", "NEGATIVE", "WARNING", "INFO", "ONGOING"];
 
 /** Only paths inside the app are followed. */
 function safePath(path: string | null): string | null {
@@ -46,6 +41,7 @@ export function NotificationsBell() {
 }
 
 function Bell() {
+  const t = useT();
   const [result, reexecute] = useQuery({
     query: NotificationsQuery,
     variables: { first: NOTIFICATIONS_SHOWN },
@@ -141,14 +137,14 @@ function Bell() {
     setActionError(null);
     const result = await markAll({});
     setBusy(false);
-    if (result.error) setActionError(result.error.graphQLErrors[0]?.message || "An error occurred");
+    if (result.error) setActionError(errorText(result.error, t("common.anErrorOccurred")));
     refresh();
   };
 
   const onDismiss = async (item: AppNotification) => {
     setActionError(null);
     const result = await remove({ id: item.id });
-    if (result.error) setActionError(result.error.graphQLErrors[0]?.message || "An error occurred");
+    if (result.error) setActionError(errorText(result.error, t("common.anErrorOccurred")));
     refresh();
   };
 
@@ -160,10 +156,10 @@ function Bell() {
         ref={button}
         type="button"
         className={`notif-bell${unread ? " notif-bell-unread" : ""}`}
-        aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-label={unread ? t("notifications.bellUnread", { count: unread }) : t("notifications.title")}
         aria-expanded={open}
         aria-controls={panelId}
-        title="Notifications"
+        title={t("notifications.title")}
         onClick={toggle}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -198,11 +194,11 @@ function Bell() {
       >
         <div className="notif-head">
           <h2 id={headingId} ref={heading} tabIndex={-1}>
-            Notifications
+            {t("notifications.title")}
           </h2>
           {unread > 0 ? (
             <button type="button" className="notif-text-button" onClick={() => void onMarkAll()} disabled={busy}>
-              Mark all read
+              {t("notifications.markAllRead")}
             </button>
           ) : null}
         </div>
@@ -213,22 +209,22 @@ function Bell() {
         ) : null}
         {result.error && !result.data ? (
           <div className="notif-empty">
-            <p>Notifications could not be loaded.</p>
+            <p>{t("notifications.loadFailed")}</p>
             <button type="button" className="notif-text-button" onClick={refresh}>
-              Try again
+              {t("list.tryAgain")}
             </button>
           </div>
         ) : loading ? (
           <p className="notif-empty" role="status">
-            Loading…
+            {t("common.loading")}
           </p>
         ) : items.length === 0 ? (
           <div className="notif-empty">
-            <p className="notif-empty-title">You're all caught up</p>
-            <p>News about your tasks, things and devices shows here.</p>
+            <p className="notif-empty-title">{t("notifications.caughtUp")}</p>
+            <p>{t("notifications.emptyText")}</p>
           </div>
         ) : (
-          <ul className="notif-list" aria-label="Latest notifications">
+          <ul className="notif-list" aria-label={t("notifications.latest")}>
             {items.map((item) => (
               <NotificationItem
                 key={item.id}
@@ -244,7 +240,7 @@ function Bell() {
         )}
         {open ? (
           <p className="visually-hidden" role="status">
-            {unread ? `${unread} unread` : "No unread notifications"}
+            {unread ? t("notifications.unreadCount", { count: unread }) : t("notifications.noneUnread")}
           </p>
         ) : null}
       </div>
@@ -255,7 +251,8 @@ function Bell() {
 function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; onOpen(): void; onDismiss(): void }) {
   const level = (item.level ?? "INFO").toLowerCase();
   const path = safePath(item.linkPath);
-  const when = relativeTime(item.createdAt);
+  const t = useT();
+  const when = relativeTime(item.createdAt, new Date(), t);
   // In the reader's language when the notice has a key; the stored English otherwise.
   const { locale } = useLocale();
   const { title, body } = renderNotice(locale, item.textKey, item.textValues) ?? item;
@@ -263,8 +260,8 @@ function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; 
     <>
       <span className="notif-title">
         <span className="visually-hidden">
-          {item.readAt ? "" : "Unread. "}
-          {LEVEL_WORDS[item.level] ?? "Information"}:{" "}
+          {item.readAt ? "" : t("notifications.unreadPrefix")}
+          {t(`notifications.level.${LEVELS.includes(item.level) ? item.level : "INFO"}`)}:{" "}
         </span>
         {title}
       </span>
@@ -289,8 +286,8 @@ function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; 
       <button
         type="button"
         className="notif-dismiss"
-        aria-label={`Dismiss: ${title}`}
-        title="Dismiss"
+        aria-label={t("notifications.dismissItem", { title })}
+        title={t("notifications.dismiss")}
         onClick={onDismiss}
       >
         ×
