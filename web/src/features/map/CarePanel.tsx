@@ -3,39 +3,41 @@
 // each one tap from its card. On a phone the sheet shows the chosen thing's card in place of the
 // list, so recording a watering is two taps from the page: the thing, then "Record watering".
 import type { ReactNode } from "react";
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { formatMetres } from "../../lib/distance.ts";
 import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.tsx";
 import type { Care, ListThing } from "./use-care.ts";
 import { needStyle } from "../../components/water-need/water-need.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 /** How many things the list shows at most. */
 export const LIST_MAX = 30;
 
 function CareFilters({ care }: { care: Care }) {
+  const t = useT();
   return (
-    <div className="care-filters" role="group" aria-label="Filters">
+    <div className="care-filters" role="group" aria-label={t("care.filters")}>
       <button
         type="button"
         className="care-filter"
         aria-pressed={care.needsWaterOnly}
         onClick={() => care.setNeedsWaterOnly(!care.needsWaterOnly)}
       >
-        <NeedBadge need="NEEDS_WATER" size={16} /> Needs water
+        <NeedBadge need="NEEDS_WATER" size={16} /> {t("care.needsWater")}
       </button>
       <button type="button" className="care-filter" aria-pressed={care.nearMe} aria-busy={care.locating} onClick={care.toggleNearMe} disabled={care.locating}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="3.2" fill="currentColor" />
           <circle cx="12" cy="12" r="7.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
-        {care.locating ? "Finding you…" : "Near me"}
+        {care.locating ? t("care.finding") : t("care.nearMe")}
       </button>
     </div>
   );
 }
 
 function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: boolean; onChoose(thing: ListThing): void }) {
+  const t = useT();
   const need = needStyle(thing.waterNeed);
   return (
     <li>
@@ -44,8 +46,8 @@ function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: bo
         <span className="care-row-text">
           <span className="care-row-name">{thing.name}</span>
           <span className="care-row-meta">
-            {need.label}
-            {thing.distanceMetres !== undefined ? ` · ${formatMetres(thing.distanceMetres)} away` : ""}
+            {t(`need.${need.need}.label`)}
+            {thing.distanceMetres !== undefined ? ` · ${t("care.away", { distance: formatMetres(thing.distanceMetres) })}` : ""}
           </span>
         </span>
       </button>
@@ -55,32 +57,34 @@ function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: bo
 
 export function CareList({ care }: { care: Care }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const things = care.list.slice(0, LIST_MAX);
   const thirsty = care.list.filter((t) => t.waterNeed === "NEEDS_WATER").length;
   return (
     <>
       <div className="care-head">
-        <h2 className="care-title">{care.nearMe ? `Nearest ${term(b, "things")}` : `${term(b, "things", true)} around`}</h2>
+        <h2 className="care-title">{care.nearMe ? t("care.nearestTitle", brand) : t("care.aroundTitle", brand)}</h2>
         <p className="care-summary" aria-live="polite">
-          {care.listLoading ? "Looking around you…" : thirsty > 0 ? `${thirsty} need${thirsty === 1 ? "s" : ""} water` : `${things.length} shown`}
+          {care.listLoading ? t("care.looking") : thirsty > 0 ? t("care.thirsty", { count: thirsty }) : t("care.shown", { count: things.length })}
         </p>
       </div>
       <CareFilters care={care} />
       {things.length === 0 && !care.listLoading ? (
         <p className="care-empty">
           {care.needsWaterOnly
-            ? `No ${term(b, "things")} here need water. Move the map or zoom in to look further.`
-            : `No ${term(b, "things")} drawn here: zoom in on a cluster, or move the map.`}
+            ? t("care.noneThirsty", brand)
+            : t("care.noneDrawn", brand)}
         </p>
       ) : (
-        <ul className="care-list" aria-label={care.nearMe ? "Nearest first" : "Thirstiest first"}>
+        <ul className="care-list" aria-label={care.nearMe ? t("care.nearestFirst") : t("care.thirstiestFirst")}>
           {things.map((t) => (
             <CareRow key={t.id} thing={t} selected={care.selected?.id === t.id} onChoose={care.choose} />
           ))}
         </ul>
       )}
       <details className="care-legend">
-        <summary>What the markers mean</summary>
+        <summary>{t("care.legend")}</summary>
         <NeedLegend />
       </details>
     </>
@@ -89,8 +93,9 @@ export function CareList({ care }: { care: Care }) {
 
 /** Desktop: the list in a column beside the map. */
 export function CareSide({ care }: { care: Care }) {
+  const t = useT();
   return (
-    <aside className="care-side" aria-label="Things around">
+    <aside className="care-side" aria-label={t("care.thingsAround")}>
       <CareList care={care} />
     </aside>
   );
@@ -98,13 +103,14 @@ export function CareSide({ care }: { care: Care }) {
 
 /** Phone: a sheet over the bottom of the map, with the list, or the chosen thing's card. */
 export function CareSheet({ care, card }: { care: Care; card: ReactNode }) {
+  const t = useT();
   return (
-    <section className={`care-sheet${care.selected ? " care-sheet-card" : ""}`} aria-label={care.selected ? care.selected.name : "Things around"}>
+    <section className={`care-sheet${care.selected ? " care-sheet-card" : ""}`} aria-label={care.selected ? care.selected.name : t("care.thingsAround")}>
       <span className="care-sheet-handle" aria-hidden="true" />
       {care.selected ? (
         <>
           <button type="button" className="care-sheet-back" onClick={() => care.select(null)}>
-            ← Back to the list
+            {t("care.backToList")}
           </button>
           <div role="dialog" aria-label={care.selected.name}>
             {card}

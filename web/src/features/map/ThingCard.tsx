@@ -1,9 +1,9 @@
 // A thing on the map, in the popup (desktop) or the bottom sheet (phone): picture, name, water need
 // and why, last watered (when, by whom, litres) and the rain since, who looks after it (adoption), the sensor's reading if any, and "Record watering"
 // in one tap for those who may (owners, collaborators, admins: Thing.canRecordAction), with Undo.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { LITRES_QUICK_PICKS } from "../../../../shared/validation.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { formatTime } from "../../lib/dates.ts";
@@ -18,6 +18,10 @@ import { needStyle } from "../../components/water-need/water-need.ts";
 import { MapThingCardDocument as MapThingCard } from "./MapThingCard.generated.ts";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { errorText } from "../../lib/errors.ts";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 
 export interface CardThing {
   id: string;
@@ -42,12 +46,26 @@ export interface CardThing {
 }
 
 /** "Watered just now by ann, 20 L; 3 mm rain since" / "No watering recorded yet". */
-export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), rainMm: number | null = null): string {
-  if (!w) return "No watering recorded yet";
-  const who = w.userByCreatedBy ? ` by ${w.userByCreatedBy.name || w.userByCreatedBy.username}` : "";
-  const litres = w.litres !== null && w.litres !== undefined ? `, ${formatLitres(w.litres)}` : "";
-  const rain = rainMm === null || rainMm === undefined ? "" : rainMm < 0.05 ? "; no rain since" : `; ${rainMm.toFixed(1)} mm rain since`;
-  return `Watered ${formatRelative(w.createdAt, now)}${who}${litres}${rain}`;
+export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), rainMm: number | null = null, t: T = englishT): string {
+  if (!w) return t("card.noWatering");
+  return t("card.watered", {
+    when: formatRelative(w.createdAt, now),
+    who: w.userByCreatedBy ? w.userByCreatedBy.name || w.userByCreatedBy.username : "none",
+    litres: w.litres !== null && w.litres !== undefined ? formatLitres(w.litres) : "none",
+    rain: rainMm === null || rainMm === undefined ? "none" : rainMm < 0.05 ? "zero" : rainMm.toFixed(1),
+  });
+}
+
+/** "Watering of 20 L sent at <time>14:05</time>. Thank you!": the time as an element inside the sentence. */
+function sentAt(t: T, litres: string, time: ReactNode) {
+  const [before, after = ""] = t("card.sentAt", { litres, time: "\u0001" }).split("\u0001");
+  return (
+    <>
+      {before}
+      {time}
+      {after}
+    </>
+  );
 }
 
 function WateringButtons({
@@ -58,15 +76,17 @@ function WateringButtons({
   undo,
   discard,
 }: { thingId: string; thingName: string } & ReturnType<typeof useRecordWatering>) {
+  const t = useT();
+  const litresOf = (litres: number | null) => (litres !== null ? formatLitres(litres) : "none");
   const busy = state.step === "saving" || state.step === "undoing";
   if (state.step === "done" || state.step === "undoing") {
     return (
       <p className="map-card-recorded" role="status">
         <span>
-          Watering recorded{state.litres !== null ? `: ${formatLitres(state.litres)}` : ""}. Thank you!
+          {t("card.recorded", { litres: litresOf(state.litres) })}
         </span>
         <button type="button" className="button button-secondary map-card-undo" onClick={undo} disabled={busy}>
-          Undo
+          {t("card.undo")}
         </button>
       </p>
     );
@@ -75,10 +95,10 @@ function WateringButtons({
     return (
       <p className="map-card-recorded map-card-queued" role="status">
         <span>
-          Watering{state.litres !== null ? ` of ${formatLitres(state.litres)}` : ""} saved on this device. It will be sent when you are online.
+          {t("card.queued", { litres: litresOf(state.litres) })}
         </span>
         <button type="button" className="button button-secondary map-card-undo" onClick={discard}>
-          Undo
+          {t("card.undo")}
         </button>
       </p>
     );
@@ -87,7 +107,7 @@ function WateringButtons({
     return (
       <p className="map-card-recorded" role="status">
         <span>
-          Watering{state.litres !== null ? ` of ${formatLitres(state.litres)}` : ""} sent at <time dateTime={state.at}>{formatTime(state.at)}</time>. Thank you!
+          {sentAt(t, litresOf(state.litres), <time dateTime={state.at}>{formatTime(state.at)}</time>)}
         </span>
       </p>
     );
@@ -95,23 +115,23 @@ function WateringButtons({
   return (
     <div className="map-card-record" data-thing-id={thingId}>
       <button type="button" className="button map-card-water" onClick={() => record(null, thingName)} disabled={busy}>
-        {state.step === "saving" ? "Recording…" : "Record watering"}
+        {state.step === "saving" ? t("card.recording") : t("card.record")}
       </button>
-      <span className="map-card-picks" role="group" aria-label="Record watering with litres">
+      <span className="map-card-picks" role="group" aria-label={t("card.recordWithLitres")}>
         {LITRES_QUICK_PICKS.map((litres) => (
-          <button key={litres} type="button" className="litres-pick" onClick={() => record(litres, thingName)} disabled={busy} aria-label={`Record watering of ${litres} litres`}>
+          <button key={litres} type="button" className="litres-pick" onClick={() => record(litres, thingName)} disabled={busy} aria-label={t("card.recordLitres", { litres })}>
             {litres} L
           </button>
         ))}
       </span>
       {state.step === "undone" ? (
         <p className="map-card-note" role="status">
-          Watering taken back.
+          {t("card.takenBack")}
         </p>
       ) : null}
       {state.step === "failed" ? (
         <p className="map-card-error" role="alert">
-          {state.message}
+          {translateServerMessage(state.message)}
         </p>
       ) : null}
     </div>
@@ -128,6 +148,8 @@ export function ThingCardBody({
   signedIn: boolean;
 }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const need = needStyle(thing.waterNeed);
   const reason = useWaterNeedReason(thing);
   const state: WateringState = watering.state;
@@ -141,40 +163,41 @@ export function ThingCardBody({
           </h3>
           <p className="map-popup-meta">
             {thingTypeLabel(thing.type)}
-            {thing.isPublic ? "" : " · private"}
+            {thing.isPublic ? "" : t("card.private")}
           </p>
         </div>
       </div>
       <p className="map-card-need">
         <NeedBadge need={thing.waterNeed} size={20} />
         <span>
-          <strong>{need.label}.</strong> {reason ?? need.meaning}
+          <strong>{t(`need.${need.need}.label`)}.</strong> {reason ?? t(`need.${need.need}.meaning`)}
         </span>
       </p>
       <p className="map-card-last" data-testid="last-watered">
-        {lastWateredText(thing.lastWatering, Date.now(), thing.rainSinceLastWateringMm)}
+        {lastWateredText(thing.lastWatering, Date.now(), thing.rainSinceLastWateringMm, t)}
       </p>
       <AdoptionPanel thingId={thing.id} compact />
       {thing.lastSensorData && thing.water !== null ? (
         <p className="map-card-sensor">
-          Sensor: soil water {Math.round(thing.water)}% ({formatRelative(thing.lastSensorData)})
+          {t("card.sensor", { percent: Math.round(thing.water), when: formatRelative(thing.lastSensorData) })}
         </p>
       ) : null}
       {thing.canRecordAction ? (
         <WateringButtons thingId={thing.id} thingName={thing.name} {...watering} />
       ) : signedIn ? (
         <p className="map-card-note">
-          Only its owners and collaborators record care here. <Link to={paths.thing(thing.id)}>Open the {term(b, "thing")}</Link>
+          {t("card.ownersOnly")} <Link to={paths.thing(thing.id)}>{t("card.openThing", brand)}</Link>
         </p>
       ) : (
         <p className="map-card-note">
-          <Link to={paths.signIn(paths.thing(thing.id))}>Sign in</Link> to record watering.
+          <Link to={paths.signIn(paths.thing(thing.id))}>{t("card.signIn")}</Link>
+          {t("card.signInToRecord")}
         </p>
       )}
       {state.step === "idle" || state.step === "failed" || state.step === "undone" ? (
         <p className="map-popup-actions">
           <Link to={paths.thing(thing.id)} className="map-card-open">
-            Open {term(b, "thing")}
+            {t("card.open", brand)}
           </Link>
         </p>
       ) : null}
@@ -190,12 +213,13 @@ export function ThingCard({ thingId, signedIn, onChanged }: { thingId: string; s
     requestPolicy: "cache-and-network",
   });
   const watering = useRecordWatering(thingId, onChanged);
+  const t = useT();
   const thing = result.data?.thingById;
   if (!thing) {
     return result.error ? (
-      <p className="map-popup-error">{result.error.graphQLErrors[0]?.message || "An error occurred"}</p>
+      <p className="map-popup-error">{errorText(result.error, t("common.anErrorOccurred"))}</p>
     ) : (
-      <p className="muted">Loading…</p>
+      <p className="muted">{t("common.loading")}</p>
     );
   }
   return <ThingCardBody thing={thing} watering={watering} signedIn={signedIn} />;
