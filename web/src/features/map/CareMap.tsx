@@ -3,7 +3,6 @@
 // need, last watering, sensor, "Record watering" with Undo) in a popup or in the sheet.
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { MapBoundary } from "../../components/environment/LocationMap.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
@@ -16,6 +15,7 @@ import { MarkerPreview } from "./MarkerPreview.tsx";
 import { ThingCard } from "./ThingCard.tsx";
 import { useCare } from "./use-care.ts";
 import { useMapTimings } from "./use-map-debug.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 const MapView = lazy(() => import("./MapView.tsx"));
 
@@ -36,6 +36,7 @@ export interface CareMapProps {
 
 export function CareMap(props: CareMapProps) {
   const b = useBranding();
+  const t = useT();
   const care = useCare({ autoLocate: props.openOnLocation });
   const { signedIn, narrow } = props;
   const changed = care.changed;
@@ -49,11 +50,11 @@ export function CareMap(props: CareMapProps) {
   );
   const unavailable = (
     <div className="map-unavailable">
-      <h2>The map cannot be shown in this browser</h2>
-      <p>It needs WebGL, which is switched off or missing here. The lists work without it:</p>
+      <h2>{t("map.noWebGL")}</h2>
+      <p>{t("map.noWebGLText")}</p>
       <p className="map-unavailable-links">
-        <Link to="/things">{term(b, "things", true)}</Link>
-        <Link to="/things/nearest">Nearest {term(b, "thing")}</Link>
+        <Link to="/things">{t("map.allThings", { brand: b.key })}</Link>
+        <Link to="/things/nearest">{t("map.nearestThing", { brand: b.key })}</Link>
       </p>
     </div>
   );
@@ -72,7 +73,7 @@ export function CareMap(props: CareMapProps) {
               timings={timings}
             />
           ) : null}
-          <Suspense fallback={<div className="map-loading">Loading the map…</div>}>
+          <Suspense fallback={<div className="map-loading">{t("location.loadingMap")}</div>}>
             <MapView
               basemap={props.basemap}
               overlays={props.overlays}

@@ -8,6 +8,9 @@ import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap, BasemapId } from "../../components/environment/map-styles.ts";
 import type { OverlayStatus, OverlayStatuses } from "./map-data.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import type { T } from "../../lib/i18n/english.ts";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 
 export interface LayerPanelProps {
   basemaps: readonly Basemap[];
@@ -18,17 +21,18 @@ export interface LayerPanelProps {
   onOverlay(id: OverlayId, on: boolean): void;
   statuses: OverlayStatuses;
   soilLegend: { classNumber: number | null; name: string; colour: string }[];
-  thingsLabel: string;
+  /** The brand (steward or bee), for the things layer's words. */
+  brand: string;
   signedIn: boolean;
   onClose?: () => void;
 }
 
-function statusText(status: OverlayStatus, on: boolean, noun: [string, string]): string {
-  if (!on) return "Hidden";
-  if (status.error) return status.error;
-  if (status.loading && status.count === null) return "Loading…";
+function statusText(t: T, status: OverlayStatus, on: boolean, id: OverlayId): string {
+  if (!on) return t("layers.hidden");
+  if (status.error) return translateServerMessage(status.error);
+  if (status.loading && status.count === null) return t("common.loading");
   if (status.count === null) return "";
-  return `${status.count} ${status.count === 1 ? noun[0] : noun[1]} in view`;
+  return t(`layers.count.${id}`, { count: status.count });
 }
 
 function OverlayRow({
@@ -37,7 +41,6 @@ function OverlayRow({
   description,
   on,
   status,
-  noun,
   onToggle,
   swatch,
   children,
@@ -47,13 +50,13 @@ function OverlayRow({
   description: string;
   on: boolean;
   status: OverlayStatus;
-  noun: [string, string];
   onToggle(id: OverlayId, on: boolean): void;
   swatch: ReactNode;
   children?: ReactNode;
 }) {
   const inputId = useId();
-  const text = statusText(status, on, noun);
+  const t = useT();
+  const text = statusText(t, status, on, id);
   return (
     <li className={`map-overlay${on ? " map-overlay-on" : ""}`} data-overlay={id}>
       <div className="map-overlay-row">
@@ -95,31 +98,32 @@ export function LayerPanel({
   onOverlay,
   statuses,
   soilLegend,
-  thingsLabel,
+  brand,
   signedIn,
   onClose,
 }: LayerPanelProps) {
   const name = useId();
   const active = basemaps.find((b) => b.id === basemap) ?? basemaps[0];
+  const t = useT();
   const showing =
     basemapStatus === "unavailable"
-      ? `${active.label} could not be loaded: showing the built-in plain map.`
+      ? t("layers.basemapUnavailable", { basemap: active.label })
       : basemapStatus === "loading"
-        ? `Loading ${active.label.toLowerCase()}…`
-        : `Showing ${active.label.toLowerCase()}.`;
+        ? t("layers.basemapLoading", { basemap: active.label.toLowerCase() })
+        : t("layers.basemapShowing", { basemap: active.label.toLowerCase() });
   return (
     <div className="map-panel-inner">
       <div className="map-panel-head">
-        <h2 className="map-panel-title">Map layers</h2>
+        <h2 className="map-panel-title">{t("map.layers")}</h2>
         {onClose ? (
-          <button type="button" className="map-panel-close" onClick={onClose} aria-label="Close the layer list">
+          <button type="button" className="map-panel-close" onClick={onClose} aria-label={t("layers.close")}>
             ×
           </button>
         ) : null}
       </div>
 
       <fieldset className="map-fieldset">
-        <legend>Basemap</legend>
+        <legend>{t("layers.basemap")}</legend>
         <ul className="map-basemaps">
           {basemaps.map((b) => (
             <li key={b.id}>
@@ -130,7 +134,7 @@ export function LayerPanel({
                   <span className="map-basemap-description">{b.description}</span>
                 </span>
                 {b.id === basemap && basemapStatus === "unavailable" ? (
-                  <span className="map-badge map-badge-warning">Offline</span>
+                  <span className="map-badge map-badge-warning">{t("layers.offline")}</span>
                 ) : null}
               </label>
             </li>
@@ -142,15 +146,14 @@ export function LayerPanel({
       </fieldset>
 
       <fieldset className="map-fieldset">
-        <legend>On the map</legend>
+        <legend>{t("layers.onTheMap")}</legend>
         <ul className="map-overlays">
           <OverlayRow
             id="things"
-            label={thingsLabel}
-            description={signedIn ? `Public ${thingsLabel.toLowerCase()} and yours` : `Public ${thingsLabel.toLowerCase()}`}
+            label={t("layers.thingsLabel", { brand })}
+            description={signedIn ? t("layers.thingsPublicAndYours", { brand }) : t("layers.thingsPublic", { brand })}
             on={overlays.things}
             status={statuses.things}
-            noun={["shown", "shown"]}
             onToggle={onOverlay}
             swatch={<NeedBadge need="NEEDS_WATER" size={16} />}
           >
@@ -158,21 +161,19 @@ export function LayerPanel({
           </OverlayRow>
           <OverlayRow
             id="waterPoints"
-            label="Water points"
-            description="Public pumps and taps to fill a can"
+            label={t("layers.waterPoints")}
+            description={t("layers.waterPointsAbout")}
             on={overlays.waterPoints}
             status={statuses.waterPoints}
-            noun={["point", "points"]}
             onToggle={onOverlay}
             swatch={<WaterPointSwatch />}
           />
           <OverlayRow
             id="stations"
-            label="Rainfall stations"
-            description="Environment Agency rain gauges"
+            label={t("layers.stations")}
+            description={t("layers.stationsAbout")}
             on={overlays.stations}
             status={statuses.stations}
-            noun={["station", "stations"]}
             onToggle={onOverlay}
             swatch={
               <span className="map-swatch-station">
@@ -182,16 +183,15 @@ export function LayerPanel({
           />
           <OverlayRow
             id="soilscapes"
-            label="Soilscapes"
-            description="Soil types, by class"
+            label={t("layers.soilscapes")}
+            description={t("layers.soilscapesAbout")}
             on={overlays.soilscapes}
             status={statuses.soilscapes}
-            noun={["area", "areas"]}
             onToggle={onOverlay}
             swatch={<span className="map-swatch-soil" />}
           >
             {soilLegend.length > 0 ? (
-              <ul className="map-legend map-legend-soil" aria-label="Soilscape classes in view">
+              <ul className="map-legend map-legend-soil" aria-label={t("layers.soilClasses")}>
                 {soilLegend.map((c) => (
                   <li key={`${c.classNumber}-${c.name}`}>
                     <span className="map-legend-box" style={{ background: c.colour }} aria-hidden="true" />
@@ -204,11 +204,10 @@ export function LayerPanel({
           </OverlayRow>
           <OverlayRow
             id="bLines"
-            label="B-Lines"
-            description="Pollinator corridors"
+            label={t("layers.bLines")}
+            description={t("layers.bLinesAbout")}
             on={overlays.bLines}
             status={statuses.bLines}
-            noun={["corridor", "corridors"]}
             onToggle={onOverlay}
             swatch={<span className="map-swatch-bline" />}
           />

@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { DEFAULT_CENTRE } from "../../components/environment/env-format.ts";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../../components/environment/map-prefs.ts";
@@ -21,6 +20,7 @@ import { LayerPanel } from "./LayerPanel.tsx";
 import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
 import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
 import "./map.css";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 
 /** The page fills the window below the header. */
@@ -42,6 +42,7 @@ function useFillHeight(ref: RefObject<HTMLElement | null>) {
 
 export default function MapPage() {
   const b = useBranding();
+  const t = useT();
   const { signedIn } = useSession();
   const location = useLocation();
   const narrow = useNarrow();
@@ -113,7 +114,7 @@ export default function MapPage() {
       }}
     >
       <h1 id="map-title" className="visually-hidden">
-        Map
+        {t("map.title")}
       </h1>
       <div className="map-stage">
         {/* The layer switcher comes first in the tab order, before the map's many markers. */}
@@ -130,10 +131,10 @@ export default function MapPage() {
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path d="M12 3 2 8.5 12 14l10-5.5L12 3zm-7.6 9.2L2 13.5 12 19l10-5.5-2.4-1.3L12 16.4l-7.6-4.2z" fill="currentColor" />
               </svg>
-              Layers
+              {t("map.layersButton")}
             </button>
           ) : null}
-          <aside id="map-layers" className="map-panel" aria-label="Map layers" hidden={!panelOpen}>
+          <aside id="map-layers" className="map-panel" aria-label={t("map.layers")} hidden={!panelOpen}>
             <LayerPanel
               basemaps={settings.basemaps}
               basemap={basemapId}
@@ -143,18 +144,19 @@ export default function MapPage() {
               onOverlay={(id, on) => update({ ...prefs, overlays: { ...prefs.overlays, [id]: on } })}
               statuses={statuses}
               soilLegend={soilLegend}
-              thingsLabel={term(b, "things", true)}
+              brand={b.key}
               signedIn={signedIn}
               onClose={narrow ? closePanel : undefined}
             />
             {statuses.things.error && prefs.overlays.things ? (
               <button type="button" className="button button-secondary map-retry" onClick={() => setThingsRetry((n) => n + 1)}>
-                Try loading {term(b, "things")} again
+                {t("map.retryThings", { brand: b.key })}
               </button>
             ) : null}
             {!signedIn ? (
               <p className="map-panel-foot">
-                <Link to={paths.signIn("/map")}>Sign in</Link> to see your own {term(b, "things")} too.
+                <Link to={paths.signIn("/map")}>{t("map.signIn")}</Link>
+                {t("map.signInForOwn", { brand: b.key })}
               </p>
             ) : null}
           </aside>

@@ -9,8 +9,10 @@ import { SoilscapeDetails } from "../../components/environment/SoilscapePanel.ts
 import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "../../components/environment/EnvRainfallStationSummary.generated.ts";
 import { paths } from "../../routes/paths.ts";
 import { soilscapeFromProperties, type LayerCollection } from "./map-data.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 export function StationPopupBody({ station }: { station: StationBrief }) {
+  const t = useT();
   const [result] = useQuery({
     query: EnvRainfallStationSummary,
     variables: { id: station.id },
@@ -22,36 +24,34 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
         <Link to={paths.rainfallStation(station.id)}>{stationName(station)}</Link>
       </h3>
       <p className="map-popup-meta">
-        Rainfall station {station.id}
+        {t("popup.station", { id: station.id })}
         {station.town ? ` · ${station.town}` : ""}
       </p>
       {result.fetching && !s ? (
-        <p className="muted">Loading the latest reading…</p>
+        <p className="muted">{t("popup.loadingReading")}</p>
       ) : result.error && !s ? (
         <p className="map-popup-error">{errorText(result.error)}</p>
       ) : s ? (
         <>
           <StaleNotice meta={s} />
           <dl className="map-popup-facts">
-            <dt>Latest reading</dt>
+            <dt>{t("popup.latestReading")}</dt>
             <dd>
               {s.latestReading ? (
-                <>
-                  <strong>{formatMm(s.latestReading.value)}</strong> at {formatDateTime(s.latestReading.dateTime)}
-                </>
+                t("popup.readingAt", { value: formatMm(s.latestReading.value), time: formatDateTime(s.latestReading.dateTime) })
               ) : (
-                "None yet"
+                t("popup.noneYet")
               )}
             </dd>
-            <dt>Last 24 hours</dt>
-            <dd>{isFiniteNumber(s.last24hTotal) ? formatMm(s.last24hTotal) : "No readings"}</dd>
+            <dt>{t("popup.last24h")}</dt>
+            <dd>{isFiniteNumber(s.last24hTotal) ? formatMm(s.last24hTotal) : t("popup.noReadings")}</dd>
           </dl>
           <Attribution meta={{ attribution: s.attribution }} />
         </>
       ) : null}
       <p className="map-popup-actions">
         <Link to={paths.rainfallStation(station.id)} className="button button-secondary map-popup-button">
-          Rainfall details
+          {t("popup.rainfallDetails")}
         </Link>
       </p>
     </>
@@ -59,13 +59,14 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
 }
 
 export function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string, unknown> | null; bLine: Record<string, unknown> | null; soilLayer: LayerCollection | null }) {
+  const t = useT();
   return (
     <>
       {soil ? (
         <div className="map-popup-section">
-          <h3 className="map-popup-title">Soil here</h3>
+          <h3 className="map-popup-title">{t("popup.soilHere")}</h3>
           <SoilscapeDetails soil={soilscapeFromProperties(soil, soilLayer ?? {})} headingLevel={4} compact />
-          {soilLayer?.isSample ? <p className="map-popup-note">Sample data: illustrative, not survey data.</p> : null}
+          {soilLayer?.isSample ? <p className="map-popup-note">{t("popup.soilSample")}</p> : null}
         </div>
       ) : null}
       {bLine ? (

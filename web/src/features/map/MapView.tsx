@@ -49,6 +49,7 @@ import { useWaterPoints, WaterPointMarkers, WaterPointPopupBody, type WaterPoint
 import { MapBLinesDocument as MapBLines } from "./MapBLines.generated.ts";
 import { MapSoilscapeLayerDocument as MapSoilscapeLayer } from "./MapSoilscapeLayer.generated.ts";
 import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 const OWN_SOURCES = ["soilscapes", "b-lines"] as const;
 const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
@@ -121,6 +122,7 @@ export default function MapView({
 }: MapViewProps) {
   assertWebgl();
   const b = useBranding();
+  const t = useT();
   const notify = useNotify();
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
@@ -233,35 +235,35 @@ export default function MapView({
   );
 
   // What each layer shows, for the layer panel.
-  const thingsWord = term(b, "things");
+  const brand = { brand: b.key };
   useEffect(() => {
     const error = thingsResult.error && !thingsAnswer ? errorText(thingsResult.error) : null;
     let note: string | null = null;
-    if (thingsAnswer?.truncated) note = `Showing ${thingsAnswer.things.length} of ${thingsAnswer.total}: zoom in to see them all`;
-    else if (thingsAnswer && thingsAnswer.total === 0) note = `No ${thingsWord} here: zoom out or move the map to find them`;
-    else if (thingsAnswer && thingsAnswer.clusters.length > 0) note = `Numbers are ${thingsWord} close together: select one to zoom in`;
+    if (thingsAnswer?.truncated) note = t("map.truncated", { shown: thingsAnswer.things.length, total: thingsAnswer.total });
+    else if (thingsAnswer && thingsAnswer.total === 0) note = t("map.noThingsHere", brand);
+    else if (thingsAnswer && thingsAnswer.clusters.length > 0) note = t("map.clustersNote", brand);
     onOverlayStatus("things", {
       count: thingsAnswer ? thingsAnswer.total : null,
       loading: thingsResult.fetching,
       error,
       note,
     });
-  }, [thingsResult.error, thingsResult.fetching, thingsAnswer, thingsWord, onOverlayStatus]);
+  }, [thingsResult.error, thingsResult.fetching, thingsAnswer, b.key, t, onOverlayStatus]);
 
   useEffect(() => {
     const error = stationsResult.error && !stationsAnswer ? errorText(stationsResult.error) : null;
     const beyond = box ? viewBeyondStations(box) : false;
-    const stale = stationsAnswer?.stale ? `Saved data from ${timeAgo(stationsAnswer.fetchedAt)} (the Environment Agency could not be reached)` : null;
-    const notes = [stale, beyond ? "Within 50 km of the map centre" : null].filter(Boolean);
+    const stale = stationsAnswer?.stale ? t("map.stationsStale", { ago: timeAgo(stationsAnswer.fetchedAt) }) : null;
+    const notes = [stale, beyond ? t("map.stationsWithin") : null].filter(Boolean);
     onOverlayStatus("stations", {
       count: stationsAnswer ? stations.filter((s) => inBox(s.lat, s.long)).length : null,
       loading: stationsResult.fetching,
-      error: error && errorCode(stationsResult.error) === "UNAVL" ? `${error}: the Environment Agency could not be reached and no stations are saved for this area` : error,
+      error: error && errorCode(stationsResult.error) === "UNAVL" ? t("map.stationsUnavailable", { error }) : error,
       unavailable: errorCode(stationsResult.error) === "UNAVL",
       note: notes.length ? notes.join(" · ") : null,
       stale: stationsAnswer?.stale ?? false,
     });
-  }, [stationsResult.error, stationsResult.fetching, stationsAnswer, stations, inBox, box, onOverlayStatus]);
+  }, [stationsResult.error, stationsResult.fetching, stationsAnswer, stations, inBox, box, onOverlayStatus, t]);
 
   useEffect(() => {
     const error = soilResult.error && !soilLayer ? errorText(soilResult.error) : null;
@@ -270,13 +272,13 @@ export default function MapView({
       loading: soilResult.fetching,
       error,
       note: soilLayer
-        ? [soilLayer.isSample ? "Sample data" : null, soilLayer.truncated ? "Zoom in to see every area" : null, soilLayer.features.length === 0 ? "None mapped here" : null]
+        ? [soilLayer.isSample ? t("map.sampleData") : null, soilLayer.truncated ? t("map.zoomForAreas") : null, soilLayer.features.length === 0 ? t("map.noneMapped") : null]
             .filter(Boolean)
             .join(" · ") || null
         : null,
     });
     onSoilLegend(soilClasses(soilLayer));
-  }, [soilResult.error, soilResult.fetching, soilLayer, onOverlayStatus, onSoilLegend]);
+  }, [soilResult.error, soilResult.fetching, soilLayer, onOverlayStatus, onSoilLegend, t]);
 
   useEffect(() => {
     const error = bLinesResult.error && !bLinesLayer ? errorText(bLinesResult.error) : null;
@@ -285,12 +287,12 @@ export default function MapView({
       loading: bLinesResult.fetching,
       error,
       note: bLinesLayer
-        ? [bLinesLayer.isSample ? "Sample data" : null, bLinesLayer.truncated ? "Zoom in to see every corridor" : null, bLinesLayer.features.length === 0 ? "None mapped here" : null]
+        ? [bLinesLayer.isSample ? t("map.sampleData") : null, bLinesLayer.truncated ? t("map.zoomForCorridors") : null, bLinesLayer.features.length === 0 ? t("map.noneMapped") : null]
             .filter(Boolean)
             .join(" · ") || null
         : null,
     });
-  }, [bLinesResult.error, bLinesResult.fetching, bLinesLayer, onOverlayStatus]);
+  }, [bLinesResult.error, bLinesResult.fetching, bLinesLayer, onOverlayStatus, t]);
 
   // A hidden layer's popup goes with it.
   useEffect(() => {
@@ -468,6 +470,7 @@ export default function MapView({
   }
 
   const thingWord = term(b, "thing", true);
+  const thingsWord = term(b, "things");
   // A cluster opens up: the map moves closer around it, until its things are apart.
   const zoomInto = useCallback((cluster: MapCluster) => {
     const map = mapRef.current;

@@ -7,6 +7,7 @@ import { errorText } from "../../components/environment/parts.tsx";
 import { useLastValue } from "./map-hooks.ts";
 import type { Box, OverlayStatus } from "./map-data.ts";
 import { MapWaterPointsDocument as MapWaterPoints } from "./MapWaterPoints.generated.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 export interface WaterPoint {
   id: string;
@@ -39,6 +40,7 @@ export function WaterPointSwatch() {
 }
 
 export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: OverlayStatus) => void) {
+  const noneMapped = useT()("map.noneMapped");
   const [result] = useQuery({
     query: MapWaterPoints,
     variables: box ?? { west: 0, south: 0, east: 1, north: 1 },
@@ -50,9 +52,9 @@ export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: 
       count: points ? points.length : null,
       loading: result.fetching,
       error: result.error && !points ? errorText(result.error) : null,
-      note: points && points.length === 0 ? "None mapped here" : null,
+      note: points && points.length === 0 ? noneMapped : null,
     });
-  }, [points, result.fetching, result.error, onStatus]);
+  }, [points, result.fetching, result.error, onStatus, noneMapped]);
   return useMemo(() => (on ? points ?? [] : []), [on, points]);
 }
 

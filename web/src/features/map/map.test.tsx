@@ -210,7 +210,7 @@ describe("LayerPanel", () => {
         onOverlay={onOverlay}
         statuses={statuses}
         soilLegend={[{ classNumber: 6, name: "Freely draining slightly acid loamy soils", colour: "#8aa85a" }]}
-        thingsLabel="Things"
+        brand="steward"
         signedIn={false}
       />,
     );
