@@ -148,11 +148,12 @@ describe.each(KINDS)("the %s store", (kind) => {
     const [old, fresh] = [randomUUID(), randomUUID()];
     const upload = "0000000001-0000000000000001";
     await store.put(`uploads/pending/${user}/${old}/${upload}/thumb.webp`, Buffer.from("old"));
-    // A whole second later (some backends keep whole seconds), the fresh one. The times are the
-    // backends' own (file system, database, s3rver), on no clock a test controls: this waits for
-    // the real clock to pass the next whole second (under a second), not a fixed time.
+    // The fresh one a whole second past the boundary, so that a backend that keeps whole seconds
+    // (or rounds them: s3rver once answered a time just under the boundary in CI) still dates it
+    // after the boundary. The times are the backends' own (file system, database, s3rver), on no
+    // clock a test controls: this waits for the real clock (under two seconds), not a fixed time.
     const boundary = Math.ceil(Date.now() / 1000) * 1000;
-    while (Date.now() <= boundary) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() <= boundary + 1000) await new Promise((r) => setTimeout(r, 50));
     await store.put(`uploads/pending/${user}/${fresh}/${upload}/thumb.webp`, Buffer.from("fresh"));
     // As if a day had passed since the boundary.
     await sweepPending(store, path.join(os.tmpdir(), `steward-no-such-dir-${randomUUID()}`), boundary + PENDING_TTL_MS);
