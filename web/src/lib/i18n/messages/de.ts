@@ -1,8 +1,8 @@
 // The app's screen texts in German, with "du" (docs/decisions.md, "English and German"). Loaded
 // only when someone reads the app in German (a chunk of its own).
-import type { MessageKey } from "./en-GB.ts";
+import type { MessageKey, ShellTexts } from "./en-GB.ts";
 
-export const de: Record<MessageKey, string> = {
+const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
   "language.browser": "Wie mein Browser",
   "language.saved": "Sprache gespeichert.",
@@ -304,6 +304,10 @@ export const de: Record<MessageKey, string> = {
   "map.sampleData": "Beispieldaten",
   "map.zoomForAreas": "Zoom hinein, um jede Fläche zu sehen",
   "map.zoomForCorridors": "Zoom hinein, um jeden Korridor zu sehen",
+};
+
+export const de: Record<MessageKey, string> = {
+  ...shell,
 };
 
 export default de;

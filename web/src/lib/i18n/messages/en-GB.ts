@@ -2,8 +2,12 @@
 // are "<area>.<what>"; each area keeps its keys together, in the order the screen shows them.
 // The German twin (de.ts) has every key with the same arguments (i18n.test.ts checks). The
 // spec's English texts are written here word for word.
+//
+// The shell's texts (header, layout, lists, map, panels) are here; a feature's own screens keep
+// theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
+// each, so features can be translated without touching each other's lines.
 
-export const en = {
+const shell = {
   "language.label": "Language",
   "language.browser": "As my browser",
   "language.saved": "Language saved.",
@@ -307,4 +311,9 @@ export const en = {
   "map.zoomForCorridors": "Zoom in to see every corridor",
 } as const;
 
+export const en = {
+  ...shell,
+} as const;
+
 export type MessageKey = keyof typeof en;
+export type ShellTexts = typeof shell;
