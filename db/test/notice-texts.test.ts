@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type pg from "pg";
 import { owner, makeUser } from "./sql-client.ts";
-import { renderNotice, renderReason, noticesEnGB, noticesDe } from "../../shared/i18n/notices/index.ts";
+import { renderNotice, renderReason, noticesEnGB, noticesDe } from "../../shared/i18n/notices/all-languages.ts";
 import { catalogueProblems } from "../../shared/i18n/catalogue-check.ts";
 
 type User = Awaited<ReturnType<typeof makeUser>>;

@@ -14,7 +14,7 @@ import type { Task } from "graphile-worker";
 import webpush from "web-push";
 import { workerContext } from "../context.ts";
 import { endpointAllowed } from "../config.ts";
-import { renderNotice } from "../../shared/i18n/notices/index.ts";
+import { renderNotice } from "../../shared/i18n/notices/all-languages.ts";
 import { isLocale, DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
 
 export const PER_BROWSER_ATTEMPTS = 5;

@@ -9,24 +9,35 @@
 //   - a null "person" (an account without a name) is "Someone" in the reader's language.
 // Anything that cannot be written (an unknown key, a reason without parts) gives null, and the
 // caller shows the stored English instead.
-import { translator, type MessageValues, type Translate } from "../translate.ts";
-import type { Locale } from "../locales.ts";
+//
+// British English is always here; another language's texts are added by whoever speaks it
+// (addNoticeTexts): the worker adds them all at once (all-languages.ts), the browser with the rest
+// of that language's texts, so an English reader's page never carries the German.
+import { translator, type Catalogue, type MessageValues, type Translate } from "../translate.ts";
+import { DEFAULT_LOCALE, type Locale } from "../locales.ts";
 import { en, type NoticeKey } from "./en-GB.ts";
-import { de } from "./de.ts";
 
-export { en as noticesEnGB, de as noticesDe, type NoticeKey };
+export { en as noticesEnGB, type NoticeKey };
 
 export interface ReasonPart {
   key: string;
   values?: Record<string, unknown> | null;
 }
 
+const catalogues: Record<Locale, Catalogue<NoticeKey>> = { "en-GB": en, de: en };
 const translators = new Map<Locale, Translate<NoticeKey>>();
+
+/** Makes `locale`'s notice texts available (until then its notices are shown in English). */
+export function addNoticeTexts(locale: Locale, texts: Catalogue<NoticeKey>): void {
+  if (locale === DEFAULT_LOCALE) return;
+  catalogues[locale] = texts;
+  translators.delete(locale);
+}
 
 function noticeTranslator(locale: Locale): Translate<NoticeKey> {
   let t = translators.get(locale);
   if (!t) {
-    t = translator<NoticeKey>(locale, { "en-GB": en, de }, { timeZone: "UTC" });
+    t = translator<NoticeKey>(locale, catalogues, { timeZone: "UTC" });
     translators.set(locale, t);
   }
   return t;

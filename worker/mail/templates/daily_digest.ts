@@ -5,7 +5,7 @@
 // else its indicator colour. Things that need water come first (the payload's order).
 import { appLink, defineTemplate, EmailPayloadError, optionalString } from "../compose.ts";
 import type { MailTranslate } from "../messages/index.ts";
-import { renderReason } from "../../../shared/i18n/notices/index.ts";
+import { renderReason } from "../../../shared/i18n/notices/all-languages.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 
 interface DigestThing {

@@ -2,7 +2,7 @@
 // e-mails of a person who takes a daily or weekly digest instead of single e-mails, and notices
 // past the daily cap (NOTICES_PER_DAY). One e-mail listing each, with its link.
 import { appLink, defineTemplate, EmailPayloadError, optionalString, type Block } from "../compose.ts";
-import { renderNotice } from "../../../shared/i18n/notices/index.ts";
+import { renderNotice } from "../../../shared/i18n/notices/all-languages.ts";
 
 // textKey/textValues: the notice in the shared catalogue (shared/i18n/notices), so it is written in
 // the recipient's language; title and body are the English fallback.

@@ -2,7 +2,7 @@
 // a thing that needs water, a device gone quiet. One template for all, so every notification
 // reads alike and leads to the screen where something can be done.
 import { appLink, defineTemplate, EmailPayloadError, optionalString, requireString } from "../compose.ts";
-import { renderNotice } from "../../../shared/i18n/notices/index.ts";
+import { renderNotice } from "../../../shared/i18n/notices/all-languages.ts";
 
 export default defineTemplate({
   name: "notification",

@@ -8,6 +8,7 @@ import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { useMutation } from "urql";
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
+import { addNoticeTexts } from "../../../../shared/i18n/notices/index.ts";
 import { resolveDateSettings, setDateSettings } from "../dates.ts";
 import { useSession } from "../session-context.tsx";
 import { en, type MessageKey } from "./messages/en-GB.ts";
@@ -32,11 +33,13 @@ const loaders: Record<Locale, () => Promise<Loaded>> = {
   "en-GB": async () =>
     pseudoWanted() ? { ...ENGLISH, messages: (await import("./pseudo.ts")).pseudoCatalogue(en) } : ENGLISH,
   de: async () => {
-    const [{ de }, { knownEn }, { knownDe }] = await Promise.all([
+    const [{ de }, { knownEn }, { knownDe }, notices] = await Promise.all([
       import("./messages/de.ts"),
       import("./known-texts/en-GB.ts"),
       import("./known-texts/de.ts"),
+      import("../../../../shared/i18n/notices/de.ts"),
     ]);
+    addNoticeTexts("de", notices.de);
     return { locale: "de", messages: de, serverMessages: makeMessageTranslator("de", knownEn, knownDe) };
   },
 };
