@@ -4,6 +4,6 @@ import { translator, type MessageValues } from "../../../../shared/i18n/translat
 import { en, type MessageKey } from "./messages/en-GB.ts";
 
 /** A screen text by its key, with its values. */
-export type T = (key: MessageKey, values?: MessageValues) => string;
+export type T<K extends string = MessageKey> = (key: K, values?: MessageValues) => string;
 
 export const englishT: T = translator<MessageKey>("en-GB", { "en-GB": en, de: en });

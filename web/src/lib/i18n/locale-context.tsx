@@ -2,7 +2,7 @@
 // (users.language), else what they chose on this device, else their browser's first language we
 // speak (shared/i18n/locales.ts). British English ships with the app; German is a chunk of its
 // own, loaded when someone reads in German (English shows meanwhile, for a moment).
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { IntlContext, IntlProvider, createIntl, type IntlShape } from "react-intl";
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { useMutation } from "urql";
@@ -13,6 +13,7 @@ import { resolveDateSettings, setDateSettings } from "../dates.ts";
 import { useSession } from "../session-context.tsx";
 import { en, type MessageKey } from "./messages/en-GB.ts";
 import type { T } from "./english.ts";
+import { setPseudoRewrite, type Texts } from "./texts.ts";
 import { SetLanguageDocument as setLanguageMutation } from "./SetLanguage.generated.ts";
 import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslator } from "./server-messages.ts";
 
@@ -30,8 +31,12 @@ interface Loaded {
   serverMessages: MessageTranslator | null;
 }
 const loaders: Record<Locale, () => Promise<Loaded>> = {
-  "en-GB": async () =>
-    pseudoWanted() ? { ...ENGLISH, messages: (await import("./pseudo.ts")).pseudoCatalogue(en) } : ENGLISH,
+  "en-GB": async () => {
+    if (!pseudoWanted()) return ENGLISH;
+    const { pseudoCatalogue, pseudoMessage } = await import("./pseudo.ts");
+    setPseudoRewrite(pseudoMessage);
+    return { ...ENGLISH, messages: pseudoCatalogue(en) };
+  },
   de: async () => {
     const [{ de }, { knownEn }, { knownDe }, notices] = await Promise.all([
       import("./messages/de.ts"),
@@ -152,11 +157,22 @@ export function useLocale(): LocaleContextValue {
 let standalone: IntlShape | null = null;
 const standaloneIntl = () => (standalone ??= createIntl({ locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE, messages: en }));
 
-/** `t(key, values)`: a screen text in the reader's language. */
-export function useT(): T {
+/**
+ * `t(key, values)`: a screen text in the reader's language. A feature passes its own texts
+ * (`useT(thingsTexts)`): their keys join the shell's, and a German reader's screen waits for
+ * their German (suspending to the route's loading state) the first time.
+ */
+export function useT(): T;
+export function useT<K extends string>(texts: Texts<K>): T<MessageKey | K>;
+export function useT<K extends string>(texts?: Texts<K>): T<MessageKey | K> {
   const intl = useContext(IntlContext) ?? standaloneIntl();
+  const locale = (isLocale(intl.locale) ? intl.locale : DEFAULT_LOCALE) as Locale;
+  if (texts && !texts.has(locale)) use(texts.load(locale));
   return useCallback(
-    (key: MessageKey, values?: MessageValues) => intl.formatMessage({ id: key }, values as Record<string, string | number | Date>),
-    [intl],
+    (key: MessageKey | K, values?: MessageValues) =>
+      texts && Object.hasOwn(texts.en, key)
+        ? texts.format(locale, key as K, values)
+        : intl.formatMessage({ id: key }, values as Record<string, string | number | Date>),
+    [intl, texts, locale],
   );
 }
