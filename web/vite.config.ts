@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { routePreloads } from "./route-preloads.ts";
+import { precompiledMessages, withoutIcuParser } from "./precompiled-messages.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -22,7 +23,7 @@ const proxy = {
   "/images": { target: apiTarget },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: "public",
   // Build-time endpoint overrides (VITE_GRAPHQL_URL, VITE_GRAPHQL_WS_URL) come from the
@@ -34,6 +35,8 @@ export default defineConfig({
   // Brotli (quality 11) and gzip (level 9) copies of every text asset over 1 KB, served by
   // server/routes/spa.ts; the originals stay for browsers that accept neither.
   plugins: [
+    // The catalogues' texts parsed at build time, and the browser without the ICU parser.
+    precompiledMessages(),
     // Which chunks each screen needs, for the server to preload with the page (issue 27).
     routePreloads(fileURLToPath(new URL("./src/routes/routes.tsx", import.meta.url))),
     compression({
@@ -42,6 +45,10 @@ export default defineConfig({
       algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm("gzip", { level: 9 })],
     }),
   ],
+  resolve: {
+    // Only in the build: tests and the dev server format texts as written (with the parser).
+    alias: command === "build" ? withoutIcuParser : {},
+  },
   oxc: {
     jsx: { runtime: "automatic" },
   },
@@ -67,4 +74,4 @@ export default defineConfig({
     port: 4173,
     proxy,
   },
-});
+}));

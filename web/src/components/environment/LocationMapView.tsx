@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Map, Marker, NavigationControl, type MapRef } from "react-map-gl/maplibre";
 import { assertWebgl, basemapStatusText, maplibregl, useBasemapView } from "./map-core.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { loadMapPrefs } from "./map-prefs.ts";
 import { pageBasemapSettings } from "./map-styles.ts";
 import { MapPin } from "./parts.tsx";
@@ -30,7 +31,8 @@ export default function LocationMapView({ latitude, longitude, zoom, colour, lab
     map.current?.jumpTo({ center: [longitude, latitude] });
   }, [latitude, longitude]);
 
-  const status = basemapStatusText(view);
+  const t = useT();
+  const status = basemapStatusText(view, t);
   return (
     <>
       <Map

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { Map, Marker, NavigationControl, type MapLayerMouseEvent, type MapRef, type MarkerDragEvent } from "react-map-gl/maplibre";
 import type { Coordinates } from "./env-format.ts";
 import { assertWebgl, basemapStatusText, maplibregl, useBasemapView } from "./map-core.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { loadMapPrefs } from "./map-prefs.ts";
 import { pageBasemapSettings } from "./map-styles.ts";
 import { MapPin } from "./parts.tsx";
@@ -45,7 +46,8 @@ export default function LocationPickerMap({ value, centre, onPick, disabled }: L
     onPick(next);
   };
 
-  const status = basemapStatusText(view);
+  const t = useT();
+  const status = basemapStatusText(view, t);
   return (
     <>
       <Map

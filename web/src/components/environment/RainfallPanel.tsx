@@ -12,6 +12,7 @@ import { EnvRainfallStationsDocument as EnvRainfallStations } from "./EnvRainfal
 import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "./EnvRainfallStationSummary.generated.ts";
 import "./environment.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { environmentTexts } from "./texts.ts";
 
 export interface StationBrief {
   id: string;
@@ -79,7 +80,7 @@ export function RainfallPanel({
   title,
   headingLevel = 2,
 }: RainfallPanelProps) {
-  const t = useT();
+  const t = useT(environmentTexts);
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery({
     query: EnvRainfallStations,

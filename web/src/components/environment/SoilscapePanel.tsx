@@ -10,10 +10,10 @@ import { errorText, Panel, PanelError, PanelLoading } from "./parts.tsx";
 import { EnvSoilscapeDocument as EnvSoilscape } from "./EnvSoilscape.generated.ts";
 import "./environment.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import { englishT, type T } from "../../lib/i18n/english.ts";
+import { environmentTexts, type EnvironmentT, environmentEnglishT } from "./texts.ts";
 
 /** A sentence with a {command} in it, the command set as code. */
-function withCommand(t: T, key: "soil.noneMapped", command: string) {
+function withCommand(t: EnvironmentT, key: "soil.noneMapped", command: string) {
   const [before, after = ""] = t(key, { command: "\u0001" }).split("\u0001");
   return (
     <>
@@ -41,13 +41,13 @@ export interface SoilscapePanelProps {
 }
 
 /** The "what it means for watering" summary from texture and drainage. */
-export function wateringSummary(soil: Pick<SoilscapeData, "texture" | "drainage">, t: T = englishT): string[] {
+export function wateringSummary(soil: Pick<SoilscapeData, "texture" | "drainage">, t: EnvironmentT = environmentEnglishT): string[] {
   return [textureAdvice(soil.texture, t), drainageAdvice(soil.drainage, t)].filter((x): x is string => Boolean(x));
 }
 
 /** The class and its attributes (also used by the map's popup). */
 export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { soil: SoilscapeData; headingLevel?: 3 | 4; compact?: boolean }) {
-  const t = useT();
+  const t = useT(environmentTexts);
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const advice = wateringSummary(soil, t);
   return (
@@ -87,7 +87,7 @@ export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { 
 }
 
 export function SoilscapePanel({ latitude, longitude, title, headingLevel = 2 }: SoilscapePanelProps) {
-  const t = useT();
+  const t = useT(environmentTexts);
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery({
     query: EnvSoilscape,

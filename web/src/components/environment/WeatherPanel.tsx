@@ -18,6 +18,7 @@ import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice } 
 import { EnvWeatherForecastDocument as EnvWeatherForecast } from "./EnvWeatherForecast.generated.ts";
 import "./environment.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { environmentTexts } from "./texts.ts";
 
 const ForecastChart = lazy(() => import("./ForecastChart.tsx"));
 
@@ -52,7 +53,7 @@ function localDate(t: number): string {
 }
 
 export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hours = 48 }: WeatherPanelProps) {
-  const t = useT();
+  const t = useT(environmentTexts);
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery({
     query: EnvWeatherForecast,

@@ -4,7 +4,7 @@
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
 import { dateFormat, dateSettings, formatHour as hourOf, timeAgo as relativeTime } from "../../lib/dates.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
+import { environmentTexts, type EnvironmentT, environmentEnglishT } from "./texts.ts";
 
 /** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
 export const LOCALE = dateSettings().locale;
@@ -142,7 +142,7 @@ export function upcomingHours<T extends { time: string }>(hourly: readonly T[], 
     .map((x) => x.h);
 }
 
-export function weatherHint(hourly: readonly HourlyPoint[], now = Date.now(), t: T = englishT): WeatherHint {
+export function weatherHint(hourly: readonly HourlyPoint[], now = Date.now(), t: EnvironmentT = environmentEnglishT): WeatherHint {
   const next = upcomingHours(hourly, now, HINT_HOURS);
   if (next.length === 0) {
     return { kind: "unknown", rainMm: null, title: t("weather.hintTitle.unknown"), text: t("weather.hintText.unknown") };
@@ -188,7 +188,7 @@ export const SOIL_ATTRIBUTES: readonly SoilAttribute[] = [
 ];
 
 /** What a soil's texture means for watering, or null when the value says nothing we know. */
-export function textureAdvice(texture: string | null | undefined, t: T = englishT): string | null {
+export function textureAdvice(texture: string | null | undefined, t: EnvironmentT = environmentEnglishT): string | null {
   const v = (texture ?? "").toLowerCase();
   if (!v) return null;
   if (v.includes("peat")) return t("soil.advice.peat");
@@ -200,7 +200,7 @@ export function textureAdvice(texture: string | null | undefined, t: T = english
 }
 
 /** What a soil's drainage means for watering, or null. */
-export function drainageAdvice(drainage: string | null | undefined, t: T = englishT): string | null {
+export function drainageAdvice(drainage: string | null | undefined, t: EnvironmentT = environmentEnglishT): string | null {
   const d = (drainage ?? "").toLowerCase();
   if (!d) return null;
   if (d.includes("naturally wet") || d.includes("wet")) return t("soil.advice.wet");
@@ -211,7 +211,7 @@ export function drainageAdvice(drainage: string | null | undefined, t: T = engli
 }
 
 /** Plain-words notes on an attribute's value (the dataset's English words), when there is one to give. */
-export function soilAdvice(key: SoilAttribute, value: string | null | undefined, t: T = englishT): string | null {
+export function soilAdvice(key: SoilAttribute, value: string | null | undefined, t: EnvironmentT = environmentEnglishT): string | null {
   if (!value) return null;
   const v = value.toLowerCase();
   switch (key) {

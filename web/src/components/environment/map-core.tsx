@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StyleSpecification } from "maplibre-gl";
 import type { ErrorEvent as MapErrorEvent, MapSourceDataEvent } from "react-map-gl/maplibre";
 import { loadVectorStyle, plainStyle, rasterStyle, type Basemap } from "./map-styles.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -125,10 +126,9 @@ export function useBasemapView(
 }
 
 /** What to say about a basemap that is not (yet) drawn. */
-export function basemapStatusText(view: Pick<BasemapView, "basemap" | "status">): string | null {
-  if (view.status === "unavailable") {
-    return `The ${view.basemap.label.toLowerCase()} map could not be loaded; showing the plain one.`;
-  }
-  if (view.status === "loading" && view.basemap.kind !== "plain") return `Loading the ${view.basemap.label.toLowerCase()} map…`;
+export function basemapStatusText(view: Pick<BasemapView, "basemap" | "status">, t: T = englishT): string | null {
+  const basemap = t(`basemap.${view.basemap.id}.inSentence`);
+  if (view.status === "unavailable") return t("basemap.unavailable", { basemap });
+  if (view.status === "loading" && view.basemap.kind !== "plain") return t("basemap.loading", { basemap });
   return null;
 }

@@ -6,6 +6,7 @@ import { errorCode, errorText as readError } from "../../lib/errors.ts";
 import { timeAgo } from "./env-format.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import { environmentTexts } from "./texts.ts";
 
 /** The first error message from the server (spec section 8), or the offline message; "" for no error. */
 export function errorText(error: CombinedError | null | undefined, fallback = "An error occurred"): string {
@@ -25,7 +26,7 @@ export interface SourceMeta {
 
 /** The notice shown when the source could not be reached and older saved data is shown. */
 export function StaleNotice({ meta }: { meta: SourceMeta | null | undefined }) {
-  const t = useT();
+  const t = useT(environmentTexts);
   if (!meta?.stale) return null;
   return (
     <p className="env-notice" role="status">
@@ -39,7 +40,7 @@ export function StaleNotice({ meta }: { meta: SourceMeta | null | undefined }) {
 
 /** The credit line (and licence, and when the data was fetched). */
 export function Attribution({ meta, extra }: { meta: SourceMeta | null | undefined; extra?: ReactNode }) {
-  const t = useT();
+  const t = useT(environmentTexts);
   if (!meta?.attribution && !extra) return null;
   const fetched = meta?.fetchedAt ? timeAgo(meta.fetchedAt) : "";
   return (
@@ -130,7 +131,7 @@ export function PanelLoading({ label }: { label: string }) {
 
 /** An error inside a panel, with a retry button. */
 export function PanelError({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const t = useT();
+  const t = useT(environmentTexts);
   return (
     <div className="env-error" role="alert">
       <p>{message}</p>

@@ -16,6 +16,7 @@ import { ThingCard } from "./ThingCard.tsx";
 import { useCare } from "./use-care.ts";
 import { useMapTimings } from "./use-map-debug.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts, type MapT } from "./texts.ts";
 
 const MapView = lazy(() => import("./MapView.tsx"));
 
@@ -36,7 +37,7 @@ export interface CareMapProps {
 
 export function CareMap(props: CareMapProps) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(mapTexts);
   const care = useCare({ autoLocate: props.openOnLocation });
   const { signedIn, narrow } = props;
   const changed = care.changed;

@@ -9,12 +9,13 @@ import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.ts
 import type { Care, ListThing } from "./use-care.ts";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts } from "./texts.ts";
 
 /** How many things the list shows at most. */
 export const LIST_MAX = 30;
 
 function CareFilters({ care }: { care: Care }) {
-  const t = useT();
+  const t = useT(mapTexts);
   return (
     <div className="care-filters" role="group" aria-label={t("care.filters")}>
       <button
@@ -37,7 +38,7 @@ function CareFilters({ care }: { care: Care }) {
 }
 
 function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: boolean; onChoose(thing: ListThing): void }) {
-  const t = useT();
+  const t = useT(mapTexts);
   const need = needStyle(thing.waterNeed);
   return (
     <li>
@@ -57,7 +58,7 @@ function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: bo
 
 export function CareList({ care }: { care: Care }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(mapTexts);
   const brand = { brand: b.key };
   const things = care.list.slice(0, LIST_MAX);
   const thirsty = care.list.filter((t) => t.waterNeed === "NEEDS_WATER").length;
@@ -93,7 +94,7 @@ export function CareList({ care }: { care: Care }) {
 
 /** Desktop: the list in a column beside the map. */
 export function CareSide({ care }: { care: Care }) {
-  const t = useT();
+  const t = useT(mapTexts);
   return (
     <aside className="care-side" aria-label={t("care.thingsAround")}>
       <CareList care={care} />
@@ -103,7 +104,7 @@ export function CareSide({ care }: { care: Care }) {
 
 /** Phone: a sheet over the bottom of the map, with the list, or the chosen thing's card. */
 export function CareSheet({ care, card }: { care: Care; card: ReactNode }) {
-  const t = useT();
+  const t = useT(mapTexts);
   return (
     <section className={`care-sheet${care.selected ? " care-sheet-card" : ""}`} aria-label={care.selected ? care.selected.name : t("care.thingsAround")}>
       <span className="care-sheet-handle" aria-hidden="true" />

@@ -9,8 +9,8 @@ import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap, BasemapId } from "../../components/environment/map-styles.ts";
 import type { OverlayStatus, OverlayStatuses } from "./map-data.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import type { T } from "../../lib/i18n/english.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import { mapTexts, type MapT } from "./texts.ts";
 
 export interface LayerPanelProps {
   basemaps: readonly Basemap[];
@@ -27,7 +27,7 @@ export interface LayerPanelProps {
   onClose?: () => void;
 }
 
-function statusText(t: T, status: OverlayStatus, on: boolean, id: OverlayId): string {
+function statusText(t: MapT, status: OverlayStatus, on: boolean, id: OverlayId): string {
   if (!on) return t("layers.hidden");
   if (status.error) return translateServerMessage(status.error);
   if (status.loading && status.count === null) return t("common.loading");
@@ -55,7 +55,7 @@ function OverlayRow({
   children?: ReactNode;
 }) {
   const inputId = useId();
-  const t = useT();
+  const t = useT(mapTexts);
   const text = statusText(t, status, on, id);
   return (
     <li className={`map-overlay${on ? " map-overlay-on" : ""}`} data-overlay={id}>
@@ -104,13 +104,13 @@ export function LayerPanel({
 }: LayerPanelProps) {
   const name = useId();
   const active = basemaps.find((b) => b.id === basemap) ?? basemaps[0];
-  const t = useT();
+  const t = useT(mapTexts);
   const showing =
     basemapStatus === "unavailable"
-      ? t("layers.basemapUnavailable", { basemap: active.label })
+      ? t("layers.basemapUnavailable", { basemap: t(`basemap.${active.id}.label`) })
       : basemapStatus === "loading"
-        ? t("layers.basemapLoading", { basemap: active.label.toLowerCase() })
-        : t("layers.basemapShowing", { basemap: active.label.toLowerCase() });
+        ? t("layers.basemapLoading", { basemap: t(`basemap.${active.id}.inSentence`) })
+        : t("layers.basemapShowing", { basemap: t(`basemap.${active.id}.inSentence`) });
   return (
     <div className="map-panel-inner">
       <div className="map-panel-head">
@@ -130,8 +130,8 @@ export function LayerPanel({
               <label className={`map-basemap${b.id === basemap ? " map-basemap-active" : ""}`}>
                 <input type="radio" name={name} value={b.id} checked={b.id === basemap} onChange={() => onBasemap(b.id)} />
                 <span className="map-basemap-text">
-                  <span className="map-basemap-name">{b.label}</span>
-                  <span className="map-basemap-description">{b.description}</span>
+                  <span className="map-basemap-name">{t(`basemap.${b.id}.label`)}</span>
+                  <span className="map-basemap-description">{t(`basemap.${b.id}.description`)}</span>
                 </span>
                 {b.id === basemap && basemapStatus === "unavailable" ? (
                   <span className="map-badge map-badge-warning">{t("layers.offline")}</span>

@@ -21,6 +21,7 @@ import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type OverlayStatus, type 
 import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
 import "./map.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts } from "./texts.ts";
 
 
 /** The page fills the window below the header. */
@@ -42,7 +43,7 @@ function useFillHeight(ref: RefObject<HTMLElement | null>) {
 
 export default function MapPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(mapTexts);
   const { signedIn } = useSession();
   const location = useLocation();
   const narrow = useNarrow();

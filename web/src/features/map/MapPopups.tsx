@@ -10,9 +10,10 @@ import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "
 import { paths } from "../../routes/paths.ts";
 import { soilscapeFromProperties, type LayerCollection } from "./map-data.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts } from "./texts.ts";
 
 export function StationPopupBody({ station }: { station: StationBrief }) {
-  const t = useT();
+  const t = useT(mapTexts);
   const [result] = useQuery({
     query: EnvRainfallStationSummary,
     variables: { id: station.id },
@@ -59,7 +60,7 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
 }
 
 export function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string, unknown> | null; bLine: Record<string, unknown> | null; soilLayer: LayerCollection | null }) {
-  const t = useT();
+  const t = useT(mapTexts);
   return (
     <>
       {soil ? (

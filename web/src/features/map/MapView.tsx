@@ -50,6 +50,7 @@ import { MapBLinesDocument as MapBLines } from "./MapBLines.generated.ts";
 import { MapSoilscapeLayerDocument as MapSoilscapeLayer } from "./MapSoilscapeLayer.generated.ts";
 import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts, type MapT } from "./texts.ts";
 
 const OWN_SOURCES = ["soilscapes", "b-lines"] as const;
 const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
@@ -122,7 +123,7 @@ export default function MapView({
 }: MapViewProps) {
   assertWebgl();
   const b = useBranding();
-  const t = useT();
+  const t = useT(mapTexts);
   const notify = useNotify();
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);

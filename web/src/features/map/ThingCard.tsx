@@ -19,9 +19,9 @@ import { MapThingCardDocument as MapThingCard } from "./MapThingCard.generated.t
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { errorText } from "../../lib/errors.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import { mapTexts, type MapT, mapEnglishT } from "./texts.ts";
 
 export interface CardThing {
   id: string;
@@ -46,7 +46,7 @@ export interface CardThing {
 }
 
 /** "Watered just now by ann, 20 L; 3 mm rain since" / "No watering recorded yet". */
-export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), rainMm: number | null = null, t: T = englishT): string {
+export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), rainMm: number | null = null, t: MapT = mapEnglishT): string {
   if (!w) return t("card.noWatering");
   return t("card.watered", {
     when: formatRelative(w.createdAt, now),
@@ -57,7 +57,7 @@ export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), 
 }
 
 /** "Watering of 20 L sent at <time>14:05</time>. Thank you!": the time as an element inside the sentence. */
-function sentAt(t: T, litres: string, time: ReactNode) {
+function sentAt(t: MapT, litres: string, time: ReactNode) {
   const [before, after = ""] = t("card.sentAt", { litres, time: "\u0001" }).split("\u0001");
   return (
     <>
@@ -76,7 +76,7 @@ function WateringButtons({
   undo,
   discard,
 }: { thingId: string; thingName: string } & ReturnType<typeof useRecordWatering>) {
-  const t = useT();
+  const t = useT(mapTexts);
   const litresOf = (litres: number | null) => (litres !== null ? formatLitres(litres) : "none");
   const busy = state.step === "saving" || state.step === "undoing";
   if (state.step === "done" || state.step === "undoing") {
@@ -148,7 +148,7 @@ export function ThingCardBody({
   signedIn: boolean;
 }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(mapTexts);
   const brand = { brand: b.key };
   const need = needStyle(thing.waterNeed);
   const reason = useWaterNeedReason(thing);
@@ -213,7 +213,7 @@ export function ThingCard({ thingId, signedIn, onChanged }: { thingId: string; s
     requestPolicy: "cache-and-network",
   });
   const watering = useRecordWatering(thingId, onChanged);
-  const t = useT();
+  const t = useT(mapTexts);
   const thing = result.data?.thingById;
   if (!thing) {
     return result.error ? (

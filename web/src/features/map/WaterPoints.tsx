@@ -8,6 +8,7 @@ import { useLastValue } from "./map-hooks.ts";
 import type { Box, OverlayStatus } from "./map-data.ts";
 import { MapWaterPointsDocument as MapWaterPoints } from "./MapWaterPoints.generated.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts } from "./texts.ts";
 
 export interface WaterPoint {
   id: string;
@@ -40,7 +41,7 @@ export function WaterPointSwatch() {
 }
 
 export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: OverlayStatus) => void) {
-  const noneMapped = useT()("map.noneMapped");
+  const noneMapped = useT(mapTexts)("map.noneMapped");
   const [result] = useQuery({
     query: MapWaterPoints,
     variables: box ?? { west: 0, south: 0, east: 1, north: 1 },

@@ -2,20 +2,18 @@
 // 60 s and whenever the window regains focus, and a panel with the latest notifications in their
 // level's colour. Opening one marks it read and goes to its link; "Mark all read" clears the
 // count. Guests see nothing.
-import { formatFull } from "../../lib/dates.ts";
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useLocation } from "react-router";
 import { useMutation, useQuery, useSubscription } from "urql";
 import { NotificationAddedDocument as NotificationAddedSubscription } from "./NotificationAdded.generated.ts";
 import { useSession } from "../../lib/session-context.tsx";
-import { relativeTime } from "./time.ts";
+import { safePath } from "./safe-path.ts";
 import { DeleteNotificationDocument as DeleteNotificationMutation } from "./DeleteNotification.generated.ts";
 import { MarkAllNotificationsReadDocument as MarkAllMutation } from "./MarkAllNotificationsRead.generated.ts";
 import { MarkNotificationReadDocument as MarkReadMutation } from "./MarkNotificationRead.generated.ts";
 import { NotificationsDocument as NotificationsQuery, type NotificationsQuery as NotificationsData } from "./Notifications.generated.ts";
-import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "../../lib/errors.ts";
-import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
 import "./notifications.css";
 
 /** How often the unread count is refreshed while the page is visible. */
@@ -23,16 +21,11 @@ export const NOTIFICATIONS_POLL_MS = 60_000;
 /** How many notifications the panel lists. */
 export const NOTIFICATIONS_SHOWN = 20;
 
-/** A notification as Notifications.graphql asks for it. */
-export type AppNotification = NonNullable<NotificationsData["allNotifications"]>["nodes"][number];
-export type NotificationLevel = AppNotification["level"];
+import type { AppNotification } from "./NotificationItem.tsx";
 
-const LEVELS: readonly NotificationLevel[] = ["POSITIVE", "NEGATIVE", "WARNING", "INFO", "ONGOING"];
-
-/** Only paths inside the app are followed. */
-function safePath(path: string | null): string | null {
-  return path && path.startsWith("/") && !path.startsWith("//") ? path : null;
-}
+// A notice is written in the reader's language from its key (the notices' catalogue), which
+// arrives with the items, after the first page: a bell with nothing to list loads none of it.
+const NotificationItem = lazy(() => import("./NotificationItem.tsx").then((m) => ({ default: m.NotificationItem })));
 
 export function NotificationsBell() {
   const { signedIn } = useSession();
@@ -224,6 +217,13 @@ function Bell() {
             <p>{t("notifications.emptyText")}</p>
           </div>
         ) : (
+          <Suspense
+            fallback={
+              <p className="notif-empty" role="status">
+                {t("common.loading")}
+              </p>
+            }
+          >
           <ul className="notif-list" aria-label={t("notifications.latest")}>
             {items.map((item) => (
               <NotificationItem
@@ -237,6 +237,7 @@ function Bell() {
               />
             ))}
           </ul>
+          </Suspense>
         )}
         {open ? (
           <p className="visually-hidden" role="status">
@@ -245,53 +246,5 @@ function Bell() {
         ) : null}
       </div>
     </div>
-  );
-}
-
-function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotification; onOpen(): void; onDismiss(): void }) {
-  const level = (item.level ?? "INFO").toLowerCase();
-  const path = safePath(item.linkPath);
-  const t = useT();
-  const when = relativeTime(item.createdAt, new Date(), t);
-  // In the reader's language when the notice has a key; the stored English otherwise.
-  const { locale } = useLocale();
-  const { title, body } = renderNotice(locale, item.textKey, item.textValues) ?? item;
-  const content = (
-    <>
-      <span className="notif-title">
-        <span className="visually-hidden">
-          {item.readAt ? "" : t("notifications.unreadPrefix")}
-          {t(`notifications.level.${LEVELS.includes(item.level) ? item.level : "INFO"}`)}:{" "}
-        </span>
-        {title}
-      </span>
-      <span className="notif-body">{body}</span>
-      <time className="notif-time" dateTime={item.createdAt} title={formatFull(item.createdAt)}>
-        {when}
-      </time>
-    </>
-  );
-  return (
-    <li className={`notif notif-${level}${item.readAt ? "" : " notif-unread"}`}>
-      <span className="notif-dot" aria-hidden="true" />
-      {path ? (
-        <Link to={path} className="notif-open" onClick={onOpen}>
-          {content}
-        </Link>
-      ) : (
-        <button type="button" className="notif-open" onClick={onOpen}>
-          {content}
-        </button>
-      )}
-      <button
-        type="button"
-        className="notif-dismiss"
-        aria-label={t("notifications.dismissItem", { title })}
-        title={t("notifications.dismiss")}
-        onClick={onDismiss}
-      >
-        ×
-      </button>
-    </li>
   );
 }

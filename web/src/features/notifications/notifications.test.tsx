@@ -34,7 +34,8 @@ describe("notifications bell", () => {
     fireEvent.click(bell);
     const panel = screen.getByRole("dialog", { name: "Notifications" });
     expect(bell.getAttribute("aria-expanded")).toBe("true");
-    const items = within(panel).getAllByRole("listitem");
+    // The items' module (with the notices' texts) arrives after the first page.
+    const items = await within(panel).findAllByRole("listitem");
     expect(items).toHaveLength(3);
     expect(items[0].className).toContain("notif-info");
     expect(items[0].className).toContain("notif-unread");

@@ -2,17 +2,15 @@
 // (users.language), else what they chose on this device, else their browser's first language we
 // speak (shared/i18n/locales.ts). British English ships with the app; German is a chunk of its
 // own, loaded when someone reads in German (English shows meanwhile, for a moment).
-import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { IntlContext, IntlProvider, createIntl, type IntlShape } from "react-intl";
-import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { createContext, Fragment, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useMutation } from "urql";
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
 import { addNoticeTexts } from "../../../../shared/i18n/notices/index.ts";
 import { resolveDateSettings, setDateSettings } from "../dates.ts";
 import { useSession } from "../session-context.tsx";
-import { en, type MessageKey } from "./messages/en-GB.ts";
-import type { T } from "./english.ts";
+import type { MessageKey } from "./messages/en-GB.ts";
+import { shellTexts, type T } from "./english.ts";
 import { setPseudoRewrite, type Texts } from "./texts.ts";
 import { SetLanguageDocument as setLanguageMutation } from "./SetLanguage.generated.ts";
 import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslator } from "./server-messages.ts";
@@ -22,33 +20,31 @@ export const LANGUAGE_STORAGE_KEY = "steward.language";
 /** "1": British English shown as the pseudo-locale (lib/i18n/pseudo.ts), to find hard-coded text. */
 export const PSEUDO_STORAGE_KEY = "steward.pseudoLocale";
 
-/** Texts, or (the pseudo-locale) their syntax trees. */
-type Catalogue = Readonly<Record<MessageKey, string>> | Readonly<Record<MessageKey, MessageFormatElement[]>>;
 interface Loaded {
   locale: Locale;
-  messages: Catalogue;
   /** How the server's English messages are said (null: as written). */
   serverMessages: MessageTranslator | null;
 }
+const ENGLISH: Loaded = { locale: DEFAULT_LOCALE, serverMessages: null };
 const loaders: Record<Locale, () => Promise<Loaded>> = {
   "en-GB": async () => {
-    if (!pseudoWanted()) return ENGLISH;
-    const { pseudoCatalogue, pseudoMessage } = await import("./pseudo.ts");
-    setPseudoRewrite(pseudoMessage);
-    return { ...ENGLISH, messages: pseudoCatalogue(en) };
+    if (pseudoWanted()) setPseudoRewrite((await import("./pseudo.ts")).pseudoMessage);
+    return ENGLISH;
   },
   de: async () => {
-    const [{ de }, { knownEn }, { knownDe }, notices] = await Promise.all([
-      import("./messages/de.ts"),
+    const [, { knownEn }, { knownDe }, notices] = await Promise.all([
+      shellTexts.load("de"),
       import("./known-texts/en-GB.ts"),
       import("./known-texts/de.ts"),
       import("../../../../shared/i18n/notices/de.ts"),
     ]);
     addNoticeTexts("de", notices.de);
-    return { locale: "de", messages: de, serverMessages: makeMessageTranslator("de", knownEn, knownDe) };
+    return { locale: "de", serverMessages: makeMessageTranslator("de", knownEn, knownDe) };
   },
 };
-const ENGLISH: Loaded = { locale: DEFAULT_LOCALE, messages: en, serverMessages: null };
+
+/** The language the texts are shown in (British English outside the app's providers: a unit test of one part). */
+export const ReadingLocale = createContext<Locale>(DEFAULT_LOCALE);
 
 export interface LocaleContextValue {
   locale: Locale;
@@ -140,9 +136,10 @@ export function LocaleProvider({ children, languages = browserLanguages() }: { c
   if (!loaded) return null;
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider key={shown} locale={shown} defaultLocale={DEFAULT_LOCALE} messages={loaded.messages}>
-        {children}
-      </IntlProvider>
+      <ReadingLocale.Provider value={shown}>
+        {/* A new language draws the app afresh. */}
+        <Fragment key={shown}>{children}</Fragment>
+      </ReadingLocale.Provider>
     </LocaleContext.Provider>
   );
 }
@@ -153,10 +150,6 @@ export function useLocale(): LocaleContextValue {
   return value;
 }
 
-/** British English, for a component drawn outside the app's providers (a unit test of one part). */
-let standalone: IntlShape | null = null;
-const standaloneIntl = () => (standalone ??= createIntl({ locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE, messages: en }));
-
 /**
  * `t(key, values)`: a screen text in the reader's language. A feature passes its own texts
  * (`useT(thingsTexts)`): their keys join the shell's, and a German reader's screen waits for
@@ -165,14 +158,11 @@ const standaloneIntl = () => (standalone ??= createIntl({ locale: DEFAULT_LOCALE
 export function useT(): T;
 export function useT<K extends string>(texts: Texts<K>): T<MessageKey | K>;
 export function useT<K extends string>(texts?: Texts<K>): T<MessageKey | K> {
-  const intl = useContext(IntlContext) ?? standaloneIntl();
-  const locale = (isLocale(intl.locale) ? intl.locale : DEFAULT_LOCALE) as Locale;
+  const locale = useContext(ReadingLocale);
   if (texts && !texts.has(locale)) use(texts.load(locale));
   return useCallback(
     (key: MessageKey | K, values?: MessageValues) =>
-      texts && Object.hasOwn(texts.en, key)
-        ? texts.format(locale, key as K, values)
-        : intl.formatMessage({ id: key }, values as Record<string, string | number | Date>),
-    [intl, texts, locale],
+      texts && Object.hasOwn(texts.en, key) ? texts.format(locale, key as K, values) : shellTexts.format(locale, key as MessageKey, values),
+    [texts, locale],
   );
 }

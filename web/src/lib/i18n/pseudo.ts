@@ -36,10 +36,3 @@ const literal = (value: string): MessageFormatElement => ({ type: TYPE.literal, 
 export function pseudoMessage(message: string | MessageFormatElement[]): MessageFormatElement[] {
   return [literal(PSEUDO_OPEN), ...transform(typeof message === "string" ? parse(message) : message), literal(PSEUDO_CLOSE)];
 }
-
-/** The pseudo-locale's catalogue: each message's syntax tree with its literal text accented. */
-export function pseudoCatalogue<K extends string>(messages: Readonly<Record<K, string>>): Record<K, MessageFormatElement[]> {
-  const out = {} as Record<K, MessageFormatElement[]>;
-  for (const key of Object.keys(messages) as K[]) out[key] = pseudoMessage(messages[key]);
-  return out;
-}

@@ -8,6 +8,8 @@ import { IntlMessageFormat } from "intl-messageformat";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 
 export type KnownTexts = Readonly<Record<string, string>>;
+/** The target language's texts: as written, or (in the production build) parsed already. */
+type Formattable = ConstructorParameters<typeof IntlMessageFormat>[0];
 
 interface Pattern {
   key: string;
@@ -46,14 +48,16 @@ export function makeMessageTranslator(locale: Locale, english: KnownTexts, targe
     else exact.set(text, key);
   }
   patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
+  const say = (key: string, values?: Record<string, string>) =>
+    String(new IntlMessageFormat(target[key] as Formattable, locale).format(values));
   return (message) => {
     const key = exact.get(message);
-    if (key !== undefined) return target[key] ?? message;
+    if (key !== undefined) return key in target ? say(key) : message;
     for (const pattern of patterns) {
       const match = pattern.regex.exec(message);
       if (!match || !(pattern.key in target)) continue;
       const values = Object.fromEntries(pattern.names.map((name, i) => [name, match[i + 1]]));
-      return String(new IntlMessageFormat(target[pattern.key], locale).format(values));
+      return say(pattern.key, values);
     }
     return message;
   };
