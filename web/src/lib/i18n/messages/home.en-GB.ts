@@ -1,0 +1,2 @@
+export const homeEn = {
+} as const;
