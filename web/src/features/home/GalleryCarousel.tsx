@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { Picture } from "../../components/Picture.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { thingTypeLabel } from "../things/thing-meta.ts";
 import { ColourDot } from "./home-sections.tsx";
@@ -21,6 +22,7 @@ function reducedMotion(): boolean {
 }
 
 function SlidePicture({ slide, eager }: { slide: GallerySlide; eager: boolean }) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   if (failed) {
     return <span className="gallery-missing">{slide.name}</span>;
@@ -32,7 +34,7 @@ function SlidePicture({ slide, eager }: { slide: GallerySlide; eager: boolean })
       className="gallery-image"
       type="thing"
       id={slide.id}
-      alt={`Photo of ${slide.name}`}
+      alt={t("home.gallery.photoOf", { name: slide.name })}
       sizes="(max-width: 1100px) 100vw, 1040px"
       loading={eager ? "eager" : "lazy"}
       onMissing={() => setFailed(true)}
@@ -49,6 +51,7 @@ export function GalleryCarousel({
   title: string;
   intervalMs?: number;
 }) {
+  const t = useT();
   const headingId = useId();
   const slidesId = useId();
   const [current, setCurrent] = useState(0);
@@ -114,20 +117,20 @@ export function GalleryCarousel({
                 setPlaying((p) => !p);
                 setAnnounce(true);
               }}
-              aria-label={playing ? "Pause the slideshow" : "Play the slideshow"}
+              aria-label={playing ? t("home.gallery.pauseLabel") : t("home.gallery.playLabel")}
             >
               {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
               <span aria-hidden="true" className="gallery-button-text">
-                {playing ? "Pause" : "Play"}
+                {playing ? t("home.gallery.pause") : t("home.gallery.play")}
               </span>
             </button>
             <button type="button" className="gallery-button" aria-controls={slidesId} onClick={() => go(index - 1)}>
               <ChevronLeft size={18} />
-              <span className="visually-hidden">Previous photo</span>
+              <span className="visually-hidden">{t("home.gallery.previous")}</span>
             </button>
             <button type="button" className="gallery-button" aria-controls={slidesId} onClick={() => go(index + 1)}>
               <ChevronRight size={18} />
-              <span className="visually-hidden">Next photo</span>
+              <span className="visually-hidden">{t("home.gallery.next")}</span>
             </button>
           </div>
         ) : null}
@@ -139,7 +142,7 @@ export function GalleryCarousel({
             className="gallery-slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${s.name}`}
+            aria-label={t("home.gallery.slide", { number: i + 1, count, name: s.name })}
             hidden={i !== index}
           >
             {i === index || i === (index + 1) % count ? <SlidePicture slide={s} eager={i === index} /> : null}
@@ -159,7 +162,7 @@ export function GalleryCarousel({
         ))}
       </div>
       {count > 1 ? (
-        <div className="gallery-picker" role="group" aria-label="Choose a photo">
+        <div className="gallery-picker" role="group" aria-label={t("home.gallery.choose")}>
           {slides.map((s, i) => (
             <button
               key={s.id}
@@ -169,9 +172,7 @@ export function GalleryCarousel({
               aria-controls={slidesId}
               onClick={() => go(i)}
             >
-              <span className="visually-hidden">
-                Photo {i + 1}: {s.name}
-              </span>
+              <span className="visually-hidden">{t("home.gallery.photo", { number: i + 1, name: s.name })}</span>
             </button>
           ))}
         </div>

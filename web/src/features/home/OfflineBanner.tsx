@@ -5,6 +5,7 @@
 // screens' own banners stay empty, so the notice never shows twice.
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { useConnection, type ConnectionStore } from "../../lib/connection.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import "./home.css";
 
 // Which banners are mounted, so only one speaks: a global one, else the first screen one.
@@ -27,6 +28,7 @@ function speaker(): string | undefined {
 }
 
 export function OfflineBanner({ store, global = false }: { store?: ConnectionStore; global?: boolean }) {
+  const t = useT();
   const id = useId();
   useSyncExternalStore(subscribeBanners, bannerSnapshot, bannerSnapshot);
   useEffect(() => {
@@ -59,20 +61,18 @@ export function OfflineBanner({ store, global = false }: { store?: ConnectionSto
             </svg>
           </span>
           <span>
-            <strong>You are offline.</strong>{" "}
-            {state.reason === "unreachable"
-              ? "The server cannot be reached, so this is the copy of the app saved on this device."
-              : "This is the copy of the app saved on this device."}{" "}
-            What you see is as it was when you were last online; waterings you record are sent when you reconnect.
+            <strong>{t("home.offline.title")}</strong>{" "}
+            {state.reason === "unreachable" ? t("home.offline.unreachable") : t("home.offline.saved")}{" "}
+            {t("home.offline.asItWas")}
           </span>
         </>
       ) : mode === "back" ? (
         <>
           <span>
-            <strong>You are back online.</strong> Reload to see the latest.
+            <strong>{t("home.offline.back")}</strong> {t("home.offline.reloadText")}
           </span>
           <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
-            Reload
+            {t("home.offline.reload")}
           </button>
         </>
       ) : null}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { englishT } from "../../lib/i18n/english.ts";
 import {
   colourCounts,
   countSince,
   greeting,
   needingWater,
   orderMyThings,
-  plural,
   recentFromAnswer,
   startOfWeek,
   totalOf,
@@ -148,7 +148,9 @@ describe("words", () => {
     expect(greeting(new Date(2026, 0, 1, 8))).toBe("Good morning");
     expect(greeting(new Date(2026, 0, 1, 13))).toBe("Good afternoon");
     expect(greeting(new Date(2026, 0, 1, 21))).toBe("Good evening");
-    expect(plural(1, "thing", "things")).toBe("1 thing");
-    expect(plural(1200, "thing", "things")).toBe("1,200 things");
+    // The count in words is the catalogue's plural now (home.glance.total), no longer plural().
+    expect(englishT("home.glance.total", { scope: "public", brand: "steward", count: 1 })).toBe("1 thing public");
+    expect(englishT("home.glance.total", { scope: "mine", brand: "steward", count: 1200 })).toBe("1,200 things you can see");
+    expect(englishT("home.glance.total", { scope: "public", brand: "bee", count: 2 })).toBe("2 cafes public");
   });
 });

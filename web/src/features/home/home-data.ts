@@ -2,6 +2,7 @@
 // HomeRecentThings) and the pure rules the page applies to them: the week's actions, my things
 // with the One Thing first, the colour counts and their total, what needs water, recent things.
 // No React here, so it is easy to test.
+import { englishT, type T } from "../../lib/i18n/english.ts";
 import { INDICATOR_COLOURS, needsWaterRank, normaliseColour, type IndicatorColour } from "../things/thing-meta.ts";
 
 /** A thing in the home page's photo carousel (GalleryCarousel.tsx). */
@@ -212,15 +213,10 @@ export function recentFromAnswer(answer: HomeRecentThingsData | undefined, slots
 }
 
 /** "Good morning" / "Good afternoon" / "Good evening" by the local hour. */
-export function greeting(now: Date = new Date()): string {
+export function greeting(now: Date = new Date(), t: T = englishT): string {
   const hour = now.getHours();
-  if (hour < 5) return "Good evening";
-  if (hour < 12) return "Good morning";
-  if (hour < 18) return "Good afternoon";
-  return "Good evening";
-}
-
-/** "1 thing" / "3 things". */
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  if (hour < 5) return t("home.greeting.evening");
+  if (hour < 12) return t("home.greeting.morning");
+  if (hour < 18) return t("home.greeting.afternoon");
+  return t("home.greeting.evening");
 }

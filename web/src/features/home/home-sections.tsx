@@ -4,9 +4,10 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { CombinedError } from "urql";
-import { term, type Branding } from "../../../../shared/branding.ts";
+import type { Branding } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { LocationMap, mapLink } from "../../components/environment/LocationMap.tsx";
+import type { T } from "../../lib/i18n/english.ts";
 import { paths } from "../../routes/paths.ts";
 import {
   actionTypeLabel,
@@ -20,7 +21,6 @@ import {
   thingTypeLabel,
 } from "../things/thing-meta.ts";
 import {
-  plural,
   totalOf,
   type ActivityItem,
   type ColourCounts,
@@ -35,7 +35,15 @@ import { MapIcon, StarIcon } from "./icons.tsx";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { useWaterNeedReason, waterNeedReasonIn } from "../../lib/i18n/water-need-reason.ts";
-import { useLocale } from "../../lib/i18n/locale-context.tsx";
+import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
+import { withParts } from "../../lib/i18n/parts.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+
+/** Numbers as the reader's language writes them ("8,000", "8.000"). */
+export function useCountFormat(): (count: number) => string {
+  const { locale } = useLocale();
+  return (count) => count.toLocaleString(locale);
+}
 
 // Cards and states ---------------------------------------------------------------------------
 
@@ -56,12 +64,13 @@ export function HomeCard({
   count?: number | null;
 }) {
   const id = useId();
+  const format = useCountFormat();
   return (
     <section className={`home-card${className ? ` ${className}` : ""}`} aria-labelledby={id} data-tour={tour}>
       <div className="home-card-head">
         <h2 id={id}>
           {title}
-          {count !== undefined && count !== null ? <span className="home-count">{count.toLocaleString("en-US")}</span> : null}
+          {count !== undefined && count !== null ? <span className="home-count">{format(count)}</span> : null}
         </h2>
         {link ? (
           <Link to={link.to} className="home-card-link">
@@ -75,10 +84,11 @@ export function HomeCard({
 }
 
 /** Grey lines in the shape of a list while it loads. */
-export function SkeletonRows({ rows = 3, label = "Loading…" }: { rows?: number; label?: string }) {
+export function SkeletonRows({ rows = 3, label }: { rows?: number; label?: string }) {
+  const t = useT();
   return (
     <div className="home-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t("common.loading")}</span>
       {Array.from({ length: rows }, (_, i) => (
         <span key={i} className="home-skeleton-row" aria-hidden="true">
           <span className="home-shimmer home-skeleton-dot" />
@@ -94,15 +104,16 @@ export function SkeletonRows({ rows = 3, label = "Loading…" }: { rows?: number
 
 /** A failed load: offline says so calmly; a server error shows its first message and a retry. */
 export function SectionError({ error, onRetry }: { error: CombinedError; onRetry?: () => void }) {
+  const t = useT();
   if (error.networkError && !error.graphQLErrors.length) {
     return (
       <p className="home-offline-note">
-        Not available offline. This fills in again when you reconnect.
+        {t("home.offlineNote")}
         {onRetry ? (
           <>
             {" "}
             <button type="button" className="home-link-button" onClick={onRetry}>
-              Try again
+              {t("home.tryAgain")}
             </button>
           </>
         ) : null}
@@ -111,14 +122,20 @@ export function SectionError({ error, onRetry }: { error: CombinedError; onRetry
   }
   return (
     <div className="form-error home-error" role="alert">
-      <span>{error.graphQLErrors[0]?.message || "An error occurred"}</span>
+      <span>{error.graphQLErrors[0]?.message ? translateServerMessage(error.graphQLErrors[0].message) : t("common.anErrorOccurred")}</span>
       {onRetry ? (
         <button type="button" className="button button-secondary" onClick={onRetry}>
-          Try again
+          {t("home.tryAgain")}
         </button>
       ) : null}
     </div>
   );
+}
+
+/** A section the page could not load (the page says why, once, at the top). */
+export function Unavailable() {
+  const t = useT();
+  return <p className="home-offline-note">{t("home.unavailable")}</p>;
 }
 
 /** An empty section that says what to do. */
@@ -136,15 +153,16 @@ export function EmptyNote({ children, action }: { children: ReactNode; action?: 
 }
 
 export function SignInPrompt({ children, next = "/" }: { children: ReactNode; next?: string }) {
+  const t = useT();
   return (
     <div className="home-signin">
       <p>{children}</p>
       <div className="home-signin-actions">
         <Link to={paths.signIn(next)} className="button">
-          Sign in
+          {t("home.signIn")}
         </Link>
         <Link to={paths.register(next)} className="button button-secondary">
-          Create an account
+          {t("home.createAccount")}
         </Link>
       </div>
     </div>
@@ -184,6 +202,7 @@ export interface Figure {
 }
 
 export function OverviewFigures({ figures, loading, label }: { figures: Figure[]; loading: boolean; label: string }) {
+  const format = useCountFormat();
   return (
     <ul className={`home-figures home-figures-${figures.length}`} aria-label={label} aria-busy={loading || undefined}>
       {figures.map((figure) => (
@@ -192,7 +211,7 @@ export function OverviewFigures({ figures, loading, label }: { figures: Figure[]
             {loading ? (
               <span className="home-shimmer home-figure-skeleton" aria-hidden="true" />
             ) : (
-              <span className="home-figure-value">{figure.value === null ? "—" : figure.value.toLocaleString("en-US")}</span>
+              <span className="home-figure-value">{figure.value === null ? "—" : format(figure.value)}</span>
             )}
             <span className="home-figure-label">{figure.label}</span>
             {figure.hint ? <span className="home-figure-hint">{figure.hint}</span> : null}
@@ -205,17 +224,19 @@ export function OverviewFigures({ figures, loading, label }: { figures: Figure[]
 
 // My things ----------------------------------------------------------------------------------
 
-function latestReading(thing: { indicatorParameter: string | null; water: number | null; ph: number | null }): string | null {
+function latestReading(thing: { indicatorParameter: string | null; water: number | null; ph: number | null }, t: T): string | null {
   if (thing.indicatorParameter === "P_H") {
-    return thing.ph === null || thing.ph === undefined ? null : `pH ${formatReading(thing.ph, { unit: "", digits: 1 })}`;
+    return thing.ph === null || thing.ph === undefined ? null : t("home.thing.ph", { value: formatReading(thing.ph, { unit: "", digits: 1 }) });
   }
-  return thing.water === null || thing.water === undefined ? null : `Water ${formatReading(thing.water, { unit: "%", digits: 0 })}`;
+  return thing.water === null || thing.water === undefined
+    ? null
+    : t("home.thing.water", { value: formatReading(thing.water, { unit: "%", digits: 0 }) });
 }
 
-function personName(person: PersonRef | null | undefined, selfId?: string): string {
-  if (!person) return "someone";
-  if (selfId && person.id === selfId) return "you";
-  return person.name || person.username || "someone";
+function personName(person: PersonRef | null | undefined, t: T, selfId?: string): string {
+  if (!person) return t("home.thing.someone");
+  if (selfId && person.id === selfId) return t("home.thing.you");
+  return person.name || person.username || t("home.thing.someone");
 }
 
 export function MyThingRow({
@@ -231,23 +252,24 @@ export function MyThingRow({
   onMakeOneThing?: (thingId: string | null) => void;
   busy?: boolean;
 }) {
+  const t = useT();
+  const brand = { brand: b.key };
   const { thing, isOneThing, isOwner, canRecord } = entry;
   const reason = useWaterNeedReason(thing);
-  const reading = latestReading(thing);
+  const reading = latestReading(thing, t);
   const last = thing.actionsByThingId.nodes[0];
-  const oneThing = `One ${term(b, "thing", true)}`;
   return (
     <li className={`home-thing${isOneThing ? " home-thing-one" : ""}`}>
       <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />
       <span className="home-thing-body">
         <span className="home-thing-title">
           <Link to={paths.thing(thing.id)}>{thing.name}</Link>
-          {isOneThing ? <span className="tag tag-positive">Your {oneThing}</span> : null}
-          {isOwner ? <span className="tag">Owner</span> : <span className="tag">Collaborator</span>}
+          {isOneThing ? <span className="tag tag-positive">{t("home.thing.yourOneThing", brand)}</span> : null}
+          {isOwner ? <span className="tag">{t("home.thing.owner")}</span> : <span className="tag">{t("home.thing.collaborator")}</span>}
         </span>
         <span className="home-thing-meta" title={reason ?? undefined}>
           <NeedBadge need={thing.waterNeed} size={16} />
-          <strong className="home-thing-need">{needStyle(thing.waterNeed).label}</strong>
+          <strong className="home-thing-need">{t(`need.${needStyle(thing.waterNeed).need}.label`)}</strong>
           <span>
             {reading ? (
               <>
@@ -265,16 +287,21 @@ export function MyThingRow({
           </span>
         </span>
         <span className="home-thing-last">
-          {last ? (
-            <>
-              Last: {actionTypeLabel(last.type).toLowerCase()} by {personName(last.userByCreatedBy, selfId)},{" "}
-              <time dateTime={last.createdAt} title={formatDateTime(last.createdAt)}>
-                {formatRelative(last.createdAt)}
-              </time>
-            </>
-          ) : (
-            "No actions recorded yet"
-          )}
+          {last
+            ? withParts(
+                t,
+                "home.thing.last",
+                // The things feature's label, in a sentence (lower case, as before).
+                { action: actionTypeLabel(last.type).toLowerCase(), who: personName(last.userByCreatedBy, t, selfId) },
+                {
+                  when: (
+                    <time dateTime={last.createdAt} title={formatDateTime(last.createdAt)}>
+                      {formatRelative(last.createdAt)}
+                    </time>
+                  ),
+                },
+              )
+            : t("home.thing.noActions")}
         </span>
       </span>
       <span className="home-thing-actions">
@@ -282,9 +309,9 @@ export function MyThingRow({
           <Link
             to={paths.thingAction(thing.id)}
             className="button button-secondary home-small-button"
-            aria-label={`Record an action on ${thing.name}`}
+            aria-label={t("home.thing.recordLabel", { name: thing.name })}
           >
-            Record
+            {t("home.thing.record")}
           </Link>
         ) : null}
         {onMakeOneThing ? (
@@ -294,11 +321,13 @@ export function MyThingRow({
             aria-pressed={isOneThing}
             disabled={busy}
             onClick={() => onMakeOneThing(isOneThing ? null : thing.id)}
-            title={isOneThing ? `Your ${oneThing}` : `Make it your ${oneThing}`}
+            title={isOneThing ? t("home.thing.yourOneThing", brand) : t("home.thing.makeOneThing", brand)}
           >
             <StarIcon size={20} filled={isOneThing} />
             <span className="visually-hidden">
-              {isOneThing ? `${thing.name} is your ${oneThing}` : `Make ${thing.name} your ${oneThing}`}
+              {isOneThing
+                ? t("home.thing.isOneThing", { ...brand, name: thing.name })
+                : t("home.thing.makeNamedOneThing", { ...brand, name: thing.name })}
             </span>
           </button>
         ) : null}
@@ -309,13 +338,14 @@ export function MyThingRow({
 
 // Devices, groups, badges ----------------------------------------------------------------------
 
-const MODEL_LABELS: Record<string, string> = {
-  LSE01: "Soil moisture sensor",
-  LSPH01: "Soil pH sensor",
-  THE_THINGS_UNO: "Pump controller",
-};
+const MODELS = ["LSE01", "LSPH01", "THE_THINGS_UNO"] as const;
+
+function modelLabel(model: string, t: T): string {
+  return (MODELS as readonly string[]).includes(model) ? t(`home.model.${model as (typeof MODELS)[number]}`) : model;
+}
 
 export function DeviceRows({ devices }: { devices: MyDevice[] }) {
+  const t = useT();
   return (
     <ul className="home-rows">
       {devices.map((device) => (
@@ -324,10 +354,10 @@ export function DeviceRows({ devices }: { devices: MyDevice[] }) {
           <span className="home-row-body">
             <Link to={paths.device(device.id)}>{device.name}</Link>
             <span className="home-row-meta">
-              {MODEL_LABELS[device.model] ?? device.model}
-              {device.thingByThingId ? ` · on ${device.thingByThingId.name}` : ""}
+              {modelLabel(device.model, t)}
+              {device.thingByThingId ? ` · ${t("home.devices.on", { thing: device.thingByThingId.name })}` : ""}
               {device.battery !== null && device.battery !== undefined
-                ? ` · battery ${formatReading(device.battery, { unit: "", digits: 2 })} V`
+                ? ` · ${t("home.devices.battery", { value: formatReading(device.battery, { unit: "", digits: 2 }) })}`
                 : ""}
             </span>
           </span>
@@ -337,7 +367,7 @@ export function DeviceRows({ devices }: { devices: MyDevice[] }) {
                 {formatRelative(device.lastSensorData)}
               </time>
             ) : (
-              "no readings yet"
+              t("home.devices.noReadings")
             )}
           </span>
         </li>
@@ -346,7 +376,16 @@ export function DeviceRows({ devices }: { devices: MyDevice[] }) {
   );
 }
 
+const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"] as const;
+
+function groupTypeLabel(type: string, t: T): string {
+  return (GROUP_TYPES as readonly string[]).includes(type)
+    ? t(`home.groupType.${type as (typeof GROUP_TYPES)[number]}`)
+    : type.charAt(0) + type.slice(1).toLowerCase();
+}
+
 export function GroupRows({ groups }: { groups: { group: MyGroup; isOwner: boolean }[] }) {
+  const t = useT();
   return (
     <ul className="home-rows">
       {groups.map(({ group, isOwner }) => (
@@ -355,8 +394,8 @@ export function GroupRows({ groups }: { groups: { group: MyGroup; isOwner: boole
           <span className="home-row-body">
             <Link to={paths.group(group.id)}>{group.name}</Link>
             <span className="home-row-meta">
-              {group.type.charAt(0) + group.type.slice(1).toLowerCase()}
-              {isOwner ? " · you are an owner" : ""}
+              {groupTypeLabel(group.type, t)}
+              {isOwner ? ` · ${t("home.groups.owner")}` : ""}
             </span>
           </span>
         </li>
@@ -380,6 +419,7 @@ export function Medal({ level }: { level: number }) {
 }
 
 export function BadgeRows({ badges }: { badges: MyBadge[] }) {
+  const t = useT();
   return (
     <ul className="home-badges">
       {badges.map((badge) => {
@@ -388,9 +428,9 @@ export function BadgeRows({ badges }: { badges: MyBadge[] }) {
           <li key={badge.id} className="home-badge">
             <Medal level={type?.level ?? 1} />
             <span className="home-row-body">
-              <span className="home-badge-title">{type?.title ?? "Badge"}</span>
+              <span className="home-badge-title">{type?.title ?? t("home.badges.badge")}</span>
               <span className="home-row-meta">
-                Level {type?.level ?? 1} ·{" "}
+                {t("home.badges.level", { level: type?.level ?? 1 })} ·{" "}
                 <time dateTime={badge.awardedAt} title={formatDateTime(badge.awardedAt)}>
                   {formatRelative(badge.awardedAt)}
                 </time>
@@ -406,11 +446,13 @@ export function BadgeRows({ badges }: { badges: MyBadge[] }) {
 // Activity -----------------------------------------------------------------------------------
 
 export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[]; selfId?: string; signedIn: boolean }) {
+  const t = useT();
   return (
     <ul className="home-activity">
       {items.map((item) => {
         const person = item.userByCreatedBy;
-        const who = person ? (selfId && person.id === selfId ? "You" : person.name || person.username || "Someone") : "Someone";
+        const someone = t("home.activity.someone");
+        const who = person ? (selfId && person.id === selfId ? t("home.activity.you") : person.name || person.username || someone) : someone;
         return (
           <li key={item.id} className="home-activity-item">
             {person ? (
@@ -420,9 +462,19 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
             )}
             <span className="home-row-body">
               <span>
-                {person && signedIn ? <Link to={paths.user(person.id)}>{who}</Link> : <strong>{who}</strong>}{" "}
-                {actionVerb(item.type)}{" "}
-                {item.thingByThingId ? <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link> : "a thing"}
+                {withParts(
+                  t,
+                  "home.activity.line",
+                  { verb: actionVerb(item.type) },
+                  {
+                    who: person && signedIn ? <Link to={paths.user(person.id)}>{who}</Link> : <strong>{who}</strong>,
+                    thing: item.thingByThingId ? (
+                      <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>
+                    ) : (
+                      t("home.activity.aThing")
+                    ),
+                  },
+                )}
               </span>
               {item.comments ? <span className="home-activity-comment">“{item.comments}”</span> : null}
             </span>
@@ -437,14 +489,6 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
 }
 
 // Things at a glance (the home page's map substitute) ---------------------------------------------
-
-const COLOUR_WORDS: Record<string, string> = {
-  red: "too dry",
-  orange: "need water",
-  green: "moist",
-  blue: "too wet",
-  grey: "no recent reading",
-};
 
 /** Marker colours on the map, as the dots. */
 const MARKER_COLOURS: Record<string, string> = {
@@ -461,7 +505,7 @@ export interface MapFocus {
   latitude: number;
   longitude: number;
   indicatorColour: string | null;
-  /** "Your One Thing", "One of your things". */
+  /** "Your One Thing", "One of your things" (in the reader's language). */
   caption: string;
 }
 
@@ -477,11 +521,14 @@ export function ThingsAtAGlance({
   /** The things that need water most, the driest first (at most five). */
   needsWater: GlanceThing[];
   b: Branding;
-  /** "you can see" / "public". */
-  scope: string;
+  /** Whose things are counted: those the member can see, or the public ones. */
+  scope: "mine" | "public";
   /** A thing to show on a small map (the One Thing). */
   focus?: MapFocus | null;
 }) {
+  const t = useT();
+  const brand = { brand: b.key };
+  const format = useCountFormat();
   const total = totalOf(counts);
   const { locale } = useLocale();
   return (
@@ -499,21 +546,17 @@ export function ThingsAtAGlance({
           />
           <p className="home-map-caption">
             <span>
-              {focus.caption}: <Link to={paths.thing(focus.id)}>{focus.name}</Link>
+              {withParts(t, "home.map.caption", { caption: focus.caption }, { name: <Link to={paths.thing(focus.id)}>{focus.name}</Link> })}
             </span>
-            <Link to={mapLink(focus.latitude, focus.longitude, 14)}>Around it on the map</Link>
+            <Link to={mapLink(focus.latitude, focus.longitude, 14)}>{t("home.map.aroundIt")}</Link>
           </p>
         </div>
       ) : null}
       {total === 0 ? (
-        <EmptyNote action={{ to: "/map", label: "Open the map" }}>
-          No {term(b, "things")} to show yet. They appear here, by colour, as people add them.
-        </EmptyNote>
+        <EmptyNote action={{ to: "/map", label: t("home.map.open") }}>{t("home.glance.empty", brand)}</EmptyNote>
       ) : (
         <>
-          <p className="home-glance-total">
-            {plural(total, term(b, "thing"), term(b, "things"))} {scope}
-          </p>
+          <p className="home-glance-total">{t("home.glance.total", { ...brand, scope, count: total })}</p>
           <div className="home-colour-bar" aria-hidden="true">
             {INDICATOR_COLOURS.filter((c) => counts[c] > 0).map((c) => (
               <span key={c} className={`home-colour-seg home-seg-${c}`} style={{ flexGrow: counts[c] }} />
@@ -525,13 +568,13 @@ export function ThingsAtAGlance({
                 <span className={`home-ind home-ind-${c}`}>
                   <span className="home-ind-dot" aria-hidden="true" />
                 </span>
-                <strong>{counts[c].toLocaleString("en-US")}</strong> {COLOUR_WORDS[c]}
+                <strong>{format(counts[c])}</strong> {t(`home.colour.${c}`)}
               </li>
             ))}
           </ul>
           {needsWater.length ? (
             <>
-              <h3 className="home-subhead">Needs water</h3>
+              <h3 className="home-subhead">{t("home.glance.needsWater")}</h3>
               <ul className="home-rows home-rows-tight">
                 {needsWater.map((thing) => (
                   <li key={thing.id} className="home-row" title={waterNeedReasonIn(locale, thing) ?? undefined}>
@@ -539,18 +582,18 @@ export function ThingsAtAGlance({
                     <span className="home-row-body">
                       <Link to={paths.thing(thing.id)}>{thing.name}</Link>
                     </span>
-                    <span className="home-row-side">{needStyle(thing.waterNeed).label}</span>
+                    <span className="home-row-side">{t(`need.${needStyle(thing.waterNeed).need}.label`)}</span>
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <p className="muted home-all-well">Nothing needs water right now.</p>
+            <p className="muted home-all-well">{t("home.glance.allWell")}</p>
           )}
         </>
       )}
       <Link to="/map" className="button button-secondary home-map-button">
-        <MapIcon size={18} /> Open the map
+        <MapIcon size={18} /> {t("home.map.open")}
       </Link>
     </>
   );

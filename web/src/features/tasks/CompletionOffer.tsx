@@ -4,10 +4,11 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
-import { TASK_MESSAGES, actionLabel, actionNoun, isCareAction } from "./task-meta.ts";
+import { actionLabel, isCareAction } from "./task-meta.ts";
 import type { Task } from "./types.ts";
 import { RecordTaskActionDocument as RecordTaskActionMutation } from "./RecordTaskAction.generated.ts";
 
@@ -34,12 +35,13 @@ export function CompletionOffers({ offers, onDismiss }: { offers: Task[]; onDism
 }
 
 function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void }) {
+  const t = useT();
   const notify = useNotify();
   const [, record] = useMutation(RecordTaskActionMutation);
   const [state, setState] = useState<"offer" | "busy" | "done">("offer");
   const [error, setError] = useState<string | null>(null);
   const thing = task.thingByThingId!;
-  const noun = actionNoun(task.actionType);
+  const names = { type: task.actionType, thing: thing.name };
 
   const onRecord = async () => {
     setState("busy");
@@ -47,34 +49,32 @@ function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void })
     const result = await record({ action: { thingId: thing.id, type: task.actionType, comments: task.title } });
     if (result.error || !result.data?.createAction?.action) {
       setState("offer");
-      setError(errorText(result.error, TASK_MESSAGES.actionFailed));
+      setError(errorText(result.error, t("tasks.actionFailed")));
       return;
     }
     setState("done");
-    notify.positive(`${actionLabel(task.actionType)} recorded on ${thing.name}`);
+    notify.positive(t("tasks.offer.recordedNotice", { action: actionLabel(task.actionType, t), thing: thing.name }));
   };
 
   return (
     <section
       className={`task-offer${state === "done" ? " task-offer-done" : ""}`}
-      aria-label={`Completed: ${task.title}`}
+      aria-label={t("tasks.offer.label", { title: task.title })}
     >
       <div className="task-offer-text" role="status">
         {state === "done" ? (
           <p>
-            <strong>Recorded.</strong> The {noun} is on {thing.name}'s timeline.{" "}
-            <Link to={paths.thing(thing.id, "timeline")}>See the timeline</Link>
+            <strong>{t("tasks.offer.recorded")}</strong> {t("tasks.offer.onTimeline", names)}{" "}
+            <Link to={paths.thing(thing.id, "timeline")}>{t("tasks.offer.seeTimeline")}</Link>
           </p>
         ) : thing.canRecordAction === false ? (
           <p>
-            <strong>“{task.title}” is done.</strong> Only the people who look after {thing.name} — its owners and
-            collaborators — can record actions on it.{" "}
-            <Link to={paths.thingCollaborate(thing.id)}>Collaborate on {thing.name}</Link>
+            <strong>{t("tasks.offer.isDone", { title: task.title })}</strong> {t("tasks.offer.ownersOnly", names)}{" "}
+            <Link to={paths.thingCollaborate(thing.id)}>{t("tasks.offer.collaborate", names)}</Link>
           </p>
         ) : (
           <p>
-            <strong>“{task.title}” is done.</strong> Record it on {thing.name} too, so its timeline and your badges show
-            it.
+            <strong>{t("tasks.offer.isDone", { title: task.title })}</strong> {t("tasks.offer.recordToo", names)}
           </p>
         )}
       </div>
@@ -87,11 +87,11 @@ function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void })
             aria-busy={state === "busy"}
             onClick={() => void onRecord()}
           >
-            {state === "busy" ? "Recording…" : `Record this ${noun} on ${thing.name}`}
+            {state === "busy" ? t("tasks.offer.recording") : t("tasks.offer.record", names)}
           </button>
         ) : null}
         <button type="button" className="button button-secondary" onClick={onDismiss}>
-          {state === "done" ? "Close" : "Not now"}
+          {state === "done" ? t("tasks.offer.close") : t("tasks.offer.notNow")}
         </button>
       </div>
       {error ? (

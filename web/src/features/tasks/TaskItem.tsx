@@ -4,9 +4,10 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../components/Avatar.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { TaskDetails } from "./TaskEditor.tsx";
-import { actionLabel, dueText, isOverdue, priorityLabel } from "./task-meta.ts";
+import { actionLabel, dueText, isOverdue, localToday, priorityBadge } from "./task-meta.ts";
 import { useTaskStatus } from "./use-task-status.ts";
 import type { Task } from "./types.ts";
 
@@ -57,12 +58,14 @@ function StatusIcon({ status }: { status: string }) {
 }
 
 export function Assignees({ task, me }: { task: Task; me: string | null }) {
+  const t = useT();
   const people = task.taskAssignmentsByTaskId.nodes;
-  if (people.length === 0) return <span className="task-assignees task-unassigned">Unassigned</span>;
-  const names = people.map((a) => (a.assignedTo === me ? "you" : (a.userByAssignedTo?.name ?? "someone")));
+  if (people.length === 0) return <span className="task-assignees task-unassigned">{t("tasks.item.unassigned")}</span>;
+  const names = people.map((a) => (a.assignedTo === me ? t("tasks.item.you") : (a.userByAssignedTo?.name ?? t("tasks.item.someone"))));
   const shown = people.slice(0, 3);
+  const assignedTo = t("tasks.item.assignedTo", { names: names.join(", ") });
   return (
-    <span className="task-assignees" title={`Assigned to ${names.join(", ")}`}>
+    <span className="task-assignees" title={assignedTo}>
       <span className="task-avatars" aria-hidden="true">
         {shown.map((a) => (
           <Avatar
@@ -81,11 +84,11 @@ export function Assignees({ task, me }: { task: Task; me: string | null }) {
       <span className="task-assignee-names">
         {people.length === 1 ? (
           <>
-            <span className="visually-hidden">Assigned to </span>
-            {names[0] === "you" ? "You" : names[0]}
+            <span className="visually-hidden">{t("tasks.item.assignedToLead")} </span>
+            {people[0].assignedTo === me ? t("tasks.item.You") : names[0]}
           </>
         ) : (
-          <span className="visually-hidden">Assigned to {names.join(", ")}</span>
+          <span className="visually-hidden">{assignedTo}</span>
         )}
       </span>
     </span>
@@ -93,10 +96,11 @@ export function Assignees({ task, me }: { task: Task; me: string | null }) {
 }
 
 export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const status = useTaskStatus(task, onCompleted);
-  const due = dueText(task);
+  const due = dueText(task, localToday(), t);
   const overdue = isOverdue(task);
   const done = task.status === "COMPLETED";
   const thing = task.thingByThingId;
@@ -110,15 +114,15 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
         <button
           type="button"
           className={`task-check task-check-${task.status.toLowerCase().replace("_", "-")}`}
-          aria-label={done ? `Reopen: ${task.title}` : `Done: ${task.title}`}
-          title={done ? "Reopen this task" : "Mark this task done"}
+          aria-label={done ? t("tasks.item.reopenLabel", { title: task.title }) : t("tasks.item.doneLabel", { title: task.title })}
+          title={done ? t("tasks.item.reopenTitle") : t("tasks.item.doneTitle")}
           disabled={status.busy}
           onClick={() => void status.change(done ? "NOT_STARTED" : "COMPLETED")}
         >
           <StatusIcon status={task.status} />
           {/* A word beside the icon: an unlabeled circle did not say what it does. */}
           <span className="task-check-label" aria-hidden="true">
-            {done ? "Reopen" : "Done"}
+            {done ? t("tasks.item.reopen") : t("tasks.item.done")}
           </span>
         </button>
         <div className="task-main">
@@ -132,27 +136,27 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
             >
               {task.title}
             </button>
-            {overdue ? <span className="task-badge task-badge-overdue">Overdue</span> : null}
+            {overdue ? <span className="task-badge task-badge-overdue">{t("tasks.item.overdue")}</span> : null}
             {task.priority === "HIGH" || task.priority === "MEDIUM" ? (
               <span className={`task-badge task-badge-${task.priority.toLowerCase()}`}>
-                {priorityLabel(task.priority)} priority
+                {priorityBadge(task.priority, t)}
               </span>
             ) : null}
             {task.source ? (
-              <span className="task-badge task-badge-auto" title={`Opened automatically (${task.source})`}>
-                Automatic
+              <span className="task-badge task-badge-auto" title={t("tasks.item.openedAutomatically", { source: task.source })}>
+                {t("tasks.item.automatic")}
               </span>
             ) : null}
           </div>
           <p className="task-meta">
-            <span className="task-meta-item task-action">{actionLabel(task.actionType)}</span>{" "}
+            <span className="task-meta-item task-action">{actionLabel(task.actionType, t)}</span>{" "}
             {showThing ? (
               <>
                 <span className="task-meta-item task-thing">
                   {thing ? (
                     <Link to={paths.thing(thing.id)}>{thing.name}</Link>
                   ) : (
-                    <span className="muted">a thing you cannot see</span>
+                    <span className="muted">{t("tasks.item.hiddenThing")}</span>
                   )}
                 </span>{" "}
               </>
@@ -163,13 +167,13 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
             {task.status === "IN_PROGRESS" ? (
               <>
                 {" "}
-                <span className="task-meta-item task-status-text">In progress</span>
+                <span className="task-meta-item task-status-text">{t("tasks.status.IN_PROGRESS")}</span>
               </>
             ) : null}
             {task.priority === "LOW" ? (
               <>
                 {" "}
-                <span className="task-meta-item">Low priority</span>
+                <span className="task-meta-item">{priorityBadge("LOW", t)}</span>
               </>
             ) : null}
           </p>
@@ -180,11 +184,11 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
             <button
               type="button"
               className="button button-secondary task-start"
-              aria-label={`Start: ${task.title}`}
+              aria-label={t("tasks.item.startLabel", { title: task.title })}
               disabled={status.busy}
               onClick={() => void status.change("IN_PROGRESS")}
             >
-              Start
+              {t("tasks.item.start")}
             </button>
           ) : null}
         </div>
@@ -195,7 +199,7 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
         </p>
       ) : null}
       <span className="visually-hidden" aria-live="polite">
-        {status.busy ? "Saving…" : ""}
+        {status.busy ? t("tasks.item.saving") : ""}
       </span>
       {open ? (
         <div id={detailsId} className="task-details">

@@ -4,9 +4,9 @@
 // state that says what to do, and the "record this action" offer after a care task is completed.
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ItemList, ListError, ListSkeleton, type ListLayout } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { CompletionOffers, useCompletionOffers } from "./CompletionOffer.tsx";
@@ -19,12 +19,6 @@ import "./tasks.css";
 
 /** Status groups in the order they show: work under way first. */
 const GROUP_ORDER: readonly TaskStatus[] = ["IN_PROGRESS", "NOT_STARTED", "COMPLETED"];
-
-const GROUP_TITLES: Record<TaskStatus, string> = {
-  IN_PROGRESS: "In progress",
-  NOT_STARTED: "To do",
-  COMPLETED: "Completed",
-};
 
 /** A link to the new-task form, with the thing (and where to come back to) filled in. */
 export function newTaskPath({
@@ -78,6 +72,7 @@ export function TaskGroups({
   label,
   ...rows
 }: TaskGroupsProps) {
+  const t = useT();
   const baseId = useId();
   if (!grouped) return <TaskRows tasks={tasks} label={label} {...rows} />;
   const Heading = `h${headingLevel}` as "h3";
@@ -87,7 +82,7 @@ export function TaskGroups({
         const members = tasks.filter((task) => task.status === status);
         if (members.length === 0) return null;
         const headingId = `${baseId}-${status}`;
-        const title = GROUP_TITLES[status];
+        const title = t(`tasks.group.${status}`);
         if (status === "COMPLETED" && collapseCompleted) {
           return (
             <details key={status} className="task-group task-group-completed">
@@ -105,7 +100,7 @@ export function TaskGroups({
             <Heading id={headingId} className="task-group-title">
               {title} <span className="task-count">{members.length}</span>
             </Heading>
-            <TaskRows tasks={members} label={statusLabel(status)} {...rows} />
+            <TaskRows tasks={members} label={statusLabel(status, t)} {...rows} />
           </section>
         );
       })}
@@ -122,11 +117,11 @@ export interface TaskListProps {
   grouped?: boolean;
   /** Show at most this many (open first); a "See all tasks" link follows when there are more. */
   limit?: number;
-  /** Empty state: title, text and where "Create a task" goes (null: no button). */
+  /** Empty state: title (default "No tasks yet"), text and where "Create a task" goes (null: no button). */
   emptyTitle?: string;
   emptyText?: ReactNode;
   createPath?: string | null;
-  /** Accessible name of the list. */
+  /** Accessible name of the list (default "Tasks"). */
   label?: string;
   /** Heading level of the status groups (default 3). */
   headingLevel?: 2 | 3 | 4;
@@ -145,12 +140,13 @@ export function TaskList({
   showThing = true,
   grouped = true,
   limit,
-  emptyTitle = "No tasks yet",
+  emptyTitle,
   emptyText,
   createPath = "/tasks/new",
-  label = "Tasks",
+  label,
   headingLevel = 3,
 }: TaskListProps) {
+  const t = useT();
   const { session, signedIn } = useSession();
   const me = signedIn ? (session?.id ?? null) : null;
   const { tasks, loading, error, refetch } = useTasks(filter);
@@ -158,26 +154,25 @@ export function TaskList({
 
   if (!signedIn) {
     return (
-      <EmptyState title="Sign in to see tasks" action={{ label: "Sign in", to: paths.signIn(currentPath()) }}>
-        <p>Tasks are planned and shared among the people who look after things.</p>
+      <EmptyState title={t("tasks.list.signInTitle")} action={{ label: t("tasks.signIn"), to: paths.signIn(currentPath()) }}>
+        <p>{t("tasks.list.signInText")}</p>
       </EmptyState>
     );
   }
   if (error && tasks.length === 0)
-    return <ListError message={errorText(error, "An error occurred")} onRetry={refetch} />;
-  if (loading) return <ListSkeleton layout="list" count={3} label="Loading tasks…" />;
+    return <ListError message={errorText(error, t("common.anErrorOccurred"))} onRetry={refetch} />;
+  if (loading) return <ListSkeleton layout="list" count={3} label={t("tasks.loading")} />;
 
   const shown = limit !== undefined ? tasks.slice(0, limit) : tasks;
   return (
     <div className="task-list-block">
       <CompletionOffers offers={offers.offers} onDismiss={offers.dismiss} />
       {tasks.length === 0 ? (
-        <EmptyState title={emptyTitle} action={createPath ? { label: "Create a task", to: createPath } : null}>
-          {emptyText ? (
-            <p>{emptyText}</p>
-          ) : (
-            <p>Plan care work — a watering round, a litter pick — and ask people to help.</p>
-          )}
+        <EmptyState
+          title={emptyTitle ?? t("tasks.noneYet")}
+          action={createPath ? { label: t("tasks.createATask"), to: createPath } : null}
+        >
+          <p>{emptyText || t("tasks.list.emptyText")}</p>
         </EmptyState>
       ) : (
         <>
@@ -188,11 +183,11 @@ export function TaskList({
             grouped={grouped}
             onCompleted={offers.add}
             headingLevel={headingLevel}
-            label={label}
+            label={label ?? t("tasks.list.label")}
           />
           {shown.length < tasks.length ? (
             <p className="task-more">
-              <Link to="/tasks">See all {tasks.length} tasks</Link>
+              <Link to="/tasks">{t("tasks.list.seeAll", { count: tasks.length })}</Link>
             </p>
           ) : null}
         </>
@@ -223,6 +218,8 @@ export function TasksForThing({
   headingLevel?: 2 | 3;
 }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { signedIn } = useSession();
   const headingId = useId();
   const Heading = `h${headingLevel}` as "h2";
@@ -231,10 +228,10 @@ export function TasksForThing({
   return (
     <section className="tasks-block" aria-labelledby={headingId}>
       <div className="tasks-block-head">
-        <Heading id={headingId}>Tasks</Heading>
+        <Heading id={headingId}>{t("tasks.title")}</Heading>
         {create ? (
           <Link to={create} className="button button-secondary">
-            New task
+            {t("tasks.newTask")}
           </Link>
         ) : null}
       </div>
@@ -242,13 +239,17 @@ export function TasksForThing({
         filter={{ thingId }}
         showThing={false}
         createPath={create}
-        emptyTitle="No tasks yet"
+        emptyTitle={t("tasks.noneYet")}
         emptyText={
           canPlan
-            ? `Plan what ${thingName ?? `this ${term(b, "thing")}`} needs — watering, weeding, a litter pick — and ask people to help.`
-            : `Tasks for ${thingName ?? `this ${term(b, "thing")}`} that you are asked to do show here.`
+            ? thingName
+              ? t("tasks.forThing.planNamed", { name: thingName })
+              : t("tasks.forThing.planThis", brand)
+            : thingName
+              ? t("tasks.forThing.askedNamed", { name: thingName })
+              : t("tasks.forThing.askedThis", brand)
         }
-        label={`Tasks for ${thingName ?? term(b, "thing")}`}
+        label={thingName ? t("tasks.forThing.labelNamed", { name: thingName }) : t("tasks.forThing.label", brand)}
         headingLevel={(headingLevel + 1) as 3 | 4}
       />
     </section>
@@ -260,6 +261,7 @@ export function TasksForThing({
  * Renders nothing for guests. `<AssignedToMe limit={5} />`
  */
 export function AssignedToMe({ limit = 5, headingLevel = 2 }: { limit?: number; headingLevel?: 2 | 3 }) {
+  const t = useT();
   const { session, signedIn } = useSession();
   const headingId = useId();
   if (!signedIn || !session) return null;
@@ -267,17 +269,17 @@ export function AssignedToMe({ limit = 5, headingLevel = 2 }: { limit?: number; 
   return (
     <section className="tasks-block" aria-labelledby={headingId}>
       <div className="tasks-block-head">
-        <Heading id={headingId}>Assigned to me</Heading>
-        <Link to="/tasks">All tasks</Link>
+        <Heading id={headingId}>{t("tasks.mine.title")}</Heading>
+        <Link to="/tasks">{t("tasks.mine.all")}</Link>
       </div>
       <TaskList
         filter={{ assignedTo: session.id, status: "open" }}
         grouped={false}
         limit={limit}
-        emptyTitle="Nothing assigned to you"
-        emptyText="When someone asks you to look after something, it shows here."
+        emptyTitle={t("tasks.mine.emptyTitle")}
+        emptyText={t("tasks.mine.emptyText")}
         createPath={null}
-        label="Tasks assigned to me"
+        label={t("tasks.mine.label")}
       />
     </section>
   );

@@ -5,7 +5,6 @@
 // A task opens in place to edit it, manage who does it or delete it.
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterSelect,
@@ -23,6 +22,7 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { CompletionOffers, useCompletionOffers } from "./CompletionOffer.tsx";
@@ -39,12 +39,6 @@ type Filter = "view" | "group" | "thing" | "priority" | "status";
 
 export const TASK_SORTS = ["due", "priority", "newest", "title"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
-const SORT_OPTIONS: { value: TaskSort; label: string }[] = [
-  { value: "due", label: "Most urgent" },
-  { value: "priority", label: "Priority" },
-  { value: "newest", label: "Newest" },
-  { value: "title", label: "Title" },
-];
 /** Tasks shown per page; "Show more" adds as many again. */
 export const TASKS_PER_PAGE = 30;
 
@@ -58,12 +52,6 @@ export function sortTaskList(tasks: readonly Task[], sort: TaskSort): Task[] {
   return list;
 }
 
-const VIEW_LABELS: Record<View, string> = {
-  assigned: "Assigned to me",
-  created: "Created by me",
-  all: "All tasks",
-};
-
 export default function TasksPage() {
   const { signedIn } = useSession();
   if (!signedIn) return <GuestTasks />;
@@ -72,23 +60,21 @@ export default function TasksPage() {
 
 function GuestTasks() {
   const b = useBranding();
+  const t = useT();
   return (
     <section className="page tasks-page" aria-labelledby="tasks-title">
       <div className="tasks-head">
         <div>
-          <h1 id="tasks-title">Tasks</h1>
-          <p className="muted tasks-intro">What needs doing, by whom and by when.</p>
+          <h1 id="tasks-title">{t("tasks.title")}</h1>
+          <p className="muted tasks-intro">{t("tasks.intro")}</p>
         </div>
       </div>
       <EmptyState
-        title="Sign in to see your tasks"
-        action={{ label: "Sign in", to: paths.signIn("/tasks") }}
-        secondary={{ label: "Register", to: paths.register("/tasks") }}
+        title={t("tasks.signInToSeeYours")}
+        action={{ label: t("tasks.signIn"), to: paths.signIn("/tasks") }}
+        secondary={{ label: t("tasks.register"), to: paths.register("/tasks") }}
       >
-        <p>
-          People who look after {term(b, "things")} plan care work together: watering rounds, litter picks, upkeep. Sign
-          in to see what you have been asked to do.
-        </p>
+        <p>{t("tasks.guestText", { brand: b.key })}</p>
       </EmptyState>
     </section>
   );
@@ -102,6 +88,9 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 
 function SignedInTasks() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
+  const viewLabel = (value: View) => t(`tasks.view.${value}`);
   const { session } = useSession();
   const me = session?.id ?? null;
   const viewTitleId = useId();
@@ -121,13 +110,13 @@ function SignedInTasks() {
 
   const byView = useMemo(
     () => ({
-      assigned: tasks.filter((t) => t.taskAssignmentsByTaskId.nodes.some((a) => a.assignedTo === me)),
-      created: tasks.filter((t) => t.createdBy === me),
+      assigned: tasks.filter((task) => task.taskAssignmentsByTaskId.nodes.some((a) => a.assignedTo === me)),
+      created: tasks.filter((task) => task.createdBy === me),
       all: tasks,
     }),
     [tasks, me],
   );
-  const openCount = (items: Task[]) => items.filter((t) => t.status !== "COMPLETED").length;
+  const openCount = (items: Task[]) => items.filter((task) => task.status !== "COMPLETED").length;
   // Until the user picks a view: their own work when they have some, else everything. Decided
   // once per visit, so completing your last task does not switch the view under you.
   const [autoView, setAutoView] = useState<View | null>(null);
@@ -141,7 +130,7 @@ function SignedInTasks() {
   const groupOptions = useMemo(
     () =>
       uniqueBy(
-        tasks.flatMap((t) => (t.thingByThingId?.groupByGroupId ? [t.thingByThingId.groupByGroupId] : [])),
+        tasks.flatMap((task) => (task.thingByThingId?.groupByGroupId ? [task.thingByThingId.groupByGroupId] : [])),
         (g) => g.id,
       )
         .sort((a, c) => a.name.localeCompare(c.name))
@@ -151,22 +140,22 @@ function SignedInTasks() {
   const thingOptions = useMemo(
     () =>
       uniqueBy(
-        tasks.flatMap((t) =>
-          t.thingByThingId && (!filters.group || t.thingByThingId.groupId === filters.group) ? [t.thingByThingId] : [],
+        tasks.flatMap((task) =>
+          task.thingByThingId && (!filters.group || task.thingByThingId.groupId === filters.group) ? [task.thingByThingId] : [],
         ),
-        (t) => t.id,
+        (thing) => thing.id,
       )
         .sort((a, c) => a.name.localeCompare(c.name))
-        .map((t) => ({ value: t.id, label: t.name })),
+        .map((thing) => ({ value: thing.id, label: thing.name })),
     [tasks, filters.group],
   );
 
-  const matches = (t: Task) =>
-    (!filters.group || t.thingByThingId?.groupId === filters.group) &&
-    (!filters.thing || t.thingId === filters.thing) &&
-    (!filters.priority || t.priority === filters.priority) &&
-    (!filters.status || t.status === filters.status) &&
-    matchesSearch(list.search, t.title, t.description, t.thingByThingId?.name, actionLabel(t.actionType));
+  const matches = (task: Task) =>
+    (!filters.group || task.thingByThingId?.groupId === filters.group) &&
+    (!filters.thing || task.thingId === filters.thing) &&
+    (!filters.priority || task.priority === filters.priority) &&
+    (!filters.status || task.status === filters.status) &&
+    matchesSearch(list.search, task.title, task.description, task.thingByThingId?.name, actionLabel(task.actionType, t));
   const shown = sortTaskList(byView[view].filter(matches), list.sort);
   // A chip's number is what that view lists with the search and filters as they are now (it
   // used to count open tasks of the whole view, so it disagreed with the list under it).
@@ -184,37 +173,34 @@ function SignedInTasks() {
 
   let content;
   if (error && tasks.length === 0) {
-    content = <ListError message={errorText(error, "An error occurred")} onRetry={refetch} />;
+    content = <ListError message={errorText(error, t("common.anErrorOccurred"))} onRetry={refetch} />;
   } else if (loading) {
-    content = <ListSkeleton layout={list.layout} count={4} label="Loading tasks…" />;
+    content = <ListSkeleton layout={list.layout} count={4} label={t("tasks.loading")} />;
   } else if (tasks.length === 0) {
     content = (
-      <EmptyState title="No tasks yet" action={{ label: "Create a task", to: "/tasks/new" }}>
-        <p>
-          Plan care work on a {term(b, "thing")} — a watering round, a litter pick, a bit of upkeep — and ask people to
-          help. Tasks you create or are asked to do show here.
-        </p>
+      <EmptyState title={t("tasks.noneYet")} action={{ label: t("tasks.createATask"), to: "/tasks/new" }}>
+        <p>{t("tasks.noneYetText", brand)}</p>
       </EmptyState>
     );
   } else if (shown.length === 0 && narrowed) {
     content = (
-      <EmptyState title="No tasks match" action={{ label: "Clear filters", onClick: clearFilters }}>
-        <p>Try another search or fewer filters.</p>
+      <EmptyState title={t("tasks.noneMatch")} action={{ label: t("tasks.clearFilters"), onClick: clearFilters }}>
+        <p>{t("tasks.noneMatchText")}</p>
       </EmptyState>
     );
   } else if (shown.length === 0 && view === "assigned") {
     content = (
       <EmptyState
-        title="Nothing assigned to you"
-        action={{ label: "Show all tasks", onClick: () => list.setFilter("view", "all") }}
+        title={t("tasks.nothingAssigned")}
+        action={{ label: t("tasks.showAll"), onClick: () => list.setFilter("view", "all") }}
       >
-        <p>When someone asks you to do something, it shows here.</p>
+        <p>{t("tasks.nothingAssignedText")}</p>
       </EmptyState>
     );
   } else if (shown.length === 0) {
     content = (
-      <EmptyState title="You have not created any tasks" action={{ label: "Create a task", to: "/tasks/new" }}>
-        <p>Tasks you plan for others (or yourself) show here.</p>
+      <EmptyState title={t("tasks.noneCreated")} action={{ label: t("tasks.createATask"), to: "/tasks/new" }}>
+        <p>{t("tasks.noneCreatedText")}</p>
       </EmptyState>
     );
   } else {
@@ -227,7 +213,7 @@ function SignedInTasks() {
         collapseCompleted={!narrowed}
         onCompleted={offers.add}
         headingLevel={3}
-        label={VIEW_LABELS[view]}
+        label={viewLabel(view)}
       />
     );
   }
@@ -236,17 +222,17 @@ function SignedInTasks() {
     <section className="page tasks-page" aria-labelledby="tasks-title">
       <div className="tasks-head">
         <div>
-          <h1 id="tasks-title">Tasks</h1>
-          <p className="muted tasks-intro">What needs doing, by whom and by when.</p>
+          <h1 id="tasks-title">{t("tasks.title")}</h1>
+          <p className="muted tasks-intro">{t("tasks.intro")}</p>
         </div>
         <Link to="/tasks/new" className="button">
-          <span aria-hidden="true">+</span> New task
+          <span aria-hidden="true">+</span> {t("tasks.newTask")}
         </Link>
       </div>
 
       {tasks.length > 0 ? (
         <>
-          <div className="task-views" role="group" aria-label="Show">
+          <div className="task-views" role="group" aria-label={t("tasks.views")}>
             {VIEWS.map((value) => {
               const count = viewCount(value);
               return (
@@ -257,53 +243,55 @@ function SignedInTasks() {
                   aria-pressed={view === value}
                   onClick={() => list.setFilter("view", value)}
                 >
-                  {VIEW_LABELS[value]}
+                  {viewLabel(value)}
                   <span className="task-view-count" aria-hidden="true">
                     {count}
                   </span>
-                  <span className="visually-hidden">
-                    , {count} {count === 1 ? "task" : "tasks"}
-                  </span>
+                  <span className="visually-hidden">{t("tasks.viewCount", { count })}</span>
                 </button>
               );
             })}
           </div>
 
-          <ListToolbar label="Task list options">
-            <SearchBox label="Search tasks" value={list.search} onChange={list.setSearch} />
-            <SortSelect<TaskSort> value={list.sort} onChange={list.setSort} options={SORT_OPTIONS} />
+          <ListToolbar label={t("tasks.listOptions")}>
+            <SearchBox label={t("tasks.search")} value={list.search} onChange={list.setSearch} />
+            <SortSelect<TaskSort>
+              value={list.sort}
+              onChange={list.setSort}
+              options={TASK_SORTS.map((value) => ({ value, label: t(`tasks.sort.${value}`) }))}
+            />
             {groupOptions.length > 1 ? (
               <FilterSelect
-                label={term(b, "group", true)}
+                label={t("tasks.filter.group", brand)}
                 value={filters.group}
                 onChange={(value) => {
                   list.setFilter("group", value);
                   list.setFilter("thing", "");
                 }}
                 options={groupOptions}
-                allLabel={`All ${term(b, "groups")}`}
+                allLabel={t("tasks.filter.allGroups", brand)}
               />
             ) : null}
             <FilterSelect
-              label={term(b, "thing", true)}
+              label={t("tasks.filter.thing", brand)}
               value={filters.thing}
               onChange={(value) => list.setFilter("thing", value)}
               options={thingOptions}
-              allLabel={`All ${term(b, "things")}`}
+              allLabel={t("tasks.filter.allThings", brand)}
             />
             <FilterSelect
-              label="Priority"
+              label={t("tasks.filter.priority")}
               value={filters.priority}
               onChange={(value) => list.setFilter("priority", value)}
-              options={TASK_PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) })).reverse()}
-              allLabel="Any priority"
+              options={TASK_PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p, t) })).reverse()}
+              allLabel={t("tasks.filter.anyPriority")}
             />
             <FilterSelect
-              label="Status"
+              label={t("tasks.filter.status")}
               value={filters.status}
               onChange={(value) => list.setFilter("status", value)}
-              options={TASK_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-              allLabel="Any status"
+              options={TASK_STATUSES.map((s) => ({ value: s, label: statusLabel(s, t) }))}
+              allLabel={t("tasks.filter.anyStatus")}
             />
             <LayoutToggle value={list.layout} onChange={list.setLayout} />
           </ListToolbar>
@@ -312,7 +300,7 @@ function SignedInTasks() {
 
       <section className="tasks-view" aria-labelledby={viewTitleId}>
         <h2 id={viewTitleId} className="visually-hidden">
-          {VIEW_LABELS[view]}
+          {viewLabel(view)}
         </h2>
         <CompletionOffers offers={offers.offers} onDismiss={offers.dismiss} />
         {content}
@@ -320,14 +308,12 @@ function SignedInTasks() {
 
       {!loading && tasks.length > 0 ? (
         <div className="list-footer tasks-footer">
-          <ResultCount shown={shown.length} total={narrowed ? null : byView[view].length} noun={["task", "tasks"]} narrowed={narrowed} />
-          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label="Show more tasks" />
+          <ResultCount shown={shown.length} total={narrowed ? null : byView[view].length} noun={[t("tasks.noun.one"), t("tasks.noun.other")]} narrowed={narrowed} />
+          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label={t("tasks.showMore")} />
         </div>
       ) : null}
       {totalCount !== null && totalCount > TASK_PAGE ? (
-        <p className="muted">
-          Showing the first {TASK_PAGE} of {totalCount} tasks, most urgent first.
-        </p>
+        <p className="muted">{t("tasks.firstPage", { shown: TASK_PAGE, total: totalCount })}</p>
       ) : null}
     </section>
   );

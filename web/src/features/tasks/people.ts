@@ -9,9 +9,11 @@ import { AllThingsForPlanningDocument as AllThingsQuery } from "./AllThingsForPl
 import { PlannableThingsDocument as PlannableThingsQuery } from "./PlannableThings.generated.ts";
 import { ThingPeopleDocument as ThingPeopleQuery } from "./ThingPeople.generated.ts";
 
+/** How someone may take on a thing's tasks (its words: tasks.role.* in the catalogue). */
+export type CandidateRole = "OWNER" | "COLLABORATOR" | "MEMBER";
+
 export interface Candidate extends Person {
-  /** "Owner", "Collaborator" or "Member". */
-  role: string;
+  role: CandidateRole;
 }
 
 export function useThingPeople(thingId: string | null | undefined) {
@@ -28,11 +30,11 @@ export function useThingPeople(thingId: string | null | undefined) {
     for (const access of thing.thingAccessesByThingId.nodes) {
       const user = access.userByUserId;
       if (!user || !(access.isOwner || access.isCollaborator)) continue;
-      byId.set(user.id, { ...user, role: access.isOwner ? "Owner" : "Collaborator" });
+      byId.set(user.id, { ...user, role: access.isOwner ? "OWNER" : "COLLABORATOR" });
     }
     for (const membership of thing.groupByGroupId?.groupMembershipsByGroupId.nodes ?? []) {
       const user = membership.userByUserId;
-      if (user && !byId.has(user.id)) byId.set(user.id, { ...user, role: "Member" });
+      if (user && !byId.has(user.id)) byId.set(user.id, { ...user, role: "MEMBER" });
     }
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
   }, [result.data]);

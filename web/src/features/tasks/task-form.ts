@@ -1,4 +1,5 @@
 // The task form's values, their validation (the database's messages) and the input they make.
+import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { FieldErrors } from "../../lib/use-form.ts";
 import { validateNotes, validateRequiredChoice, validateTitle, type ActionType, type TaskPriority, type TaskStatus } from "./task-meta.ts";
 
@@ -18,7 +19,7 @@ export const EMPTY_TASK: TaskFormValues = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function validateTaskForm(values: TaskFormValues): FieldErrors<TaskField> {
+export function validateTaskForm(values: TaskFormValues, t: T = englishT): FieldErrors<TaskField> {
   return {
     thingId: validateRequiredChoice(values.thingId),
     actionType: validateRequiredChoice(values.actionType),
@@ -26,7 +27,7 @@ export function validateTaskForm(values: TaskFormValues): FieldErrors<TaskField>
     description: validateNotes(values.description),
     status: validateRequiredChoice(values.status),
     priority: validateRequiredChoice(values.priority),
-    dueDate: values.dueDate && !DATE.test(values.dueDate) ? "Enter a date like 2026-12-31" : null,
+    dueDate: values.dueDate && !DATE.test(values.dueDate) ? t("tasks.dateFormat") : null,
   };
 }
 

@@ -2,6 +2,8 @@
 // priorities and action types, "due tomorrow" / "3 days overdue", the list order (overdue first,
 // then by due date and priority), and the form's validation with the database's messages.
 import { MESSAGES, charLength } from "../../../../shared/validation.ts";
+import { dateFormat } from "../../lib/dates.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 import type { ActionType, TaskPriority, TaskStatus } from "./Tasks.generated.ts";
 
@@ -10,6 +12,8 @@ export type { ActionType, TaskPriority, TaskStatus };
 
 export const TASK_STATUSES: readonly TaskStatus[] = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED"];
 export const TASK_PRIORITIES: readonly TaskPriority[] = ["LOW", "NORMAL", "MEDIUM", "HIGH"];
+/** Every action type the schema has (a task's may be one no longer offered). */
+const ACTION_TYPES: readonly ActionType[] = ["CREATED", "WATERING", "LITTER_CLEANUP", "UPKEEP", "EDUCATION", "MEASUREMENT", "SHARE"];
 /** The care actions a task can plan (and that can be recorded on a thing afterwards). */
 export const CARE_ACTION_TYPES: readonly ActionType[] = [
   "WATERING",
@@ -20,73 +24,34 @@ export const CARE_ACTION_TYPES: readonly ActionType[] = [
   "SHARE",
 ];
 
-export const STATUS_LABELS: Record<TaskStatus, string> = {
-  NOT_STARTED: "Not started",
-  IN_PROGRESS: "In progress",
-  COMPLETED: "Completed",
-};
+// Labels come from the catalogue (messages/tasks.en-GB.ts); these helpers take the reader's `t`
+// (components pass useT()'s; tests and defaults British English).
 
-export const PRIORITY_LABELS: Record<TaskPriority, string> = {
-  LOW: "Low",
-  NORMAL: "Normal",
-  MEDIUM: "Medium",
-  HIGH: "High",
-};
-
-const ACTION_LABELS: Record<ActionType, string> = {
-  CREATED: "Created",
-  WATERING: "Watering",
-  LITTER_CLEANUP: "Litter clean-up",
-  UPKEEP: "Upkeep",
-  EDUCATION: "Education",
-  MEASUREMENT: "Measurement",
-  SHARE: "Share",
-};
-
-/** What one action of the type is called in a sentence: "Record this watering on ...". */
-const ACTION_NOUNS: Record<ActionType, string> = {
-  CREATED: "creation",
-  WATERING: "watering",
-  LITTER_CLEANUP: "litter clean-up",
-  UPKEEP: "upkeep",
-  EDUCATION: "education session",
-  MEASUREMENT: "measurement",
-  SHARE: "share",
-};
-
-/** A suggestion for the title field once the action type is chosen. */
-const TITLE_EXAMPLES: Record<ActionType, string> = {
-  CREATED: "Set it up",
-  WATERING: "Water the planter",
-  LITTER_CLEANUP: "Pick up litter around it",
-  UPKEEP: "Weed and tidy",
-  EDUCATION: "Show the school group round",
-  MEASUREMENT: "Check the soil moisture",
-  SHARE: "Post a photo for the neighbours",
-};
-
-export function actionLabel(type: string): string {
-  return ACTION_LABELS[type as ActionType] ?? type;
+export function actionLabel(type: string, t: T = englishT): string {
+  return (ACTION_TYPES as readonly string[]).includes(type) ? t(`tasks.action.${type as ActionType}`) : type;
 }
 
-export function actionNoun(type: string): string {
-  return ACTION_NOUNS[type as ActionType] ?? type.toLowerCase().replace(/_/g, " ");
-}
-
-export function titleExample(type: string): string {
-  return TITLE_EXAMPLES[type as ActionType] ?? "What needs doing";
+export function titleExample(type: string, t: T = englishT): string {
+  return (ACTION_TYPES as readonly string[]).includes(type)
+    ? t(`tasks.titleExample.${type as ActionType}`)
+    : t("tasks.titleExample.other");
 }
 
 export function isCareAction(type: string): boolean {
   return (CARE_ACTION_TYPES as readonly string[]).includes(type);
 }
 
-export function statusLabel(status: string): string {
-  return STATUS_LABELS[status as TaskStatus] ?? status;
+export function statusLabel(status: string, t: T = englishT): string {
+  return (TASK_STATUSES as readonly string[]).includes(status) ? t(`tasks.status.${status as TaskStatus}`) : status;
 }
 
-export function priorityLabel(priority: string): string {
-  return PRIORITY_LABELS[priority as TaskPriority] ?? priority;
+export function priorityLabel(priority: string, t: T = englishT): string {
+  return (TASK_PRIORITIES as readonly string[]).includes(priority) ? t(`tasks.priority.${priority as TaskPriority}`) : priority;
+}
+
+/** "High priority" and the like: a badge beside a task's title. */
+export function priorityBadge(priority: TaskPriority, t: T = englishT): string {
+  return t(`tasks.priorityBadge.${priority}`);
 }
 
 const PRIORITY_RANK: Record<string, number> = { HIGH: 3, MEDIUM: 2, NORMAL: 1, LOW: 0 };
@@ -112,15 +77,16 @@ export function daysUntil(date: string, today: string = localToday()): number {
   return dayNumber(date) - dayNumber(today);
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Mon 14 Dec", with the year when it is not this year's. */
+/** "Mon 14 Dec" (in the reader's language), with the year when it is not this year's. */
 export function formatDay(date: string, today: string = localToday()): string {
   const [y, m, d] = date.slice(0, 10).split("-").map(Number);
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const text = `${weekday} ${d} ${MONTHS[m - 1]}`;
-  return today.slice(0, 4) === date.slice(0, 4) ? text : `${text} ${y}`;
+  // A calendar date, not an instant: formatted as midnight UTC in UTC, so no zone moves its day.
+  const sameYear = today.slice(0, 4) === date.slice(0, 4);
+  return dateFormat({ weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" })
+    .format(new Date(Date.UTC(y, m - 1, d)))
+    // en-GB puts a comma after the weekday once there is a year ("Mon, 4 Jan 2027"): the list
+    // reads better without it, as before.
+    .replace(/,/g, "");
 }
 
 export type DueTone = "overdue" | "soon" | "later" | "none" | "done";
@@ -136,19 +102,24 @@ export interface DueText {
 export function dueText(
   task: { dueDate?: string | null; status: string; completedAt?: string | null },
   today: string = localToday(),
+  t: T = englishT,
 ): DueText {
   if (task.status === "COMPLETED") {
     const done = task.completedAt ? localToday(new Date(task.completedAt)) : null;
-    return { text: done ? `Completed ${formatDay(done, today)}` : "Completed", tone: "done", full: done };
+    return {
+      text: done ? t("tasks.due.completedOn", { date: formatDay(done, today) }) : t("tasks.due.completed"),
+      tone: "done",
+      full: done,
+    };
   }
-  if (!task.dueDate) return { text: "No due date", tone: "none", full: null };
+  if (!task.dueDate) return { text: t("tasks.due.none"), tone: "none", full: null };
   const full = formatDay(task.dueDate, today);
   const days = daysUntil(task.dueDate, today);
-  if (days < 0) return { text: days === -1 ? "1 day overdue" : `${-days} days overdue`, tone: "overdue", full };
-  if (days === 0) return { text: "Due today", tone: "soon", full };
-  if (days === 1) return { text: "Due tomorrow", tone: "soon", full };
-  if (days < 7) return { text: `Due in ${days} days`, tone: "later", full };
-  return { text: `Due ${full}`, tone: "later", full };
+  if (days < 0) return { text: t("tasks.due.overdue", { count: -days }), tone: "overdue", full };
+  if (days === 0) return { text: t("tasks.due.today"), tone: "soon", full };
+  if (days === 1) return { text: t("tasks.due.tomorrow"), tone: "soon", full };
+  if (days < 7) return { text: t("tasks.due.inDays", { count: days }), tone: "later", full };
+  return { text: t("tasks.due.on", { date: full }), tone: "later", full };
 }
 
 /** Whether a task is overdue: the server's flag, or by the user's own calendar. */
@@ -215,15 +186,14 @@ export function nextStatus(status: string): TaskStatus {
 // ---------------------------------------------------------------------------------------------
 // Validation, with the database's messages (db/migrations/*_tasks.sql, check_description).
 
+// These are the database's own texts (known texts, lib/i18n/known-texts): the form fields show
+// them in the reader's language as they show the server's. The texts the screens say when a
+// call fails ("Failed to create task", ...) are in the catalogue (messages/tasks.en-GB.ts).
 export const TASK_MESSAGES = {
   titleRequired: "Title is required",
   titleLength: "Title must be between 3 and 255 characters",
   descriptionLength: "Description must be at most 5000 characters",
   mandatory: MESSAGES.mandatory,
-  createFailed: "Failed to create task",
-  updateFailed: "Failed to update task",
-  deleteFailed: "Failed to delete task",
-  actionFailed: "Action failed",
 } as const;
 
 export function validateTitle(value: string | null | undefined): string | null {

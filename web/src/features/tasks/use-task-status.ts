@@ -1,12 +1,14 @@
 // Changing a task's status from a list (the quick change) or an assignee's details.
 import { useState } from "react";
 import { useMutation } from "urql";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "./errors.ts";
-import { TASK_MESSAGES, type TaskStatus } from "./task-meta.ts";
+import type { TaskStatus } from "./task-meta.ts";
 import type { Task } from "./types.ts";
 import { UpdateTaskDocument as UpdateTaskMutation } from "./UpdateTask.generated.ts";
 
 export function useTaskStatus(task: Task, onCompleted?: (task: Task) => void) {
+  const t = useT();
   const [, update] = useMutation(UpdateTaskMutation);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +18,7 @@ export function useTaskStatus(task: Task, onCompleted?: (task: Task) => void) {
     const result = await update({ id: task.id, patch: { status } });
     setBusy(false);
     if (result.error || !result.data?.updateTaskById?.task) {
-      setError(errorText(result.error, TASK_MESSAGES.updateFailed));
+      setError(errorText(result.error, t("tasks.updateFailed")));
       return false;
     }
     if (status === "COMPLETED" && task.status !== "COMPLETED") onCompleted?.({ ...task, status });

@@ -1,0 +1,44 @@
+// The home page's ways elsewhere: the guided tour's button and the links to the scorer, the
+// community and the feedback form at the foot of the page.
+import { Link } from "react-router";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { paths } from "../../routes/paths.ts";
+import { ChatIcon, CompassIcon, StarIcon, TrophyIcon } from "./icons.tsx";
+
+export function TourButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
+  return (
+    <button type="button" className="button button-secondary home-tour-button" onClick={onClick}>
+      <CompassIcon size={18} /> {t("home.takeTour")}
+    </button>
+  );
+}
+
+export function MoreLinks({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  return (
+    <nav className="home-more" aria-label={t("home.more.label")}>
+      <Link to="/scorer" className="home-more-link">
+        <TrophyIcon size={20} />
+        <span>
+          <strong>{t("home.more.scorer")}</strong>
+          <span className="home-row-meta">{t("home.more.scorerText")}</span>
+        </span>
+      </Link>
+      <Link to="/community" className="home-more-link">
+        <StarIcon size={20} />
+        <span>
+          <strong>{t("home.more.community")}</strong>
+          <span className="home-row-meta">{t("home.more.communityText")}</span>
+        </span>
+      </Link>
+      <Link to={signedIn ? "/form" : paths.signIn("/form")} className="home-more-link">
+        <ChatIcon size={20} />
+        <span>
+          <strong>{t("home.more.feedback")}</strong>
+          <span className="home-row-meta">{t("home.more.feedbackText")}</span>
+        </span>
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,32 @@
+// The map and its list, at the top of a member's home (issue 21; docs/decisions.md). Loaded
+// lazily; meanwhile a frame with the same heading and room, so nothing below moves when it arrives.
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+
+const HomeMap = lazy(() => import("../map/HomeMap.tsx").then((m) => ({ default: m.HomeMap })));
+
+function HomeMapPlaceholder() {
+  const t = useT();
+  return (
+    <section className="home-care-map" aria-label={t("home.map.aroundYou")}>
+      <div className="home-care-map-head">
+        <h2>{t("home.map.aroundYou")}</h2>
+        <Link to="/map">{t("home.map.full")}</Link>
+      </div>
+      <div className="home-care-map-stage">
+        <div className="home-care-map-loading" role="status">
+          {t("home.map.loading")}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function HomeMapSlot() {
+  return (
+    <Suspense fallback={<HomeMapPlaceholder />}>
+      <HomeMap />
+    </Suspense>
+  );
+}

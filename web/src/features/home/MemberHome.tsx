@@ -1,0 +1,198 @@
+// A member's home: the welcome, the map around them, their figures and quick actions, their
+// things, tasks and activity beside their things at a glance, badges, groups and devices, then
+// the gallery, recently viewed things and more links. Offline (or with the server down) it shows
+// the copy of the dashboard saved on this device, and says so.
+import { useMemo, useState } from "react";
+import { useQuery } from "urql";
+import type { Branding } from "../../../../shared/branding.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { isNewcomer } from "../../lib/greeting.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { withParts } from "../../lib/i18n/parts.tsx";
+import { useSession } from "../../lib/session-context.tsx";
+import { isAdmin } from "../../lib/session.ts";
+import { paths } from "../../routes/paths.ts";
+import { AssignedToMe } from "../tasks/index.ts";
+import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
+import { GuidedTour, useTour } from "../tour/GuidedTour.tsx";
+import { HOME_TOUR_ID, homeTourSteps } from "../tour/home-tour.tsx";
+import { ActivityCard } from "./ActivityCard.tsx";
+import { GallerySection } from "./GallerySection.tsx";
+import { MoreLinks, TourButton } from "./HomeLinks.tsx";
+import { HomeMapSlot } from "./HomeMapSlot.tsx";
+import { OfflineBanner } from "./OfflineBanner.tsx";
+import { BadgesCard, DevicesCard, GroupsCard } from "./MemberSideCards.tsx";
+import { MemberQuickActions } from "./MemberQuickActions.tsx";
+import { MAX_ROWS, MyThingsCard } from "./MyThingsCard.tsx";
+import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
+import { HomeCard, OverviewFigures, SectionError, SkeletonRows, ThingsAtAGlance, Unavailable, type Figure } from "./home-sections.tsx";
+import { colourCounts, countSince, greeting, needingWater, orderMyThings, startOfWeek, type DashboardUser, type MyThing } from "./home-data.ts";
+import { useSavedDashboard } from "./saved-dashboard.ts";
+import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
+import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
+import "./home.css";
+
+/** The things at a glance may show the One Thing (else one of theirs) on a small map. */
+function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (one: boolean) => string) {
+  return focusThing?.location && Number.isFinite(focusThing.location.x) && Number.isFinite(focusThing.location.y)
+    ? {
+        id: focusThing.id,
+        name: focusThing.name,
+        latitude: focusThing.location.x,
+        longitude: focusThing.location.y,
+        indicatorColour: focusThing.indicatorColour,
+        caption: caption(isOneThing),
+      }
+    : null;
+}
+
+function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date, t: ReturnType<typeof useT>): Figure[] {
+  const brand = { brand: b.key };
+  return [
+    { key: "things", label: t("home.figures.myThings", brand), value: user?.thingAccessesByUserId.nodes.length ?? null, to: paths.account("things") },
+    { key: "devices", label: t("home.figures.devices"), value: user?.deviceAccessesByUserId.nodes.length ?? null, to: paths.account("devices") },
+    { key: "groups", label: t("home.figures.groups", brand), value: user?.groupMembershipsByUserId.nodes.length ?? null, to: "/groups" },
+    { key: "badges", label: t("home.figures.badges"), value: user?.badgesByUserId.nodes.length ?? null, to: paths.account("badges") },
+    {
+      key: "week",
+      label: t("home.figures.week"),
+      value: user ? countSince(user.actionsByCreatedBy.nodes, weekStart) : null,
+      to: "/scorer",
+    },
+  ];
+}
+
+export function MemberHome() {
+  const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
+  const { session } = useSession();
+  const [dashboard, refetchDashboard] = useQuery({ query: dashboardQuery, requestPolicy: "cache-and-network" });
+  const [thingsResult, refetchThings] = useQuery({ query: thingsQuery, requestPolicy: "cache-and-network" });
+  const visits = useRecentVisits();
+  const personKey = session?.id ?? "";
+  // Offline (or the server down): the copy saved on this device, said so.
+  const saved = useSavedDashboard(personKey, dashboard.data);
+  const live = dashboard.data?.currentUser ?? null;
+  const user = live ?? (dashboard.error ? (saved?.data.currentUser ?? null) : null);
+  const fromSaved = !live && Boolean(user);
+  const failed = Boolean(dashboard.error) && !dashboard.data && !user;
+  const tour = useTour(HOME_TOUR_ID, personKey, { autoStart: Boolean(live) });
+  const steps = useMemo(() => homeTourSteps(b, true), [b]);
+  const [weekStart] = useState(() => startOfWeek());
+
+  const loading = dashboard.fetching && !dashboard.data && !user;
+  /** A section's state while there is nothing to show: loading, or unavailable. */
+  const pending = (rows: number, label?: string) =>
+    loading ? <SkeletonRows rows={rows} label={label} /> : failed ? <Unavailable /> : null;
+  const admin = isAdmin(session);
+  const myThings = useMemo(() => (user ? orderMyThings(user, admin) : []), [user, admin]);
+  const oneThing = myThings.find((entry) => entry.isOneThing)?.thing ?? null;
+  const mapFocus = mapFocusOf(oneThing ?? myThings[0]?.thing ?? null, Boolean(oneThing), (one) =>
+    one ? t("home.map.yourOneThing", brand) : t("home.map.oneOfYours", brand),
+  );
+  const things = thingsResult.data;
+  const counts = useMemo(() => (things ? colourCounts(things) : null), [things]);
+  const thingsLoading = thingsResult.fetching && !thingsResult.data;
+  const thingsFailed = Boolean(thingsResult.error) && !thingsResult.data;
+
+  const name = session?.name || user?.name || session?.username || user?.username || "";
+  // "Welcome" on the visit that follows registering, "Welcome back" afterwards (lib/greeting.ts).
+  const newcomer = isNewcomer(session);
+  const welcome = name
+    ? t(newcomer ? "home.welcomeNamed" : "home.welcomeBackNamed", { name })
+    : t(newcomer ? "home.welcome" : "home.welcomeBack");
+
+  const retryAll = () => {
+    refetchDashboard({ requestPolicy: "network-only" });
+    refetchThings({ requestPolicy: "network-only" });
+    visits.retry();
+  };
+
+  return (
+    <section className="page home" aria-labelledby="page-title">
+      <OfflineBanner />
+      <header className="home-hero">
+        <div>
+          <p className="home-eyebrow">{greeting(new Date(), t)}</p>
+          <h1 id="page-title">{welcome}</h1>
+          <p className="lead">{oneThing ? t("home.leadOneThing", brand) : t("home.lead", brand)}</p>
+        </div>
+        <TourButton onClick={tour.start} />
+      </header>
+
+      <HomeMapSlot />
+
+      {failed && dashboard.error ? <SectionError error={dashboard.error} onRetry={retryAll} /> : null}
+      {fromSaved && saved ? (
+        <p className="home-saved-note">
+          {withParts(
+            t,
+            "home.savedNote",
+            {},
+            {
+              when: (
+                <time dateTime={saved.at} title={formatDateTime(saved.at)}>
+                  {formatRelative(saved.at)}
+                </time>
+              ),
+            },
+          )}{" "}
+          <button type="button" className="home-link-button" onClick={retryAll}>
+            {t("home.tryAgain")}
+          </button>
+        </p>
+      ) : null}
+
+      <OverviewFigures figures={memberFigures(user, b, weekStart, t)} loading={loading} label={t("home.figures.mine")} />
+
+      <MemberQuickActions oneThing={oneThing} hasThings={myThings.length > 0} known={Boolean(user)} b={b} />
+
+      <div className="home-grid">
+        <div className="home-column">
+          <MyThingsCard
+            myThings={myThings}
+            count={user ? user.thingAccessesByUserId.nodes.length : null}
+            pending={pending}
+            b={b}
+            selfId={personKey}
+          />
+
+          <div className="home-card home-tasks" data-tour="tasks">
+            <AssignedToMe limit={MAX_ROWS} />
+          </div>
+
+          <ActivityCard selfId={personKey} signedIn />
+        </div>
+
+        <div className="home-column home-column-side">
+          <HomeCard title={t("home.glance.title", brand)} tour="map">
+            {thingsResult.error && !thingsResult.data ? (
+              <SectionError error={thingsResult.error} onRetry={() => refetchThings({ requestPolicy: "network-only" })} />
+            ) : thingsLoading || !counts ? (
+              <SkeletonRows rows={3} />
+            ) : (
+              <ThingsAtAGlance
+                counts={counts}
+                needsWater={needingWater(things?.needsWater?.nodes ?? [])}
+                b={b}
+                scope="mine"
+                focus={mapFocus}
+              />
+            )}
+          </HomeCard>
+
+          <BadgesCard user={user} pending={pending} />
+          <GroupsCard user={user} pending={pending} b={b} />
+          <DevicesCard user={user} pending={pending} b={b} />
+        </div>
+      </div>
+
+      <GallerySection slides={things?.gallery?.nodes ?? []} b={b} loading={thingsLoading} failed={thingsFailed} />
+      <RecentThingsCard visits={visits} b={b} />
+      <MoreLinks signedIn />
+
+      {tour.open ? <GuidedTour label={t("home.tourLabel")} steps={steps} onClose={tour.close} /> : null}
+    </section>
+  );
+}
