@@ -1,6 +1,9 @@
 // The app's screen texts in German, with "du" (docs/decisions.md, "English and German"). Loaded
 // only when someone reads the app in German (a chunk of its own).
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
+import { accountDe } from "./account.de.ts";
+import { authDe } from "./auth.de.ts";
+import { usersDe } from "./users.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -308,6 +311,9 @@ const shell: Record<keyof ShellTexts, string> = {
 
 export const de: Record<MessageKey, string> = {
   ...shell,
+  ...accountDe,
+  ...authDe,
+  ...usersDe,
 };
 
 export default de;

@@ -7,6 +7,10 @@
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
 
+import { accountEn } from "./account.en-GB.ts";
+import { authEn } from "./auth.en-GB.ts";
+import { usersEn } from "./users.en-GB.ts";
+
 const shell = {
   "language.label": "Language",
   "language.browser": "As my browser",
@@ -313,6 +317,9 @@ const shell = {
 
 export const en = {
   ...shell,
+  ...accountEn,
+  ...authEn,
+  ...usersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
