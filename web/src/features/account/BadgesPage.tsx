@@ -7,6 +7,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import type { T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
+import { badgeText } from "./badge-texts.ts";
 import { MyBadgesDocument as myBadgesQuery } from "./MyBadges.generated.ts";
 import { bold, useRichT } from "./rich-text.tsx";
 import "./account.css";
@@ -51,12 +52,10 @@ function familyName(badgeType: string, b: Branding, t: T): string {
 
 const ROMAN = ["", "I", "II", "III", "IV", "V"];
 
-/** "Watered 1 time(s)" -> "Watered 1 time", "Took 10 measurement(s)" -> "Took 10 measurements". */
-export function plainDescription(text: string): string {
-  return text.replace(/(\d+)((?: \p{L}+)*? )(\p{L}+)\(s\)/gu, (_match, count: string, between: string, word: string) =>
-    `${count}${between}${count === "1" ? word : `${word}s`}`,
-  );
-}
+// The tests of the wording read it from here, where the page once kept it.
+export { plainDescription } from "./badge-texts.ts";
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function Medal({ level, earned }: { level: number; earned: boolean }) {
   return (
@@ -136,8 +135,9 @@ export default function BadgesPage() {
               <span key={goal.id}>
                 {index > 0 ? ", " : ""}
                 {rich("account.badges.goal", {
-                  title: goal.title,
-                  description: plainDescription(goal.description).toLowerCase(),
+                  title: badgeText(goal, b.key, t).title,
+                  // Read as part of the sentence: "(signed in 10 times)".
+                  description: lowerFirst(badgeText(goal, b.key, t).description),
                   b: bold,
                 })}
               </span>
@@ -159,8 +159,8 @@ export default function BadgesPage() {
                     <li key={type.id} className={`badge ${at ? "badge-earned" : "badge-locked"}`}>
                       <Medal level={type.level} earned={Boolean(at)} />
                       <div className="badge-text">
-                        <span className="badge-title">{type.title}</span>
-                        <span className="badge-description">{plainDescription(type.description)}</span>
+                        <span className="badge-title">{badgeText(type, b.key, t).title}</span>
+                        <span className="badge-description">{badgeText(type, b.key, t).description}</span>
                         <span className="badge-state">
                           {at ? (
                             t("account.badges.earnedOn", { date: formatDate(at) })

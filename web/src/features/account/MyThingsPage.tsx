@@ -1,7 +1,6 @@
 // /account/things: the things the user owns or collaborates on, newest first, the One Thing first.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { brandCopy } from "../../../../shared/brand-copy.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -79,7 +78,7 @@ export default function MyThingsPage() {
     return (
       <AccountPage title={title} intro={intro}>
         <EmptyState title={t("account.things.empty", brand)}>
-          <p>{brandCopy(b).myThingsEmpty}</p>
+          <p>{t("account.things.emptyText", brand)}</p>
           <p className="empty-state-actions">
             {addLink}
             <Link to="/things">{t("account.things.find", brand)}</Link>

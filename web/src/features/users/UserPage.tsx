@@ -20,6 +20,7 @@ import "../groups/groups.css";
 import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
+import { badgeText } from "../account/badge-texts.ts";
 
 type UserDetails = NonNullable<UserData["userById"]>;
 
@@ -217,6 +218,7 @@ function UserActivity({ user }: { user: UserDetails }) {
 
 function UserBadges({ user }: { user: UserDetails }) {
   const t = useT();
+  const b = useBranding();
   const [result, reexecute] = useQuery({
     query: UserBadgesQuery,
     variables: { id: user.id },
@@ -245,8 +247,8 @@ function UserBadges({ user }: { user: UserDetails }) {
                   {level}
                 </span>
                 <div>
-                  <strong>{type?.title ?? t("users.badge")}</strong>
-                  {type?.description ? <p className="muted">{type.description}</p> : null}
+                  <strong>{type ? badgeText(type, b.key, t).title : t("users.badge")}</strong>
+                  {type?.description ? <p className="muted">{badgeText(type, b.key, t).description}</p> : null}
                   <p className="muted">{t("users.badgeLevel", { level, date: formatDate(badge.awardedAt) })}</p>
                 </div>
               </li>

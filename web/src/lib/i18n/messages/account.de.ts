@@ -121,6 +121,27 @@ export const accountDe: Record<keyof typeof accountEn, string> = {
   "account.badges.family.education": "Bildung",
   "account.badges.family.upkeep": "Instandhaltung",
   "account.badges.family.measurement": "Messen",
+  "account.badge.signin.title": "Stammgast {level}",
+  "account.badge.signin.description": "{count, plural, one {#-mal angemeldet} other {#-mal angemeldet}}",
+  "account.badge.created.title": "Gründer {level}",
+  "account.badge.created.description":
+    "{brand, select, bee {{count, plural, one {# Café zum Pflegen angelegt} other {# Cafés zum Pflegen angelegt}}} other {{count, plural, one {# Objekt zum Pflegen angelegt} other {# Objekte zum Pflegen angelegt}}}}",
+  "account.badge.littercleanup.title": "Müllsammler {level}",
+  "account.badge.littercleanup.description": "{count, plural, one {#-mal Müll gesammelt} other {#-mal Müll gesammelt}}",
+  "account.badge.share.title": "Teilprofi {level}",
+  "account.badge.share.description":
+    "{brand, select, bee {{count, plural, one {#-mal ein Café geteilt} other {#-mal ein Café geteilt}}} other {{count, plural, one {#-mal ein Objekt geteilt} other {#-mal ein Objekt geteilt}}}}",
+  "account.badge.watering.title": "Gießprofi {level}",
+  "account.badge.watering.description": "{count, plural, one {#-mal gegossen} other {#-mal gegossen}}",
+  "account.badge.litres.title": "Wasserträger {level}",
+  "account.badge.litres.description": "{count, plural, one {# Liter Wasser gegeben} other {# Liter Wasser gegeben}}",
+  "account.badge.education.title": "Lehrkraft {level}",
+  "account.badge.education.description":
+    "{count, plural, one {# Bildungsveranstaltung geleitet} other {# Bildungsveranstaltungen geleitet}}",
+  "account.badge.upkeep.title": "Pflegeprofi {level}",
+  "account.badge.upkeep.description": "{count, plural, one {#-mal Instandhaltung gemacht} other {#-mal Instandhaltung gemacht}}",
+  "account.badge.measurement.title": "Messprofi {level}",
+  "account.badge.measurement.description": "{count, plural, one {# Messung gemacht} other {# Messungen gemacht}}",
 
   "account.things.title": "{brand, select, bee {Meine Cafés} other {Meine Objekte}}",
   "account.things.intro":
@@ -130,6 +151,8 @@ export const accountDe: Record<keyof typeof accountEn, string> = {
   "account.things.loadError":
     "{brand, select, bee {Deine Cafés konnten nicht geladen werden.} other {Deine Objekte konnten nicht geladen werden.}}",
   "account.things.empty": "{brand, select, bee {Du kümmerst dich noch um kein Café} other {Du kümmerst dich noch um kein Objekt}}",
+  "account.things.emptyText":
+    "{brand, select, bee {Leg ein Bienen-Café an, um das du dich kümmerst, zum Beispiel einen Kübel mit bienenfreundlichen Blumen und einer Schale Wasser, oder such dir eins in der Nähe und arbeite daran mit.} other {Leg ein Objekt an, um das du dich kümmerst, zum Beispiel einen Pflanzkübel, einen Baum oder eine Bank, oder such dir eins in der Nähe und arbeite daran mit.}}",
   "account.things.find": "{brand, select, bee {Cafés finden} other {Objekte finden}}",
   "account.things.lastCare": "{type} · zuletzt gepflegt am {date}",
   "account.things.noCare": "{type} · noch keine Pflege eingetragen",
