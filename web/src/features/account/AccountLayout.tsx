@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths, type AccountSection } from "../../routes/paths.ts";
 import "./account.css";
@@ -11,21 +11,22 @@ import "./account.css";
 /** The account area: a drawer of sections on the left, the chosen section beside it. */
 export default function AccountLayout() {
   const b = useBranding();
+  const t = useT();
   const { session, admin } = useSession();
   const sections: { section: AccountSection; label: string; adminOnly?: boolean; danger?: boolean }[] = [
-    { section: "profile", label: "Profile" },
-    { section: "passphrase", label: "Passphrase" },
-    { section: "emails", label: "E-mail addresses" },
-    { section: "badges", label: "Badges" },
-    { section: "things", label: `My ${term(b, "things")}` },
-    { section: "devices", label: "My devices" },
-    { section: "notices", label: "Notices" },
-    { section: "users", label: "Users", adminOnly: true },
-    { section: "delete-account", label: "Delete account", danger: true },
+    { section: "profile", label: t("account.nav.profile") },
+    { section: "passphrase", label: t("account.nav.passphrase") },
+    { section: "emails", label: t("account.nav.emails") },
+    { section: "badges", label: t("account.nav.badges") },
+    { section: "things", label: t("account.nav.things", { brand: b.key }) },
+    { section: "devices", label: t("account.nav.devices") },
+    { section: "notices", label: t("account.nav.notices") },
+    { section: "users", label: t("account.nav.users"), adminOnly: true },
+    { section: "delete-account", label: t("account.nav.deleteAccount"), danger: true },
   ];
   return (
     <div className="account-layout">
-      <nav className="drawer" aria-label="Account">
+      <nav className="drawer" aria-label={t("account.nav.label")}>
         {session ? (
           <div className="drawer-user">
             <Avatar id={session.id} name={session.name || session.username} hasImage={session.hasImage} size={40} />
@@ -35,7 +36,7 @@ export default function AccountLayout() {
             </div>
           </div>
         ) : null}
-        <h2 className="drawer-title">Account</h2>
+        <h2 className="drawer-title">{t("account.nav.label")}</h2>
         <ul>
           {sections
             .filter(({ adminOnly }) => !adminOnly || admin)

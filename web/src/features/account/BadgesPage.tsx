@@ -1,11 +1,15 @@
 // /account/badges: every badge there is, level by level; the ones the user holds in colour with
 // the day they were awarded, the others greyed out with what it takes to earn them.
 import { useQuery } from "urql";
-import { term, type Branding } from "../../../../shared/branding.ts";
+import type { Branding } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import type { T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
+import { badgeText } from "./badge-texts.ts";
 import { MyBadgesDocument as myBadgesQuery } from "./MyBadges.generated.ts";
+import { bold, useRichT } from "./rich-text.tsx";
 import "./account.css";
 
 interface BadgeType {
@@ -20,39 +24,38 @@ interface BadgeType {
 /** Spec section 9's order, with the litres badge (issue 21) beside watering. */
 const ORDER = ["signin", "created", "littercleanup", "share", "watering", "litres", "education", "upkeep", "measurement"];
 
-function familyName(badgeType: string, b: Branding): string {
+function familyName(badgeType: string, b: Branding, t: T): string {
   switch (badgeType) {
     case "signin":
-      return "Coming back";
+      return t("account.badges.family.signin");
     case "created":
-      return `Adding ${term(b, "things")}`;
+      return t("account.badges.family.created", { brand: b.key });
     case "littercleanup":
-      return "Litter clean-ups";
+      return t("account.badges.family.littercleanup");
     case "share":
-      return "Sharing";
+      return t("account.badges.family.share");
     case "watering":
-      return "Watering";
+      return t("account.badges.family.watering");
     case "litres":
-      return "Litres of water";
+      return t("account.badges.family.litres");
     case "education":
-      return "Education";
+      return t("account.badges.family.education");
     case "upkeep":
-      return "Upkeep";
+      return t("account.badges.family.upkeep");
     case "measurement":
-      return "Measuring";
+      return t("account.badges.family.measurement");
     default:
+      // A kind added to the database before the screens know it: its name as stored.
       return badgeType.charAt(0).toUpperCase() + badgeType.slice(1);
   }
 }
 
 const ROMAN = ["", "I", "II", "III", "IV", "V"];
 
-/** "Watered 1 time(s)" -> "Watered 1 time", "Took 10 measurement(s)" -> "Took 10 measurements". */
-export function plainDescription(text: string): string {
-  return text.replace(/(\d+)((?: \p{L}+)*? )(\p{L}+)\(s\)/gu, (_match, count: string, between: string, word: string) =>
-    `${count}${between}${count === "1" ? word : `${word}s`}`,
-  );
-}
+// The tests of the wording read it from here, where the page once kept it.
+export { plainDescription } from "./badge-texts.ts";
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function Medal({ level, earned }: { level: number; earned: boolean }) {
   return (
@@ -71,21 +74,23 @@ function Medal({ level, earned }: { level: number; earned: boolean }) {
 
 export default function BadgesPage() {
   const b = useBranding();
+  const t = useT();
+  const rich = useRichT();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: myBadgesQuery,
     requestPolicy: "cache-and-network",
   });
 
-  const title = "My badges";
-  const intro = "Badges come at 1, 10 and 50 of each kind of care. Grey ones show what to aim for next.";
+  const title = t("account.badges.title");
+  const intro = t("account.badges.intro");
 
   if (!data?.allBadgeTypes || !data.currentUser) {
     return (
       <AccountPage title={title} intro={intro}>
         {fetching && !error ? (
-          <Loading label="Loading your badges…" />
+          <Loading label={t("account.badges.loading")} />
         ) : (
-          <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your badges" />
+          <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} message={t("account.badges.loadError")} />
         )}
       </AccountPage>
     );
@@ -119,22 +124,22 @@ export default function BadgesPage() {
     <AccountPage title={title} intro={intro}>
       <div className="card badge-summary">
         <div className="badge-summary-count">
-          <strong>{earnedCount}</strong> of {types.length} badges earned
+          {rich("account.badges.earnedCount", { earned: earnedCount, total: types.length, b: bold })}
         </div>
-        <progress max={types.length || 1} value={earnedCount} aria-label="Badges earned" />
-        {earnedCount === 0 ? (
-          <p className="muted">
-            You have not earned a badge yet. Record care for a {term(b, "thing")}, such as watering or a litter
-            clean-up, and your first one arrives straight away.
-          </p>
-        ) : null}
+        <progress max={types.length || 1} value={earnedCount} aria-label={t("account.badges.earnedLabel")} />
+        {earnedCount === 0 ? <p className="muted">{t("account.badges.noneYet", { brand: b.key })}</p> : null}
         {nextGoals.length > 0 ? (
           <p className="badge-next">
-            <span className="muted">Next up: </span>
+            <span className="muted">{t("account.badges.nextUp")} </span>
             {nextGoals.map((goal, index) => (
               <span key={goal.id}>
                 {index > 0 ? ", " : ""}
-                <strong>{goal.title}</strong> ({plainDescription(goal.description).toLowerCase()})
+                {rich("account.badges.goal", {
+                  title: badgeText(goal, b.key, t).title,
+                  // Read as part of the sentence: "(signed in 10 times)".
+                  description: lowerFirst(badgeText(goal, b.key, t).description),
+                  b: bold,
+                })}
               </span>
             ))}
           </p>
@@ -146,7 +151,7 @@ export default function BadgesPage() {
           const levels = (families.get(key) ?? []).sort((x, y) => x.level - y.level);
           return (
             <li key={key} className="card badge-family">
-              <h2>{familyName(key, b)}</h2>
+              <h2>{familyName(key, b, t)}</h2>
               <ul className="badge-levels">
                 {levels.map((type) => {
                   const at = awarded.get(type.id);
@@ -154,10 +159,14 @@ export default function BadgesPage() {
                     <li key={type.id} className={`badge ${at ? "badge-earned" : "badge-locked"}`}>
                       <Medal level={type.level} earned={Boolean(at)} />
                       <div className="badge-text">
-                        <span className="badge-title">{type.title}</span>
-                        <span className="badge-description">{plainDescription(type.description)}</span>
+                        <span className="badge-title">{badgeText(type, b.key, t).title}</span>
+                        <span className="badge-description">{badgeText(type, b.key, t).description}</span>
                         <span className="badge-state">
-                          {at ? `Earned ${formatDate(at)}` : <span className="visually-hidden">Not earned yet</span>}
+                          {at ? (
+                            t("account.badges.earnedOn", { date: formatDate(at) })
+                          ) : (
+                            <span className="visually-hidden">{t("account.badges.notEarned")}</span>
+                          )}
                         </span>
                       </div>
                     </li>

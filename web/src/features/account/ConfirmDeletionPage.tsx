@@ -4,19 +4,24 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "urql";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { ConfirmAccountDeletionDocument as confirmDeletionQuery } from "./ConfirmAccountDeletion.generated.ts";
-import { DELETE_FAILED } from "./DeleteAccountPage.tsx";
+import { useRichT } from "./rich-text.tsx";
 import "./account.css";
 
-export const ACCOUNT_DELETED = "Your account has been deleted. Thank you for looking after things with us.";
+/** The text in British English (tests compare with it). */
+export const ACCOUNT_DELETED = accountEn["account.confirmDelete.deleted"];
 
 export default function ConfirmDeletionPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
+  const t = useT();
+  const rich = useRichT();
   const { session, signOut } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -28,12 +33,13 @@ export default function ConfirmDeletionPage() {
 
   if (!token) {
     return (
-      <AccountPage title="Confirm account deletion">
+      <AccountPage title={t("account.confirmDelete.title")}>
         <div className="card notice-card notice-card-negative">
-          <h2>This link is incomplete</h2>
+          <h2>{t("account.linkIncomplete")}</h2>
           <p>
-            Please open the link straight from the e-mail we sent you. If it has expired, ask for a new one from{" "}
-            <Link to={paths.account("delete-account")}>Delete account</Link>.
+            {rich("account.confirmDelete.incomplete", {
+              link: (text) => <Link to={paths.account("delete-account")}>{text}</Link>,
+            })}
           </p>
         </div>
       </AccountPage>
@@ -59,31 +65,33 @@ export default function ConfirmDeletionPage() {
     void navigate(paths.home(), { replace: true });
     await gone;
     await signOut();
-    notify.positive(ACCOUNT_DELETED, 10_000);
+    notify.positive(t("account.confirmDelete.deleted"), 10_000);
   };
 
   return (
-    <AccountPage title="Confirm account deletion">
+    <AccountPage title={t("account.confirmDelete.title")}>
       <div className="card danger-card">
-        <h2>Delete the account of {session?.name || session?.username || "this user"}?</h2>
-        <p>
-          Your profile, e-mail addresses, badges and access are removed for good and you are signed out. This cannot be
-          undone.
-        </p>
+        <h2>
+          {t("account.confirmDelete.question", {
+            name: session?.name || session?.username || t("account.confirmDelete.thisUser"),
+          })}
+        </h2>
+        <p>{t("account.confirmDelete.consequences")}</p>
         {failed ? (
           <div className="form-error" role="alert">
-            {DELETE_FAILED}{" "}
+            {t("account.delete.failed")}{" "}
             <span className="form-error-detail">
-              The link may have expired (it works for 24 hours) or been used already;{" "}
-              <Link to={paths.account("delete-account")}>ask for a new one</Link>.
+              {rich("account.confirmDelete.expired", {
+                link: (text) => <Link to={paths.account("delete-account")}>{text}</Link>,
+              })}
             </span>
           </div>
         ) : null}
         <div className="form-actions">
           <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
-            {busy ? "Deleting…" : "Delete my account permanently"}
+            {busy ? t("account.confirmDelete.deleting") : t("account.confirmDelete.submit")}
           </button>
-          <Link to={paths.account("profile")}>Keep my account</Link>
+          <Link to={paths.account("profile")}>{t("account.keepAccount")}</Link>
         </div>
       </div>
     </AccountPage>

@@ -3,19 +3,24 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
 import { RequestAccountDeletionDocument as requestDeletionQuery } from "./RequestAccountDeletion.generated.ts";
+import { bold, useRichT } from "./rich-text.tsx";
 import "./account.css";
 
-export const DELETE_FAILED = "Failed to delete account.";
+/** The spec's text in British English (tests compare with it). */
+export const DELETE_FAILED = accountEn["account.delete.failed"];
 
 export default function DeleteAccountPage() {
   const b = useBranding();
+  const t = useT();
+  const rich = useRichT();
   const { session } = useSession();
   const [, requestDeletion] = useMutation(requestDeletionQuery);
   const [busy, setBusy] = useState(false);
@@ -29,7 +34,7 @@ export default function DeleteAccountPage() {
     const result = await requestDeletion({});
     setBusy(false);
     if (result.error || !result.data?.requestAccountDeletion?.boolean) {
-      setError(errorText(result.error, DELETE_FAILED));
+      setError(errorText(result.error, t("account.delete.failed")));
       return;
     }
     setSent(true);
@@ -37,16 +42,14 @@ export default function DeleteAccountPage() {
 
   if (sent) {
     return (
-      <AccountPage title="Delete account">
+      <AccountPage title={t("account.delete.title")}>
         <div className="card notice-card notice-card-info" role="status">
-          <h2>Check your e-mail</h2>
+          <h2>{t("account.delete.checkEmail")}</h2>
           <p>
-            We have sent a link to {primary ? <strong>{primary}</strong> : "your primary address"}. Open it within 24
-            hours to delete your account for good. Until then nothing changes, and if you ignore the e-mail your account
-            stays as it is.
+            {primary ? rich("account.delete.sentTo", { email: primary, b: bold }) : t("account.delete.sentToPrimary")}
           </p>
           <p>
-            <Link to={paths.home()}>Back to the home page</Link>
+            <Link to={paths.home()}>{t("account.delete.home")}</Link>
           </p>
         </div>
       </AccountPage>
@@ -54,24 +57,17 @@ export default function DeleteAccountPage() {
   }
 
   return (
-    <AccountPage title="Delete account" intro="We are sorry to see you go. Here is what deleting your account means.">
+    <AccountPage title={t("account.delete.title")} intro={t("account.delete.intro")}>
       <div className="card danger-card">
-        <h2>What happens</h2>
+        <h2>{t("account.delete.whatHappens")}</h2>
         <ul className="consequences">
-          <li>Your profile, picture, e-mail addresses, badges and sign-in details are deleted.</li>
-          <li>
-            {term(b, "things", true)} you are the only owner of pass to their longest-standing collaborator, or are
-            deleted with their history when there is none.
-          </li>
-          <li>
-            {term(b, "groups", true)} you are the only owner of pass to their longest-standing member. Your access to
-            devices ends; the devices stay for the people they are shared with.
-          </li>
-          <li>This cannot be undone. You can register again later, but nothing comes back.</li>
+          <li>{t("account.delete.profileGone")}</li>
+          <li>{t("account.delete.thingsPass", { brand: b.key })}</li>
+          <li>{t("account.delete.groupsPass", { brand: b.key })}</li>
+          <li>{t("account.delete.noUndo")}</li>
         </ul>
         <p>
-          To be sure it is you, we e-mail a confirmation link to {primary ? <strong>{primary}</strong> : "your primary address"}.
-          Your account is only deleted when you open it.
+          {primary ? rich("account.delete.confirmBy", { email: primary, b: bold }) : t("account.delete.confirmByPrimary")}
         </p>
         {error ? (
           <div className="form-error" role="alert">
@@ -80,9 +76,9 @@ export default function DeleteAccountPage() {
         ) : null}
         <div className="form-actions">
           <button type="button" className="button button-danger" onClick={onRequest} disabled={busy}>
-            {busy ? "Sending…" : "E-mail me the deletion link"}
+            {busy ? t("account.sending") : t("account.delete.request")}
           </button>
-          <Link to={paths.account("profile")}>Keep my account</Link>
+          <Link to={paths.account("profile")}>{t("account.keepAccount")}</Link>
         </div>
       </div>
     </AccountPage>

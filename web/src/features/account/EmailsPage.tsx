@@ -5,6 +5,8 @@ import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
@@ -17,11 +19,11 @@ import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
 import "./account.css";
 
-export const RESEND_TOO_SOON =
-  "We sent a link to this address less than a minute ago. Please check your inbox (and spam folder) before asking again.";
-export const PRIMARY_NOT_DELETABLE = "You cannot delete your primary e-mail address";
+// The texts in British English (tests compare with them).
+export const RESEND_TOO_SOON = accountEn["account.emails.resendTooSoon"];
+export const PRIMARY_NOT_DELETABLE = accountEn["account.emails.primaryNotDeletable"];
 /** Spec section 8 (Account): adding an address that is already one of yours. The server says the same (NUNIQ). */
-export const EMAIL_ALREADY_ADDED = "Email already added";
+export const EMAIL_ALREADY_ADDED = accountEn["account.emails.alreadyAdded"];
 
 interface Email {
   id: string;
@@ -34,6 +36,7 @@ interface Email {
 type Message = { text: string; ok: boolean };
 
 export default function EmailsPage() {
+  const t = useT();
   const { store } = useSession();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: myEmailsQuery,
@@ -52,16 +55,13 @@ export default function EmailsPage() {
   }, [data, emails, store]);
 
   return (
-    <AccountPage
-      title="E-mail addresses"
-      intro="Messages about your account go to your primary address. Any verified address can be used to reset your passphrase."
-    >
+    <AccountPage title={t("account.emails.title")} intro={t("account.emails.intro")}>
       {emails ? (
         <EmailList emails={emails} onChanged={reload} />
       ) : fetching && !error ? (
-        <Loading label="Loading your e-mail addresses…" />
+        <Loading label={t("account.emails.loading")} />
       ) : (
-        <LoadError error={error} onRetry={reload} what="your e-mail addresses" />
+        <LoadError error={error} onRetry={reload} message={t("account.emails.loadError")} />
       )}
       <AddEmailForm existing={emails?.map((e) => e.email) ?? []} onAdded={reload} />
     </AccountPage>
@@ -69,6 +69,7 @@ export default function EmailsPage() {
 }
 
 function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => void }) {
+  const t = useT();
   const notify = useNotify();
   const [, makePrimary] = useMutation(makePrimaryQuery);
   const [, resend] = useMutation(resendQuery);
@@ -84,10 +85,10 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
     const result = await makePrimary({ emailId: email.id });
     setWorking(null);
     if (result.error) {
-      say(email.id, { text: errorText(result.error, "This address could not be made primary."), ok: false });
+      say(email.id, { text: errorText(result.error, t("account.emails.notPrimary")), ok: false });
       return;
     }
-    notify.positive(`${email.email} is now your primary address.`);
+    notify.positive(t("account.emails.nowPrimary", { email: email.email }));
     onChanged();
   };
 
@@ -96,11 +97,11 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
     const result = await resend({ emailId: email.id });
     setWorking(null);
     if (result.error) {
-      say(email.id, { text: errorText(result.error, "The link could not be sent. Please try again."), ok: false });
+      say(email.id, { text: errorText(result.error, t("account.emails.linkNotSent")), ok: false });
     } else if (result.data?.resendEmailVerificationCode?.boolean) {
-      say(email.id, { text: `We have sent a new verification link to ${email.email}.`, ok: true });
+      say(email.id, { text: t("account.emails.sentLink", { email: email.email }), ok: true });
     } else {
-      say(email.id, { text: RESEND_TOO_SOON, ok: false });
+      say(email.id, { text: t("account.emails.resendTooSoon"), ok: false });
     }
   };
 
@@ -110,15 +111,15 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
     setWorking(null);
     setConfirming(null);
     if (result.error) {
-      say(email.id, { text: errorText(result.error, "This address could not be removed."), ok: false });
+      say(email.id, { text: errorText(result.error, t("account.emails.notRemoved")), ok: false });
       return;
     }
-    notify.positive(`${email.email} has been removed.`);
+    notify.positive(t("account.emails.removed", { email: email.email }));
     onChanged();
   };
 
   return (
-    <ul className="email-list card" aria-label="Your e-mail addresses">
+    <ul className="email-list card" aria-label={t("account.emails.list")}>
       {emails.map((email) => {
         const message = messages[email.id];
         const busy = working === email.id;
@@ -127,23 +128,23 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
             <div className="email-main">
               <span className="email-address">{email.email}</span>
               <span className="email-tags">
-                {email.isPrimary ? <span className="tag tag-primary">primary</span> : null}
+                {email.isPrimary ? <span className="tag tag-primary">{t("account.tag.primary")}</span> : null}
                 {email.isVerified ? (
-                  <span className="tag tag-positive">verified</span>
+                  <span className="tag tag-positive">{t("account.tag.verified")}</span>
                 ) : (
-                  <span className="tag tag-warning">not verified</span>
+                  <span className="tag tag-warning">{t("account.tag.notVerified")}</span>
                 )}
               </span>
-              <span className="email-added muted">Added {formatDate(email.createdAt)}</span>
+              <span className="email-added muted">{t("account.emails.added", { date: formatDate(email.createdAt) })}</span>
             </div>
             {confirming === email.id ? (
-              <div className="email-actions confirm-inline" role="group" aria-label={`Remove ${email.email}?`}>
-                <span>Remove this address?</span>
+              <div className="email-actions confirm-inline" role="group" aria-label={t("account.emails.removeNamed", { email: email.email })}>
+                <span>{t("account.emails.removeQuestion")}</span>
                 <button type="button" className="button button-danger" onClick={() => onDelete(email)} disabled={busy}>
-                  {busy ? "Removing…" : "Remove"}
+                  {busy ? t("account.removing") : t("account.remove")}
                 </button>
                 <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
-                  Cancel
+                  {t("account.cancel")}
                 </button>
               </div>
             ) : (
@@ -154,9 +155,9 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
                     className="button button-secondary button-small"
                     onClick={() => onResend(email)}
                     disabled={busy}
-                    aria-label={`Resend link to ${email.email}`}
+                    aria-label={t("account.emails.resendNamed", { email: email.email })}
                   >
-                    Resend link
+                    {t("account.emails.resend")}
                   </button>
                 ) : null}
                 {!email.isPrimary ? (
@@ -165,14 +166,14 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
                     className="button button-secondary button-small"
                     onClick={() => onMakePrimary(email)}
                     disabled={busy}
-                    aria-label={`Make primary: ${email.email}`}
+                    aria-label={t("account.emails.makePrimaryNamed", { email: email.email })}
                   >
-                    Make primary
+                    {t("account.emails.makePrimary")}
                   </button>
                 ) : null}
                 {email.isPrimary ? (
-                  <span className="muted email-primary-note" title={PRIMARY_NOT_DELETABLE}>
-                    Your primary address cannot be removed
+                  <span className="muted email-primary-note" title={t("account.emails.primaryNotDeletable")}>
+                    {t("account.emails.primaryStays")}
                   </span>
                 ) : (
                   <button
@@ -180,9 +181,9 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
                     className="button button-secondary button-small button-danger-quiet"
                     onClick={() => setConfirming(email.id)}
                     disabled={busy}
-                    aria-label={`Remove ${email.email}`}
+                    aria-label={t("account.emails.removeButton", { email: email.email })}
                   >
-                    Remove
+                    {t("account.remove")}
                   </button>
                 )}
               </div>
@@ -217,6 +218,7 @@ function AddEmailForm({ existing, onAdded }: { existing: string[]; onAdded: () =
 }
 
 function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: () => void }) {
+  const t = useT();
   const notify = useNotify();
   const [, create] = useMutation(createEmailQuery);
   const form = useForm<Field>({ email: "" }, validate);
@@ -233,7 +235,7 @@ function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: ()
     const email = form.values.email.trim();
     // Addresses compare without regard to case (citext), as the database does.
     if (existing.some((known) => known.toLowerCase() === email.toLowerCase())) {
-      setServerError({ message: EMAIL_ALREADY_ADDED, value: form.values.email });
+      setServerError({ message: t("account.emails.alreadyAdded"), value: form.values.email });
       document.querySelector<HTMLInputElement>('form.add-email-form [name="email"]')?.focus();
       return;
     }
@@ -241,11 +243,11 @@ function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: ()
     const result = await create({ email });
     setBusy(false);
     if (result.error || !result.data?.createUserEmail?.userEmail) {
-      setServerError({ message: errorText(result.error, "This address could not be added."), value: form.values.email });
+      setServerError({ message: errorText(result.error, t("account.emails.notAdded")), value: form.values.email });
       document.querySelector<HTMLInputElement>('form.add-email-form [name="email"]')?.focus();
       return;
     }
-    notify.positive(`Added ${email}. We have sent it a verification link.`);
+    notify.positive(t("account.emails.addedNotice", { email }));
     onAdded();
   };
 
@@ -253,14 +255,14 @@ function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: ()
 
   return (
     <form className="card account-form add-email-form" noValidate onSubmit={onSubmit} aria-labelledby="add-email-title">
-      <h2 id="add-email-title">Add an address</h2>
+      <h2 id="add-email-title">{t("account.emails.addTitle")}</h2>
       <div className="inline-form">
-        <FormField label="New e-mail address" type="email" autoComplete="email" required error={error} {...form.field("email")} />
+        <FormField label={t("account.emails.newAddress")} type="email" autoComplete="email" required error={error} {...form.field("email")} />
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Adding…" : "Add address"}
+          {busy ? t("account.emails.adding") : t("account.emails.add")}
         </button>
       </div>
-      <p className="field-hint">We send a link to the new address; it is verified when you open it.</p>
+      <p className="field-hint">{t("account.emails.addHint")}</p>
     </form>
   );
 }

@@ -1,22 +1,25 @@
 // /account/devices: the sensor devices the user owns or has been given access to.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { IndicatorDot } from "./MyThingsPage.tsx";
 import { MyDevicesDocument as myDevicesQuery } from "./MyDevices.generated.ts";
+import { useRichT } from "./rich-text.tsx";
 import "./account.css";
 
-const MODEL_NAMES: Record<string, string> = {
-  LSE01: "LSE01 soil moisture",
-  LSPH01: "LSPH01 soil pH",
-  THE_THINGS_UNO: "The Things Uno",
+/** A model's name with what it measures; a product name alone (The Things Uno) needs no words. */
+const MODEL_NAMES: Record<string, MessageKey | string> = {
+  LSE01: "account.devices.model.LSE01",
+  LSPH01: "account.devices.model.LSPH01",
 };
+const PRODUCT_NAMES: Record<string, string> = { THE_THINGS_UNO: "The Things Uno" };
 
 const DeviceIcon = (
   <svg viewBox="0 0 32 32" width="28" height="28" focusable="false">
@@ -28,6 +31,8 @@ const DeviceIcon = (
 
 export default function MyDevicesPage() {
   const b = useBranding();
+  const t = useT();
+  const rich = useRichT();
   const { session } = useSession();
   const userId = session?.id ?? "";
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -36,21 +41,23 @@ export default function MyDevicesPage() {
     requestPolicy: "cache-and-network",
     pause: !userId,
   });
-  const title = "My devices";
-  const intro = "The sensors and controllers you own or share.";
+  const title = t("account.devices.title");
+  const intro = t("account.devices.intro");
   const addLink = (
     <Link className="button" to="/devices/new">
-      Register a device
+      {t("account.devices.register")}
     </Link>
   );
+  const modelName = (model: string) =>
+    model in MODEL_NAMES ? t(MODEL_NAMES[model] as MessageKey) : (PRODUCT_NAMES[model] ?? model);
 
   if (!data?.allDeviceAccesses) {
     return (
       <AccountPage title={title} intro={intro} actions={addLink}>
         {fetching && !error ? (
-          <Loading label="Loading your devices…" />
+          <Loading label={t("account.devices.loading")} />
         ) : (
-          <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your devices" />
+          <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} message={t("account.devices.loadError")} />
         )}
       </AccountPage>
     );
@@ -61,14 +68,11 @@ export default function MyDevicesPage() {
   if (accesses.length === 0) {
     return (
       <AccountPage title={title} intro={intro}>
-        <EmptyState title="You have no devices yet" icon={DeviceIcon}>
-          <p>
-            Register a LoRaWAN soil sensor or pump controller to see how your {term(b, "things")} are doing, or accept
-            an invitation someone sent you.
-          </p>
+        <EmptyState title={t("account.devices.empty")} icon={DeviceIcon}>
+          <p>{t("account.devices.emptyText", { brand: b.key })}</p>
           <p className="empty-state-actions">
             {addLink}
-            <Link to="/devices">See public devices</Link>
+            <Link to="/devices">{t("account.devices.public")}</Link>
           </p>
         </EmptyState>
       </AccountPage>
@@ -88,23 +92,32 @@ export default function MyDevicesPage() {
                   {device.name}
                 </Link>
                 <span className="record-meta muted">
-                  <IndicatorDot colour={device.indicatorColour} /> {MODEL_NAMES[device.model] ?? device.model} ·{" "}
+                  <IndicatorDot colour={device.indicatorColour} /> {modelName(device.model)} ·{" "}
                   <code>{device.deviceId}</code>
                 </span>
                 <span className="record-meta muted">
-                  {device.lastSensorData ? `Last reading ${formatDate(device.lastSensorData, true)}` : "No readings yet"}
-                  {typeof device.battery === "number" ? ` · battery ${device.battery.toFixed(2)} V` : ""}
+                  {device.lastSensorData
+                    ? t("account.devices.lastReading", { date: formatDate(device.lastSensorData, true) })
+                    : t("account.devices.noReadings")}
+                  {typeof device.battery === "number" ? t("account.devices.battery", { volts: device.battery }) : ""}
                   {device.thingByThingId ? (
                     <>
-                      {" · on "}
-                      <Link to={paths.thing(device.thingByThingId.id)}>{device.thingByThingId.name}</Link>
+                      {" · "}
+                      {rich("account.devices.onThing", {
+                        thing: device.thingByThingId.name,
+                        link: (text) => <Link to={paths.thing(device.thingByThingId!.id)}>{text}</Link>,
+                      })}
                     </>
                   ) : null}
                 </span>
               </div>
               <div className="record-tags">
-                {access.isOwner ? <span className="tag tag-primary">owner</span> : <span className="tag">shared with you</span>}
-                {device.isPublic ? null : <span className="tag">private</span>}
+                {access.isOwner ? (
+                  <span className="tag tag-primary">{t("account.tag.owner")}</span>
+                ) : (
+                  <span className="tag">{t("account.devices.sharedWithYou")}</span>
+                )}
+                {device.isPublic ? null : <span className="tag">{t("account.tag.private")}</span>}
               </div>
             </li>
           );

@@ -1,37 +1,42 @@
 // /account/things: the things the user owns or collaborates on, newest first, the One Thing first.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { brandCopy } from "../../../../shared/brand-copy.ts";
-import { term } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./account-ui.tsx";
 import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
+import { useRichT } from "./rich-text.tsx";
 import "./account.css";
 
-const COLOUR_WORDS: Record<string, string> = {
-  red: "too dry",
-  orange: "needs water",
-  green: "doing well",
-  blue: "very wet",
-  grey: "no recent reading",
+const COLOUR_WORDS: Record<string, MessageKey> = {
+  red: "account.indicator.red",
+  orange: "account.indicator.orange",
+  green: "account.indicator.green",
+  blue: "account.indicator.blue",
+  grey: "account.indicator.grey",
 };
 
 export function IndicatorDot({ colour }: { colour: string | null }) {
+  const t = useT();
   const key = (colour ?? "grey").toLowerCase();
-  const words = COLOUR_WORDS[key] ?? key;
+  const words = key in COLOUR_WORDS ? t(COLOUR_WORDS[key]) : key;
   return (
     <span className={`indicator indicator-${key}`} title={words}>
-      <span className="visually-hidden">State: {words}</span>
+      <span className="visually-hidden">{t("account.indicator.state", { words })}</span>
     </span>
   );
 }
 
 export default function MyThingsPage() {
   const b = useBranding();
+  const brand = { brand: b.key };
+  const t = useT();
+  const rich = useRichT();
   const { session } = useSession();
   const userId = session?.id ?? "";
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -40,11 +45,11 @@ export default function MyThingsPage() {
     requestPolicy: "cache-and-network",
     pause: !userId,
   });
-  const title = `My ${term(b, "things")}`;
-  const intro = `The ${term(b, "things")} you own or help to look after.`;
+  const title = t("account.things.title", brand);
+  const intro = t("account.things.intro", brand);
   const addLink = (
     <Link className="button" to="/things/new">
-      Add a {term(b, "thing")}
+      {t("account.things.add", brand)}
     </Link>
   );
 
@@ -52,12 +57,12 @@ export default function MyThingsPage() {
     return (
       <AccountPage title={title} intro={intro} actions={addLink}>
         {fetching && !error ? (
-          <Loading label={`Loading your ${term(b, "things")}…`} />
+          <Loading label={t("account.things.loading", brand)} />
         ) : (
           <LoadError
             error={error}
             onRetry={() => refetch({ requestPolicy: "network-only" })}
-            what={`your ${term(b, "things")}`}
+            message={t("account.things.loadError", brand)}
           />
         )}
       </AccountPage>
@@ -72,11 +77,11 @@ export default function MyThingsPage() {
   if (accesses.length === 0) {
     return (
       <AccountPage title={title} intro={intro}>
-        <EmptyState title={`You are not looking after any ${term(b, "things")} yet`}>
-          <p>{brandCopy(b).myThingsEmpty}</p>
+        <EmptyState title={t("account.things.empty", brand)}>
+          <p>{t("account.things.emptyText", brand)}</p>
           <p className="empty-state-actions">
             {addLink}
-            <Link to="/things">Find {term(b, "things")}</Link>
+            <Link to="/things">{t("account.things.find", brand)}</Link>
           </p>
         </EmptyState>
       </AccountPage>
@@ -97,22 +102,24 @@ export default function MyThingsPage() {
                   {thing.name}
                 </Link>
                 <span className="record-meta muted">
-                  <IndicatorDot colour={thing.indicatorColour} /> {humanize(thing.type)}
-                  {thing.lastAction ? ` · last care ${formatDate(thing.lastAction)}` : " · no care recorded yet"}
+                  <IndicatorDot colour={thing.indicatorColour} />{" "}
+                  {thing.lastAction
+                    ? t("account.things.lastCare", { type: humanize(thing.type), date: formatDate(thing.lastAction) })
+                    : t("account.things.noCare", { type: humanize(thing.type) })}
                 </span>
               </div>
               <div className="record-tags">
-                {isOne ? <span className="tag tag-accent">★ One {term(b, "thing", true)}</span> : null}
-                {access.isOwner ? <span className="tag tag-primary">owner</span> : null}
-                {access.isCollaborator ? <span className="tag">collaborator</span> : null}
-                {thing.isPublic ? null : <span className="tag">private</span>}
+                {isOne ? <span className="tag tag-accent">{t("account.things.oneThing", brand)}</span> : null}
+                {access.isOwner ? <span className="tag tag-primary">{t("account.tag.owner")}</span> : null}
+                {access.isCollaborator ? <span className="tag">{t("account.things.collaborator")}</span> : null}
+                {thing.isPublic ? null : <span className="tag">{t("account.tag.private")}</span>}
               </div>
             </li>
           );
         })}
       </ul>
       <p className="muted small-print">
-        Choose your One {term(b, "thing", true)} on your <Link to={paths.account("profile")}>profile</Link>.
+        {rich("account.things.chooseOne", { ...brand, link: (text) => <Link to={paths.account("profile")}>{text}</Link> })}
       </p>
     </AccountPage>
   );

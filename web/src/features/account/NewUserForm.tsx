@@ -4,13 +4,16 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "urql";
 import { MESSAGES, validateEmail, validateName, validateUsername } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
-import { errorText } from "./errors.ts";
+import { errorText, serverErrorOf } from "./errors.ts";
 import { NewUserDocument as newUserQuery } from "./NewUser.generated.ts";
 import "./account.css";
 
-export const CREATE_USER_FAILED = "Failed to create user";
+/** The spec's text in British English (tests compare with it). */
+export const CREATE_USER_FAILED = accountEn["account.newUser.failed"];
 
 type Field = "name" | "username" | "email";
 
@@ -43,12 +46,13 @@ export interface CreatedUser {
   username: string;
 }
 
-export function NewUserForm({ onCreated, title = "New user" }: { onCreated?: (user: CreatedUser) => void; title?: string }) {
+export function NewUserForm({ onCreated, title }: { onCreated?: (user: CreatedUser) => void; title?: string }) {
+  const t = useT();
   const [key, setKey] = useState(0);
   return (
     <NewUserFields
       key={key}
-      title={title}
+      title={title ?? t("account.newUser.title")}
       onCreated={(user) => {
         setKey((k) => k + 1);
         onCreated?.(user);
@@ -58,6 +62,7 @@ export function NewUserForm({ onCreated, title = "New user" }: { onCreated?: (us
 }
 
 function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) => void; title: string }) {
+  const t = useT();
   const notify = useNotify();
   const [, createUser] = useMutation(newUserQuery);
   const form = useForm<Field>({ name: "", username: "", email: "" }, validate);
@@ -82,28 +87,29 @@ function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) =>
     setBusy(false);
     const user = result.data?.newUser?.user as CreatedUser | undefined;
     if (result.error || !user) {
-      const message = errorText(result.error, CREATE_USER_FAILED);
-      const field = FIELD_OF_SERVER_MESSAGE[message];
+      const message = errorText(result.error, t("account.newUser.failed"));
+      // Which field a message is about, by the server's own (English) words.
+      const field = FIELD_OF_SERVER_MESSAGE[serverErrorOf(result.error).message];
       setServerError({ message, field, value: field ? form.values[field] : undefined });
       return;
     }
-    notify.positive(`${user.name} has been added. We have e-mailed ${email} a link to choose a passphrase.`);
+    notify.positive(t("account.newUser.created", { name: user.name, email }));
     onCreated(user);
   };
 
   return (
     <form className="card account-form new-user-form" noValidate onSubmit={onSubmit} aria-labelledby="new-user-title">
       <h2 id="new-user-title">{title}</h2>
-      <p className="field-hint">They get an e-mail with a link to choose their own passphrase (valid for 7 days).</p>
+      <p className="field-hint">{t("account.newUser.hint")}</p>
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError.message}
         </div>
       ) : null}
       <div className="form-row form-row-3">
-        <FormField label="Name" autoComplete="off" required error={fieldError("name")} {...form.field("name")} />
+        <FormField label={t("account.name")} autoComplete="off" required error={fieldError("name")} {...form.field("name")} />
         <FormField
-          label="Username"
+          label={t("account.username")}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -111,11 +117,11 @@ function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) =>
           error={fieldError("username")}
           {...form.field("username")}
         />
-        <FormField label="Email" type="email" autoComplete="off" required error={fieldError("email")} {...form.field("email")} />
+        <FormField label={t("account.email")} type="email" autoComplete="off" required error={fieldError("email")} {...form.field("email")} />
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Creating…" : "Create user"}
+          {busy ? t("account.newUser.busy") : t("account.newUser.submit")}
         </button>
       </div>
     </form>

@@ -4,9 +4,14 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "urql";
 import {
-  channelsOf, NOTICE_KIND_LABELS, NOTICE_KINDS, validateQuietHours, validateTimeZone,
+  channelsOf, NOTICE_KINDS, validateQuietHours, validateTimeZone,
   type NoticeChannel, type NoticeKind,
 } from "../../../../shared/notice-preferences.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import type { T } from "../../lib/i18n/english.ts";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "./errors.ts";
 import { SetNoticePreferenceDocument as setPreferenceQuery, type NoticeKind as SchemaNoticeKind } from "./SetNoticePreference.generated.ts";
@@ -21,7 +26,30 @@ export interface NoticeSettings {
   timeZone: string;
 }
 
-const CHANNEL_LABELS: Record<NoticeChannel, string> = { inApp: "In the app", email: "E-mail", push: "Push" };
+const CHANNEL_LABELS: Record<NoticeChannel, MessageKey> = {
+  inApp: "account.notices.channel.inApp",
+  email: "account.notices.channel.email",
+  push: "account.notices.channel.push",
+};
+
+/** Each kind's name and what it covers (shared/notice-preferences.ts has the English for the server's pages). */
+const KIND_TEXTS: Record<NoticeKind, { label: MessageKey; hint: MessageKey }> = {
+  water: { label: "account.notices.kind.water", hint: "account.notices.kind.water.hint" },
+  task: { label: "account.notices.kind.task", hint: "account.notices.kind.task.hint" },
+  invitation: { label: "account.notices.kind.invitation", hint: "account.notices.kind.invitation.hint" },
+  group: { label: "account.notices.kind.group", hint: "account.notices.kind.group.hint" },
+  device: { label: "account.notices.kind.device", hint: "account.notices.kind.device.hint" },
+  digest: { label: "account.notices.kind.digest", hint: "account.notices.kind.digest.hint" },
+};
+
+/**
+ * A rule's message in the reader's language: the ones the database shares are known texts
+ * (translateServerMessage); the time format is checked only here (validateQuietHours).
+ */
+function ruleText(message: string | null, t: T): string | null {
+  if (!message) return null;
+  return message === accountEn["account.notices.timeFormat"] ? t("account.notices.timeFormat") : translateServerMessage(message);
+}
 
 type Choices = Record<NoticeKind, Record<NoticeChannel, boolean>>;
 
@@ -55,6 +83,7 @@ export function NoticePreferencesForm({
   settings: NoticeSettings;
   onSaved: () => void;
 }) {
+  const t = useT();
   const notify = useNotify();
   const ids = useId();
   const [, setPreference] = useMutation(setPreferenceQuery);
@@ -74,8 +103,8 @@ export function NoticePreferencesForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const quiet = validateQuietHours(quietStart, quietEnd);
-    const zone = validateTimeZone(timeZone);
+    const quiet = ruleText(validateQuietHours(quietStart, quietEnd), t);
+    const zone = ruleText(validateTimeZone(timeZone), t);
     setErrors({ quiet, zone });
     if (quiet || zone) {
       document.querySelector<HTMLInputElement>(`#${CSS.escape(quiet ? `${ids}-quiet-start` : `${ids}-zone`)}`)?.focus();
@@ -89,7 +118,7 @@ export function NoticePreferencesForm({
       // The schema's NoticeKind is the kind's name in capitals.
       const result = await setPreference({ kind: kind.toUpperCase() as SchemaNoticeKind, ...c });
       if (result.error) {
-        setErrors({ form: errorText(result.error, "Your preferences could not be saved. Please try again.") });
+        setErrors({ form: errorText(result.error, t("account.notices.saveFailed")) });
         setBusy(false);
         return;
       }
@@ -104,28 +133,28 @@ export function NoticePreferencesForm({
     });
     setBusy(false);
     if (result.error) {
-      setErrors({ form: errorText(result.error, "Your preferences could not be saved. Please try again.") });
+      setErrors({ form: errorText(result.error, t("account.notices.saveFailed")) });
       return;
     }
-    notify.positive("Your notice preferences have been saved.");
+    notify.positive(t("account.notices.saved"));
     onSaved();
   };
 
   return (
-    <form className="card account-form notice-form" noValidate onSubmit={onSubmit} aria-label="Notice preferences">
+    <form className="card account-form notice-form" noValidate onSubmit={onSubmit} aria-label={t("account.notices.formLabel")}>
       {errors.form ? (
         <div className="form-error" role="alert">
           {errors.form}
         </div>
       ) : null}
       <table className="notice-table">
-        <caption>What reaches you, and how</caption>
+        <caption>{t("account.notices.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Notice</th>
+            <th scope="col">{t("account.notices.notice")}</th>
             {(["inApp", "email", "push"] as const).map((channel) => (
               <th key={channel} scope="col">
-                {CHANNEL_LABELS[channel]}
+                {t(CHANNEL_LABELS[channel])}
               </th>
             ))}
           </tr>
@@ -134,20 +163,20 @@ export function NoticePreferencesForm({
           {NOTICE_KINDS.map((kind) => (
             <tr key={kind}>
               <th scope="row">
-                <span className="notice-kind">{NOTICE_KIND_LABELS[kind].label}</span>
-                <span className="field-hint">{NOTICE_KIND_LABELS[kind].hint}</span>
+                <span className="notice-kind">{t(KIND_TEXTS[kind].label)}</span>
+                <span className="field-hint">{t(KIND_TEXTS[kind].hint)}</span>
               </th>
               {(["inApp", "email", "push"] as const).map((channel) => (
                 <td key={channel}>
                   {channelsOf(kind).includes(channel) ? (
                     <input
                       type="checkbox"
-                      aria-label={`${NOTICE_KIND_LABELS[kind].label}: ${CHANNEL_LABELS[channel]}`}
+                      aria-label={t("account.notices.kindChannel", { kind: t(KIND_TEXTS[kind].label), channel: t(CHANNEL_LABELS[channel]) })}
                       checked={choices[kind][channel]}
                       onChange={(event) => toggle(kind, channel, event.target.checked)}
                     />
                   ) : (
-                    <span className="muted" aria-label={`${NOTICE_KIND_LABELS[kind].label}: no ${CHANNEL_LABELS[channel].toLowerCase()}`}>
+                    <span className="muted" aria-label={t("account.notices.kindNoChannel", { kind: t(KIND_TEXTS[kind].label), channel })}>
                       —
                     </span>
                   )}
@@ -159,32 +188,34 @@ export function NoticePreferencesForm({
       </table>
 
       <fieldset className="field">
-        <legend>E-mails</legend>
+        <legend>{t("account.notices.emails")}</legend>
         <label className="radio-field">
-          <input type="radio" name="singleEmails" checked={singleEmails} onChange={() => setSingleEmails(true)} /> One by one, as they happen
+          <input type="radio" name="singleEmails" checked={singleEmails} onChange={() => setSingleEmails(true)} />{" "}
+          {t("account.notices.oneByOne")}
         </label>
         <label className="radio-field">
-          <input type="radio" name="singleEmails" checked={!singleEmails} onChange={() => setSingleEmails(false)} /> Together in the digest instead
+          <input type="radio" name="singleEmails" checked={!singleEmails} onChange={() => setSingleEmails(false)} />{" "}
+          {t("account.notices.inDigest")}
         </label>
-        <label htmlFor={`${ids}-frequency`}>Digest</label>
+        <label htmlFor={`${ids}-frequency`}>{t("account.notices.digest")}</label>
         <select id={`${ids}-frequency`} value={frequency} onChange={(event) => setFrequency(event.target.value as NoticeSettings["digestFrequency"])}>
-          <option value="DAILY">Daily</option>
-          <option value="WEEKLY">Weekly</option>
+          <option value="DAILY">{t("account.notices.daily")}</option>
+          <option value="WEEKLY">{t("account.notices.weekly")}</option>
         </select>
       </fieldset>
 
       <fieldset className="field" aria-describedby={`${ids}-quiet-hint${errors.quiet ? ` ${ids}-quiet-error` : ""}`}>
-        <legend>Quiet hours</legend>
+        <legend>{t("account.notices.quietHours")}</legend>
         <p id={`${ids}-quiet-hint`} className="field-hint">
-          No e-mail or push message between these times; they arrive when quiet hours end. Leave both empty for none.
+          {t("account.notices.quietHint")}
         </p>
         <div className="form-row">
           <div className="field">
-            <label htmlFor={`${ids}-quiet-start`}>From</label>
+            <label htmlFor={`${ids}-quiet-start`}>{t("account.notices.from")}</label>
             <input id={`${ids}-quiet-start`} type="time" value={quietStart} aria-invalid={Boolean(errors.quiet)} onChange={(event) => setQuietStart(event.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor={`${ids}-quiet-end`}>Until</label>
+            <label htmlFor={`${ids}-quiet-end`}>{t("account.notices.until")}</label>
             <input id={`${ids}-quiet-end`} type="time" value={quietEnd} aria-invalid={Boolean(errors.quiet)} onChange={(event) => setQuietEnd(event.target.value)} />
           </div>
         </div>
@@ -194,7 +225,7 @@ export function NoticePreferencesForm({
           </p>
         ) : null}
         <div className="field">
-          <label htmlFor={`${ids}-zone`}>Time zone</label>
+          <label htmlFor={`${ids}-zone`}>{t("account.notices.timeZone")}</label>
           <input
             id={`${ids}-zone`}
             value={timeZone}
@@ -212,7 +243,7 @@ export function NoticePreferencesForm({
 
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save preferences"}
+          {busy ? t("account.saving") : t("account.notices.save")}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@
 // devices that get push messages (PushDevices).
 import { useQuery } from "urql";
 import { Loading } from "../../components/Loading.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { AccountPage, LoadError } from "./account-ui.tsx";
 import { browserTimeZone, NoticePreferencesForm } from "./NoticePreferencesForm.tsx";
 import { NoticePreferencesDocument as preferencesQuery } from "./NoticePreferences.generated.ts";
@@ -10,6 +11,7 @@ import "./account.css";
 import "./notices.css";
 
 export default function NoticesPage() {
+  const t = useT();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: preferencesQuery,
     requestPolicy: "cache-and-network",
@@ -19,10 +21,7 @@ export default function NoticesPage() {
   const settings = data?.myNoticeSettings;
 
   return (
-    <AccountPage
-      title="Notices"
-      intro="What we tell you about — in the app, by e-mail or as a push message — and when."
-    >
+    <AccountPage title={t("account.notices.title")} intro={t("account.notices.intro")}>
       {prefs && settings ? (
         <NoticePreferencesForm
           key={JSON.stringify(data)}
@@ -32,9 +31,9 @@ export default function NoticesPage() {
           onSaved={reload}
         />
       ) : fetching && !error ? (
-        <Loading label="Loading your notice preferences…" />
+        <Loading label={t("account.notices.loading")} />
       ) : (
-        <LoadError error={error} onRetry={reload} what="your notice preferences" />
+        <LoadError error={error} onRetry={reload} message={t("account.notices.loadError")} />
       )}
       <PushDevices />
     </AccountPage>

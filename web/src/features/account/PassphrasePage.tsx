@@ -4,15 +4,17 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { MESSAGES, validatePassphrase, validatePassphraseConfirmation } from "../../../../shared/validation.ts";
-import { FormField } from "../../components/FormField.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { ChangePasswordDocument as changePasswordQuery } from "./ChangePassword.generated.ts";
-import { errorText } from "./errors.ts";
+import { PassphraseField } from "../auth/PassphraseField.tsx";
+import { errorText, serverErrorOf } from "./errors.ts";
 import "./account.css";
 
+/** The server's message (as it writes it) for a wrong current passphrase. */
 export const INCORRECT_OLD = "Incorrect old passphrase";
 
 type Field = "current" | "passphrase" | "confirm";
@@ -35,18 +37,17 @@ function focusField(name: string) {
 }
 
 export default function PassphrasePage() {
+  const t = useT();
   const [formKey, setFormKey] = useState(0);
   return (
-    <AccountPage
-      title="Change passphrase"
-      intro="Your current passphrase, then the new one twice. You stay signed in here; other devices are signed out."
-    >
+    <AccountPage title={t("account.passphrase.title")} intro={t("account.passphrase.intro")}>
       <PassphraseForm key={formKey} onChanged={() => setFormKey((key) => key + 1)} />
     </AccountPage>
   );
 }
 
 function PassphraseForm({ onChanged }: { onChanged: () => void }) {
+  const t = useT();
   const notify = useNotify();
   const [, changePassword] = useMutation(changePasswordQuery);
   const form = useForm<Field>({ current: "", passphrase: "", confirm: "" }, validate);
@@ -69,54 +70,34 @@ function PassphraseForm({ onChanged }: { onChanged: () => void }) {
     const result = await changePassword({ oldPassword: form.values.current, newPassword: form.values.passphrase });
     setBusy(false);
     if (result.error || !result.data?.changePassword?.boolean) {
-      const message = errorText(result.error, "Your passphrase could not be changed. Please try again.");
+      const message = errorText(result.error, t("account.passphrase.failed"));
+      // Which field a message is about, by the server's own (English) words.
+      const raw = serverErrorOf(result.error).message;
       const field: Field | undefined =
-        message === INCORRECT_OLD ? "current" : NEW_PASSPHRASE_MESSAGES.has(message) ? "passphrase" : undefined;
+        raw === INCORRECT_OLD ? "current" : NEW_PASSPHRASE_MESSAGES.has(raw) ? "passphrase" : undefined;
       setServerError({ message, field, value: field ? form.values[field] : undefined });
       if (field) focusField(field);
       return;
     }
-    notify.positive("Your passphrase has been changed.");
+    notify.positive(t("account.passphrase.changed"));
     onChanged();
   };
 
   return (
-    <form className="card account-form passphrase-form narrow-form" noValidate onSubmit={onSubmit} aria-label="Change passphrase">
+    <form className="card account-form passphrase-form narrow-form" noValidate onSubmit={onSubmit} aria-label={t("account.passphrase.title")}>
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError.message}
         </div>
       ) : null}
-      <FormField
-        label="Current passphrase"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fieldError("current")}
-        {...form.field("current")}
-      />
-      <FormField
-        label="New passphrase"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        error={fieldError("passphrase")}
-        {...form.field("passphrase")}
-      />
-      <FormField
-        label="Confirm new passphrase"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fieldError("confirm")}
-        {...form.field("confirm")}
-      />
+      <PassphraseField purpose="current" replacing required error={fieldError("current")} {...form.field("current")} />
+      <PassphraseField purpose="new" replacing required error={fieldError("passphrase")} {...form.field("passphrase")} />
+      <PassphraseField purpose="confirm" replacing required error={fieldError("confirm")} {...form.field("confirm")} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Changing…" : "Change passphrase"}
+          {busy ? t("account.passphrase.busy") : t("account.passphrase.submit")}
         </button>
-        <Link to={paths.forgotPassword()}>Forgot your current passphrase?</Link>
+        <Link to={paths.forgotPassword()}>{t("account.passphrase.forgot")}</Link>
       </div>
     </form>
   );

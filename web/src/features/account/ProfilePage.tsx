@@ -4,19 +4,20 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { MESSAGES, validateName, validateUsername } from "../../../../shared/validation.ts";
 import { Avatar, useImageUrl } from "../../components/Avatar.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, useAttachImage, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
-import { errorText } from "./errors.ts";
+import { errorText, serverErrorOf } from "./errors.ts";
+import { useRichT } from "./rich-text.tsx";
 import { ProfileDocument as profileQuery, type ProfileQuery as ProfileData } from "./Profile.generated.ts";
 import { UpdateProfileDocument as updateProfileQuery } from "./UpdateProfile.generated.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
@@ -45,6 +46,7 @@ const FIELD_OF_SERVER_MESSAGE: Record<string, Field> = {
 };
 
 export default function ProfilePage() {
+  const t = useT();
   const { session } = useSession();
   const userId = session?.id ?? "";
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -73,18 +75,18 @@ export default function ProfilePage() {
     );
   } else if (fetching || !data) {
     content = error ? (
-      <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your profile" />
+      <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} message={t("account.profile.loadError")} />
     ) : (
-      <Loading label="Loading your profile…" />
+      <Loading label={t("account.profile.loading")} />
     );
   } else {
     content = (
-      <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} what="your profile" />
+      <LoadError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} message={t("account.profile.loadError")} />
     );
   }
 
   return (
-    <AccountPage title="Profile" intro="How other people see you, and what we send you.">
+    <AccountPage title={t("account.profile.title")} intro={t("account.profile.intro")}>
       {content}
     </AccountPage>
   );
@@ -100,6 +102,9 @@ function ProfileForm({
   onSaved: () => void;
 }) {
   const b = useBranding();
+  const brand = { brand: b.key };
+  const t = useT();
+  const rich = useRichT();
   const { store } = useSession();
   const notify = useNotify();
   const attachImage = useAttachImage();
@@ -144,8 +149,9 @@ function ProfileForm({
     if (removePicture && !upload) patch.hasImage = false;
     const result = await updateProfile({ id: user.id, patch });
     if (result.error || !result.data?.updateUserById?.user) {
-      const message = errorText(result.error, "Your profile could not be saved. Please try again.");
-      const field = FIELD_OF_SERVER_MESSAGE[message];
+      const message = errorText(result.error, t("account.profile.saveFailed"));
+      // Which field a message is about, by the server's own (English) words.
+      const field = FIELD_OF_SERVER_MESSAGE[serverErrorOf(result.error).message];
       setServerError({ message, field, value: field ? form.values[field] : undefined });
       setBusy(false);
       return;
@@ -158,7 +164,7 @@ function ProfileForm({
         await attachImage(upload, "user", user.id);
         hasImage = true;
       } catch (error) {
-        pictureProblem = errorText(error, "The picture could not be attached.");
+        pictureProblem = errorText(error, t("account.profile.pictureFailed"));
       }
     }
     store.update({
@@ -174,9 +180,9 @@ function ProfileForm({
     setBusy(false);
     onSaved();
     if (pictureProblem) {
-      setServerError({ message: `Your profile is saved, but not the picture: ${pictureProblem}` });
+      setServerError({ message: t("account.profile.savedWithoutPicture", { problem: pictureProblem }) });
     } else {
-      notify.positive("Your profile has been saved.");
+      notify.positive(t("account.profile.saved"));
     }
   };
 
@@ -191,20 +197,20 @@ function ProfileForm({
           <p className="muted">
             @{user.username}
             {user.isVerified ? (
-              <span className="tag tag-positive">verified</span>
+              <span className="tag tag-positive">{t("account.tag.verified")}</span>
             ) : (
               <Link to="/account/emails" className="tag tag-warning">
-                not verified
+                {t("account.tag.notVerified")}
               </Link>
             )}
           </p>
           <p className="muted profile-summary-dates">
-            Member since {formatDate(user.createdAt)} · Last sign-in {formatDate(user.lastSignInAt, true)}
+            {t("account.profile.dates", { created: formatDate(user.createdAt), lastSignIn: formatDate(user.lastSignInAt, true) })}
           </p>
         </div>
       </div>
 
-      <form className="card account-form profile-form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
+      <form className="card account-form profile-form" noValidate onSubmit={onSubmit} aria-label={t("account.profile.formLabel")}>
         {serverError ? (
           <div className="form-error" role="alert">
             {serverError.message}
@@ -213,7 +219,7 @@ function ProfileForm({
 
         <ImageUpload
           key={uploaderKey}
-          label="Profile picture"
+          label={t("account.profile.picture")}
           shape="round"
           currentUrl={showsPicture ? pictureUrl : null}
           onUploaded={(next) => {
@@ -226,17 +232,17 @@ function ProfileForm({
         />
         {removePicture && !upload ? (
           <p className="field-hint pending-note">
-            Your picture will be removed when you save.{" "}
+            {t("account.profile.pictureRemoved")}{" "}
             <button type="button" className="link-button" onClick={() => setRemovePicture(false)}>
-              Keep it
+              {t("account.profile.keepPicture")}
             </button>
           </p>
         ) : null}
 
         <div className="form-row">
-          <FormField label="Name" autoComplete="name" required error={fieldError("name")} {...form.field("name")} />
+          <FormField label={t("account.name")} autoComplete="name" required error={fieldError("name")} {...form.field("name")} />
           <FormField
-            label="Username"
+            label={t("account.username")}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -247,10 +253,9 @@ function ProfileForm({
         </div>
 
         <div className="field">
-          <label htmlFor={`${ids}-one-thing`}>Your One {term(b, "thing", true)}</label>
+          <label htmlFor={`${ids}-one-thing`}>{t("account.profile.oneThing", brand)}</label>
           <p id={`${ids}-one-thing-hint`} className="field-hint">
-            The {term(b, "thing")} you care about most. It is shown first wherever your {term(b, "things")} are
-            listed.
+            {t("account.profile.oneThingHint", brand)}
           </p>
           {things.length > 0 || user.oneThingId ? (
             <select
@@ -260,9 +265,9 @@ function ProfileForm({
               value={oneThingId}
               onChange={(event) => setOneThingId(event.target.value)}
             >
-              <option value="">None</option>
+              <option value="">{t("account.profile.oneThingNone")}</option>
               {!oneThingKnown && user.oneThingId ? (
-                <option value={user.oneThingId}>Your current One {term(b, "thing", true)}</option>
+                <option value={user.oneThingId}>{t("account.profile.oneThingCurrent", brand)}</option>
               ) : null}
               {things.map((thing) => (
                 <option key={thing.id} value={thing.id}>
@@ -272,8 +277,11 @@ function ProfileForm({
             </select>
           ) : (
             <p className="muted">
-              You do not look after any {term(b, "things")} yet.{" "}
-              <Link to="/things/new">Add a {term(b, "thing")}</Link> or <Link to="/things">find one to help with</Link>.
+              {rich("account.profile.noThings", {
+                ...brand,
+                add: (text) => <Link to="/things/new">{text}</Link>,
+                find: (text) => <Link to="/things">{text}</Link>,
+              })}
             </p>
           )}
         </div>
@@ -288,17 +296,16 @@ function ProfileForm({
             aria-describedby={`${ids}-daily-hint`}
           />
           <div>
-            <label htmlFor={`${ids}-daily`}>Send me a daily summary e-mail</label>
+            <label htmlFor={`${ids}-daily`}>{t("account.profile.daily")}</label>
             <p id={`${ids}-daily-hint`} className="field-hint">
-              Once a day: how your {term(b, "things")} are doing, tasks assigned to you and what your{" "}
-              {term(b, "groups")} did. <Link to="/account/notices">Choose every notice, by e-mail or push</Link>.
+              {rich("account.profile.dailyHint", { ...brand, link: (text) => <Link to="/account/notices">{text}</Link> })}
             </p>
           </div>
         </div>
 
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy || uploading}>
-            {busy ? "Saving…" : uploading ? "Uploading picture…" : "Save profile"}
+            {busy ? t("account.saving") : uploading ? t("account.profile.uploading") : t("account.profile.save")}
           </button>
         </div>
       </form>

@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { Loading } from "../../components/Loading.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { formatDate, LoadError } from "./account-ui.tsx";
 import { DeletePushSubscriptionDocument as deleteQuery } from "./DeletePushSubscription.generated.ts";
@@ -21,16 +23,17 @@ interface Device {
   lastSuccessAt: string | null;
 }
 
-const STATE_TEXT: Record<PushState, string> = {
-  unsupported: "This browser cannot receive push messages. Install the app, or use a current Chrome, Edge, Firefox or Safari.",
-  "no-key": "Push messages are not set up on this server.",
-  denied: "Notifications are blocked for this site. Allow them in your browser's site settings to get push messages here.",
-  off: "This device does not get push messages yet.",
-  on: "This device gets push messages.",
+const STATE_TEXT: Record<PushState, MessageKey> = {
+  unsupported: "account.push.unsupported",
+  "no-key": "account.push.noKey",
+  denied: "account.push.denied",
+  off: "account.push.off",
+  on: "account.push.on",
 };
 
 export function PushDevices() {
   const { vapidPublicKey } = useAppConfig();
+  const t = useT();
   const notify = useNotify();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: listQuery,
@@ -68,15 +71,16 @@ export function PushDevices() {
     setBusy("here");
     setProblem(null);
     try {
-      const details = await subscribe(vapidPublicKey);
-      const result = await register({ ...details, label: browserLabel(navigator.userAgent) });
-      if (result.error) throw new Error(errorText(result.error, "This device could not be added. Please try again."));
+      const details = await subscribe(vapidPublicKey, t);
+      const result = await register({ ...details, label: browserLabel(navigator.userAgent, t) });
+      if (result.error) throw new Error(errorText(result.error, t("account.push.notAdded")));
       setState("on");
       setHere(details.endpoint);
-      notify.positive("This device will get push messages.");
+      notify.positive(t("account.push.turnedOn"));
       reload();
     } catch (e) {
-      setProblem(e instanceof PushError || e instanceof Error ? e.message : "Push could not be turned on.");
+      // The browser's own errors (an aborted subscription) are in its language, not ours: shown as they are.
+      setProblem(e instanceof PushError || e instanceof Error ? e.message : t("account.push.notTurnedOn"));
       setState(await pushState(vapidPublicKey).catch((): PushState => "unsupported"));
     } finally {
       setBusy(null);
@@ -88,14 +92,14 @@ export function PushDevices() {
     setProblem(null);
     const result = await remove({ id: device.id });
     if (result.error) {
-      setProblem(errorText(result.error, "The device could not be removed. Please try again."));
+      setProblem(errorText(result.error, t("account.push.notRemoved")));
     } else {
       if (device.endpoint === here) {
         await unsubscribe().catch(() => undefined);
         setHere(null);
         setState("off");
       }
-      notify.positive(`${device.label} will get no more push messages.`);
+      notify.positive(t("account.push.removed", { device: device.label }));
       reload();
     }
     setBusy(null);
@@ -103,18 +107,18 @@ export function PushDevices() {
 
   return (
     <section className="card push-devices" aria-labelledby="push-devices-title">
-      <h2 id="push-devices-title">Devices that get push messages</h2>
+      <h2 id="push-devices-title">{t("account.push.title")}</h2>
       {problem ? (
         <div className="form-error" role="alert">
           {problem}
         </div>
       ) : null}
       <p className="field-hint" data-testid="push-state">
-        {state ? (state === "on" && !registeredHere && devices ? STATE_TEXT.off : STATE_TEXT[state]) : "Checking this device…"}
+        {state ? t(state === "on" && !registeredHere && devices ? STATE_TEXT.off : STATE_TEXT[state]) : t("account.push.checking")}
       </p>
       {state === "off" || (state === "on" && devices && !registeredHere) ? (
         <button type="button" className="button" onClick={turnOn} disabled={busy !== null}>
-          {busy === "here" ? "Turning on…" : "Get push messages on this device"}
+          {busy === "here" ? t("account.push.turningOn") : t("account.push.turnOn")}
         </button>
       ) : null}
       {devices ? (
@@ -125,25 +129,27 @@ export function PushDevices() {
                 <div className="record-main">
                   <span className="record-name">
                     {device.label}
-                    {device.endpoint === here ? <span className="tag tag-primary">this device</span> : null}
+                    {device.endpoint === here ? <span className="tag tag-primary">{t("account.push.thisDevice")}</span> : null}
                   </span>
                   <span className="record-meta">
-                    Added {formatDate(device.createdAt)} · {device.lastSuccessAt ? `last message ${formatDate(device.lastSuccessAt, true)}` : "no message yet"}
+                    {device.lastSuccessAt
+                      ? t("account.push.lastMessage", { added: formatDate(device.createdAt), last: formatDate(device.lastSuccessAt, true) })
+                      : t("account.push.noMessage", { added: formatDate(device.createdAt) })}
                   </span>
                 </div>
                 <button type="button" className="button button-small button-danger-quiet" onClick={() => removeDevice(device)} disabled={busy !== null}>
-                  {busy === device.id ? "Removing…" : `Remove ${device.label}`}
+                  {busy === device.id ? t("account.removing") : t("account.push.remove", { device: device.label })}
                 </button>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="muted">No device gets push messages.</p>
+          <p className="muted">{t("account.push.none")}</p>
         )
       ) : fetching && !error ? (
-        <Loading label="Loading your devices…" />
+        <Loading label={t("account.push.loading")} />
       ) : (
-        <LoadError error={error} onRetry={reload} what="your devices" />
+        <LoadError error={error} onRetry={reload} message={t("account.push.loadError")} />
       )}
     </section>
   );

@@ -4,11 +4,13 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { AllUsersDocument as allUsersQuery } from "./AllUsers.generated.ts";
 import { NewUserForm } from "./NewUserForm.tsx";
+import { useRichT } from "./rich-text.tsx";
 import "./account.css";
 
 /** Case- and accent-insensitive text for searching. */
@@ -17,23 +19,25 @@ function fold(text: string): string {
 }
 
 export function AdminOnly({ title }: { title: string }) {
+  const t = useT();
+  const rich = useRichT();
   return (
     <AccountPage title={title}>
-      <EmptyState title="Only administrators can see this">
-        <p>
-          Looking for people to work with? Browse the <Link to="/community">community</Link>.
-        </p>
+      <EmptyState title={t("account.users.adminsOnly")}>
+        <p>{rich("account.users.community", { link: (text) => <Link to="/community">{text}</Link> })}</p>
       </EmptyState>
     </AccountPage>
   );
 }
 
 export default function UsersPage() {
+  const t = useT();
   const { admin } = useSession();
-  return admin ? <AllUsers /> : <AdminOnly title="Users" />;
+  return admin ? <AllUsers /> : <AdminOnly title={t("account.users.title")} />;
 }
 
 function AllUsers() {
+  const t = useT();
   const searchId = useId();
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search);
@@ -47,31 +51,33 @@ function AllUsers() {
   const shown = users && needle ? users.filter((u) => fold(`${u.name} ${u.username}`).includes(needle)) : users;
 
   return (
-    <AccountPage title="Users" intro="Everyone with an account, by name.">
+    <AccountPage title={t("account.users.title")} intro={t("account.users.intro")}>
       <div className="card users-card">
         <div className="users-toolbar">
           <label htmlFor={searchId} className="visually-hidden">
-            Search users
+            {t("account.users.search")}
           </label>
           <input
             id={searchId}
             type="search"
             className="search-input"
-            placeholder="Search by name or username"
+            placeholder={t("account.users.searchPlaceholder")}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
           {users ? (
             <span className="muted" aria-live="polite">
-              {needle ? `${shown?.length ?? 0} of ${users.length}` : `${users.length} ${users.length === 1 ? "user" : "users"}`}
+              {needle
+                ? t("account.users.matching", { shown: shown?.length ?? 0, total: users.length })
+                : t("account.users.count", { count: users.length })}
             </span>
           ) : null}
         </div>
         {!users ? (
           fetching && !error ? (
-            <Loading label="Loading users…" />
+            <Loading label={t("account.users.loading")} />
           ) : (
-            <LoadError error={error} onRetry={reload} what="the users" />
+            <LoadError error={error} onRetry={reload} message={t("account.users.loadError")} />
           )
         ) : shown && shown.length > 0 ? (
           <ul className="record-list user-list">
@@ -83,22 +89,27 @@ function AllUsers() {
                     {user.name}
                   </Link>
                   <span className="record-meta muted">
-                    @{user.username} · joined {formatDate(user.createdAt)} ·{" "}
-                    {user.lastSignInAt ? `last sign-in ${formatDate(user.lastSignInAt)}` : "never signed in"}
+                    {user.lastSignInAt
+                      ? t("account.users.joined", {
+                          username: user.username,
+                          joined: formatDate(user.createdAt),
+                          lastSignIn: formatDate(user.lastSignInAt),
+                        })
+                      : t("account.users.joinedNever", { username: user.username, joined: formatDate(user.createdAt) })}
                   </span>
                 </div>
                 <div className="record-tags">
                   {user.isVerified ? (
-                    <span className="tag tag-positive">verified</span>
+                    <span className="tag tag-positive">{t("account.tag.verified")}</span>
                   ) : (
-                    <span className="tag tag-warning">not verified</span>
+                    <span className="tag tag-warning">{t("account.tag.notVerified")}</span>
                   )}
                 </div>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="muted no-results">No user matches “{deferred.trim()}”.</p>
+          <p className="muted no-results">{t("account.users.noMatch", { search: deferred.trim() })}</p>
         )}
       </div>
       <NewUserForm onCreated={reload} />

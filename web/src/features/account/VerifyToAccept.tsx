@@ -6,6 +6,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
@@ -15,8 +17,7 @@ import "./verify-to-accept.css";
 /** The server's message for an invitation to an unverified address of the signed-in user (code DNIEM). */
 export const VERIFY_TO_ACCEPT = "Verify your e-mail address to accept this invitation";
 
-export const RESEND_TOO_SOON =
-  "We sent a link to this address less than a minute ago. Please check your inbox (and spam folder) before asking again.";
+export const RESEND_TOO_SOON = accountEn["account.emails.resendTooSoon"];
 
 /** True when a DNIEM answer means "your address is not verified" rather than "another address". */
 export function needsVerification(code: string | undefined, message: string | undefined): boolean {
@@ -24,6 +25,7 @@ export function needsVerification(code: string | undefined, message: string | un
 }
 
 export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) {
+  const t = useT();
   const [{ data }] = useQuery({ query: myEmailsQuery, requestPolicy: "network-only" });
   const [, resend] = useMutation(resendQuery);
   const [sending, setSending] = useState<string | null>(null);
@@ -36,20 +38,17 @@ export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) 
     const result = await resend({ emailId: email.id });
     setSending(null);
     if (result.error) {
-      setMessage({ text: errorText(result.error, "The link could not be sent. Please try again."), ok: false });
+      setMessage({ text: errorText(result.error, t("account.emails.linkNotSent")), ok: false });
     } else if (result.data?.resendEmailVerificationCode?.boolean) {
-      setMessage({ text: `We have sent a new verification link to ${email.email}.`, ok: true });
+      setMessage({ text: t("account.emails.sentLink", { email: email.email }), ok: true });
     } else {
-      setMessage({ text: RESEND_TOO_SOON, ok: false });
+      setMessage({ text: t("account.emails.resendTooSoon"), ok: false });
     }
   };
 
   return (
     <div className="verify-to-accept">
-      <p>
-        This invitation was sent to an address on your account that is not verified yet. Open the link in the
-        verification e-mail we sent to that address, then come back here and check again.
-      </p>
+      <p>{t("account.verifyToAccept.text")}</p>
       <div className="verify-to-accept-actions">
         {unverified.map((email) => (
           <button
@@ -59,12 +58,12 @@ export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) 
             onClick={() => onResend(email)}
             disabled={sending !== null}
           >
-            {sending === email.id ? "Sending…" : `Send a new verification link to ${email.email}`}
+            {sending === email.id ? t("account.sending") : t("account.verifyToAccept.sendTo", { email: email.email })}
           </button>
         ))}
         {onCheckAgain ? (
           <button type="button" className="button" onClick={onCheckAgain}>
-            I have verified it: check again
+            {t("account.verifyToAccept.checkAgain")}
           </button>
         ) : null}
       </div>
@@ -74,7 +73,7 @@ export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) 
         </p>
       ) : null}
       <p>
-        <Link to={paths.account("emails")}>Your e-mail addresses</Link>
+        <Link to={paths.account("emails")}>{t("account.verifyToAccept.yourEmails")}</Link>
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 // Small pieces the account screens share: the page frame, empty and error states, dates.
 import { formatDate as formatDateOf, formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { errorText } from "./errors.ts";
@@ -48,21 +49,23 @@ export function EmptyState({ title, children, icon = LEAF }: { title: string; ch
   );
 }
 
-/** A load that failed, with the server's message and a way to try again. */
+/** A load that failed, with the server's message (else `message`) and a way to try again. */
 export function LoadError({
   error,
   onRetry,
-  what = "this page",
+  message,
 }: {
   error: CombinedError | undefined;
   onRetry: () => void;
-  what?: string;
+  /** "We could not load your badges.": what failed, when the server does not say. */
+  message?: string;
 }) {
+  const t = useT();
   return (
     <div className="form-error load-error" role="alert">
-      <span>{errorText(error, `We could not load ${what}.`)}</span>
+      <span>{errorText(error, message ?? t("account.loadError"))}</span>
       <button type="button" className="button button-secondary" onClick={onRetry}>
-        Try again
+        {t("account.tryAgain")}
       </button>
     </div>
   );

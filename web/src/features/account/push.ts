@@ -1,6 +1,7 @@
 // This browser and Web Push (issue 25): whether it can receive push messages, its current
 // subscription, and subscribing with the server's VAPID key (PushManager.subscribe). The service
 // worker (web/public/sw.js) shows the messages and opens the thing, task or invitation on a tap.
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 export type PushState = "unsupported" | "no-key" | "denied" | "off" | "on";
 
@@ -64,15 +65,14 @@ export class PushError extends Error {
   override name = "PushError";
 }
 
-/** Asks for permission and subscribes with the server's key; a subscription made with another key is replaced. */
-export async function subscribe(vapidPublicKey: string): Promise<PushDetails> {
+/**
+ * Asks for permission and subscribes with the server's key; a subscription made with another key
+ * is replaced. A refusal is a PushError saying so in the reader's language (`t`).
+ */
+export async function subscribe(vapidPublicKey: string, t: T = englishT): Promise<PushDetails> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
-    throw new PushError(
-      permission === "denied"
-        ? "Notifications are blocked for this site. Allow them in your browser's site settings, then try again."
-        : "Notifications were not allowed, so nothing was changed.",
-    );
+    throw new PushError(t(permission === "denied" ? "account.push.blocked" : "account.push.notAllowed"));
   }
   const reg = (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.ready);
   const key = fromBase64Url(vapidPublicKey);
@@ -92,8 +92,8 @@ export async function unsubscribe(): Promise<void> {
   await subscription?.unsubscribe();
 }
 
-/** "Chrome on Android": what the list of your devices calls this browser. */
-export function browserLabel(userAgent: string): string {
+/** "Chrome on Android": what the list of your devices calls this browser (in the reader's language). */
+export function browserLabel(userAgent: string, t: T = englishT): string {
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
     : /OPR\//.test(userAgent)
@@ -104,7 +104,7 @@ export function browserLabel(userAgent: string): string {
           ? "Chrome"
           : /Safari\//.test(userAgent)
             ? "Safari"
-            : "A browser";
+            : t("account.push.aBrowser");
   const system = /Android/.test(userAgent)
     ? "Android"
     : /iPhone|iPad|iPod/.test(userAgent)
@@ -116,5 +116,5 @@ export function browserLabel(userAgent: string): string {
           : /Linux/.test(userAgent)
             ? "Linux"
             : null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t("account.push.browserOn", { browser, system }) : browser;
 }

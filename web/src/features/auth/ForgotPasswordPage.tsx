@@ -6,20 +6,27 @@ import { Link } from "react-router";
 import { useClient } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
+import { authEn } from "../../lib/i18n/messages/auth.en-GB.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { serverErrorOf } from "../account/errors.ts";
+import { bold, useRichT } from "../account/rich-text.tsx";
 import { ForgotPasswordDocument as forgotQuery } from "./ForgotPassword.generated.ts";
 import "./auth.css";
 
-export const FORGOT_FAILED = "Failed to send passphrase reset link.";
+/** The spec's text in British English (tests compare with it). */
+export const FORGOT_FAILED = authEn["auth.forgot.failed"];
 
 type Field = "email";
 const validate = (values: Record<Field, string>) => ({ email: validateEmail(values.email.trim()) });
 
 export default function ForgotPasswordPage() {
   const client = useClient();
+  const t = useT();
+  const rich = useRichT();
   const { signedIn, session } = useSession();
   const primary = signedIn ? session?.emails.find((e) => e.isPrimary)?.email : undefined;
   const form = useForm<Field>({ email: primary ?? "" }, validate);
@@ -43,7 +50,7 @@ export default function ForgotPasswordPage() {
     if (result.error) {
       const { code, message } = serverErrorOf(result.error);
       // A rule the address breaks is the user's to fix; anything else is our failure.
-      setError(code === "INVLD" && message ? message : FORGOT_FAILED);
+      setError(code === "INVLD" && message ? translateServerMessage(message) : t("auth.forgot.failed"));
       return;
     }
     setSentTo(email);
@@ -52,24 +59,18 @@ export default function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <section className="page auth-page" aria-labelledby="page-title">
-        <h1 id="page-title">Forgot your passphrase?</h1>
+        <h1 id="page-title">{t("auth.forgotPassphrase")}</h1>
         <div className="card result-card result-positive" role="status">
           <span className="result-icon" aria-hidden="true">
             ✉
           </span>
           <div>
-            <h2>Check your e-mail</h2>
-            <p>
-              If <strong>{sentTo}</strong> belongs to an account, we have sent it a link to choose a new passphrase.
-              The link works once and for 1 hour.
-            </p>
-            <p className="muted">
-              Nothing there after a few minutes? Check your spam folder, or make sure you used the address of your
-              account.
-            </p>
+            <h2>{t("auth.forgot.checkEmail")}</h2>
+            <p>{rich("auth.forgot.sent", { email: sentTo, b: bold })}</p>
+            <p className="muted">{t("auth.forgot.nothingThere")}</p>
             <p className="result-actions">
               <Link className="button" to={paths.signIn()}>
-                Back to sign in
+                {t("auth.backToSignIn")}
               </Link>
               <button
                 type="button"
@@ -78,7 +79,7 @@ export default function ForgotPasswordPage() {
                   setSentTo(null);
                 }}
               >
-                Use another address
+                {t("auth.forgot.anotherAddress")}
               </button>
             </p>
           </div>
@@ -89,8 +90,8 @@ export default function ForgotPasswordPage() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <h1 id="page-title">Forgot your passphrase?</h1>
-      <p className="lead">Enter the e-mail address of your account and we will send you a link to choose a new one.</p>
+      <h1 id="page-title">{t("auth.forgotPassphrase")}</h1>
+      <p className="lead">{t("auth.forgot.lead")}</p>
       <form className="auth-form card" noValidate onSubmit={onSubmit}>
         {error ? (
           <div className="form-error" role="alert">
@@ -98,7 +99,7 @@ export default function ForgotPasswordPage() {
           </div>
         ) : null}
         <FormField
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           required
@@ -107,9 +108,9 @@ export default function ForgotPasswordPage() {
         />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Sending…" : "Send reset link"}
+            {busy ? t("auth.sending") : t("auth.forgot.submit")}
           </button>
-          <Link to={paths.signIn()}>Back to sign in</Link>
+          <Link to={paths.signIn()}>{t("auth.backToSignIn")}</Link>
         </div>
       </form>
     </section>

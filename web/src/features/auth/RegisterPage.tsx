@@ -10,11 +10,15 @@ import {
 } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths, safeNext } from "../../routes/paths.ts";
+import { useRichT } from "../account/rich-text.tsx";
 import { errorMessage } from "./auth-api.ts";
+import { PassphraseField } from "./PassphraseField.tsx";
 
 type Field = "name" | "username" | "email" | "passphrase" | "confirm";
 
@@ -26,7 +30,7 @@ const validate = (values: Record<Field, string>) => ({
   confirm: validatePassphraseConfirmation(values.passphrase, values.confirm),
 });
 
-/** Server messages that belong to one field, shown there as well as at the top. */
+/** Server messages (as the server writes them) that belong to one field, shown there as well as at the top. */
 const FIELD_OF_SERVER_MESSAGE: Record<string, Field> = {
   "Username already exists": "username",
   "Email already exists": "email",
@@ -55,6 +59,8 @@ function focusField(name: string) {
 
 export default function RegisterPage() {
   const branding = useBranding();
+  const t = useT();
+  const rich = useRichT();
   const { signedIn, auth, startSession, domainName } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -90,12 +96,10 @@ export default function RegisterPage() {
         domainName,
       });
       const session = await startSession(token, { username, name: name.trim() });
-      notify.positive(
-        `Welcome, ${session.name || session.username}! We have sent a verification link to ${email.trim()}.`,
-      );
+      notify.positive(t("auth.register.welcome", { name: session.name || session.username, email: email.trim() }));
       navigate(next, { replace: true });
     } catch (error) {
-      const message = errorMessage(error, "Registration failed. Please try again.");
+      const message = errorMessage(error, t("auth.register.failed"));
       const field = FIELD_OF_SERVER_MESSAGE[message];
       setServerError({ message, field, value: field ? form.values[field] : undefined });
       if (field) focusField(field);
@@ -105,62 +109,47 @@ export default function RegisterPage() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <h1 id="page-title">Create an account</h1>
-      <p className="lead">
-        Join {branding.name} to look after {branding.terms.things} with others.
-      </p>
+      <h1 id="page-title">{t("auth.register.title")}</h1>
+      <p className="lead">{t("auth.register.lead", { brand: branding.key, product: branding.name })}</p>
       <form className="auth-form card" noValidate onSubmit={onSubmit}>
         {serverError ? (
           <div className="form-error" role="alert">
-            {serverError.message}
+            {translateServerMessage(serverError.message)}
           </div>
         ) : null}
-        <FormField label="Name" autoComplete="name" required error={fieldError("name")} {...form.field("name")} />
+        <FormField label={t("auth.name")} autoComplete="name" required error={fieldError("name")} {...form.field("name")} />
         <FormField
-          label="Username"
+          label={t("auth.username")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           required
-          hint="2 to 23 characters: letters, numbers, _ and -, starting with a letter."
+          hint={t("auth.register.usernameHint")}
           error={fieldError("username")}
           {...form.field("username")}
         />
         <FormField
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           required
           error={fieldError("email")}
           {...form.field("email")}
         />
-        <FormField
-          label="Passphrase"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          error={fieldError("passphrase")}
-          {...form.field("passphrase")}
-        />
-        <FormField
-          label="Confirm passphrase"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldError("confirm")}
-          {...form.field("confirm")}
-        />
+        <PassphraseField purpose="new" required error={fieldError("passphrase")} {...form.field("passphrase")} />
+        <PassphraseField purpose="confirm" required error={fieldError("confirm")} {...form.field("confirm")} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Creating your account…" : "Create account"}
+            {busy ? t("auth.register.busy") : t("auth.register.submit")}
           </button>
         </div>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to={paths.signIn(params.get("next") ? next : undefined)}>Sign in</Link>
+        {rich("auth.register.haveAccount", {
+          link: (text) => <Link to={paths.signIn(params.get("next") ? next : undefined)}>{text}</Link>,
+        })}
         <span aria-hidden="true"> · </span>
-        <Link to={paths.forgotPassword()}>Forgot your passphrase?</Link>
+        <Link to={paths.forgotPassword()}>{t("auth.forgotPassphrase")}</Link>
       </p>
     </section>
   );

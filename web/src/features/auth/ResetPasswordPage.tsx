@@ -1,7 +1,7 @@
 // /reset?userId=<id>&token=<token>: the link from the reset e-mail (and from the new-account
 // e-mail an admin's newUser sends). The verification code comes prefilled from the link and can
 // be edited (someone may type it from another device). On success: /signin with a notice.
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useClient } from "urql";
 import {
@@ -10,24 +10,30 @@ import {
   validatePassphraseConfirmation,
 } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { authEn } from "../../lib/i18n/messages/auth.en-GB.ts";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import type { T } from "../../lib/i18n/english.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { serverErrorOf, MASKED_MESSAGE } from "../account/errors.ts";
+import { PassphraseField } from "./PassphraseField.tsx";
 import { ResetPasswordDocument as resetQuery } from "./ResetPassword.generated.ts";
 import "./auth.css";
 
-export const RESET_INVALID = "This reset link is invalid or has expired";
-export const RESET_LOCKED = "Passphrase reset locked - too many reset attempts";
-export const RESET_DONE = "Your new passphrase is set. Please sign in with it.";
+// The texts in British English (tests compare with them).
+export const RESET_INVALID = authEn["auth.reset.invalid"];
+export const RESET_LOCKED = authEn["auth.reset.locked"];
+export const RESET_DONE = authEn["auth.reset.done"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Field = "code" | "passphrase" | "confirm";
 
-const validate = (values: Record<Field, string>) => ({
-  code: values.code.trim() ? null : "Verification code is required",
+const validateWith = (t: T) => (values: Record<Field, string>) => ({
+  code: values.code.trim() ? null : t("auth.reset.codeRequired"),
   passphrase: validatePassphrase(values.passphrase),
   confirm: validatePassphraseConfirmation(values.passphrase, values.confirm),
 });
@@ -48,6 +54,9 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const userId = params.get("userId")?.trim() ?? "";
   const client = useClient();
+  const t = useT();
+  // One validator per language (useForm runs it on every render).
+  const validate = useMemo(() => validateWith(t), [t]);
   const notify = useNotify();
   const navigate = useNavigate();
   const { signedIn, session, signOut } = useSession();
@@ -58,22 +67,19 @@ export default function ResetPasswordPage() {
   if (!UUID.test(userId)) {
     return (
       <section className="page auth-page" aria-labelledby="page-title">
-        <h1 id="page-title">Reset your passphrase</h1>
+        <h1 id="page-title">{t("auth.reset.title")}</h1>
         <div className="card result-card result-negative">
           <span className="result-icon" aria-hidden="true">
             !
           </span>
           <div>
-            <h2>This link is incomplete</h2>
-            <p>
-              Please open the link straight from the e-mail we sent you, or copy all of it into the address bar. You
-              can also ask for a new one.
-            </p>
+            <h2>{t("auth.linkIncomplete")}</h2>
+            <p>{t("auth.reset.incompleteText")}</p>
             <p className="result-actions">
               <Link className="button" to={paths.forgotPassword()}>
-                Send me a new link
+                {t("auth.sendMeNewLink")}
               </Link>
-              <Link to={paths.signIn()}>Back to sign in</Link>
+              <Link to={paths.signIn()}>{t("auth.backToSignIn")}</Link>
             </p>
           </div>
         </div>
@@ -99,17 +105,18 @@ export default function ResetPasswordPage() {
       .toPromise();
     if (result.error || !result.data?.resetPassword?.boolean) {
       const { code, message } = serverErrorOf(result.error);
-      if (code === "LOCKD") setError({ message: RESET_LOCKED, code });
-      else if (code === "NTFND") setError({ message: RESET_INVALID, code });
+      // The message as the server wrote it: a passphrase rule's shows on the field too.
+      if (code === "LOCKD") setError({ message: t("auth.reset.locked"), code });
+      else if (code === "NTFND") setError({ message: t("auth.reset.invalid"), code });
       else if (message && message !== MASKED_MESSAGE) setError({ message, code });
-      else setError({ message: "Your passphrase could not be changed. Please try again." });
+      else setError({ message: t("auth.reset.failed") });
       if (message && PASSPHRASE_MESSAGES.has(message)) focusField("passphrase");
       setBusy(false);
       return;
     }
     // A reset ends every session of that user, this browser's included.
     if (signedIn && session?.id === userId) await signOut();
-    notify.positive(RESET_DONE);
+    notify.positive(t("auth.reset.done"));
     navigate(paths.signIn(), { replace: true });
   };
 
@@ -118,52 +125,38 @@ export default function ResetPasswordPage() {
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <h1 id="page-title">Reset your passphrase</h1>
-      <p className="lead">Choose a new passphrase for your account. The verification code is filled in from your link.</p>
+      <h1 id="page-title">{t("auth.reset.title")}</h1>
+      <p className="lead">{t("auth.reset.lead")}</p>
       <form className="auth-form card" noValidate onSubmit={onSubmit}>
         {error ? (
           <div className="form-error" role="alert">
-            {error.message}
+            {/* A message of the server's is said in the reader's language. */}
+            {translateServerMessage(error.message)}
             {error.code === "NTFND" ? (
               <>
                 {" "}
-                <Link to={paths.forgotPassword()}>Send me a new link</Link>
+                <Link to={paths.forgotPassword()}>{t("auth.sendMeNewLink")}</Link>
               </>
             ) : null}
           </div>
         ) : null}
         <FormField
-          label="Verification code"
+          label={t("auth.reset.code")}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
           required
-          hint="From the link in the e-mail we sent you."
+          hint={t("auth.reset.codeHint")}
           error={form.errors.code}
           {...form.field("code")}
         />
-        <FormField
-          label="New passphrase"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          error={passphraseError}
-          {...form.field("passphrase")}
-        />
-        <FormField
-          label="Confirm new passphrase"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.errors.confirm}
-          {...form.field("confirm")}
-        />
+        <PassphraseField purpose="new" replacing required error={passphraseError} {...form.field("passphrase")} />
+        <PassphraseField purpose="confirm" replacing required error={form.errors.confirm} {...form.field("confirm")} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Saving…" : "Set new passphrase"}
+            {busy ? t("auth.saving") : t("auth.reset.submit")}
           </button>
-          <Link to={paths.forgotPassword()}>Need a new link?</Link>
+          <Link to={paths.forgotPassword()}>{t("auth.reset.needNewLink")}</Link>
         </div>
       </form>
     </section>

@@ -3,11 +3,15 @@ import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths, safeNext } from "../../routes/paths.ts";
+import { useRichT } from "../account/rich-text.tsx";
 import { errorMessage } from "./auth-api.ts";
+import { PassphraseField } from "./PassphraseField.tsx";
 
 type Field = "username" | "passphrase";
 
@@ -22,6 +26,8 @@ function focusField(name: string) {
 
 export default function SignInPage() {
   const branding = useBranding();
+  const t = useT();
+  const rich = useRichT();
   const { signedIn, auth, startSession, domainName } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -37,7 +43,7 @@ export default function SignInPage() {
     event.preventDefault();
     setServerError(null);
     if (!form.submit()) {
-      setServerError("Check your details before submission");
+      setServerError(t("auth.signIn.checkDetails"));
       const first = form.firstInvalid();
       if (first) focusField(first);
       return;
@@ -47,18 +53,18 @@ export default function SignInPage() {
       const username = form.values.username.trim();
       const token = await auth.signIn(username, form.values.passphrase, domainName);
       const session = await startSession(token, { username });
-      notify.positive(`Welcome back, ${session.name || session.username}.`);
+      notify.positive(t("auth.signIn.welcome", { name: session.name || session.username }));
       navigate(next, { replace: true });
     } catch (error) {
-      setServerError(errorMessage(error, "You entered incorrect details"));
+      setServerError(translateServerMessage(errorMessage(error, t("auth.signIn.incorrect"))));
       setBusy(false);
     }
   };
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <h1 id="page-title">Sign in</h1>
-      <p className="lead">Welcome back to {branding.name}.</p>
+      <h1 id="page-title">{t("auth.signIn.title")}</h1>
+      <p className="lead">{t("auth.signIn.lead", { product: branding.name })}</p>
       <form
         className="auth-form card"
         noValidate
@@ -71,7 +77,7 @@ export default function SignInPage() {
           </div>
         ) : null}
         <FormField
-          label="Username"
+          label={t("auth.username")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -79,23 +85,18 @@ export default function SignInPage() {
           error={form.errors.username}
           {...form.field("username")}
         />
-        <FormField
-          label="Passphrase"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={form.errors.passphrase}
-          {...form.field("passphrase")}
-        />
+        <PassphraseField purpose="current" required error={form.errors.passphrase} {...form.field("passphrase")} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Signing in…" : "Sign in"}
+            {busy ? t("auth.signIn.busy") : t("auth.signIn.submit")}
           </button>
-          <Link to={paths.forgotPassword()}>Forgot your passphrase?</Link>
+          <Link to={paths.forgotPassword()}>{t("auth.forgotPassphrase")}</Link>
         </div>
       </form>
       <p className="auth-switch">
-        New here? <Link to={paths.register(params.get("next") ? next : undefined)}>Create an account</Link>
+        {rich("auth.signIn.newHere", {
+          link: (text) => <Link to={paths.register(params.get("next") ? next : undefined)}>{text}</Link>,
+        })}
       </p>
     </section>
   );

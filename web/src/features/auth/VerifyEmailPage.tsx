@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useClient, type Client } from "urql";
 import { Loading } from "../../components/Loading.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { authEn } from "../../lib/i18n/messages/auth.en-GB.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { withCurrentUser } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-context.tsx";
@@ -13,9 +15,9 @@ import { ResendEmailVerificationDocument as resendQuery } from "../account/Resen
 import { VerifyEmailDocument as verifyQuery } from "./VerifyEmail.generated.ts";
 import "./auth.css";
 
-export const VERIFY_FAILED = "This verification link is invalid or has expired";
-export const RESEND_TOO_SOON =
-  "We sent a link to this address less than a minute ago. Please check your inbox (and spam folder) before asking again.";
+// The texts in British English (tests compare with them).
+export const VERIFY_FAILED = authEn["auth.verify.failed"];
+export const RESEND_TOO_SOON = authEn["auth.resendTooSoon"];
 
 // A token works once, and React runs effects twice in development: one call per link and page.
 const attempts = new Map<string, Promise<boolean>>();
@@ -43,6 +45,7 @@ export default function VerifyEmailPage() {
   const id = params.get("id")?.trim() ?? "";
   const token = params.get("token")?.trim() ?? "";
   const client = useClient();
+  const t = useT();
   const { session, signedIn, store, auth } = useSession();
   const notify = useNotify();
   const complete = UUID.test(id) && token !== "";
@@ -94,21 +97,21 @@ export default function VerifyEmailPage() {
       .toPromise();
     setResending(false);
     if (result.error) {
-      setResendMessage({ text: errorText(result.error, "The link could not be sent. Please try again."), ok: false });
+      setResendMessage({ text: errorText(result.error, t("auth.linkNotSent")), ok: false });
     } else if (result.data?.resendEmailVerificationCode?.boolean) {
-      setResendMessage({ text: `We have sent a new link to ${ownEmail.email}.`, ok: true });
-      notify.positive(`Verification link sent to ${ownEmail.email}`);
+      setResendMessage({ text: t("auth.verify.sentNewTo", { email: ownEmail.email }), ok: true });
+      notify.positive(t("auth.verify.sentNotice", { email: ownEmail.email }));
     } else {
-      setResendMessage({ text: RESEND_TOO_SOON, ok: false });
+      setResendMessage({ text: t("auth.resendTooSoon"), ok: false });
     }
   };
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">
-      <h1 id="page-title">Verify your e-mail</h1>
+      <h1 id="page-title">{t("auth.verify.title")}</h1>
       {outcome === "verifying" ? (
         <div className="card">
-          <Loading label="Checking your verification link…" />
+          <Loading label={t("auth.verify.checking")} />
         </div>
       ) : null}
       {outcome === "verified" ? (
@@ -117,19 +120,19 @@ export default function VerifyEmailPage() {
             ✓
           </span>
           <div>
-            <h2>Your e-mail address is verified</h2>
-            <p>Thank you. We will use this address for messages about your account.</p>
+            <h2>{t("auth.verify.verified")}</h2>
+            <p>{t("auth.verify.thanks")}</p>
             <p className="result-actions">
               {signedIn ? (
                 <>
                   <Link className="button" to={paths.account("emails")}>
-                    Your e-mail addresses
+                    {t("auth.verify.yourEmails")}
                   </Link>
-                  <Link to={paths.home()}>Go to the home page</Link>
+                  <Link to={paths.home()}>{t("auth.verify.home")}</Link>
                 </>
               ) : (
                 <Link className="button" to={paths.signIn()}>
-                  Sign in
+                  {t("auth.verify.signIn")}
                 </Link>
               )}
             </p>
@@ -143,18 +146,16 @@ export default function VerifyEmailPage() {
           </span>
           <div>
             <div role="alert">
-              <h2>{VERIFY_FAILED}</h2>
+              <h2>{t("auth.verify.failed")}</h2>
             </div>
             <p>
-              {complete
-                ? "Links work once and for 7 days. If you have already used this one, your address may be verified already."
-                : "The link is incomplete. Please open it straight from the e-mail, or copy all of it into the address bar."}
+              {complete ? t("auth.verify.usedOrOld") : t("auth.verify.incomplete")}
             </p>
             {ownEmail && !ownEmail.isVerified ? (
               <>
                 <p className="result-actions">
                   <button type="button" className="button" onClick={resend} disabled={resending}>
-                    {resending ? "Sending…" : `Send a new link to ${ownEmail.email}`}
+                    {resending ? t("auth.sending") : t("auth.verify.sendNewTo", { email: ownEmail.email })}
                   </button>
                 </p>
                 {resendMessage ? (
@@ -165,23 +166,23 @@ export default function VerifyEmailPage() {
               </>
             ) : ownEmail ? (
               <>
-                <p className="result-note-positive">{ownEmail.email} is verified already; nothing more to do.</p>
+                <p className="result-note-positive">{t("auth.verify.alreadyVerified", { email: ownEmail.email })}</p>
                 <p className="result-actions">
                   <Link className="button" to={paths.account("emails")}>
-                    Your e-mail addresses
+                    {t("auth.verify.yourEmails")}
                   </Link>
                 </p>
               </>
             ) : signedIn ? (
               <p className="result-actions">
                 <Link className="button" to={paths.account("emails")}>
-                  Send a new link
+                  {t("auth.verify.sendNew")}
                 </Link>
               </p>
             ) : (
               <p className="result-actions">
                 <Link className="button" to={paths.signIn(paths.account("emails"))}>
-                  Sign in to send a new link
+                  {t("auth.verify.signInToSend")}
                 </Link>
               </p>
             )}

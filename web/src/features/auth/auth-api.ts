@@ -3,6 +3,7 @@
 // client's auth exchange itself needs a guest token before it can send anything.
 import type { TypedDocumentNode } from "urql";
 import { GraphQLRequestError, postGraphQL } from "../../lib/api.ts";
+import { OFFLINE_MESSAGE } from "../../lib/errors.ts";
 import type { AuthApi } from "../../lib/session-calls.ts";
 import { SignInAsGuestDocument as signInAsGuestQuery } from "./SignInAsGuest.generated.ts";
 import { SignInDocument as signInQuery } from "./SignIn.generated.ts";
@@ -43,9 +44,12 @@ export function createAuthApi(url: string, fetchImpl?: typeof fetch): AuthApi {
   };
 }
 
-/** The text to show for a failed call: the server's first message, else the fallback. */
+/**
+ * What a failed call says: the server's first message as it wrote it (British English, so a form
+ * can tell which field it is about), else the fallback. Shown through translateServerMessage.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof GraphQLRequestError) return error.message || fallback;
-  if (error instanceof TypeError) return "Could not reach the server. Please check your connection and try again.";
+  if (error instanceof TypeError) return OFFLINE_MESSAGE;
   return fallback;
 }

@@ -1,11 +1,12 @@
 // /users/{id}/{tab}: a person's dashboard, activity, badges, tasks and things.
 import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ItemCard, ItemList, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
-import { TabNav, tabLabel } from "../../components/TabNav.tsx";
+import { TabNav } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths, USER_TABS, type UserTab } from "../../routes/paths.ts";
 import { errorText, formatDate, groupTypeLabel, thingTypeLabel, timeAgo } from "../groups/meta.ts";
@@ -19,12 +20,14 @@ import "../groups/groups.css";
 import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
+import { badgeText } from "../account/badge-texts.ts";
 
 type UserDetails = NonNullable<UserData["userById"]>;
 
 export default function UserPage() {
   const { id = "", tab = "dashboard" } = useParams();
   const { signedIn, session } = useSession();
+  const t = useT();
   const valid = isUuid(id);
   const [result, reexecute] = useQuery({
     query: UserQuery,
@@ -36,33 +39,33 @@ export default function UserPage() {
   if (!signedIn) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">Profile</h1>
-        <SignInPrompt title="Sign in to see this profile">
-          <p>Profiles are shown to signed-in members of the community only.</p>
+        <h1 id="page-title">{t("users.profile")}</h1>
+        <SignInPrompt title={t("users.signInToSeeProfile")}>
+          <p>{t("users.profilesForMembers")}</p>
         </SignInPrompt>
       </section>
     );
   }
   if (!valid || (result.data && !result.data.userById)) {
     return (
-      <NotFoundNotice title="Person not found" back={{ to: "/users", label: "See all people" }}>
-        No one has this profile, or their account was deleted.
+      <NotFoundNotice title={t("users.notFound")} back={{ to: "/users", label: t("users.seeAll") }}>
+        {t("users.notFoundText")}
       </NotFoundNotice>
     );
   }
   if (result.error && !result.data) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">Profile</h1>
+        <h1 id="page-title">{t("users.profile")}</h1>
         <ListError
-          message={errorText(result.error, "Could not load the profile")}
+          message={errorText(result.error, t("users.profileLoadError"))}
           onRetry={() => reexecute({ requestPolicy: "network-only" })}
         />
       </section>
     );
   }
   const user = result.data?.userById;
-  if (!user) return <Loading label="Loading the profile…" />;
+  if (!user) return <Loading label={t("users.profileLoading")} />;
 
   const you = session?.id === user.id;
   const current = tab as UserTab;
@@ -73,20 +76,20 @@ export default function UserPage() {
         <div className="record-title">
           <h1 id="page-title">
             {user.name}
-            {you ? <span className="visually-hidden"> (you)</span> : null}
+            {you ? <span className="visually-hidden"> {t("users.you")}</span> : null}
           </h1>
           <div className="record-tags">
             <span>@{user.username}</span>
             <span aria-hidden="true">·</span>
-            <span>joined {formatDate(user.createdAt)}</span>
-            {user.isVerified ? <span className="tag tag-positive">Verified</span> : null}
-            {you ? <span className="tag tag-positive">This is you</span> : null}
+            <span>{t("users.joinedOn", { date: formatDate(user.createdAt) })}</span>
+            {user.isVerified ? <span className="tag tag-positive">{t("users.verified")}</span> : null}
+            {you ? <span className="tag tag-positive">{t("users.thisIsYou")}</span> : null}
           </div>
         </div>
         {you ? (
           <div className="record-actions">
             <Link className="button button-secondary" to={paths.account("profile")}>
-              Edit your profile
+              {t("users.editProfile")}
             </Link>
           </div>
         ) : null}
@@ -103,53 +106,64 @@ export default function UserPage() {
   );
 }
 
+const TAB_LABELS: Record<UserTab, MessageKey> = {
+  dashboard: "users.tab.dashboard",
+  activity: "users.tab.activity",
+  badges: "users.tab.badges",
+  tasks: "users.tab.tasks",
+  things: "users.tab.things",
+};
+
 function UserTabs({ id }: { id: string }) {
   const b = useBranding();
+  const t = useT();
   return (
     <TabNav
       base={`/users/${encodeURIComponent(id)}`}
-      tabs={USER_TABS.map((t) => ({ tab: t, label: t === "things" ? tabLabel(term(b, "things")) : tabLabel(t) }))}
-      label="Profile sections"
+      tabs={USER_TABS.map((tab) => ({ tab, label: t(TAB_LABELS[tab], { brand: b.key }) }))}
+      label={t("users.sections")}
     />
   );
 }
 
 function UserDashboard({ user }: { user: UserDetails }) {
   const b = useBranding();
+  const brand = { brand: b.key };
+  const t = useT();
   const picture = usePictureUrl();
   const memberships = user.groupMembershipsByUserId.nodes.filter((m) => m.groupByGroupId);
   return (
     <>
       <div className="stats">
         <Link className="stat" to={paths.user(user.id, "activity")}>
-          <span className="stat-label">Care actions</span>
+          <span className="stat-label">{t("users.stat.care")}</span>
           <span className="stat-value">{user.actionsByCreatedBy.totalCount}</span>
         </Link>
         <Link className="stat" to={paths.user(user.id, "badges")}>
-          <span className="stat-label">Badges</span>
+          <span className="stat-label">{t("users.stat.badges")}</span>
           <span className="stat-value">{user.badgesByUserId.totalCount}</span>
         </Link>
         <Link className="stat" to={paths.user(user.id, "activity")}>
-          <span className="stat-label">Water given</span>
+          <span className="stat-label">{t("users.stat.water")}</span>
           <span className="stat-value">{formatLitres(user.litresTotal ?? 0)}</span>
         </Link>
         <Link className="stat" to={paths.user(user.id, "things")}>
-          <span className="stat-label">{term(b, "things", true)}</span>
+          <span className="stat-label">{t("users.stat.things", brand)}</span>
           <span className="stat-value">{user.thingAccessesByUserId.totalCount}</span>
         </Link>
         <div className="stat">
-          <span className="stat-label">{term(b, "groups", true)}</span>
+          <span className="stat-label">{t("users.stat.groups", brand)}</span>
           <span className="stat-value">{memberships.length}</span>
         </div>
       </div>
       <AdoptedThings userId={user.id} />
-      <h2>{term(b, "groups", true)}</h2>
+      <h2>{t("users.groups", brand)}</h2>
       {memberships.length === 0 ? (
-        <EmptyState title={`Not in any ${term(b, "groups")} you can see`} action={{ label: `Browse ${term(b, "groups")}`, to: "/groups" }}>
-          <p>{term(b, "groups", true)} they join show here.</p>
+        <EmptyState title={t("users.noGroups", brand)} action={{ label: t("users.browseGroups", brand), to: "/groups" }}>
+          <p>{t("users.groupsShowHere", brand)}</p>
         </EmptyState>
       ) : (
-        <ItemList layout="tiles" label={`${term(b, "groups", true)} of ${user.name}`}>
+        <ItemList layout="tiles" label={t("users.groupsOf", { ...brand, name: user.name })}>
           {memberships.map((m) => {
             const g = m.groupByGroupId!;
             return (
@@ -158,11 +172,11 @@ function UserDashboard({ user }: { user: UserDetails }) {
                 to={paths.group(g.id)}
                 title={g.name}
                 picture={picture("group", g)}
-                meta={<>{groupTypeLabel(g.type)} · since {formatDate(m.createdAt)}</>}
+                meta={t("users.memberSince", { type: groupTypeLabel(g.type), date: formatDate(m.createdAt) })}
                 badges={
                   <>
-                    {m.isOwner ? <span className="tag tag-positive">Owner</span> : null}
-                    {g.isPublic ? null : <span className="tag tag-warning">Private</span>}
+                    {m.isOwner ? <span className="tag tag-positive">{t("users.owner")}</span> : null}
+                    {g.isPublic ? null : <span className="tag tag-warning">{t("users.private")}</span>}
                   </>
                 }
               />
@@ -176,36 +190,35 @@ function UserDashboard({ user }: { user: UserDetails }) {
 
 function UserActivity({ user }: { user: UserDetails }) {
   const b = useBranding();
+  const t = useT();
   const [result, reexecute] = useQuery({ query: UserActivityQuery, variables: { id: user.id }, requestPolicy: "cache-and-network" });
   const actions = result.data?.userById?.actionsByCreatedBy;
   return (
     <>
       <div className="section-title">
-        <h2>Activity</h2>
+        <h2>{t("users.activity")}</h2>
         {actions && actions.totalCount > actions.nodes.length ? (
-          <p className="muted">
-            The latest {actions.nodes.length} of {actions.totalCount} actions
-          </p>
+          <p className="muted">{t("users.latestActions", { shown: actions.nodes.length, total: actions.totalCount })}</p>
         ) : null}
       </div>
       {result.error && !actions ? (
-        <ListError message={errorText(result.error, "Could not load the activity")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("users.activityLoadError"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : !actions ? (
-        <ListSkeleton layout="list" count={4} label="Loading the activity…" />
+        <ListSkeleton layout="list" count={4} label={t("users.activityLoading")} />
       ) : actions.nodes.length === 0 ? (
-        <EmptyState title="No activity yet" action={{ label: `See ${term(b, "things")}`, to: "/things" }}>
-          <p>
-            Watering, clean-ups and other care {user.name} records on {term(b, "things")} show here, newest first.
-          </p>
+        <EmptyState title={t("users.noActivity")} action={{ label: t("users.seeThings", { brand: b.key }), to: "/things" }}>
+          <p>{t("users.activityShowsHere", { brand: b.key, name: user.name })}</p>
         </EmptyState>
       ) : (
-        <ActivityList items={actions.nodes} showUser={false} label={`Activity of ${user.name}`} />
+        <ActivityList items={actions.nodes} showUser={false} label={t("users.activityOf", { name: user.name })} />
       )}
     </>
   );
 }
 
 function UserBadges({ user }: { user: UserDetails }) {
+  const t = useT();
+  const b = useBranding();
   const [result, reexecute] = useQuery({
     query: UserBadgesQuery,
     variables: { id: user.id },
@@ -214,17 +227,17 @@ function UserBadges({ user }: { user: UserDetails }) {
   const badges = result.data?.userById?.badgesByUserId.nodes;
   return (
     <>
-      <h2>Badges</h2>
+      <h2>{t("users.badges")}</h2>
       {result.error && !badges ? (
-        <ListError message={errorText(result.error, "Could not load the badges")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("users.badgesLoadError"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : !badges ? (
-        <ListSkeleton layout="tiles" count={3} label="Loading the badges…" />
+        <ListSkeleton layout="tiles" count={3} label={t("users.badgesLoading")} />
       ) : badges.length === 0 ? (
-        <EmptyState title="No badges yet">
-          <p>Badges come with the first sign-in, the first care actions and more: at 1, 10 and 50 of each.</p>
+        <EmptyState title={t("users.noBadges")}>
+          <p>{t("users.badgesHow")}</p>
         </EmptyState>
       ) : (
-        <ul className="badge-grid" aria-label={`Badges of ${user.name}`}>
+        <ul className="badge-grid" aria-label={t("users.badgesOf", { name: user.name })}>
           {badges.map((badge) => {
             const type = badge.badgeTypeByBadgeTypeId;
             const level = type?.level ?? 1;
@@ -234,11 +247,9 @@ function UserBadges({ user }: { user: UserDetails }) {
                   {level}
                 </span>
                 <div>
-                  <strong>{type?.title ?? "Badge"}</strong>
-                  {type?.description ? <p className="muted">{type.description}</p> : null}
-                  <p className="muted">
-                    Level {level} · awarded {formatDate(badge.awardedAt)}
-                  </p>
+                  <strong>{type ? badgeText(type, b.key, t).title : t("users.badge")}</strong>
+                  {type?.description ? <p className="muted">{badgeText(type, b.key, t).description}</p> : null}
+                  <p className="muted">{t("users.badgeLevel", { level, date: formatDate(badge.awardedAt) })}</p>
                 </div>
               </li>
             );
@@ -250,14 +261,15 @@ function UserBadges({ user }: { user: UserDetails }) {
 }
 
 function UserTasks({ user, you }: { user: UserDetails; you: boolean }) {
+  const t = useT();
   return (
     <>
-      <h2>Tasks</h2>
+      <h2>{t("users.tasks")}</h2>
       <TaskList
         filter={{ assignedTo: user.id }}
         createPath={you ? newTaskPath({}) : null}
-        label={`Tasks assigned to ${you ? "you" : user.name}`}
-        emptyText={`Tasks assigned to ${you ? "you" : user.name} show here by due date.`}
+        label={you ? t("users.tasksOfYou") : t("users.tasksOf", { name: user.name })}
+        emptyText={you ? t("users.tasksEmptyYou") : t("users.tasksEmpty", { name: user.name })}
       />
     </>
   );
@@ -272,22 +284,21 @@ function UserThings({ user }: { user: UserDetails }) {
     requestPolicy: "cache-and-network",
   });
   const accesses = result.data?.userById?.thingAccessesByUserId.nodes.filter((a) => a.thingByThingId);
-  const things = term(b, "things");
+  const t = useT();
+  const brand = { brand: b.key };
   return (
     <>
-      <h2>{term(b, "things", true)}</h2>
+      <h2>{t("users.things", brand)}</h2>
       {result.error && !accesses ? (
-        <ListError message={errorText(result.error, `Could not load the ${things}`)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("users.thingsLoadError", brand))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : !accesses ? (
-        <ListSkeleton layout="tiles" count={3} label={`Loading the ${things}…`} />
+        <ListSkeleton layout="tiles" count={3} label={t("users.thingsLoading", brand)} />
       ) : accesses.length === 0 ? (
-        <EmptyState title={`No ${things} yet`} action={{ label: `See all ${things}`, to: "/things" }}>
-          <p>
-            {term(b, "things", true)} {user.name} owns or looks after as a collaborator show here.
-          </p>
+        <EmptyState title={t("users.noThings", brand)} action={{ label: t("users.seeAllThings", brand), to: "/things" }}>
+          <p>{t("users.thingsShowHere", { ...brand, name: user.name })}</p>
         </EmptyState>
       ) : (
-        <ItemList layout="tiles" label={`${term(b, "things", true)} of ${user.name}`}>
+        <ItemList layout="tiles" label={t("users.thingsOf", { ...brand, name: user.name })}>
           {accesses.map((access) => {
             const thing = access.thingByThingId!;
             return (
@@ -297,17 +308,16 @@ function UserThings({ user }: { user: UserDetails }) {
                 title={thing.name}
                 picture={picture("thing", thing)}
                 meta={
-                  <>
-                    {thingTypeLabel(thing.type)}
-                    {thing.lastAction ? ` · cared for ${timeAgo(thing.lastAction)}` : ""}
-                  </>
+                  thing.lastAction
+                    ? t("users.caredFor", { type: thingTypeLabel(thing.type), ago: timeAgo(thing.lastAction) })
+                    : thingTypeLabel(thing.type)
                 }
                 description={thing.locationDescription || thing.description}
                 badges={
                   <>
-                    {access.isOwner ? <span className="tag tag-positive">Owner</span> : null}
-                    {access.isCollaborator && !access.isOwner ? <span className="tag">Collaborator</span> : null}
-                    {thing.isPublic ? null : <span className="tag tag-warning">Private</span>}
+                    {access.isOwner ? <span className="tag tag-positive">{t("users.owner")}</span> : null}
+                    {access.isCollaborator && !access.isOwner ? <span className="tag">{t("users.collaborator")}</span> : null}
+                    {thing.isPublic ? null : <span className="tag tag-warning">{t("users.private")}</span>}
                   </>
                 }
               />

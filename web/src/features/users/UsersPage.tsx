@@ -4,7 +4,6 @@
 // run on the server; the choices are remembered.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterChips,
@@ -26,6 +25,8 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText, formatDate } from "../groups/meta.ts";
@@ -52,24 +53,26 @@ type Filter = "group" | "verified";
 const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "USERNAME_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
 /** "In Riverside, Orchard and 2 more". */
-export function groupsLine(person: Person): string | null {
+export function groupsLine(person: Person, t: T = englishT): string | null {
   const memberships = person.groupMembershipsByUserId;
   const names = (memberships?.nodes ?? []).flatMap((m) => (m.groupByGroupId ? [m.groupByGroupId.name] : []));
   if (!memberships || names.length === 0) return null;
   const more = memberships.totalCount - names.length;
-  return more > 0 ? `In ${names.join(", ")} and ${more} more` : `In ${names.join(", ")}`;
+  const groups = names.join(", ");
+  return more > 0 ? t("users.groupsLineMore", { groups, more }) : t("users.groupsLine", { groups });
 }
 
 export default function UsersPage() {
   const { signedIn } = useSession();
   const b = useBranding();
+  const t = useT();
   if (!signedIn) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">Users</h1>
-        <p className="lead">The people who look after {term(b, "things")} in the community.</p>
-        <SignInPrompt title="Sign in to see people">
-          <p>Profiles are shown to signed-in members of the community only.</p>
+        <h1 id="page-title">{t("users.title")}</h1>
+        <p className="lead">{t("users.signedOutLead", { brand: b.key })}</p>
+        <SignInPrompt title={t("users.signInToSee")}>
+          <p>{t("users.profilesForMembers")}</p>
         </SignInPrompt>
       </section>
     );
@@ -84,6 +87,8 @@ export default function UsersPage() {
  */
 function PeopleList() {
   const b = useBranding();
+  const brand = { brand: b.key };
+  const t = useT();
   const { admin } = useSession();
   const list = useListState<Sort, Filter>("users", {
     defaults: { search: "", sort: "name", layout: "tiles", filters: { group: "", verified: "" } },
@@ -116,93 +121,85 @@ function PeopleList() {
     <section className="page users-page" aria-labelledby="page-title">
       <div className="page-heading">
         <div>
-          <h1 id="page-title">Users</h1>
-          <p className="lead">
-            {admin
-              ? "Everyone with an account. You see the whole list because you are an administrator."
-              : `The people in the ${term(b, "groups")} you can see. The full list of accounts is for administrators.`}
-          </p>
+          <h1 id="page-title">{t("users.title")}</h1>
+          <p className="lead">{admin ? t("users.leadAdmin") : t("users.leadMember", brand)}</p>
         </div>
         {admin ? (
           <div className="page-heading-actions">
             <Link to="/users/new" className="button">
-              New user
+              {t("users.newUser")}
             </Link>
           </div>
         ) : null}
       </div>
-      <ListToolbar label="People list options">
-        <SearchBox label="Search people" value={list.search} onChange={list.setSearch} />
+      <ListToolbar label={t("users.listOptions")}>
+        <SearchBox label={t("users.search")} value={list.search} onChange={list.setSearch} />
         <SortSelect
           value={list.sort}
           onChange={list.setSort}
           options={[
-            { value: "name", label: "Name" },
-            { value: "newest", label: "Newest members" },
+            { value: "name", label: t("users.sort.name") },
+            { value: "newest", label: t("users.sort.newest") },
           ]}
         />
         <FilterSelect
-          label={term(b, "group", true)}
+          label={t("users.group", brand)}
           value={list.filters.group}
           onChange={(v) => list.setFilter("group", v)}
-          allLabel={admin ? "Everyone" : `Any ${term(b, "group")}`}
+          allLabel={admin ? t("users.everyone") : t("users.anyGroup", brand)}
           options={groupOptions}
         />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
         <FilterChips
-          label="E-mail"
+          label={t("users.email")}
           value={list.filters.verified}
           onChange={(v) => list.setFilter("verified", v)}
-          allLabel="Anyone"
+          allLabel={t("users.anyone")}
           options={[
-            { value: "yes", label: "Verified" },
-            { value: "no", label: "Not verified" },
+            { value: "yes", label: t("users.verified") },
+            { value: "no", label: t("users.notVerified") },
           ]}
         />
       </ListToolbar>
       {result.error && people.length === 0 ? (
-        <ListError message={errorText(result.error, "Could not load the people")} onRetry={result.refetch} />
+        <ListError message={errorText(result.error, t("users.loadError"))} onRetry={result.refetch} />
       ) : result.loading ? (
-        <ListSkeleton layout={list.layout} label="Loading people…" />
+        <ListSkeleton layout={list.layout} label={t("users.loading")} />
       ) : people.length === 0 ? (
         list.narrowed ? (
-          <EmptyState title="Nobody matches" action={{ label: "Clear search and filters", onClick: list.reset }}>
-            <p>Try a name or a username, or another {term(b, "group")}.</p>
+          <EmptyState title={t("users.nobodyMatches")} action={{ label: t("users.clearFilters"), onClick: list.reset }}>
+            <p>{t("users.tryAnother", brand)}</p>
           </EmptyState>
         ) : (
-          <EmptyState title="Nobody to show yet" action={{ label: `Find ${term(b, "groups")} to join`, to: "/groups" }}>
-            <p>
-              {admin
-                ? "No accounts yet."
-                : `Join ${term(b, "groups")} to meet the people who look after ${term(b, "things")} with you.`}
-            </p>
+          <EmptyState title={t("users.nobodyYet")} action={{ label: t("users.findGroups", brand), to: "/groups" }}>
+            <p>{admin ? t("users.noAccounts") : t("users.joinGroups", brand)}</p>
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label="People" busy={result.refreshing}>
+        <ItemList layout={list.layout} label={t("users.people")} busy={result.refreshing}>
           {people.map((person) => (
             <ItemCard
               key={person.id}
               to={paths.user(person.id)}
               title={person.name}
               picture={<Avatar user={person} size={list.layout === "tiles" ? 52 : 40} />}
-              meta={<>@{person.username} · joined {formatDate(person.createdAt)}</>}
-              description={groupsLine(person)}
-              badges={admin && !person.isVerified ? <span className="tag">Not verified</span> : null}
+              meta={t("users.joined", { username: person.username, date: formatDate(person.createdAt) })}
+              description={groupsLine(person, t)}
+              badges={admin && !person.isVerified ? <span className="tag">{t("users.notVerified")}</span> : null}
             />
           ))}
         </ItemList>
       )}
       {people.length > 0 ? (
         <div className="list-footer">
-          <ResultCount shown={people.length} total={result.totalCount} noun={["person", "people"]} narrowed={list.narrowed} />
+          <ResultCount shown={people.length} total={result.totalCount} noun={[t("users.person"), t("users.personPlural")]} narrowed={list.narrowed} />
           <LoadMore
             hasMore={result.hasMore}
             loading={result.loadingMore}
             onLoadMore={result.loadMore}
             shown={people.length}
             total={result.totalCount}
-            label="Load more people"
+            label={t("users.loadMore")}
           />
         </div>
       ) : null}
