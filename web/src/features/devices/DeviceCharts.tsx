@@ -13,9 +13,8 @@ import {
 import { ListError } from "../../components/list/index.ts";
 import { DeviceReadingsDocument as DeviceReadings } from "./DeviceReadings.generated.ts";
 import { DeviceRollupsDocument as DeviceRollups } from "./DeviceRollups.generated.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
 import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, metricLabel, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -53,7 +52,7 @@ interface Series {
 }
 
 /** Shaded hydration bands and their limits for the water chart. */
-export function waterDecorations(levels: HydrationLevels, t: T = englishT): { bands: ChartBand[]; lines: ChartLine[] } {
+export function waterDecorations(levels: HydrationLevels, t: DevicesT = englishDevicesT): { bands: ChartBand[]; lines: ChartLine[] } {
   return {
     bands: [
       { from: 0, to: levels.dry, colour: "rgba(179, 38, 30, 0.08)", label: t("devices.meaning.tooDry") },
@@ -69,7 +68,7 @@ export function waterDecorations(levels: HydrationLevels, t: T = englishT): { ba
   };
 }
 
-const phLines = (t: T): ChartLine[] => [{ value: 7, label: t("devices.charts.neutral"), colour: "rgba(47, 111, 106, 0.8)" }];
+const phLines = (t: DevicesT): ChartLine[] => [{ value: 7, label: t("devices.charts.neutral"), colour: "rgba(47, 111, 106, 0.8)" }];
 
 function isWindowKey(value: string | null): value is WindowKey {
   return WINDOWS.some((w) => w.key === value);
@@ -89,7 +88,7 @@ export function DeviceCharts({
   lastReport: string | null;
   liveCount: number;
 }) {
-  const t = useT();
+  const t = useDevicesT();
   const [params, setParams] = useSearchParams();
   const chosen = params.get("range");
   const windowKey: WindowKey = isWindowKey(chosen) ? chosen : "24h";
@@ -274,7 +273,7 @@ function MetricChart({
   to: number;
   water: { bands: ChartBand[]; lines: ChartLine[] };
 }) {
-  const t = useT();
+  const t = useDevicesT();
   const m = METRICS[metric];
   return (
     <div className={wide ? "dev-chart dev-chart-wide" : "dev-chart"}>

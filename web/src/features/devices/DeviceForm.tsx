@@ -10,8 +10,6 @@ import { validateDeviceId } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { englishT, type T } from "../../lib/i18n/english.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm, type FieldErrors } from "../../lib/use-form.ts";
@@ -40,6 +38,7 @@ import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { ModelIcon } from "./icons.tsx";
 import { richText } from "./rich-text.tsx";
 import { MyOwnedThingsDocument as MyOwnedThings } from "./MyOwnedThings.generated.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 
 export type DeviceField =
   | "model"
@@ -114,7 +113,7 @@ const SHARED_MESSAGE_GROUPS: readonly (readonly DeviceField[])[] = [
  * Every field's message for these values (the same rules and texts as the database, which are
  * translated where they are shown; the form's own texts come translated from `t`).
  */
-export function validateDeviceForm(values: Values, t: T = englishT): FieldErrors<DeviceField> {
+export function validateDeviceForm(values: Values, t: DevicesT = englishDevicesT): FieldErrors<DeviceField> {
   const order = t("devices.levels.order");
   const errors: FieldErrors<DeviceField> = {
     model: isDeviceModel(values.model) ? null : MODEL_REQUIRED,
@@ -171,7 +170,7 @@ export function DeviceForm({
   onSubmit(values: DeviceFormValues, picture: PictureChange): Promise<SubmitProblem | null>;
 }) {
   const b = useBranding();
-  const t = useT();
+  const t = useDevicesT();
   const brand = { brand: b.key };
   const notify = useNotify();
   const { session, signedIn } = useSession();

@@ -10,7 +10,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { useT } from "../../lib/i18n/locale-context.tsx";
+import { useDevicesT } from "./device-texts.ts";
 import { paths } from "../../routes/paths.ts";
 import { DeviceCharts } from "./DeviceCharts.tsx";
 import { DeviceHeader, DeviceNotFound } from "./DeviceParts.tsx";
@@ -54,7 +54,7 @@ function useMinuteClock(): number {
 
 export default function DevicePage() {
   const { id = "" } = useParams();
-  const t = useT();
+  const t = useDevicesT();
   const state = useDevice(id);
   const device = state.device;
   const thingId = device?.thingId ?? null;
@@ -134,7 +134,7 @@ export default function DevicePage() {
 }
 
 function IndicatorCard({ device }: { device: DeviceRecord }) {
-  const t = useT();
+  const t = useDevicesT();
   const parameter = isIndicatorParameter(device.indicatorParameter) ? device.indicatorParameter : "WATER";
   const colour = normaliseColour(device.indicatorColour);
   const meaning = colourMeaning(parameter, colour, device, t);
@@ -172,7 +172,7 @@ function IndicatorCard({ device }: { device: DeviceRecord }) {
 
 /** pH 0-14 from acidic through neutral 7 to alkaline, with the latest value marked. */
 function PhScale({ ph }: { ph: number }) {
-  const t = useT();
+  const t = useDevicesT();
   const position = Math.min(100, Math.max(0, (ph / 14) * 100));
   return (
     <div className="dev-ph-scale">
@@ -197,7 +197,7 @@ function PhScale({ ph }: { ph: number }) {
 }
 
 function LatestValues({ device, live }: { device: DeviceRecord; live: boolean }) {
-  const t = useT();
+  const t = useDevicesT();
   const now = useMinuteClock();
   const info = modelInfo(device.model, t);
   const silent = isSilent(device.lastSensorData, now);
@@ -267,7 +267,7 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
 
 function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean }) {
   const b = useBranding();
-  const t = useT();
+  const t = useDevicesT();
   const brand = { brand: b.key };
   const thing = device.thingByThingId;
   return (
@@ -302,7 +302,7 @@ function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean
 }
 
 function DetailsCard({ device }: { device: DeviceRecord }) {
-  const t = useT();
+  const t = useDevicesT();
   const info = modelInfo(device.model, t);
   const parameter = isIndicatorParameter(device.indicatorParameter) ? indicatorLabel(device.indicatorParameter, t) : device.indicatorParameter;
   return (

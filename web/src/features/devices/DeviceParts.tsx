@@ -2,7 +2,7 @@
 // notice, a labelled select and the switch control.
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import { Link, NavLink } from "react-router";
-import { useT } from "../../lib/i18n/locale-context.tsx";
+import { useDevicesT } from "./device-texts.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { paths } from "../../routes/paths.ts";
 import { modelInfo } from "./device-meta.ts";
@@ -20,7 +20,7 @@ export function DeviceHeader({
   title?: string;
   actions?: ReactNode;
 }) {
-  const t = useT();
+  const t = useDevicesT();
   const picture = useDevicePicture()(device, "medium");
   const info = modelInfo(device.model, t);
   return (
@@ -48,7 +48,7 @@ export function DeviceHeader({
 
 /** Tabs of the owner screens: edit details, sharing and settings. */
 export function OwnerTabs({ id }: { id: string }) {
-  const t = useT();
+  const t = useDevicesT();
   return (
     <nav className="tab-nav" aria-label={t("devices.tabs")}>
       <ul>
@@ -73,7 +73,7 @@ export function OwnerTabs({ id }: { id: string }) {
 }
 
 export function DeviceNotFound() {
-  const t = useT();
+  const t = useDevicesT();
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t("devices.notFound")}</h1>

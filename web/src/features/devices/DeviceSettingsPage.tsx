@@ -9,8 +9,6 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { ListError, ListSkeleton } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
-import type { T } from "../../lib/i18n/english.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -26,6 +24,7 @@ import { richText } from "./rich-text.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
+import { useDevicesT, type DevicesT } from "./device-texts.ts";
 
 interface Person {
   id: string;
@@ -51,7 +50,7 @@ interface Invitation {
 
 export default function DeviceSettingsPage() {
   const { id = "" } = useParams();
-  const t = useT();
+  const t = useDevicesT();
   const state = useDevice(id);
   const device = state.device;
 
@@ -82,12 +81,12 @@ export default function DeviceSettingsPage() {
   );
 }
 
-function personName(person: Person | Omit<Person, "hasImage"> | null | undefined, t: T): string {
+function personName(person: Person | Omit<Person, "hasImage"> | null | undefined, t: DevicesT): string {
   return person?.name || person?.username || t("devices.settings.someone");
 }
 
 function Sharing({ device }: { device: DeviceRecord }) {
-  const t = useT();
+  const t = useDevicesT();
   const [result, reexecute] = useQuery({
     query: DeviceSharing,
     variables: { id: device.id },
@@ -148,7 +147,7 @@ function AccessRow({
   lastOwner: boolean;
   onChanged(): void;
 }) {
-  const t = useT();
+  const t = useDevicesT();
   const { session } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -247,7 +246,7 @@ function AccessRow({
 }
 
 function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): void }) {
-  const t = useT();
+  const t = useDevicesT();
   const notify = useNotify();
   const [inviting, invite] = useMutation(InviteToDeviceAccess);
   const [email, setEmail] = useState("");
@@ -298,7 +297,7 @@ function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): vo
 }
 
 function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invitation; deviceId: string; onChanged(): void }) {
-  const t = useT();
+  const t = useDevicesT();
   const notify = useNotify();
   const [resending, invite] = useMutation(InviteToDeviceAccess);
   const [removing, remove] = useMutation(DeleteDeviceAccessInvitation);
@@ -376,7 +375,7 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
 }
 
 function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
-  const t = useT();
+  const t = useDevicesT();
   const navigate = useNavigate();
   const notify = useNotify();
   const [deleting, deleteDevice] = useMutation(DeleteDevice);

@@ -23,8 +23,6 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { englishT, type T } from "../../lib/i18n/english.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import {
@@ -45,6 +43,7 @@ import { ColourDot, ModelBadge } from "./icons.tsx";
 import { richText } from "./rich-text.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { DevicesListDocument as DevicesList } from "./DevicesList.generated.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 import "./devices.css";
 
 export interface DeviceListItem {
@@ -81,7 +80,7 @@ const ORDER: Record<Sort, string[]> = {
 /** The headline value of a device: what its indicator watches, or the pump's state. */
 export function headlineValue(
   device: Pick<DeviceListItem, "model" | "indicatorParameter" | "water" | "temperature" | "conductivity" | "ph" | "ledState">,
-  t: T = englishT,
+  t: DevicesT = englishDevicesT,
 ): string | null {
   if (device.model === "THE_THINGS_UNO") {
     return device.ledState === null || device.ledState === undefined ? null : t(device.ledState ? "devices.pumpOn" : "devices.pumpOff");
@@ -103,7 +102,7 @@ export function headlineValue(
 
 export default function DevicesPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useDevicesT();
   const brand = { brand: b.key };
   const { signedIn } = useSession();
   const picture = useDevicePicture();
@@ -208,7 +207,7 @@ export default function DevicesPage() {
 }
 
 function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl: string | null }) {
-  const t = useT();
+  const t = useDevicesT();
   const info = modelInfo(device.model, t);
   const silent = isSilent(device.lastSensorData);
   const low = isLowBattery(device.battery);

@@ -6,7 +6,7 @@ import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { serverErrorOf } from "../../lib/errors.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
+import { useDevicesT } from "./device-texts.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { DeviceForm, fieldOfMessage } from "./DeviceForm.tsx";
@@ -20,7 +20,7 @@ import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function EditDevicePage() {
   const { id = "" } = useParams();
-  const t = useT();
+  const t = useDevicesT();
   const state = useDevice(id);
   const navigate = useNavigate();
   const notify = useNotify();

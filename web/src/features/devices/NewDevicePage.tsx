@@ -5,7 +5,7 @@ import { useMutation, type CombinedError } from "urql";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { serverErrorOf } from "../../lib/errors.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
+import { useDevicesT } from "./device-texts.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { CreateDeviceDocument as CreateDevice } from "./CreateDevice.generated.ts";
@@ -15,7 +15,7 @@ import "./devices.css";
 
 export default function NewDevicePage() {
   const b = useBranding();
-  const t = useT();
+  const t = useDevicesT();
   const navigate = useNavigate();
   const notify = useNotify();
   const [params] = useSearchParams();

@@ -5,13 +5,12 @@
 // switch and says so, a failure shows why. Everyone else sees the last known state.
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery } from "urql";
-import { englishT, type T } from "../../lib/i18n/english.ts";
-import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { DeviceDownPushDocument as DeviceDownPush } from "./DeviceDownPush.generated.ts";
 import { DeviceDownlinkDocument as DeviceDownlink } from "./DeviceDownlink.generated.ts";
 import { Switch } from "./DeviceParts.tsx";
 import { errorText } from "./device-meta.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 
 type DownlinkStatus = "QUEUED" | "SENT" | "SIMULATED" | "FAILED";
 
@@ -26,13 +25,13 @@ interface Downlink {
 /** How often a queued downlink is asked after; the job usually settles it within a second. */
 export const POLL_MS = 1000;
 
-export function pumpNotice(on: boolean, simulated: boolean, t: T = englishT): string {
+export function pumpNotice(on: boolean, simulated: boolean, t: DevicesT = englishDevicesT): string {
   const switched = t(on ? "devices.pump.switchedOn" : "devices.pump.switchedOff");
   return simulated ? `${switched} ${t("devices.pump.simulated")}` : switched;
 }
 
 /** What the switch says about a downlink that has not settled yet. */
-export function queuedText(d: Pick<Downlink, "message" | "attempts" | "lastError">, t: T = englishT): string {
+export function queuedText(d: Pick<Downlink, "message" | "attempts" | "lastError">, t: DevicesT = englishDevicesT): string {
   const on = d.message === "1";
   if (d.attempts > 0 && d.lastError) {
     return t(on ? "devices.pump.retryingOn" : "devices.pump.retryingOff", { attempt: d.attempts, error: d.lastError });
@@ -68,7 +67,7 @@ export function PumpControl({
   ledState: boolean | null;
   canEdit: boolean;
 }) {
-  const t = useT();
+  const t = useDevicesT();
   const notify = useNotify();
   const [pushing, push] = useMutation(DeviceDownPush);
   const [pendingId, setPendingId] = useState<string | null>(null);

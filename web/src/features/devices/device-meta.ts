@@ -3,7 +3,7 @@
 // failed calls (spec section 8). The words are in the catalogue (lib/i18n/messages/devices.*):
 // the helpers that say something take a `t`, British English by default.
 import { dateSettings } from "../../lib/dates.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
+import { englishDevicesT, type DevicesT } from "./device-texts.ts";
 import { validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 // Failed calls are read like every screen's (lib/errors.ts).
@@ -40,7 +40,7 @@ export function isDeviceModel(value: string | null | undefined): value is Device
 }
 
 /** A model with its name and description in the reader's language (an unknown model by its code). */
-export function modelInfo(model: string | null | undefined, t: T = englishT): ModelInfo {
+export function modelInfo(model: string | null | undefined, t: DevicesT = englishDevicesT): ModelInfo {
   if (!isDeviceModel(model)) {
     return { label: model || t("devices.model.unknown"), short: model || t("devices.model.device"), description: "", metrics: [], defaultIndicator: "WATER", pump: false };
   }
@@ -84,7 +84,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
 };
 
 /** A quantity's name in the reader's language ("Water", "Signal (RSSI)"). */
-export function metricLabel(key: MetricKey, t: T = englishT): string {
+export function metricLabel(key: MetricKey, t: DevicesT = englishDevicesT): string {
   return t(`devices.metric.${key}`);
 }
 
@@ -126,7 +126,7 @@ export const INDICATOR_PARAMETERS = ["WATER", "TEMPERATURE", "PH", "CONDUCTIVITY
 export type IndicatorParameter = (typeof INDICATOR_PARAMETERS)[number];
 
 /** What an indicator watches, in the reader's language ("Water (soil moisture)"). */
-export function indicatorLabel(parameter: IndicatorParameter, t: T = englishT): string {
+export function indicatorLabel(parameter: IndicatorParameter, t: DevicesT = englishDevicesT): string {
   return t(`devices.indicator.${parameter}`);
 }
 
@@ -141,7 +141,7 @@ export function normaliseColour(colour: string | null | undefined): IndicatorCol
   return (COLOURS as readonly string[]).includes(colour ?? "") ? (colour as IndicatorColour) : "grey";
 }
 
-export function colourName(colour: string | null | undefined, t: T = englishT): string {
+export function colourName(colour: string | null | undefined, t: DevicesT = englishDevicesT): string {
   return t(`devices.colour.${normaliseColour(colour)}`);
 }
 
@@ -159,7 +159,7 @@ export function colourMeaning(
   parameter: string | null | undefined,
   colour: string | null | undefined,
   values: { temperature?: number | null; conductivity?: number | null; ph?: number | null } = {},
-  t: T = englishT,
+  t: DevicesT = englishDevicesT,
 ): string {
   const c = normaliseColour(colour);
   if (c === "grey") return t("devices.meaning.unknown");
@@ -195,7 +195,7 @@ export interface ScaleStep {
 }
 
 /** The legend of an indicator parameter, for the device page. */
-export function indicatorScale(parameter: string | null | undefined, levels: HydrationLevels = DEFAULT_LEVELS, t: T = englishT): ScaleStep[] {
+export function indicatorScale(parameter: string | null | undefined, levels: HydrationLevels = DEFAULT_LEVELS, t: DevicesT = englishDevicesT): ScaleStep[] {
   // Numbers as the reader writes them ("5.5", "5,5"), without thousands separators ("1500 µS/cm").
   const n = (value: number, digits = 0, unit = "") => `${formatNumber(value, digits)}${unit ? ` ${unit}` : ""}`;
   const below = (value: string) => t("devices.range.below", { value });
@@ -242,7 +242,7 @@ export function indicatorScale(parameter: string | null | undefined, levels: Hyd
 }
 
 /** Where a pH value sits on the 0–14 scale, as words. */
-export function phWord(ph: number | null | undefined, t: T = englishT): string {
+export function phWord(ph: number | null | undefined, t: DevicesT = englishDevicesT): string {
   if (typeof ph !== "number" || !Number.isFinite(ph)) return "";
   if (ph < 6.5) return t("devices.ph.acidic");
   if (ph > 7.5) return t("devices.ph.alkaline");
@@ -283,7 +283,7 @@ export function hydrationLevels(json: unknown): HydrationLevels {
 }
 
 /** Checks one band limit as typed ('' means the default). */
-export function validateLevel(value: string, t: T = englishT): string | null {
+export function validateLevel(value: string, t: DevicesT = englishDevicesT): string | null {
   if (value.trim() === "") return null;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > 100) return t("devices.levels.number");

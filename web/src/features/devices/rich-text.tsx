@@ -1,17 +1,20 @@
 // A catalogue text with elements in place of some of its arguments: "Reported {time}" with a
 // <time>, "Delete {name} and its readings…" with the name in bold, "{link} first…" with a link.
-// The catalogue's T gives strings, so each element goes in as a marker the translation leaves
+// The catalogue's t gives strings, so each element goes in as a marker the translation leaves
 // alone (arguments are never translated or accented), and the text is cut at the markers.
 import { Fragment, type ReactNode } from "react";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
-import type { T } from "../../lib/i18n/english.ts";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 
 const MARK = "\u0001";
 /** The pseudo-locale's opening mark (lib/i18n/pseudo.ts, not imported: it loads only with that locale). */
 const PSEUDO_OPEN = "⟦";
 
-export function richText(t: T, key: MessageKey, elements: Record<string, ReactNode>, values: MessageValues = {}): ReactNode {
+export function richText<K extends string>(
+  t: (key: K, values?: MessageValues) => string,
+  key: K,
+  elements: Record<string, ReactNode>,
+  values: MessageValues = {},
+): ReactNode {
   const names = Object.keys(elements);
   const markers = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]));
   const text = t(key, { ...values, ...markers });
