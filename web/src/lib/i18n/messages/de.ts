@@ -2,6 +2,9 @@
 // only when someone reads the app in German (a chunk of its own).
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
 import { devicesDe } from "./devices.de.ts";
+import { rainfallPageDe } from "./rainfallPage.de.ts";
+import { scorerDe } from "./scorer.de.ts";
+import { chatDe } from "./chat.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -310,6 +313,9 @@ const shell: Record<keyof ShellTexts, string> = {
 export const de: Record<MessageKey, string> = {
   ...shell,
   ...devicesDe,
+  ...rainfallPageDe,
+  ...scorerDe,
+  ...chatDe,
 };
 
 export default de;

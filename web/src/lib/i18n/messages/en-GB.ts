@@ -8,6 +8,9 @@
 // each, so features can be translated without touching each other's lines.
 
 import { devicesEn } from "./devices.en-GB.ts";
+import { rainfallPageEn } from "./rainfallPage.en-GB.ts";
+import { scorerEn } from "./scorer.en-GB.ts";
+import { chatEn } from "./chat.en-GB.ts";
 
 const shell = {
   "language.label": "Language",
@@ -316,6 +319,9 @@ const shell = {
 export const en = {
   ...shell,
   ...devicesEn,
+  ...rainfallPageEn,
+  ...scorerEn,
+  ...chatEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
