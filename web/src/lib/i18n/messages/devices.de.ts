@@ -115,7 +115,7 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.indicatorTitle": "Anzeige",
   "devices.noReading48h": "Seit mehr als 48 Stunden kein Messwert.",
   "devices.noReadingsYet": "Noch keine Messwerte.",
-  "devices.basedOn": "Nach {parameter, select, TEMPERATURE {der Temperatur} PH {dem pH-Wert} CONDUCTIVITY {der Leitfähigkeit} other {dem Wasser (Bodenfeuchte)}}.",
+  "devices.basedOn": "Richtet sich nach {parameter, select, TEMPERATURE {der Temperatur} PH {dem pH-Wert} CONDUCTIVITY {der Leitfähigkeit} other {dem Wasser (Bodenfeuchte)}}.",
   "devices.whatColoursMean": "Was die Farben bedeuten",
   "devices.phScale": "pH-Skala",
   "devices.phScaleValue": "pH {value}, {word}",
