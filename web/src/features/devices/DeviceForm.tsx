@@ -92,7 +92,10 @@ export interface PictureChange {
 /** The database's text (lib/i18n/known-texts: said in the reader's language where it is shown). */
 export const MODEL_REQUIRED = "Model is required";
 
-/** Which field a server message is about (the database uses the same texts as the form): the server's English, before it is translated. */
+/**
+ * Which field a server message is about (the database uses the same texts as the form). Give it
+ * the server's English (serverErrorOf), not the translated text.
+ */
 export function fieldOfMessage(message: string): DeviceField | undefined {
   if (/^(Device id|This device is already registered)/.test(message)) return "deviceId";
   if (/^Name /.test(message)) return "name";
