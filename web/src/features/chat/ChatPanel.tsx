@@ -7,14 +7,15 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation, useQuery, useSubscription, type CombinedError } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { errorText, serverErrorOf } from "../../lib/errors.ts";
+import { useChatT } from "./chat-texts.ts";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import {
   CHAT_MESSAGES,
   MAX_MESSAGE_LENGTH,
-  SUGGESTED_QUESTIONS,
   formatMessageTime,
   formatMessageTimeFull,
   isQuestion,
@@ -22,6 +23,7 @@ import {
   mergeConversation,
   messageLength,
   readPanelOpen,
+  suggestedQuestions,
   trimMessage,
   validateChatMessage,
   writePanelOpen,
@@ -43,17 +45,9 @@ interface ShownError {
   code?: string;
 }
 
-const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
-
-/** The server's first error (spec section 8), or a fallback when it says nothing. */
+/** The server's first error (spec section 8) in the reader's language, or a fallback when it says nothing. */
 function shownError(error: CombinedError | undefined, fallback: string): ShownError {
-  const first = error?.graphQLErrors?.[0];
-  if (first) {
-    const code = (first.extensions as { code?: unknown } | undefined)?.code;
-    return { message: first.message || fallback, code: typeof code === "string" ? code : undefined };
-  }
-  if (error?.networkError) return { message: NETWORK_MESSAGE };
-  return { message: fallback };
+  return { message: errorText(error, fallback), code: error ? serverErrorOf(error).code : undefined };
 }
 
 export interface ChatPanelProps {
@@ -62,6 +56,7 @@ export interface ChatPanelProps {
 }
 
 export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
+  const t = useChatT();
   const { session, signedIn } = useSession();
   const [open, setOpen] = useState(() => readPanelOpen());
   const id = useId();
@@ -96,13 +91,13 @@ export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
               when the text is read as one string, as accessibility checkers do. */}
           <span className="chat-title-text">
             <span id={titleId} className="chat-title-main">
-              Ask the care assistant
+              {t("chat.title")}
             </span>{" "}
-            <span id={subtitleId} className="chat-title-sub">Answers from its readings, care, weather and soil</span>
+            <span id={subtitleId} className="chat-title-sub">{t("chat.subtitle")}</span>
           </span>{" "}
           <span className="chat-toggle-state" aria-hidden="true">
             <span id={stateId} className="chat-toggle-label">
-              {open ? "Hide" : "Open"}
+              {t(open ? "chat.hide" : "chat.open")}
             </span>
             <ChevronIcon up={open} />
           </span>
@@ -122,15 +117,13 @@ export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
 }
 
 function GuestPrompt({ thingName }: { thingName: string }) {
+  const t = useChatT();
   const location = useLocation();
   return (
     <div className="chat-guest">
-      <p>
-        Sign in to ask the care assistant about {thingName}: whether it needs water, when it was last watered, what its
-        soil means and what to do this week.
-      </p>
+      <p>{t("chat.guest", { thing: thingName })}</p>
       <Link to={paths.signIn(location.pathname + location.search)} className="button">
-        Sign in to ask
+        {t("chat.signIn")}
       </Link>
     </div>
   );
@@ -138,6 +131,7 @@ function GuestPrompt({ thingName }: { thingName: string }) {
 
 function Conversation({ thingId, thingName, userId }: { thingId: string; thingName: string; userId: string }) {
   const b = useBranding();
+  const t = useChatT();
   const [result, reexecute] = useQuery({
     query: ChatMessagesQuery,
     variables: { recipientId: userId, thingId },
@@ -214,7 +208,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
     setOutgoing(null);
     const created = answer.data?.sendChatMessage?.chatMessage;
     if (answer.error || !created) {
-      setError(shownError(answer.error, "Your question could not be sent. Please try again."));
+      setError(shownError(answer.error, t("chat.sendFailed")));
       // Give the words back, unless something new has been typed meanwhile.
       if (fromBox) setText((current) => (current === "" ? value : current));
       return;
@@ -249,21 +243,18 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
         role="log"
         aria-live="polite"
         aria-relevant="additions"
-        aria-label={`Your conversation about ${thingName}`}
+        aria-label={t("chat.conversation", { thing: thingName })}
         aria-busy={loading || undefined}
         tabIndex={empty ? undefined : 0}
       >
         {loading ? (
           <div className="chat-status" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading your conversation…
+            <span className="spinner" aria-hidden="true" /> {t("chat.loading")}
           </div>
         ) : empty ? (
           <div className="chat-empty">
-            <p>
-              Ask anything about this {term(b, "thing")}. The care assistant answers from its own data: the latest soil
-              readings, recent care, the weather forecast, rain nearby and the soil type, and says which figures it used.
-            </p>
-            <p className="muted small">Only you can see this conversation.</p>
+            <p>{t("chat.empty", { brand: b.key })}</p>
+            <p className="muted small">{t("chat.private")}</p>
           </div>
         ) : (
           <ol className="chat-messages">
@@ -276,7 +267,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
                   <div className="chat-bubble">
                     <p className="chat-text">{outgoing}</p>
                   </div>
-                  <p className="chat-meta">Sending…</p>
+                  <p className="chat-meta">{t("chat.sending")}</p>
                 </div>
               </li>
             ) : null}
@@ -292,10 +283,10 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
                       <span />
                       <span />
                     </span>
-                    <span>Thinking…</span>
+                    <span>{t("chat.thinking")}</span>
                   </div>
                   {slow ? (
-                    <p className="chat-meta">This is taking longer than usual. The answer will appear here when it is ready.</p>
+                    <p className="chat-meta">{t("chat.slow")}</p>
                   ) : null}
                 </div>
               </li>
@@ -306,18 +297,18 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
 
       {result.error && !result.data ? (
         <div className="form-error chat-load-error" role="alert">
-          <span>{shownError(result.error, "Your conversation could not be loaded.").message}</span>
+          <span>{shownError(result.error, t("chat.loadFailed")).message}</span>
           <button type="button" className="button button-secondary" onClick={refetch}>
-            Try again
+            {t("chat.tryAgain")}
           </button>
         </div>
       ) : null}
 
-      <div className="chat-suggestions" role="group" aria-label="Suggested questions">
+      <div className="chat-suggestions" role="group" aria-label={t("chat.suggestions")}>
         <span className="chat-suggestions-label" aria-hidden="true">
-          Try asking
+          {t("chat.tryAsking")}
         </span>
-        {SUGGESTED_QUESTIONS.map((question) => (
+        {suggestedQuestions(t).map((question) => (
           <button key={question} type="button" className="chat-chip" onClick={() => void ask(question, false)} disabled={sending}>
             {question}
           </button>
@@ -326,7 +317,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
 
       <form className="chat-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId} className="visually-hidden">
-          Your question about {thingName}
+          {t("chat.questionLabel", { thing: thingName })}
         </label>
         <div className={`chat-input${fieldError ? " chat-input-invalid" : ""}`}>
           <textarea
@@ -334,7 +325,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
             name="message"
             rows={2}
             value={text}
-            placeholder={`Ask about ${thingName}…`}
+            placeholder={t("chat.placeholder", { thing: thingName })}
             onChange={(event) => {
               setText(event.target.value);
               if (event.target.value.trim()) setTried(false);
@@ -347,25 +338,23 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
           />
           <button type="submit" className="button chat-send" disabled={sending || length === 0 || tooLong}>
             <SendIcon />
-            <span>{sending ? "Sending…" : "Send"}</span>
+            <span>{t(sending ? "chat.sending" : "chat.send")}</span>
           </button>
         </div>
         <div className="chat-form-foot">
           <p id={hintId} className="chat-hint">
-            Enter to send, Shift+Enter for a new line
+            {t("chat.hint")}
           </p>
           <p id={countId} className={`chat-count${tooLong ? " chat-count-over" : ""}`}>
             <span aria-hidden="true">
               {length} / {MAX_MESSAGE_LENGTH}
             </span>
-            <span className="visually-hidden">
-              {length} of {MAX_MESSAGE_LENGTH} characters
-            </span>
+            <span className="visually-hidden">{t("chat.count", { length: String(length), max: String(MAX_MESSAGE_LENGTH) })}</span>
           </p>
         </div>
         {fieldError ? (
           <p id={errorId} className="field-error" aria-live="polite">
-            {fieldError}
+            {translateServerMessage(fieldError)}
           </p>
         ) : null}
         {error ? (
@@ -379,9 +368,10 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
 }
 
 function MessageItem({ message }: { message: ChatMessage }) {
+  const t = useChatT();
   const question = isQuestion(message);
   const failed = !question && message.status === "failed";
-  const time = formatMessageTime(message.createdAt);
+  const time = formatMessageTime(message.createdAt, undefined, t);
   return (
     <li className={`chat-message ${question ? "chat-message-user" : "chat-message-assistant"}${failed ? " chat-message-failed" : ""}`}>
       {question ? null : (
@@ -392,16 +382,16 @@ function MessageItem({ message }: { message: ChatMessage }) {
       <div className="chat-message-body">
         <div className="chat-bubble">
           <p className="chat-text">
-            <span className="visually-hidden">{question ? "You asked: " : "Care assistant: "}</span>
+            <span className="visually-hidden">{t(question ? "chat.youAsked" : "chat.assistantSaid")} </span>
             {message.messageText}
           </p>
         </div>
         <p className="chat-meta">
-          <span aria-hidden="true">{question ? "You" : "Care assistant"} · </span>
+          <span aria-hidden="true">{t(question ? "chat.you" : "chat.assistant")} · </span>
           <time dateTime={message.createdAt} title={formatMessageTimeFull(message.createdAt)}>
             {time}
           </time>
-          {failed ? <span className="chat-failed-tag">Could not answer fully</span> : null}
+          {failed ? <span className="chat-failed-tag">{t("chat.failed")}</span> : null}
         </p>
         {/* A reply that is wrong or offensive can be reported to the admins (issue 26). */}
         {question ? null : (

@@ -3,18 +3,21 @@ import { MemoryStorage } from "../../test/helpers.tsx";
 import {
   CHAT_MESSAGES,
   PANEL_STATE_KEY,
-  SUGGESTED_QUESTIONS,
   formatMessageTime,
   isThinking,
   mergeConversation,
   messageLength,
   pendingQuestions,
   readPanelOpen,
+  suggestedQuestions,
   trimMessage,
   validateChatMessage,
   writePanelOpen,
   type ChatMessage,
 } from "./chat-logic.ts";
+import { translator } from "../../../../shared/i18n/translate.ts";
+import { en } from "../../lib/i18n/messages/en-GB.ts";
+import { de } from "../../lib/i18n/messages/de.ts";
 
 function question(id: string, createdAt: string, status = "pending"): ChatMessage {
   return { id, typeName: "user", messageText: `Question ${id}`, createdAt, status, inReplyTo: null };
@@ -45,13 +48,14 @@ describe("message rules", () => {
   });
 
   it("suggests the five questions the care assistant knows", () => {
-    expect(SUGGESTED_QUESTIONS).toEqual([
+    expect(suggestedQuestions()).toEqual([
       "Does it need water?",
       "When was it last watered?",
       "Is the sensor working?",
       "What does the soil mean?",
       "What should I do this week?",
     ]);
+    expect(suggestedQuestions(translator("de", { "en-GB": en, de }))[0]).toBe("Braucht es Wasser?");
   });
 });
 
@@ -101,6 +105,7 @@ describe("times", () => {
     expect(formatMessageTime("2026-11-03T14:00:00Z", now)).toBe("3 Nov, 14:00");
     expect(formatMessageTime("2025-01-02T08:15:00Z", now)).toBe("2 Jan 2025, 08:15");
     expect(formatMessageTime("nonsense", now)).toBe("");
+    expect(formatMessageTime("2026-11-20T21:40:00Z", now, translator("de", { "en-GB": en, de }))).toBe("Gestern, 21:40");
   });
 });
 

@@ -1,25 +1,26 @@
-import { dayKey, formatDate, formatDayMonth, formatFull, formatTime, toDate } from "../../lib/dates.ts";
 // The chat panel's rules without React: message length (the database's rule and texts, see
 // db/migrations/20261121002100_chat.sql), the suggested questions, the conversation as shown
 // (the server's list plus questions just sent), which question is still waiting for its answer,
 // message times, and the remembered open/closed state of the panel.
+import { dayKey, formatDate, formatDayMonth, formatFull, formatTime, toDate } from "../../lib/dates.ts";
+import { englishChatT, type ChatT } from "./chat-texts.ts";
 
 /** The longest question the server accepts, once trimmed (app_hidden.check_chat_message). */
 export const MAX_MESSAGE_LENGTH = 1000;
 
+/** The database's texts (lib/i18n/known-texts), said in the reader's language where they are shown. */
 export const CHAT_MESSAGES = {
   required: "Message is required",
   tooLong: "Messages must be at most 1000 characters",
 } as const;
 
-/** One-click questions the built-in care assistant answers from the thing's own data. */
-export const SUGGESTED_QUESTIONS = [
-  "Does it need water?",
-  "When was it last watered?",
-  "Is the sensor working?",
-  "What does the soil mean?",
-  "What should I do this week?",
-] as const;
+/** One-click questions the built-in care assistant answers from the thing's own data (chat.question.<key>). */
+export const SUGGESTED_QUESTIONS = ["needsWater", "lastWatered", "sensor", "soil", "week"] as const;
+
+/** The suggested questions in the reader's language. */
+export function suggestedQuestions(t: ChatT = englishChatT): string[] {
+  return SUGGESTED_QUESTIONS.map((key) => t(`chat.question.${key}`));
+}
 
 /** The server trims leading and trailing white space (new lines included) before checking. */
 export function trimMessage(value: string): string {
@@ -90,13 +91,13 @@ export function isThinking(conversation: readonly ChatMessage[]): boolean {
 }
 
 /** "15:05" today, "Yesterday, 15:05", "3 Nov, 15:05", "3 Nov 2025, 15:05" (lib/dates.ts). */
-export function formatMessageTime(value: string, now: Date = new Date()): string {
+export function formatMessageTime(value: string, now: Date = new Date(), t: ChatT = englishChatT): string {
   const date = toDate(value);
   if (!date) return "";
   const time = formatTime(date);
   const day = dayKey(date);
   if (day === dayKey(now)) return time;
-  if (day === dayKey(now.getTime() - 86_400_000)) return `Yesterday, ${time}`;
+  if (day === dayKey(now.getTime() - 86_400_000)) return t("chat.yesterday", { time });
   const sameYear = day.slice(0, 4) === dayKey(now).slice(0, 4);
   return `${sameYear ? formatDayMonth(date) : formatDate(date)}, ${time}`;
 }

@@ -13,7 +13,8 @@ import {
 import { ListError } from "../../components/list/index.ts";
 import { DeviceReadingsDocument as DeviceReadings } from "./DeviceReadings.generated.ts";
 import { DeviceRollupsDocument as DeviceRollups } from "./DeviceRollups.generated.ts";
-import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
+import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, metricLabel, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -21,13 +22,15 @@ const DAY = 24 * HOUR;
 /**
  * The ranges, and what each reads: the readings themselves up to a week, hourly means (720
  * points) for 30 days, daily means past that (docs/decisions.md, "Sensor history for years").
+ * Their words are devices.window.<key> ("24 hours"), devices.windowLast.<key> and
+ * devices.noReadingsIn.<key> in the catalogue.
  */
 export const WINDOWS = [
-  { key: "24h", label: "24 hours", ms: DAY, resolution: null },
-  { key: "7d", label: "7 days", ms: 7 * DAY, resolution: null },
-  { key: "30d", label: "30 days", ms: 30 * DAY, resolution: "HOUR" },
-  { key: "90d", label: "90 days", ms: 90 * DAY, resolution: "DAY" },
-  { key: "1y", label: "1 year", ms: 365 * DAY, resolution: "DAY" },
+  { key: "24h", ms: DAY, resolution: null },
+  { key: "7d", ms: 7 * DAY, resolution: null },
+  { key: "30d", ms: 30 * DAY, resolution: "HOUR" },
+  { key: "90d", ms: 90 * DAY, resolution: "DAY" },
+  { key: "1y", ms: 365 * DAY, resolution: "DAY" },
 ] as const;
 type Resolution = "HOUR" | "DAY";
 export type WindowKey = (typeof WINDOWS)[number]["key"];
@@ -49,23 +52,23 @@ interface Series {
 }
 
 /** Shaded hydration bands and their limits for the water chart. */
-export function waterDecorations(levels: HydrationLevels): { bands: ChartBand[]; lines: ChartLine[] } {
+export function waterDecorations(levels: HydrationLevels, t: DevicesT = englishDevicesT): { bands: ChartBand[]; lines: ChartLine[] } {
   return {
     bands: [
-      { from: 0, to: levels.dry, colour: "rgba(179, 38, 30, 0.08)", label: "Too dry" },
-      { from: levels.dry, to: levels.needsWater, colour: "rgba(217, 119, 6, 0.10)", label: "Needs water" },
-      { from: levels.needsWater, to: levels.good, colour: "rgba(46, 107, 52, 0.08)", label: "Moist" },
-      { from: levels.good, to: 100, colour: "rgba(29, 90, 138, 0.08)", label: "Too wet" },
+      { from: 0, to: levels.dry, colour: "rgba(179, 38, 30, 0.08)", label: t("devices.meaning.tooDry") },
+      { from: levels.dry, to: levels.needsWater, colour: "rgba(217, 119, 6, 0.10)", label: t("devices.meaning.needsWater") },
+      { from: levels.needsWater, to: levels.good, colour: "rgba(46, 107, 52, 0.08)", label: t("devices.meaning.moist") },
+      { from: levels.good, to: 100, colour: "rgba(29, 90, 138, 0.08)", label: t("devices.meaning.tooWet") },
     ],
     lines: [
-      { value: levels.dry, label: `Too dry below ${levels.dry} %`, colour: "rgba(179, 38, 30, 0.8)" },
-      { value: levels.needsWater, label: `Needs water below ${levels.needsWater} %`, colour: "rgba(161, 85, 0, 0.85)" },
-      { value: levels.good, label: `Too wet above ${levels.good} %`, colour: "rgba(29, 90, 138, 0.8)" },
+      { value: levels.dry, label: t("devices.charts.dryBelow", { value: levels.dry }), colour: "rgba(179, 38, 30, 0.8)" },
+      { value: levels.needsWater, label: t("devices.charts.needsWaterBelow", { value: levels.needsWater }), colour: "rgba(161, 85, 0, 0.85)" },
+      { value: levels.good, label: t("devices.charts.wetAbove", { value: levels.good }), colour: "rgba(29, 90, 138, 0.8)" },
     ],
   };
 }
 
-const PH_LINES: ChartLine[] = [{ value: 7, label: "Neutral 7", colour: "rgba(47, 111, 106, 0.8)" }];
+const phLines = (t: DevicesT): ChartLine[] => [{ value: 7, label: t("devices.charts.neutral"), colour: "rgba(47, 111, 106, 0.8)" }];
 
 function isWindowKey(value: string | null): value is WindowKey {
   return WINDOWS.some((w) => w.key === value);
@@ -85,6 +88,7 @@ export function DeviceCharts({
   lastReport: string | null;
   liveCount: number;
 }) {
+  const t = useDevicesT();
   const [params, setParams] = useSearchParams();
   const chosen = params.get("range");
   const windowKey: WindowKey = isWindowKey(chosen) ? chosen : "24h";
@@ -142,9 +146,10 @@ export function DeviceCharts({
   }, [answeredRollups, resolution]);
   const rows = shown?.rows ?? null;
 
-  const info = modelInfo(model);
+  // Only its metrics matter here; memoised so the series below are not worked out afresh each render.
+  const info = useMemo(() => modelInfo(model), [model]);
   const levels = useMemo(() => hydrationLevels(levelsJson), [levelsJson]);
-  const water = useMemo(() => waterDecorations(levels), [levels]);
+  const water = useMemo(() => waterDecorations(levels, t), [levels, t]);
   const series = useMemo((): Series[] => {
     // The model's own quantities first, in its order (its main one drawn wide), then anything else it sent.
     const order = [...info.metrics.filter((key) => CHART_METRICS.includes(key)), ...CHART_METRICS.filter((key) => !info.metrics.includes(key))];
@@ -164,7 +169,6 @@ export function DeviceCharts({
   const truncated = shown?.kind === "readings" && shown.rows.length >= SENSOR_DATA_LIMIT;
   // Daily means are a day apart: bridge up to three days; hourly means and readings up to 6 hours.
   const maxGap = shown?.kind === "rollups" && shown.resolution === "DAY" ? 3 * DAY : 6 * HOUR;
-  const label = WINDOWS.find((w) => w.key === windowKey)!.label;
 
   const choose = (key: WindowKey) => {
     const next = new URLSearchParams(params);
@@ -176,15 +180,15 @@ export function DeviceCharts({
   return (
     <section className="card dev-charts" aria-labelledby="charts-title" aria-busy={result.fetching || undefined}>
       <div className="dev-charts-head">
-        <h2 id="charts-title">Readings over time</h2>
-        <div className="dev-segmented" role="radiogroup" aria-label="Time range">
+        <h2 id="charts-title">{t("devices.charts.title")}</h2>
+        <div className="dev-segmented" role="radiogroup" aria-label={t("devices.charts.range")}>
           {WINDOWS.map((w) => (
             <button
               key={w.key}
               type="button"
               role="radio"
               aria-checked={w.key === windowKey}
-              aria-label={`Last ${w.label}`}
+              aria-label={t(`devices.windowLast.${w.key}`)}
               tabIndex={w.key === windowKey ? 0 : -1}
               className={w.key === windowKey ? "dev-segment dev-segment-on" : "dev-segment"}
               onClick={() => choose(w.key)}
@@ -199,46 +203,43 @@ export function DeviceCharts({
                 requestAnimationFrame(() => group?.querySelector<HTMLButtonElement>(`[aria-checked="true"]`)?.focus());
               }}
             >
-              {w.label}
+              {t(`devices.window.${w.key}`)}
             </button>
           ))}
         </div>
       </div>
       <p className="muted dev-charts-note">
-        Times are shown in your local time.
-        {shown?.kind === "rollups" ? ` Each point is the mean of ${shown.resolution === "HOUR" ? "an hour" : "a day (UTC)"}; the range above each chart is the readings' lowest and highest.` : ""}
-        {truncated ? ` Only the newest ${SENSOR_DATA_LIMIT.toLocaleString("en-US")} readings are shown; choose a shorter range for the full detail.` : ""}
+        {t("devices.charts.localTime")}
+        {shown?.kind === "rollups" ? ` ${t(shown.resolution === "HOUR" ? "devices.charts.hourMeans" : "devices.charts.dayMeans")}` : ""}
+        {truncated ? ` ${t("devices.charts.truncated", { limit: SENSOR_DATA_LIMIT })}` : ""}
       </p>
 
       {result.error && rows === null ? (
-        <ListError message={errorText(result.error, "Could not load the readings")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("devices.charts.loadFailed"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : loadingFirst ? (
         <div className="dev-charts-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading readings…
+          <span className="spinner" aria-hidden="true" /> {t("devices.charts.loading")}
         </div>
       ) : series.length === 0 ? (
-        <p className="dev-charts-empty">This controller sends no sensor readings to chart.</p>
+        <p className="dev-charts-empty">{t("devices.charts.noSeries")}</p>
       ) : (rows?.length ?? 0) === 0 ? (
         <div className="dev-charts-empty">
           {lastReport ? (
             <>
               <p>
-                <strong>No readings in the last {label}.</strong>
+                <strong>{t(`devices.noReadingsIn.${windowKey}`)}</strong>
               </p>
               <p className="muted">
-                The latest came on {formatDateTime(lastReport)}.
-                {windowKey !== WINDOWS[WINDOWS.length - 1].key ? " Choose a longer range to see it." : ""}
+                {t("devices.charts.latestCame", { date: formatDateTime(lastReport) })}
+                {windowKey !== WINDOWS[WINDOWS.length - 1].key ? ` ${t("devices.charts.chooseLonger")}` : ""}
               </p>
             </>
           ) : (
             <>
               <p>
-                <strong>No readings yet.</strong>
+                <strong>{t("devices.noReadingsYet")}</strong>
               </p>
-              <p className="muted">
-                Readings arrive when the device sends an uplink through The Things Stack. Check that the device id here
-                matches the end-device id there, and that the application’s webhook points at this site.
-              </p>
+              <p className="muted">{t("devices.charts.howReadingsArrive")}</p>
             </>
           )}
         </div>
@@ -272,11 +273,12 @@ function MetricChart({
   to: number;
   water: { bands: ChartBand[]; lines: ChartLine[] };
 }) {
+  const t = useDevicesT();
   const m = METRICS[metric];
   return (
     <div className={wide ? "dev-chart dev-chart-wide" : "dev-chart"}>
       <ReadingsChart
-        title={m.label}
+        title={metricLabel(metric, t)}
         unit={m.unit}
         digits={m.digits}
         colour={m.colour}
@@ -290,7 +292,7 @@ function MetricChart({
         rollup={rollup}
         maxGap={maxGap}
         bands={metric === "water" ? water.bands : undefined}
-        lines={metric === "water" ? water.lines : metric === "ph" ? PH_LINES : undefined}
+        lines={metric === "water" ? water.lines : metric === "ph" ? phLines(t) : undefined}
       />
     </div>
   );

@@ -3,14 +3,14 @@
 // (things the user owns), the indicator parameter, hydration band overrides and a picture.
 // Every field validates as you type with the database's messages; a failed save shows the
 // server's message next to the field it is about, or above the buttons.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { validateDeviceId } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useForm, type FieldErrors } from "../../lib/use-form.ts";
 import { useSession } from "../../lib/session-context.tsx";
@@ -18,14 +18,14 @@ import { SelectField } from "./DeviceParts.tsx";
 import {
   DEFAULT_LEVELS,
   DEVICE_MODELS,
-  INDICATOR_LABELS,
   INDICATOR_PARAMETERS,
-  LEVEL_MESSAGES,
   MODELS,
+  indicatorLabel,
   isDeviceModel,
   isIndicatorParameter,
   levelsFromInput,
   levelsToJson,
+  modelInfo,
   validateLabel,
   validateLatitude,
   validateLevel,
@@ -36,7 +36,9 @@ import {
 } from "./device-meta.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { ModelIcon } from "./icons.tsx";
+import { richText } from "./rich-text.tsx";
 import { MyOwnedThingsDocument as MyOwnedThings } from "./MyOwnedThings.generated.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 
 export type DeviceField =
   | "model"
@@ -87,9 +89,13 @@ export interface PictureChange {
   remove: boolean;
 }
 
+/** The database's text (lib/i18n/known-texts: said in the reader's language where it is shown). */
 export const MODEL_REQUIRED = "Model is required";
 
-/** Which field a server message is about (the database uses the same texts as the form). */
+/**
+ * Which field a server message is about (the database uses the same texts as the form). Give it
+ * the server's English (serverErrorOf), not the translated text.
+ */
 export function fieldOfMessage(message: string): DeviceField | undefined {
   if (/^(Device id|This device is already registered)/.test(message)) return "deviceId";
   if (/^Name /.test(message)) return "name";
@@ -106,8 +112,12 @@ const SHARED_MESSAGE_GROUPS: readonly (readonly DeviceField[])[] = [
   ["dry", "needsWater", "good"],
 ];
 
-/** Every field's message for these values (the same rules and texts as the database). */
-export function validateDeviceForm(values: Values): FieldErrors<DeviceField> {
+/**
+ * Every field's message for these values (the same rules and texts as the database, which are
+ * translated where they are shown; the form's own texts come translated from `t`).
+ */
+export function validateDeviceForm(values: Values, t: DevicesT = englishDevicesT): FieldErrors<DeviceField> {
+  const order = t("devices.levels.order");
   const errors: FieldErrors<DeviceField> = {
     model: isDeviceModel(values.model) ? null : MODEL_REQUIRED,
     name: validateLabel(values.name),
@@ -115,10 +125,10 @@ export function validateDeviceForm(values: Values): FieldErrors<DeviceField> {
     latitude: validateLatitude(values.latitude),
     longitude: validateLongitude(values.longitude),
     thingId: null,
-    indicatorParameter: isIndicatorParameter(values.indicatorParameter) ? null : "Choose what the indicator shows",
-    dry: validateLevel(values.dry),
-    needsWater: validateLevel(values.needsWater),
-    good: validateLevel(values.good),
+    indicatorParameter: isIndicatorParameter(values.indicatorParameter) ? null : t("devices.form.chooseIndicator"),
+    dry: validateLevel(values.dry, t),
+    needsWater: validateLevel(values.needsWater, t),
+    good: validateLevel(values.good, t),
   };
   if (!errors.dry && !errors.needsWater && !errors.good && !levelsFromInput(values)) {
     const n = (v: string, d: number) => (v.trim() === "" ? d : Number(v));
@@ -126,12 +136,12 @@ export function validateDeviceForm(values: Values): FieldErrors<DeviceField> {
     const needsWater = n(values.needsWater, DEFAULT_LEVELS.needsWater);
     const good = n(values.good, DEFAULT_LEVELS.good);
     if (dry >= needsWater) {
-      errors.dry = LEVEL_MESSAGES.order;
-      errors.needsWater = LEVEL_MESSAGES.order;
+      errors.dry = order;
+      errors.needsWater = order;
     }
     if (needsWater >= good) {
-      errors.needsWater = LEVEL_MESSAGES.order;
-      errors.good = LEVEL_MESSAGES.order;
+      errors.needsWater = order;
+      errors.good = order;
     }
   }
   return errors;
@@ -163,9 +173,11 @@ export function DeviceForm({
   onSubmit(values: DeviceFormValues, picture: PictureChange): Promise<SubmitProblem | null>;
 }) {
   const b = useBranding();
+  const t = useDevicesT();
+  const brand = { brand: b.key };
   const notify = useNotify();
   const { session, signedIn } = useSession();
-  const Thing = term(b, "thing", true);
+  const validate = useCallback((values: Values) => validateDeviceForm(values, t), [t]);
   const startModel = isDeviceModel(initial.model) ? initial.model : "";
   const form = useForm<DeviceField>(
     {
@@ -184,7 +196,7 @@ export function DeviceForm({
       needsWater: levelText(initial.hydrationLevels, "needsWater"),
       good: levelText(initial.hydrationLevels, "good"),
     },
-    validateDeviceForm,
+    validate,
   );
   const [isPublic, setIsPublic] = useState(initial.isPublic ?? true);
   const [upload, setUpload] = useState<UploadedImage | null>(null);
@@ -308,7 +320,7 @@ export function DeviceForm({
   return (
     <form ref={formRef} className="dev-form" noValidate onSubmit={submit}>
       <fieldset className={`dev-fieldset dev-models${modelError ? " field-invalid" : ""}`} aria-describedby={modelError ? "model-error" : undefined}>
-        <legend>Model</legend>
+        <legend>{t("devices.form.model")}</legend>
         <div className="dev-model-options">
           {DEVICE_MODELS.map((option) => (
             <label key={option} className={`dev-model-option${form.values.model === option ? " dev-model-option-on" : ""}`}>
@@ -323,26 +335,26 @@ export function DeviceForm({
                 <ModelIcon model={option} size={30} />
               </span>
               <span className="dev-model-option-text">
-                <strong>{MODELS[option].label}</strong>
-                <span className="muted">{MODELS[option].description}</span>
+                <strong>{modelInfo(option, t).label}</strong>
+                <span className="muted">{modelInfo(option, t).description}</span>
               </span>
             </label>
           ))}
         </div>
         {modelError ? (
           <p id="model-error" className="field-error">
-            {modelError}
+            {translateServerMessage(modelError)}
           </p>
         ) : null}
       </fieldset>
 
       <div className="dev-form-stack">
-        <FormField label="Name" {...form.field("name")} error={errorFor("name")} autoComplete="off" maxLength={255} />
+        <FormField label={t("devices.form.name")} {...form.field("name")} error={errorFor("name")} autoComplete="off" maxLength={255} />
         <FormField
-          label="Device id"
+          label={t("devices.form.deviceId")}
           {...form.field("deviceId")}
           error={errorFor("deviceId")}
-          hint="The end-device id in The Things Stack, e.g. eui-a84041000000a1b2."
+          hint={t("devices.form.deviceIdHint")}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
@@ -351,20 +363,20 @@ export function DeviceForm({
       </div>
 
       <SelectField
-        label={`${Thing} it is fitted to`}
+        label={t("devices.form.thing", brand)}
         name="thingId"
         value={form.values.thingId}
         onChange={(event) => form.setValue("thingId", event.target.value)}
         error={errorFor("thingId")}
         hint={
           owned.fetching && !owned.data
-            ? `Loading your ${term(b, "things")}…`
+            ? t("devices.form.loadingThings", brand)
             : things.length === 0
-              ? `You don't own any ${term(b, "things")} yet; you can fit the device later.`
-              : `Its readings then show on the ${term(b, "thing")}, and the ${term(b, "thing")}’s indicator follows them.`
+              ? t("devices.form.noThings", brand)
+              : t("devices.form.thingHint", brand)
         }
       >
-        <option value="">Not fitted to a {term(b, "thing")}</option>
+        <option value="">{t("devices.form.notFitted", brand)}</option>
         {things.map((thing) => (
           <option key={thing.id} value={thing.id}>
             {thing.name}
@@ -373,20 +385,20 @@ export function DeviceForm({
       </SelectField>
       {things.length === 0 && owned.data ? (
         <p className="dev-form-aside">
-          <Link to="/things/new">Add a {term(b, "thing")}</Link> first to fit the device to it.
+          {richText(t, "devices.form.addThingFirst", { link: <Link to="/things/new">{t("devices.form.addThing", brand)}</Link> })}
         </p>
       ) : null}
 
       <fieldset className="dev-fieldset">
-        <legend>Location</legend>
-        <p className="field-hint">Where the device is, in decimal degrees (latitude, longitude).</p>
+        <legend>{t("devices.form.location")}</legend>
+        <p className="field-hint">{t("devices.form.locationHint")}</p>
         <div className="dev-form-grid">
-          <FormField label="Latitude" {...form.field("latitude")} error={errorFor("latitude")} inputMode="decimal" autoComplete="off" />
-          <FormField label="Longitude" {...form.field("longitude")} error={errorFor("longitude")} inputMode="decimal" autoComplete="off" />
+          <FormField label={t("devices.form.latitude")} {...form.field("latitude")} error={errorFor("latitude")} inputMode="decimal" autoComplete="off" />
+          <FormField label={t("devices.form.longitude")} {...form.field("longitude")} error={errorFor("longitude")} inputMode="decimal" autoComplete="off" />
         </div>
         <div className="dev-location-actions">
           <button type="button" className="button button-secondary" onClick={useMyLocation} disabled={locating} aria-busy={locating || undefined}>
-            {locating ? "Finding your location…" : "Use my location"}
+            {t(locating ? "devices.form.finding" : "devices.form.useMyLocation")}
           </button>
           {chosenThing?.location ? (
             <button
@@ -399,7 +411,7 @@ export function DeviceForm({
                 form.setValue("longitude", String(location.y));
               }}
             >
-              Use the {term(b, "thing")}’s location
+              {t("devices.form.useThingLocation", brand)}
             </button>
           ) : null}
         </div>
@@ -413,20 +425,16 @@ export function DeviceForm({
       <div className="field dev-check">
         <label>
           <input type="checkbox" name="isPublic" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
-          <span>Public</span>
+          <span>{t("devices.form.public")}</span>
         </label>
-        <p className="field-hint">
-          {isPublic
-            ? "Anyone, including visitors who are not signed in, can see the device and its readings."
-            : "Only you and the people you share it with can see the device."}
-        </p>
+        <p className="field-hint">{t(isPublic ? "devices.form.publicHint" : "devices.form.privateHint")}</p>
       </div>
 
       {sensor ? (
         <fieldset className="dev-fieldset">
-          <legend>Indicator</legend>
+          <legend>{t("devices.form.indicator")}</legend>
           <SelectField
-            label="The indicator colour shows"
+            label={t("devices.form.indicatorShows")}
             name="indicatorParameter"
             value={form.values.indicatorParameter}
             onChange={(event) => form.setValue("indicatorParameter", event.target.value)}
@@ -434,7 +442,7 @@ export function DeviceForm({
           >
             {INDICATOR_PARAMETERS.map((parameter) => (
               <option key={parameter} value={parameter}>
-                {INDICATOR_LABELS[parameter]}
+                {indicatorLabel(parameter, t)}
               </option>
             ))}
           </SelectField>
@@ -442,28 +450,25 @@ export function DeviceForm({
             className="dev-levels"
             open={!!(form.values.dry || form.values.needsWater || form.values.good) || undefined}
           >
-            <summary>Hydration bands (optional)</summary>
-            <p className="field-hint">
-              Where the water colours change, in percent. Leave blank for the usual bands: too dry below {DEFAULT_LEVELS.dry} %,
-              needs water below {DEFAULT_LEVELS.needsWater} %, moist below {DEFAULT_LEVELS.good} %, too wet above.
-            </p>
+            <summary>{t("devices.form.bands")}</summary>
+            <p className="field-hint">{t("devices.form.bandsHint", { ...DEFAULT_LEVELS })}</p>
             <div className="dev-form-grid dev-levels-grid">
               <FormField
-                label="Too dry below (%)"
+                label={t("devices.form.dryBelow")}
                 {...form.field("dry")}
                 error={errorFor("dry")}
                 inputMode="decimal"
                 placeholder={String(DEFAULT_LEVELS.dry)}
               />
               <FormField
-                label="Needs water below (%)"
+                label={t("devices.form.needsWaterBelow")}
                 {...form.field("needsWater")}
                 error={errorFor("needsWater")}
                 inputMode="decimal"
                 placeholder={String(DEFAULT_LEVELS.needsWater)}
               />
               <FormField
-                label="Too wet above (%)"
+                label={t("devices.form.wetAbove")}
                 {...form.field("good")}
                 error={errorFor("good")}
                 inputMode="decimal"
@@ -475,7 +480,7 @@ export function DeviceForm({
       ) : null}
 
       <ImageUpload
-        label="Picture (optional)"
+        label={t("devices.form.picture")}
         currentUrl={removePicture ? null : currentPictureUrl}
         onUploaded={(value) => {
           setUpload(value);
@@ -487,24 +492,24 @@ export function DeviceForm({
       />
       {removePicture ? (
         <p className="field-hint">
-          The picture is removed when you save.{" "}
+          {t("devices.form.pictureRemoved")}{" "}
           <button type="button" className="dev-link-button" onClick={() => setRemovePicture(false)}>
-            Keep it
+            {t("devices.form.keepPicture")}
           </button>
         </p>
       ) : null}
 
       {formProblem ? (
         <div className="form-error" role="alert">
-          {formProblem}
+          {translateServerMessage(formProblem)}
         </div>
       ) : null}
       <div className="form-actions dev-form-actions">
         <Link to={cancelTo} className="button button-secondary">
-          Cancel
+          {t("devices.cancel")}
         </Link>
         <button type="submit" className="button" disabled={busy || uploading} aria-busy={busy || undefined}>
-          {busy ? busyLabel : uploading ? "Waiting for the picture…" : submitLabel}
+          {busy ? busyLabel : uploading ? t("devices.form.waitingForPicture") : submitLabel}
         </button>
       </div>
     </form>

@@ -6,17 +6,16 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useSubscription } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useDevicesT } from "./device-texts.ts";
 import { paths } from "../../routes/paths.ts";
 import { DeviceCharts } from "./DeviceCharts.tsx";
 import { DeviceHeader, DeviceNotFound } from "./DeviceParts.tsx";
 import { DeviceThingUpdatedDocument as DeviceThingUpdated } from "./DeviceThingUpdated.generated.ts";
 import {
-  INDICATOR_LABELS,
   METRICS,
   colourMeaning,
   errorText,
@@ -24,10 +23,12 @@ import {
   formatDateTime,
   formatValue,
   hydrationLevels,
+  indicatorLabel,
   indicatorScale,
   isIndicatorParameter,
   isLowBattery,
   isSilent,
+  metricLabel,
   modelInfo,
   normaliseColour,
   phWord,
@@ -35,6 +36,7 @@ import {
   type MetricKey,
 } from "./device-meta.ts";
 import { ColourDot } from "./icons.tsx";
+import { richText } from "./rich-text.tsx";
 import { PumpControl } from "./PumpControl.tsx";
 import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
@@ -52,6 +54,7 @@ function useMinuteClock(): number {
 
 export default function DevicePage() {
   const { id = "" } = useParams();
+  const t = useDevicesT();
   const state = useDevice(id);
   const device = state.device;
   const thingId = device?.thingId ?? null;
@@ -73,12 +76,12 @@ export default function DevicePage() {
     if (state.error) {
       return (
         <section className="page" aria-labelledby="page-title">
-          <h1 id="page-title">Device</h1>
-          <ListError message={errorText(state.error, "Could not load the device")} onRetry={state.refetch} />
+          <h1 id="page-title">{t("devices.device")}</h1>
+          <ListError message={errorText(state.error, t("devices.loadDeviceFailed"))} onRetry={state.refetch} />
         </section>
       );
     }
-    return <Loading label="Loading the device…" />;
+    return <Loading label={t("devices.loadingDevice")} />;
   }
 
   const canEdit = !!device.canEdit;
@@ -91,10 +94,10 @@ export default function DevicePage() {
           canEdit ? (
             <>
               <Link className="button button-secondary" to={paths.deviceEdit(device.id)}>
-                Edit
+                {t("devices.edit")}
               </Link>
               <Link className="button button-secondary" to={paths.deviceSettings(device.id)}>
-                Sharing and settings
+                {t("devices.sharingAndSettings")}
               </Link>
             </>
           ) : null
@@ -131,29 +134,28 @@ export default function DevicePage() {
 }
 
 function IndicatorCard({ device }: { device: DeviceRecord }) {
+  const t = useDevicesT();
   const parameter = isIndicatorParameter(device.indicatorParameter) ? device.indicatorParameter : "WATER";
   const colour = normaliseColour(device.indicatorColour);
-  const meaning = colourMeaning(parameter, colour, device);
-  const scale = indicatorScale(parameter, hydrationLevels(device.hydrationLevels));
+  const meaning = colourMeaning(parameter, colour, device, t);
+  const scale = indicatorScale(parameter, hydrationLevels(device.hydrationLevels), t);
   return (
     <section className="card dev-indicator" aria-labelledby="indicator-title">
-      <h2 id="indicator-title">Indicator</h2>
+      <h2 id="indicator-title">{t("devices.indicatorTitle")}</h2>
       <div className={`dev-indicator-now dev-indicator-${colour}`}>
         <ColourDot colour={colour} size={28} />
         <div>
           <p className="dev-indicator-meaning">{meaning}</p>
           <p className="muted dev-indicator-of">
             {colour === "grey"
-              ? device.lastSensorData
-                ? "No reading for more than 48 hours."
-                : "No readings yet."
-              : `Based on ${INDICATOR_LABELS[parameter].toLowerCase()}.`}
+              ? t(device.lastSensorData ? "devices.noReading48h" : "devices.noReadingsYet")
+              : t("devices.basedOn", { parameter })}
           </p>
         </div>
       </div>
       {parameter === "PH" && typeof device.ph === "number" ? <PhScale ph={device.ph} /> : null}
       <details className="dev-scale">
-        <summary>What the colours mean</summary>
+        <summary>{t("devices.whatColoursMean")}</summary>
         <ul className="dev-scale-list">
           {scale.map((step, index) => (
             <li key={index} className={step.colour === colour && step.label === meaning ? "dev-scale-current" : undefined}>
@@ -170,6 +172,7 @@ function IndicatorCard({ device }: { device: DeviceRecord }) {
 
 /** pH 0-14 from acidic through neutral 7 to alkaline, with the latest value marked. */
 function PhScale({ ph }: { ph: number }) {
+  const t = useDevicesT();
   const position = Math.min(100, Math.max(0, (ph / 14) * 100));
   return (
     <div className="dev-ph-scale">
@@ -179,23 +182,24 @@ function PhScale({ ph }: { ph: number }) {
         aria-valuemin={0}
         aria-valuemax={14}
         aria-valuenow={ph}
-        aria-valuetext={`pH ${formatValue("ph", ph)}, ${phWord(ph)}`}
-        aria-label="pH scale"
+        aria-valuetext={t("devices.phScaleValue", { value: formatValue("ph", ph), word: phWord(ph, t) })}
+        aria-label={t("devices.phScale")}
       >
         <span className="dev-ph-marker" style={{ left: `${position}%` }} />
       </div>
       <div className="dev-ph-labels" aria-hidden="true">
-        <span>0 acidic</span>
-        <span>7 neutral</span>
-        <span>14 alkaline</span>
+        <span>{t("devices.phScale.acidic")}</span>
+        <span>{t("devices.phScale.neutral")}</span>
+        <span>{t("devices.phScale.alkaline")}</span>
       </div>
     </div>
   );
 }
 
 function LatestValues({ device, live }: { device: DeviceRecord; live: boolean }) {
+  const t = useDevicesT();
   const now = useMinuteClock();
-  const info = modelInfo(device.model);
+  const info = modelInfo(device.model, t);
   const silent = isSilent(device.lastSensorData, now);
   const metrics: MetricKey[] = [...info.metrics];
   // Values a model does not usually send, if it sent them anyway.
@@ -207,29 +211,32 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
   return (
     <section className="card dev-latest" aria-labelledby="latest-title">
       <div className="dev-latest-head">
-        <h2 id="latest-title">Latest values</h2>
+        <h2 id="latest-title">{t("devices.latestValues")}</h2>
         {live ? (
-          <span className="dev-live" title="New readings appear here as they arrive">
-            <span className="dev-live-dot" aria-hidden="true" /> Live
+          <span className="dev-live" title={t("devices.liveTitle")}>
+            <span className="dev-live-dot" aria-hidden="true" /> {t("devices.live")}
           </span>
         ) : null}
       </div>
       <p className={silent ? "dev-last-report dev-silent" : "dev-last-report"}>
         {device.lastSensorData ? (
           <>
-            Last report{" "}
-            <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
-              {timeAgo(device.lastSensorData, now)}
-            </time>
+            {richText(t, "devices.lastReport", {
+              time: (
+                <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
+                  {timeAgo(device.lastSensorData, now)}
+                </time>
+              ),
+            })}
             <span className="muted"> · {formatDateTime(device.lastSensorData)}</span>
           </>
         ) : (
-          "No reports yet."
+          t("devices.noReportsYet")
         )}
       </p>
       {silent ? (
         <p className="dev-warning" role="note">
-          Silent for more than 24 hours: check the battery and that a gateway is in range.
+          {t("devices.silentWarning")}
         </p>
       ) : null}
       {device.lastSensorData || metrics.some((key) => typeof latest[key] === "number") ? (
@@ -239,11 +246,11 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
             const low = key === "battery" && isLowBattery(value);
             return (
               <div key={key} className={`dev-value${low ? " dev-low" : ""}`} data-metric={key}>
-                <dt>{METRICS[key].label}</dt>
+                <dt>{metricLabel(key, t)}</dt>
                 <dd>
                   {formatValue(key, value)}
-                  {key === "ph" && typeof value === "number" ? <span className="dev-value-note"> {phWord(value)}</span> : null}
-                  {low ? <span className="dev-value-note"> low</span> : null}
+                  {key === "ph" && typeof value === "number" ? <span className="dev-value-note"> {phWord(value, t)}</span> : null}
+                  {low ? <span className="dev-value-note"> {t("devices.low")}</span> : null}
                 </dd>
               </div>
             );
@@ -251,9 +258,7 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
         </dl>
       ) : (
         <p className="muted dev-no-values">
-          {info.pump
-            ? "Signal strength shows here once the controller sends an uplink."
-            : "Readings show here after the device’s first uplink through The Things Stack."}
+          {t(info.pump ? "devices.noValuesPump" : "devices.noValuesSensor")}
         </p>
       )}
     </section>
@@ -262,11 +267,12 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
 
 function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean }) {
   const b = useBranding();
+  const t = useDevicesT();
+  const brand = { brand: b.key };
   const thing = device.thingByThingId;
-  const word = term(b, "thing");
   return (
     <section className="card dev-thing" aria-labelledby="thing-title">
-      <h2 id="thing-title">Fitted to</h2>
+      <h2 id="thing-title">{t("devices.fittedTo")}</h2>
       {thing ? (
         <div className="dev-thing-row">
           <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />
@@ -275,20 +281,18 @@ function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean
               {thing.name}
             </Link>
             <p className="muted dev-thing-note">
-              <ColourDot colour={thing.indicatorColour} /> The {word}’s readings and indicator come from its devices.
+              <ColourDot colour={thing.indicatorColour} /> {t("devices.thingNote", brand)}
             </p>
           </div>
         </div>
       ) : device.thingId ? (
-        <p className="muted">A {word} you cannot see.</p>
+        <p className="muted">{t("devices.hiddenThing", brand)}</p>
       ) : (
         <>
-          <p className="muted">
-            Not fitted to a {word} yet. Fit it to one to show its readings there and to follow new readings live here.
-          </p>
+          <p className="muted">{t("devices.notFitted", brand)}</p>
           {canEdit ? (
             <Link className="button button-secondary" to={paths.deviceEdit(device.id)}>
-              Choose a {word}
+              {t("devices.chooseThing", brand)}
             </Link>
           ) : null}
         </>
@@ -298,31 +302,32 @@ function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean
 }
 
 function DetailsCard({ device }: { device: DeviceRecord }) {
-  const pump = modelInfo(device.model).pump;
-  const parameter = isIndicatorParameter(device.indicatorParameter) ? INDICATOR_LABELS[device.indicatorParameter] : device.indicatorParameter;
+  const t = useDevicesT();
+  const info = modelInfo(device.model, t);
+  const parameter = isIndicatorParameter(device.indicatorParameter) ? indicatorLabel(device.indicatorParameter, t) : device.indicatorParameter;
   return (
     <section className="card dev-details" aria-labelledby="details-title">
-      <h2 id="details-title">Details</h2>
+      <h2 id="details-title">{t("devices.details")}</h2>
       <dl className="details">
-        <dt>Model</dt>
-        <dd>{modelInfo(device.model).label}</dd>
-        <dt>Device id</dt>
+        <dt>{t("devices.detail.model")}</dt>
+        <dd>{info.label}</dd>
+        <dt>{t("devices.detail.deviceId")}</dt>
         <dd>
           <code>{device.deviceId}</code>
         </dd>
-        {pump ? null : (
+        {info.pump ? null : (
           <>
-            <dt>Indicator</dt>
+            <dt>{t("devices.detail.indicator")}</dt>
             <dd>{parameter}</dd>
           </>
         )}
-        <dt>Location</dt>
+        <dt>{t("devices.detail.location")}</dt>
         <dd>
           {device.location.x.toFixed(5)}, {device.location.y.toFixed(5)}
         </dd>
-        <dt>Visibility</dt>
-        <dd>{device.isPublic ? "Public: anyone can see it and its readings" : "Private: only people it is shared with"}</dd>
-        <dt>Registered</dt>
+        <dt>{t("devices.detail.visibility")}</dt>
+        <dd>{t(device.isPublic ? "devices.detail.public" : "devices.detail.private")}</dd>
+        <dt>{t("devices.detail.registered")}</dt>
         <dd>{formatDate(device.createdAt)}</dd>
       </dl>
     </section>

@@ -2,6 +2,8 @@
 // notice, a labelled select and the switch control.
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import { Link, NavLink } from "react-router";
+import { useDevicesT } from "./device-texts.ts";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { paths } from "../../routes/paths.ts";
 import { modelInfo } from "./device-meta.ts";
 import { ModelBadge } from "./icons.tsx";
@@ -18,8 +20,9 @@ export function DeviceHeader({
   title?: string;
   actions?: ReactNode;
 }) {
+  const t = useDevicesT();
   const picture = useDevicePicture()(device, "medium");
-  const info = modelInfo(device.model);
+  const info = modelInfo(device.model, t);
   return (
     <header className="dev-header">
       <span className="dev-header-picture">
@@ -34,7 +37,7 @@ export function DeviceHeader({
         <h1 id="page-title">{title ?? device.name}</h1>
         <p className="dev-header-tags">
           <span className="tag dev-tag-model">{info.label}</span>
-          <span className={device.isPublic ? "tag" : "tag tag-warning"}>{device.isPublic ? "Public" : "Private"}</span>
+          <span className={device.isPublic ? "tag" : "tag tag-warning"}>{t(device.isPublic ? "devices.public" : "devices.private")}</span>
           <code className="dev-header-eui">{device.deviceId}</code>
         </p>
       </div>
@@ -45,22 +48,23 @@ export function DeviceHeader({
 
 /** Tabs of the owner screens: edit details, sharing and settings. */
 export function OwnerTabs({ id }: { id: string }) {
+  const t = useDevicesT();
   return (
-    <nav className="tab-nav" aria-label="Manage this device">
+    <nav className="tab-nav" aria-label={t("devices.tabs")}>
       <ul>
         <li>
           <NavLink to={paths.device(id)} end className={({ isActive }) => (isActive ? "tab active" : "tab")}>
-            Dashboard
+            {t("devices.tab.dashboard")}
           </NavLink>
         </li>
         <li>
           <NavLink to={paths.deviceEdit(id)} className={({ isActive }) => (isActive ? "tab active" : "tab")}>
-            Details
+            {t("devices.tab.details")}
           </NavLink>
         </li>
         <li>
           <NavLink to={paths.deviceSettings(id)} className={({ isActive }) => (isActive ? "tab active" : "tab")}>
-            Sharing
+            {t("devices.tab.sharing")}
           </NavLink>
         </li>
       </ul>
@@ -69,12 +73,13 @@ export function OwnerTabs({ id }: { id: string }) {
 }
 
 export function DeviceNotFound() {
+  const t = useDevicesT();
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Device not found</h1>
-      <p className="lead">This device does not exist, or it is private and has not been shared with you.</p>
+      <h1 id="page-title">{t("devices.notFound")}</h1>
+      <p className="lead">{t("devices.notFoundText")}</p>
       <p>
-        <Link to="/devices">See all devices</Link>
+        <Link to="/devices">{t("devices.seeAll")}</Link>
       </p>
     </section>
   );
@@ -109,7 +114,7 @@ export function SelectField({ label, error, hint, children, ...props }: ShellPro
       </select>
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>

@@ -20,9 +20,11 @@ import { DeviceSharingDocument as DeviceSharing } from "./DeviceSharing.generate
 import { errorText, formatDate, formatDateTime, timeAgo } from "./device-meta.ts";
 import { InviteToDeviceAccessDocument as InviteToDeviceAccess } from "./InviteToDeviceAccess.generated.ts";
 import { UpdateDeviceAccessDocument as UpdateDeviceAccess } from "./UpdateDeviceAccess.generated.ts";
+import { richText } from "./rich-text.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
+import { useDevicesT, type DevicesT } from "./device-texts.ts";
 
 interface Person {
   id: string;
@@ -46,16 +48,9 @@ interface Invitation {
   userByUserId: Omit<Person, "hasImage"> | null;
 }
 
-export const MESSAGES = {
-  removeAccess: "Failed to remove access",
-  removeInvite: "Failed to remove invite",
-  invite: "Failed to send invitation",
-  makeOwner: "Failed to make user owner",
-  deleteDevice: "Failed to delete device",
-} as const;
-
 export default function DeviceSettingsPage() {
   const { id = "" } = useParams();
+  const t = useDevicesT();
   const state = useDevice(id);
   const device = state.device;
 
@@ -64,21 +59,21 @@ export default function DeviceSettingsPage() {
     if (state.error) {
       return (
         <section className="page" aria-labelledby="page-title">
-          <h1 id="page-title">Device settings</h1>
-          <ListError message={errorText(state.error, "Could not load the device")} onRetry={state.refetch} />
+          <h1 id="page-title">{t("devices.settings.title")}</h1>
+          <ListError message={errorText(state.error, t("devices.loadDeviceFailed"))} onRetry={state.refetch} />
         </section>
       );
     }
-    return <Loading label="Loading the settings…" />;
+    return <Loading label={t("devices.settings.loading")} />;
   }
   // Owners and admins only (spec section 6); everyone else sees the device's page.
   if (!device.canEdit) {
-    return <RedirectWithNotice to={paths.device(device.id)} message="Only the owners of this device can change its settings." />;
+    return <RedirectWithNotice to={paths.device(device.id)} message={t("devices.settings.ownersOnly")} />;
   }
 
   return (
     <section className="page dev-page dev-settings" aria-labelledby="page-title">
-      <DeviceHeader device={device} title="Sharing and settings" />
+      <DeviceHeader device={device} title={t("devices.sharingAndSettings")} />
       <OwnerTabs id={device.id} />
       <Sharing device={device} />
       <DeleteDeviceBox device={device} />
@@ -86,11 +81,12 @@ export default function DeviceSettingsPage() {
   );
 }
 
-function personName(person: Person | Omit<Person, "hasImage"> | null | undefined): string {
-  return person?.name || person?.username || "Someone";
+function personName(person: Person | Omit<Person, "hasImage"> | null | undefined, t: DevicesT): string {
+  return person?.name || person?.username || t("devices.settings.someone");
 }
 
 function Sharing({ device }: { device: DeviceRecord }) {
+  const t = useDevicesT();
   const [result, reexecute] = useQuery({
     query: DeviceSharing,
     variables: { id: device.id },
@@ -105,17 +101,14 @@ function Sharing({ device }: { device: DeviceRecord }) {
   return (
     <>
       <section className="card dev-section" aria-labelledby="people-title">
-        <h2 id="people-title">People with access</h2>
-        <p className="muted">
-          Owners can change the device, switch its pump, share it and delete it. Other people can see it and its readings
-          even when it is private.
-        </p>
+        <h2 id="people-title">{t("devices.settings.people")}</h2>
+        <p className="muted">{t("devices.settings.peopleText")}</p>
         {result.error && !sharing ? (
-          <ListError message={errorText(result.error, "Could not load who has access")} onRetry={refetch} />
+          <ListError message={errorText(result.error, t("devices.settings.loadFailed"))} onRetry={refetch} />
         ) : !sharing ? (
-          <ListSkeleton layout="list" count={2} label="Loading who has access…" />
+          <ListSkeleton layout="list" count={2} label={t("devices.settings.loadingPeople")} />
         ) : (
-          <ul className="dev-people" aria-label="People with access">
+          <ul className="dev-people" aria-label={t("devices.settings.people")}>
             {accesses.map((access) => (
               <AccessRow key={access.id} access={access} deviceId={device.id} lastOwner={access.isOwner && owners <= 1} onChanged={refetch} />
             ))}
@@ -124,19 +117,19 @@ function Sharing({ device }: { device: DeviceRecord }) {
       </section>
 
       <section className="card dev-section" aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite someone</h2>
+        <h2 id="invite-title">{t("devices.settings.invite")}</h2>
         <InviteForm deviceId={device.id} onInvited={refetch} />
         {invitations.length > 0 ? (
           <>
-            <h3 className="dev-subheading">Pending invitations</h3>
-            <ul className="dev-people" aria-label="Pending invitations">
+            <h3 className="dev-subheading">{t("devices.settings.pending")}</h3>
+            <ul className="dev-people" aria-label={t("devices.settings.pending")}>
               {invitations.map((invitation) => (
                 <InvitationRow key={invitation.id} invitation={invitation} deviceId={device.id} onChanged={refetch} />
               ))}
             </ul>
           </>
         ) : sharing ? (
-          <p className="muted dev-none">No pending invitations.</p>
+          <p className="muted dev-none">{t("devices.settings.noPending")}</p>
         ) : null}
       </section>
     </>
@@ -154,6 +147,7 @@ function AccessRow({
   lastOwner: boolean;
   onChanged(): void;
 }) {
+  const t = useDevicesT();
   const { session } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -163,16 +157,16 @@ function AccessRow({
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
   const me = access.userId === session?.id;
-  const name = personName(access.userByUserId);
+  const name = personName(access.userByUserId, t);
 
   const toggleOwner = async (next: boolean) => {
     setError(null);
     const result = await updateAccess({ id: access.id, isOwner: next });
     if (result.error) {
-      setError(errorText(result.error, MESSAGES.makeOwner));
+      setError(errorText(result.error, t("devices.settings.makeOwnerFailed")));
       return;
     }
-    notify.positive(next ? `${name} is now an owner` : `${name} is no longer an owner`);
+    notify.positive(t(next ? "devices.settings.nowOwner" : "devices.settings.noLongerOwner", { name }));
     onChanged();
     // Stepping down as owner ends one's right to this screen.
     if (me && !next) navigate(paths.device(deviceId), { replace: true });
@@ -183,10 +177,10 @@ function AccessRow({
     const result = await deleteAccess({ id: access.id });
     setConfirming(false);
     if (result.error) {
-      setError(errorText(result.error, MESSAGES.removeAccess));
+      setError(errorText(result.error, t("devices.settings.removeAccessFailed")));
       return;
     }
-    notify.positive(me ? "You no longer have access to this device" : `${name} no longer has access`);
+    notify.positive(me ? t("devices.settings.youLeft") : t("devices.settings.removed", { name }));
     if (me) navigate("/devices", { replace: true });
     else onChanged();
   };
@@ -201,10 +195,10 @@ function AccessRow({
       <div className="dev-person-body">
         <p className="dev-person-name" id={nameId}>
           {access.userByUserId ? <Link to={paths.user(access.userByUserId.id)}>{name}</Link> : name}
-          {me ? <span className="tag">You</span> : null}
-          {access.isOwner ? <span className="tag tag-positive">Owner</span> : null}
+          {me ? <span className="tag">{t("devices.settings.you")}</span> : null}
+          {access.isOwner ? <span className="tag tag-positive">{t("devices.settings.owner")}</span> : null}
         </p>
-        <p className="muted dev-person-meta">Since {formatDate(access.createdAt)}</p>
+        <p className="muted dev-person-meta">{t("devices.settings.since", { date: formatDate(access.createdAt) })}</p>
         {error ? (
           <p className="field-error" role="alert">
             {error}
@@ -214,7 +208,7 @@ function AccessRow({
       <div className="dev-person-actions">
         <Switch
           checked={access.isOwner}
-          label="Owner"
+          label={t("devices.settings.owner")}
           busy={owning.fetching}
           disabled={owning.fetching || lastOwner}
           describedBy={lastOwner ? `${nameId}-last` : undefined}
@@ -222,16 +216,16 @@ function AccessRow({
         />
         {lastOwner ? (
           <span id={`${nameId}-last`} className="visually-hidden">
-            The last owner cannot step down; make someone else an owner first.
+            {t("devices.settings.lastOwner")}
           </span>
         ) : null}
         {confirming ? (
-          <span className="dev-confirm" role="group" aria-label={`Remove ${name}?`}>
+          <span className="dev-confirm" role="group" aria-label={t("devices.settings.removeQuestion", { name })}>
             <button type="button" className="button dev-button-danger-solid" disabled={removing.fetching} onClick={remove}>
-              {removing.fetching ? "Removing…" : me ? "Yes, leave" : "Yes, remove"}
+              {t(removing.fetching ? "devices.settings.removing" : me ? "devices.settings.yesLeave" : "devices.settings.yesRemove")}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t("devices.cancel")}
             </button>
           </span>
         ) : (
@@ -239,11 +233,11 @@ function AccessRow({
             type="button"
             className="button button-secondary dev-button-danger"
             disabled={lastOwner}
-            title={lastOwner ? "Make someone else an owner first" : undefined}
-            aria-label={`${me ? "Leave" : "Remove"} ${name}`}
+            title={lastOwner ? t("devices.settings.ownerFirst") : undefined}
+            aria-label={t(me ? "devices.settings.leaveName" : "devices.settings.removeName", { name })}
             onClick={() => setConfirming(true)}
           >
-            {me ? "Leave" : "Remove"}
+            {t(me ? "devices.settings.leave" : "devices.settings.remove")}
           </button>
         )}
       </div>
@@ -252,6 +246,7 @@ function AccessRow({
 }
 
 function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): void }) {
+  const t = useDevicesT();
   const notify = useNotify();
   const [inviting, invite] = useMutation(InviteToDeviceAccess);
   const [email, setEmail] = useState("");
@@ -269,10 +264,10 @@ function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): vo
     const result = await invite({ deviceId, email: address });
     if (result.error) {
       // ISACS (the person has access already) and validation errors come with the server's words.
-      setServerError({ message: errorText(result.error, MESSAGES.invite), email });
+      setServerError({ message: errorText(result.error, t("devices.settings.inviteFailed")), email });
       return;
     }
-    notify.positive(`Invitation sent to ${address}`);
+    notify.positive(t("devices.settings.invited", { email: address }));
     setEmail("");
     setTouched(false);
     onInvited();
@@ -281,13 +276,13 @@ function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): vo
   return (
     <form className="dev-invite" noValidate onSubmit={submit}>
       <FormField
-        label="E-mail address"
+        label={t("devices.settings.email")}
         type="email"
         name="email"
         autoComplete="off"
         value={email}
         error={shown}
-        hint="They get an e-mail with a link; after accepting they can see the device and its readings."
+        hint={t("devices.settings.emailHint")}
         onChange={(event) => {
           setEmail(event.target.value);
           if (event.target.value) setTouched(true);
@@ -295,13 +290,14 @@ function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): vo
         onBlur={() => setTouched(email !== "" || touched)}
       />
       <button type="submit" className="button" disabled={inviting.fetching}>
-        {inviting.fetching ? "Sending…" : "Send invitation"}
+        {t(inviting.fetching ? "devices.settings.sending" : "devices.settings.sendInvitation")}
       </button>
     </form>
   );
 }
 
 function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invitation; deviceId: string; onChanged(): void }) {
+  const t = useDevicesT();
   const notify = useNotify();
   const [resending, invite] = useMutation(InviteToDeviceAccess);
   const [removing, remove] = useMutation(DeleteDeviceAccessInvitation);
@@ -311,10 +307,10 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
     setError(null);
     const result = await invite({ deviceId, email: invitation.email });
     if (result.error) {
-      setError(errorText(result.error, MESSAGES.invite));
+      setError(errorText(result.error, t("devices.settings.inviteFailed")));
       return;
     }
-    notify.positive(`Invitation sent again to ${invitation.email}`);
+    notify.positive(t("devices.settings.resent", { email: invitation.email }));
     onChanged();
   };
 
@@ -322,10 +318,10 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
     setError(null);
     const result = await remove({ id: invitation.id });
     if (result.error) {
-      setError(errorText(result.error, MESSAGES.removeInvite));
+      setError(errorText(result.error, t("devices.settings.removeInviteFailed")));
       return;
     }
-    notify.positive(`Invitation to ${invitation.email} removed`);
+    notify.positive(t("devices.settings.inviteRemoved", { email: invitation.email }));
     onChanged();
   };
 
@@ -337,10 +333,16 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
       <div className="dev-person-body">
         <p className="dev-person-name">
           {invitation.email}
-          {invitation.userByUserId ? <span className="muted"> ({personName(invitation.userByUserId)})</span> : null}
+          {invitation.userByUserId ? <span className="muted"> ({personName(invitation.userByUserId, t)})</span> : null}
         </p>
         <p className="muted dev-person-meta">
-          Sent <time dateTime={invitation.createdAt} title={formatDateTime(invitation.createdAt)}>{timeAgo(invitation.createdAt)}</time>
+          {richText(t, "devices.settings.sent", {
+            time: (
+              <time dateTime={invitation.createdAt} title={formatDateTime(invitation.createdAt)}>
+                {timeAgo(invitation.createdAt)}
+              </time>
+            ),
+          })}
         </p>
         {error ? (
           <p className="field-error" role="alert">
@@ -353,19 +355,19 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
           type="button"
           className="button button-secondary"
           disabled={resending.fetching}
-          aria-label={`Resend the invitation to ${invitation.email}`}
+          aria-label={t("devices.settings.resendTo", { email: invitation.email })}
           onClick={resend}
         >
-          {resending.fetching ? "Sending…" : "Resend"}
+          {t(resending.fetching ? "devices.settings.sending" : "devices.settings.resend")}
         </button>
         <button
           type="button"
           className="button button-secondary dev-button-danger"
           disabled={removing.fetching}
-          aria-label={`Remove the invitation to ${invitation.email}`}
+          aria-label={t("devices.settings.removeInviteTo", { email: invitation.email })}
           onClick={drop}
         >
-          {removing.fetching ? "Removing…" : "Remove"}
+          {t(removing.fetching ? "devices.settings.removing" : "devices.settings.remove")}
         </button>
       </div>
     </li>
@@ -373,6 +375,7 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
 }
 
 function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
+  const t = useDevicesT();
   const navigate = useNavigate();
   const notify = useNotify();
   const [deleting, deleteDevice] = useMutation(DeleteDevice);
@@ -383,43 +386,38 @@ function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
     setError(null);
     const result = await deleteDevice({ id: device.id });
     if (result.error) {
-      setError(errorText(result.error, MESSAGES.deleteDevice));
+      setError(errorText(result.error, t("devices.settings.deleteFailed")));
       setConfirming(false);
       return;
     }
-    notify.positive(`${device.name} was deleted`);
+    notify.positive(t("devices.settings.deleted", { name: device.name }));
     navigate("/devices", { replace: true });
   };
 
   return (
     <section className="card dev-danger" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete this device</h2>
-      <p className="muted">
-        Deleting removes the device, all its readings and everyone’s access for good. The
-        device itself keeps sending uplinks until it is removed from The Things Stack; they are then ignored.
-      </p>
+      <h2 id="delete-title">{t("devices.settings.deleteTitle")}</h2>
+      <p className="muted">{t("devices.settings.deleteText")}</p>
       {error ? (
         <div className="form-error" role="alert">
           {error}
         </div>
       ) : null}
       {confirming ? (
-        <div className="dev-confirm-box" role="group" aria-label={`Delete ${device.name}?`}>
-          <p>
-            Delete <strong>{device.name}</strong> and its readings for good? This cannot be undone.
-          </p>
+        <div className="dev-confirm-box" role="group" aria-label={t("devices.settings.deleteQuestion", { name: device.name })}>
+          <p>{richText(t, "devices.settings.deleteConfirm", { name: <strong>{device.name}</strong> })}</p>
           <div className="dev-button-row">
             <button type="button" className="button dev-button-danger-solid" disabled={deleting.fetching} onClick={run}>
-              {deleting.fetching ? "Deleting…" : "Yes, delete device"}
+              {t(deleting.fetching ? "devices.settings.deleting" : "devices.settings.yesDelete")}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t("devices.cancel")}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className="button button-secondary dev-button-danger" onClick={() => setConfirming(true)}>
-          Delete device…
+          {t("devices.settings.delete")}
         </button>
       )}
     </section>

@@ -4,7 +4,6 @@
 // the thing it is fitted to.
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterChips,
@@ -41,8 +40,10 @@ import {
   type MetricKey,
 } from "./device-meta.ts";
 import { ColourDot, ModelBadge } from "./icons.tsx";
+import { richText } from "./rich-text.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { DevicesListDocument as DevicesList } from "./DevicesList.generated.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 import "./devices.css";
 
 export interface DeviceListItem {
@@ -75,17 +76,14 @@ const ORDER: Record<Sort, string[]> = {
   battery: ["BATTERY_ASC", "NAME_ASC"],
 };
 
-const SORT_OPTIONS: { value: Sort; label: string }[] = [
-  { value: "name", label: "Name" },
-  { value: "report", label: "Latest report" },
-  { value: "newest", label: "Recently registered" },
-  { value: "battery", label: "Battery (lowest first)" },
-];
 
 /** The headline value of a device: what its indicator watches, or the pump's state. */
-export function headlineValue(device: Pick<DeviceListItem, "model" | "indicatorParameter" | "water" | "temperature" | "conductivity" | "ph" | "ledState">): string | null {
+export function headlineValue(
+  device: Pick<DeviceListItem, "model" | "indicatorParameter" | "water" | "temperature" | "conductivity" | "ph" | "ledState">,
+  t: DevicesT = englishDevicesT,
+): string | null {
   if (device.model === "THE_THINGS_UNO") {
-    return device.ledState === null || device.ledState === undefined ? null : device.ledState ? "Pump on" : "Pump off";
+    return device.ledState === null || device.ledState === undefined ? null : t(device.ledState ? "devices.pumpOn" : "devices.pumpOff");
   }
   const key: MetricKey =
     device.indicatorParameter === "PH"
@@ -99,11 +97,13 @@ export function headlineValue(device: Pick<DeviceListItem, "model" | "indicatorP
             : "water";
   const value = device[key];
   if (value === null || value === undefined) return null;
-  return key === "ph" ? `pH ${formatValue("ph", value)}` : formatValue(key, value);
+  return key === "ph" ? t("devices.phValue", { value: formatValue("ph", value) }) : formatValue(key, value);
 }
 
 export default function DevicesPage() {
   const b = useBranding();
+  const t = useDevicesT();
+  const brand = { brand: b.key };
   const { signedIn } = useSession();
   const picture = useDevicePicture();
   const list = useListState<Sort, "model" | "colour">("devices", {
@@ -135,59 +135,55 @@ export default function DevicesPage() {
     <section className="page dev-page" aria-labelledby="page-title">
       <div className="dev-heading">
         <div>
-          <h1 id="page-title">Devices</h1>
-          <p className="lead">
-            Soil sensors and pump controllers fitted to {term(b, "things")}: their latest readings, battery and when
-            they last reported.
-          </p>
+          <h1 id="page-title">{t("devices.title")}</h1>
+          <p className="lead">{t("devices.lead", brand)}</p>
         </div>
         <Link className="button dev-heading-action" to="/devices/new">
-          Register a device
+          {t("devices.register")}
         </Link>
       </div>
 
-      <ListToolbar label="Device list options">
-        <SearchBox label="Search devices" value={list.search} onChange={list.setSearch} />
-        <SortSelect value={list.sort} onChange={list.setSort} options={SORT_OPTIONS} />
+      <ListToolbar label={t("devices.listOptions")}>
+        <SearchBox label={t("devices.search")} value={list.search} onChange={list.setSearch} />
+        <SortSelect value={list.sort} onChange={list.setSort} options={SORTS.map((value) => ({ value, label: t(`devices.sort.${value}`) }))} />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
         <div className="dev-filter-row">
           <FilterChips
-            label="Model"
+            label={t("devices.filter.model")}
             value={list.filters.model}
             onChange={(value) => list.setFilter("model", value)}
-            allLabel="All models"
-            options={DEVICE_MODELS.map((model) => ({ value: model, label: modelInfo(model).short }))}
+            allLabel={t("devices.filter.allModels")}
+            options={DEVICE_MODELS.map((model) => ({ value: model, label: modelInfo(model, t).short }))}
           />
           <FilterChips
-            label="Colour"
+            label={t("devices.filter.colour")}
             value={list.filters.colour}
             onChange={(value) => list.setFilter("colour", value)}
-            allLabel="Any colour"
-            options={COLOURS.map((colour) => ({ value: colour, label: colourName(colour) }))}
+            allLabel={t("devices.filter.anyColour")}
+            options={COLOURS.map((colour) => ({ value: colour, label: colourName(colour, t) }))}
           />
         </div>
       </ListToolbar>
 
       {devices.error && devices.nodes.length === 0 ? (
-        <ListError message={errorText(devices.error, "Could not load the devices")} onRetry={devices.refetch} />
+        <ListError message={errorText(devices.error, t("devices.loadFailed"))} onRetry={devices.refetch} />
       ) : devices.loading ? (
-        <ListSkeleton layout={list.layout} label="Loading devices…" />
+        <ListSkeleton layout={list.layout} label={t("devices.loading")} />
       ) : shown.length === 0 ? (
         list.narrowed ? (
-          <EmptyState title="No devices match" action={{ label: "Clear search and filters", onClick: list.reset }}>
-            Try another search, or show every model and colour.
+          <EmptyState title={t("devices.noMatch")} action={{ label: t("devices.clearFilters"), onClick: list.reset }}>
+            {t("devices.noMatchText")}
           </EmptyState>
         ) : (
           <EmptyState
-            title={signedIn ? "No devices yet" : "No public devices yet"}
-            action={{ label: "Register a device", to: "/devices/new" }}
+            title={t(signedIn ? "devices.noneYet" : "devices.noPublicYet")}
+            action={{ label: t("devices.register"), to: "/devices/new" }}
           >
-            Register a LoRaWAN soil sensor or pump controller by its device id (eui-…), fit it to a{" "}
-            {term(b, "thing")} you look after, and its readings show up here.
+            {t("devices.emptyText", brand)}
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label="Devices" busy={devices.refreshing}>
+        <ItemList layout={list.layout} label={t("devices.title")} busy={devices.refreshing}>
           {shown.map((device) => (
             <DeviceItem key={device.id} device={device} pictureUrl={picture(device)} />
           ))}
@@ -196,7 +192,7 @@ export default function DevicesPage() {
 
       {devices.nodes.length > 0 ? (
         <div className="dev-list-footer">
-          <ResultCount shown={shown.length} total={devices.totalCount} noun={["device", "devices"]} narrowed={list.narrowed} />
+          <ResultCount shown={shown.length} total={devices.totalCount} noun={[t("devices.noun.one"), t("devices.noun.other")]} narrowed={list.narrowed} />
           <LoadMore
             hasMore={devices.hasMore}
             loading={devices.loadingMore}
@@ -211,10 +207,11 @@ export default function DevicesPage() {
 }
 
 function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl: string | null }) {
-  const info = modelInfo(device.model);
+  const t = useDevicesT();
+  const info = modelInfo(device.model, t);
   const silent = isSilent(device.lastSensorData);
   const low = isLowBattery(device.battery);
-  const headline = headlineValue(device);
+  const headline = headlineValue(device, t);
   const colour = device.indicatorColour;
   return (
     <ItemCard
@@ -226,7 +223,8 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
           <span>{info.short}</span>
           {device.thingByThingId ? (
             <span className="dev-item-thing">
-              {" · "}on {device.thingByThingId.name}
+              {" · "}
+              {t("devices.item.on", { thing: device.thingByThingId.name })}
             </span>
           ) : null}
         </>
@@ -237,7 +235,7 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
             <span className="dev-item-indicator">
               <ColourDot colour={colour} />
               <span>
-                {colourMeaning(device.indicatorParameter, colour, device)}
+                {colourMeaning(device.indicatorParameter, colour, device, t)}
                 {headline ? ` · ${headline}` : ""}
               </span>
             </span>
@@ -245,23 +243,25 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
           {info.pump && headline ? <span className="dev-item-indicator">{headline}</span> : null}
           {device.lastSensorData ? (
             <span className={silent ? "dev-item-report dev-silent" : "dev-item-report"}>
-              {silent ? "Silent · last report " : "Reported "}
-              <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
-                {timeAgo(device.lastSensorData)}
-              </time>
+              {richText(t, silent ? "devices.item.silent" : "devices.item.reported", {
+                time: (
+                  <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
+                    {timeAgo(device.lastSensorData)}
+                  </time>
+                ),
+              })}
             </span>
           ) : info.pump ? null : (
-            <span className="dev-item-report">No readings yet</span>
+            <span className="dev-item-report">{t("devices.item.noReadings")}</span>
           )}
           {device.battery !== null && device.battery !== undefined ? (
             <span className={low ? "dev-item-battery dev-low" : "dev-item-battery"}>
-              Battery {formatValue("battery", device.battery)}
-              {low ? " (low)" : ""}
+              {t(low ? "devices.item.batteryLow" : "devices.item.battery", { value: formatValue("battery", device.battery) })}
             </span>
           ) : null}
         </span>
       }
-      badges={device.isPublic ? null : <span className="tag">Private</span>}
+      badges={device.isPublic ? null : <span className="tag">{t("devices.private")}</span>}
     />
   );
 }

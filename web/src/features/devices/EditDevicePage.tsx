@@ -5,9 +5,11 @@ import { useMutation, type CombinedError } from "urql";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
+import { serverErrorOf } from "../../lib/errors.ts";
+import { useDevicesT } from "./device-texts.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
-import { DeviceForm } from "./DeviceForm.tsx";
+import { DeviceForm, fieldOfMessage } from "./DeviceForm.tsx";
 import { DeviceHeader, DeviceNotFound, OwnerTabs } from "./DeviceParts.tsx";
 import { errorText, hydrationLevels } from "./device-meta.ts";
 import { useDevicePicture } from "./use-device-picture.ts";
@@ -18,6 +20,7 @@ import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function EditDevicePage() {
   const { id = "" } = useParams();
+  const t = useDevicesT();
   const state = useDevice(id);
   const navigate = useNavigate();
   const notify = useNotify();
@@ -31,22 +34,22 @@ export default function EditDevicePage() {
     if (state.error) {
       return (
         <section className="page" aria-labelledby="page-title">
-          <h1 id="page-title">Edit device</h1>
-          <ListError message={errorText(state.error, "Could not load the device")} onRetry={state.refetch} />
+          <h1 id="page-title">{t("devices.editPage.title")}</h1>
+          <ListError message={errorText(state.error, t("devices.loadDeviceFailed"))} onRetry={state.refetch} />
         </section>
       );
     }
-    return <Loading label="Loading the device…" />;
+    return <Loading label={t("devices.loadingDevice")} />;
   }
   // Owners and admins only (spec section 6); everyone else sees the device's page.
   if (!device.canEdit) {
-    return <RedirectWithNotice to={paths.device(device.id)} message="Only the owners of this device can edit it." />;
+    return <RedirectWithNotice to={paths.device(device.id)} message={t("devices.editPage.ownersOnly")} />;
   }
 
   const levels = device.hydrationLevels ? hydrationLevels(device.hydrationLevels) : null;
   return (
     <section className="page dev-page dev-form-page" aria-labelledby="page-title">
-      <DeviceHeader device={device} title="Edit device" />
+      <DeviceHeader device={device} title={t("devices.editPage.title")} />
       <OwnerTabs id={device.id} />
       <DeviceForm
         key={device.updatedAt}
@@ -62,21 +65,24 @@ export default function EditDevicePage() {
           hydrationLevels: levels,
         }}
         currentPictureUrl={picture(device, "medium")}
-        submitLabel="Save changes"
-        busyLabel="Saving…"
+        submitLabel={t("devices.editPage.submit")}
+        busyLabel={t("devices.editPage.busy")}
         cancelTo={paths.device(device.id)}
         onSubmit={async (values, change) => {
           const hasImage = change.upload ? true : change.remove ? false : undefined;
           const result = await updateDevice({ nodeId: device.nodeId, patch: { ...values, hasImage } });
-          if (result.error) return { message: errorText(result.error, "Could not save the device") };
+          if (result.error) {
+            // The field is found from the server's own (English) words; the message is shown in the reader's.
+            return { field: fieldOfMessage(serverErrorOf(result.error).message), message: errorText(result.error, t("devices.editPage.failed")) };
+          }
           if (change.upload) {
             try {
               await attach(change.upload, "device", device.id);
             } catch (error) {
-              return { message: `The changes were saved, but the picture could not be: ${errorText(error as CombinedError, "An error occurred")}` };
+              return { message: t("devices.editPage.pictureFailed", { error: errorText(error as CombinedError, t("common.anErrorOccurred")) }) };
             }
           }
-          notify.positive("Changes saved");
+          notify.positive(t("devices.editPage.saved"));
           navigate(paths.device(device.id));
           return null;
         }}

@@ -2,20 +2,20 @@
 // (newFiles, type "device") and go to its page. ?thing=<id> preselects the thing it is fitted to.
 import { useNavigate, useSearchParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { serverErrorOf } from "../../lib/errors.ts";
+import { useDevicesT } from "./device-texts.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { CreateDeviceDocument as CreateDevice } from "./CreateDevice.generated.ts";
-import { DeviceForm } from "./DeviceForm.tsx";
+import { DeviceForm, fieldOfMessage } from "./DeviceForm.tsx";
 import { errorText, isUuid } from "./device-meta.ts";
 import "./devices.css";
 
-export const CREATE_FAILED = "There has been a problem registering the device";
-
 export default function NewDevicePage() {
   const b = useBranding();
+  const t = useDevicesT();
   const navigate = useNavigate();
   const notify = useNotify();
   const [params] = useSearchParams();
@@ -25,30 +25,30 @@ export default function NewDevicePage() {
 
   return (
     <section className="page dev-page dev-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Register a device</h1>
-      <p className="lead">
-        Add a LoRaWAN soil sensor or pump controller that is registered in The Things Stack, and fit it to a{" "}
-        {term(b, "thing")} you look after. Its readings arrive by the application’s webhook.
-      </p>
+      <h1 id="page-title">{t("devices.new.title")}</h1>
+      <p className="lead">{t("devices.new.lead", { brand: b.key })}</p>
       <DeviceForm
         initial={{ thingId: isUuid(thingParam) ? thingParam : null }}
-        submitLabel="Register device"
-        busyLabel="Registering…"
+        submitLabel={t("devices.new.submit")}
+        busyLabel={t("devices.new.busy")}
         cancelTo="/devices"
         onSubmit={async (values, picture) => {
           const result = await createDevice({
             input: { ...values, hasImage: !!picture.upload },
           });
           const device = result.data?.createDevice?.device;
-          if (result.error || !device) return { message: errorText(result.error, CREATE_FAILED) };
+          if (result.error || !device) {
+            // The field is found from the server's own (English) words; the message is shown in the reader's.
+            return { field: fieldOfMessage(serverErrorOf(result.error).message), message: errorText(result.error, t("devices.new.failed")) };
+          }
           if (picture.upload) {
             try {
               await attach(picture.upload, "device", device.id);
             } catch (error) {
-              notify.warning(`The device was registered, but the picture could not be saved: ${errorText(error as CombinedError, "An error occurred")}`);
+              notify.warning(t("devices.new.pictureFailed", { error: errorText(error as CombinedError, t("common.anErrorOccurred")) }));
             }
           }
-          notify.positive(`${values.name} was registered`);
+          notify.positive(t("devices.new.registered", { name: values.name }));
           navigate(paths.device(device.id), { replace: true });
           return null;
         }}

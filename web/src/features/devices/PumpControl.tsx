@@ -10,6 +10,7 @@ import { DeviceDownPushDocument as DeviceDownPush } from "./DeviceDownPush.gener
 import { DeviceDownlinkDocument as DeviceDownlink } from "./DeviceDownlink.generated.ts";
 import { Switch } from "./DeviceParts.tsx";
 import { errorText } from "./device-meta.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 
 type DownlinkStatus = "QUEUED" | "SENT" | "SIMULATED" | "FAILED";
 
@@ -24,17 +25,18 @@ interface Downlink {
 /** How often a queued downlink is asked after; the job usually settles it within a second. */
 export const POLL_MS = 1000;
 
-export const SIMULATED_NOTE = "The downlink was simulated because The Things Stack is not configured.";
-
-export function pumpNotice(on: boolean, simulated: boolean): string {
-  return `Pump switched ${on ? "on" : "off"}.${simulated ? ` ${SIMULATED_NOTE}` : ""}`;
+export function pumpNotice(on: boolean, simulated: boolean, t: DevicesT = englishDevicesT): string {
+  const switched = t(on ? "devices.pump.switchedOn" : "devices.pump.switchedOff");
+  return simulated ? `${switched} ${t("devices.pump.simulated")}` : switched;
 }
 
 /** What the switch says about a downlink that has not settled yet. */
-export function queuedText(d: Pick<Downlink, "message" | "attempts" | "lastError">): string {
-  const what = `Switching the pump ${d.message === "1" ? "on" : "off"}`;
-  if (d.attempts > 0 && d.lastError) return `${what}: attempt ${d.attempts} failed (${d.lastError}); trying again…`;
-  return `${what}: sending it to The Things Stack…`;
+export function queuedText(d: Pick<Downlink, "message" | "attempts" | "lastError">, t: DevicesT = englishDevicesT): string {
+  const on = d.message === "1";
+  if (d.attempts > 0 && d.lastError) {
+    return t(on ? "devices.pump.retryingOn" : "devices.pump.retryingOff", { attempt: d.attempts, error: d.lastError });
+  }
+  return t(on ? "devices.pump.sendingOn" : "devices.pump.sendingOff");
 }
 
 /** Watches one downlink until it leaves the queue. */
@@ -65,6 +67,7 @@ export function PumpControl({
   ledState: boolean | null;
   canEdit: boolean;
 }) {
+  const t = useDevicesT();
   const notify = useNotify();
   const [pushing, push] = useMutation(DeviceDownPush);
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -83,22 +86,22 @@ export function PumpControl({
     const d = watched.downlink;
     if (!d || settled.current.has(d.id)) return;
     if (d.status === "QUEUED") {
-      setQueuedNote(queuedText(d));
+      setQueuedNote(queuedText(d, t));
       return;
     }
     settled.current.add(d.id);
     setPendingId(null);
     setQueuedNote(null);
     if (d.status === "FAILED") {
-      setError(`The pump was not switched: ${d.lastError ?? "The Things Stack did not take the downlink"}`);
+      setError(t("devices.pump.notSwitched", { reason: d.lastError ?? t("devices.pump.notTaken") }));
       return;
     }
     const state = d.message === "1";
     setLocal(state);
-    const message = pumpNotice(state, d.status === "SIMULATED");
+    const message = pumpNotice(state, d.status === "SIMULATED", t);
     setStatus(message);
     notify.positive(message);
-  }, [watched.downlink, notify]);
+  }, [watched.downlink, notify, t]);
 
   const on = local ?? ledState;
   const busy = pushing.fetching || pendingId !== null;
@@ -109,10 +112,10 @@ export function PumpControl({
     const result = await push({ deviceId, message: next ? "1" : "0" });
     const downlink = result.data?.deviceDownPush?.deviceDownlink;
     if (result.error || !downlink) {
-      setError(errorText(result.error, "The pump could not be switched"));
+      setError(errorText(result.error, t("devices.pump.switchFailed")));
       return;
     }
-    setQueuedNote(queuedText(downlink));
+    setQueuedNote(queuedText(downlink, t));
     setPendingId(downlink.id);
   };
 
@@ -120,15 +123,15 @@ export function PumpControl({
     <section className="card dev-pump" aria-labelledby="pump-title">
       <div className="dev-pump-head">
         <div>
-          <h2 id="pump-title">Pump</h2>
+          <h2 id="pump-title">{t("devices.pump.title")}</h2>
           <p className="muted dev-pump-state">
-            {on === null || on === undefined ? "State unknown: it has not been switched yet." : on ? "The pump is on." : "The pump is off."}
+            {t(on === null || on === undefined ? "devices.pump.unknown" : on ? "devices.pump.isOn" : "devices.pump.isOff")}
           </p>
         </div>
         {canEdit ? (
           <Switch
             checked={!!on}
-            label={busy ? "Sending…" : on ? "On" : "Off"}
+            label={t(busy ? "devices.pump.sending" : on ? "devices.pump.on" : "devices.pump.off")}
             busy={busy}
             disabled={busy}
             describedBy={statusId}
@@ -149,12 +152,9 @@ export function PumpControl({
         ) : null}
       </div>
       {canEdit ? (
-        <p className="field-hint">
-          Switching sends a downlink to the controller through The Things Stack; it takes effect when the device next
-          listens.
-        </p>
+        <p className="field-hint">{t("devices.pump.hint")}</p>
       ) : (
-        <p className="field-hint">Only the device’s owners can switch the pump.</p>
+        <p className="field-hint">{t("devices.pump.ownersOnly")}</p>
       )}
     </section>
   );

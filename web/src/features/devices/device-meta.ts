@@ -1,8 +1,10 @@
-// Words, units, colours and rules the device screens share: models (spec section 9), indicator
-// parameters and the meaning of each indicator colour, hydration bands (decisions "Things and
-// devices"), times, and the texts of failed calls (spec section 8).
+// What the device screens share: models (spec section 9), indicator parameters and the meaning of
+// each indicator colour, hydration bands (decisions "Things and devices"), times, and the texts of
+// failed calls (spec section 8). The words are in the catalogue (lib/i18n/messages/devices.*):
+// the helpers that say something take a `t`, British English by default.
 import { dateSettings } from "../../lib/dates.ts";
-import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+import { englishDevicesT, type DevicesT } from "./device-texts.ts";
+import { validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 // Failed calls are read like every screen's (lib/errors.ts).
 export { errorCode, errorText } from "../../lib/errors.ts";
@@ -26,41 +28,28 @@ export interface ModelInfo {
   pump: boolean;
 }
 
-export const MODELS: Record<DeviceModel, ModelInfo> = {
-  LSE01: {
-    label: "LSE01 soil moisture & EC",
-    short: "Soil moisture",
-    description: "Dragino soil probe: water, temperature and conductivity (EC).",
-    metrics: ["water", "temperature", "conductivity", "battery", "rssi", "snr"],
-    defaultIndicator: "WATER",
-    pump: false,
-  },
-  LSPH01: {
-    label: "LSPH01 soil pH",
-    short: "Soil pH",
-    description: "Dragino soil probe: pH and temperature.",
-    metrics: ["ph", "temperature", "battery", "rssi", "snr"],
-    defaultIndicator: "PH",
-    pump: false,
-  },
-  THE_THINGS_UNO: {
-    label: "The Things Uno pump controller",
-    short: "Pump controller",
-    description: "Development board that switches a pump (or LED) on and off by downlink.",
-    metrics: ["rssi", "snr"],
-    defaultIndicator: "WATER",
-    pump: true,
-  },
+/** What a model is, without its words (those are in the catalogue: devices.model.<model>.*). */
+export const MODELS: Record<DeviceModel, Pick<ModelInfo, "metrics" | "defaultIndicator" | "pump">> = {
+  LSE01: { metrics: ["water", "temperature", "conductivity", "battery", "rssi", "snr"], defaultIndicator: "WATER", pump: false },
+  LSPH01: { metrics: ["ph", "temperature", "battery", "rssi", "snr"], defaultIndicator: "PH", pump: false },
+  THE_THINGS_UNO: { metrics: ["rssi", "snr"], defaultIndicator: "WATER", pump: true },
 };
 
 export function isDeviceModel(value: string | null | undefined): value is DeviceModel {
   return (DEVICE_MODELS as readonly string[]).includes(value ?? "");
 }
 
-export function modelInfo(model: string | null | undefined): ModelInfo {
-  return isDeviceModel(model)
-    ? MODELS[model]
-    : { label: model || "Unknown model", short: model || "Device", description: "", metrics: [], defaultIndicator: "WATER", pump: false };
+/** A model with its name and description in the reader's language (an unknown model by its code). */
+export function modelInfo(model: string | null | undefined, t: DevicesT = englishDevicesT): ModelInfo {
+  if (!isDeviceModel(model)) {
+    return { label: model || t("devices.model.unknown"), short: model || t("devices.model.device"), description: "", metrics: [], defaultIndicator: "WATER", pump: false };
+  }
+  return {
+    ...MODELS[model],
+    label: t(`devices.model.${model}.label`),
+    short: t(`devices.model.${model}.short`),
+    description: t(`devices.model.${model}.description`),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -70,7 +59,7 @@ export type MetricKey = "water" | "temperature" | "conductivity" | "ph" | "batte
 
 export interface MetricInfo {
   key: MetricKey;
-  label: string;
+  /** A symbol, the same in every language. */
   unit: string;
   digits: number;
   /** Chart line colour. */
@@ -83,16 +72,21 @@ export interface MetricInfo {
 }
 
 export const METRICS: Record<MetricKey, MetricInfo> = {
-  water: { key: "water", label: "Water", unit: "%", digits: 0, colour: "#1d5a8a", min: 0, max: 100, step: 20 },
-  temperature: { key: "temperature", label: "Temperature", unit: "°C", digits: 1, colour: "#b3541e" },
-  conductivity: { key: "conductivity", label: "Conductivity", unit: "µS/cm", digits: 0, colour: "#6b4f9e" },
-  ph: { key: "ph", label: "pH", unit: "", digits: 1, colour: "#2f6f6a", min: 0, max: 14, step: 2 },
-  battery: { key: "battery", label: "Battery", unit: "V", digits: 2, colour: "#5c6b2e" },
-  rssi: { key: "rssi", label: "Signal (RSSI)", unit: "dBm", digits: 0, colour: "#4f5b93" },
-  snr: { key: "snr", label: "Signal-to-noise (SNR)", unit: "dB", digits: 1, colour: "#7a4a8c" },
+  water: { key: "water", unit: "%", digits: 0, colour: "#1d5a8a", min: 0, max: 100, step: 20 },
+  temperature: { key: "temperature", unit: "°C", digits: 1, colour: "#b3541e" },
+  conductivity: { key: "conductivity", unit: "µS/cm", digits: 0, colour: "#6b4f9e" },
+  ph: { key: "ph", unit: "", digits: 1, colour: "#2f6f6a", min: 0, max: 14, step: 2 },
+  battery: { key: "battery", unit: "V", digits: 2, colour: "#5c6b2e" },
+  rssi: { key: "rssi", unit: "dBm", digits: 0, colour: "#4f5b93" },
+  snr: { key: "snr", unit: "dB", digits: 1, colour: "#7a4a8c" },
   // Only in readings (a rain gauge's payload), never a device's latest value.
-  rainfall: { key: "rainfall", label: "Rainfall", unit: "mm", digits: 1, colour: "#5e7c96", min: 0 },
+  rainfall: { key: "rainfall", unit: "mm", digits: 1, colour: "#5e7c96", min: 0 },
 };
+
+/** A quantity's name in the reader's language ("Water", "Signal (RSSI)"). */
+export function metricLabel(key: MetricKey, t: DevicesT = englishDevicesT): string {
+  return t(`devices.metric.${key}`);
+}
 
 /** Metrics drawn as charts, in order (signal quality is a detail, not a chart). */
 export const CHART_METRICS: readonly MetricKey[] = ["water", "temperature", "conductivity", "ph", "battery", "rainfall"];
@@ -101,8 +95,13 @@ export const CHART_METRICS: readonly MetricKey[] = ["water", "temperature", "con
 export function formatValue(key: MetricKey, value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
   const metric = METRICS[key];
-  const number = value.toLocaleString(LOCALE, { minimumFractionDigits: metric.digits, maximumFractionDigits: metric.digits });
+  const number = formatNumber(value, metric.digits, true);
   return metric.unit ? `${number} ${metric.unit}` : number;
+}
+
+/** A number in the reader's locale (read when called: the language can change while the app runs). */
+export function formatNumber(value: number, digits: number, grouping = false): string {
+  return value.toLocaleString(dateSettings().locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping });
 }
 
 /** Below this a battery needs replacing soon (the worker's DEVICE_LOW_BATTERY_VOLTS default). */
@@ -126,12 +125,10 @@ export function isLowBattery(volts: number | null | undefined): boolean {
 export const INDICATOR_PARAMETERS = ["WATER", "TEMPERATURE", "PH", "CONDUCTIVITY"] as const;
 export type IndicatorParameter = (typeof INDICATOR_PARAMETERS)[number];
 
-export const INDICATOR_LABELS: Record<IndicatorParameter, string> = {
-  WATER: "Water (soil moisture)",
-  TEMPERATURE: "Temperature",
-  PH: "pH",
-  CONDUCTIVITY: "Conductivity",
-};
+/** What an indicator watches, in the reader's language ("Water (soil moisture)"). */
+export function indicatorLabel(parameter: IndicatorParameter, t: DevicesT = englishDevicesT): string {
+  return t(`devices.indicator.${parameter}`);
+}
 
 export function isIndicatorParameter(value: string | null | undefined): value is IndicatorParameter {
   return (INDICATOR_PARAMETERS as readonly string[]).includes(value ?? "");
@@ -144,54 +141,50 @@ export function normaliseColour(colour: string | null | undefined): IndicatorCol
   return (COLOURS as readonly string[]).includes(colour ?? "") ? (colour as IndicatorColour) : "grey";
 }
 
-const COLOUR_NAMES: Record<IndicatorColour, string> = {
-  blue: "Blue",
-  green: "Green",
-  orange: "Orange",
-  red: "Red",
-  grey: "Grey",
-};
-
-export function colourName(colour: string | null | undefined): string {
-  return COLOUR_NAMES[normaliseColour(colour)];
+export function colourName(colour: string | null | undefined, t: DevicesT = englishDevicesT): string {
+  return t(`devices.colour.${normaliseColour(colour)}`);
 }
 
 /** The water scale (spec section 9). */
-const WATER_MEANINGS: Record<IndicatorColour, string> = {
-  blue: "Too wet",
-  green: "Moist",
-  orange: "Needs water",
-  red: "Too dry",
-  grey: "Unknown",
-};
+const WATER_MEANINGS = {
+  blue: "devices.meaning.tooWet",
+  green: "devices.meaning.moist",
+  orange: "devices.meaning.needsWater",
+  red: "devices.meaning.tooDry",
+  grey: "devices.meaning.unknown",
+} as const satisfies Record<IndicatorColour, string>;
 
 /** What a colour means for a parameter, e.g. WATER + orange -> "Needs water". */
 export function colourMeaning(
   parameter: string | null | undefined,
   colour: string | null | undefined,
   values: { temperature?: number | null; conductivity?: number | null; ph?: number | null } = {},
+  t: DevicesT = englishDevicesT,
 ): string {
   const c = normaliseColour(colour);
-  if (c === "grey") return "Unknown";
+  if (c === "grey") return t("devices.meaning.unknown");
   switch (parameter) {
     case "PH":
     case "P_H": {
-      if (c === "green") return "Good pH";
+      if (c === "green") return t("devices.meaning.goodPh");
       const side = typeof values.ph === "number" ? (values.ph < 7 ? "acidic" : "alkaline") : "off";
-      return c === "orange" ? `Slightly ${side}` : side === "off" ? "pH out of range" : `Too ${side}`;
+      if (c === "orange") {
+        return t(side === "acidic" ? "devices.meaning.slightlyAcidic" : side === "alkaline" ? "devices.meaning.slightlyAlkaline" : "devices.meaning.slightlyOff");
+      }
+      return t(side === "acidic" ? "devices.meaning.tooAcidic" : side === "alkaline" ? "devices.meaning.tooAlkaline" : "devices.meaning.phOutOfRange");
     }
     case "TEMPERATURE": {
-      if (c === "green") return "Comfortable";
+      if (c === "green") return t("devices.meaning.comfortable");
       const cold = typeof values.temperature === "number" && values.temperature < 15;
-      return c === "orange" ? (cold ? "Cool" : "Warm") : cold ? "Too cold" : "Too hot";
+      return t(c === "orange" ? (cold ? "devices.meaning.cool" : "devices.meaning.warm") : cold ? "devices.meaning.tooCold" : "devices.meaning.tooHot");
     }
     case "CONDUCTIVITY": {
-      if (c === "green") return "Nutrients fine";
+      if (c === "green") return t("devices.meaning.nutrientsFine");
       const low = typeof values.conductivity === "number" && values.conductivity < 100;
-      return c === "orange" ? (low ? "Few nutrients" : "Salty") : "Too salty";
+      return t(c === "orange" ? (low ? "devices.meaning.fewNutrients" : "devices.meaning.salty") : "devices.meaning.tooSalty");
     }
     default:
-      return WATER_MEANINGS[c];
+      return t(WATER_MEANINGS[c]);
   }
 }
 
@@ -202,52 +195,58 @@ export interface ScaleStep {
 }
 
 /** The legend of an indicator parameter, for the device page. */
-export function indicatorScale(parameter: string | null | undefined, levels: HydrationLevels = DEFAULT_LEVELS): ScaleStep[] {
+export function indicatorScale(parameter: string | null | undefined, levels: HydrationLevels = DEFAULT_LEVELS, t: DevicesT = englishDevicesT): ScaleStep[] {
+  // Numbers as the reader writes them ("5.5", "5,5"), without thousands separators ("1500 µS/cm").
+  const n = (value: number, digits = 0, unit = "") => `${formatNumber(value, digits)}${unit ? ` ${unit}` : ""}`;
+  const below = (value: string) => t("devices.range.below", { value });
+  const above = (value: string) => t("devices.range.above", { value });
+  const span = (from: string, to: string) => t("devices.range.span", { from, to });
+  const unknown: ScaleStep = { colour: "grey", label: t("devices.meaning.unknown"), range: t("devices.range.noReading") };
   switch (parameter) {
     case "PH":
     case "P_H":
       return [
-        { colour: "red", label: "Too acidic", range: "below 5.5" },
-        { colour: "orange", label: "Slightly acidic", range: "5.5 – 6.0" },
-        { colour: "green", label: "Good (neutral is 7)", range: "6.0 – 7.5" },
-        { colour: "orange", label: "Slightly alkaline", range: "7.5 – 8.0" },
-        { colour: "red", label: "Too alkaline", range: "above 8.0" },
-        { colour: "grey", label: "Unknown", range: "no reading for 48 h" },
+        { colour: "red", label: t("devices.meaning.tooAcidic"), range: below(n(5.5, 1)) },
+        { colour: "orange", label: t("devices.meaning.slightlyAcidic"), range: span(n(5.5, 1), n(6, 1)) },
+        { colour: "green", label: t("devices.meaning.goodNeutral"), range: span(n(6, 1), n(7.5, 1)) },
+        { colour: "orange", label: t("devices.meaning.slightlyAlkaline"), range: span(n(7.5, 1), n(8, 1)) },
+        { colour: "red", label: t("devices.meaning.tooAlkaline"), range: above(n(8, 1)) },
+        unknown,
       ];
     case "TEMPERATURE":
       return [
-        { colour: "red", label: "Too cold", range: "below 0 °C" },
-        { colour: "orange", label: "Cool", range: "0 – 5 °C" },
-        { colour: "green", label: "Comfortable", range: "5 – 30 °C" },
-        { colour: "orange", label: "Warm", range: "30 – 35 °C" },
-        { colour: "red", label: "Too hot", range: "above 35 °C" },
-        { colour: "grey", label: "Unknown", range: "no reading for 48 h" },
+        { colour: "red", label: t("devices.meaning.tooCold"), range: below(n(0, 0, "°C")) },
+        { colour: "orange", label: t("devices.meaning.cool"), range: span(n(0), n(5, 0, "°C")) },
+        { colour: "green", label: t("devices.meaning.comfortable"), range: span(n(5), n(30, 0, "°C")) },
+        { colour: "orange", label: t("devices.meaning.warm"), range: span(n(30), n(35, 0, "°C")) },
+        { colour: "red", label: t("devices.meaning.tooHot"), range: above(n(35, 0, "°C")) },
+        unknown,
       ];
     case "CONDUCTIVITY":
       return [
-        { colour: "orange", label: "Few nutrients", range: "below 100 µS/cm" },
-        { colour: "green", label: "Nutrients fine", range: "100 – 1500 µS/cm" },
-        { colour: "orange", label: "Salty", range: "1500 – 2000 µS/cm" },
-        { colour: "red", label: "Too salty", range: "above 2000 µS/cm" },
-        { colour: "grey", label: "Unknown", range: "no reading for 48 h" },
+        { colour: "orange", label: t("devices.meaning.fewNutrients"), range: below(n(100, 0, "µS/cm")) },
+        { colour: "green", label: t("devices.meaning.nutrientsFine"), range: span(n(100), n(1500, 0, "µS/cm")) },
+        { colour: "orange", label: t("devices.meaning.salty"), range: span(n(1500), n(2000, 0, "µS/cm")) },
+        { colour: "red", label: t("devices.meaning.tooSalty"), range: above(n(2000, 0, "µS/cm")) },
+        unknown,
       ];
     default:
       return [
-        { colour: "blue", label: "Too wet", range: `${levels.good} % and more` },
-        { colour: "green", label: "Moist", range: `${levels.needsWater} – ${levels.good} %` },
-        { colour: "orange", label: "Needs water", range: `${levels.dry} – ${levels.needsWater} %` },
-        { colour: "red", label: "Too dry", range: `below ${levels.dry} %` },
-        { colour: "grey", label: "Unknown", range: "no reading for 48 h" },
+        { colour: "blue", label: t("devices.meaning.tooWet"), range: t("devices.range.andMore", { value: `${levels.good} %` }) },
+        { colour: "green", label: t("devices.meaning.moist"), range: span(String(levels.needsWater), `${levels.good} %`) },
+        { colour: "orange", label: t("devices.meaning.needsWater"), range: span(String(levels.dry), `${levels.needsWater} %`) },
+        { colour: "red", label: t("devices.meaning.tooDry"), range: below(`${levels.dry} %`) },
+        unknown,
       ];
   }
 }
 
 /** Where a pH value sits on the 0–14 scale, as words. */
-export function phWord(ph: number | null | undefined): string {
+export function phWord(ph: number | null | undefined, t: DevicesT = englishDevicesT): string {
   if (typeof ph !== "number" || !Number.isFinite(ph)) return "";
-  if (ph < 6.5) return "acidic";
-  if (ph > 7.5) return "alkaline";
-  return "neutral";
+  if (ph < 6.5) return t("devices.ph.acidic");
+  if (ph > 7.5) return t("devices.ph.alkaline");
+  return t("devices.ph.neutral");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,16 +282,11 @@ export function hydrationLevels(json: unknown): HydrationLevels {
   return levels;
 }
 
-export const LEVEL_MESSAGES = {
-  number: "Enter a number between 0 and 100",
-  order: "Limits must rise: too dry, then needs water, then moist",
-} as const;
-
 /** Checks one band limit as typed ('' means the default). */
-export function validateLevel(value: string): string | null {
+export function validateLevel(value: string, t: DevicesT = englishDevicesT): string | null {
   if (value.trim() === "") return null;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 100) return LEVEL_MESSAGES.number;
+  if (!Number.isFinite(n) || n < 0 || n > 100) return t("devices.levels.number");
   return null;
 }
 
@@ -349,22 +343,8 @@ export function validateLongitude(value: string): string | null {
 
 export { formatDate, formatDateTime, timeAgo } from "../../lib/dates.ts";
 
-/** The reader's locale for numbers, the same as for dates. */
-export const LOCALE = dateSettings().locale;
-
-// ---------------------------------------------------------------------------------------------
-// Errors (spec section 8: the server's first message, else the screen's own words)
-
-
-
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string | null | undefined): boolean {
   return UUID.test(value ?? "");
-}
-
-/** "1 person", "3 people". */
-export function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import {
@@ -16,6 +16,11 @@ import { headlineValue } from "./DevicesPage.tsx";
 import { pumpNotice } from "./PumpControl.tsx";
 import { waterDecorations } from "./DeviceCharts.tsx";
 import { failure, renderDevices, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
+import { richText } from "./rich-text.tsx";
+import { translator } from "../../../../shared/i18n/translate.ts";
+import { englishT } from "../../lib/i18n/english.ts";
+import { en } from "../../lib/i18n/messages/en-GB.ts";
+import { de } from "../../lib/i18n/messages/de.ts";
 
 type DeviceDetail = NonNullable<Data<"DeviceDetails">["deviceById"]>;
 type ListDevice = NodeOf<Data<"DevicesList">["allDevices"]>;
@@ -172,6 +177,37 @@ describe("device rules and words", () => {
     expect(pumpNotice(false, false)).toBe("Pump switched off.");
     expect(headlineValue({ model: "THE_THINGS_UNO", indicatorParameter: "WATER", water: null, temperature: null, conductivity: null, ph: null, ledState: true })).toBe("Pump on");
     expect(headlineValue({ model: "LSPH01", indicatorParameter: "PH", water: null, temperature: 10, conductivity: null, ph: 6.8, ledState: null })).toBe("pH 6.8");
+  });
+});
+
+describe("device words in the reader's language (issue 25)", () => {
+  const germanT = translator("de", { "en-GB": en, de });
+
+  it("says meanings, scales, headlines and the pump's doings in German", () => {
+    expect(colourMeaning("WATER", "orange", {}, germanT)).toBe("Braucht Wasser");
+    expect(colourMeaning("PH", "red", { ph: 4.9 }, germanT)).toBe("Zu sauer");
+    expect(indicatorScale("WATER", { dry: 15, needsWater: 25, good: 55 }, germanT).map((s) => s.range)).toEqual([
+      "55 % und mehr",
+      "25 – 55 %",
+      "15 – 25 %",
+      "unter 15 %",
+      "seit 48 h kein Messwert",
+    ]);
+    expect(indicatorScale("CONDUCTIVITY").map((s) => s.range)[1]).toBe("100 – 1500 µS/cm");
+    expect(headlineValue({ model: "THE_THINGS_UNO", indicatorParameter: "WATER", water: null, temperature: null, conductivity: null, ph: null, ledState: false }, germanT)).toBe("Pumpe aus");
+    expect(pumpNotice(true, true, germanT)).toBe("Pumpe eingeschaltet. Der Downlink wurde nur simuliert, weil The Things Stack nicht eingerichtet ist.");
+    expect(waterDecorations({ dry: 20, needsWater: 30, good: 60 }, germanT).lines.map((l) => l.label)).toEqual([
+      "Zu trocken unter 20 %",
+      "Braucht Wasser unter 30 %",
+      "Zu nass über 60 %",
+    ]);
+  });
+
+  it("puts elements where a text has their argument", () => {
+    const { container } = render(<p>{richText(englishT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
+    expect(container.innerHTML).toBe("<p>Delete <strong>Bed probe</strong> and its readings for good? This cannot be undone.</p>");
+    const german = render(<p>{richText(germanT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
+    expect(german.container.innerHTML).toBe("<p><strong>Bed probe</strong> und seine Messwerte endgültig löschen? Das lässt sich nicht rückgängig machen.</p>");
   });
 });
 

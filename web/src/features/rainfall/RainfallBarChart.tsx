@@ -14,17 +14,19 @@ import {
 } from "chart.js";
 import { Bar as BarChart } from "react-chartjs-2";
 import { formatNumber } from "../../components/environment/env-format.ts";
+import { useRainfallT } from "./rainfall-texts.ts";
 import { barLabel, barPeriod, type Bar } from "./rainfall-data.ts";
 
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 export default function RainfallBarChart({ bars, unit }: { bars: readonly Bar[]; unit: "hour" | "day" }) {
+  const t = useRainfallT();
   const data = useMemo<ChartData<"bar", (number | null)[], string>>(
     () => ({
       labels: bars.map((b) => barLabel(b, unit)),
       datasets: [
         {
-          label: "Rain",
+          label: t("rainfallPage.rain"),
           data: bars.map((b) => b.total),
           backgroundColor: "rgba(29, 90, 138, 0.75)",
           hoverBackgroundColor: "rgba(21, 71, 109, 0.95)",
@@ -34,7 +36,7 @@ export default function RainfallBarChart({ bars, unit }: { bars: readonly Bar[];
         },
       ],
     }),
-    [bars, unit],
+    [bars, unit, t],
   );
 
   const options = useMemo<ChartOptions<"bar">>(() => {
@@ -73,14 +75,14 @@ export default function RainfallBarChart({ bars, unit }: { bars: readonly Bar[];
             },
             label: (item) => {
               const bar = bars[item.dataIndex];
-              if (!bar || bar.total === null) return "No readings";
-              return `${formatNumber(bar.total, 1)} mm (${bar.count} ${bar.count === 1 ? "reading" : "readings"})`;
+              if (!bar || bar.total === null) return t("rainfallPage.noReadingsTooltip");
+              return t("rainfallPage.barTooltip", { total: `${formatNumber(bar.total, 1)} mm`, count: bar.count });
             },
           },
         },
       },
     };
-  }, [bars, unit]);
+  }, [bars, unit, t]);
 
   // The figure around the canvas carries the text alternative; the canvas is decorative.
   return <BarChart data={data} options={options} aria-hidden="true" />;

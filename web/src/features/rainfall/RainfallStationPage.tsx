@@ -10,6 +10,7 @@ import { LocationMap, mapLink } from "../../components/environment/LocationMap.t
 import { Attribution, errorCode, errorText, StaleNotice } from "../../components/environment/parts.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useRainfallT } from "./rainfall-texts.ts";
 import {
   barPeriod,
   periodText,
@@ -31,31 +32,25 @@ const RainfallBarChart = lazy(() => import("./RainfallBarChart.tsx"));
 type StationDetails = NonNullable<RainfallStationDetailsQuery["rainfallStation"]>;
 
 function NotFound({ id, message, code, onRetry }: { id: string; message: string; code: string | null; onRetry: () => void }) {
+  const t = useRainfallT();
   const unreachable = code === "UNAVL";
   return (
     <section className="page rainfall-page rainfall-missing" aria-labelledby="page-title">
-      <h1 id="page-title">Rainfall station not found</h1>
-      {unreachable ? (
-        <p className="lead">
-          There is no saved rainfall station “{id}”, and the Environment Agency's rainfall service could not be reached
-          to look it up. Check the station reference, or try again later.
-        </p>
-      ) : code === "INVLD" ? (
-        <p className="lead">“{id}” is not a valid rainfall station reference.</p>
-      ) : (
-        <p className="lead">The Environment Agency has no rainfall station “{id}”.</p>
-      )}
+      <h1 id="page-title">{t("rainfallPage.notFound")}</h1>
+      <p className="lead">
+        {t(unreachable ? "rainfallPage.notFoundUnreachable" : code === "INVLD" ? "rainfallPage.notValid" : "rainfallPage.noSuchStation", { id })}
+      </p>
       <p className="form-error" role="alert">
         {message}
       </p>
       <p className="rainfall-actions">
         {unreachable ? (
           <button type="button" className="button" onClick={onRetry}>
-            Try again
+            {t("rainfallPage.tryAgain")}
           </button>
         ) : null}
         <Link to="/map" className="button button-secondary">
-          Find stations on the map
+          {t("rainfallPage.findOnMap")}
         </Link>
       </p>
     </section>
@@ -63,6 +58,7 @@ function NotFound({ id, message, code, onRetry }: { id: string; message: string;
 }
 
 function ReadingsChart({ station, rangeId, now }: { station: StationDetails; rangeId: RangeId; now: number }) {
+  const t = useRainfallT();
   const range = RANGES.find((r) => r.id === rangeId) ?? RANGES[0];
   const dates = useMemo(() => rangeDates(range, now), [range, now]);
   const [result, reexecute] = useQuery({
@@ -77,46 +73,47 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
   const summary = useMemo(() => summariseBars(bars), [bars]);
 
   if (range.id !== "day" && result.fetching && !answer) {
-    return <Loading label="Loading the readings…" />;
+    return <Loading label={t("rainfallPage.loadingReadings")} />;
   }
   if (range.id !== "day" && result.error && !answer) {
     return (
       <div className="env-error" role="alert">
         <p>{errorText(result.error)}</p>
         <button type="button" className="button button-secondary env-small-button" onClick={() => reexecute({ requestPolicy: "network-only" })}>
-          Try again
+          {t("rainfallPage.tryAgain")}
         </button>
       </div>
     );
   }
 
-  const per = range.unit === "hour" ? "hour" : "day";
+  const words = { unit: range.unit, range: range.id };
   const description =
     summary.withData === 0
-      ? `No readings in ${range.phrase}.`
-      : `Rain per ${per}, ${range.phrase}: ${formatMm(summary.total)} in all` +
-        (summary.wettest && (summary.wettest.total ?? 0) > 0
-          ? `; the wettest ${per} was ${barPeriod(summary.wettest, range.unit)} with ${formatMm(summary.wettest.total)}.`
-          : "; no rain fell.");
+      ? t("rainfallPage.noReadingsIn", words)
+      : summary.wettest && (summary.wettest.total ?? 0) > 0
+        ? t("rainfallPage.chartWet", {
+            ...words,
+            total: formatMm(summary.total),
+            period: barPeriod(summary.wettest, range.unit),
+            wettest: formatMm(summary.wettest.total),
+          })
+        : t("rainfallPage.chartDry", { ...words, total: formatMm(summary.total) });
 
   return (
     <div className="rainfall-chart-block">
       {answer && !station.stale ? <StaleNotice meta={answer} /> : null}
       <p className="rainfall-chart-summary">
         {summary.withData === 0 ? (
-          <span className="muted">No readings in {range.phrase}.</span>
+          <span className="muted">{t("rainfallPage.noReadingsIn", words)}</span>
         ) : (
           <>
-            <strong>{formatMm(summary.total)}</strong> <span className="muted">in {range.phrase}</span>
+            <strong>{formatMm(summary.total)}</strong> <span className="muted">{t("rainfallPage.inRange", words)}</span>
           </>
         )}
       </p>
       {summary.withData === 0 ? (
         <div className="rainfall-chart-empty">
-          <p>
-            The station sent no readings for this period
-            {station.stale || answer?.stale ? ", or they could not be fetched while the Environment Agency was out of reach" : ""}.
-          </p>
+          <p>{t(station.stale || answer?.stale ? "rainfallPage.noneSentStale" : "rainfallPage.noneSent")}</p>
         </div>
       ) : (
         <div className="rainfall-chart" role="img" aria-label={description}>
@@ -127,15 +124,15 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
       )}
       {summary.withData > 0 ? (
         <details className="env-details">
-          <summary>Show the figures</summary>
+          <summary>{t("rainfallPage.showFigures")}</summary>
           <div className="env-table-wrap">
             <table className="env-table">
-              <caption className="visually-hidden">Rain per {per}</caption>
+              <caption className="visually-hidden">{t("rainfallPage.ratePer", words)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{range.unit === "hour" ? "Hour" : "Day"}</th>
-                  <th scope="col">Rain</th>
-                  <th scope="col">Readings</th>
+                  <th scope="col">{t(range.unit === "hour" ? "rainfallPage.hour" : "rainfallPage.day")}</th>
+                  <th scope="col">{t("rainfallPage.rain")}</th>
+                  <th scope="col">{t("rainfallPage.readings")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -158,6 +155,7 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
 export default function RainfallStationPage() {
   const { id = "" } = useParams();
   const b = useBranding();
+  const t = useRainfallT();
   const [result, reexecute] = useQuery({
     query: RainfallStationDetails,
     variables: { id },
@@ -167,13 +165,13 @@ export default function RainfallStationPage() {
   const [rangeId, setRangeId] = useState<RangeId>("day");
   const station = result.data?.rainfallStation ?? null;
 
-  const name = station?.label?.trim() || (station ? `Station ${station.id}` : "");
+  const name = station?.label?.trim() || (station ? t("rainfallPage.station", { id: station.id }) : "");
   useEffect(() => {
-    if (name) document.title = `${name} · Rainfall station · ${b.name}`;
-  }, [name, b.name]);
+    if (name) document.title = t("rainfallPage.documentTitle", { name, product: b.name });
+  }, [name, b.name, t]);
 
   if (!station) {
-    if (result.fetching || result.stale) return <Loading label="Loading the rainfall station…" />;
+    if (result.fetching || result.stale) return <Loading label={t("rainfallPage.loadingStation")} />;
     const code = errorCode(result.error);
     if (code === "NTFND" || code === "UNAVL" || code === "INVLD") {
       return (
@@ -183,11 +181,11 @@ export default function RainfallStationPage() {
     // Any other failure, or an answer without the station (which the API does not give).
     return (
       <section className="page rainfall-page" aria-labelledby="page-title">
-        <h1 id="page-title">Rainfall station</h1>
+        <h1 id="page-title">{t("rainfallPage.heading")}</h1>
         <div className="env-error" role="alert">
-          <p>{result.error ? errorText(result.error) : `No details came back for station “${id}”.`}</p>
+          <p>{result.error ? errorText(result.error) : t("rainfallPage.noDetails", { id })}</p>
           <button type="button" className="button button-secondary env-small-button" onClick={() => reexecute({ requestPolicy: "network-only" })}>
-            Try again
+            {t("rainfallPage.tryAgain")}
           </button>
         </div>
       </section>
@@ -195,17 +193,17 @@ export default function RainfallStationPage() {
   }
 
   const measure = station.measures.find((m) => m.id === station.latestReading?.measure) ?? station.measures[0];
-  const where = [station.town, station.riverName ? `River ${station.riverName.replace(/^river\s+/i, "")}` : null].filter(Boolean).join(" · ");
+  const where = [station.town, station.riverName ? t("rainfallPage.river", { name: station.riverName.replace(/^river\s+/i, "") }) : null].filter(Boolean).join(" · ");
 
   return (
     <section className="page rainfall-page" aria-labelledby="page-title">
       <p className="rainfall-back">
-        <Link to={mapLink(station.lat, station.long, 12)}>← Back to the map</Link>
+        <Link to={mapLink(station.lat, station.long, 12)}>{t("rainfallPage.backToMap")}</Link>
       </p>
       <header className="rainfall-header">
         <h1 id="page-title">{name}</h1>
         <p className="muted rainfall-subtitle">
-          Environment Agency rainfall station {station.stationReference}
+          {t("rainfallPage.subtitle", { reference: station.stationReference })}
           {where ? ` · ${where}` : ""}
         </p>
       </header>
@@ -216,75 +214,73 @@ export default function RainfallStationPage() {
         <div className="card rainfall-facts">
           <div className="rainfall-figures">
             <div className="rainfall-figure">
-              <h2 className="rainfall-figure-label">Latest reading</h2>
+              <h2 className="rainfall-figure-label">{t("rainfallPage.latestReading")}</h2>
               {station.latestReading ? (
                 <>
                   <p className="rainfall-figure-value">{formatMm(station.latestReading.value)}</p>
                   <p className="rainfall-figure-note">
-                    {periodText(measure?.period)} · <time dateTime={station.latestReading.dateTime}>{formatDateTime(station.latestReading.dateTime)}</time>
+                    {periodText(measure?.period, t)} · <time dateTime={station.latestReading.dateTime}>{formatDateTime(station.latestReading.dateTime)}</time>
                     <span className="muted"> ({timeAgo(station.latestReading.dateTime)})</span>
                   </p>
                 </>
               ) : (
-                <p className="rainfall-figure-note muted">No reading yet</p>
+                <p className="rainfall-figure-note muted">{t("rainfallPage.noReadingYet")}</p>
               )}
             </div>
             <div className="rainfall-figure">
-              <h2 className="rainfall-figure-label">Last 24 hours</h2>
+              <h2 className="rainfall-figure-label">{t("rainfallPage.last24h")}</h2>
               {isFiniteNumber(station.last24hTotal) ? (
                 <>
                   <p className="rainfall-figure-value">{formatMm(station.last24hTotal)}</p>
-                  <p className="rainfall-figure-note">
-                    From {station.last24hReadings} {station.last24hReadings === 1 ? "reading" : "readings"}
-                  </p>
+                  <p className="rainfall-figure-note">{t("rainfallPage.fromReadings", { count: station.last24hReadings })}</p>
                 </>
               ) : (
                 <>
                   <p className="rainfall-figure-value rainfall-figure-none">–</p>
-                  <p className="rainfall-figure-note muted">No readings in the last 24 hours (gauges often report once or twice a day)</p>
+                  <p className="rainfall-figure-note muted">{t("rainfallPage.noneIn24h")}</p>
                 </>
               )}
             </div>
           </div>
           <dl className="details rainfall-details">
-            <dt>Reference</dt>
+            <dt>{t("rainfallPage.reference")}</dt>
             <dd>{station.stationReference}</dd>
-            <dt>Position</dt>
+            <dt>{t("rainfallPage.position")}</dt>
             <dd>
               {formatNumber(station.lat, 5)}, {formatNumber(station.long, 5)}
               {isFiniteNumber(station.easting) && isFiniteNumber(station.northing) ? (
                 <span className="muted">
                   {" "}
-                  · grid {Math.round(station.easting)} E, {Math.round(station.northing)} N
+                  · {t("rainfallPage.grid", { easting: String(Math.round(station.easting)), northing: String(Math.round(station.northing)) })}
                 </span>
               ) : null}
             </dd>
             {station.catchmentName ? (
               <>
-                <dt>Catchment</dt>
+                <dt>{t("rainfallPage.catchment")}</dt>
                 <dd>{station.catchmentName}</dd>
               </>
             ) : null}
-            <dt>Measures</dt>
+            <dt>{t("rainfallPage.measures")}</dt>
             <dd>
               {station.measures.length === 0
-                ? "None known"
-                : station.measures.map((m) => `${periodText(m.period)}${m.unitName ? ` (${m.unitName})` : ""}`).join("; ")}
+                ? t("rainfallPage.noneKnown")
+                : station.measures.map((m) => `${periodText(m.period, t)}${m.unitName ? ` (${m.unitName})` : ""}`).join("; ")}
             </dd>
           </dl>
         </div>
         <div className="card rainfall-map-card">
-          <h2 className="visually-hidden">Where it is</h2>
+          <h2 className="visually-hidden">{t("rainfallPage.whereItIs")}</h2>
           <LocationMap latitude={station.lat} longitude={station.long} label={name} zoom={13} height={250} colour="#1d5a8a" />
         </div>
       </div>
 
       <section className="card rainfall-readings" aria-labelledby="readings-title">
         <div className="rainfall-readings-head">
-          <h2 id="readings-title">Rainfall</h2>
-          <div className="rainfall-ranges" role="group" aria-label="Show the last">
+          <h2 id="readings-title">{t("rainfallPage.rainfall")}</h2>
+          <div className="rainfall-ranges" role="group" aria-label={t("rainfallPage.showLast")}>
             <span className="rainfall-ranges-label" aria-hidden="true">
-              Last
+              {t("rainfallPage.last")}
             </span>
             {RANGES.map((r) => (
               <button
@@ -294,7 +290,7 @@ export default function RainfallStationPage() {
                 aria-pressed={r.id === rangeId}
                 onClick={() => setRangeId(r.id)}
               >
-                {r.label}
+                {t(`rainfallPage.range.${r.id}`)}
               </button>
             ))}
           </div>

@@ -2,6 +2,7 @@
 // or days for the bar chart, and the date ranges asked for. No chart library here.
 import { parseTime } from "../../components/environment/env-format.ts";
 import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
+import { englishRainfallT, type RainfallT } from "./rainfall-texts.ts";
 
 export interface Reading {
   dateTime: string;
@@ -45,21 +46,18 @@ export interface Bar {
 
 export type RangeId = "day" | "week" | "month";
 
+/** A range's words are in the catalogue: rainfallPage.range.<id> for its button, and a select on the id in sentences. */
 export interface Range {
   id: RangeId;
-  /** The button's text. */
-  label: string;
-  /** In a sentence: "in the last 7 days". */
-  phrase: string;
   /** Bar size. */
   unit: "hour" | "day";
   days: number;
 }
 
 export const RANGES: readonly Range[] = [
-  { id: "day", label: "24 hours", phrase: "the last 24 hours", unit: "hour", days: 1 },
-  { id: "week", label: "7 days", phrase: "the last 7 days", unit: "day", days: 7 },
-  { id: "month", label: "30 days", phrase: "the last 30 days", unit: "day", days: 30 },
+  { id: "day", unit: "hour", days: 1 },
+  { id: "week", unit: "day", days: 7 },
+  { id: "month", unit: "day", days: 30 },
 ];
 
 /** The bars' boundaries: whole local hours over the last 24 hours, or local days. */
@@ -136,11 +134,11 @@ export function rangeDates(range: Range, now: number): { startdate: string; endd
 }
 
 /** "15-minute totals" from a measure's period in seconds. */
-export function periodText(seconds: number | null | undefined): string {
-  if (!seconds) return "Rain totals";
-  if (seconds % 86400 === 0) return seconds === 86400 ? "Daily totals" : `${seconds / 86400}-day totals`;
-  if (seconds % 3600 === 0) return seconds === 3600 ? "Hourly totals" : `${seconds / 3600}-hour totals`;
-  return `${Math.round(seconds / 60)}-minute totals`;
+export function periodText(seconds: number | null | undefined, t: RainfallT = englishRainfallT): string {
+  if (!seconds) return t("rainfallPage.period.none");
+  if (seconds % 86400 === 0) return seconds === 86400 ? t("rainfallPage.period.daily") : t("rainfallPage.period.days", { days: seconds / 86400 });
+  if (seconds % 3600 === 0) return seconds === 3600 ? t("rainfallPage.period.hourly") : t("rainfallPage.period.hours", { hours: seconds / 3600 });
+  return t("rainfallPage.period.minutes", { minutes: Math.round(seconds / 60) });
 }
 
 export function barLabel(bar: Bar, unit: "hour" | "day"): string {

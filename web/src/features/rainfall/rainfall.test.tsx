@@ -4,6 +4,9 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gqlError, renderRoute } from "../../components/environment/test-utils.tsx";
 import { barWindows, periodText, primaryMeasure, RANGES, rangeDates, readingsOf, summariseBars, toBars } from "./rainfall-data.ts";
+import { translator } from "../../../../shared/i18n/translate.ts";
+import { en } from "../../lib/i18n/messages/en-GB.ts";
+import { de } from "../../lib/i18n/messages/de.ts";
 
 vi.mock("./RainfallBarChart.tsx", () => ({ default: () => <canvas /> }));
 vi.mock("../../components/environment/LocationMapView.tsx", () => ({ default: () => <div data-testid="mini-map" /> }));
@@ -52,6 +55,9 @@ describe("rainfall data", () => {
     expect(periodText(3600)).toBe("Hourly totals");
     expect(periodText(86400)).toBe("Daily totals");
     expect(periodText(null)).toBe("Rain totals");
+    const germanT = translator("de", { "en-GB": en, de });
+    expect(periodText(900, germanT)).toBe("15-Minuten-Summen");
+    expect(periodText(86400, germanT)).toBe("Tagessummen");
   });
 });
 

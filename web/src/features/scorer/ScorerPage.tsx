@@ -5,9 +5,9 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useQuery } from "urql";
-import { term, type Branding } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useScorerT } from "./scorer-texts.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/home-sections.tsx";
@@ -18,16 +18,21 @@ import {
   PERIODS,
   measureFromParam,
   periodFromParam,
-  periodWords,
   standing,
   type BoardEntry,
   type Measure,
   type Period,
 } from "./scorer-data.ts";
+import { dateSettings } from "../../lib/dates.ts";
 import "./scorer.css";
+
+/** A count as the reader writes numbers ("1,250"; "1.250" in German). */
+const formatCount = (n: number) => n.toLocaleString(dateSettings().locale);
 
 export default function ScorerPage() {
   const b = useBranding();
+  const t = useScorerT();
+  const brand = { brand: b.key };
   const { signedIn, session } = useSession();
   const [params, setParams] = useSearchParams();
   const period = periodFromParam(params.get("period"));
@@ -82,23 +87,18 @@ export default function ScorerPage() {
   const myId = signedIn ? (data?.currentUser?.id ?? session?.id ?? null) : null;
   const myGroups = new Set((data?.currentUser?.groupMembershipsByUserId.nodes ?? []).map((m) => m.groupId));
   const activeIndex = PERIODS.indexOf(period);
-  const words = periodWords(period);
 
   return (
     <section className="page scorer" aria-labelledby="page-title">
       <OfflineBanner />
       <div className="scorer-head">
         <div>
-          <h1 id="page-title">Scorer</h1>
-          <p className="lead">
-            Care points: one for every action recorded on a {term(b, "thing")}, watering, clean-ups, upkeep and the
-            rest. {term(b, "groups", true)} score the actions on their {term(b, "things")}. Litres count the water
-            recorded with waterings.
-          </p>
+          <h1 id="page-title">{t("scorer.title")}</h1>
+          <p className="lead">{t("scorer.lead", brand)}</p>
         </div>
       </div>
 
-      <div className="scorer-measures" role="group" aria-label="Rank by">
+      <div className="scorer-measures" role="group" aria-label={t("scorer.rankBy")}>
         {(["points", "litres"] as const).map((m) => (
           <button
             key={m}
@@ -107,12 +107,12 @@ export default function ScorerPage() {
             aria-pressed={m === measure}
             onClick={() => chooseMeasure(m)}
           >
-            {m === "points" ? "Care points" : "Litres of water"}
+            {t(m === "points" ? "scorer.carePoints" : "scorer.litres")}
           </button>
         ))}
       </div>
 
-      <div className="scorer-tabs" role="tablist" aria-label="Period">
+      <div className="scorer-tabs" role="tablist" aria-label={t("scorer.periods")}>
         {PERIODS.map((p, index) => (
           <button
             key={p.value}
@@ -129,7 +129,7 @@ export default function ScorerPage() {
             onClick={() => choose(p)}
             onKeyDown={(event) => onTabKey(event, index)}
           >
-            {p.label}
+            {t(`scorer.period.${p.param}`)}
           </button>
         ))}
       </div>
@@ -145,42 +145,43 @@ export default function ScorerPage() {
           <SectionError error={result.error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
         ) : null}
 
-        {signedIn && data ? <MyStanding entries={people} myId={myId} period={period} measure={measure} b={b} /> : null}
+        {signedIn && data ? <MyStanding entries={people} myId={myId} period={period} measure={measure} /> : null}
 
         <div className="scorer-boards">
           <Board
-            title="People"
+            title={t("scorer.people")}
+            loadingLabel={t("scorer.loadingPeople")}
             measure={measure}
             loading={loading}
             entries={people}
             highlight={(entry) => entry.entryId === myId}
-            highlightLabel="You"
+            highlightLabel={t("scorer.you")}
             linkTo={(entry) => (entry.entryId ? paths.user(entry.entryId) : null)}
             shape="round"
             empty={
               signedIn ? (
-                <EmptyNote action={{ to: "/things", label: `Find a ${term(b, "thing")}` }}>
-                  No care recorded {words.span} yet. The first action recorded puts its maker on the board.
+                <EmptyNote action={{ to: "/things", label: t("scorer.findThing", brand) }}>
+                  {t("scorer.noCare", { period: period.value })}
                 </EmptyNote>
               ) : (
-                <SignInPrompt next="/scorer">Sign in to see who has been looking after {term(b, "things")} the most.</SignInPrompt>
+                <SignInPrompt next="/scorer">{t("scorer.signInToSee", brand)}</SignInPrompt>
               )
             }
           />
           <Board
-            title={term(b, "groups", true)}
+            title={t("scorer.groups", brand)}
+            loadingLabel={t("scorer.loadingGroups", brand)}
             measure={measure}
             loading={loading}
             entries={groups}
             highlight={(entry) => Boolean(entry.entryId && myGroups.has(entry.entryId))}
-            highlightLabel={`Your ${term(b, "group")}`}
+            highlightLabel={t("scorer.yourGroup", brand)}
             linkTo={(entry) => (entry.entryId ? paths.group(entry.entryId) : null)}
             imageType="group"
             shape="square"
             empty={
-              <EmptyNote action={{ to: "/groups", label: `See ${term(b, "groups")}` }}>
-                No {term(b, "group")} has scored {words.span} yet. Actions on a {term(b, "group")}’s {term(b, "things")}{" "}
-                count for it.
+              <EmptyNote action={{ to: "/groups", label: t("scorer.seeGroups", brand) }}>
+                {t("scorer.noGroupScores", { ...brand, period: period.value })}
               </EmptyNote>
             }
           />
@@ -195,30 +196,26 @@ function MyStanding({
   myId,
   period,
   measure,
-  b,
 }: {
   entries: BoardEntry[];
   myId: string | null;
   period: Period;
   measure: Measure;
-  b: Branding;
 }) {
-  const text = standing(entries, myId, period, measure);
+  const b = useBranding();
+  const t = useScorerT();
+  const text = standing(entries, myId, period, measure, t);
   return (
     <p className={`scorer-standing${text.onBoard ? " scorer-standing-on" : ""}`}>
       {text.sentence}{" "}
-      {text.onBoard ? null : (
-        <Link to="/things">
-          {measure === "litres" ? `Record a watering with its litres` : `Record an action`} on a {term(b, "thing")} to get on the
-          board.
-        </Link>
-      )}
+      {text.onBoard ? null : <Link to="/things">{t(measure === "litres" ? "scorer.recordLitres" : "scorer.recordAction", { brand: b.key })}</Link>}
     </p>
   );
 }
 
 function Board({
   title,
+  loadingLabel,
   measure,
   loading,
   entries,
@@ -230,6 +227,7 @@ function Board({
   shape,
 }: {
   title: string;
+  loadingLabel: string;
   measure: Measure;
   loading: boolean;
   entries: BoardEntry[];
@@ -240,6 +238,7 @@ function Board({
   imageType?: "user" | "group";
   shape: "round" | "square";
 }) {
+  const t = useScorerT();
   const headingId = useId();
   const figure = (entry: BoardEntry) => (measure === "litres" ? (entry.litres ?? 0) : (entry.points ?? 0));
   const max = Math.max(1, ...entries.map(figure));
@@ -247,7 +246,7 @@ function Board({
     <section className="scorer-board" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {loading ? (
-        <SkeletonRows rows={5} label={`Loading ${title.toLowerCase()}…`} />
+        <SkeletonRows rows={5} label={loadingLabel} />
       ) : entries.length === 0 ? (
         empty
       ) : (
@@ -255,7 +254,7 @@ function Board({
           {entries.map((entry, index) => {
             const mine = highlight(entry);
             const to = linkTo(entry);
-            const name = entry.name || "Someone";
+            const name = entry.name || t("scorer.someone");
             const points = entry.points ?? 0;
             const rank = entry.rank ?? index + 1;
             return (
@@ -266,7 +265,7 @@ function Board({
               >
                 {/* aria-label is not announced on a plain span; hidden words are. */}
                 <span className="scorer-rank">
-                  <span className="visually-hidden">Rank </span>
+                  <span className="visually-hidden">{t("scorer.rank")} </span>
                   {rank}
                 </span>
                 <Avatar type={imageType} id={entry.entryId ?? String(index)} name={name} hasImage={entry.hasImage} size={36} shape={shape} />
@@ -280,13 +279,11 @@ function Board({
                 {measure === "litres" ? (
                   <span className="scorer-points">
                     <strong>{formatLitres(entry.litres ?? 0)}</strong>
-                    <span className="scorer-sub muted small">
-                      {points.toLocaleString("en-US")} {points === 1 ? "watering" : "waterings"}
-                    </span>
+                    <span className="scorer-sub muted small">{t("scorer.waterings", { count: points })}</span>
                   </span>
                 ) : (
                   <span className="scorer-points">
-                    <strong>{points.toLocaleString("en-US")}</strong> {points === 1 ? "point" : "points"}
+                    <strong>{formatCount(points)}</strong> {t("scorer.pointWord", { count: points })}
                     {entry.litres ? <span className="scorer-sub muted small">{formatLitres(entry.litres)}</span> : null}
                   </span>
                 )}

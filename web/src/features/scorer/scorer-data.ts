@@ -1,35 +1,24 @@
 // The scorer's periods, answer shape and the sentence about the signed-in user's standing.
 import type { BoardEntryFragment } from "./ScorerBoards.generated.ts";
 import { formatLitres } from "../../lib/litres.ts";
+import { englishScorerT, type ScorerT } from "./scorer-texts.ts";
 
 export interface Period {
   /** The API's LeaderboardPeriod. */
   value: "WEEK" | "MONTH" | "ALL_TIME";
   /** In the address: ?period=week|month|all. */
   param: "week" | "month" | "all";
-  label: string;
 }
 
+/** Their tabs' words are scorer.period.<param> in the catalogue; sentences select on the value. */
 export const PERIODS: readonly Period[] = [
-  { value: "WEEK", param: "week", label: "This week" },
-  { value: "MONTH", param: "month", label: "This month" },
-  { value: "ALL_TIME", param: "all", label: "All time" },
+  { value: "WEEK", param: "week" },
+  { value: "MONTH", param: "month" },
+  { value: "ALL_TIME", param: "all" },
 ];
 
 export function periodFromParam(param: string | null | undefined): Period {
   return PERIODS.find((p) => p.param === param) ?? PERIODS[0];
-}
-
-/** "this week", "this month", "so far". */
-export function periodWords(period: Period): { span: string } {
-  switch (period.value) {
-    case "MONTH":
-      return { span: "this month" };
-    case "ALL_TIME":
-      return { span: "so far" };
-    default:
-      return { span: "this week" };
-  }
 }
 
 /** What the boards rank by: care points, or litres of water (?by=litres). */
@@ -42,20 +31,9 @@ export function measureFromParam(param: string | null | undefined): Measure {
 /** One row of a board (the BoardEntry fragment of ScorerBoards.graphql). */
 export type BoardEntry = Omit<BoardEntryFragment, "__typename">;
 
-/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd". */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-    default:
-      return `${n}th`;
-  }
+/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd" (the language's plural rules for ordinals). */
+export function ordinal(n: number, t: ScorerT = englishScorerT): string {
+  return t("scorer.ordinal", { rank: n });
 }
 
 /** "You are 2nd this week, with 12 points." (or "with 120 L") or that the user has none yet. */
@@ -64,17 +42,16 @@ export function standing(
   myId: string | null,
   period: Period,
   measure: Measure = "points",
+  t: ScorerT = englishScorerT,
 ): { onBoard: boolean; sentence: string } {
-  const { span } = periodWords(period);
   const mine = myId ? entries.find((entry) => entry.entryId === myId) : undefined;
-  if (!mine) return { onBoard: false, sentence: measure === "litres" ? `You have no litres of water recorded ${span} yet.` : `You have no care points ${span} yet.` };
+  if (!mine) return { onBoard: false, sentence: t(measure === "litres" ? "scorer.noLitres" : "scorer.noPoints", { period: period.value }) };
   const points = mine.points ?? 0;
   const rank = mine.rank ?? entries.indexOf(mine) + 1;
   const tied = entries.filter((entry) => entry.rank === rank).length > 1;
-  const pointsText =
-    measure === "litres" ? formatLitres(mine.litres ?? 0) : `${points.toLocaleString("en-US")} ${points === 1 ? "point" : "points"}`;
+  const amount = measure === "litres" ? formatLitres(mine.litres ?? 0) : t("scorer.pointsAmount", { count: points });
   return {
     onBoard: true,
-    sentence: `You are ${tied ? "joint " : ""}${ordinal(rank)} ${span === "so far" ? "of all time" : span}, with ${pointsText}.`,
+    sentence: t("scorer.standing", { joint: tied ? "yes" : "no", rank, period: period.value, amount }),
   };
 }

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { failure, renderScreen, type Reply, type Variables } from "../home/test-utils.tsx";
 import { ordinal, periodFromParam, standing, PERIODS } from "./scorer-data.ts";
+import { translator } from "../../../../shared/i18n/translate.ts";
+import { en } from "../../lib/i18n/messages/en-GB.ts";
+import { de } from "../../lib/i18n/messages/de.ts";
 
 const ME = "11111111-1111-4111-8111-111111111111";
 
@@ -49,7 +52,7 @@ describe("scorer words", () => {
     expect(periodFromParam("month").value).toBe("MONTH");
     expect(periodFromParam("nonsense").value).toBe("WEEK");
     expect(periodFromParam(null)).toBe(PERIODS[0]);
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinal)).toEqual([
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map((n) => ordinal(n))).toEqual([
       "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
     ]);
     const entries = [
@@ -60,6 +63,21 @@ describe("scorer words", () => {
     expect(standing(entries, "b", PERIODS[0]).sentence).toBe("You are joint 1st this week, with 5 points.");
     expect(standing(entries, "c", PERIODS[2]).sentence).toBe("You are 3rd of all time, with 1 point.");
     expect(standing(entries, "z", PERIODS[1])).toEqual({ onBoard: false, sentence: "You have no care points this month yet." });
+  });
+});
+
+describe("scorer words in German (issue 25)", () => {
+  it("says where the user stands in German: places, not English ordinals", () => {
+    const germanT = translator("de", { "en-GB": en, de });
+    const entries = [
+      { rank: 1, entryId: "a", name: "A", points: 5, litres: 0, hasImage: false },
+      { rank: 1, entryId: "b", name: "B", points: 5, litres: 0, hasImage: false },
+      { rank: 3, entryId: "c", name: "C", points: 1, litres: 0, hasImage: false },
+    ];
+    expect(standing(entries, "b", PERIODS[0], "points", germanT).sentence).toBe("Du bist diese Woche gemeinsam mit anderen auf Platz 1, mit 5 Punkten.");
+    expect(standing(entries, "c", PERIODS[2], "points", germanT).sentence).toBe("Du bist insgesamt auf Platz 3, mit 1 Punkt.");
+    expect(standing(entries, "z", PERIODS[1], "litres", germanT).sentence).toBe("Du hast diesen Monat noch keine Liter Wasser eingetragen.");
+    expect(ordinal(2, germanT)).toBe("2.");
   });
 });
 

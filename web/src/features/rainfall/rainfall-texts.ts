@@ -1,0 +1,13 @@
+// Where the rainfall station page gets its words (issue 25): the catalogue's t, its type, and
+// British English for the pure helpers. The texts are lib/i18n/messages/rainfallPage.en-GB.ts and
+// rainfallPage.de.ts. Every file of the feature takes its t from here, so how the texts are loaded
+// (spread into the app's catalogue today) can change in this one place.
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+
+export type RainfallT = T;
+export const englishRainfallT: RainfallT = englishT;
+
+export function useRainfallT(): RainfallT {
+  return useT();
+}
