@@ -9,7 +9,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { badgeText } from "./badge-texts.ts";
 import { MyBadgesDocument as myBadgesQuery } from "./MyBadges.generated.ts";
-import { bold, useRichT } from "./rich-text.tsx";
+import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
 
 interface BadgeType {

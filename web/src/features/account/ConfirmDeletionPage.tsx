@@ -11,7 +11,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { ConfirmAccountDeletionDocument as confirmDeletionQuery } from "./ConfirmAccountDeletion.generated.ts";
-import { useRichT } from "./rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
 
 /** The text in British English (tests compare with it). */

@@ -11,7 +11,7 @@ import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
 import { RequestAccountDeletionDocument as requestDeletionQuery } from "./RequestAccountDeletion.generated.ts";
-import { bold, useRichT } from "./rich-text.tsx";
+import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
 
 /** The spec's text in British English (tests compare with it). */

@@ -11,7 +11,7 @@ import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { IndicatorDot } from "./MyThingsPage.tsx";
 import { MyDevicesDocument as myDevicesQuery } from "./MyDevices.generated.ts";
-import { useRichT } from "./rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
 
 /** A model's name with what it measures; a product name alone (The Things Uno) needs no words. */

@@ -10,7 +10,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./account-ui.tsx";
 import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
-import { useRichT } from "./rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
 
 const COLOUR_WORDS: Record<string, MessageKey> = {

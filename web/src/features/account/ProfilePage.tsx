@@ -17,7 +17,7 @@ import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { errorText, serverErrorOf } from "./errors.ts";
-import { useRichT } from "./rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import { ProfileDocument as profileQuery, type ProfileQuery as ProfileData } from "./Profile.generated.ts";
 import { UpdateProfileDocument as updateProfileQuery } from "./UpdateProfile.generated.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";

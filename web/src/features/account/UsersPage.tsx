@@ -10,7 +10,7 @@ import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { AllUsersDocument as allUsersQuery } from "./AllUsers.generated.ts";
 import { NewUserForm } from "./NewUserForm.tsx";
-import { useRichT } from "./rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
 
 /** Case- and accent-insensitive text for searching. */

@@ -13,7 +13,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { serverErrorOf } from "../account/errors.ts";
-import { bold, useRichT } from "../account/rich-text.tsx";
+import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import { ForgotPasswordDocument as forgotQuery } from "./ForgotPassword.generated.ts";
 import "./auth.css";
 

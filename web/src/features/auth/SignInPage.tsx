@@ -9,7 +9,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths, safeNext } from "../../routes/paths.ts";
-import { useRichT } from "../account/rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import { errorMessage } from "./auth-api.ts";
 import { PassphraseField } from "./PassphraseField.tsx";
 

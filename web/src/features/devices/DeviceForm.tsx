@@ -36,7 +36,7 @@ import {
 } from "./device-meta.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { ModelIcon } from "./icons.tsx";
-import { richText } from "./rich-text.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { MyOwnedThingsDocument as MyOwnedThings } from "./MyOwnedThings.generated.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
 

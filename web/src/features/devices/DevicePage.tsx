@@ -36,7 +36,7 @@ import {
   type MetricKey,
 } from "./device-meta.ts";
 import { ColourDot } from "./icons.tsx";
-import { richText } from "./rich-text.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { PumpControl } from "./PumpControl.tsx";
 import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";

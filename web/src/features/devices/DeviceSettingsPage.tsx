@@ -20,7 +20,7 @@ import { DeviceSharingDocument as DeviceSharing } from "./DeviceSharing.generate
 import { errorText, formatDate, formatDateTime, timeAgo } from "./device-meta.ts";
 import { InviteToDeviceAccessDocument as InviteToDeviceAccess } from "./InviteToDeviceAccess.generated.ts";
 import { UpdateDeviceAccessDocument as UpdateDeviceAccess } from "./UpdateDeviceAccess.generated.ts";
-import { richText } from "./rich-text.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";

@@ -40,7 +40,7 @@ import {
   type MetricKey,
 } from "./device-meta.ts";
 import { ColourDot, ModelBadge } from "./icons.tsx";
-import { richText } from "./rich-text.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { DevicesListDocument as DevicesList } from "./DevicesList.generated.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";

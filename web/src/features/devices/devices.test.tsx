@@ -16,7 +16,7 @@ import { headlineValue } from "./DevicesPage.tsx";
 import { pumpNotice } from "./PumpControl.tsx";
 import { waterDecorations } from "./DeviceCharts.tsx";
 import { failure, renderDevices, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
-import { richText } from "./rich-text.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { englishT } from "../../lib/i18n/english.ts";
 import { en } from "../../lib/i18n/messages/en-GB.ts";

@@ -8,7 +8,7 @@ import type { Branding } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { isNewcomer } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import { withParts } from "../../lib/i18n/parts.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { isAdmin } from "../../lib/session.ts";
 import { paths } from "../../routes/paths.ts";
@@ -126,10 +126,9 @@ export function MemberHome() {
       {failed && dashboard.error ? <SectionError error={dashboard.error} onRetry={retryAll} /> : null}
       {fromSaved && saved ? (
         <p className="home-saved-note">
-          {withParts(
+          {richText(
             t,
             "home.savedNote",
-            {},
             {
               when: (
                 <time dateTime={saved.at} title={formatDateTime(saved.at)}>
@@ -137,7 +136,7 @@ export function MemberHome() {
                 </time>
               ),
             },
-          )}{" "}
+            {})}{" "}
           <button type="button" className="home-link-button" onClick={retryAll}>
             {t("home.tryAgain")}
           </button>

@@ -36,7 +36,7 @@ import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { useWaterNeedReason, waterNeedReasonIn } from "../../lib/i18n/water-need-reason.ts";
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
-import { withParts } from "../../lib/i18n/parts.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 
 /** Numbers as the reader's language writes them ("8,000", "8.000"). */
@@ -288,11 +288,9 @@ export function MyThingRow({
         </span>
         <span className="home-thing-last">
           {last
-            ? withParts(
+            ? richText(
                 t,
                 "home.thing.last",
-                // The things feature's label, in a sentence (lower case, as before).
-                { action: actionTypeLabel(last.type).toLowerCase(), who: personName(last.userByCreatedBy, t, selfId) },
                 {
                   when: (
                     <time dateTime={last.createdAt} title={formatDateTime(last.createdAt)}>
@@ -300,7 +298,8 @@ export function MyThingRow({
                     </time>
                   ),
                 },
-              )
+                // The things feature's label, in a sentence (lower case, as before).
+                { action: actionTypeLabel(last.type).toLowerCase(), who: personName(last.userByCreatedBy, t, selfId) })
             : t("home.thing.noActions")}
         </span>
       </span>
@@ -462,10 +461,9 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
             )}
             <span className="home-row-body">
               <span>
-                {withParts(
+                {richText(
                   t,
                   "home.activity.line",
-                  { verb: actionVerb(item.type) },
                   {
                     who: person && signedIn ? <Link to={paths.user(person.id)}>{who}</Link> : <strong>{who}</strong>,
                     thing: item.thingByThingId ? (
@@ -474,7 +472,7 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
                       t("home.activity.aThing")
                     ),
                   },
-                )}
+                  { verb: actionVerb(item.type) })}
               </span>
               {item.comments ? <span className="home-activity-comment">“{item.comments}”</span> : null}
             </span>
@@ -546,7 +544,7 @@ export function ThingsAtAGlance({
           />
           <p className="home-map-caption">
             <span>
-              {withParts(t, "home.map.caption", { caption: focus.caption }, { name: <Link to={paths.thing(focus.id)}>{focus.name}</Link> })}
+              {richText(t, "home.map.caption", { name: <Link to={paths.thing(focus.id)}>{focus.name}</Link> }, { caption: focus.caption })}
             </span>
             <Link to={mapLink(focus.latitude, focus.longitude, 14)}>{t("home.map.aroundIt")}</Link>
           </p>

@@ -6,7 +6,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import { withParts } from "../../lib/i18n/parts.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { DeleteTask } from "./DeleteTask.tsx";
@@ -38,7 +38,7 @@ function CreatedLine({ task }: { task: Task }) {
   return (
     <p className="task-created muted">
       {creator
-        ? withParts(t, "tasks.details.createdBy", { date }, { name: <Link to={paths.user(creator.id)}>{creator.name}</Link> })
+        ? richText(t, "tasks.details.createdBy", { name: <Link to={paths.user(creator.id)}>{creator.name}</Link> }, { date })
         : t("tasks.details.created", { date })}
       {thing?.groupByGroupId ? (
         <>

@@ -5,7 +5,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "../account/account-ui.tsx";
 import { NewUserForm } from "../account/NewUserForm.tsx";
-import { useRichT } from "../account/rich-text.tsx";
+import { useRichT } from "../../lib/i18n/rich.tsx";
 import { AdminOnly } from "../account/UsersPage.tsx";
 import "../account/account.css";
 

@@ -152,17 +152,25 @@ export function useLocale(): LocaleContextValue {
 
 /**
  * `t(key, values)`: a screen text in the reader's language. A feature passes its own texts
- * (`useT(thingsTexts)`): their keys join the shell's, and a German reader's screen waits for
- * their German (suspending to the route's loading state) the first time.
+ * (`useT(thingsTexts)`, or two or three when a screen shows another feature's too): their keys
+ * join the shell's, and a German reader's screen waits for their German (suspending to the
+ * route's loading state) the first time.
  */
 export function useT(): T;
-export function useT<K extends string>(texts: Texts<K>): T<MessageKey | K>;
-export function useT<K extends string>(texts?: Texts<K>): T<MessageKey | K> {
+export function useT<A extends string>(a: Texts<A>): T<MessageKey | A>;
+export function useT<A extends string, B extends string>(a: Texts<A>, b: Texts<B>): T<MessageKey | A | B>;
+export function useT<A extends string, B extends string, C extends string>(a: Texts<A>, b: Texts<B>, c: Texts<C>): T<MessageKey | A | B | C>;
+export function useT(...list: Texts<string>[]): T<string> {
   const locale = useContext(ReadingLocale);
-  if (texts && !texts.has(locale)) use(texts.load(locale));
+  for (const texts of list) if (!texts.has(locale)) use(texts.load(locale));
+  // The same list in every render of a component; the callback changes only with the language.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stable = useMemo(() => list, list);
   return useCallback(
-    (key: MessageKey | K, values?: MessageValues) =>
-      texts && Object.hasOwn(texts.en, key) ? texts.format(locale, key as K, values) : shellTexts.format(locale, key as MessageKey, values),
-    [texts, locale],
+    (key: string, values?: MessageValues) => {
+      const texts = stable.find((one) => Object.hasOwn(one.en, key));
+      return texts ? texts.format(locale, key, values) : shellTexts.format(locale, key as MessageKey, values);
+    },
+    [stable, locale],
   );
 }

@@ -1,8 +1,6 @@
 // The app's screen texts in German, with "du" (docs/decisions.md, "English and German"). Loaded
 // only when someone reads the app in German (a chunk of its own).
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
-import { homeDe } from "./home.de.ts";
-import { tasksDe } from "./tasks.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -155,8 +153,6 @@ const shell: Record<keyof ShellTexts, string> = {
 
 export const de: Record<MessageKey, string> = {
   ...shell,
-  ...tasksDe,
-  ...homeDe,
 };
 
 export default de;

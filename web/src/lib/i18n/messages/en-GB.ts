@@ -7,8 +7,6 @@
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
 
-import { homeEn } from "./home.en-GB.ts";
-import { tasksEn } from "./tasks.en-GB.ts";
 
 const shell = {
   "language.label": "Language",
@@ -161,8 +159,6 @@ const shell = {
 
 export const en = {
   ...shell,
-  ...tasksEn,
-  ...homeEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
