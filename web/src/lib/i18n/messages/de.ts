@@ -1,6 +1,11 @@
 // The app's screen texts in German, with "du" (docs/decisions.md, "English and German"). Loaded
 // only when someone reads the app in German (a chunk of its own).
+import { activityDe } from "./activity.de.ts";
+import { communityDe } from "./community.de.ts";
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
+import { groupsDe } from "./groups.de.ts";
+import { moderationDe } from "./moderation.de.ts";
+import { rotasDe } from "./rotas.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -308,6 +313,11 @@ const shell: Record<keyof ShellTexts, string> = {
 
 export const de: Record<MessageKey, string> = {
   ...shell,
+  ...groupsDe,
+  ...communityDe,
+  ...activityDe,
+  ...rotasDe,
+  ...moderationDe,
 };
 
 export default de;

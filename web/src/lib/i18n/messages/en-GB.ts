@@ -7,6 +7,12 @@
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
 
+import { activityEn } from "./activity.en-GB.ts";
+import { communityEn } from "./community.en-GB.ts";
+import { groupsEn } from "./groups.en-GB.ts";
+import { moderationEn } from "./moderation.en-GB.ts";
+import { rotasEn } from "./rotas.en-GB.ts";
+
 const shell = {
   "language.label": "Language",
   "language.browser": "As my browser",
@@ -313,6 +319,11 @@ const shell = {
 
 export const en = {
   ...shell,
+  ...groupsEn,
+  ...communityEn,
+  ...activityEn,
+  ...rotasEn,
+  ...moderationEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
