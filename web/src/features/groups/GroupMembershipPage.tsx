@@ -1,6 +1,6 @@
 // /groups/{id}/membership: visiting it joins the group, says so, and goes to the group's page.
 // A private group (or a missing one) answers with the server's message instead.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
 import { Loading } from "../../components/Loading.tsx";
@@ -23,12 +23,11 @@ export default function GroupMembershipPage() {
   const [error, setError] = useState<string | null>(null);
   // Once per visit (strict mode runs effects twice).
   const asked = useRef<string | null>(null);
-  const brand = { brand: brandKey };
+  const brand = useMemo(() => ({ brand: brandKey }), [brandKey]);
 
   useEffect(() => {
     if (asked.current === id) return;
     asked.current = id;
-    const brand = { brand: brandKey };
     if (!isUuid(id)) {
       setError(t("groups.membership.missing", brand));
       return;
@@ -41,7 +40,7 @@ export default function GroupMembershipPage() {
       notify.positive(t("groups.joined", brand));
       navigate(paths.group(id), { replace: true });
     });
-  }, [id, change, navigate, notify, brandKey, t]);
+  }, [id, change, navigate, notify, brand, t]);
 
   if (!error) return <Loading label={t("groups.membership.joining", brand)} />;
   return (
