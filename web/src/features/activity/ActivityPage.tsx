@@ -5,7 +5,6 @@
 import { dayKey, formatWeekday } from "../../lib/dates.ts";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterChips,
@@ -24,10 +23,12 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { ActionItem } from "../things/ActionItem.tsx";
 import { errorText } from "../things/errors.ts";
-import { ACTION_TYPES, actionTypeLabel, formatDate } from "../things/thing-meta.ts";
+import { ACTION_TYPES, formatDate } from "../things/thing-meta.ts";
 import { ActivityFeedDocument as ActivityQuery } from "./AllActions.generated.ts";
 import "./activity.css";
 
@@ -37,22 +38,22 @@ type Sort = "newest" | "oldest";
 const ORDER: Record<Sort, string[]> = { newest: ["CREATED_AT_DESC", "ID_DESC"], oldest: ["CREATED_AT_ASC", "ID_ASC"] };
 
 /** "Today", "Yesterday", or the date, for a day heading. */
-export function dayLabel(iso: string, now: Date = new Date()): string {
+export function dayLabel(iso: string, now: Date = new Date(), t: T = englishT): string {
   const date = new Date(iso);
   // Calendar days in the app's zone (lib/dates.ts), counted between the two dates' midnights.
   const startOf = (d: Date) => Date.parse(`${dayKey(d)}T00:00:00Z`);
   const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
-  if (days === 0) return "Today";
-  if (days === 1) return "Yesterday";
+  if (days === 0) return t("activity.today");
+  if (days === 1) return t("activity.yesterday");
   if (days > 1 && days < 7) return formatWeekday(date, "long");
   return formatDate(date);
 }
 
 /** Consecutive actions grouped by their local day. */
-export function groupByDay<T extends { createdAt: string }>(items: readonly T[], now?: Date): { day: string; items: T[] }[] {
-  const groups: { day: string; items: T[] }[] = [];
+export function groupByDay<I extends { createdAt: string }>(items: readonly I[], now?: Date, t: T = englishT): { day: string; items: I[] }[] {
+  const groups: { day: string; items: I[] }[] = [];
   for (const item of items) {
-    const day = dayLabel(item.createdAt, now);
+    const day = dayLabel(item.createdAt, now, t);
     const last = groups[groups.length - 1];
     if (last && last.day === day) last.items.push(item);
     else groups.push({ day, items: [item] });
@@ -61,7 +62,8 @@ export function groupByDay<T extends { createdAt: string }>(items: readonly T[],
 }
 
 export default function ActivityPage() {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { session, signedIn } = useSession();
   const list = useListState<Sort, "type">("activity", {
     defaults: { search: "", sort: "newest", layout: "list", filters: { type: "" } },
@@ -77,53 +79,50 @@ export default function ActivityPage() {
     pageSize: ACTIVITY_PAGE_SIZE,
     pause: !session,
   });
-  const days = useMemo(() => groupByDay(feed.nodes), [feed.nodes]);
+  const days = useMemo(() => groupByDay(feed.nodes, undefined, t), [feed.nodes, t]);
 
   return (
     <section className="page activity-page" aria-labelledby="page-title">
-      <h1 id="page-title">Activity</h1>
-      <p className="lead">
-        What people have been doing for the {term(b, "things")} around them, {list.sort === "oldest" ? "oldest" : "newest"} first
-        {signedIn ? "" : ` (public ${term(b, "things")} only until you sign in)`}.
-      </p>
-      <ListToolbar label="Activity options">
-        <SearchBox label="Search activity" value={list.search} onChange={list.setSearch} />
+      <h1 id="page-title">{t("activity.title")}</h1>
+      <p className="lead">{t("activity.lead", { ...brand, sort: list.sort, signedIn: String(signedIn) })}</p>
+      <ListToolbar label={t("activity.options")}>
+        <SearchBox label={t("activity.search")} value={list.search} onChange={list.setSearch} />
         <SortSelect<Sort>
           value={list.sort}
           onChange={list.setSort}
           options={[
-            { value: "newest", label: "Newest first" },
-            { value: "oldest", label: "Oldest first" },
+            { value: "newest", label: t("activity.newestFirst") },
+            { value: "oldest", label: t("activity.oldestFirst") },
           ]}
         />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
         <FilterChips
-          label="Show"
+          label={t("activity.show")}
           value={type}
           onChange={(v) => list.setFilter("type", v)}
-          allLabel="Everything"
-          options={ACTION_TYPES.map((t) => ({ value: t, label: actionTypeLabel(t) }))}
+          allLabel={t("activity.everything")}
+          options={ACTION_TYPES.map((value) => ({ value, label: t(`activity.type.${value}`) }))}
         />
       </ListToolbar>
       {feed.error && feed.nodes.length === 0 ? (
-        <ListError message={errorText(feed.error, "An error occurred")} onRetry={feed.refetch} />
+        <ListError message={errorText(feed.error, t("common.anErrorOccurred"))} onRetry={feed.refetch} />
       ) : feed.loading || !session ? (
-        <ListSkeleton layout={list.layout} count={4} label="Loading activity…" />
+        <ListSkeleton layout={list.layout} count={4} label={t("activity.loading")} />
       ) : feed.nodes.length === 0 ? (
         list.search.trim() ? (
-          <EmptyState title="No activity matches" action={{ label: "Clear search and filters", onClick: list.reset }}>
-            Try other words: what was done, a comment, a {term(b, "thing")} or a person.
+          <EmptyState title={t("activity.noneMatch")} action={{ label: t("activity.clearFilters"), onClick: list.reset }}>
+            {t("activity.tryOtherWords", brand)}
           </EmptyState>
         ) : type ? (
-          <EmptyState title={`No ${actionTypeLabel(type).toLowerCase()} recorded yet`} action={{ label: "Show everything", onClick: list.reset }}>
-            Nothing of this kind has been recorded on the {term(b, "things")} you can see.
+          <EmptyState title={t("activity.noneOfType", { type })} action={{ label: t("activity.showEverything"), onClick: list.reset }}>
+            {t("activity.noneOfTypeText", brand)}
           </EmptyState>
         ) : (
           <EmptyState
-            title="No activity yet"
-            action={{ label: `Find a ${term(b, "thing")} to look after`, to: "/things" }}
+            title={t("activity.none")}
+            action={{ label: t("activity.findThing", brand), to: "/things" }}
           >
-            When people water, tidy or measure their {term(b, "things")}, it shows here.
+            {t("activity.noneText", brand)}
           </EmptyState>
         )
       ) : (
@@ -131,7 +130,7 @@ export default function ActivityPage() {
           <ResultCount
             shown={feed.nodes.length}
             total={feed.totalCount}
-            noun={["action", "actions"]}
+            noun={[t("activity.noun", { count: 1 }), t("activity.noun", { count: 2 })]}
             narrowed={list.narrowed}
           />
           {days.map((group) => (
@@ -153,7 +152,7 @@ export default function ActivityPage() {
           />
           {!feed.hasMore && feed.nodes.length > ACTIVITY_PAGE_SIZE ? (
             <p className="muted small activity-end">
-              That is everything. <Link to="/things">Find a {term(b, "thing")} to look after</Link>.
+              {t("activity.thatIsAll")} <Link to="/things">{t("activity.findThing", brand)}</Link>.
             </p>
           ) : null}
         </>

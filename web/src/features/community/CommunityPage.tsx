@@ -3,12 +3,12 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ItemCard, ItemList, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import { count, errorText, groupTypeLabel, timeAgo } from "../groups/meta.ts";
+import { errorText, groupTypeLabel, timeAgo } from "../groups/meta.ts";
 import { Avatar, SignInPrompt, usePictureUrl } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";
 import { CommunityDocument as CommunityQuery, type CommunityQuery as CommunityData } from "./Community.generated.ts";
@@ -17,7 +17,8 @@ import "../groups/groups.css";
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 export default function CommunityPage() {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();
   const userId = signedIn && isUuid(session?.id) ? session!.id : NO_USER;
@@ -28,8 +29,6 @@ export default function CommunityPage() {
     pause: !session,
   });
   const data = result.data;
-  const groups = term(b, "groups");
-  const Groups = term(b, "groups", true);
 
   // The newest members: each person once, with the group they joined last.
   const newcomers = useMemo(() => {
@@ -50,35 +49,32 @@ export default function CommunityPage() {
     <section className="page community-page" aria-labelledby="page-title">
       <div className="page-heading">
         <div>
-          <h1 id="page-title">Community</h1>
-          <p className="lead">
-            The {groups} and people who look after {term(b, "things")} together. Join a {term(b, "group")}, or start
-            one for your street, estate or orchard.
-          </p>
+          <h1 id="page-title">{t("community.title")}</h1>
+          <p className="lead">{t("community.lead", brand)}</p>
         </div>
         <div className="page-heading-actions">
           <Link to="/groups/new" className="button">
-            Start a {term(b, "group")}
+            {t("groups.start", brand)}
           </Link>
         </div>
       </div>
 
       {result.error && !data ? (
-        <ListError message={errorText(result.error, "Could not load the community")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("community.loadFailed"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : null}
 
-      <div className="stats" aria-label="The community in numbers" role="group">
+      <div className="stats" aria-label={t("community.inNumbers")} role="group">
         <Link className="stat" to="/groups">
-          <span className="stat-label">{Groups} you can see</span>
+          <span className="stat-label">{t("community.statVisible", brand)}</span>
           <span className="stat-value">{data?.allGroups?.totalCount ?? "–"}</span>
         </Link>
         <Link className="stat" to="/groups">
-          <span className="stat-label">Public {groups}</span>
+          <span className="stat-label">{t("community.statPublic", brand)}</span>
           <span className="stat-value">{data?.newestGroups?.totalCount ?? "–"}</span>
         </Link>
         {signedIn ? (
           <Link className="stat" to="/groups">
-            <span className="stat-label">Your {groups}</span>
+            <span className="stat-label">{t("community.yours", brand)}</span>
             <span className="stat-value">{data?.myGroups?.totalCount ?? "–"}</span>
           </Link>
         ) : null}
@@ -87,21 +83,21 @@ export default function CommunityPage() {
       {signedIn ? (
         <section className="community-section" aria-labelledby="mine-title">
           <div className="section-title">
-            <h2 id="mine-title">Your {groups}</h2>
-            {mine.length ? <Link to="/groups">All {groups}</Link> : null}
+            <h2 id="mine-title">{t("community.yours", brand)}</h2>
+            {mine.length ? <Link to="/groups">{t("groups.all", brand)}</Link> : null}
           </div>
           {!data ? (
-            <ListSkeleton layout="tiles" count={2} label={`Loading your ${groups}…`} />
+            <ListSkeleton layout="tiles" count={2} label={t("community.loadingYours", brand)} />
           ) : mine.length === 0 ? (
             <EmptyState
-              title={`You have not joined any ${groups} yet`}
-              action={{ label: `Find a ${term(b, "group")}`, to: "/groups" }}
-              secondary={{ label: `Start a ${term(b, "group")}`, to: "/groups/new" }}
+              title={t("community.noneJoined", brand)}
+              action={{ label: t("community.find", brand), to: "/groups" }}
+              secondary={{ label: t("groups.start", brand), to: "/groups/new" }}
             >
-              <p>Join one below, or start your own and invite neighbours.</p>
+              <p>{t("community.noneJoinedText")}</p>
             </EmptyState>
           ) : (
-            <ItemList layout="list" label={`Your ${groups}`}>
+            <ItemList layout="list" label={t("community.yours", brand)}>
               {mine.map((m) => {
                 const g = m.groupByGroupId!;
                 return (
@@ -110,8 +106,8 @@ export default function CommunityPage() {
                     to={paths.group(g.id)}
                     title={g.name}
                     picture={picture("group", g)}
-                    meta={groupTypeLabel(g.type)}
-                    badges={m.isOwner ? <span className="tag tag-positive">Owner</span> : <span className="tag">Member</span>}
+                    meta={groupTypeLabel(g.type, t)}
+                    badges={m.isOwner ? <span className="tag tag-positive">{t("groups.owner")}</span> : <span className="tag">{t("groups.member")}</span>}
                   />
                 );
               })}
@@ -122,17 +118,17 @@ export default function CommunityPage() {
 
       <section className="community-section" aria-labelledby="groups-title">
         <div className="section-title">
-          <h2 id="groups-title">Newest public {groups}</h2>
-          <Link to="/groups">See all {groups}</Link>
+          <h2 id="groups-title">{t("community.newestPublic", brand)}</h2>
+          <Link to="/groups">{t("groups.seeAll", brand)}</Link>
         </div>
         {!data ? (
-          <ListSkeleton layout="tiles" count={3} label={`Loading ${groups}…`} />
+          <ListSkeleton layout="tiles" count={3} label={t("groups.loading", brand)} />
         ) : !data.newestGroups?.nodes.length ? (
-          <EmptyState title={`No public ${groups} yet`} action={{ label: `Start a ${term(b, "group")}`, to: "/groups/new" }}>
-            <p>Be the first: start a {term(b, "group")} and invite people to join.</p>
+          <EmptyState title={t("community.nonePublic", brand)} action={{ label: t("groups.start", brand), to: "/groups/new" }}>
+            <p>{t("community.beFirst", brand)}</p>
           </EmptyState>
         ) : (
-          <ItemList layout="tiles" label={`Newest public ${groups}`}>
+          <ItemList layout="tiles" label={t("community.newestPublic", brand)}>
             {data.newestGroups.nodes.map((g) => (
               <ItemCard
                 key={g.id}
@@ -141,8 +137,8 @@ export default function CommunityPage() {
                 picture={picture("group", g)}
                 meta={
                   <>
-                    {groupTypeLabel(g.type)} · {count(g.groupMembershipsByGroupId.totalCount, "member")} ·{" "}
-                    {count(g.thingsByGroupId.totalCount, term(b, "thing"), term(b, "things"))}
+                    {groupTypeLabel(g.type, t)} · {t("groups.memberCount", { count: g.groupMembershipsByGroupId.totalCount })} ·{" "}
+                    {t("groups.thingCount", { ...brand, count: g.thingsByGroupId.totalCount })}
                   </>
                 }
                 description={g.description}
@@ -154,29 +150,28 @@ export default function CommunityPage() {
 
       <section className="community-section" aria-labelledby="people-title">
         <div className="section-title">
-          <h2 id="people-title">Newest members</h2>
-          {signedIn ? <Link to="/users">See all people</Link> : null}
+          <h2 id="people-title">{t("community.newestMembers")}</h2>
+          {signedIn ? <Link to="/users">{t("community.seeAllPeople")}</Link> : null}
         </div>
         {!signedIn ? (
-          <SignInPrompt title="Sign in to meet the people">
-            <p>Profiles are shown to signed-in members of the community only.</p>
+          <SignInPrompt title={t("community.signInToMeet")}>
+            <p>{t("community.profilesSignedIn")}</p>
           </SignInPrompt>
         ) : !data ? (
-          <ListSkeleton layout="list" count={3} label="Loading people…" />
+          <ListSkeleton layout="list" count={3} label={t("community.loadingPeople")} />
         ) : newcomers.length === 0 ? (
-          <EmptyState title="No members yet" action={{ label: `Find a ${term(b, "group")}`, to: "/groups" }}>
-            <p>People who join {groups} show here.</p>
+          <EmptyState title={t("groups.membersNone")} action={{ label: t("community.find", brand), to: "/groups" }}>
+            <p>{t("community.peopleWhoJoin", brand)}</p>
           </EmptyState>
         ) : (
-          <ul className="people-grid" aria-label="Newest members">
+          <ul className="people-grid" aria-label={t("community.newestMembers")}>
             {newcomers.map(({ user, group, when }) => (
               <li key={user.id} className="person">
                 <Avatar user={user} size={40} />
                 <span className="person-name">
                   <Link to={paths.user(user.id)}>{user.name}</Link>
                   <span className="muted">
-                    {group ? `joined ${group} ` : "joined "}
-                    {timeAgo(when)}
+                    {group ? t("community.joinedGroup", { group, when: timeAgo(when) }) : t("community.joined", { when: timeAgo(when) })}
                   </span>
                 </span>
               </li>

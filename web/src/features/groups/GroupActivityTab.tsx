@@ -1,8 +1,8 @@
 // Care actions on the group's things, newest first (the 50 latest).
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { GroupActivityDocument as GroupActivityQuery } from "./GroupActivity.generated.ts";
 import { errorText } from "./meta.ts";
@@ -10,7 +10,8 @@ import { ActivityList } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
 
 export function GroupActivityTab({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const group = state.group!;
   const [result, reexecute] = useQuery({
     query: GroupActivityQuery,
@@ -23,38 +24,33 @@ export function GroupActivityTab({ state }: { state: GroupState }) {
   return (
     <>
       <div className="section-title">
-        <h2>Activity</h2>
+        <h2>{t("groups.tab.activity")}</h2>
         {activity && activity.totalCount > items.length ? (
-          <p className="muted">
-            The latest {items.length} of {activity.totalCount} actions
-          </p>
+          <p className="muted">{t("groups.activityLatest", { shown: items.length, total: activity.totalCount })}</p>
         ) : null}
       </div>
       {result.error && !activity ? (
         <ListError
-          message={errorText(result.error, "Could not load the activity")}
+          message={errorText(result.error, t("groups.activityLoadFailed"))}
           onRetry={() => reexecute({ requestPolicy: "network-only" })}
         />
       ) : !activity ? (
-        <ListSkeleton layout="list" count={4} label="Loading the activity…" />
+        <ListSkeleton layout="list" count={4} label={t("groups.activityLoading")} />
       ) : items.length === 0 ? (
         <EmptyState
-          title="No activity yet"
+          title={t("groups.activityNone")}
           action={
             group.thingsByGroupId.totalCount > 0
-              ? { label: `See the ${term(b, "group")}'s ${term(b, "things")}`, to: paths.group(group.id, "things") }
+              ? { label: t("groups.seeThings", brand), to: paths.group(group.id, "things") }
               : state.isMember
-                ? { label: `Add a ${term(b, "thing")}`, to: "/things/new" }
+                ? { label: t("groups.addThing", brand), to: "/things/new" }
                 : null
           }
         >
-          <p>
-            Watering, clean-ups and other care recorded on this {term(b, "group")}'s {term(b, "things")} will show
-            here, newest first.
-          </p>
+          <p>{t("groups.activityNoneText", brand)}</p>
         </EmptyState>
       ) : (
-        <ActivityList items={items} label={`Activity of ${group.name}`} />
+        <ActivityList items={items} label={t("groups.activityOf", { name: group.name })} />
       )}
     </>
   );

@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -14,46 +14,47 @@ import { formatLitres } from "../../lib/litres.ts";
 import type { GroupState } from "./use-group.ts";
 
 export function GroupDashboardTab({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const group = state.group!;
   const owners = group.owners.nodes;
   return (
     <div className="dashboard-grid">
       <div className="card">
-        <h2>About</h2>
+        <h2>{t("groups.about")}</h2>
         {group.description ? (
           <p className="description">{group.description}</p>
         ) : (
           <p className="muted">
-            No description yet.
+            {t("groups.noDescription")}
             {state.canManage ? (
               <>
                 {" "}
-                <Link to={paths.groupSettings(group.id)}>Add one in the settings</Link>.
+                <Link to={paths.groupSettings(group.id)}>{t("groups.addDescription")}</Link>.
               </>
             ) : null}
           </p>
         )}
         <div className="stats">
           <Link className="stat" to={paths.group(group.id, "members")}>
-            <span className="stat-label">{group.members.totalCount === 1 ? "Member" : "Members"}</span>
+            <span className="stat-label">{t("groups.statMembers", { count: group.members.totalCount })}</span>
             <span className="stat-value">{group.members.totalCount}</span>
           </Link>
           <Link className="stat" to={paths.group(group.id, "things")}>
-            <span className="stat-label">{group.thingsByGroupId.totalCount === 1 ? term(b, "thing", true) : term(b, "things", true)}</span>
+            <span className="stat-label">{t("groups.statThings", { ...brand, count: group.thingsByGroupId.totalCount })}</span>
             <span className="stat-value">{group.thingsByGroupId.totalCount}</span>
           </Link>
           <Link className="stat" to={paths.group(group.id, "activity")}>
-            <span className="stat-label">Water given</span>
+            <span className="stat-label">{t("groups.waterGiven")}</span>
             <span className="stat-value">{formatLitres(group.litresTotal ?? 0)}</span>
           </Link>
         </div>
         <dl className="details">
-          <dt>Type</dt>
-          <dd>{groupTypeLabel(group.type)}</dd>
-          <dt>Visibility</dt>
-          <dd>{group.isPublic ? "Public: anyone can see it and join" : "Private: members join by invitation"}</dd>
-          <dt>Started</dt>
+          <dt>{t("groups.typeLabel")}</dt>
+          <dd>{groupTypeLabel(group.type, t)}</dd>
+          <dt>{t("groups.visibility")}</dt>
+          <dd>{group.isPublic ? t("groups.visibilityPublic") : t("groups.visibilityPrivate")}</dd>
+          <dt>{t("groups.started")}</dt>
           <dd>{formatDate(group.createdAt)}</dd>
         </dl>
       </div>
@@ -62,9 +63,9 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
           <MembershipBox state={state} />
         </div>
         <div className="card">
-          <h2>{owners.length === 1 ? "Owner" : "Owners"}</h2>
+          <h2>{t("groups.owners", { count: owners.length })}</h2>
           {owners.length === 0 ? (
-            <p className="muted">No owners to show.</p>
+            <p className="muted">{t("groups.noOwners")}</p>
           ) : (
             <ul className="people-list">
               {owners.map((owner) =>
@@ -79,7 +80,7 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
                 ) : null,
               )}
               {owners.every((o) => !o.userByUserId) ? (
-                <li className="muted">Sign in to see who runs this {term(b, "group")}.</li>
+                <li className="muted">{t("groups.signInForOwners", brand)}</li>
               ) : null}
             </ul>
           )}
@@ -91,7 +92,8 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
 
 /** Join, leave, or sign in to join. The only owner is offered handing over or deleting instead of Leave. */
 export function MembershipBox({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { signedIn } = useSession();
   const notify = useNotify();
   const group = state.group!;
@@ -99,7 +101,6 @@ export function MembershipBox({ state }: { state: GroupState }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const word = term(b, "group");
   const soleOwner = state.isOwner && group.owners.totalCount <= 1;
   const othersCount = Math.max(0, group.members.totalCount - 1);
 
@@ -110,20 +111,20 @@ export function MembershipBox({ state }: { state: GroupState }) {
     setBusy(false);
     setConfirming(false);
     if (result.error) {
-      setError(errorText(result.error, join ? `Could not join the ${word}` : `Could not leave the ${word}`));
+      setError(errorText(result.error, join ? t("groups.joinFailed", brand) : t("groups.leaveFailed", brand)));
       return;
     }
-    notify.positive(join ? `${term(b, "group", true)} joined` : `You left ${group.name}`);
+    notify.positive(join ? t("groups.joined", brand) : t("groups.left", { name: group.name }));
     state.refetch();
   };
 
   if (!signedIn) {
     return (
       <div className="membership-box">
-        <h2>Join in</h2>
-        <p className="muted">Sign in to join this {word} and look after its {term(b, "things")} with others.</p>
+        <h2>{t("groups.joinIn")}</h2>
+        <p className="muted">{t("groups.signInToJoinText", brand)}</p>
         <Link className="button" to={paths.signIn(paths.groupMembership(group.id))}>
-          Sign in to join
+          {t("groups.signInToJoin")}
         </Link>
       </div>
     );
@@ -131,44 +132,40 @@ export function MembershipBox({ state }: { state: GroupState }) {
 
   return (
     <div className="membership-box">
-      <h2>Your membership</h2>
+      <h2>{t("groups.yourMembership")}</h2>
       {state.isMember ? (
         <>
           <p>
-            {state.isOwner ? `You own this ${word}` : `You are a member`}
-            {state.membership?.createdAt ? ` since ${formatDate(state.membership.createdAt)}` : ""}.
+            {state.membership?.createdAt
+              ? t("groups.membershipSince", { ...brand, owner: String(state.isOwner), date: formatDate(state.membership.createdAt) })
+              : t("groups.membership", { ...brand, owner: String(state.isOwner) })}
           </p>
           {soleOwner ? (
             // The database refuses the last owner's leaving (OWNER): offer what they can do instead.
             <div className="sole-owner">
               <p className="muted">
-                {othersCount > 0
-                  ? `You are its only owner. To leave, first make another member an owner, or delete the ${word}.`
-                  : `You are its only member. Delete the ${word} if it is no longer needed.`}
+                {othersCount > 0 ? t("groups.onlyOwner", brand) : t("groups.onlyMember", brand)}
               </p>
               <div className="button-row">
                 {othersCount > 0 ? (
                   <Link className="button button-secondary" to={paths.group(group.id, "members")}>
-                    Hand over ownership
+                    {t("groups.handOver")}
                   </Link>
                 ) : null}
                 <Link className="button button-secondary" to={paths.groupSettings(group.id)}>
-                  Delete {word}
+                  {t("groups.deleteGroup", brand)}
                 </Link>
               </div>
             </div>
           ) : confirming ? (
-            <div className="confirm-box" role="group" aria-label={`Leave ${group.name}?`}>
-              <p>
-                Leave {group.name}?
-                {group.isPublic ? "" : ` It is private: you would need a new invitation to come back.`}
-              </p>
+            <div className="confirm-box" role="group" aria-label={t("groups.leaveQuestion", { name: group.name })}>
+              <p>{t(group.isPublic ? "groups.leaveQuestion" : "groups.leaveQuestionPrivate", { name: group.name })}</p>
               <div className="button-row">
                 <button type="button" className="button button-danger-solid" disabled={busy} onClick={() => run(false)}>
-                  {busy ? "Leaving…" : `Leave ${word}`}
+                  {busy ? t("groups.leaving") : t("groups.leave", brand)}
                 </button>
                 <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                  Stay
+                  {t("groups.stay")}
                 </button>
               </div>
             </div>
@@ -181,19 +178,19 @@ export function MembershipBox({ state }: { state: GroupState }) {
                 setConfirming(true);
               }}
             >
-              Leave {word}
+              {t("groups.leave", brand)}
             </button>
           )}
         </>
       ) : group.isPublic ? (
         <>
-          <p className="muted">You are not a member yet. Anyone can join this {word}.</p>
+          <p className="muted">{t("groups.notMemberYet", brand)}</p>
           <button type="button" className="button" disabled={busy} onClick={() => run(true)}>
-            {busy ? "Joining…" : `Join ${word}`}
+            {busy ? t("groups.joining") : t("groups.join", brand)}
           </button>
         </>
       ) : (
-        <p className="muted">This {word} is private: ask one of its owners for an invitation.</p>
+        <p className="muted">{t("groups.privateAskOwner", brand)}</p>
       )}
       {error ? (
         <p className="form-error inline-alert" role="alert">

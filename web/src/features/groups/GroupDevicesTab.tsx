@@ -2,7 +2,6 @@
 // once): search, sort, a model filter, tiles or rows and "show more", remembered per group.
 import { useMemo } from "react";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterChips,
@@ -22,6 +21,8 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { GroupDevicesDocument as GroupDevicesQuery } from "./GroupDevices.generated.ts";
 import { errorText, timeAgo } from "./meta.ts";
@@ -40,13 +41,8 @@ interface DeviceNode {
   indicatorColour: string | null;
 }
 
-const MODEL_LABELS: Record<string, string> = {
-  LSE01: "LSE01 soil moisture sensor",
-  LSPH01: "LSPH01 soil pH sensor",
-  THE_THINGS_UNO: "The Things Uno",
-};
-
 const MODELS = ["LSE01", "LSPH01", "THE_THINGS_UNO"] as const;
+type Model = (typeof MODELS)[number];
 type Sort = "name" | "report" | "battery";
 
 const BY: Record<Sort, (a: DeviceNode, b: DeviceNode) => number> = {
@@ -57,12 +53,13 @@ const BY: Record<Sort, (a: DeviceNode, b: DeviceNode) => number> = {
   battery: (a, b) => (a.battery ?? Number.POSITIVE_INFINITY) - (b.battery ?? Number.POSITIVE_INFINITY) || compareText(a.name, b.name),
 };
 
-export function modelLabel(model: string): string {
-  return MODEL_LABELS[model] ?? model.replace(/_/g, " ");
+export function modelLabel(model: string, t: T = englishT): string {
+  return (MODELS as readonly string[]).includes(model) ? t(`groups.model.${model as Model}`) : model.replace(/_/g, " ");
 }
 
 export function GroupDevicesTab({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const picture = usePictureUrl();
   const group = state.group!;
   const list = useListState<Sort, "model">(`group-devices.${group.id}`, {
@@ -85,60 +82,57 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
   const shown = searchItems(
     devices.filter(({ device }) => !list.filters.model || device.model === list.filters.model),
     list.search,
-    ({ device, thing }) => [device.name, device.deviceId, modelLabel(device.model), thing.name],
+    ({ device, thing }) => [device.name, device.deviceId, modelLabel(device.model, t), thing.name],
   ).sort((x, y) => BY[list.sort](x.device, y.device));
   const page = useClientPaging(shown, { pageSize: 24, resetKey: JSON.stringify([list.search, list.sort, list.filters]) });
 
   return (
     <>
-      <h2>Devices</h2>
+      <h2>{t("groups.tab.devices")}</h2>
       {devices.length > 0 || list.narrowed ? (
-        <ListToolbar label="Devices list options">
-          <SearchBox label="Search devices" value={list.search} onChange={list.setSearch} />
+        <ListToolbar label={t("groups.devicesListOptions")}>
+          <SearchBox label={t("groups.searchDevices")} value={list.search} onChange={list.setSearch} />
           <SortSelect<Sort>
             value={list.sort}
             onChange={list.setSort}
             options={[
-              { value: "name", label: "Name" },
-              { value: "report", label: "Latest report" },
-              { value: "battery", label: "Battery (lowest first)" },
+              { value: "name", label: t("groups.sortName") },
+              { value: "report", label: t("groups.sortReport") },
+              { value: "battery", label: t("groups.sortBattery") },
             ]}
           />
           <LayoutToggle value={list.layout} onChange={list.setLayout} />
           <FilterChips
-            label="Model"
+            label={t("groups.model")}
             value={list.filters.model}
             onChange={(v) => list.setFilter("model", v)}
-            allLabel="All models"
+            allLabel={t("groups.allModels")}
             options={MODELS.map((m) => ({ value: m, label: m === "THE_THINGS_UNO" ? "Things Uno" : m }))}
           />
         </ListToolbar>
       ) : null}
       {result.error && !result.data ? (
         <ListError
-          message={errorText(result.error, "Could not load the devices")}
+          message={errorText(result.error, t("groups.devicesLoadFailed"))}
           onRetry={() => reexecute({ requestPolicy: "network-only" })}
         />
       ) : !result.data ? (
-        <ListSkeleton layout={list.layout} count={2} label="Loading the devices…" />
+        <ListSkeleton layout={list.layout} count={2} label={t("groups.devicesLoading")} />
       ) : shown.length === 0 ? (
         list.narrowed ? (
-          <EmptyState title="No devices match" action={{ label: "Clear search and filters", onClick: list.reset }}>
-            <p>Try a name, a device id or a {term(b, "thing")}, or every model.</p>
+          <EmptyState title={t("groups.devicesNoneMatch")} action={{ label: t("groups.clearFilters"), onClick: list.reset }}>
+            <p>{t("groups.devicesTryOther", brand)}</p>
           </EmptyState>
         ) : (
           <EmptyState
-            title="No devices yet"
-            action={state.isMember ? { label: "Register a device", to: "/devices/new" } : null}
+            title={t("groups.devicesNoneYet")}
+            action={state.isMember ? { label: t("groups.registerDevice"), to: "/devices/new" } : null}
           >
-            <p>
-              Soil sensors fitted to this {term(b, "group")}'s {term(b, "things")} show here, with their latest
-              readings.
-            </p>
+            <p>{t("groups.devicesNoneYetText", brand)}</p>
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label={`Devices of ${group.name}`}>
+        <ItemList layout={list.layout} label={t("groups.devicesOf", { name: group.name })}>
           {page.visible.map(({ device, thing }) => (
             <ItemCard
               key={device.id}
@@ -147,25 +141,26 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
               picture={picture("device", device)}
               meta={
                 <>
-                  {modelLabel(device.model)} · on {thing.name}
+                  {modelLabel(device.model, t)} · {t("groups.deviceOn", { thing: thing.name })}
                 </>
               }
               description={
                 <>
                   {device.deviceId}
-                  {device.lastSensorData ? ` · last reading ${timeAgo(device.lastSensorData)}` : " · no readings yet"}
-                  {device.battery !== null ? ` · battery ${Math.round(device.battery * 100) / 100} V` : ""}
+                  {" · "}
+                  {device.lastSensorData ? t("groups.lastReading", { when: timeAgo(device.lastSensorData) }) : t("groups.noReadings")}
+                  {device.battery !== null ? ` · ${t("groups.battery", { volts: Math.round(device.battery * 100) / 100 })}` : ""}
                 </>
               }
-              badges={device.isPublic ? null : <span className="tag tag-warning">Private</span>}
+              badges={device.isPublic ? null : <span className="tag tag-warning">{t("groups.private")}</span>}
             />
           ))}
         </ItemList>
       )}
       {shown.length > 0 ? (
         <div className="list-footer">
-          <ResultCount shown={shown.length} noun={["device", "devices"]} narrowed={list.narrowed} />
-          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label="Show more devices" />
+          <ResultCount shown={shown.length} noun={[t("groups.deviceNoun", { count: 1 }), t("groups.deviceNoun", { count: 2 })]} narrowed={list.narrowed} />
+          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label={t("groups.showMoreDevices")} />
         </div>
       ) : null}
     </>

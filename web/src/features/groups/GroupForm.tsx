@@ -1,11 +1,12 @@
 // The group form of /groups/new and /groups/{id}/settings: name, type, description, visibility.
 // Messages are the database's (check_label, check_description), shown as soon as a field is touched.
 import { useState, type FormEvent } from "react";
-import { term } from "../../../../shared/branding.ts";
 import { MESSAGES } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useForm } from "../../lib/use-form.ts";
 import {
   DESCRIPTION_MAX,
@@ -48,6 +49,12 @@ const FIELD_OF_MESSAGE: Record<string, GroupField> = {
   "Choose whether the group is public": "visibility",
 };
 
+/** The field a (translated) server message belongs to: errorText says it in the reader's language. */
+function fieldOfMessage(message: string): GroupField | undefined {
+  const english = Object.keys(FIELD_OF_MESSAGE).find((text) => text === message || translateServerMessage(text) === message);
+  return english ? FIELD_OF_MESSAGE[english] : undefined;
+}
+
 export function GroupForm({
   initial,
   submitLabel,
@@ -65,8 +72,9 @@ export function GroupForm({
   onSubmit(values: GroupFormValues, picture: GroupPictureChange): Promise<string | null>;
   formId?: string;
 }) {
+  const t = useT();
   const b = useBranding();
-  const word = term(b, "group");
+  const brand = { brand: b.key };
   const defaultType = initial?.type ?? (b.key === "bee" ? "BEEPASS" : "");
   const form = useForm<GroupField>(
     {
@@ -108,7 +116,7 @@ export function GroupForm({
     }, { upload, remove: removePicture && !upload });
     setBusy(false);
     if (message) {
-      const field = FIELD_OF_MESSAGE[message];
+      const field = fieldOfMessage(message);
       setServerError({ message, field, value: field ? form.values[field] : undefined });
       if (field) focus(field);
     }
@@ -122,9 +130,9 @@ export function GroupForm({
           {serverError.message}
         </div>
       ) : null}
-      <FormField label="Name" required autoComplete="off" error={fieldError("name")} {...form.field("name")} />
+      <FormField label={t("groups.form.name")} required autoComplete="off" error={fieldError("name")} {...form.field("name")} />
       <SelectField
-        label="Type"
+        label={t("groups.typeLabel")}
         name="type"
         required
         value={form.values.type}
@@ -132,17 +140,23 @@ export function GroupForm({
         onChange={(event) => form.setValue("type", event.target.value)}
         onBlur={form.field("type").onBlur}
       >
-        {form.values.type === "" ? <option value="">Choose a type…</option> : null}
+        {form.values.type === "" ? <option value="">{t("groups.form.chooseType")}</option> : null}
         {GROUP_TYPES.map((type) => (
           <option key={type} value={type}>
-            {groupTypeLabel(type)}
+            {groupTypeLabel(type, t)}
           </option>
         ))}
       </SelectField>
       <TextAreaField
-        label="Description"
+        label={t("groups.form.description")}
         name="description"
-        hint={`What the ${word} does, where, and how people can help. ${length > DESCRIPTION_MAX - 500 ? `${length} of ${DESCRIPTION_MAX} characters.` : "Optional."}`}
+        hint={t("groups.form.descriptionHint", {
+          ...brand,
+          long: String(length > DESCRIPTION_MAX - 500),
+          // As strings: the count reads as the person typed it, without a thousands separator.
+          length: String(length),
+          max: String(DESCRIPTION_MAX),
+        })}
         rows={5}
         value={form.values.description}
         error={fieldError("description")}
@@ -150,8 +164,8 @@ export function GroupForm({
         onBlur={form.field("description").onBlur}
       />
       <ImageUpload
-        label="Picture"
-        hint="Optional. A photo of the group at work or its logo: JPEG, PNG, WebP or GIF, up to 10 MB."
+        label={t("groups.form.picture")}
+        hint={t("groups.form.pictureHint")}
         currentUrl={removePicture ? null : currentPictureUrl}
         onUploaded={(value) => {
           setUpload(value);
@@ -163,14 +177,14 @@ export function GroupForm({
       />
       {removePicture && !upload ? (
         <p className="form-note" role="status">
-          The picture will be removed when you save.{" "}
+          {t("groups.form.pictureRemoved")}{" "}
           <button type="button" className="link-button" onClick={() => setRemovePicture(false)}>
-            Keep it
+            {t("groups.form.keepIt")}
           </button>
         </p>
       ) : null}
       <fieldset className="choice-group" aria-describedby={fieldError("visibility") ? `${formId}-visibility-error` : undefined}>
-        <legend>Who can see it</legend>
+        <legend>{t("groups.form.whoCanSee")}</legend>
         <label className="choice">
           <input
             type="radio"
@@ -180,8 +194,8 @@ export function GroupForm({
             onChange={() => form.setValue("visibility", "public")}
           />
           <span>
-            <strong>Public</strong>
-            <span>Anyone can see the {word} and join it.</span>
+            <strong>{t("groups.public")}</strong>
+            <span>{t("groups.form.publicText", brand)}</span>
           </span>
         </label>
         <label className="choice">
@@ -193,19 +207,19 @@ export function GroupForm({
             onChange={() => form.setValue("visibility", "private")}
           />
           <span>
-            <strong>Private</strong>
-            <span>Only members see it; people join when an owner invites them.</span>
+            <strong>{t("groups.private")}</strong>
+            <span>{t("groups.form.privateText")}</span>
           </span>
         </label>
         {fieldError("visibility") ? (
           <p id={`${formId}-visibility-error`} className="field-error">
-            {fieldError("visibility")}
+            {translateServerMessage(fieldError("visibility") ?? "")}
           </p>
         ) : null}
       </fieldset>
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy || uploading}>
-          {busy ? busyLabel : uploading ? "Uploading the picture…" : submitLabel}
+          {busy ? busyLabel : uploading ? t("groups.form.uploading") : submitLabel}
         </button>
       </div>
     </form>

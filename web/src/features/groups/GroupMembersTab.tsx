@@ -3,11 +3,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { EmptyState, ListError, ListSkeleton, LoadMore, useConnection } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
@@ -18,7 +18,7 @@ import { GroupInvitationsDocument as GroupInvitationsQuery } from "./GroupInvita
 import { GroupMembersDocument as GroupMembersQuery } from "./GroupMembers.generated.ts";
 import { InviteToGroupDocument as InviteToGroup } from "./InviteToGroup.generated.ts";
 import { UpdateGroupMembershipDocument as UpdateGroupMembership } from "./UpdateGroupMembership.generated.ts";
-import { count, errorText, formatDate } from "./meta.ts";
+import { errorText, formatDate } from "./meta.ts";
 import { Avatar, SignInPrompt } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
 
@@ -31,7 +31,8 @@ interface Member {
 }
 
 export function GroupMembersTab({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const notify = useNotify();
   const group = state.group!;
@@ -60,11 +61,11 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
     const result = await updateMembership({ id: member.id, isOwner: !member.isOwner });
     setBusyId(null);
     if (result.error) {
-      setActionError(errorText(result.error, "Failed to make user owner"));
+      setActionError(errorText(result.error, t("groups.makeOwnerFailed")));
       return;
     }
-    const who = member.userByUserId?.name ?? "The member";
-    notify.positive(member.isOwner ? `${who} is no longer an owner` : `${who} is now an owner`);
+    const who = member.userByUserId?.name ?? t("groups.theMember");
+    notify.positive(t(member.isOwner ? "groups.noLongerOwner" : "groups.nowOwner", { who }));
     refresh();
   };
 
@@ -75,22 +76,19 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
     setBusyId(null);
     setConfirmId(null);
     if (result.error) {
-      setActionError(errorText(result.error, "Failed to remove access"));
+      setActionError(errorText(result.error, t("groups.removeFailed")));
       return;
     }
-    notify.positive(`${member.userByUserId?.name ?? "The member"} was removed from ${group.name}`);
+    notify.positive(t("groups.removed", { who: member.userByUserId?.name ?? t("groups.theMember"), group: group.name }));
     refresh();
   };
 
   if (!signedIn) {
     return (
       <>
-        <h2>Members</h2>
-        <SignInPrompt title={`Sign in to see who is in this ${term(b, "group")}`}>
-          <p>
-            {group.name} has {count(group.members.totalCount, "member")}. Profiles are shown to signed-in members of
-            the community.
-          </p>
+        <h2>{t("groups.tab.members")}</h2>
+        <SignInPrompt title={t("groups.signInForMembers", brand)}>
+          <p>{t("groups.membersSignedOut", { name: group.name, count: group.members.totalCount })}</p>
         </SignInPrompt>
       </>
     );
@@ -99,8 +97,8 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
   return (
     <>
       <div className="section-title">
-        <h2>Members</h2>
-        {members.totalCount !== null ? <p className="muted">{count(members.totalCount, "member")}</p> : null}
+        <h2>{t("groups.tab.members")}</h2>
+        {members.totalCount !== null ? <p className="muted">{t("groups.memberCount", { count: members.totalCount })}</p> : null}
       </div>
       {actionError ? (
         <div className="form-error" role="alert">
@@ -108,19 +106,19 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
         </div>
       ) : null}
       {members.error && members.nodes.length === 0 ? (
-        <ListError message={errorText(members.error, "Could not load the members")} onRetry={members.refetch} />
+        <ListError message={errorText(members.error, t("groups.membersLoadFailed"))} onRetry={members.refetch} />
       ) : members.loading ? (
-        <ListSkeleton layout="list" count={3} label="Loading the members…" />
+        <ListSkeleton layout="list" count={3} label={t("groups.membersLoading")} />
       ) : members.nodes.length === 0 ? (
-        <EmptyState title="No members yet" action={manage ? null : { label: `Join ${group.name}`, to: paths.group(group.id) }}>
-          <p>Invite people below to look after {term(b, "things")} together.</p>
+        <EmptyState title={t("groups.membersNone")} action={manage ? null : { label: t("groups.joinNamed", { name: group.name }), to: paths.group(group.id) }}>
+          <p>{t("groups.membersNoneText", brand)}</p>
         </EmptyState>
       ) : (
-        <ul className="item-rows" aria-label={`Members of ${group.name}`}>
+        <ul className="item-rows" aria-label={t("groups.membersOf", { name: group.name })}>
           {members.nodes.map((member) => {
             const user = member.userByUserId;
             const you = member.userId === session?.id;
-            const name = user?.name ?? "A member";
+            const name = user?.name ?? t("groups.aMember");
             return (
               <li key={member.id} className="item member-row">
                 <span className="item-picture" aria-hidden="true">
@@ -129,23 +127,23 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                 <span className="item-body">
                   {user ? (
                     <Link to={paths.user(user.id)} className="item-title">
-                      {name}
-                      {you ? " (you)" : ""}
+                      {you ? t("groups.nameYou", { name }) : name}
                     </Link>
                   ) : (
                     <span className="item-title">{name}</span>
                   )}
                   <span className="item-meta">
-                    {user ? `@${user.username} · ` : ""}joined {formatDate(member.createdAt)}
+                    {user ? `@${user.username} · ` : ""}
+                    {t("groups.joinedOn", { date: formatDate(member.createdAt) })}
                   </span>
                 </span>
-                <span className="item-badges">{member.isOwner ? <span className="tag tag-positive">Owner</span> : null}</span>
+                <span className="item-badges">{member.isOwner ? <span className="tag tag-positive">{t("groups.owner")}</span> : null}</span>
                 {manage ? (
                   <span className="item-actions member-actions">
                     {confirmId === member.id ? (
                       <>
                         <span className="visually-hidden" role="status">
-                          Remove {name} from {group.name}?
+                          {t("groups.removeQuestion", { name, group: group.name })}
                         </span>
                         <button
                           type="button"
@@ -153,10 +151,10 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                           disabled={busyId === member.id}
                           onClick={() => remove(member)}
                         >
-                          {busyId === member.id ? "Removing…" : `Remove ${you ? "myself" : name}`}
+                          {busyId === member.id ? t("groups.removing") : you ? t("groups.removeMyself") : t("groups.removeNamed", { name })}
                         </button>
                         <button type="button" className="button button-small button-secondary" onClick={() => setConfirmId(null)}>
-                          Cancel
+                          {t("groups.cancel")}
                         </button>
                       </>
                     ) : (
@@ -166,9 +164,9 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                           className="button button-small button-secondary"
                           disabled={busyId === member.id}
                           onClick={() => toggleOwner(member)}
-                          aria-label={member.isOwner ? `Remove owner role from ${name}` : `Make owner: ${name}`}
+                          aria-label={t(member.isOwner ? "groups.removeOwnerLabel" : "groups.makeOwnerLabel", { name })}
                         >
-                          {member.isOwner ? "Remove owner" : "Make owner"}
+                          {member.isOwner ? t("groups.removeOwner") : t("groups.makeOwner")}
                         </button>
                         <button
                           type="button"
@@ -178,9 +176,9 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                             setActionError(null);
                             setConfirmId(member.id);
                           }}
-                          aria-label={`Remove ${name} from the ${term(b, "group")}`}
+                          aria-label={t("groups.removeLabel", { ...brand, name })}
                         >
-                          Remove
+                          {t("groups.remove")}
                         </button>
                       </>
                     )}
@@ -197,7 +195,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
         onLoadMore={members.loadMore}
         shown={members.nodes.length}
         total={members.totalCount}
-        label="Load more members"
+        label={t("groups.loadMoreMembers")}
       />
       {manage ? (
         <>
@@ -210,6 +208,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
 }
 
 function InviteForm({ groupId, groupName, onInvited }: { groupId: string; groupName: string; onInvited(): void }) {
+  const t = useT();
   const notify = useNotify();
   const [, invite] = useMutation(InviteToGroup);
   const [busy, setBusy] = useState(false);
@@ -227,10 +226,10 @@ function InviteForm({ groupId, groupName, onInvited }: { groupId: string; groupN
         const result = await invite({ groupId, email });
         setBusy(false);
         if (result.error) {
-          setServerError({ message: errorText(result.error, "Failed to send invitation"), email });
+          setServerError({ message: errorText(result.error, t("groups.inviteFailed")), email });
           return;
         }
-        notify.positive(`Invitation sent to ${email}`);
+        notify.positive(t("groups.invitationSent", { email }));
         setFormKey((k) => k + 1);
         onInvited();
       }}
@@ -249,6 +248,7 @@ function InviteFormFields({
   serverError: { message: string; email: string } | null;
   onSubmit(email: string): void;
 }) {
+  const t = useT();
   const form = useForm<"email">({ email: "" }, (values) => ({ email: validateEmail(values.email.trim()) }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -261,13 +261,11 @@ function InviteFormFields({
   const stale = serverError && serverError.email !== form.values.email.trim();
   return (
     <section className="card stack" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite someone</h2>
-      <p className="form-note">
-        We e-mail them a link to join {groupName}. They sign in (or register) with that address to accept.
-      </p>
+      <h2 id="invite-title">{t("groups.inviteTitle")}</h2>
+      <p className="form-note">{t("groups.inviteNote", { name: groupName })}</p>
       <form className="invite-form" noValidate onSubmit={submit}>
         <FormField
-          label="Email address"
+          label={t("groups.emailAddress")}
           type="email"
           autoComplete="off"
           spellCheck={false}
@@ -275,7 +273,7 @@ function InviteFormFields({
           {...form.field("email")}
         />
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Sending…" : "Send invitation"}
+          {busy ? t("groups.sending") : t("groups.sendInvitation")}
         </button>
       </form>
     </section>
@@ -283,6 +281,7 @@ function InviteFormFields({
 }
 
 function Invitations({ groupId, version }: { groupId: string; version: number }) {
+  const t = useT();
   const notify = useNotify();
   const [result, reexecute] = useQuery({
     query: GroupInvitationsQuery,
@@ -306,10 +305,10 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
     const answer = await invite({ groupId, email });
     setBusyId(null);
     if (answer.error) {
-      setError(errorText(answer.error, "Failed to send invitation"));
+      setError(errorText(answer.error, t("groups.inviteFailed")));
       return;
     }
-    notify.positive(`Invitation sent again to ${email}`);
+    notify.positive(t("groups.invitationResent", { email }));
     refresh();
   };
 
@@ -319,17 +318,17 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
     const answer = await remove({ id });
     setBusyId(null);
     if (answer.error) {
-      setError(errorText(answer.error, "Failed to remove invite"));
+      setError(errorText(answer.error, t("groups.removeInviteFailed")));
       return;
     }
-    notify.positive(`Invitation to ${email} removed`);
+    notify.positive(t("groups.invitationRemoved", { email }));
     refresh();
   };
 
   return (
     <section className="invitation-list stack" aria-labelledby="invitations-title">
       <div className="section-title">
-        <h2 id="invitations-title">Pending invitations</h2>
+        <h2 id="invitations-title">{t("groups.pendingInvitations")}</h2>
       </div>
       {error ? (
         <div className="form-error" role="alert">
@@ -337,20 +336,20 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
         </div>
       ) : null}
       {result.error && !result.data ? (
-        <ListError message={errorText(result.error, "Could not load the invitations")} onRetry={refresh} />
+        <ListError message={errorText(result.error, t("groups.invitationsLoadFailed"))} onRetry={refresh} />
       ) : !result.data ? (
-        <ListSkeleton layout="list" count={1} label="Loading the invitations…" />
+        <ListSkeleton layout="list" count={1} label={t("groups.invitationsLoading")} />
       ) : invitations.length === 0 ? (
-        <p className="muted">No invitations waiting. People you invite show here until they accept.</p>
+        <p className="muted">{t("groups.invitationsNone")}</p>
       ) : (
-        <ul className="item-rows" aria-label="Pending invitations">
+        <ul className="item-rows" aria-label={t("groups.pendingInvitations")}>
           {invitations.map((invitation) => (
             <li key={invitation.id} className="item">
               <span className="item-body">
                 <span className="item-title">{invitation.email}</span>
                 <span className="item-meta">
-                  Sent {formatDate(invitation.createdAt)}
-                  {invitation.userByUserId ? ` · has an account: ${invitation.userByUserId.name}` : ""}
+                  {t("groups.sentOn", { date: formatDate(invitation.createdAt) })}
+                  {invitation.userByUserId ? ` · ${t("groups.hasAccount", { name: invitation.userByUserId.name })}` : ""}
                 </span>
               </span>
               <span className="item-actions member-actions">
@@ -359,18 +358,18 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
                   className="button button-small button-secondary"
                   disabled={busyId === invitation.id}
                   onClick={() => resend(invitation.id, invitation.email)}
-                  aria-label={`Resend the invitation to ${invitation.email}`}
+                  aria-label={t("groups.resendLabel", { email: invitation.email })}
                 >
-                  Resend
+                  {t("groups.resend")}
                 </button>
                 <button
                   type="button"
                   className="button button-small button-danger"
                   disabled={busyId === invitation.id}
                   onClick={() => drop(invitation.id, invitation.email)}
-                  aria-label={`Delete the invitation to ${invitation.email}`}
+                  aria-label={t("groups.deleteInviteLabel", { email: invitation.email })}
                 >
-                  Delete
+                  {t("groups.delete")}
                 </button>
               </span>
             </li>

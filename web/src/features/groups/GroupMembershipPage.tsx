@@ -1,11 +1,11 @@
 // /groups/{id}/membership: visiting it joins the group, says so, and goes to the group's page.
 // A private group (or a missing one) answers with the server's message instead.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { ChangeGroupMembershipDocument as ChangeGroupMembership } from "./ChangeGroupMembership.generated.ts";
@@ -14,7 +14,8 @@ import { isUuid } from "./use-group.ts";
 import "./groups.css";
 
 export default function GroupMembershipPage() {
-  const b = useBranding();
+  const t = useT();
+  const brandKey = useBranding().key;
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -22,29 +23,29 @@ export default function GroupMembershipPage() {
   const [error, setError] = useState<string | null>(null);
   // Once per visit (strict mode runs effects twice).
   const asked = useRef<string | null>(null);
-  const word = term(b, "group");
+  const brand = useMemo(() => ({ brand: brandKey }), [brandKey]);
 
   useEffect(() => {
     if (asked.current === id) return;
     asked.current = id;
     if (!isUuid(id)) {
-      setError(`This ${word} does not exist.`);
+      setError(t("groups.membership.missing", brand));
       return;
     }
     void change({ groupId: id, join: true }).then((result) => {
       if (result.error || !result.data?.changeGroupMembership?.group) {
-        setError(errorText(result.error, `Could not join the ${word}`));
+        setError(errorText(result.error, t("groups.joinFailed", brand)));
         return;
       }
-      notify.positive(`${term(b, "group", true)} joined`);
+      notify.positive(t("groups.joined", brand));
       navigate(paths.group(id), { replace: true });
     });
-  }, [id, change, navigate, notify, b, word]);
+  }, [id, change, navigate, notify, brand, t]);
 
-  if (!error) return <Loading label={`Joining the ${word}…`} />;
+  if (!error) return <Loading label={t("groups.membership.joining", brand)} />;
   return (
     <section className="page narrow-page" aria-labelledby="page-title">
-      <h1 id="page-title">Join {word}</h1>
+      <h1 id="page-title">{t("groups.join", brand)}</h1>
       <div className="card">
         <p className="form-error" role="alert">
           {error}
@@ -52,11 +53,11 @@ export default function GroupMembershipPage() {
         <div className="button-row">
           {isUuid(id) ? (
             <Link className="button button-secondary" to={paths.group(id)}>
-              Go to the {word}
+              {t("groups.membership.goTo", brand)}
             </Link>
           ) : null}
           <Link className="button button-secondary" to="/groups">
-            See all {term(b, "groups")}
+            {t("groups.seeAll", brand)}
           </Link>
         </div>
       </div>

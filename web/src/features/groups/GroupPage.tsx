@@ -1,11 +1,11 @@
 // /groups/{id}/{tab}: a group's dashboard, activity, members, things, devices, tasks, history and
 // watering rota.
 import { Link, useParams } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import { Initials } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
-import { TabNav, tabLabel } from "../../components/TabNav.tsx";
+import { TabNav } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { GROUP_TABS, paths, type GroupTab } from "../../routes/paths.ts";
 import { GroupActivityTab } from "./GroupActivityTab.tsx";
 import { GroupDashboardTab } from "./GroupDashboardTab.tsx";
@@ -22,37 +22,37 @@ import { useGroup, type GroupState } from "./use-group.ts";
 import "./groups.css";
 
 export default function GroupPage() {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { id = "", tab = "dashboard" } = useParams();
   const state = useGroup(id);
-  const Group = term(b, "group", true);
 
   if (state.notFound) {
     return (
-      <NotFoundNotice title={`${Group} not found`} back={{ to: "/groups", label: `See all ${term(b, "groups")}` }}>
-        This {term(b, "group")} does not exist, or it is private and you are not a member.
+      <NotFoundNotice title={t("groups.notFound", brand)} back={{ to: "/groups", label: t("groups.seeAll", brand) }}>
+        {t("groups.notFoundText", brand)}
       </NotFoundNotice>
     );
   }
   if (state.error && !state.group) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{Group}</h1>
-        <ListError message={errorText(state.error, `Could not load the ${term(b, "group")}`)} onRetry={state.refetch} />
+        <h1 id="page-title">{t("groups.one", brand)}</h1>
+        <ListError message={errorText(state.error, t("groups.loadOneFailed", brand))} onRetry={state.refetch} />
       </section>
     );
   }
-  if (state.loading || !state.group) return <Loading label={`Loading the ${term(b, "group")}…`} />;
+  if (state.loading || !state.group) return <Loading label={t("groups.loadingOne", brand)} />;
 
-  const label = (t: GroupTab) => (t === "things" ? tabLabel(term(b, "things")) : tabLabel(t));
+  const label = (tab: GroupTab) => t(`groups.tab.${tab}`, brand);
   const current = tab as GroupTab;
   return (
     <section className="page group-page" aria-labelledby="page-title">
       <GroupHeader state={state} />
       <TabNav
         base={`/groups/${encodeURIComponent(id)}`}
-        tabs={GROUP_TABS.map((t) => ({ tab: t, label: label(t) }))}
-        label={`${Group} sections`}
+        tabs={GROUP_TABS.map((tab) => ({ tab, label: label(tab) }))}
+        label={t("groups.sections", brand)}
       />
       <div className="tab-panel">
         {current === "dashboard" ? <GroupDashboardTab state={state} /> : null}
@@ -62,7 +62,7 @@ export default function GroupPage() {
         {current === "devices" ? <GroupDevicesTab state={state} /> : null}
         {current === "tasks" ? <GroupTasksTab state={state} /> : null}
         {current === "history" ? (
-          <HistoryPanel targetType="group" targetId={state.group.id} noun={term(b, "group")} onRestored={state.refetch} />
+          <HistoryPanel targetType="group" targetId={state.group.id} onRestored={state.refetch} />
         ) : null}
         {current === "rota" ? (
           <GroupRotaTab groupId={state.group.id} myUserId={state.membership?.userId ?? null} isMember={state.isMember} canManage={state.canManage} />
@@ -73,7 +73,8 @@ export default function GroupPage() {
 }
 
 export function GroupHeader({ state, title }: { state: GroupState; title?: string }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const picture = usePictureUrl();
   const group = state.group!;
   const url = picture("group", group, "medium");
@@ -88,17 +89,17 @@ export function GroupHeader({ state, title }: { state: GroupState; title?: strin
           {title ? (
             <Link to={paths.group(group.id)}>{group.name}</Link>
           ) : (
-            <span className="tag">{groupTypeLabel(group.type)}</span>
+            <span className="tag">{groupTypeLabel(group.type, t)}</span>
           )}
-          {group.isPublic ? <span className="tag">Public</span> : <span className="tag tag-warning">Private</span>}
-          {state.isOwner ? <span className="tag tag-positive">You own this {term(b, "group")}</span> : null}
-          {state.isMember && !state.isOwner ? <span className="tag tag-positive">You are a member</span> : null}
+          {group.isPublic ? <span className="tag">{t("groups.public")}</span> : <span className="tag tag-warning">{t("groups.private")}</span>}
+          {state.isOwner ? <span className="tag tag-positive">{t("groups.youOwn", brand)}</span> : null}
+          {state.isMember && !state.isOwner ? <span className="tag tag-positive">{t("groups.youAreMember")}</span> : null}
         </div>
       </div>
       {!title && state.canManage ? (
         <div className="record-actions">
           <Link to={paths.groupSettings(group.id)} className="button button-secondary">
-            Settings
+            {t("groups.settings")}
           </Link>
         </div>
       ) : null}

@@ -1,20 +1,21 @@
 // The group's tasks: those planned on its things, by status and due date (the tasks feature's list).
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import type { GroupState } from "./use-group.ts";
 
 export function GroupTasksTab({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const group = state.group!;
   return (
     <>
-      <h2>Tasks</h2>
+      <h2>{t("groups.tab.tasks")}</h2>
       <TaskList
         filter={{ groupId: group.id }}
         createPath={newTaskPath({ groupId: group.id })}
-        label={`Tasks of ${group.name}`}
-        emptyText={`Tasks for ${group.name}'s ${term(b, "things")}, such as watering rounds or a clean-up day, show here by due date.`}
+        label={t("groups.tasksOf", { name: group.name })}
+        emptyText={t("groups.tasksEmpty", { ...brand, name: group.name })}
       />
     </>
   );

@@ -1,8 +1,6 @@
 // The group's things, with the list toolkit: search (on the server), sort, filters by type and
 // colour, tiles or rows, and paging; remembered per group.
 import { Link } from "react-router";
-import { brandCopy } from "../../../../shared/brand-copy.ts";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterSelect,
@@ -22,6 +20,7 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { GroupThingsDocument as GroupThingsQuery } from "./GroupThings.generated.ts";
 import { THING_TYPES } from "../things/thing-meta.ts";
@@ -37,19 +36,14 @@ const ORDER: Record<Sort, string[]> = {
 };
 
 const COLOURS = ["red", "orange", "green", "blue"] as const;
-
-const COLOUR_WORDS: Record<string, string> = {
-  red: "Too dry",
-  orange: "Needs water",
-  green: "Good",
-  blue: "Saturated",
-};
+type Colour = (typeof COLOURS)[number];
+const isColour = (value: string | null | undefined): value is Colour => (COLOURS as readonly (string | null | undefined)[]).includes(value);
 
 export function GroupThingsTab({ state }: { state: GroupState }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const picture = usePictureUrl();
   const group = state.group!;
-  const things = term(b, "things");
   // Each group's list is remembered on its own: a search in one group means nothing in another.
   const list = useListState<Sort, "type" | "colour">(`group-things.${group.id}`, {
     defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", colour: "" } },
@@ -72,65 +66,61 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
   return (
     <>
       <div className="section-title">
-        <h2>{term(b, "things", true)}</h2>
+        <h2>{t("groups.tab.things", brand)}</h2>
         {state.isMember ? (
           <Link className="button button-secondary" to="/things/new">
-            Add a {term(b, "thing")}
+            {t("groups.addThing", brand)}
           </Link>
         ) : null}
       </div>
       {result.nodes.length > 0 || list.narrowed ? (
-        <ListToolbar label={`${term(b, "things", true)} list options`}>
-          <SearchBox label={`Search ${things}`} value={list.search} onChange={list.setSearch} />
+        <ListToolbar label={t("groups.thingsListOptions", brand)}>
+          <SearchBox label={t("groups.searchThings", brand)} value={list.search} onChange={list.setSearch} />
           <SortSelect
             value={list.sort}
             onChange={list.setSort}
             options={[
-              { value: "name", label: "Name" },
-              { value: "newest", label: "Newest" },
-              { value: "cared", label: "Recently cared for" },
+              { value: "name", label: t("groups.sortName") },
+              { value: "newest", label: t("groups.sortNewest") },
+              { value: "cared", label: t("groups.sortCared") },
             ]}
           />
           <FilterSelect
-            label="Type"
+            label={t("groups.typeLabel")}
             value={list.filters.type}
             onChange={(v) => list.setFilter("type", v)}
-            allLabel="All types"
-            options={[...THING_TYPES].map((t) => ({ value: t, label: thingTypeLabel(t) })).sort((a, c) => a.label.localeCompare(c.label))}
+            allLabel={t("groups.allTypes")}
+            options={[...THING_TYPES].map((type) => ({ value: type, label: thingTypeLabel(type, t) })).sort((a, c) => a.label.localeCompare(c.label))}
           />
           <FilterSelect
-            label="Colour"
+            label={t("groups.colour")}
             value={list.filters.colour}
             onChange={(v) => list.setFilter("colour", v)}
-            allLabel="Any colour"
-            options={COLOURS.map((c) => ({ value: c, label: COLOUR_WORDS[c] }))}
+            allLabel={t("groups.anyColour")}
+            options={COLOURS.map((c) => ({ value: c, label: t(`groups.colour.${c}`) }))}
           />
           <LayoutToggle value={list.layout} onChange={list.setLayout} />
         </ListToolbar>
       ) : null}
       {result.error && result.nodes.length === 0 ? (
-        <ListError message={errorText(result.error, `Could not load the ${things}`)} onRetry={result.refetch} />
+        <ListError message={errorText(result.error, t("groups.thingsLoadFailed", brand))} onRetry={result.refetch} />
       ) : result.loading ? (
-        <ListSkeleton layout={list.layout} count={3} label={`Loading the ${things}…`} />
+        <ListSkeleton layout={list.layout} count={3} label={t("groups.thingsLoading", brand)} />
       ) : shown.length === 0 ? (
         list.narrowed ? (
-          <EmptyState title={`No ${things} match`} action={{ label: "Clear search and filters", onClick: list.reset }}>
-            <p>Try other words, or fewer filters.</p>
+          <EmptyState title={t("groups.thingsNoneMatch", brand)} action={{ label: t("groups.clearFilters"), onClick: list.reset }}>
+            <p>{t("groups.fewerFilters")}</p>
           </EmptyState>
         ) : (
           <EmptyState
-            title={`No ${things} yet`}
-            action={state.isMember ? { label: `Add a ${term(b, "thing")}`, to: "/things/new" } : null}
+            title={t("groups.thingsNoneYet", brand)}
+            action={state.isMember ? { label: t("groups.addThing", brand), to: "/things/new" } : null}
           >
-            <p>
-              {state.isMember
-                ? brandCopy(b).groupAddThings
-                : `When members add the ${things} this ${term(b, "group")} looks after, they show here.`}
-            </p>
+            <p>{state.isMember ? t("groups.addThingsText", brand) : t("groups.thingsNoneYetText", brand)}</p>
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label={`${term(b, "things", true)} of ${group.name}`} busy={result.refreshing}>
+        <ItemList layout={list.layout} label={t("groups.thingsOf", { ...brand, name: group.name })} busy={result.refreshing}>
           {shown.map((thing) => (
             <ItemCard
               key={thing.id}
@@ -139,19 +129,20 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
               picture={picture("thing", thing)}
               meta={
                 <>
-                  {thingTypeLabel(thing.type)}
-                  {thing.lastAction ? ` · cared for ${timeAgo(thing.lastAction)}` : ` · added ${formatDate(thing.createdAt)}`}
+                  {thingTypeLabel(thing.type, t)}
+                  {" · "}
+                  {thing.lastAction ? t("groups.caredFor", { when: timeAgo(thing.lastAction) }) : t("groups.added", { date: formatDate(thing.createdAt) })}
                 </>
               }
               description={thing.locationDescription || thing.description}
               badges={
                 <>
-                  {thing.indicatorColour && COLOUR_WORDS[thing.indicatorColour] ? (
+                  {isColour(thing.indicatorColour) ? (
                     <span className={`tag indicator indicator-${thing.indicatorColour}`}>
-                      {COLOUR_WORDS[thing.indicatorColour]}
+                      {t(`groups.colour.${thing.indicatorColour}`)}
                     </span>
                   ) : null}
-                  {thing.isPublic ? null : <span className="tag tag-warning">Private</span>}
+                  {thing.isPublic ? null : <span className="tag tag-warning">{t("groups.private")}</span>}
                 </>
               }
             />
@@ -160,14 +151,14 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
       )}
       {shown.length > 0 ? (
         <div className="list-footer">
-          <ResultCount shown={shown.length} total={result.totalCount} noun={[term(b, "thing"), things]} narrowed={list.narrowed} />
+          <ResultCount shown={shown.length} total={result.totalCount} noun={[t("groups.thingNoun", { ...brand, count: 1 }), t("groups.thingNoun", { ...brand, count: 2 })]} narrowed={list.narrowed} />
           <LoadMore
             hasMore={result.hasMore}
             loading={result.loadingMore}
             onLoadMore={result.loadMore}
             shown={result.nodes.length}
             total={result.totalCount}
-            label={`Load more ${things}`}
+            label={t("groups.thingsLoadMore", brand)}
           />
         </div>
       ) : null}

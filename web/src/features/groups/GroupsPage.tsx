@@ -4,7 +4,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import {
   EmptyState,
   FilterChips,
@@ -25,11 +24,12 @@ import {
   useListState,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { GroupsDocument as GroupsQuery } from "./Groups.generated.ts";
 import { MyMembershipsDocument as MyMembershipsQuery } from "./MyMemberships.generated.ts";
-import { count, errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";
+import { errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import "./groups.css";
 
@@ -39,12 +39,10 @@ type Filter = "type" | "visibility";
 const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "ID_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
 export default function GroupsPage() {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();
-  const Groups = term(b, "groups", true);
-  const groups = term(b, "groups");
-  const group = term(b, "group");
 
   const list = useListState<Sort, Filter>("groups", {
     defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", visibility: "" } },
@@ -83,12 +81,12 @@ export default function GroupsPage() {
   // offers to load more while the server has more.
   const shown = visibility === "mine" ? result.nodes.filter((g) => mine.has(g.id)) : result.nodes;
 
-  const typeOptions = GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) }));
+  const typeOptions = GROUP_TYPES.map((type) => ({ value: type, label: groupTypeLabel(type, t) }));
   const visibilityOptions = signedIn
     ? [
-        { value: "mine", label: `My ${groups}` },
-        { value: "public", label: "Public" },
-        { value: "private", label: "Private" },
+        { value: "mine", label: t("groups.mine", brand) },
+        { value: "public", label: t("groups.public") },
+        { value: "private", label: t("groups.private") },
       ]
     : [];
   const narrowed = list.narrowed;
@@ -98,73 +96,63 @@ export default function GroupsPage() {
     <section className="page groups-page" aria-labelledby="page-title">
       <div className="page-heading">
         <div>
-          <h1 id="page-title">{Groups}</h1>
-          <p className="lead">
-            People who look after {term(b, "things")} together: community {groups}, councils, estates, orchards and
-            growers.
-          </p>
+          <h1 id="page-title">{t("groups.title", brand)}</h1>
+          <p className="lead">{t("groups.lead", brand)}</p>
         </div>
         <Link to="/groups/new" className="button">
-          Start a {group}
+          {t("groups.start", brand)}
         </Link>
       </div>
 
-      <ListToolbar label={`${Groups} list options`}>
-        <SearchBox label={`Search ${groups}`} value={list.search} onChange={list.setSearch} />
+      <ListToolbar label={t("groups.listOptions", brand)}>
+        <SearchBox label={t("groups.search", brand)} value={list.search} onChange={list.setSearch} />
         <FilterSelect
-          label="Type"
+          label={t("groups.typeLabel")}
           value={list.filters.type}
           onChange={(v) => list.setFilter("type", v)}
           options={typeOptions}
-          allLabel="All types"
+          allLabel={t("groups.allTypes")}
         />
         <SortSelect
           value={list.sort}
           onChange={list.setSort}
           options={[
-            { value: "name", label: "Name" },
-            { value: "newest", label: "Newest" },
+            { value: "name", label: t("groups.sortName") },
+            { value: "newest", label: t("groups.sortNewest") },
           ]}
         />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
         {visibilityOptions.length ? (
           <FilterChips
-            label="Show"
+            label={t("groups.show")}
             value={visibility}
             onChange={(v) => list.setFilter("visibility", v)}
             options={visibilityOptions}
-            allLabel={`All ${groups}`}
+            allLabel={t("groups.all", brand)}
           />
         ) : null}
       </ListToolbar>
 
       {result.error && result.nodes.length === 0 ? (
-        <ListError message={errorText(result.error, `Could not load the ${groups}`)} onRetry={result.refetch} />
+        <ListError message={errorText(result.error, t("groups.loadFailed", brand))} onRetry={result.refetch} />
       ) : result.loading ? (
-        <ListSkeleton layout={list.layout} label={`Loading ${groups}…`} />
+        <ListSkeleton layout={list.layout} label={t("groups.loading", brand)} />
       ) : shown.length === 0 ? (
         narrowed ? (
           <EmptyState
-            title={`No ${groups} match`}
-            action={{ label: "Clear search and filters", onClick: list.reset }}
-            secondary={result.hasMore ? { label: `Load more ${groups}`, onClick: result.loadMore } : null}
+            title={t("groups.noneMatch", brand)}
+            action={{ label: t("groups.clearFilters"), onClick: list.reset }}
+            secondary={result.hasMore ? { label: t("groups.loadMore", brand), onClick: result.loadMore } : null}
           >
-            <p>
-              {visibility === "mine"
-                ? `You have not joined any ${groups} that match. Join one from the list, or start your own.`
-                : "Try other words, or another type."}
-            </p>
+            <p>{visibility === "mine" ? t("groups.noneMineMatch", brand) : t("groups.tryOtherWords")}</p>
           </EmptyState>
         ) : (
-          <EmptyState title={`No ${groups} yet`} action={{ label: `Start a ${group}`, to: "/groups/new" }}>
-            <p>
-              A {group} brings people together to look after {term(b, "things")}. Start the first one and invite
-              others to join.
-            </p>
+          <EmptyState title={t("groups.noneYet", brand)} action={{ label: t("groups.start", brand), to: "/groups/new" }}>
+            <p>{t("groups.noneYetText", brand)}</p>
           </EmptyState>
         )
       ) : (
-        <ItemList layout={list.layout} label={Groups} busy={result.refreshing}>
+        <ItemList layout={list.layout} label={t("groups.title", brand)} busy={result.refreshing}>
           {shown.map((g) => {
             const owner = mine.get(g.id);
             return (
@@ -175,16 +163,16 @@ export default function GroupsPage() {
                 picture={picture("group", g)}
                 meta={
                   <>
-                    {groupTypeLabel(g.type)} · {count(g.groupMembershipsByGroupId.totalCount, "member")} ·{" "}
-                    {count(g.thingsByGroupId.totalCount, term(b, "thing"), term(b, "things"))}
+                    {groupTypeLabel(g.type, t)} · {t("groups.memberCount", { count: g.groupMembershipsByGroupId.totalCount })} ·{" "}
+                    {t("groups.thingCount", { ...brand, count: g.thingsByGroupId.totalCount })}
                   </>
                 }
                 description={g.description}
                 badges={
                   <>
-                    {g.isPublic ? null : <span className="tag tag-warning">Private</span>}
-                    {owner === true ? <span className="tag tag-positive">Owner</span> : null}
-                    {owner === false ? <span className="tag tag-positive">Member</span> : null}
+                    {g.isPublic ? null : <span className="tag tag-warning">{t("groups.private")}</span>}
+                    {owner === true ? <span className="tag tag-positive">{t("groups.owner")}</span> : null}
+                    {owner === false ? <span className="tag tag-positive">{t("groups.member")}</span> : null}
                   </>
                 }
               />
@@ -199,14 +187,12 @@ export default function GroupsPage() {
             <ResultCount
               shown={shown.length}
               total={visibility === "mine" ? null : result.totalCount}
-              noun={[group, groups]}
+              noun={[t("groups.noun", { ...brand, count: 1 }), t("groups.noun", { ...brand, count: 2 })]}
               narrowed={narrowed}
             />
           ) : null}
           {mineOfLoadedOnly ? (
-            <p className="muted list-note">
-              Your {groups} among the {result.nodes.length} loaded so far; load more to see the rest.
-            </p>
+            <p className="muted list-note">{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p>
           ) : null}
           <LoadMore
             hasMore={result.hasMore}
@@ -214,7 +200,7 @@ export default function GroupsPage() {
             onLoadMore={result.loadMore}
             shown={result.nodes.length}
             total={result.totalCount}
-            label={`Load more ${groups}`}
+            label={t("groups.loadMore", brand)}
           />
         </div>
       ) : null}

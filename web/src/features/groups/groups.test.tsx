@@ -1,6 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { guestSession, userSession } from "../../test/helpers.tsx";
+import { BEE_BRANDING } from "../../../../shared/branding.ts";
+import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
+import { renderWithFakeApi } from "../../test/fake-api.tsx";
+import { guestSession, TEST_CONFIG, userSession } from "../../test/helpers.tsx";
 import { errorText, timeAgo, validateLabel } from "./meta.ts";
 import { failure, renderScreen, type Data } from "./test-utils.tsx";
 import { CombinedError } from "urql";
@@ -94,6 +97,31 @@ describe("helpers", () => {
     expect(timeAgo("2026-05-10T11:59:50Z", now)).toBe("just now");
     expect(timeAgo("2026-05-10T09:00:00Z", now)).toBe("3 hours ago");
     expect(timeAgo("2026-05-08T12:00:00Z", now)).toBe("2 days ago");
+  });
+});
+
+describe("the group screens' words (issue 25)", () => {
+  const beeGroups = () =>
+    renderWithFakeApi("/groups", guestSession(), { Groups: { data: groupsPage(["Riverside Planters"]) } }, {
+      config: { ...TEST_CONFIG, branding: BEE_BRANDING },
+    });
+
+  it("speak of beepasses and cafes in the bee branding", async () => {
+    beeGroups();
+    expect(await screen.findByRole("heading", { level: 1, name: "Beepasses" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Start a beepass" })).toBeTruthy();
+    expect(screen.getByRole("searchbox", { name: "Search beepasses" })).toBeTruthy();
+    const list = await screen.findByRole("list", { name: "Beepasses" });
+    expect(within(list).getByText(/Council · 3 members · 1 cafe/)).toBeTruthy();
+  });
+
+  it("say it in German with du, the bee branding's words included", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
+    beeGroups();
+    expect(await screen.findByRole("heading", { level: 1, name: "Bienenpässe" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Bienenpass gründen" })).toBeTruthy();
+    const list = await screen.findByRole("list", { name: "Bienenpässe" });
+    expect(within(list).getByText(/Gemeinde · 3 Mitglieder · 1 Café/)).toBeTruthy();
   });
 });
 

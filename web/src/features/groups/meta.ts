@@ -1,5 +1,6 @@
 // Words, dates, pictures and error texts the group, community and user screens share.
-import { charLength, MESSAGES, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+import { charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 // Failed calls are read like every screen's (lib/errors.ts).
 export { errorCode, errorText } from "../../lib/errors.ts";
@@ -7,46 +8,31 @@ export { errorCode, errorText } from "../../lib/errors.ts";
 export const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 
-const GROUP_TYPE_LABELS: Record<GroupType, string> = {
-  BEEPASS: "Beepass",
-  COUNCIL: "Council",
-  ESTATE: "Estate",
-  ORCHARD: "Orchard",
-  GROWER: "Grower",
-};
-
-export function groupTypeLabel(type: string | null | undefined): string {
-  return (type && GROUP_TYPE_LABELS[type as GroupType]) || humanise(type ?? "");
+/** A group type's name in the reader's language; an unknown type is named from its code. */
+export function groupTypeLabel(type: string | null | undefined, t: T = englishT): string {
+  return type && isGroupType(type) ? t(`groups.type.${type}`) : humanise(type ?? "");
 }
 
 export function isGroupType(value: string): value is GroupType {
   return (GROUP_TYPES as readonly string[]).includes(value);
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  CREATED: "Created",
-  SHARE: "Shared",
-  MEASUREMENT: "Measurement",
-  WATERING: "Watering",
-  LITTER_CLEANUP: "Litter clean-up",
-  UPKEEP: "Upkeep",
-  EDUCATION: "Education",
-};
+const ACTION_TYPES = ["CREATED", "SHARE", "MEASUREMENT", "WATERING", "LITTER_CLEANUP", "UPKEEP", "EDUCATION"] as const;
+type ActionType = (typeof ACTION_TYPES)[number];
 
-export function actionTypeLabel(type: string | null | undefined): string {
-  return (type && ACTION_LABELS[type]) || humanise(type ?? "");
+export function actionTypeLabel(type: string | null | undefined, t: T = englishT): string {
+  return type && (ACTION_TYPES as readonly string[]).includes(type) ? t(`groups.action.${type as ActionType}`) : humanise(type ?? "");
 }
 
-const THING_TYPE_LABELS: Record<string, string> = {
-  BEECAFE: "Bee cafe",
-  FLOWERBED: "Flower bed",
-  VEGETABLEBED: "Vegetable bed",
-  NOTICEBOARD: "Notice board",
-  BOOKSHARE: "Book share",
-};
+// Every thing type (things/thing-meta.ts THING_TYPES), so none is named in English by its code.
+const THING_TYPES = [
+  "BEECAFE", "APIARY", "GREENHOUSE", "MEADOW", "FLOWERBED", "TREE", "BIN", "PLANTER", "HEDGE", "GRAVE",
+  "VEGETABLEBED", "WALL", "FENCE", "BENCH", "MURAL", "NOTICEBOARD", "BOOKSHARE", "PLAQUE", "SCULPTURE",
+] as const;
+type ThingType = (typeof THING_TYPES)[number];
 
-export function thingTypeLabel(type: string | null | undefined): string {
-  return (type && THING_TYPE_LABELS[type]) || humanise(type ?? "");
+export function thingTypeLabel(type: string | null | undefined, t: T = englishT): string {
+  return type && (THING_TYPES as readonly string[]).includes(type) ? t(`groups.thingType.${type as ThingType}`) : humanise(type ?? "");
 }
 
 /** "LITTER_CLEANUP" -> "Litter cleanup". */
@@ -70,11 +56,3 @@ export function validateDescription(value: string | null | undefined): string | 
   return value && charLength(value) > DESCRIPTION_MAX ? DESCRIPTION_TOO_LONG : null;
 }
 
-
-/** The server's code for a failed call (OWNER, ISACS, LOGIN, ...). */
-
-
-/** "1 member", "3 members". */
-export function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}

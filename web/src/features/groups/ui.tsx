@@ -3,6 +3,8 @@ import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttr
 import { Link, useLocation } from "react-router";
 import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { actionTypeLabel, formatDateTime, timeAgo } from "./meta.ts";
@@ -30,6 +32,7 @@ export function usePictureUrl() {
 
 /** Guests see this where signing in is needed; it brings them back here afterwards. */
 export function SignInPrompt({ title, children }: { title: string; children?: ReactNode }) {
+  const t = useT();
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -38,10 +41,10 @@ export function SignInPrompt({ title, children }: { title: string; children?: Re
       {children ? <div className="empty-state-text">{children}</div> : null}
       <div className="empty-state-actions">
         <Link className="button" to={paths.signIn(here)}>
-          Sign in
+          {t("groups.signIn")}
         </Link>
         <Link className="button button-secondary" to={paths.register(here)}>
-          Create an account
+          {t("groups.createAccount")}
         </Link>
       </div>
     </div>
@@ -61,11 +64,12 @@ export interface ActivityItem {
 
 /** Care actions, newest first: who did what to which thing, and when. */
 export function ActivityList({ items, showUser = true, label }: { items: readonly ActivityItem[]; showUser?: boolean; label: string }) {
+  const t = useT();
   return (
     <ol className="activity-list" aria-label={label}>
       {items.map((item) => {
         const user = item.userByCreatedBy;
-        const who = user ? user.name || user.username || "Someone" : "Someone";
+        const who = (user && (user.name || user.username)) || t("groups.someone");
         return (
           <li key={item.id} className="activity-item">
             {showUser ? (
@@ -90,13 +94,16 @@ export function ActivityList({ items, showUser = true, label }: { items: readonl
                 ) : null}
                 {showUser ? " · " : null}
                 <span className="tag activity-type">
-                  {actionTypeLabel(item.type)}
+                  {actionTypeLabel(item.type, t)}
                   {item.litres ? ` · ${formatLitres(item.litres)}` : ""}
                 </span>
                 {item.thingByThingId ? (
                   <>
-                    {" on "}
-                    <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>
+                    {" "}
+                    {withElement(
+                      t("groups.activityOn", { thing: SLOT }),
+                      <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>,
+                    )}
                   </>
                 ) : null}
               </p>
@@ -141,7 +148,7 @@ export function TextAreaField({ label, error, hint, ...props }: FieldShellProps 
       />
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>
@@ -177,7 +184,7 @@ export function SelectField({
       </select>
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>
@@ -194,5 +201,25 @@ export function NotFoundNotice({ title, children, back }: { title: string; child
         <Link to={back.to}>{back.label}</Link>
       </p>
     </section>
+  );
+}
+
+/** Stands for a value in a translated sentence that is shown as an element (a bold name). */
+export const SLOT = "\u0000";
+
+/**
+ * A sentence from the catalogue with its one SLOT value drawn as `element`: the sentence stays
+ * whole for translators, and the name keeps its emphasis wherever the language puts it.
+ */
+export function withElement(text: string, element: ReactNode): ReactNode {
+  const [before, ...after] = text.split(SLOT);
+  return after.length ? (
+    <>
+      {before}
+      {element}
+      {after.join("")}
+    </>
+  ) : (
+    text
   );
 }

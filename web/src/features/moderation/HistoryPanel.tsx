@@ -3,7 +3,9 @@
 // restore the version before a change; the restore is recorded in turn and shows at the top.
 import { useId, useState } from "react";
 import { useMutation, useQuery } from "urql";
+import { useBranding } from "../../lib/config-context.tsx";
 import { formatDateTime, timeAgo } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "../things/errors.ts";
 import { fieldChanges, operationText, whoText, type HistoryEntry } from "./history-format.ts";
@@ -14,15 +16,20 @@ import "./moderation.css";
 export function HistoryPanel({
   targetType,
   targetId,
-  noun,
   onRestored,
 }: {
   targetType: "thing" | "device" | "group";
   targetId: string;
-  /** What the record is called on this site ("thing", "planter", "device", "group"). */
-  noun: string;
+  /**
+   * @deprecated Not used: the panel names the record itself from targetType, in the reader's
+   * language and the site's words ("cafe", "beepass"). Kept so callers need not change at once.
+   */
+  noun?: string;
   onRestored?: () => void;
 }) {
+  const t = useT();
+  // Which record, for the texts that name it: {target, select, ...} with the site's {brand}.
+  const words = { target: targetType, brand: useBranding().key };
   const headingId = useId();
   const [result, reexecute] = useQuery({
     query: HistoryEntriesQuery,
@@ -36,34 +43,30 @@ export function HistoryPanel({
   return (
     <section className="history-panel" aria-labelledby={headingId}>
       <div className="section-title">
-        <h2 id={headingId}>History</h2>
-        {total > entries.length ? (
-          <p className="muted">
-            The latest {entries.length} of {total} changes
-          </p>
-        ) : null}
+        <h2 id={headingId}>{t("moderation.history.title")}</h2>
+        {total > entries.length ? <p className="muted">{t("moderation.history.latest", { shown: entries.length, total })}</p> : null}
       </div>
       {result.error && !result.data ? (
         // Not an alert: the page's own content matters more than this secondary section.
         <div className="form-error">
-          {errorText(result.error, "Could not load the history")}{" "}
+          {errorText(result.error, t("moderation.history.loadFailed"))}{" "}
           <button type="button" className="button button-secondary" onClick={refresh}>
-            Try again
+            {t("moderation.history.tryAgain")}
           </button>
         </div>
       ) : !result.data ? (
         <p className="muted" role="status">
-          Loading the history…
+          {t("moderation.history.loading")}
         </p>
       ) : entries.length === 0 ? (
-        <p className="muted">No changes have been recorded for this {noun} yet.</p>
+        <p className="muted">{t("moderation.history.none", words)}</p>
       ) : (
-        <ol className="history-list" aria-label={`Changes to this ${noun}, newest first`}>
+        <ol className="history-list" aria-label={t("moderation.history.listLabel", words)}>
           {entries.map((entry) => (
             <HistoryItem
               key={entry.id}
               entry={entry}
-              noun={noun}
+              words={words}
               onRestored={() => {
                 refresh();
                 onRestored?.();
@@ -76,11 +79,20 @@ export function HistoryPanel({
   );
 }
 
-function HistoryItem({ entry, noun, onRestored }: { entry: HistoryEntry; noun: string; onRestored: () => void }) {
+function HistoryItem({
+  entry,
+  words,
+  onRestored,
+}: {
+  entry: HistoryEntry;
+  words: { target: string; brand: string };
+  onRestored: () => void;
+}) {
+  const t = useT();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [state, restore] = useMutation(RestoreHistoryEntryMutation);
-  const changes = fieldChanges(entry);
+  const changes = fieldChanges(entry, t);
   const showBefore = entry.operation !== "insert";
   const showAfter = entry.operation !== "delete";
 
@@ -88,20 +100,20 @@ function HistoryItem({ entry, noun, onRestored }: { entry: HistoryEntry; noun: s
     const result = await restore({ entryId: entry.id });
     setConfirming(false);
     if (result.error) {
-      notify.negative(errorText(result.error, "Could not restore this version"));
+      notify.negative(errorText(result.error, t("moderation.history.restoreFailed")));
       return;
     }
-    notify.positive(`The ${noun} is back to the version before this change.`);
+    notify.positive(t("moderation.history.restored", words));
     onRestored();
   };
 
   return (
     <li className="history-item card" data-testid="history-entry">
       <div className="history-item-head">
-        <strong>{operationText(entry)}</strong>
+        <strong>{operationText(entry, t)}</strong>
         <span className="muted">
           {" "}
-          by {whoText(entry)} ·{" "}
+          {t("moderation.history.by", { who: whoText(entry, t) })} ·{" "}
           <time dateTime={entry.changedAt} title={formatDateTime(entry.changedAt)}>
             {timeAgo(entry.changedAt)}
           </time>
@@ -111,9 +123,9 @@ function HistoryItem({ entry, noun, onRestored }: { entry: HistoryEntry; noun: s
         <table className="history-fields">
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              {showBefore ? <th scope="col">Before</th> : null}
-              {showAfter ? <th scope="col">After</th> : null}
+              <th scope="col">{t("moderation.history.field")}</th>
+              {showBefore ? <th scope="col">{t("moderation.history.before")}</th> : null}
+              {showAfter ? <th scope="col">{t("moderation.history.after")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -131,17 +143,17 @@ function HistoryItem({ entry, noun, onRestored }: { entry: HistoryEntry; noun: s
         <div className="history-item-actions">
           {confirming ? (
             <>
-              <span>Put back the “Before” values?</span>
+              <span>{t("moderation.history.confirm")}</span>
               <button type="button" className="button" onClick={onRestore} disabled={state.fetching}>
-                {state.fetching ? "Restoring…" : "Restore"}
+                {state.fetching ? t("moderation.history.restoring") : t("moderation.history.restore")}
               </button>
               <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                Cancel
+                {t("moderation.cancel")}
               </button>
             </>
           ) : (
             <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-              Restore the version before this change
+              {t("moderation.history.restoreBefore")}
             </button>
           )}
         </div>

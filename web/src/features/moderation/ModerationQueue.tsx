@@ -5,24 +5,19 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { formatDateTime, timeAgo } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import { ContentReportsDocument as ContentReportsQuery, type ContentReportsQuery as ContentReportsData } from "./ContentReports.generated.ts";
 import { ModerateReportDocument as ModerateReportMutation } from "./ModerateReport.generated.ts";
 import { SuspendUserDocument as SuspendUserMutation } from "./SuspendUser.generated.ts";
+import { SLOT, withElement } from "../groups/ui.tsx";
 import "./moderation.css";
 
 /** A report as ContentReports.graphql asks for it. */
 export type ReportItem = NonNullable<ContentReportsData["allContentReports"]>["nodes"][number];
 
-const TARGET_LABELS: Record<ReportItem["targetType"], string> = {
-  THING: "Thing",
-  PICTURE: "Picture",
-  ACTION: "Action",
-  CHAT_MESSAGE: "Chat message",
-};
-const REASON_LABELS: Record<ReportItem["reason"], string> = { SPAM: "Spam", WRONG: "Wrong", OFFENSIVE: "Offensive" };
 
 /** Where the reported content lives, when it has a page of its own. */
 export function targetLink(report: Pick<ReportItem, "targetType" | "targetId" | "pictureOf">): string | null {
@@ -37,6 +32,7 @@ export function targetLink(report: Pick<ReportItem, "targetType" | "targetId" | 
 }
 
 export function ModerationQueue() {
+  const t = useT();
   const headingId = useId();
   const [open, reexecuteOpen] = useQuery({
     query: ContentReportsQuery,
@@ -59,23 +55,23 @@ export function ModerationQueue() {
     <section className="moderation-queue" aria-labelledby={headingId}>
       <div className="admin-section-head">
         <h2 id={headingId}>
-          Reports
+          {t("moderation.queue.title")}
           {open.data ? <span className="home-count">{open.data.allContentReports?.totalCount ?? 0}</span> : null}
         </h2>
-        <p className="muted">Open reports, oldest first. Hidden content is gone for everyone but admins at once.</p>
+        <p className="muted">{t("moderation.queue.intro")}</p>
       </div>
       {open.error && !open.data ? (
         <p className="form-error" role="alert">
-          {errorText(open.error, "Could not load the reports")}
+          {errorText(open.error, t("moderation.queue.loadFailed"))}
         </p>
       ) : !open.data ? (
         <p className="muted" role="status">
-          Loading the reports…
+          {t("moderation.queue.loading")}
         </p>
       ) : openItems.length === 0 ? (
-        <p className="muted">No open reports.</p>
+        <p className="muted">{t("moderation.queue.none")}</p>
       ) : (
-        <ul className="report-items" aria-label="Open reports">
+        <ul className="report-items" aria-label={t("moderation.queue.open")}>
           {openItems.map((item) => (
             <ReportEntry key={item.id} item={item} onChanged={refresh} />
           ))}
@@ -83,8 +79,8 @@ export function ModerationQueue() {
       )}
       {hiddenItems.length > 0 ? (
         <>
-          <h3>Hidden</h3>
-          <ul className="report-items" aria-label="Hidden content">
+          <h3>{t("moderation.queue.hidden")}</h3>
+          <ul className="report-items" aria-label={t("moderation.queue.hiddenContent")}>
             {hiddenItems.map((item) => (
               <ReportEntry key={item.id} item={item} onChanged={refresh} />
             ))}
@@ -96,6 +92,7 @@ export function ModerationQueue() {
 }
 
 function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => void }) {
+  const t = useT();
   const notify = useNotify();
   const [moderation, moderate] = useMutation(ModerateReportMutation);
   const [suspension, suspend] = useMutation(SuspendUserMutation);
@@ -106,10 +103,10 @@ function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => v
   const decide = async (decision: "hide" | "restore" | "dismiss") => {
     const result = await moderate({ reportId: item.id, decision });
     if (result.error) {
-      notify.negative(errorText(result.error, "Could not save the decision"));
+      notify.negative(errorText(result.error, t("moderation.queue.decisionFailed")));
       return;
     }
-    notify.positive(decision === "hide" ? "Hidden from everyone but admins" : decision === "restore" ? "Shown again" : "Report dismissed");
+    notify.positive(t(`moderation.queue.decided.${decision}`));
     onChanged();
   };
 
@@ -119,36 +116,39 @@ function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => v
     const result = await suspend({ userId: item.author.id, suspended });
     setConfirmSuspend(false);
     if (result.error) {
-      notify.negative(errorText(result.error, "Could not change the account"));
+      notify.negative(errorText(result.error, t("moderation.queue.accountFailed")));
       return;
     }
-    notify.positive(suspended ? `${item.author.name} is suspended` : `${item.author.name} may sign in again`);
+    notify.positive(t(suspended ? "moderation.queue.suspended" : "moderation.queue.unsuspended", { name: item.author.name }));
     onChanged();
   };
 
   return (
     <li className="report-item card" data-testid="report-item">
       <div className="report-item-head">
-        <span className="tag">{TARGET_LABELS[item.targetType]}</span>
-        <span className={`tag${item.reason === "OFFENSIVE" ? " tag-warning" : ""}`}>{REASON_LABELS[item.reason]}</span>
+        <span className="tag">{t(`moderation.target.${item.targetType}`)}</span>
+        <span className={`tag${item.reason === "OFFENSIVE" ? " tag-warning" : ""}`}>{t(`moderation.reason.${item.reason}`)}</span>
         <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="muted">
           {timeAgo(item.createdAt)}
         </time>
       </div>
-      <blockquote className="report-excerpt">{item.excerpt || "(no text)"}</blockquote>
+      <blockquote className="report-excerpt">{item.excerpt || t("moderation.queue.noText")}</blockquote>
       {item.details ? <p className="report-details">“{item.details}”</p> : null}
       <p className="muted report-people">
-        Reported by {item.reporter ? <Link to={paths.user(item.reporter.id)}>{item.reporter.name}</Link> : "a former member"}
+        {item.reporter
+          ? withElement(t("moderation.queue.reportedBy", { name: SLOT }), <Link to={paths.user(item.reporter.id)}>{item.reporter.name}</Link>)
+          : t("moderation.queue.reportedByFormer")}
         {item.author ? (
           <>
-            {" · "}by <Link to={paths.user(item.author.id)}>{item.author.name}</Link>
-            {item.author.isSuspended ? <span className="tag tag-warning">Suspended</span> : null}
+            {" · "}
+            {withElement(t("moderation.queue.by", { name: SLOT }), <Link to={paths.user(item.author.id)}>{item.author.name}</Link>)}
+            {item.author.isSuspended ? <span className="tag tag-warning">{t("moderation.queue.suspendedTag")}</span> : null}
           </>
         ) : null}
         {link ? (
           <>
             {" · "}
-            <Link to={link}>Open</Link>
+            <Link to={link}>{t("moderation.queue.openLink")}</Link>
           </>
         ) : null}
       </p>
@@ -156,31 +156,31 @@ function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => v
         {item.status === "OPEN" ? (
           <>
             <button type="button" className="button" onClick={() => decide("hide")} disabled={busy}>
-              Hide
+              {t("moderation.queue.hide")}
             </button>
             <button type="button" className="button button-secondary" onClick={() => decide("dismiss")} disabled={busy}>
-              Dismiss
+              {t("moderation.queue.dismiss")}
             </button>
           </>
         ) : item.status === "HIDDEN" ? (
           <button type="button" className="button button-secondary" onClick={() => decide("restore")} disabled={busy}>
-            Restore
+            {t("moderation.queue.restore")}
           </button>
         ) : null}
         {item.author ? (
           confirmSuspend ? (
             <>
-              <span>{item.author.isSuspended ? "Let them sign in again?" : "Sign them out and stop them signing in?"}</span>
+              <span>{item.author.isSuspended ? t("moderation.queue.liftQuestion") : t("moderation.queue.suspendQuestion")}</span>
               <button type="button" className="button" onClick={toggleSuspension} disabled={busy}>
-                {item.author.isSuspended ? "Lift the suspension" : "Suspend"}
+                {item.author.isSuspended ? t("moderation.queue.liftConfirm") : t("moderation.queue.suspend")}
               </button>
               <button type="button" className="button button-secondary" onClick={() => setConfirmSuspend(false)}>
-                Cancel
+                {t("moderation.cancel")}
               </button>
             </>
           ) : (
             <button type="button" className="button button-secondary" onClick={() => setConfirmSuspend(true)} disabled={busy}>
-              {item.author.isSuspended ? "Lift suspension" : "Suspend author"}
+              {item.author.isSuspended ? t("moderation.queue.lift") : t("moderation.queue.suspendAuthor")}
             </button>
           )
         ) : null}

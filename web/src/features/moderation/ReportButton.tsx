@@ -4,6 +4,8 @@
 // allows 20 reports a day and says so).
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "urql";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { errorText } from "../things/errors.ts";
@@ -14,16 +16,12 @@ export type ReportTarget = "THING" | "PICTURE" | "ACTION" | "CHAT_MESSAGE";
 export type { ReportReason };
 export const DETAILS_MAX = 1000;
 
-const REASONS: { value: ReportReason; label: string; hint: string }[] = [
-  { value: "SPAM", label: "Spam", hint: "Advertising or nonsense" },
-  { value: "WRONG", label: "Wrong", hint: "Misleading or mistaken" },
-  { value: "OFFENSIVE", label: "Offensive", hint: "Abusive, hateful or unsafe" },
-];
+const REASONS = ["SPAM", "WRONG", "OFFENSIVE"] as const satisfies readonly ReportReason[];
 
 /** The form's own checks, the same the database makes. */
-export function reportProblem(reason: ReportReason | null, details: string): string | null {
-  if (!reason) return "Choose a reason: spam, wrong or offensive";
-  if (details.trim().length > DETAILS_MAX) return `Details must be at most ${DETAILS_MAX} characters`;
+export function reportProblem(reason: ReportReason | null, details: string, t: T = englishT): string | null {
+  if (!reason) return t("moderation.report.chooseReason");
+  if (details.trim().length > DETAILS_MAX) return t("moderation.report.detailsTooLong", { max: DETAILS_MAX });
   return null;
 }
 
@@ -32,19 +30,20 @@ export function ReportButton({
   targetId,
   pictureOf,
   what,
-  label = "Report",
+  label,
   className = "button button-secondary",
 }: {
   targetType: ReportTarget;
   targetId: string;
   /** For a picture: whose it is (user, thing, group, device or action). */
   pictureOf?: "user" | "thing" | "group" | "device" | "action";
-  /** What is reported, in words ("this thing", "this message"), for the labels. */
+  /** What is reported, in words ("this thing", "this message"), for the labels: in the reader's language. */
   what: string;
-  /** The button's text ("Report", "Report picture"). */
+  /** The button's text ("Report picture"), in the reader's language; "Report" by default. */
   label?: string;
   className?: string;
 }) {
+  const t = useT();
   const { signedIn } = useSession();
   const notify = useNotify();
   const formId = useId();
@@ -57,8 +56,8 @@ export function ReportButton({
   if (!signedIn) return null;
   if (!open) {
     return (
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-label={`Report ${what}`}>
-        {label}
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-label={t("moderation.report.what", { what })}>
+        {label ?? t("moderation.report.button")}
       </button>
     );
   }
@@ -72,7 +71,7 @@ export function ReportButton({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = reportProblem(reason, details);
+    const found = reportProblem(reason, details, t);
     setProblem(found);
     if (found || !reason) return;
     const result = await send({
@@ -83,34 +82,34 @@ export function ReportButton({
       pictureOf: pictureOf ?? null,
     });
     if (result.error) {
-      setProblem(errorText(result.error, "Could not send the report"));
+      setProblem(errorText(result.error, t("moderation.report.failed")));
       return;
     }
-    notify.positive("Thank you. An admin will look at your report.");
+    notify.positive(t("moderation.report.thanks"));
     close();
   };
 
   return (
     <form className="report-form card" onSubmit={onSubmit} aria-labelledby={`${formId}-title`} noValidate>
-      <h3 id={`${formId}-title`}>Report {what}</h3>
+      <h3 id={`${formId}-title`}>{t("moderation.report.what", { what })}</h3>
       <fieldset>
-        <legend>Reason</legend>
-        {REASONS.map((r) => (
-          <label key={r.value} className="report-reason">
+        <legend>{t("moderation.report.reason")}</legend>
+        {REASONS.map((value) => (
+          <label key={value} className="report-reason">
             <input
               type="radio"
               name={`${formId}-reason`}
-              value={r.value}
-              checked={reason === r.value}
-              onChange={() => setReason(r.value)}
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
             />
             <span>
-              <strong>{r.label}</strong> <span className="muted">{r.hint}</span>
+              <strong>{t(`moderation.reason.${value}`)}</strong> <span className="muted">{t(`moderation.reasonHint.${value}`)}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <label htmlFor={`${formId}-details`}>Details (optional)</label>
+      <label htmlFor={`${formId}-details`}>{t("moderation.report.details")}</label>
       <textarea
         id={`${formId}-details`}
         value={details}
@@ -128,10 +127,10 @@ export function ReportButton({
       ) : null}
       <div className="report-actions">
         <button type="submit" className="button" disabled={state.fetching}>
-          {state.fetching ? "Sending…" : "Send report"}
+          {state.fetching ? t("moderation.report.sending") : t("moderation.report.send")}
         </button>
         <button type="button" className="button button-secondary" onClick={close}>
-          Cancel
+          {t("moderation.cancel")}
         </button>
       </div>
     </form>

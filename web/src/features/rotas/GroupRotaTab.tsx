@@ -5,19 +5,40 @@
 // (shared/care-rules.ts) and again by the database, whose words are shown.
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
-import { ROTA_PEOPLE_PER_DAY, SWAP_NOTE_MAX, WEEKDAYS, rotaDateLabel, swapDateProblem, ukToday } from "../../../../shared/care-rules.ts";
+import {
+  ROTA_HORIZON_DAYS,
+  ROTA_PEOPLE_PER_DAY,
+  SWAP_NOTE_MAX,
+  isoWeekday,
+  swapDateProblem,
+  ukToday,
+} from "../../../../shared/care-rules.ts";
+import type { T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "../things/errors.ts";
-import { personName, type GroupRotaData, type RotaDuty, type RotaSwap } from "./rota-types.ts";
+import { personName, rotaDayLabel, type GroupRotaData, type RotaDuty, type RotaSwap } from "./rota-types.ts";
 import { AcceptRotaSwapDocument as AcceptRotaSwapMutation } from "./AcceptRotaSwap.generated.ts";
 import { AskRotaSwapDocument as AskRotaSwapMutation } from "./AskRotaSwap.generated.ts";
 import { CancelRotaSwapDocument as CancelRotaSwapMutation } from "./CancelRotaSwap.generated.ts";
 import { GroupRotaDocument as GroupRotaQuery } from "./GroupRota.generated.ts";
 import { LeaveRotaSlotDocument as LeaveRotaSlotMutation } from "./LeaveRotaSlot.generated.ts";
 import { TakeRotaSlotDocument as TakeRotaSlotMutation } from "./TakeRotaSlot.generated.ts";
+import { SLOT, withElement } from "../groups/ui.tsx";
 import "./rotas.css";
 
 const UPCOMING_DAYS = 28;
+/** ISO days of the week, Monday (1) to Sunday (7). */
+const WEEKDAY_NUMBERS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** The shared check's reasons against a swap date (shared/care-rules.ts), in the reader's language. */
+function swapProblem(t: T, day: string, weekday: number, today: string): string | null {
+  if (!swapDateProblem(day, weekday, today)) return null;
+  // On its own weekday the date can only be out of range; otherwise it is the wrong day.
+  return swapDateProblem(day, isoWeekday(day), today)
+    ? t("rotas.dateRange", { weeks: ROTA_HORIZON_DAYS / 7 })
+    : t("rotas.notSlotDay", { date: rotaDayLabel(day), weekday });
+}
 
 export interface GroupRotaTabProps {
   groupId: string;
@@ -30,6 +51,7 @@ export interface GroupRotaTabProps {
 }
 
 export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = ukToday() }: GroupRotaTabProps) {
+  const t = useT();
   const notify = useNotify();
   const [problem, setProblem] = useState<string | null>(null);
   const [result, reexecute] = useQuery<GroupRotaData>({
@@ -46,13 +68,13 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
   if (!isMember && !canManage) {
     return (
       <section className="card" aria-labelledby="rota-title">
-        <h2 id="rota-title">Watering rota</h2>
-        <p>The rota is for the group's members: join the group to take a day.</p>
+        <h2 id="rota-title">{t("rotas.title")}</h2>
+        <p>{t("rotas.membersOnly")}</p>
       </section>
     );
   }
   const group = result.data?.groupById;
-  if (!group) return result.error ? <p role="alert">{errorText(result.error, "An error occurred")}</p> : <p>Loading the rota…</p>;
+  if (!group) return result.error ? <p role="alert">{errorText(result.error, t("common.anErrorOccurred"))}</p> : <p>{t("rotas.loading")}</p>;
 
   /** Runs a mutation; on success says so and loads the rota again, else shows the reason. */
   const run = async (send: () => Promise<{ error?: Parameters<typeof errorText>[0] }>, done: string, fallback: string) => {
@@ -80,30 +102,33 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
         </p>
       ) : null}
       <section className="card" aria-labelledby="rota-title">
-        <h2 id="rota-title">Watering rota</h2>
-        <p className="muted">
-          Each day of the week, up to {ROTA_PEOPLE_PER_DAY} people water the group's things. You get a reminder on your day.
-        </p>
+        <h2 id="rota-title">{t("rotas.title")}</h2>
+        <p className="muted">{t("rotas.intro", { max: ROTA_PEOPLE_PER_DAY })}</p>
         <ul className="rota-days">
-          {WEEKDAYS.map((dayName, i) => {
-            const weekday = i + 1;
+          {WEEKDAY_NUMBERS.map((weekday) => {
+            const dayName = t("rotas.weekday", { weekday });
+            const days = t("rotas.weekdays", { weekday });
             const here = slots.filter((s) => s.weekday === weekday);
             const mine = here.some((s) => s.userId === myUserId);
             return (
               <li key={dayName} className="rota-row" data-testid={`rota-weekday-${weekday}`}>
                 <span className="rota-day">{dayName}</span>
-                {here.length === 0 ? <span className="muted">Nobody yet</span> : null}
+                {here.length === 0 ? <span className="muted">{t("rotas.nobodyYet")}</span> : null}
                 {here.map((s) => (
                   <span key={s.id} className="rota-person">
-                    {s.userId === myUserId ? "You" : personName(s.userByUserId)}
+                    {s.userId === myUserId ? t("rotas.you") : personName(s.userByUserId, t)}
                     {s.userId === myUserId || canManage ? (
                       <button
                         type="button"
                         className="button button-secondary button-small"
-                        aria-label={`Take ${s.userId === myUserId ? "yourself" : personName(s.userByUserId)} off ${dayName}s`}
-                        onClick={() => run(() => leave({ slotId: s.id }), `Off the rota on ${dayName}s`, "Could not change the rota")}
+                        aria-label={
+                          s.userId === myUserId
+                            ? t("rotas.takeYourselfOff", { days })
+                            : t("rotas.takeOff", { name: personName(s.userByUserId, t), days })
+                        }
+                        onClick={() => run(() => leave({ slotId: s.id }), t("rotas.offRota", { days }), t("rotas.changeFailed"))}
                       >
-                        Remove
+                        {t("rotas.remove")}
                       </button>
                     ) : null}
                   </span>
@@ -112,21 +137,28 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
                   <button
                     type="button"
                     className="button button-small"
-                    onClick={() => run(() => take({ groupId, weekday, userId: null }), `You are on the rota on ${dayName}s`, "Could not change the rota")}
+                    onClick={() => run(() => take({ groupId, weekday, userId: null }), t("rotas.youAreOn", { days }), t("rotas.changeFailed"))}
                   >
-                    Take {dayName}s
+                    {t("rotas.take", { days })}
                   </button>
                 ) : null}
               </li>
             );
           })}
         </ul>
-        {canManage ? <AssignForm members={group.rotaMembers.nodes} onAssign={(userId, weekday) => run(() => take({ groupId, weekday, userId }), `Added to the rota on ${WEEKDAYS[weekday - 1]}s`, "Could not change the rota")} /> : null}
+        {canManage ? (
+          <AssignForm
+            members={group.rotaMembers.nodes}
+            onAssign={(userId, weekday) =>
+              run(() => take({ groupId, weekday, userId }), t("rotas.added", { days: t("rotas.weekdays", { weekday }) }), t("rotas.changeFailed"))
+            }
+          />
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="rota-upcoming-title">
-        <h2 id="rota-upcoming-title">The next four weeks</h2>
-        {duties.length === 0 ? <p className="muted">Nobody is on the rota yet.</p> : null}
+        <h2 id="rota-upcoming-title">{t("rotas.nextFourWeeks")}</h2>
+        {duties.length === 0 ? <p className="muted">{t("rotas.nobodyOnRota")}</p> : null}
         <ul className="rota-upcoming">
           {duties.map((d) => (
             <UpcomingDuty
@@ -135,15 +167,17 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
               mine={d.userId === myUserId}
               today={today}
               asked={swaps.some((w) => w.slotId === d.slotId && w.onDate === d.day)}
-              onAsk={(note) => run(() => ask({ slotId: d.slotId, onDate: d.day, note }), `Asked the group to take ${rotaDateLabel(d.day)}`, "Could not ask for a swap")}
+              onAsk={(note) =>
+                run(() => ask({ slotId: d.slotId, onDate: d.day, note }), t("rotas.asked", { date: rotaDayLabel(d.day) }), t("rotas.askFailed"))
+              }
             />
           ))}
         </ul>
       </section>
 
       <section className="card" aria-labelledby="rota-swaps-title">
-        <h2 id="rota-swaps-title">Swap requests</h2>
-        {swaps.length === 0 ? <p className="muted">No open requests.</p> : null}
+        <h2 id="rota-swaps-title">{t("rotas.swapRequests")}</h2>
+        {swaps.length === 0 ? <p className="muted">{t("rotas.noRequests")}</p> : null}
         <ul className="rota-swaps">
           {swaps.map((w) => (
             <SwapRequest
@@ -154,9 +188,9 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
               canCancel={w.requestedBy === myUserId || canManage}
               myDuties={myDuties.filter((d) => d.day !== w.onDate)}
               onAccept={(returnDate) =>
-                run(() => accept({ swapId: w.id, returnDate }), `You take ${rotaDateLabel(w.onDate)}`, "Could not take the swap")
+                run(() => accept({ swapId: w.id, returnDate }), t("rotas.youTake", { date: rotaDayLabel(w.onDate) }), t("rotas.takeFailed"))
               }
-              onCancel={() => run(() => cancel({ swapId: w.id }), "Request withdrawn", "Could not withdraw the request")}
+              onCancel={() => run(() => cancel({ swapId: w.id }), t("rotas.withdrawn"), t("rotas.withdrawFailed"))}
             />
           ))}
         </ul>
@@ -172,44 +206,45 @@ function AssignForm({
   members: { userId: string; userByUserId: { username: string; name: string | null } | null }[];
   onAssign(userId: string, weekday: number): Promise<boolean>;
 }) {
+  const t = useT();
   const [userId, setUserId] = useState("");
   const [weekday, setWeekday] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!userId || !weekday) {
-      setProblem(!userId ? "Choose a member" : "Choose a day of the week");
+      setProblem(!userId ? t("rotas.chooseMember") : t("rotas.chooseDay"));
       return;
     }
     setProblem(null);
     await onAssign(userId, Number(weekday));
   };
   return (
-    <form className="rota-form" onSubmit={onSubmit} noValidate aria-label="Put a member on the rota">
+    <form className="rota-form" onSubmit={onSubmit} noValidate aria-label={t("rotas.assignLabel")}>
       <label>
-        Member
+        {t("rotas.member")}
         <select value={userId} onChange={(e) => setUserId(e.target.value)}>
-          <option value="">Choose…</option>
+          <option value="">{t("rotas.choose")}</option>
           {members.map((m) => (
             <option key={m.userId} value={m.userId}>
-              {personName(m.userByUserId)}
+              {personName(m.userByUserId, t)}
             </option>
           ))}
         </select>
       </label>
       <label>
-        Day
+        {t("rotas.day")}
         <select value={weekday} onChange={(e) => setWeekday(e.target.value)}>
-          <option value="">Choose…</option>
-          {WEEKDAYS.map((d, i) => (
-            <option key={d} value={i + 1}>
-              {d}s
+          <option value="">{t("rotas.choose")}</option>
+          {WEEKDAY_NUMBERS.map((day) => (
+            <option key={day} value={day}>
+              {t("rotas.weekdaysOption", { weekday: day })}
             </option>
           ))}
         </select>
       </label>
       <button type="submit" className="button button-secondary">
-        Put on the rota
+        {t("rotas.assign")}
       </button>
       {problem ? (
         <p className="field-error" role="alert">
@@ -233,39 +268,41 @@ function UpcomingDuty({
   asked: boolean;
   onAsk(note: string | null): Promise<boolean>;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = swapDateProblem(duty.day, duty.weekday, today) ?? (note.trim().length > SWAP_NOTE_MAX ? `The note must be at most ${SWAP_NOTE_MAX} characters` : null);
+    const found =
+      swapProblem(t, duty.day, duty.weekday, today) ?? (note.trim().length > SWAP_NOTE_MAX ? t("rotas.noteTooLong", { max: SWAP_NOTE_MAX }) : null);
     setProblem(found);
     if (found) return;
     if (await onAsk(note.trim() || null)) setOpen(false);
   };
   return (
     <li className="rota-row" data-testid="rota-duty">
-      <span className="rota-day">{rotaDateLabel(duty.day)}</span>
-      <span>{mine ? "You" : personName(duty)}</span>
-      {duty.swapped ? <span className="muted">(swapped)</span> : null}
+      <span className="rota-day">{rotaDayLabel(duty.day)}</span>
+      <span>{mine ? t("rotas.you") : personName(duty, t)}</span>
+      {duty.swapped ? <span className="muted">{t("rotas.swapped")}</span> : null}
       {/* A date taken over by a swap is not one's own slot: only the slot's person may ask. */}
       {mine && !duty.swapped && duty.day >= today && !asked && !open ? (
         <button type="button" className="button button-secondary button-small" onClick={() => setOpen(true)}>
-          Ask to swap
+          {t("rotas.askToSwap")}
         </button>
       ) : null}
-      {mine && asked ? <span className="muted">Swap asked</span> : null}
+      {mine && asked ? <span className="muted">{t("rotas.swapAsked")}</span> : null}
       {open ? (
-        <form className="rota-form" onSubmit={onSubmit} noValidate aria-label={`Ask to swap ${rotaDateLabel(duty.day)}`}>
+        <form className="rota-form" onSubmit={onSubmit} noValidate aria-label={t("rotas.askToSwapDate", { date: rotaDayLabel(duty.day) })}>
           <label>
-            Note (optional)
+            {t("rotas.note")}
             <input value={note} maxLength={SWAP_NOTE_MAX + 50} onChange={(e) => setNote(e.target.value)} />
           </label>
           <button type="submit" className="button button-small">
-            Ask the group
+            {t("rotas.askGroup")}
           </button>
           <button type="button" className="button button-secondary button-small" onClick={() => setOpen(false)}>
-            Cancel
+            {t("rotas.cancel")}
           </button>
           {problem ? (
             <p className="field-error" role="alert">
@@ -295,37 +332,38 @@ function SwapRequest({
   onAccept(returnDate: string | null): Promise<boolean>;
   onCancel(): Promise<boolean>;
 }) {
+  const t = useT();
   const [giveBack, setGiveBack] = useState("");
-  const who = mine ? "You ask" : `${personName(swap.userByRequestedBy)} asks`;
+  const request = mine ? t("rotas.youAsk", { date: SLOT }) : t("rotas.theyAsk", { name: personName(swap.userByRequestedBy, t), date: SLOT });
   return (
     <li className="rota-row" data-testid="rota-swap">
       <span>
-        {who} someone to take <strong>{rotaDateLabel(swap.onDate)}</strong>
+        {withElement(request, <strong>{rotaDayLabel(swap.onDate)}</strong>)}
         {swap.note ? <span className="muted">: “{swap.note}”</span> : null}
       </span>
       {canAccept ? (
         <>
           {myDuties.length > 0 ? (
             <label className="rota-person">
-              In return
-              <select value={giveBack} onChange={(e) => setGiveBack(e.target.value)} aria-label="Give one of your dates in return">
-                <option value="">Nothing (I just cover)</option>
+              {t("rotas.inReturn")}
+              <select value={giveBack} onChange={(e) => setGiveBack(e.target.value)} aria-label={t("rotas.giveBackLabel")}>
+                <option value="">{t("rotas.nothingBack")}</option>
                 {myDuties.map((d) => (
                   <option key={`${d.day}-${d.slotId}`} value={d.day}>
-                    They take my {rotaDateLabel(d.day)}
+                    {t("rotas.theyTakeMine", { date: rotaDayLabel(d.day) })}
                   </option>
                 ))}
               </select>
             </label>
           ) : null}
           <button type="button" className="button button-small" onClick={() => onAccept(giveBack || null)}>
-            Take {rotaDateLabel(swap.onDate)}
+            {t("rotas.takeDate", { date: rotaDayLabel(swap.onDate) })}
           </button>
         </>
       ) : null}
       {canCancel ? (
         <button type="button" className="button button-secondary button-small" onClick={() => onCancel()}>
-          Withdraw
+          {t("rotas.withdraw")}
         </button>
       ) : null}
     </li>

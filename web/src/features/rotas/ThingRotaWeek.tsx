@@ -3,9 +3,11 @@
 // else this shows nothing.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { WEEKDAYS, rotaDateLabel, ukToday } from "../../../../shared/care-rules.ts";
+import { ukToday } from "../../../../shared/care-rules.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import { personName, type RotaDuty } from "./rota-types.ts";
+import { personName, rotaDayLabel, type RotaDuty } from "./rota-types.ts";
 import { ThingRotaWeekDocument as ThingRotaWeekQuery } from "./ThingRotaWeek.generated.ts";
 import "./rotas.css";
 
@@ -14,12 +16,13 @@ interface ThingRotaWeekData {
 }
 
 /** "Priya and Tom" */
-export function namesOf(duties: RotaDuty[]): string {
-  const names = duties.map((d) => personName(d));
-  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+export function namesOf(duties: RotaDuty[], t: T = englishT): string {
+  const names = duties.map((d) => personName(d, t));
+  return names.length <= 1 ? names.join("") : t("rotas.andList", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 export function ThingRotaWeek({ thingId, today = ukToday() }: { thingId: string; today?: string }) {
+  const t = useT();
   const [result] = useQuery<ThingRotaWeekData>({ query: ThingRotaWeekQuery, variables: { id: thingId } });
   const thing = result.data?.thingById;
   const duties = thing?.rotaThisWeek.nodes ?? [];
@@ -28,21 +31,21 @@ export function ThingRotaWeek({ thingId, today = ukToday() }: { thingId: string;
   const days = [...new Set(duties.map((d) => d.day))];
   return (
     <section className="card rota-week" aria-labelledby="rota-week-title" data-testid="rota-week">
-      <h2 id="rota-week-title">On the watering rota this week</h2>
+      <h2 id="rota-week-title">{t("rotas.thisWeek")}</h2>
       <p className="rota-today">
-        <strong>Today:</strong> {onToday.length > 0 ? namesOf(onToday) : "nobody on the rota"}
+        <strong>{t("rotas.today")}</strong> {onToday.length > 0 ? namesOf(onToday, t) : t("rotas.nobodyToday")}
       </p>
       <ul className="rota-week-days">
         {days.map((day) => (
           <li key={day} className={day === today ? "rota-is-today" : undefined}>
-            <span className="rota-day">{WEEKDAYS[duties.find((d) => d.day === day)!.weekday - 1]}</span>{" "}
-            <span>{namesOf(duties.filter((d) => d.day === day))}</span>
-            {duties.some((d) => d.day === day && d.swapped) ? <span className="muted"> (swapped)</span> : null}
-            <span className="visually-hidden"> on {rotaDateLabel(day)}</span>
+            <span className="rota-day">{t("rotas.weekday", { weekday: duties.find((d) => d.day === day)!.weekday })}</span>{" "}
+            <span>{namesOf(duties.filter((d) => d.day === day), t)}</span>
+            {duties.some((d) => d.day === day && d.swapped) ? <span className="muted"> {t("rotas.swapped")}</span> : null}
+            <span className="visually-hidden"> {t("rotas.onDate", { date: rotaDayLabel(day) })}</span>
           </li>
         ))}
       </ul>
-      <Link to={paths.group(thing.groupId, "rota")}>The group's rota</Link>
+      <Link to={paths.group(thing.groupId, "rota")}>{t("rotas.groupRota")}</Link>
     </section>
   );
 }

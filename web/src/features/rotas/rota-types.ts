@@ -1,4 +1,7 @@
-// What the rota screens read (GroupRota.graphql, ThingRotaWeek.graphql).
+// What the rota screens read (GroupRota.graphql, ThingRotaWeek.graphql), and how they name people
+// and dates in the reader's language.
+import { dateFormat } from "../../lib/dates.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 export interface RotaPerson {
   id: string;
@@ -42,4 +45,13 @@ export interface GroupRotaData {
   } | null;
 }
 
-export const personName = (p: { name: string | null; username: string } | null | undefined) => (p ? p.name || p.username : "Someone");
+export const personName = (p: { name: string | null; username: string } | null | undefined, t: T = englishT) =>
+  p ? p.name || p.username : t("rotas.someone");
+
+/**
+ * "Tuesday 2 December" (en-GB), "Dienstag, 2. Dezember" (de): a rota day (yyyy-mm-dd) in the
+ * reader's language. Rota days are calendar dates, so they are read at noon UTC in UTC.
+ */
+export function rotaDayLabel(day: string): string {
+  return dateFormat({ weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+}
