@@ -7,11 +7,12 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths, type AccountSection } from "../../routes/paths.ts";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** The account area: a drawer of sections on the left, the chosen section beside it. */
 export default function AccountLayout() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(accountTexts);
   const { session, admin } = useSession();
   const sections: { section: AccountSection; label: string; adminOnly?: boolean; danger?: boolean }[] = [
     { section: "profile", label: t("account.nav.profile") },

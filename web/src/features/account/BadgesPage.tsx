@@ -11,6 +11,7 @@ import { badgeText } from "./badge-texts.ts";
 import { MyBadgesDocument as myBadgesQuery } from "./MyBadges.generated.ts";
 import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
+import { accountTexts, type AccountT } from "./texts.ts";
 
 interface BadgeType {
   id: string;
@@ -24,7 +25,7 @@ interface BadgeType {
 /** Spec section 9's order, with the litres badge (issue 21) beside watering. */
 const ORDER = ["signin", "created", "littercleanup", "share", "watering", "litres", "education", "upkeep", "measurement"];
 
-function familyName(badgeType: string, b: Branding, t: T): string {
+function familyName(badgeType: string, b: Branding, t: AccountT): string {
   switch (badgeType) {
     case "signin":
       return t("account.badges.family.signin");
@@ -74,8 +75,8 @@ function Medal({ level, earned }: { level: number; earned: boolean }) {
 
 export default function BadgesPage() {
   const b = useBranding();
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   const [{ data, fetching, error }, refetch] = useQuery({
     query: myBadgesQuery,
     requestPolicy: "cache-and-network",

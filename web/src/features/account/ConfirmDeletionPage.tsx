@@ -13,6 +13,7 @@ import { AccountPage } from "./account-ui.tsx";
 import { ConfirmAccountDeletionDocument as confirmDeletionQuery } from "./ConfirmAccountDeletion.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** The text in British English (tests compare with it). */
 export const ACCOUNT_DELETED = accountEn["account.confirmDelete.deleted"];
@@ -20,8 +21,8 @@ export const ACCOUNT_DELETED = accountEn["account.confirmDelete.deleted"];
 export default function ConfirmDeletionPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   const { session, signOut } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();

@@ -13,14 +13,15 @@ import { errorText } from "./errors.ts";
 import { RequestAccountDeletionDocument as requestDeletionQuery } from "./RequestAccountDeletion.generated.ts";
 import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** The spec's text in British English (tests compare with it). */
 export const DELETE_FAILED = accountEn["account.delete.failed"];
 
 export default function DeleteAccountPage() {
   const b = useBranding();
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   const { session } = useSession();
   const [, requestDeletion] = useMutation(requestDeletionQuery);
   const [busy, setBusy] = useState(false);

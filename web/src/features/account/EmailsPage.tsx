@@ -18,6 +18,7 @@ import { MakeEmailPrimaryDocument as makePrimaryQuery } from "./MakeEmailPrimary
 import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 // The texts in British English (tests compare with them).
 export const RESEND_TOO_SOON = accountEn["account.emails.resendTooSoon"];
@@ -36,7 +37,7 @@ interface Email {
 type Message = { text: string; ok: boolean };
 
 export default function EmailsPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const { store } = useSession();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: myEmailsQuery,
@@ -69,7 +70,7 @@ export default function EmailsPage() {
 }
 
 function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => void }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const notify = useNotify();
   const [, makePrimary] = useMutation(makePrimaryQuery);
   const [, resend] = useMutation(resendQuery);
@@ -218,7 +219,7 @@ function AddEmailForm({ existing, onAdded }: { existing: string[]; onAdded: () =
 }
 
 function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: () => void }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const notify = useNotify();
   const [, create] = useMutation(createEmailQuery);
   const form = useForm<Field>({ email: "" }, validate);

@@ -13,6 +13,7 @@ import { IndicatorDot } from "./MyThingsPage.tsx";
 import { MyDevicesDocument as myDevicesQuery } from "./MyDevices.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** A model's name with what it measures; a product name alone (The Things Uno) needs no words. */
 const MODEL_NAMES: Record<string, MessageKey | string> = {
@@ -31,8 +32,8 @@ const DeviceIcon = (
 
 export default function MyDevicesPage() {
   const b = useBranding();
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   const { session } = useSession();
   const userId = session?.id ?? "";
   const [{ data, fetching, error }, refetch] = useQuery({

@@ -12,6 +12,7 @@ import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./acco
 import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 const COLOUR_WORDS: Record<string, MessageKey> = {
   red: "account.indicator.red",
@@ -22,7 +23,7 @@ const COLOUR_WORDS: Record<string, MessageKey> = {
 };
 
 export function IndicatorDot({ colour }: { colour: string | null }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const key = (colour ?? "grey").toLowerCase();
   const words = key in COLOUR_WORDS ? t(COLOUR_WORDS[key]) : key;
   return (
@@ -35,8 +36,8 @@ export function IndicatorDot({ colour }: { colour: string | null }) {
 export default function MyThingsPage() {
   const b = useBranding();
   const brand = { brand: b.key };
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   const { session } = useSession();
   const userId = session?.id ?? "";
   const [{ data, fetching, error }, refetch] = useQuery({

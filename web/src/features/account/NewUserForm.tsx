@@ -11,6 +11,7 @@ import { useForm } from "../../lib/use-form.ts";
 import { errorText, serverErrorOf } from "./errors.ts";
 import { NewUserDocument as newUserQuery } from "./NewUser.generated.ts";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** The spec's text in British English (tests compare with it). */
 export const CREATE_USER_FAILED = accountEn["account.newUser.failed"];
@@ -47,7 +48,7 @@ export interface CreatedUser {
 }
 
 export function NewUserForm({ onCreated, title }: { onCreated?: (user: CreatedUser) => void; title?: string }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const [key, setKey] = useState(0);
   return (
     <NewUserFields
@@ -62,7 +63,7 @@ export function NewUserForm({ onCreated, title }: { onCreated?: (user: CreatedUs
 }
 
 function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) => void; title: string }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const notify = useNotify();
   const [, createUser] = useMutation(newUserQuery);
   const form = useForm<Field>({ name: "", username: "", email: "" }, validate);

@@ -16,6 +16,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "./errors.ts";
 import { SetNoticePreferenceDocument as setPreferenceQuery, type NoticeKind as SchemaNoticeKind } from "./SetNoticePreference.generated.ts";
 import { SetNoticeSettingsDocument as setSettingsQuery } from "./SetNoticeSettings.generated.ts";
+import { accountTexts, type AccountT } from "./texts.ts";
 
 export interface NoticePreference { kind: string; inApp: boolean; email: boolean; push: boolean }
 export interface NoticeSettings {
@@ -46,7 +47,7 @@ const KIND_TEXTS: Record<NoticeKind, { label: MessageKey; hint: MessageKey }> = 
  * A rule's message in the reader's language: the ones the database shares are known texts
  * (translateServerMessage); the time format is checked only here (validateQuietHours).
  */
-function ruleText(message: string | null, t: T): string | null {
+function ruleText(message: string | null, t: AccountT): string | null {
   if (!message) return null;
   return message === accountEn["account.notices.timeFormat"] ? t("account.notices.timeFormat") : translateServerMessage(message);
 }
@@ -83,7 +84,7 @@ export function NoticePreferencesForm({
   settings: NoticeSettings;
   onSaved: () => void;
 }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const notify = useNotify();
   const ids = useId();
   const [, setPreference] = useMutation(setPreferenceQuery);

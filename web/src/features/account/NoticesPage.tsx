@@ -9,9 +9,10 @@ import { NoticePreferencesDocument as preferencesQuery } from "./NoticePreferenc
 import { PushDevices } from "./PushDevices.tsx";
 import "./account.css";
 import "./notices.css";
+import { accountTexts } from "./texts.ts";
 
 export default function NoticesPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const [{ data, fetching, error }, refetch] = useQuery({
     query: preferencesQuery,
     requestPolicy: "cache-and-network",

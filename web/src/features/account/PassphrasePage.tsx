@@ -13,6 +13,7 @@ import { ChangePasswordDocument as changePasswordQuery } from "./ChangePassword.
 import { PassphraseField } from "../auth/PassphraseField.tsx";
 import { errorText, serverErrorOf } from "./errors.ts";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** The server's message (as it writes it) for a wrong current passphrase. */
 export const INCORRECT_OLD = "Incorrect old passphrase";
@@ -37,7 +38,7 @@ function focusField(name: string) {
 }
 
 export default function PassphrasePage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const [formKey, setFormKey] = useState(0);
   return (
     <AccountPage title={t("account.passphrase.title")} intro={t("account.passphrase.intro")}>
@@ -47,7 +48,7 @@ export default function PassphrasePage() {
 }
 
 function PassphraseForm({ onChanged }: { onChanged: () => void }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const notify = useNotify();
   const [, changePassword] = useMutation(changePasswordQuery);
   const form = useForm<Field>({ current: "", passphrase: "", confirm: "" }, validate);

@@ -22,6 +22,7 @@ import { ProfileDocument as profileQuery, type ProfileQuery as ProfileData } fro
 import { UpdateProfileDocument as updateProfileQuery } from "./UpdateProfile.generated.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 type ProfileUser = NonNullable<ProfileData["currentUser"]>;
 
@@ -46,7 +47,7 @@ const FIELD_OF_SERVER_MESSAGE: Record<string, Field> = {
 };
 
 export default function ProfilePage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const { session } = useSession();
   const userId = session?.id ?? "";
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -103,8 +104,8 @@ function ProfileForm({
 }) {
   const b = useBranding();
   const brand = { brand: b.key };
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   const { store } = useSession();
   const notify = useNotify();
   const attachImage = useAttachImage();

@@ -14,6 +14,7 @@ import { errorText } from "./errors.ts";
 import { browserLabel, currentSubscription, pushState, PushError, subscribe, unsubscribe, type PushState } from "./push.ts";
 import { PushSubscriptionsDocument as listQuery } from "./PushSubscriptions.generated.ts";
 import { RegisterPushSubscriptionDocument as registerQuery } from "./RegisterPushSubscription.generated.ts";
+import { accountTexts } from "./texts.ts";
 
 interface Device {
   id: string;
@@ -33,7 +34,7 @@ const STATE_TEXT: Record<PushState, MessageKey> = {
 
 export function PushDevices() {
   const { vapidPublicKey } = useAppConfig();
-  const t = useT();
+  const t = useT(accountTexts);
   const notify = useNotify();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: listQuery,

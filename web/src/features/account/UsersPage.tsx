@@ -12,6 +12,7 @@ import { AllUsersDocument as allUsersQuery } from "./AllUsers.generated.ts";
 import { NewUserForm } from "./NewUserForm.tsx";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
+import { accountTexts } from "./texts.ts";
 
 /** Case- and accent-insensitive text for searching. */
 function fold(text: string): string {
@@ -19,8 +20,8 @@ function fold(text: string): string {
 }
 
 export function AdminOnly({ title }: { title: string }) {
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(accountTexts);
+  const rich = useRichT(accountTexts);
   return (
     <AccountPage title={title}>
       <EmptyState title={t("account.users.adminsOnly")}>
@@ -31,13 +32,13 @@ export function AdminOnly({ title }: { title: string }) {
 }
 
 export default function UsersPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const { admin } = useSession();
   return admin ? <AllUsers /> : <AdminOnly title={t("account.users.title")} />;
 }
 
 function AllUsers() {
-  const t = useT();
+  const t = useT(accountTexts);
   const searchId = useId();
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search);

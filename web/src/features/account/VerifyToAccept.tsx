@@ -13,6 +13,7 @@ import { errorText } from "./errors.ts";
 import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
 import "./verify-to-accept.css";
+import { accountTexts } from "./texts.ts";
 
 /** The server's message for an invitation to an unverified address of the signed-in user (code DNIEM). */
 export const VERIFY_TO_ACCEPT = "Verify your e-mail address to accept this invitation";
@@ -25,7 +26,7 @@ export function needsVerification(code: string | undefined, message: string | un
 }
 
 export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const [{ data }] = useQuery({ query: myEmailsQuery, requestPolicy: "network-only" });
   const [, resend] = useMutation(resendQuery);
   const [sending, setSending] = useState<string | null>(null);

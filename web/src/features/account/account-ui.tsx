@@ -4,6 +4,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { errorText } from "./errors.ts";
+import { accountTexts } from "./texts.ts";
 
 export function AccountPage({
   title,
@@ -60,7 +61,7 @@ export function LoadError({
   /** "We could not load your badges.": what failed, when the server does not say. */
   message?: string;
 }) {
-  const t = useT();
+  const t = useT(accountTexts);
   return (
     <div className="form-error load-error" role="alert">
       <span>{errorText(error, message ?? t("account.loadError"))}</span>

@@ -6,6 +6,7 @@
 import type { BrandingKey } from "../../../../shared/branding.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
+import { type AccountT, englishAccountT } from "./texts.ts";
 
 export interface BadgeTypeText {
   badgeType: string;
@@ -35,7 +36,7 @@ function countOf(type: BadgeTypeText): number | null {
   return match ? Number(match[0].replace(/,/g, "")) : null;
 }
 
-export function badgeText(type: BadgeTypeText, brand: BrandingKey, t: T = englishT): { title: string; description: string } {
+export function badgeText(type: BadgeTypeText, brand: BrandingKey, t: AccountT = englishAccountT): { title: string; description: string } {
   const count = countOf(type);
   if (!isKind(type.badgeType) || count === null) return { title: type.title, description: plainDescription(type.description) };
   return {

@@ -2,6 +2,7 @@
 // subscription, and subscribing with the server's VAPID key (PushManager.subscribe). The service
 // worker (web/public/sw.js) shows the messages and opens the thing, task or invitation on a tap.
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { type AccountT, englishAccountT } from "./texts.ts";
 
 export type PushState = "unsupported" | "no-key" | "denied" | "off" | "on";
 
@@ -69,7 +70,7 @@ export class PushError extends Error {
  * Asks for permission and subscribes with the server's key; a subscription made with another key
  * is replaced. A refusal is a PushError saying so in the reader's language (`t`).
  */
-export async function subscribe(vapidPublicKey: string, t: T = englishT): Promise<PushDetails> {
+export async function subscribe(vapidPublicKey: string, t: AccountT = englishAccountT): Promise<PushDetails> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
     throw new PushError(t(permission === "denied" ? "account.push.blocked" : "account.push.notAllowed"));
@@ -93,7 +94,7 @@ export async function unsubscribe(): Promise<void> {
 }
 
 /** "Chrome on Android": what the list of your devices calls this browser (in the reader's language). */
-export function browserLabel(userAgent: string, t: T = englishT): string {
+export function browserLabel(userAgent: string, t: AccountT = englishAccountT): string {
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
     : /OPR\//.test(userAgent)

@@ -31,6 +31,7 @@ import { errorText } from "../things/errors.ts";
 import { ACTION_TYPES, formatDate } from "../things/thing-meta.ts";
 import { ActivityFeedDocument as ActivityQuery } from "./AllActions.generated.ts";
 import "./activity.css";
+import { activityTexts, type ActivityT, englishActivityT } from "./texts.ts";
 
 export const ACTIVITY_PAGE_SIZE = 30;
 
@@ -38,7 +39,7 @@ type Sort = "newest" | "oldest";
 const ORDER: Record<Sort, string[]> = { newest: ["CREATED_AT_DESC", "ID_DESC"], oldest: ["CREATED_AT_ASC", "ID_ASC"] };
 
 /** "Today", "Yesterday", or the date, for a day heading. */
-export function dayLabel(iso: string, now: Date = new Date(), t: T = englishT): string {
+export function dayLabel(iso: string, now: Date = new Date(), t: ActivityT = englishActivityT): string {
   const date = new Date(iso);
   // Calendar days in the app's zone (lib/dates.ts), counted between the two dates' midnights.
   const startOf = (d: Date) => Date.parse(`${dayKey(d)}T00:00:00Z`);
@@ -50,7 +51,7 @@ export function dayLabel(iso: string, now: Date = new Date(), t: T = englishT): 
 }
 
 /** Consecutive actions grouped by their local day. */
-export function groupByDay<I extends { createdAt: string }>(items: readonly I[], now?: Date, t: T = englishT): { day: string; items: I[] }[] {
+export function groupByDay<I extends { createdAt: string }>(items: readonly I[], now?: Date, t: ActivityT = englishActivityT): { day: string; items: I[] }[] {
   const groups: { day: string; items: I[] }[] = [];
   for (const item of items) {
     const day = dayLabel(item.createdAt, now, t);
@@ -62,7 +63,7 @@ export function groupByDay<I extends { createdAt: string }>(items: readonly I[],
 }
 
 export default function ActivityPage() {
-  const t = useT();
+  const t = useT(activityTexts);
   const brand = { brand: useBranding().key };
   const { session, signedIn } = useSession();
   const list = useListState<Sort, "type">("activity", {

@@ -16,6 +16,7 @@ import { serverErrorOf } from "../account/errors.ts";
 import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import { ForgotPasswordDocument as forgotQuery } from "./ForgotPassword.generated.ts";
 import "./auth.css";
+import { authTexts } from "./texts.ts";
 
 /** The spec's text in British English (tests compare with it). */
 export const FORGOT_FAILED = authEn["auth.forgot.failed"];
@@ -25,8 +26,8 @@ const validate = (values: Record<Field, string>) => ({ email: validateEmail(valu
 
 export default function ForgotPasswordPage() {
   const client = useClient();
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(authTexts);
+  const rich = useRichT(authTexts);
   const { signedIn, session } = useSession();
   const primary = signedIn ? session?.emails.find((e) => e.isPrimary)?.email : undefined;
   const form = useForm<Field>({ email: primary ?? "" }, validate);

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "re
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import "./passphrase-field.css";
+import { authTexts } from "./texts.ts";
 
 /** What the field holds: the passphrase you have, a new one, or the new one again. */
 export type PassphrasePurpose = "current" | "new" | "confirm";
@@ -28,7 +29,7 @@ const AUTOCOMPLETE: Record<PassphrasePurpose, string> = {
 };
 
 export function PassphraseField({ purpose, replacing = false, error, className, ...input }: PassphraseFieldProps) {
-  const t = useT();
+  const t = useT(authTexts);
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   const [shown, setShown] = useState(false);

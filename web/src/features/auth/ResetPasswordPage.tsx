@@ -22,6 +22,7 @@ import { serverErrorOf, MASKED_MESSAGE } from "../account/errors.ts";
 import { PassphraseField } from "./PassphraseField.tsx";
 import { ResetPasswordDocument as resetQuery } from "./ResetPassword.generated.ts";
 import "./auth.css";
+import { authTexts, type AuthT } from "./texts.ts";
 
 // The texts in British English (tests compare with them).
 export const RESET_INVALID = authEn["auth.reset.invalid"];
@@ -32,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Field = "code" | "passphrase" | "confirm";
 
-const validateWith = (t: T) => (values: Record<Field, string>) => ({
+const validateWith = (t: AuthT) => (values: Record<Field, string>) => ({
   code: values.code.trim() ? null : t("auth.reset.codeRequired"),
   passphrase: validatePassphrase(values.passphrase),
   confirm: validatePassphraseConfirmation(values.passphrase, values.confirm),
@@ -54,7 +55,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const userId = params.get("userId")?.trim() ?? "";
   const client = useClient();
-  const t = useT();
+  const t = useT(authTexts);
   // One validator per language (useForm runs it on every render).
   const validate = useMemo(() => validateWith(t), [t]);
   const notify = useNotify();

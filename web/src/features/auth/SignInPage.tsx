@@ -12,6 +12,7 @@ import { paths, safeNext } from "../../routes/paths.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import { errorMessage } from "./auth-api.ts";
 import { PassphraseField } from "./PassphraseField.tsx";
+import { authTexts } from "./texts.ts";
 
 type Field = "username" | "passphrase";
 
@@ -26,8 +27,8 @@ function focusField(name: string) {
 
 export default function SignInPage() {
   const branding = useBranding();
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(authTexts);
+  const rich = useRichT(authTexts);
   const { signedIn, auth, startSession, domainName } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();

@@ -14,6 +14,7 @@ import { errorText } from "../account/errors.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "../account/ResendEmailVerification.generated.ts";
 import { VerifyEmailDocument as verifyQuery } from "./VerifyEmail.generated.ts";
 import "./auth.css";
+import { authTexts } from "./texts.ts";
 
 // The texts in British English (tests compare with them).
 export const VERIFY_FAILED = authEn["auth.verify.failed"];
@@ -45,7 +46,7 @@ export default function VerifyEmailPage() {
   const id = params.get("id")?.trim() ?? "";
   const token = params.get("token")?.trim() ?? "";
   const client = useClient();
-  const t = useT();
+  const t = useT(authTexts);
   const { session, signedIn, store, auth } = useSession();
   const notify = useNotify();
   const complete = UUID.test(id) && token !== "";

@@ -9,7 +9,7 @@ import { Link, useLocation } from "react-router";
 import { useMutation, useQuery, useSubscription, type CombinedError } from "urql";
 import { useBranding } from "../../lib/config-context.tsx";
 import { errorText, serverErrorOf } from "../../lib/errors.ts";
-import { useChatT } from "./chat-texts.ts";
+import { useChatT } from "./texts.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";

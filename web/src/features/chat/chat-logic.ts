@@ -3,7 +3,7 @@
 // (the server's list plus questions just sent), which question is still waiting for its answer,
 // message times, and the remembered open/closed state of the panel.
 import { dayKey, formatDate, formatDayMonth, formatFull, formatTime, toDate } from "../../lib/dates.ts";
-import { englishChatT, type ChatT } from "./chat-texts.ts";
+import { englishChatT, type ChatT } from "./texts.ts";
 
 /** The longest question the server accepts, once trimmed (app_hidden.check_chat_message). */
 export const MAX_MESSAGE_LENGTH = 1000;

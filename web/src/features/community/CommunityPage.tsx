@@ -13,11 +13,12 @@ import { Avatar, SignInPrompt, usePictureUrl } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";
 import { CommunityDocument as CommunityQuery, type CommunityQuery as CommunityData } from "./Community.generated.ts";
 import "../groups/groups.css";
+import { communityTexts } from "./texts.ts";
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 export default function CommunityPage() {
-  const t = useT();
+  const t = useT(communityTexts);
   const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();

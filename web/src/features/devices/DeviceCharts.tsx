@@ -14,7 +14,7 @@ import { ListError } from "../../components/list/index.ts";
 import { DeviceReadingsDocument as DeviceReadings } from "./DeviceReadings.generated.ts";
 import { DeviceRollupsDocument as DeviceRollups } from "./DeviceRollups.generated.ts";
 import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, metricLabel, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
-import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -38,7 +38,7 @@ import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { ModelIcon } from "./icons.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { MyOwnedThingsDocument as MyOwnedThings } from "./MyOwnedThings.generated.ts";
-import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
 
 export type DeviceField =
   | "model"

@@ -10,7 +10,7 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { useDevicesT } from "./device-texts.ts";
+import { useDevicesT } from "./texts.ts";
 import { paths } from "../../routes/paths.ts";
 import { DeviceCharts } from "./DeviceCharts.tsx";
 import { DeviceHeader, DeviceNotFound } from "./DeviceParts.tsx";

@@ -2,7 +2,7 @@
 // notice, a labelled select and the switch control.
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import { Link, NavLink } from "react-router";
-import { useDevicesT } from "./device-texts.ts";
+import { useDevicesT } from "./texts.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { paths } from "../../routes/paths.ts";
 import { modelInfo } from "./device-meta.ts";

@@ -24,7 +24,7 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
 import "./devices.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
-import { useDevicesT, type DevicesT } from "./device-texts.ts";
+import { useDevicesT, type DevicesT } from "./texts.ts";
 
 interface Person {
   id: string;

@@ -43,7 +43,7 @@ import { ColourDot, ModelBadge } from "./icons.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { DevicesListDocument as DevicesList } from "./DevicesList.generated.ts";
-import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
 import "./devices.css";
 
 export interface DeviceListItem {

@@ -6,7 +6,7 @@ import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { ListError } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { serverErrorOf } from "../../lib/errors.ts";
-import { useDevicesT } from "./device-texts.ts";
+import { useDevicesT } from "./texts.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { DeviceForm, fieldOfMessage } from "./DeviceForm.tsx";

@@ -5,7 +5,7 @@ import { useMutation, type CombinedError } from "urql";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { serverErrorOf } from "../../lib/errors.ts";
-import { useDevicesT } from "./device-texts.ts";
+import { useDevicesT } from "./texts.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { CreateDeviceDocument as CreateDevice } from "./CreateDevice.generated.ts";

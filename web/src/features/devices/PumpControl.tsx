@@ -10,7 +10,7 @@ import { DeviceDownPushDocument as DeviceDownPush } from "./DeviceDownPush.gener
 import { DeviceDownlinkDocument as DeviceDownlink } from "./DeviceDownlink.generated.ts";
 import { Switch } from "./DeviceParts.tsx";
 import { errorText } from "./device-meta.ts";
-import { englishDevicesT, type DevicesT, useDevicesT } from "./device-texts.ts";
+import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
 
 type DownlinkStatus = "QUEUED" | "SENT" | "SIMULATED" | "FAILED";
 

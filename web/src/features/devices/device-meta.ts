@@ -3,7 +3,7 @@
 // failed calls (spec section 8). The words are in the catalogue (lib/i18n/messages/devices.*):
 // the helpers that say something take a `t`, British English by default.
 import { dateSettings } from "../../lib/dates.ts";
-import { englishDevicesT, type DevicesT } from "./device-texts.ts";
+import { englishDevicesT, type DevicesT } from "./texts.ts";
 import { validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 
 // Failed calls are read like every screen's (lib/errors.ts).

@@ -8,9 +8,10 @@ import { GroupActivityDocument as GroupActivityQuery } from "./GroupActivity.gen
 import { errorText } from "./meta.ts";
 import { ActivityList } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
+import { groupsTexts } from "./texts.ts";
 
 export function GroupActivityTab({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const group = state.group!;
   const [result, reexecute] = useQuery({

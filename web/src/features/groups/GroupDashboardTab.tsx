@@ -12,9 +12,10 @@ import { errorText, formatDate, groupTypeLabel } from "./meta.ts";
 import { Avatar } from "./ui.tsx";
 import { formatLitres } from "../../lib/litres.ts";
 import type { GroupState } from "./use-group.ts";
+import { groupsTexts } from "./texts.ts";
 
 export function GroupDashboardTab({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const group = state.group!;
   const owners = group.owners.nodes;
@@ -92,7 +93,7 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
 
 /** Join, leave, or sign in to join. The only owner is offered handing over or deleting instead of Leave. */
 export function MembershipBox({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const { signedIn } = useSession();
   const notify = useNotify();

@@ -28,6 +28,7 @@ import { GroupDevicesDocument as GroupDevicesQuery } from "./GroupDevices.genera
 import { errorText, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
+import { groupsTexts, type GroupsT, englishGroupsT } from "./texts.ts";
 
 interface DeviceNode {
   id: string;
@@ -53,12 +54,12 @@ const BY: Record<Sort, (a: DeviceNode, b: DeviceNode) => number> = {
   battery: (a, b) => (a.battery ?? Number.POSITIVE_INFINITY) - (b.battery ?? Number.POSITIVE_INFINITY) || compareText(a.name, b.name),
 };
 
-export function modelLabel(model: string, t: T = englishT): string {
+export function modelLabel(model: string, t: GroupsT = englishGroupsT): string {
   return (MODELS as readonly string[]).includes(model) ? t(`groups.model.${model as Model}`) : model.replace(/_/g, " ");
 }
 
 export function GroupDevicesTab({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const picture = usePictureUrl();
   const group = state.group!;

@@ -18,6 +18,7 @@ import {
   type GroupType,
 } from "./meta.ts";
 import { SelectField, TextAreaField } from "./ui.tsx";
+import { groupsTexts } from "./texts.ts";
 
 export type GroupField = "name" | "type" | "description" | "visibility";
 
@@ -72,7 +73,7 @@ export function GroupForm({
   onSubmit(values: GroupFormValues, picture: GroupPictureChange): Promise<string | null>;
   formId?: string;
 }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const b = useBranding();
   const brand = { brand: b.key };
   const defaultType = initial?.type ?? (b.key === "bee" ? "BEEPASS" : "");

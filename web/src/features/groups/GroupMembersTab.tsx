@@ -21,6 +21,7 @@ import { UpdateGroupMembershipDocument as UpdateGroupMembership } from "./Update
 import { errorText, formatDate } from "./meta.ts";
 import { Avatar, SignInPrompt } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
+import { groupsTexts } from "./texts.ts";
 
 interface Member {
   id: string;
@@ -31,7 +32,7 @@ interface Member {
 }
 
 export function GroupMembersTab({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const notify = useNotify();
@@ -208,7 +209,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
 }
 
 function InviteForm({ groupId, groupName, onInvited }: { groupId: string; groupName: string; onInvited(): void }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const notify = useNotify();
   const [, invite] = useMutation(InviteToGroup);
   const [busy, setBusy] = useState(false);
@@ -248,7 +249,7 @@ function InviteFormFields({
   serverError: { message: string; email: string } | null;
   onSubmit(email: string): void;
 }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const form = useForm<"email">({ email: "" }, (values) => ({ email: validateEmail(values.email.trim()) }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -281,7 +282,7 @@ function InviteFormFields({
 }
 
 function Invitations({ groupId, version }: { groupId: string; version: number }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const notify = useNotify();
   const [result, reexecute] = useQuery({
     query: GroupInvitationsQuery,

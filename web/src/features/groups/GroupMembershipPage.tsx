@@ -12,9 +12,10 @@ import { ChangeGroupMembershipDocument as ChangeGroupMembership } from "./Change
 import { errorText } from "./meta.ts";
 import { isUuid } from "./use-group.ts";
 import "./groups.css";
+import { groupsTexts } from "./texts.ts";
 
 export default function GroupMembershipPage() {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brandKey = useBranding().key;
   const { id = "" } = useParams();
   const navigate = useNavigate();

@@ -20,9 +20,10 @@ import { ListError } from "../../components/list/index.ts";
 import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
 import { useGroup, type GroupState } from "./use-group.ts";
 import "./groups.css";
+import { groupsTexts } from "./texts.ts";
 
 export default function GroupPage() {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const { id = "", tab = "dashboard" } = useParams();
   const state = useGroup(id);
@@ -73,7 +74,7 @@ export default function GroupPage() {
 }
 
 export function GroupHeader({ state, title }: { state: GroupState; title?: string }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const picture = usePictureUrl();
   const group = state.group!;

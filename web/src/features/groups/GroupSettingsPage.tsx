@@ -14,13 +14,15 @@ import { GroupForm } from "./GroupForm.tsx";
 import { GroupHeader } from "./GroupPage.tsx";
 import { UpdateGroupDocument as UpdateGroup } from "./UpdateGroup.generated.ts";
 import { errorText, isGroupType } from "./meta.ts";
-import { NotFoundNotice, SLOT, usePictureUrl, withElement } from "./ui.tsx";
+import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useGroup, type GroupState } from "./use-group.ts";
 import "./groups.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
+import { groupsTexts } from "./texts.ts";
 
 export default function GroupSettingsPage() {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const { id = "" } = useParams();
   const state = useGroup(id);
@@ -98,7 +100,7 @@ export default function GroupSettingsPage() {
 }
 
 function DeleteGroupBox({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const navigate = useNavigate();
   const notify = useNotify();
@@ -134,7 +136,7 @@ function DeleteGroupBox({ state }: { state: GroupState }) {
       ) : null}
       {confirming ? (
         <div className="confirm-box" role="group" aria-label={t("groups.settings.deleteQuestion", { name: group.name })}>
-          <p>{withElement(t("groups.settings.deleteConfirm", { name: SLOT }), <strong>{group.name}</strong>)}</p>
+          <p>{richText(t, "groups.settings.deleteConfirm", { name: <strong>{group.name}</strong> })}</p>
           <div className="button-row">
             <button type="button" className="button button-danger-solid" disabled={busy} onClick={run}>
               {busy ? t("groups.settings.deleting") : t("groups.settings.yesDelete", brand)}

@@ -3,9 +3,10 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import type { GroupState } from "./use-group.ts";
+import { groupsTexts } from "./texts.ts";
 
 export function GroupTasksTab({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const group = state.group!;
   return (

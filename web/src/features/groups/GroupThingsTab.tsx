@@ -27,6 +27,7 @@ import { THING_TYPES } from "../things/thing-meta.ts";
 import { errorText, formatDate, thingTypeLabel, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
+import { groupsTexts } from "./texts.ts";
 
 type Sort = "name" | "newest" | "cared";
 const ORDER: Record<Sort, string[]> = {
@@ -40,7 +41,7 @@ type Colour = (typeof COLOURS)[number];
 const isColour = (value: string | null | undefined): value is Colour => (COLOURS as readonly (string | null | undefined)[]).includes(value);
 
 export function GroupThingsTab({ state }: { state: GroupState }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const picture = usePictureUrl();
   const group = state.group!;

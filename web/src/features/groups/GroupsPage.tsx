@@ -32,6 +32,7 @@ import { MyMembershipsDocument as MyMembershipsQuery } from "./MyMemberships.gen
 import { errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import "./groups.css";
+import { groupsTexts } from "./texts.ts";
 
 type Sort = "name" | "newest";
 type Filter = "type" | "visibility";
@@ -39,7 +40,7 @@ type Filter = "type" | "visibility";
 const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "ID_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
 export default function GroupsPage() {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();

@@ -10,9 +10,10 @@ import { CreateGroupDocument as CreateGroup } from "./CreateGroup.generated.ts";
 import { GroupForm } from "./GroupForm.tsx";
 import { errorText } from "./meta.ts";
 import "./groups.css";
+import { groupsTexts } from "./texts.ts";
 
 export default function NewGroupPage() {
-  const t = useT();
+  const t = useT(groupsTexts);
   const brand = { brand: useBranding().key };
   const navigate = useNavigate();
   const notify = useNotify();

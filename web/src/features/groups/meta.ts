@@ -1,6 +1,7 @@
 // Words, dates, pictures and error texts the group, community and user screens share.
 import { charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { type GroupsT, englishGroupsT } from "./texts.ts";
 
 // Failed calls are read like every screen's (lib/errors.ts).
 export { errorCode, errorText } from "../../lib/errors.ts";
@@ -9,7 +10,7 @@ export const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"]
 export type GroupType = (typeof GROUP_TYPES)[number];
 
 /** A group type's name in the reader's language; an unknown type is named from its code. */
-export function groupTypeLabel(type: string | null | undefined, t: T = englishT): string {
+export function groupTypeLabel(type: string | null | undefined, t: GroupsT = englishGroupsT): string {
   return type && isGroupType(type) ? t(`groups.type.${type}`) : humanise(type ?? "");
 }
 
@@ -20,7 +21,7 @@ export function isGroupType(value: string): value is GroupType {
 const ACTION_TYPES = ["CREATED", "SHARE", "MEASUREMENT", "WATERING", "LITTER_CLEANUP", "UPKEEP", "EDUCATION"] as const;
 type ActionType = (typeof ACTION_TYPES)[number];
 
-export function actionTypeLabel(type: string | null | undefined, t: T = englishT): string {
+export function actionTypeLabel(type: string | null | undefined, t: GroupsT = englishGroupsT): string {
   return type && (ACTION_TYPES as readonly string[]).includes(type) ? t(`groups.action.${type as ActionType}`) : humanise(type ?? "");
 }
 
@@ -31,7 +32,7 @@ const THING_TYPES = [
 ] as const;
 type ThingType = (typeof THING_TYPES)[number];
 
-export function thingTypeLabel(type: string | null | undefined, t: T = englishT): string {
+export function thingTypeLabel(type: string | null | undefined, t: GroupsT = englishGroupsT): string {
   return type && (THING_TYPES as readonly string[]).includes(type) ? t(`groups.thingType.${type as ThingType}`) : humanise(type ?? "");
 }
 

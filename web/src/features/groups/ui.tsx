@@ -1,4 +1,5 @@
 // Small pieces shared by the group, community and user screens.
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Link, useLocation } from "react-router";
 import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
@@ -8,6 +9,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { actionTypeLabel, formatDateTime, timeAgo } from "./meta.ts";
+import { groupsTexts } from "./texts.ts";
 
 /** A round picture of a person, or their initials (the shared Avatar, fed from a user record). */
 export function Avatar({
@@ -32,7 +34,7 @@ export function usePictureUrl() {
 
 /** Guests see this where signing in is needed; it brings them back here afterwards. */
 export function SignInPrompt({ title, children }: { title: string; children?: ReactNode }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -64,7 +66,7 @@ export interface ActivityItem {
 
 /** Care actions, newest first: who did what to which thing, and when. */
 export function ActivityList({ items, showUser = true, label }: { items: readonly ActivityItem[]; showUser?: boolean; label: string }) {
-  const t = useT();
+  const t = useT(groupsTexts);
   return (
     <ol className="activity-list" aria-label={label}>
       {items.map((item) => {
@@ -100,10 +102,7 @@ export function ActivityList({ items, showUser = true, label }: { items: readonl
                 {item.thingByThingId ? (
                   <>
                     {" "}
-                    {withElement(
-                      t("groups.activityOn", { thing: SLOT }),
-                      <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>,
-                    )}
+                    {richText(t, "groups.activityOn", { thing: <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link> })}
                   </>
                 ) : null}
               </p>
@@ -201,25 +200,5 @@ export function NotFoundNotice({ title, children, back }: { title: string; child
         <Link to={back.to}>{back.label}</Link>
       </p>
     </section>
-  );
-}
-
-/** Stands for a value in a translated sentence that is shown as an element (a bold name). */
-export const SLOT = "\u0000";
-
-/**
- * A sentence from the catalogue with its one SLOT value drawn as `element`: the sentence stays
- * whole for translators, and the name keeps its emphasis wherever the language puts it.
- */
-export function withElement(text: string, element: ReactNode): ReactNode {
-  const [before, ...after] = text.split(SLOT);
-  return after.length ? (
-    <>
-      {before}
-      {element}
-      {after.join("")}
-    </>
-  ) : (
-    text
   );
 }

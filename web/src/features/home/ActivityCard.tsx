@@ -3,9 +3,10 @@ import { useQuery } from "urql";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { ActivityRows, EmptyNote, HomeCard, SectionError, SkeletonRows } from "./home-sections.tsx";
 import { HomeActivityDocument as activityQuery } from "./HomeActivity.generated.ts";
+import { homeTexts } from "./texts.ts";
 
 export function ActivityCard({ selfId, signedIn, limit = 10 }: { selfId?: string; signedIn: boolean; limit?: number }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const [result, refetch] = useQuery({ query: activityQuery, requestPolicy: "cache-and-network" });
   const retry = () => refetch({ requestPolicy: "network-only" });
   const items = (result.data?.allActions?.nodes ?? []).slice(0, limit);

@@ -12,6 +12,7 @@ import { thingTypeLabel } from "../things/thing-meta.ts";
 import { ColourDot } from "./home-sections.tsx";
 import type { GallerySlide } from "./home-data.ts";
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from "./icons.tsx";
+import { homeTexts } from "./texts.ts";
 
 export const GALLERY_INTERVAL_MS = 6000;
 
@@ -22,7 +23,7 @@ function reducedMotion(): boolean {
 }
 
 function SlidePicture({ slide, eager }: { slide: GallerySlide; eager: boolean }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const [failed, setFailed] = useState(false);
   if (failed) {
     return <span className="gallery-missing">{slide.name}</span>;
@@ -51,7 +52,7 @@ export function GalleryCarousel({
   title: string;
   intervalMs?: number;
 }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const headingId = useId();
   const slidesId = useId();
   const [current, setCurrent] = useState(0);

@@ -4,6 +4,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { GalleryCarousel } from "./GalleryCarousel.tsx";
 import { EmptyNote, HomeCard, Unavailable } from "./home-sections.tsx";
 import type { GallerySlide } from "./home-data.ts";
+import { homeTexts } from "./texts.ts";
 
 export function GallerySection({
   slides,
@@ -17,7 +18,7 @@ export function GallerySection({
   loading: boolean;
   failed?: boolean;
 }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   const title = t("home.gallery.title", brand);
   if (failed) {

@@ -20,10 +20,11 @@ import { CompassIcon, DropIcon, PlusIcon, StarIcon, TaskIcon, TrophyIcon } from 
 import { forgetSavedDashboards } from "./saved-dashboard.ts";
 import { HomePublicDocument as publicQuery } from "./HomePublic.generated.ts";
 import "./home.css";
+import { homeTexts } from "./texts.ts";
 
 export function GuestHome() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   const [result, refetch] = useQuery({ query: publicQuery, requestPolicy: "cache-and-network" });
   const tour = useTour(HOME_TOUR_ID, "guest");

@@ -4,9 +4,10 @@ import { Link } from "react-router";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { ChatIcon, CompassIcon, StarIcon, TrophyIcon } from "./icons.tsx";
+import { homeTexts } from "./texts.ts";
 
 export function TourButton({ onClick }: { onClick: () => void }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <button type="button" className="button button-secondary home-tour-button" onClick={onClick}>
       <CompassIcon size={18} /> {t("home.takeTour")}
@@ -15,7 +16,7 @@ export function TourButton({ onClick }: { onClick: () => void }) {
 }
 
 export function MoreLinks({ signedIn }: { signedIn: boolean }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <nav className="home-more" aria-label={t("home.more.label")}>
       <Link to="/scorer" className="home-more-link">

@@ -3,11 +3,12 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { homeTexts } from "./texts.ts";
 
 const HomeMap = lazy(() => import("../map/HomeMap.tsx").then((m) => ({ default: m.HomeMap })));
 
 function HomeMapPlaceholder() {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <section className="home-care-map" aria-label={t("home.map.aroundYou")}>
       <div className="home-care-map-head">

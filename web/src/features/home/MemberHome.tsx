@@ -31,6 +31,7 @@ import { useSavedDashboard } from "./saved-dashboard.ts";
 import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
 import "./home.css";
+import { homeTexts } from "./texts.ts";
 
 /** The things at a glance may show the One Thing (else one of theirs) on a small map. */
 function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (one: boolean) => string) {
@@ -64,7 +65,7 @@ function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date,
 
 export function MemberHome() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   const { session } = useSession();
   const [dashboard, refetchDashboard] = useQuery({ query: dashboardQuery, requestPolicy: "cache-and-network" });

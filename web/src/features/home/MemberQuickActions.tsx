@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import type { MyThing } from "./home-data.ts";
 import { CompassIcon, DropIcon, PlusIcon, TaskIcon } from "./icons.tsx";
+import { homeTexts } from "./texts.ts";
 
 export function MemberQuickActions({
   oneThing,
@@ -20,7 +21,7 @@ export function MemberQuickActions({
   known: boolean;
   b: Branding;
 }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   return (
     <nav className="home-quick home-quick-4" aria-label={t("home.quick.label")}>

@@ -7,6 +7,7 @@ import { paths } from "../../routes/paths.ts";
 import { BadgeRows, DeviceRows, EmptyNote, GroupRows, HomeCard } from "./home-sections.tsx";
 import type { DashboardUser } from "./home-data.ts";
 import { MAX_ROWS } from "./MyThingsCard.tsx";
+import { homeTexts } from "./texts.ts";
 
 interface CardProps {
   user: DashboardUser | null;
@@ -15,7 +16,7 @@ interface CardProps {
 }
 
 export function BadgesCard({ user, pending }: CardProps) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <HomeCard
       title={t("home.badges.title")}
@@ -34,7 +35,7 @@ export function BadgesCard({ user, pending }: CardProps) {
 }
 
 export function GroupsCard({ user, pending, b }: CardProps & { b: Branding }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   return (
     <HomeCard
@@ -58,7 +59,7 @@ export function GroupsCard({ user, pending, b }: CardProps & { b: Branding }) {
 }
 
 export function DevicesCard({ user, pending, b }: CardProps & { b: Branding }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <HomeCard
       title={t("home.devices.title")}

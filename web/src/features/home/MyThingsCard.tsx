@@ -7,6 +7,7 @@ import { paths } from "../../routes/paths.ts";
 import { EmptyNote, HomeCard, MyThingRow } from "./home-sections.tsx";
 import type { MyThingEntry } from "./home-data.ts";
 import { useOneThingChoice } from "./use-one-thing.ts";
+import { homeTexts } from "./texts.ts";
 
 /** Rows a card shows before "See all". */
 export const MAX_ROWS = 5;
@@ -26,7 +27,7 @@ export function MyThingsCard({
   b: Branding;
   selfId: string;
 }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   const oneThing = useOneThingChoice(myThings, b);
   return (

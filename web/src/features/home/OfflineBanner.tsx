@@ -7,6 +7,7 @@ import { useEffect, useId, useSyncExternalStore } from "react";
 import { useConnection, type ConnectionStore } from "../../lib/connection.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import "./home.css";
+import { homeTexts } from "./texts.ts";
 
 // Which banners are mounted, so only one speaks: a global one, else the first screen one.
 const banners = new Map<string, boolean>();
@@ -28,7 +29,7 @@ function speaker(): string | undefined {
 }
 
 export function OfflineBanner({ store, global = false }: { store?: ConnectionStore; global?: boolean }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const id = useId();
   useSyncExternalStore(subscribeBanners, bannerSnapshot, bannerSnapshot);
   useEffect(() => {

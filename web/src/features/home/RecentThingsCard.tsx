@@ -7,6 +7,7 @@ import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "../things/
 import { EmptyNote, HomeCard, RecentThingTiles, SkeletonRows, Unavailable } from "./home-sections.tsx";
 import { recentFromAnswer } from "./home-data.ts";
 import { HomeRecentThingsDocument as recentQuery } from "./HomeRecentThings.generated.ts";
+import { homeTexts } from "./texts.ts";
 
 /** How many recently viewed things the card shows. */
 const RECENT_ON_HOME = 6;
@@ -38,7 +39,7 @@ export function useRecentVisits() {
 export type RecentVisits = ReturnType<typeof useRecentVisits>;
 
 export function RecentThingsCard({ visits: { recent, loading, failed }, b }: { visits: RecentVisits; b: Branding }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   return (
     <HomeCard title={t("home.recent.title", brand)}>

@@ -4,6 +4,7 @@
 // No React here, so it is easy to test.
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import { INDICATOR_COLOURS, needsWaterRank, normaliseColour, type IndicatorColour } from "../things/thing-meta.ts";
+import { type HomeT, englishHomeT } from "./texts.ts";
 
 /** A thing in the home page's photo carousel (GalleryCarousel.tsx). */
 export interface GallerySlide {
@@ -213,7 +214,7 @@ export function recentFromAnswer(answer: HomeRecentThingsData | undefined, slots
 }
 
 /** "Good morning" / "Good afternoon" / "Good evening" by the local hour. */
-export function greeting(now: Date = new Date(), t: T = englishT): string {
+export function greeting(now: Date = new Date(), t: HomeT = englishHomeT): string {
   const hour = now.getHours();
   if (hour < 5) return t("home.greeting.evening");
   if (hour < 12) return t("home.greeting.morning");

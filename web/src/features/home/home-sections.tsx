@@ -38,6 +38,7 @@ import { useWaterNeedReason, waterNeedReasonIn } from "../../lib/i18n/water-need
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import { homeTexts, type HomeT } from "./texts.ts";
 
 /** Numbers as the reader's language writes them ("8,000", "8.000"). */
 export function useCountFormat(): (count: number) => string {
@@ -85,7 +86,7 @@ export function HomeCard({
 
 /** Grey lines in the shape of a list while it loads. */
 export function SkeletonRows({ rows = 3, label }: { rows?: number; label?: string }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <div className="home-skeleton" role="status" aria-live="polite">
       <span className="visually-hidden">{label ?? t("common.loading")}</span>
@@ -104,7 +105,7 @@ export function SkeletonRows({ rows = 3, label }: { rows?: number; label?: strin
 
 /** A failed load: offline says so calmly; a server error shows its first message and a retry. */
 export function SectionError({ error, onRetry }: { error: CombinedError; onRetry?: () => void }) {
-  const t = useT();
+  const t = useT(homeTexts);
   if (error.networkError && !error.graphQLErrors.length) {
     return (
       <p className="home-offline-note">
@@ -134,7 +135,7 @@ export function SectionError({ error, onRetry }: { error: CombinedError; onRetry
 
 /** A section the page could not load (the page says why, once, at the top). */
 export function Unavailable() {
-  const t = useT();
+  const t = useT(homeTexts);
   return <p className="home-offline-note">{t("home.unavailable")}</p>;
 }
 
@@ -153,7 +154,7 @@ export function EmptyNote({ children, action }: { children: ReactNode; action?: 
 }
 
 export function SignInPrompt({ children, next = "/" }: { children: ReactNode; next?: string }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <div className="home-signin">
       <p>{children}</p>
@@ -224,7 +225,7 @@ export function OverviewFigures({ figures, loading, label }: { figures: Figure[]
 
 // My things ----------------------------------------------------------------------------------
 
-function latestReading(thing: { indicatorParameter: string | null; water: number | null; ph: number | null }, t: T): string | null {
+function latestReading(thing: { indicatorParameter: string | null; water: number | null; ph: number | null }, t: HomeT): string | null {
   if (thing.indicatorParameter === "P_H") {
     return thing.ph === null || thing.ph === undefined ? null : t("home.thing.ph", { value: formatReading(thing.ph, { unit: "", digits: 1 }) });
   }
@@ -233,7 +234,7 @@ function latestReading(thing: { indicatorParameter: string | null; water: number
     : t("home.thing.water", { value: formatReading(thing.water, { unit: "%", digits: 0 }) });
 }
 
-function personName(person: PersonRef | null | undefined, t: T, selfId?: string): string {
+function personName(person: PersonRef | null | undefined, t: HomeT, selfId?: string): string {
   if (!person) return t("home.thing.someone");
   if (selfId && person.id === selfId) return t("home.thing.you");
   return person.name || person.username || t("home.thing.someone");
@@ -252,7 +253,7 @@ export function MyThingRow({
   onMakeOneThing?: (thingId: string | null) => void;
   busy?: boolean;
 }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   const { thing, isOneThing, isOwner, canRecord } = entry;
   const reason = useWaterNeedReason(thing);
@@ -339,12 +340,12 @@ export function MyThingRow({
 
 const MODELS = ["LSE01", "LSPH01", "THE_THINGS_UNO"] as const;
 
-function modelLabel(model: string, t: T): string {
+function modelLabel(model: string, t: HomeT): string {
   return (MODELS as readonly string[]).includes(model) ? t(`home.model.${model as (typeof MODELS)[number]}`) : model;
 }
 
 export function DeviceRows({ devices }: { devices: MyDevice[] }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <ul className="home-rows">
       {devices.map((device) => (
@@ -377,14 +378,14 @@ export function DeviceRows({ devices }: { devices: MyDevice[] }) {
 
 const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"] as const;
 
-function groupTypeLabel(type: string, t: T): string {
+function groupTypeLabel(type: string, t: HomeT): string {
   return (GROUP_TYPES as readonly string[]).includes(type)
     ? t(`home.groupType.${type as (typeof GROUP_TYPES)[number]}`)
     : type.charAt(0) + type.slice(1).toLowerCase();
 }
 
 export function GroupRows({ groups }: { groups: { group: MyGroup; isOwner: boolean }[] }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <ul className="home-rows">
       {groups.map(({ group, isOwner }) => (
@@ -418,7 +419,7 @@ export function Medal({ level }: { level: number }) {
 }
 
 export function BadgeRows({ badges }: { badges: MyBadge[] }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <ul className="home-badges">
       {badges.map((badge) => {
@@ -445,7 +446,7 @@ export function BadgeRows({ badges }: { badges: MyBadge[] }) {
 // Activity -----------------------------------------------------------------------------------
 
 export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[]; selfId?: string; signedIn: boolean }) {
-  const t = useT();
+  const t = useT(homeTexts);
   return (
     <ul className="home-activity">
       {items.map((item) => {
@@ -524,7 +525,7 @@ export function ThingsAtAGlance({
   /** A thing to show on a small map (the One Thing). */
   focus?: MapFocus | null;
 }) {
-  const t = useT();
+  const t = useT(homeTexts);
   const brand = { brand: b.key };
   const format = useCountFormat();
   const total = totalOf(counts);

@@ -8,9 +8,10 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import type { MyThingEntry } from "./home-data.ts";
 import { HomeSetOneThingDocument as setOneThingMutation } from "./HomeSetOneThing.generated.ts";
+import { homeTexts } from "./texts.ts";
 
 export function useOneThingChoice(myThings: MyThingEntry[], b: Branding) {
-  const t = useT();
+  const t = useT(homeTexts);
   const { session, store } = useSession();
   const notify = useNotify();
   const [state, setOneThing] = useMutation(setOneThingMutation);

@@ -12,6 +12,7 @@ import { fieldChanges, operationText, whoText, type HistoryEntry } from "./histo
 import { HistoryEntriesDocument as HistoryEntriesQuery } from "./HistoryEntries.generated.ts";
 import { RestoreHistoryEntryDocument as RestoreHistoryEntryMutation } from "./RestoreHistoryEntry.generated.ts";
 import "./moderation.css";
+import { moderationTexts } from "./texts.ts";
 
 export function HistoryPanel({
   targetType,
@@ -27,7 +28,7 @@ export function HistoryPanel({
   noun?: string;
   onRestored?: () => void;
 }) {
-  const t = useT();
+  const t = useT(moderationTexts);
   // Which record, for the texts that name it: {target, select, ...} with the site's {brand}.
   const words = { target: targetType, brand: useBranding().key };
   const headingId = useId();
@@ -88,7 +89,7 @@ function HistoryItem({
   words: { target: string; brand: string };
   onRestored: () => void;
 }) {
-  const t = useT();
+  const t = useT(moderationTexts);
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [state, restore] = useMutation(RestoreHistoryEntryMutation);

@@ -12,8 +12,9 @@ import { errorText } from "../things/errors.ts";
 import { ContentReportsDocument as ContentReportsQuery, type ContentReportsQuery as ContentReportsData } from "./ContentReports.generated.ts";
 import { ModerateReportDocument as ModerateReportMutation } from "./ModerateReport.generated.ts";
 import { SuspendUserDocument as SuspendUserMutation } from "./SuspendUser.generated.ts";
-import { SLOT, withElement } from "../groups/ui.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import "./moderation.css";
+import { moderationTexts } from "./texts.ts";
 
 /** A report as ContentReports.graphql asks for it. */
 export type ReportItem = NonNullable<ContentReportsData["allContentReports"]>["nodes"][number];
@@ -32,7 +33,7 @@ export function targetLink(report: Pick<ReportItem, "targetType" | "targetId" | 
 }
 
 export function ModerationQueue() {
-  const t = useT();
+  const t = useT(moderationTexts);
   const headingId = useId();
   const [open, reexecuteOpen] = useQuery({
     query: ContentReportsQuery,
@@ -92,7 +93,7 @@ export function ModerationQueue() {
 }
 
 function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => void }) {
-  const t = useT();
+  const t = useT(moderationTexts);
   const notify = useNotify();
   const [moderation, moderate] = useMutation(ModerateReportMutation);
   const [suspension, suspend] = useMutation(SuspendUserMutation);
@@ -136,12 +137,12 @@ function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => v
       {item.details ? <p className="report-details">“{item.details}”</p> : null}
       <p className="muted report-people">
         {item.reporter
-          ? withElement(t("moderation.queue.reportedBy", { name: SLOT }), <Link to={paths.user(item.reporter.id)}>{item.reporter.name}</Link>)
+          ? richText(t, "moderation.queue.reportedBy", { name: <Link to={paths.user(item.reporter.id)}>{item.reporter.name}</Link> })
           : t("moderation.queue.reportedByFormer")}
         {item.author ? (
           <>
             {" · "}
-            {withElement(t("moderation.queue.by", { name: SLOT }), <Link to={paths.user(item.author.id)}>{item.author.name}</Link>)}
+            {richText(t, "moderation.queue.by", { name: <Link to={paths.user(item.author.id)}>{item.author.name}</Link> })}
             {item.author.isSuspended ? <span className="tag tag-warning">{t("moderation.queue.suspendedTag")}</span> : null}
           </>
         ) : null}

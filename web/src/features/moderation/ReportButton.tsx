@@ -11,6 +11,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { errorText } from "../things/errors.ts";
 import { ReportContentDocument as ReportContentMutation, type ReportReason } from "./ReportContent.generated.ts";
 import "./moderation.css";
+import { moderationTexts, type ModerationT, englishModerationT } from "./texts.ts";
 
 export type ReportTarget = "THING" | "PICTURE" | "ACTION" | "CHAT_MESSAGE";
 export type { ReportReason };
@@ -19,7 +20,7 @@ export const DETAILS_MAX = 1000;
 const REASONS = ["SPAM", "WRONG", "OFFENSIVE"] as const satisfies readonly ReportReason[];
 
 /** The form's own checks, the same the database makes. */
-export function reportProblem(reason: ReportReason | null, details: string, t: T = englishT): string | null {
+export function reportProblem(reason: ReportReason | null, details: string, t: ModerationT = englishModerationT): string | null {
   if (!reason) return t("moderation.report.chooseReason");
   if (details.trim().length > DETAILS_MAX) return t("moderation.report.detailsTooLong", { max: DETAILS_MAX });
   return null;
@@ -43,7 +44,7 @@ export function ReportButton({
   label?: string;
   className?: string;
 }) {
-  const t = useT();
+  const t = useT(moderationTexts);
   const { signedIn } = useSession();
   const notify = useNotify();
   const formId = useId();

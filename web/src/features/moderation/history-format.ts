@@ -3,6 +3,7 @@
 // its own is named from its column name, and any value is shown as plain text.
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { HistoryEntriesQuery } from "./HistoryEntries.generated.ts";
+import { type ModerationT, englishModerationT } from "./texts.ts";
 
 /** One entry as HistoryEntries.graphql asks for it; `before` and `after` are the row as JSON. */
 export type HistoryEntry = NonNullable<HistoryEntriesQuery["allHistoryEntries"]>["nodes"][number];
@@ -48,14 +49,14 @@ const isLabelled = (field: string): field is Labelled => (LABELLED as readonly s
 const MAX_VALUE_LENGTH = 160;
 
 /** "location_description" → "Location description". */
-export function fieldLabel(field: string, t: T = englishT): string {
+export function fieldLabel(field: string, t: ModerationT = englishModerationT): string {
   if (isLabelled(field)) return t(`moderation.field.${field}`);
   const words = field.replace(/_/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A stored value as text: empty, yes/no, a point as "latitude, longitude", JSON for the rest. */
-export function valueText(field: string, value: unknown, t: T = englishT): string {
+export function valueText(field: string, value: unknown, t: ModerationT = englishModerationT): string {
   if (value === null || value === undefined || value === "") return t("moderation.value.empty");
   if (field === "is_public" && typeof value === "boolean") return value ? t("moderation.value.public") : t("moderation.value.private");
   if (typeof value === "boolean") return value ? t("moderation.value.yes") : t("moderation.value.no");
@@ -77,7 +78,7 @@ function rowOf(json: unknown): Record<string, unknown> {
 }
 
 /** The fields of one entry, in a stable order (name first, then alphabetical). */
-export function fieldChanges(entry: Pick<HistoryEntry, "before" | "after">, t: T = englishT): FieldChange[] {
+export function fieldChanges(entry: Pick<HistoryEntry, "before" | "after">, t: ModerationT = englishModerationT): FieldChange[] {
   const before = rowOf(entry.before);
   const after = rowOf(entry.after);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -91,14 +92,14 @@ export function fieldChanges(entry: Pick<HistoryEntry, "before" | "after">, t: T
 }
 
 /** "Created", "Changed", "Deleted", or "Restored an earlier version". */
-export function operationText(entry: Pick<HistoryEntry, "operation" | "restoredFromId">, t: T = englishT): string {
+export function operationText(entry: Pick<HistoryEntry, "operation" | "restoredFromId">, t: ModerationT = englishModerationT): string {
   if (entry.restoredFromId) return t("moderation.operation.restored");
   if (entry.operation === "insert") return t("moderation.operation.created");
   if (entry.operation === "delete") return t("moderation.operation.deleted");
   return t("moderation.operation.changed");
 }
 
-export function whoText(entry: Pick<HistoryEntry, "changedByUser">, t: T = englishT): string {
+export function whoText(entry: Pick<HistoryEntry, "changedByUser">, t: ModerationT = englishModerationT): string {
   const user = entry.changedByUser;
   return user ? user.name || user.username : t("moderation.theSystem");
 }

@@ -14,7 +14,7 @@ import {
 } from "chart.js";
 import { Bar as BarChart } from "react-chartjs-2";
 import { formatNumber } from "../../components/environment/env-format.ts";
-import { useRainfallT } from "./rainfall-texts.ts";
+import { useRainfallT } from "./texts.ts";
 import { barLabel, barPeriod, type Bar } from "./rainfall-data.ts";
 
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);

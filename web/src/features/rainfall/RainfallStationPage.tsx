@@ -10,7 +10,7 @@ import { LocationMap, mapLink } from "../../components/environment/LocationMap.t
 import { Attribution, errorCode, errorText, StaleNotice } from "../../components/environment/parts.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { useRainfallT } from "./rainfall-texts.ts";
+import { useRainfallT } from "./texts.ts";
 import {
   barPeriod,
   periodText,

@@ -2,7 +2,7 @@
 // or days for the bar chart, and the date ranges asked for. No chart library here.
 import { parseTime } from "../../components/environment/env-format.ts";
 import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
-import { englishRainfallT, type RainfallT } from "./rainfall-texts.ts";
+import { englishRainfallT, type RainfallT } from "./texts.ts";
 
 export interface Reading {
   dateTime: string;

@@ -24,15 +24,16 @@ import { CancelRotaSwapDocument as CancelRotaSwapMutation } from "./CancelRotaSw
 import { GroupRotaDocument as GroupRotaQuery } from "./GroupRota.generated.ts";
 import { LeaveRotaSlotDocument as LeaveRotaSlotMutation } from "./LeaveRotaSlot.generated.ts";
 import { TakeRotaSlotDocument as TakeRotaSlotMutation } from "./TakeRotaSlot.generated.ts";
-import { SLOT, withElement } from "../groups/ui.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import "./rotas.css";
+import { rotasTexts, type RotasT } from "./texts.ts";
 
 const UPCOMING_DAYS = 28;
 /** ISO days of the week, Monday (1) to Sunday (7). */
 const WEEKDAY_NUMBERS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The shared check's reasons against a swap date (shared/care-rules.ts), in the reader's language. */
-function swapProblem(t: T, day: string, weekday: number, today: string): string | null {
+function swapProblem(t: RotasT, day: string, weekday: number, today: string): string | null {
   if (!swapDateProblem(day, weekday, today)) return null;
   // On its own weekday the date can only be out of range; otherwise it is the wrong day.
   return swapDateProblem(day, isoWeekday(day), today)
@@ -51,7 +52,7 @@ export interface GroupRotaTabProps {
 }
 
 export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = ukToday() }: GroupRotaTabProps) {
-  const t = useT();
+  const t = useT(rotasTexts);
   const notify = useNotify();
   const [problem, setProblem] = useState<string | null>(null);
   const [result, reexecute] = useQuery<GroupRotaData>({
@@ -206,7 +207,7 @@ function AssignForm({
   members: { userId: string; userByUserId: { username: string; name: string | null } | null }[];
   onAssign(userId: string, weekday: number): Promise<boolean>;
 }) {
-  const t = useT();
+  const t = useT(rotasTexts);
   const [userId, setUserId] = useState("");
   const [weekday, setWeekday] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -268,7 +269,7 @@ function UpcomingDuty({
   asked: boolean;
   onAsk(note: string | null): Promise<boolean>;
 }) {
-  const t = useT();
+  const t = useT(rotasTexts);
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -332,13 +333,14 @@ function SwapRequest({
   onAccept(returnDate: string | null): Promise<boolean>;
   onCancel(): Promise<boolean>;
 }) {
-  const t = useT();
+  const t = useT(rotasTexts);
   const [giveBack, setGiveBack] = useState("");
-  const request = mine ? t("rotas.youAsk", { date: SLOT }) : t("rotas.theyAsk", { name: personName(swap.userByRequestedBy, t), date: SLOT });
+  const day = <strong>{rotaDayLabel(swap.onDate)}</strong>;
+  const request = mine ? richText(t, "rotas.youAsk", { date: day }) : richText(t, "rotas.theyAsk", { date: day }, { name: personName(swap.userByRequestedBy, t) });
   return (
     <li className="rota-row" data-testid="rota-swap">
       <span>
-        {withElement(request, <strong>{rotaDayLabel(swap.onDate)}</strong>)}
+        {request}
         {swap.note ? <span className="muted">: “{swap.note}”</span> : null}
       </span>
       {canAccept ? (

@@ -10,19 +10,20 @@ import { paths } from "../../routes/paths.ts";
 import { personName, rotaDayLabel, type RotaDuty } from "./rota-types.ts";
 import { ThingRotaWeekDocument as ThingRotaWeekQuery } from "./ThingRotaWeek.generated.ts";
 import "./rotas.css";
+import { rotasTexts, type RotasT, englishRotasT } from "./texts.ts";
 
 interface ThingRotaWeekData {
   thingById: { id: string; groupId: string; rotaThisWeek: { nodes: RotaDuty[] } } | null;
 }
 
 /** "Priya and Tom" */
-export function namesOf(duties: RotaDuty[], t: T = englishT): string {
+export function namesOf(duties: RotaDuty[], t: RotasT = englishRotasT): string {
   const names = duties.map((d) => personName(d, t));
   return names.length <= 1 ? names.join("") : t("rotas.andList", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 export function ThingRotaWeek({ thingId, today = ukToday() }: { thingId: string; today?: string }) {
-  const t = useT();
+  const t = useT(rotasTexts);
   const [result] = useQuery<ThingRotaWeekData>({ query: ThingRotaWeekQuery, variables: { id: thingId } });
   const thing = result.data?.thingById;
   const duties = thing?.rotaThisWeek.nodes ?? [];

@@ -2,6 +2,7 @@
 // and dates in the reader's language.
 import { dateFormat } from "../../lib/dates.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { type RotasT, englishRotasT } from "./texts.ts";
 
 export interface RotaPerson {
   id: string;
@@ -45,7 +46,7 @@ export interface GroupRotaData {
   } | null;
 }
 
-export const personName = (p: { name: string | null; username: string } | null | undefined, t: T = englishT) =>
+export const personName = (p: { name: string | null; username: string } | null | undefined, t: RotasT = englishRotasT) =>
   p ? p.name || p.username : t("rotas.someone");
 
 /**

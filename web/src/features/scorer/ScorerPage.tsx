@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { Avatar } from "../../components/Avatar.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import { useScorerT } from "./scorer-texts.ts";
+import { useScorerT } from "./texts.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/home-sections.tsx";

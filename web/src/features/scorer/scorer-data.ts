@@ -1,7 +1,7 @@
 // The scorer's periods, answer shape and the sentence about the signed-in user's standing.
 import type { BoardEntryFragment } from "./ScorerBoards.generated.ts";
 import { formatLitres } from "../../lib/litres.ts";
-import { englishScorerT, type ScorerT } from "./scorer-texts.ts";
+import { englishScorerT, type ScorerT } from "./texts.ts";
 
 export interface Period {
   /** The API's LeaderboardPeriod. */

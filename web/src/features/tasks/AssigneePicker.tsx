@@ -8,6 +8,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "./errors.ts";
 import { useThingPeople, type Candidate } from "./people.ts";
 import type { ThingOption } from "./types.ts";
+import { tasksTexts } from "./texts.ts";
 
 export function AssigneePicker({
   thing,
@@ -22,7 +23,7 @@ export function AssigneePicker({
   onChange(chosen: Candidate[]): void;
 }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   const id = useId();
   const { people, loading, error } = useThingPeople(thing?.id ?? null);
 

@@ -11,6 +11,7 @@ import { errorText } from "./errors.ts";
 import { actionLabel, isCareAction } from "./task-meta.ts";
 import type { Task } from "./types.ts";
 import { RecordTaskActionDocument as RecordTaskActionMutation } from "./RecordTaskAction.generated.ts";
+import { tasksTexts } from "./texts.ts";
 
 /** The tasks just completed in a list, newest first, each with its offer until dismissed. */
 export function useCompletionOffers() {
@@ -35,7 +36,7 @@ export function CompletionOffers({ offers, onDismiss }: { offers: Task[]; onDism
 }
 
 function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void }) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const notify = useNotify();
   const [, record] = useMutation(RecordTaskActionMutation);
   const [state, setState] = useState<"offer" | "busy" | "done">("offer");

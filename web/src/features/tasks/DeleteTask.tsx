@@ -7,9 +7,10 @@ import { errorText } from "./errors.ts";
 import { announceTasksChanged } from "./use-tasks.ts";
 import type { Task } from "./types.ts";
 import { DeleteTaskDocument as DeleteTaskMutation } from "./DeleteTask.generated.ts";
+import { tasksTexts } from "./texts.ts";
 
 export function DeleteTask({ task }: { task: Task }) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const notify = useNotify();
   const [, remove] = useMutation(DeleteTaskMutation);
   const [confirming, setConfirming] = useState(false);

@@ -22,10 +22,11 @@ import type { ThingOption } from "./types.ts";
 import { CreateTaskAssignmentDocument as CreateAssignmentMutation } from "./CreateTaskAssignment.generated.ts";
 import { CreateTaskDocument as CreateTaskMutation } from "./CreateTask.generated.ts";
 import "./tasks.css";
+import { tasksTexts } from "./texts.ts";
 
 export default function NewTaskPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   const brand = { brand: b.key };
   const [params] = useSearchParams();
   const { things, loading, error, retry } = usePlannableThings();
@@ -78,7 +79,7 @@ export default function NewTaskPage() {
 
 function NewTaskForm({ things, presetThing, next }: { things: ThingOption[]; presetThing: string; next: string }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   const notify = useNotify();
   const navigate = useNavigate();
   const { session } = useSession();

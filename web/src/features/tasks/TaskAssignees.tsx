@@ -16,9 +16,10 @@ import { announceTasksChanged } from "./use-tasks.ts";
 import type { Task } from "./types.ts";
 import { CreateTaskAssignmentDocument as CreateAssignmentMutation } from "./CreateTaskAssignment.generated.ts";
 import { DeleteTaskAssignmentDocument as DeleteAssignmentMutation } from "./DeleteTaskAssignment.generated.ts";
+import { tasksTexts } from "./texts.ts";
 
 export function TaskAssignees({ task, me, canEdit }: { task: Task; me: string | null; canEdit: boolean }) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const notify = useNotify();
   const { people, loading, error: peopleError } = useThingPeople(canEdit ? task.thingId : null);
   const [, assign] = useMutation(CreateAssignmentMutation);

@@ -18,6 +18,7 @@ import { TASK_STATUSES, formatDay, localToday, statusLabel, type TaskStatus } fr
 import { useTaskStatus } from "./use-task-status.ts";
 import type { Task } from "./types.ts";
 import { UpdateTaskDocument as UpdateTaskMutation } from "./UpdateTask.generated.ts";
+import { tasksTexts } from "./texts.ts";
 
 interface DetailsProps {
   task: Task;
@@ -31,7 +32,7 @@ export function TaskDetails(props: DetailsProps) {
 }
 
 function CreatedLine({ task }: { task: Task }) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const date = formatDay(localToday(new Date(task.createdAt)));
   const creator = task.userByCreatedBy;
   const thing = task.thingByThingId;
@@ -64,7 +65,7 @@ function fromTask(task: Task): TaskFormValues {
 }
 
 function TaskEditor({ task, me, onCompleted, onClose }: DetailsProps) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const notify = useNotify();
   const [, update] = useMutation(UpdateTaskMutation);
 
@@ -101,7 +102,7 @@ function TaskEditor({ task, me, onCompleted, onClose }: DetailsProps) {
 }
 
 function AssigneeView({ task, me, onCompleted }: DetailsProps) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const status = useTaskStatus(task, onCompleted);
   const id = useId();
   return (

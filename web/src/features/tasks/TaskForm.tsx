@@ -11,6 +11,7 @@ import { SelectField, TextAreaField } from "./fields.tsx";
 import { validateTaskForm, type TaskFormValues } from "./task-form.ts";
 import { CARE_ACTION_TYPES, TASK_PRIORITIES, TASK_STATUSES, actionLabel, priorityLabel, statusLabel, titleExample } from "./task-meta.ts";
 import type { ThingOption } from "./types.ts";
+import { tasksTexts } from "./texts.ts";
 
 export interface TaskFormProps {
   initial: TaskFormValues;
@@ -44,7 +45,7 @@ function groupsOf(things: ThingOption[]) {
 
 export function TaskForm({ initial, label, className, things, thingNote, onSubmit, submitLabel, busyLabel, cancel, more }: TaskFormProps) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   const brand = { brand: b.key };
   const validate = useCallback((values: TaskFormValues) => validateTaskForm(values, t), [t]);
   const form = useForm<keyof TaskFormValues>(initial, validate);

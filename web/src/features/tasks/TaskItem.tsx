@@ -10,6 +10,7 @@ import { TaskDetails } from "./TaskEditor.tsx";
 import { actionLabel, dueText, isOverdue, localToday, priorityBadge } from "./task-meta.ts";
 import { useTaskStatus } from "./use-task-status.ts";
 import type { Task } from "./types.ts";
+import { tasksTexts } from "./texts.ts";
 
 export interface TaskItemProps {
   task: Task;
@@ -58,7 +59,7 @@ function StatusIcon({ status }: { status: string }) {
 }
 
 export function Assignees({ task, me }: { task: Task; me: string | null }) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const people = task.taskAssignmentsByTaskId.nodes;
   if (people.length === 0) return <span className="task-assignees task-unassigned">{t("tasks.item.unassigned")}</span>;
   const names = people.map((a) => (a.assignedTo === me ? t("tasks.item.you") : (a.userByAssignedTo?.name ?? t("tasks.item.someone"))));
@@ -96,7 +97,7 @@ export function Assignees({ task, me }: { task: Task; me: string | null }) {
 }
 
 export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemProps) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const status = useTaskStatus(task, onCompleted);

@@ -16,6 +16,7 @@ import { statusLabel, type TaskStatus } from "./task-meta.ts";
 import { useTasks } from "./use-tasks.ts";
 import type { Task, TaskFilter } from "./types.ts";
 import "./tasks.css";
+import { tasksTexts } from "./texts.ts";
 
 /** Status groups in the order they show: work under way first. */
 const GROUP_ORDER: readonly TaskStatus[] = ["IN_PROGRESS", "NOT_STARTED", "COMPLETED"];
@@ -72,7 +73,7 @@ export function TaskGroups({
   label,
   ...rows
 }: TaskGroupsProps) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const baseId = useId();
   if (!grouped) return <TaskRows tasks={tasks} label={label} {...rows} />;
   const Heading = `h${headingLevel}` as "h3";
@@ -146,7 +147,7 @@ export function TaskList({
   label,
   headingLevel = 3,
 }: TaskListProps) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const { session, signedIn } = useSession();
   const me = signedIn ? (session?.id ?? null) : null;
   const { tasks, loading, error, refetch } = useTasks(filter);
@@ -218,7 +219,7 @@ export function TasksForThing({
   headingLevel?: 2 | 3;
 }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   const brand = { brand: b.key };
   const { signedIn } = useSession();
   const headingId = useId();
@@ -261,7 +262,7 @@ export function TasksForThing({
  * Renders nothing for guests. `<AssignedToMe limit={5} />`
  */
 export function AssignedToMe({ limit = 5, headingLevel = 2 }: { limit?: number; headingLevel?: 2 | 3 }) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const { session, signedIn } = useSession();
   const headingId = useId();
   if (!signedIn || !session) return null;

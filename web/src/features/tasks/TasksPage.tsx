@@ -32,6 +32,7 @@ import { TASK_PRIORITIES, TASK_STATUSES, actionLabel, priorityLabel, statusLabel
 import { TASK_PAGE, useTasks } from "./use-tasks.ts";
 import type { Task } from "./types.ts";
 import "./tasks.css";
+import { tasksTexts } from "./texts.ts";
 
 type View = "assigned" | "created" | "all";
 const VIEWS: readonly View[] = ["assigned", "created", "all"];
@@ -60,7 +61,7 @@ export default function TasksPage() {
 
 function GuestTasks() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   return (
     <section className="page tasks-page" aria-labelledby="tasks-title">
       <div className="tasks-head">
@@ -88,7 +89,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 
 function SignedInTasks() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(tasksTexts);
   const brand = { brand: b.key };
   const viewLabel = (value: View) => t(`tasks.view.${value}`);
   const { session } = useSession();

@@ -2,6 +2,7 @@
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { FieldErrors } from "../../lib/use-form.ts";
 import { validateNotes, validateRequiredChoice, validateTitle, type ActionType, type TaskPriority, type TaskStatus } from "./task-meta.ts";
+import { type TasksT, englishTasksT } from "./texts.ts";
 
 export type TaskField = "thingId" | "actionType" | "title" | "description" | "status" | "priority" | "dueDate";
 
@@ -19,7 +20,7 @@ export const EMPTY_TASK: TaskFormValues = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function validateTaskForm(values: TaskFormValues, t: T = englishT): FieldErrors<TaskField> {
+export function validateTaskForm(values: TaskFormValues, t: TasksT = englishTasksT): FieldErrors<TaskField> {
   return {
     thingId: validateRequiredChoice(values.thingId),
     actionType: validateRequiredChoice(values.actionType),

@@ -6,6 +6,7 @@ import { dateFormat } from "../../lib/dates.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
 
 import type { ActionType, TaskPriority, TaskStatus } from "./Tasks.generated.ts";
+import { tasksTexts, type TasksT, englishTasksT } from "./texts.ts";
 
 // The schema's enums, as generated (`npm run codegen`).
 export type { ActionType, TaskPriority, TaskStatus };
@@ -25,13 +26,13 @@ export const CARE_ACTION_TYPES: readonly ActionType[] = [
 ];
 
 // Labels come from the catalogue (messages/tasks.en-GB.ts); these helpers take the reader's `t`
-// (components pass useT()'s; tests and defaults British English).
+// (components pass useT(tasksTexts)'s; tests and defaults British English).
 
-export function actionLabel(type: string, t: T = englishT): string {
+export function actionLabel(type: string, t: TasksT = englishTasksT): string {
   return (ACTION_TYPES as readonly string[]).includes(type) ? t(`tasks.action.${type as ActionType}`) : type;
 }
 
-export function titleExample(type: string, t: T = englishT): string {
+export function titleExample(type: string, t: TasksT = englishTasksT): string {
   return (ACTION_TYPES as readonly string[]).includes(type)
     ? t(`tasks.titleExample.${type as ActionType}`)
     : t("tasks.titleExample.other");
@@ -41,16 +42,16 @@ export function isCareAction(type: string): boolean {
   return (CARE_ACTION_TYPES as readonly string[]).includes(type);
 }
 
-export function statusLabel(status: string, t: T = englishT): string {
+export function statusLabel(status: string, t: TasksT = englishTasksT): string {
   return (TASK_STATUSES as readonly string[]).includes(status) ? t(`tasks.status.${status as TaskStatus}`) : status;
 }
 
-export function priorityLabel(priority: string, t: T = englishT): string {
+export function priorityLabel(priority: string, t: TasksT = englishTasksT): string {
   return (TASK_PRIORITIES as readonly string[]).includes(priority) ? t(`tasks.priority.${priority as TaskPriority}`) : priority;
 }
 
 /** "High priority" and the like: a badge beside a task's title. */
-export function priorityBadge(priority: TaskPriority, t: T = englishT): string {
+export function priorityBadge(priority: TaskPriority, t: TasksT = englishTasksT): string {
   return t(`tasks.priorityBadge.${priority}`);
 }
 
@@ -102,7 +103,7 @@ export interface DueText {
 export function dueText(
   task: { dueDate?: string | null; status: string; completedAt?: string | null },
   today: string = localToday(),
-  t: T = englishT,
+  t: TasksT = englishTasksT,
 ): DueText {
   if (task.status === "COMPLETED") {
     const done = task.completedAt ? localToday(new Date(task.completedAt)) : null;

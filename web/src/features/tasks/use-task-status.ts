@@ -6,9 +6,10 @@ import { errorText } from "./errors.ts";
 import type { TaskStatus } from "./task-meta.ts";
 import type { Task } from "./types.ts";
 import { UpdateTaskDocument as UpdateTaskMutation } from "./UpdateTask.generated.ts";
+import { tasksTexts } from "./texts.ts";
 
 export function useTaskStatus(task: Task, onCompleted?: (task: Task) => void) {
-  const t = useT();
+  const t = useT(tasksTexts);
   const [, update] = useMutation(UpdateTaskMutation);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

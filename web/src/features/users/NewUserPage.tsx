@@ -8,12 +8,13 @@ import { NewUserForm } from "../account/NewUserForm.tsx";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import { AdminOnly } from "../account/UsersPage.tsx";
 import "../account/account.css";
+import { usersTexts } from "./texts.ts";
 
 export default function NewUserPage() {
   const { admin } = useSession();
   const navigate = useNavigate();
-  const t = useT();
-  const rich = useRichT();
+  const t = useT(usersTexts);
+  const rich = useRichT(usersTexts);
   if (!admin) return <AdminOnly title={t("users.newUser")} />;
   return (
     <div className="standalone-account-page">

@@ -21,13 +21,14 @@ import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 import { badgeText } from "../account/badge-texts.ts";
+import { usersTexts } from "./texts.ts";
 
 type UserDetails = NonNullable<UserData["userById"]>;
 
 export default function UserPage() {
   const { id = "", tab = "dashboard" } = useParams();
   const { signedIn, session } = useSession();
-  const t = useT();
+  const t = useT(usersTexts);
   const valid = isUuid(id);
   const [result, reexecute] = useQuery({
     query: UserQuery,
@@ -116,7 +117,7 @@ const TAB_LABELS: Record<UserTab, MessageKey> = {
 
 function UserTabs({ id }: { id: string }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(usersTexts);
   return (
     <TabNav
       base={`/users/${encodeURIComponent(id)}`}
@@ -129,7 +130,7 @@ function UserTabs({ id }: { id: string }) {
 function UserDashboard({ user }: { user: UserDetails }) {
   const b = useBranding();
   const brand = { brand: b.key };
-  const t = useT();
+  const t = useT(usersTexts);
   const picture = usePictureUrl();
   const memberships = user.groupMembershipsByUserId.nodes.filter((m) => m.groupByGroupId);
   return (
@@ -190,7 +191,7 @@ function UserDashboard({ user }: { user: UserDetails }) {
 
 function UserActivity({ user }: { user: UserDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(usersTexts);
   const [result, reexecute] = useQuery({ query: UserActivityQuery, variables: { id: user.id }, requestPolicy: "cache-and-network" });
   const actions = result.data?.userById?.actionsByCreatedBy;
   return (
@@ -217,7 +218,7 @@ function UserActivity({ user }: { user: UserDetails }) {
 }
 
 function UserBadges({ user }: { user: UserDetails }) {
-  const t = useT();
+  const t = useT(usersTexts);
   const b = useBranding();
   const [result, reexecute] = useQuery({
     query: UserBadgesQuery,
@@ -261,7 +262,7 @@ function UserBadges({ user }: { user: UserDetails }) {
 }
 
 function UserTasks({ user, you }: { user: UserDetails; you: boolean }) {
-  const t = useT();
+  const t = useT(usersTexts);
   return (
     <>
       <h2>{t("users.tasks")}</h2>
@@ -284,7 +285,7 @@ function UserThings({ user }: { user: UserDetails }) {
     requestPolicy: "cache-and-network",
   });
   const accesses = result.data?.userById?.thingAccessesByUserId.nodes.filter((a) => a.thingByThingId);
-  const t = useT();
+  const t = useT(usersTexts);
   const brand = { brand: b.key };
   return (
     <>

@@ -35,6 +35,7 @@ import { PeopleGroupsDocument as PeopleGroupsQuery } from "./PeopleGroups.genera
 import { PeopleInGroupsDocument as PeopleInGroupsQuery, type PeopleInGroupsQuery as PeopleInGroupsData } from "./PeopleInGroups.generated.ts";
 import { UsersListDocument as UsersListQuery, type UsersListQuery as UsersListData } from "./UsersList.generated.ts";
 import "../groups/groups.css";
+import { usersTexts, type UsersT, englishUsersT } from "./texts.ts";
 
 export interface Person {
   id: string;
@@ -53,7 +54,7 @@ type Filter = "group" | "verified";
 const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "USERNAME_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
 /** "In Riverside, Orchard and 2 more". */
-export function groupsLine(person: Person, t: T = englishT): string | null {
+export function groupsLine(person: Person, t: UsersT = englishUsersT): string | null {
   const memberships = person.groupMembershipsByUserId;
   const names = (memberships?.nodes ?? []).flatMap((m) => (m.groupByGroupId ? [m.groupByGroupId.name] : []));
   if (!memberships || names.length === 0) return null;
@@ -65,7 +66,7 @@ export function groupsLine(person: Person, t: T = englishT): string | null {
 export default function UsersPage() {
   const { signedIn } = useSession();
   const b = useBranding();
-  const t = useT();
+  const t = useT(usersTexts);
   if (!signedIn) {
     return (
       <section className="page" aria-labelledby="page-title">
@@ -88,7 +89,7 @@ export default function UsersPage() {
 function PeopleList() {
   const b = useBranding();
   const brand = { brand: b.key };
-  const t = useT();
+  const t = useT(usersTexts);
   const { admin } = useSession();
   const list = useListState<Sort, Filter>("users", {
     defaults: { search: "", sort: "name", layout: "tiles", filters: { group: "", verified: "" } },
