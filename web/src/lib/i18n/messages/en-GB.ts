@@ -7,6 +7,8 @@
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
 
+import { thingsEn } from "./things.en-GB.ts";
+
 const shell = {
   "language.label": "Language",
   "language.browser": "As my browser",
@@ -313,6 +315,7 @@ const shell = {
 
 export const en = {
   ...shell,
+  ...thingsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
