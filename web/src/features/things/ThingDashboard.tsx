@@ -267,7 +267,9 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
           )}
         </dd>
         <dt>{t("things.about.added")}</dt>
-        <dd>{formatDate(thing.createdAt)}</dd>
+        <dd>
+          <time dateTime={thing.createdAt}>{formatDate(thing.createdAt)}</time>
+        </dd>
       </dl>
     </section>
   );

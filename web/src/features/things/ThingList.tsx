@@ -94,7 +94,12 @@ function ThingCard({ thing }: { thing: ThingListItem }) {
         <span className="thing-card-meta">
           <span>
             {thingTypeLabel(thing.type, t)}
-            {thing.groupByGroupId ? ` · ${thing.groupByGroupId.name}` : ""}
+            {thing.groupByGroupId ? (
+              <>
+                {" · "}
+                <span>{thing.groupByGroupId.name}</span>
+              </>
+            ) : null}
           </span>
         </span>
       }
