@@ -25,7 +25,8 @@ function hardCoded([selector, data, others]) {
       const element = node.parentElement;
       if (!/[A-Za-z]{2}/.test(text) || !element || element.closest("script, style, [hidden]")) continue;
       if (!element.getClientRects().length) continue;
-      if (data.includes(text) || element.closest("option[lang], .avatar")) continue;
+      // Data, not copy: the names of things and their groups in the lists (other tests' too).
+      if (data.includes(text) || element.closest("option[lang], .avatar, .item-title, .item-description, .thing-card-group")) continue;
       if (text.includes("⟦")) continue;
       const other = others.some((s) => element.matches(s) || element.closest(s)) || /^Report\b/.test(element.closest("button")?.getAttribute("aria-label") ?? "");
       (other ? theirs : mine).push(text.slice(0, 60));

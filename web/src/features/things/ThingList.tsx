@@ -97,7 +97,7 @@ function ThingCard({ thing }: { thing: ThingListItem }) {
             {thing.groupByGroupId ? (
               <>
                 {" · "}
-                <span>{thing.groupByGroupId.name}</span>
+                <span className="thing-card-group">{thing.groupByGroupId.name}</span>
               </>
             ) : null}
           </span>
