@@ -224,8 +224,9 @@ function Invitation<CheckData, AcceptData>({
         <button type="button" className="button" disabled={accepting.fetching} onClick={onAccept}>
           {accepting.fetching ? t("invitation.accepting") : t("invitation.accept", words)}
         </button>
-        <Link className="button button-secondary" to={listPath}>
-          {t("invitation.notNow")}
+        {/* A group can be looked at before joining; a private device or thing cannot. */}
+        <Link className="button button-secondary" to={kind === "group" ? pathOf(id) : listPath}>
+          {t("invitation.notNow", words)}
         </Link>
       </div>
     </div>

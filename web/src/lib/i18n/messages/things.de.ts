@@ -25,7 +25,7 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "invitation.about": "{kind, select, device {Wenn du annimmst, siehst du das Gerät und seine Messwerte, auch wenn es privat ist.} group {Als Mitglied kümmerst du dich um {brand, select, bee {die Cafés} other {die Objekte}}, trägst Pflege ein und siehst, was passiert.} other {Wenn du annimmst, arbeitest du daran mit: Du kannst Aktionen eintragen und verfolgen, wie es ihm geht.}}",
   "invitation.accept": "{kind, select, thing {Annehmen} other {Einladung annehmen}}",
   "invitation.accepting": "Wird angenommen…",
-  "invitation.notNow": "Jetzt nicht",
+  "invitation.notNow": "{kind, select, group {{brand, select, bee {Erst den Bienenpass ansehen} other {Erst die Gruppe ansehen}}} other {Jetzt nicht}}",
   "invitation.failed": "{kind, select, group {Die Mitgliedschaft konnte nicht angenommen werden} other {Der Zugang konnte nicht angenommen werden}}",
   "invitation.done": "{kind, select, device {Du hast jetzt Zugang zu {name}} group {{brand, select, bee {Bienenpass beigetreten} other {Gruppe beigetreten}}} other {Du arbeitest jetzt an {name} mit}}",
   "invitation.alreadyTitle": "Du hast schon Zugang",

@@ -25,7 +25,7 @@ export const thingsEn = {
   "invitation.about": "{kind, select, device {Once you accept, you can see the device and its readings, even when it is private.} group {As a member you can look after its {brand, select, bee {cafes} other {things}}, record care and see its activity.} other {Accepting makes you a collaborator: you can record care actions on it and follow how it is doing.}}",
   "invitation.accept": "{kind, select, thing {Accept} other {Accept invitation}}",
   "invitation.accepting": "Accepting…",
-  "invitation.notNow": "Not now",
+  "invitation.notNow": "{kind, select, group {Look at the {brand, select, bee {beepass} other {group}} first} other {Not now}}",
   "invitation.failed": "{kind, select, group {Failed to accept membership} other {Failed to accept access}}",
   "invitation.done": "{kind, select, device {You now have access to {name}} group {{brand, select, bee {Beepass} other {Group}} joined} other {You now collaborate on {name}}}",
   "invitation.alreadyTitle": "You already have access",
