@@ -362,7 +362,7 @@ test("an owner invites by e-mail from the collaborators tab and the invitee acce
   await withPage(t, async (page) => {
     // A guest is asked to sign in first.
     await page.goto(link);
-    await page.getByText("Sign in to accept this invitation").waitFor();
+    await page.getByRole("heading", { name: "Sign in to accept" }).waitFor();
     await startSignedIn(page, invitee);
     await page.goto(link);
     // The invited address is not verified yet (only verified ones count): the page says so, with

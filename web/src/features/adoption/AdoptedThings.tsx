@@ -2,6 +2,8 @@
 // the viewer can see), with links to the latest.
 import { Link } from "react-router";
 import { useQuery } from "urql";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { UserAdoptionsDocument as UserAdoptionsQuery } from "./UserAdoptions.generated.ts";
 import "./adoption.css";
@@ -15,28 +17,27 @@ interface UserAdoptionsData {
 }
 
 /** "Looks after 3 things" (or "You look after 3 things" on one's own profile). */
-export function adoptedCountText(count: number, own: boolean): string {
-  const things = count === 1 ? "1 thing" : `${count} things`;
-  if (count === 0) return own ? "You do not look after any things yet" : "Does not look after any things yet";
-  return own ? `You look after ${things}` : `Looks after ${things}`;
+export function adoptedCountText(count: number, own: boolean, t: T = englishT): string {
+  return own ? t("adoption.countOwn", { count }) : t("adoption.count", { count });
 }
 
 export function AdoptedThings({ userId, own = false }: { userId: string; own?: boolean }) {
+  const t = useT();
   const [result] = useQuery<UserAdoptionsData>({ query: UserAdoptionsQuery, variables: { id: userId } });
   const user = result.data?.userById;
   if (!user) return null;
   const count = user.adoptedThingCount ?? 0;
   const things = user.thingAdoptionsByUserId.nodes.flatMap((n) => (n.thingByThingId ? [n.thingByThingId] : []));
   return (
-    <section className="adopted-things" aria-label="Adopted things" data-testid="adopted-things">
+    <section className="adopted-things" aria-label={t("adoption.adoptedThings")} data-testid="adopted-things">
       <p>
-        <strong>{adoptedCountText(count, own)}</strong>
+        <strong>{adoptedCountText(count, own, t)}</strong>
       </p>
       {things.length > 0 ? (
         <ul className="adopted-list">
-          {things.map((t) => (
-            <li key={t.id}>
-              <Link to={paths.thing(t.id)}>{t.name}</Link>
+          {things.map((thing) => (
+            <li key={thing.id}>
+              <Link to={paths.thing(thing.id)}>{thing.name}</Link>
             </li>
           ))}
         </ul>

@@ -5,7 +5,10 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { adoptProblem } from "../../../../shared/care-rules.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useSession } from "../../lib/session-context.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import { adoptionSummary, type Adopter } from "./adoption-text.ts";
@@ -25,6 +28,7 @@ interface ThingAdoptionData {
 
 export function AdoptionPanel({ thingId, compact = false }: { thingId: string; compact?: boolean }) {
   const { session, signedIn } = useSession();
+  const t = useT();
   const location = useLocation();
   const [problem, setProblem] = useState<string | null>(null);
   const [result] = useQuery<ThingAdoptionData>({ query: ThingAdoptionQuery, variables: { id: thingId } });
@@ -36,45 +40,46 @@ export function AdoptionPanel({ thingId, compact = false }: { thingId: string; c
   const adopters = thing.thingAdoptionsByThingId.nodes;
   const count = thing.adopterCount ?? adopters.length;
   const mine = !!thing.adoptedByMe;
-  const summary = adoptionSummary(adopters, count, signedIn ? (session?.id ?? null) : null);
+  const summary = adoptionSummary(adopters, count, signedIn ? (session?.id ?? null) : null, t);
   const busy = adoptState.fetching || stopState.fetching;
 
   const onAdopt = async () => {
+    // The shared rule speaks the database's English: said in the reader's language like its message.
     const found = adoptProblem(count, null);
-    setProblem(found);
+    setProblem(found && translateServerMessage(found));
     if (found) return;
     const r = await adopt({ thingId });
-    if (r.error) setProblem(errorText(r.error, "Could not adopt it"));
+    if (r.error) setProblem(errorText(r.error, t("adoption.adoptFailed")));
   };
   const onStop = async () => {
     setProblem(null);
     const r = await stop({ thingId });
-    if (r.error) setProblem(errorText(r.error, "Could not stop looking after it"));
+    if (r.error) setProblem(errorText(r.error, t("adoption.stopFailed")));
   };
 
   return (
     <div className={compact ? "adoption adoption-compact" : "adoption card"} data-testid="adoption">
-      {compact ? null : <h2 className="adoption-title">Looked after by</h2>}
+      {compact ? null : <h2 className="adoption-title">{t("adoption.title")}</h2>}
       <p className={mine ? "adoption-summary adoption-mine" : "adoption-summary"}>
         <span aria-hidden="true">{mine ? "♥ " : count > 0 ? "♡ " : ""}</span>
         {summary}
       </p>
       {!compact && !mine ? (
-        <p className="muted adoption-hint">Adopt it to be the first told when it needs water.</p>
+        <p className="muted adoption-hint">{t("adoption.hint")}</p>
       ) : null}
       {signedIn ? (
         mine ? (
           <button type="button" className="button button-secondary" onClick={onStop} disabled={busy}>
-            Stop looking after it
+            {t("adoption.stop")}
           </button>
         ) : (
           <button type="button" className="button" onClick={onAdopt} disabled={busy}>
-            I look after this one
+            {t("adoption.adopt")}
           </button>
         )
       ) : compact ? null : (
         <p className="muted">
-          <Link to={paths.signIn(location.pathname)}>Sign in</Link> to adopt it.
+          {richText(t, "adoption.signIn", {}, { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> })}
         </p>
       )}
       {problem ? (

@@ -6,14 +6,16 @@
 import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useClient, useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { dateSettings } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import { SelectField } from "../things/fields.tsx";
-import { IMPORT_LIMITS, IMPORT_MESSAGES, ImportFileError, batchesOf, readImportFile, type ReadFile } from "./import-file.ts";
+import { IMPORT_LIMITS, ImportFileError, batchesOf, readImportFile, type ReadFile } from "./import-file.ts";
 import { runImport, type ImportReport, type RowResult } from "./import-run.ts";
 import { ImportThingsDocument as ImportThingsMutation } from "./ImportThings.generated.ts";
 import { ImportGroupsDocument as ImportGroupsQuery } from "./ImportGroups.generated.ts";
@@ -21,10 +23,12 @@ import "./import.css";
 
 type Phase = { kind: "idle" } | { kind: "running"; dryRun: boolean; done: number; total: number } | { kind: "report"; dryRun: boolean; report: ImportReport };
 
-const number = (n: number) => new Intl.NumberFormat("en-GB").format(n);
+const number = (n: number) => new Intl.NumberFormat(dateSettings().locale).format(n);
 
 export default function ImportThingsPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { admin } = useSession();
   const client = useClient();
   const [params] = useSearchParams();
@@ -41,7 +45,6 @@ export default function ImportThingsPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const cancel = useRef({ cancelled: false });
-  const things = term(b, "things");
   const chosenGroup = groups.find((g) => g.id === groupId) ?? null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -51,13 +54,15 @@ export default function ImportThingsPage() {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     if (chosen.size > IMPORT_LIMITS.maxBytes) {
-      setFileError(IMPORT_MESSAGES.tooBig);
+      setFileError(t("import.file.tooBig"));
       return;
     }
     try {
       setFile({ name: chosen.name, read: readImportFile(chosen.name, await chosen.text()) });
     } catch (error) {
-      setFileError(error instanceof ImportFileError ? error.message : "The file could not be read");
+      setFileError(
+        error instanceof ImportFileError ? t(`import.file.${error.problem}`, { detail: error.detail }) : t("import.file.unreadable"),
+      );
     }
   };
 
@@ -69,7 +74,7 @@ export default function ImportThingsPage() {
         .mutation(ImportThingsMutation, { groupId: chosenGroup.id, rows, dryRun }, { requestPolicy: "network-only" })
         .toPromise();
       const results = result.data?.importThings?.thingImportResults as RowResult[] | undefined;
-      if (result.error || !results) throw new Error(errorText(result.error, "The server did not answer"));
+      if (result.error || !results) throw new Error(errorText(result.error, t("import.noAnswer")));
       return results;
     };
     const report = await runImport(batchesOf(file.read.rows), send, (done, total) => setPhase({ kind: "running", dryRun, done, total }), cancel.current);
@@ -83,19 +88,16 @@ export default function ImportThingsPage() {
 
   return (
     <section className="page import-page" aria-labelledby="page-title">
-      <h1 id="page-title">Import {things}</h1>
-      <p className="lead">
-        Load {things} from a CSV file or GeoJSON points, such as a council’s tree register. Check the file first: nothing is written
-        until you import. Importing the same file again updates the {things} it added before, matched by their id.
-      </p>
+      <h1 id="page-title">{t("import.title", brand)}</h1>
+      <p className="lead">{t("import.lead", brand)}</p>
       {groups.length === 0 ? (
         <p className="form-error" role="alert">
-          Only the owners of a {term(b, "group")} (and admins) can import {things} into it. Start a {term(b, "group")} or ask its owners.
+          {t("import.ownersOnly", brand)}
         </p>
       ) : (
         <div className="card import-form">
           <SelectField
-            label={term(b, "group", true)}
+            label={t("things.filter.group", brand)}
             name="groupId"
             value={groupId}
             disabled={running}
@@ -104,7 +106,7 @@ export default function ImportThingsPage() {
               setPhase({ kind: "idle" });
             }}
           >
-            <option value="">Choose a {term(b, "group")}…</option>
+            <option value="">{t("things.form.chooseGroup", brand)}</option>
             {groups.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.name}
@@ -112,11 +114,9 @@ export default function ImportThingsPage() {
             ))}
           </SelectField>
           <div className={`field${fileError ? " field-invalid" : ""}`}>
-            <label htmlFor="import-file">File (CSV or GeoJSON, up to 10 MB)</label>
+            <label htmlFor="import-file">{t("import.file")}</label>
             <p id="import-file-hint" className="field-hint">
-              A header row with an id column (id, ref, tree id or external id), latitude and longitude (or GeoJSON points), and any of:
-              name, type, species, planting year, trunk girth (cm), height, volume (litres), soil area (m²), flowering plants, seasons,
-              description, location, public.
+              {t("import.fileHint")}
             </p>
             <input
               id="import-file"
@@ -135,22 +135,22 @@ export default function ImportThingsPage() {
           </div>
           {file ? (
             <p className="import-file-summary">
-              {file.name}: {number(file.read.rows.length)} {file.read.rows.length === 1 ? "row" : "rows"}.
-              {file.read.unused.length ? ` Columns not used: ${file.read.unused.join(", ")}.` : ""}
+              {t("import.fileRows", { name: file.name, count: file.read.rows.length })}
+              {file.read.unused.length ? ` ${t("import.unused", { columns: file.read.unused.join(", ") })}` : ""}
             </p>
           ) : null}
           <div className="form-actions">
             <button type="button" className="button" disabled={!file || !chosenGroup || running} onClick={() => run(true)}>
-              Check the file
+              {t("import.check")}
             </button>
             {checked ? (
               <button type="button" className="button" disabled={running || toWrite === 0} onClick={() => run(false)}>
-                Import {number(toWrite)} {toWrite === 1 ? "row" : "rows"}
+                {t("import.importRows", { count: toWrite })}
               </button>
             ) : null}
             {running ? (
               <button type="button" className="button button-secondary" onClick={() => (cancel.current.cancelled = true)}>
-                Stop
+                {t("import.stop")}
               </button>
             ) : null}
           </div>
@@ -160,7 +160,7 @@ export default function ImportThingsPage() {
       {phase.kind === "running" ? (
         <div className="import-progress">
           <label htmlFor="import-progress">
-            {phase.dryRun ? "Checking" : "Importing"}: {number(phase.done)} of {number(phase.total)} rows
+            {t("import.progress", { dryRun: phase.dryRun ? "yes" : "no", done: number(phase.done), total: number(phase.total) })}
           </label>
           <progress id="import-progress" value={phase.done} max={phase.total || 1} />
         </div>
@@ -173,33 +173,35 @@ export default function ImportThingsPage() {
 
 function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report: ImportReport; groupId: string | null }) {
   const b = useBranding();
+  const t = useT();
+  const run = { dryRun: dryRun ? "yes" : "no" };
   const rejected = report.results.filter((r) => r.outcome === "REJECTED");
   const { counts } = report;
   return (
     <section className="card import-report" aria-labelledby="import-report-title" aria-live="polite">
-      <h2 id="import-report-title">{dryRun ? "What the import would do" : "Imported"}</h2>
+      <h2 id="import-report-title">{t("import.report.title", run)}</h2>
       <ul className="import-counts">
         <li>
-          {dryRun ? "Would add" : "Added"}: <strong>{number(counts.CREATED)}</strong>
+          {t("import.report.added", run)}: <strong>{number(counts.CREATED)}</strong>
         </li>
         <li>
-          {dryRun ? "Would update" : "Updated"}: <strong>{number(counts.UPDATED)}</strong>
+          {t("import.report.updated", run)}: <strong>{number(counts.UPDATED)}</strong>
         </li>
         <li>
-          Unchanged: <strong>{number(counts.UNCHANGED)}</strong>
+          {t("import.report.unchanged")}: <strong>{number(counts.UNCHANGED)}</strong>
         </li>
         <li>
-          {dryRun ? "Would reject" : "Rejected"}: <strong>{number(counts.REJECTED)}</strong>
+          {t("import.report.rejected", run)}: <strong>{number(counts.REJECTED)}</strong>
         </li>
       </ul>
       {rejected.length ? (
         <table className="import-rejected">
-          <caption>{dryRun ? "Rows the import would reject" : "Rows not imported"}</caption>
+          <caption>{t("import.report.rejectedRows", run)}</caption>
           <thead>
             <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Id</th>
-              <th scope="col">Why</th>
+              <th scope="col">{t("import.report.row")}</th>
+              <th scope="col">{t("import.report.id")}</th>
+              <th scope="col">{t("import.report.why")}</th>
             </tr>
           </thead>
           <tbody>
@@ -207,7 +209,7 @@ function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report
               <tr key={`${r.rowNumber}-${r.externalId ?? ""}`}>
                 <td>{r.rowNumber}</td>
                 <td>{r.externalId ?? "—"}</td>
-                <td>{r.message}</td>
+                <td>{r.message ? translateServerMessage(r.message) : null}</td>
               </tr>
             ))}
           </tbody>
@@ -215,7 +217,7 @@ function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report
       ) : null}
       {!dryRun && groupId ? (
         <p>
-          <Link to={paths.group(groupId, "things")}>See the {term(b, "group")}’s {term(b, "things")}</Link>
+          <Link to={paths.group(groupId, "things")}>{t("import.report.seeGroupThings", { brand: b.key })}</Link>
         </p>
       ) : null}
     </section>

@@ -52,6 +52,8 @@ export const IMPORT_MESSAGES = {
   badJson: "The file is not valid JSON",
 } as const;
 
+export type ImportProblem = keyof typeof IMPORT_MESSAGES | "badCsv";
+
 export type ImportRow = { row: number } & Partial<Record<ImportColumn, string>> & { geometry?: unknown };
 
 export interface ReadFile {
@@ -60,7 +62,15 @@ export interface ReadFile {
   unused: string[];
 }
 
-export class ImportFileError extends Error {}
+/** Why a file cannot be read: `problem` names the message (the page says it in the reader's language), `detail` the parser's words. */
+export class ImportFileError extends Error {
+  constructor(
+    readonly problem: ImportProblem,
+    readonly detail = "",
+  ) {
+    super(problem === "badCsv" ? `The file is not valid CSV: ${detail}` : IMPORT_MESSAGES[problem]);
+  }
+}
 
 function mapColumns(headers: string[]): { map: (ImportColumn | null)[]; unused: string[] } {
   const seen = new Set<ImportColumn>();
@@ -82,12 +92,12 @@ export function readCsv(text: string): ReadFile {
   try {
     records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
   } catch (error) {
-    throw new ImportFileError(`The file is not valid CSV: ${(error as Error).message}`);
+    throw new ImportFileError("badCsv", (error as Error).message);
   }
-  if (records.length < 2) throw new ImportFileError(IMPORT_MESSAGES.empty);
-  if (records.length - 1 > IMPORT_LIMITS.maxRows) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows);
+  if (records.length < 2) throw new ImportFileError("empty");
+  if (records.length - 1 > IMPORT_LIMITS.maxRows) throw new ImportFileError("tooManyRows");
   const { map, unused } = mapColumns(records[0]);
-  if (!map.includes("externalId")) throw new ImportFileError(IMPORT_MESSAGES.noExternalId);
+  if (!map.includes("externalId")) throw new ImportFileError("noExternalId");
   const rows = records.slice(1).map((record, i) => {
     const row: ImportRow = { row: i + 2 };
     map.forEach((column, c) => {
@@ -104,12 +114,12 @@ export function readGeoJson(text: string): ReadFile {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ImportFileError(IMPORT_MESSAGES.badJson);
+    throw new ImportFileError("badJson");
   }
   const features = Array.isArray(json) ? json : (json as { type?: string; features?: unknown })?.features;
-  if (!Array.isArray(features)) throw new ImportFileError(IMPORT_MESSAGES.notGeoJson);
-  if (features.length === 0) throw new ImportFileError(IMPORT_MESSAGES.empty);
-  if (features.length > IMPORT_LIMITS.maxRows) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows);
+  if (!Array.isArray(features)) throw new ImportFileError("notGeoJson");
+  if (features.length === 0) throw new ImportFileError("empty");
+  if (features.length > IMPORT_LIMITS.maxRows) throw new ImportFileError("tooManyRows");
   const headers = [...new Set(features.flatMap((f) => Object.keys((f as { properties?: object })?.properties ?? {})))];
   const { map, unused } = mapColumns(headers);
   const rows = features.map((feature, i) => {
@@ -124,7 +134,7 @@ export function readGeoJson(text: string): ReadFile {
     if (row.externalId === undefined && (typeof f.id === "string" || typeof f.id === "number")) row.externalId = String(f.id);
     return row;
   });
-  if (!rows.some((r) => r.externalId !== undefined)) throw new ImportFileError(IMPORT_MESSAGES.noExternalId);
+  if (!rows.some((r) => r.externalId !== undefined)) throw new ImportFileError("noExternalId");
   return { rows, unused };
 }
 

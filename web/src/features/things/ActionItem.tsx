@@ -3,10 +3,12 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import { Picture } from "../../components/Picture.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { usePictureAccessVersion } from "../../lib/picture-access.ts";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
@@ -14,7 +16,7 @@ import { LitresField, formatLitres, litresError, litresToSend } from "./LitresFi
 import { ActionIcon, PinIcon } from "./icons.tsx";
 import { ReportButton } from "../moderation/ReportButton.tsx";
 import { PersonAvatar, PersonLink, TimeAgo } from "./ThingBits.tsx";
-import { RECORDABLE_ACTION_TYPES, actionTypeLabel, actionVerb, mapLinks } from "./thing-meta.ts";
+import { RECORDABLE_ACTION_TYPES, actionTypeLabel, mapLinks } from "./thing-meta.ts";
 import type { PersonSummary, Point } from "./types.ts";
 import { DeleteActionDocument as DeleteActionMutation } from "./DeleteAction.generated.ts";
 import { UpdateActionDocument as UpdateActionMutation, type ActionType } from "./UpdateAction.generated.ts";
@@ -46,6 +48,7 @@ export function validateComments(value: string): string | null {
 }
 
 function ActionPicture({ id, comments }: { id: string; comments: string }) {
+  const t = useT();
   const large = useImageUrl("action", id, "large");
   const [failed, setFailed] = useState(false);
   // Tried again once the pictures cookie has changed (a private thing's picture asked for before).
@@ -58,7 +61,7 @@ function ActionPicture({ id, comments }: { id: string; comments: string }) {
         type="action"
         id={id}
         sizes="(max-width: 400px) calc(100vw - 4rem), 22rem"
-        alt={comments ? `Picture: ${comments.slice(0, 80)}` : "Picture of the action"}
+        alt={comments ? t("things.actionItem.pictureWith", { comments: comments.slice(0, 80) }) : t("things.actionItem.picture")}
         loading="lazy"
         onMissing={() => setFailed(true)}
       />
@@ -85,6 +88,7 @@ export function ActionItem({
   onChanged?: () => void;
 }) {
   const branding = useBranding();
+  const t = useT();
   const mine = Boolean(currentUserId && action.createdBy === currentUserId);
   // The CREATED action is the thing's own record of being added: it stays as it is.
   const editable = action.type !== "CREATED" && (mine || canManage);
@@ -123,7 +127,7 @@ export function ActionItem({
     const result = await updateAction({ id: action.id, patch: { type: type as ActionType, comments, litres: litresToSend(litres, type) } });
     setBusy(false);
     if (result.error) {
-      setError(errorText(result.error, "Action failed"));
+      setError(errorText(result.error, t("things.actionFailed")));
       return;
     }
     setMode("view");
@@ -136,7 +140,7 @@ export function ActionItem({
     const result = await deleteAction({ id: action.id });
     setBusy(false);
     if (result.error) {
-      setError(errorText(result.error, "Action failed"));
+      setError(errorText(result.error, t("things.actionFailed")));
       return;
     }
     setMode("view");
@@ -149,54 +153,64 @@ export function ActionItem({
 
   return (
     <li className="action-item">
-      <span className={`action-icon action-${action.type.toLowerCase()}`} title={actionTypeLabel(action.type)}>
+      <span className={`action-icon action-${action.type.toLowerCase()}`} title={actionTypeLabel(action.type, t)}>
         <ActionIcon type={action.type} />
       </span>
       <div className="action-body">
         <p className="action-line">
           <PersonAvatar person={action.userByCreatedBy} size={24} />{" "}
-          <PersonLink person={action.userByCreatedBy} you={mine} /> {actionVerb(action.type)}{" "}
-          {showThing && thing ? (
-            <Link to={paths.thing(thing.id)}>{thing.name}</Link>
-          ) : action.type === "CREATED" && thingName ? (
-            thingName
-          ) : showThing ? (
-            `a ${term(branding, "thing")}`
-          ) : (
-            "it"
+          {richText(
+            t,
+            "things.actionLine",
+            { type: action.type, you: mine ? "yes" : "no" },
+            {
+              person: <PersonLink person={action.userByCreatedBy} you={mine} />,
+              thing:
+                showThing && thing ? (
+                  <Link to={paths.thing(thing.id)}>{thing.name}</Link>
+                ) : action.type === "CREATED" && thingName ? (
+                  thingName
+                ) : showThing ? (
+                  t("things.actionItem.aThing", { brand: branding.key })
+                ) : (
+                  t("things.it")
+                ),
+            },
           )}{" "}
           <span className="action-type-tag">
-            {action.type === "WATERING" && action.litres ? `Watered · ${formatLitres(action.litres)}` : actionTypeLabel(action.type)}
+            {action.type === "WATERING" && action.litres
+              ? t("things.actionItem.wateredLitres", { litres: formatLitres(action.litres) })
+              : actionTypeLabel(action.type, t)}
           </span>
         </p>
         <p className="action-when muted small">
           <TimeAgo value={action.createdAt} />
-          {edited ? " · edited" : ""}
+          {edited ? ` · ${t("things.actionItem.edited")}` : ""}
           {action.location ? (
             <>
               {" · "}
               <a href={mapLinks(action.location.x, action.location.y)[0].href} target="_blank" rel="noreferrer" className="action-place">
-                <PinIcon size={14} /> where it was done
+                <PinIcon size={14} /> {t("things.actionItem.where")}
               </a>
             </>
           ) : null}
         </p>
 
         {mode === "edit" ? (
-          <form className="action-edit" onSubmit={save} noValidate aria-label="Edit the action">
+          <form className="action-edit" onSubmit={save} noValidate aria-label={t("things.actionItem.editForm")}>
             <div className="field">
-              <label htmlFor={`${formId}-type`}>Type</label>
+              <label htmlFor={`${formId}-type`}>{t("things.filter.type")}</label>
               <select id={`${formId}-type`} value={type} onChange={(e) => setType(e.target.value)}>
-                {RECORDABLE_ACTION_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {actionTypeLabel(t)}
+                {RECORDABLE_ACTION_TYPES.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {actionTypeLabel(kind, t)}
                   </option>
                 ))}
               </select>
             </div>
             {type === "WATERING" ? <LitresField value={litres} onChange={setLitres} error={amountError} compact /> : null}
             <div className={`field${commentsError ? " field-invalid" : ""}`}>
-              <label htmlFor={`${formId}-comments`}>Comments</label>
+              <label htmlFor={`${formId}-comments`}>{t("things.comments")}</label>
               <textarea
                 id={`${formId}-comments`}
                 value={comments}
@@ -210,16 +224,16 @@ export function ActionItem({
               />
               {commentsError ? (
                 <p id={`${formId}-comments-error`} className="field-error">
-                  {commentsError}
+                  {translateServerMessage(commentsError)}
                 </p>
               ) : null}
             </div>
             <div className="inline-actions">
               <button type="submit" className="button" disabled={busy}>
-                {busy ? "Saving…" : "Save"}
+                {busy ? t("things.saving") : t("things.save")}
               </button>
               <button type="button" className="button button-secondary" onClick={() => setMode("view")} disabled={busy}>
-                Cancel
+                {t("things.cancel")}
               </button>
             </div>
           </form>
@@ -233,13 +247,13 @@ export function ActionItem({
         )}
 
         {mode === "confirm-delete" ? (
-          <div className="confirm-box" role="alertdialog" aria-label="Delete this action?">
-            <span>Delete this action? This cannot be undone.</span>
+          <div className="confirm-box" role="alertdialog" aria-label={t("things.actionItem.deleteQuestion")}>
+            <span>{t("things.actionItem.deleteConfirm")}</span>
             <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-              {busy ? "Deleting…" : "Delete"}
+              {busy ? t("things.deleting") : t("things.delete")}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setMode("view")} disabled={busy}>
-              Keep it
+              {t("things.keepIt")}
             </button>
           </div>
         ) : null}
@@ -248,17 +262,17 @@ export function ActionItem({
           <div className="action-tools">
             {editable ? (
               <button type="button" className="link-button" onClick={startEdit}>
-                Edit
+                {t("things.edit")}
               </button>
             ) : null}
             {deletable ? (
               <button type="button" className="link-button link-danger" onClick={() => setMode("confirm-delete")}>
-                Delete
+                {t("things.delete")}
               </button>
             ) : null}
             {/* Anyone signed in may report someone else's action (issue 26). */}
             {!mine && action.type !== "CREATED" ? (
-              <ReportButton targetType="ACTION" targetId={action.id} what="this action" className="link-button" />
+              <ReportButton targetType="ACTION" targetId={action.id} what={t("things.actionItem.reportWhat")} className="link-button" />
             ) : null}
           </div>
         ) : null}

@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { serverError } from "./errors.ts";
@@ -15,6 +15,8 @@ import "./things.css";
 
 export default function CollaboratePage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -32,32 +34,30 @@ export default function CollaboratePage() {
     }
     collaborate({ thingId: id }).then((result) => {
       if (result.error || !result.data?.collaborateThingAccess?.thingAccess) {
-        setProblem(serverError(result.error, "An error occurred") ?? { message: "An error occurred" });
+        setProblem(serverError(result.error, t("things.errorOccurred")) ?? { message: t("things.errorOccurred") });
         return;
       }
-      notify.positive("Collaborator added");
+      notify.positive(t("things.collaboratePage.added"));
       navigate(paths.thing(id), { replace: true });
     });
-  }, [id, collaborate, navigate, notify]);
+  }, [id, collaborate, navigate, notify, t]);
 
-  if (!problem) return <Loading label={`Adding you as a collaborator…`} />;
+  if (!problem) return <Loading label={t("things.collaboratePage.adding")} />;
   const notFound = problem.code === "NTFND" || /not found/i.test(problem.message);
   return (
     <section className="page thing-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Collaborate</h1>
+      <h1 id="page-title">{t("things.collaborate")}</h1>
       <div className="form-error" role="alert">
-        {notFound
-          ? `This ${term(b, "thing")} does not exist, or it is private and you cannot see it.`
-          : problem.message}
+        {notFound ? t("things.collaboratePage.notFound", brand) : problem.message}
       </div>
       <p className="inline-actions">
         {!notFound ? (
           <Link to={paths.thing(id)} className="button">
-            Back to the {term(b, "thing")}
+            {t("things.backTo", brand)}
           </Link>
         ) : null}
         <Link to="/things" className={notFound ? "button" : "button button-secondary"}>
-          See all {term(b, "things")}
+          {t("things.seeAll", brand)}
         </Link>
       </p>
     </section>

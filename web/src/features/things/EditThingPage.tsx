@@ -2,11 +2,12 @@
 // else is sent to /things/{id}.
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
@@ -22,6 +23,8 @@ import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function EditThingPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -35,11 +38,11 @@ export default function EditThingPage() {
   if (error && !thing) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">Edit {term(b, "thing")}</h1>
+        <h1 id="page-title">{t("things.editPage.titleOf", brand)}</h1>
         <div className="form-error" role="alert">
-          {errorText(error, "An error occurred")}{" "}
+          {errorText(error, t("things.errorOccurred"))}{" "}
           <button type="button" className="button button-secondary" onClick={refetch}>
-            Try again
+            {t("things.tryAgain")}
           </button>
         </div>
       </section>
@@ -50,7 +53,7 @@ export default function EditThingPage() {
     return (
       <RedirectWithNotice
         to={`/things/${encodeURIComponent(id)}`}
-        message={`Only the owners of this ${term(b, "thing")} can edit it.`}
+        message={t("things.editPage.ownersOnly", brand)}
       />
     );
   }
@@ -66,15 +69,15 @@ export default function EditThingPage() {
       hasImage: upload ? true : removeImage ? false : thing.hasImage,
     };
     const result = await updateThing({ nodeId: thing.nodeId, patch });
-    if (result.error) return errorText(result.error, "An error occurred");
+    if (result.error) return errorText(result.error, t("things.errorOccurred"));
     if (upload) {
       try {
         await attach(upload, "thing", thing.id);
       } catch (attachError) {
-        notify.warning(`Saved, but the picture could not be attached: ${errorText(attachError as CombinedError, "An error occurred")}`);
+        notify.warning(t("things.editPage.pictureNotAttached", { error: errorText(attachError as CombinedError, t("things.errorOccurred")) }));
       }
     }
-    notify.positive("Changes saved");
+    notify.positive(t("things.editPage.saved"));
     navigate(paths.thing(thing.id), { replace: true });
     return null;
   };
@@ -84,10 +87,9 @@ export default function EditThingPage() {
       <p className="muted small">
         <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
       </p>
-      <h1 id="page-title">Edit {thing.name}</h1>
+      <h1 id="page-title">{t("things.editPage.title", { name: thing.name })}</h1>
       <p className="lead">
-        Change what this {term(b, "thing")} is, where it is and its picture. Its indicator and hydration settings are under{" "}
-        <Link to={paths.thingSettings(thing.id)}>Settings</Link>.
+        {richText(t, "things.editPage.lead", brand, { settings: <Link to={paths.thingSettings(thing.id)}>{t("things.settings")}</Link> })}
       </p>
       <ThingForm
         initial={{
@@ -103,8 +105,8 @@ export default function EditThingPage() {
         initialPublic={thing.isPublic}
         groups={groups}
         currentImageUrl={thing.hasImage ? imageUrl : null}
-        submitLabel="Save changes"
-        busyLabel="Saving…"
+        submitLabel={t("things.editPage.submit")}
+        busyLabel={t("things.saving")}
         cancelTo={paths.thing(thing.id)}
         onSubmit={onSubmit}
       />

@@ -1,6 +1,8 @@
 // How much water a watering gave (issue #21): quick picks of 10, 20 and 50 litres and a free
 // entry, optional. The rule is shared with the database (shared/validation.ts validateLitres).
 import { useId } from "react";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { LITRES_QUICK_PICKS, parseLitres, validateLitres } from "../../../../shared/validation.ts";
 
@@ -29,16 +31,17 @@ export function LitresField({
   /** Without the hint (the timeline's edit form). */
   compact?: boolean;
 }) {
+  const t = useT();
   const id = useId();
   const picked = parseLitres(value);
   return (
     <div className={`field litres-field${error ? " field-invalid" : ""}`} role="group" aria-labelledby={`${id}-legend`}>
       <span id={`${id}-legend`} className="field-label">
-        How much water (optional)
+        {t("things.litres.label")}
       </span>
       {compact ? null : (
         <p id={`${id}-hint`} className="field-hint">
-          Pick an amount or type one, 0.5 to 1000 litres. It adds up on the leaderboard and towards the Water Carrier badge.
+          {t("things.litres.hint")}
         </p>
       )}
       <div className="litres-picks">
@@ -54,7 +57,7 @@ export function LitresField({
           </button>
         ))}
         <span className="litres-input">
-          <label htmlFor={`${id}-input`}>Litres</label>
+          <label htmlFor={`${id}-input`}>{t("things.litres.input")}</label>
           <input
             id={`${id}-input`}
             name="litres"
@@ -72,7 +75,7 @@ export function LitresField({
       </div>
       {error ? (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {translateServerMessage(error)}
         </p>
       ) : null}
     </div>

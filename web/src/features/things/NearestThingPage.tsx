@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useClient } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useAppConfig } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
@@ -22,6 +22,8 @@ export const FALLBACK_DELAY_MS = 1500;
 
 export default function NearestThingPage() {
   const { branding: b, nearestMaxKm } = useAppConfig();
+  const t = useT();
+  const brand = { brand: b.key };
   const client = useClient();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -61,35 +63,35 @@ export default function NearestThingPage() {
         .toPromise();
       const nearest = result.data?.nearestThing?.nodes?.[0];
       if (nearest) {
-        notify.info(foundText(b, nearest.name, nearest.distanceMetres));
+        notify.info(foundText(b, nearest.name, nearest.distanceMetres, t));
         navigate(paths.thing(nearest.id), { replace: true });
         return;
       }
-      const message = result.error ? errorText(result.error, "An error occurred") : noneWithinText(b, nearestMaxKm);
+      const message = result.error ? errorText(result.error, t("things.errorOccurred")) : noneWithinText(b, nearestMaxKm, t);
       if (result.error) notify.negative(message);
       else notify.info(message);
       fallBack(message);
     })();
-  }, [client, navigate, notify, b, nearestMaxKm]);
+  }, [client, navigate, notify, b, nearestMaxKm, t]);
 
   return (
     <section className="page nearest-page" aria-labelledby="page-title">
-      <h1 id="page-title">Nearest {term(b, "thing")}</h1>
+      <h1 id="page-title">{t("things.nearest.title", brand)}</h1>
       <div className="nearest-status" role="status" aria-live="polite">
         <span className="nearest-pulse" aria-hidden="true">
           <PinIcon size={28} />
         </span>
         <p className="lead">
           {step === "locating"
-            ? "Finding where you are… Your browser may ask whether to share your location."
+            ? t("things.nearest.locating")
             : step === "searching"
-              ? `Looking for the nearest ${term(b, "thing")}…`
-              : `${fallbackText}. Taking you to the list of ${term(b, "things")}…`}
+              ? t("things.nearest.searching", brand)
+              : t("things.nearest.fallback", { ...brand, reason: fallbackText })}
         </p>
       </div>
       {step === "fallback" ? (
         <p>
-          <Link to="/things">Go to the list now</Link>
+          <Link to="/things">{t("things.nearest.goNow")}</Link>
         </p>
       ) : null}
     </section>

@@ -2,11 +2,12 @@
 // then open its dashboard. `?group=<id>` preselects a group.
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState } from "../../components/list/index.ts";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
@@ -25,23 +26,24 @@ export default function NewThingPage() {
   const { groups, loading, error, retry } = useMyGroups();
   const [, createThing] = useMutation(CreateThingMutation);
   const attach = useAttachImage();
-  const thing = term(b, "thing");
+  const t = useT();
+  const brand = { brand: b.key };
 
   const onSubmit = async ({ values, isPublic, upload }: ThingFormSubmit) => {
     const input = { ...thingInputOf(values, isPublic), hasImage: Boolean(upload) };
     const result = await createThing({ input });
     const created = result.data?.createThing?.thing;
-    if (result.error || !created) return errorText(result.error, "There has been a problem creating the thing");
+    if (result.error || !created) return errorText(result.error, t("things.new.failed"));
     if (upload) {
       try {
         await attach(upload, "thing", created.id);
       } catch (attachError) {
         notify.warning(
-          `${created.name} was added, but its picture could not be attached: ${errorText(attachError as CombinedError, "An error occurred")}`,
+          t("things.new.pictureNotAttached", { name: created.name, error: errorText(attachError as CombinedError, t("things.errorOccurred")) }),
         );
       }
     }
-    notify.positive(`${created.name} has been added`);
+    notify.positive(t("things.new.added", { name: created.name }));
     navigate(paths.thing(created.id), { replace: true });
     return null;
   };
@@ -52,26 +54,24 @@ export default function NewThingPage() {
 
   return (
     <section className="page thing-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">New {thing}</h1>
-      <p className="lead">
-        Add a {thing} your {term(b, "group")} looks after. You will own it, and can invite others to help.
-      </p>
+      <h1 id="page-title">{t("things.new.title", brand)}</h1>
+      <p className="lead">{t("things.new.lead", brand)}</p>
       {loading ? (
-        <Loading label={`Loading your ${term(b, "groups")}…`} />
+        <Loading label={t("things.new.loadingGroups", brand)} />
       ) : error ? (
         <div className="form-error" role="alert">
-          {errorText(error, "An error occurred")}{" "}
+          {errorText(error, t("things.errorOccurred"))}{" "}
           <button type="button" className="button button-secondary" onClick={retry}>
-            Try again
+            {t("things.tryAgain")}
           </button>
         </div>
       ) : groups.length === 0 ? (
         <EmptyState
-          title={`Join a ${term(b, "group")} first`}
-          action={{ label: `Start a ${term(b, "group")}`, to: "/groups/new" }}
-          secondary={{ label: `Find a ${term(b, "group")}`, to: "/groups" }}
+          title={t("things.new.joinGroupFirst", brand)}
+          action={{ label: t("things.new.startGroup", brand), to: "/groups/new" }}
+          secondary={{ label: t("things.findGroup", brand), to: "/groups" }}
         >
-          Every {thing} is looked after by a {term(b, "group")}. Start one or join one, then come back to add your {thing}.
+          {t("things.new.joinGroupText", brand)}
         </EmptyState>
       ) : (
         <ThingForm
@@ -86,14 +86,14 @@ export default function NewThingPage() {
             ...EMPTY_ATTRIBUTES,
           }}
           groups={groups}
-          submitLabel={`Add ${thing}`}
-          busyLabel="Adding…"
+          submitLabel={t("things.new.submit", brand)}
+          busyLabel={t("things.new.adding")}
           cancelTo="/things"
           onSubmit={onSubmit}
         />
       )}
       <p className="muted small">
-        Looking for an existing {thing}? <Link to="/things/search">Search {term(b, "things")}</Link>.
+        {richText(t, "things.new.lookingFor", brand, { search: <Link to="/things/search">{t("things.searchTitle", brand)}</Link> })}
       </p>
     </section>
   );

@@ -6,10 +6,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useMutation, type CombinedError } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { ImageUpload, useAttachImage, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { validateComments } from "./ActionItem.tsx";
@@ -27,10 +27,13 @@ import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
 import { useActionQueue } from "../../lib/offline/use-action-queue.ts";
 import "./things.css";
 
+/** The form's message when no kind of action is chosen (English; the page says it through the catalogue). */
 export const TYPE_REQUIRED = "Choose what you did";
 
 export default function RecordActionPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { id = "" } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -60,11 +63,11 @@ export default function RecordActionPage() {
   if (error && !thing) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">Record an action</h1>
+        <h1 id="page-title">{t("things.recordAction")}</h1>
         <div className="form-error" role="alert">
-          {errorText(error, "An error occurred")}{" "}
+          {errorText(error, t("things.errorOccurred"))}{" "}
           <button type="button" className="button button-secondary" onClick={refetch}>
-            Try again
+            {t("things.tryAgain")}
           </button>
         </div>
       </section>
@@ -78,18 +81,16 @@ export default function RecordActionPage() {
         <p className="muted small">
           <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
         </p>
-        <h1 id="page-title">Record an action</h1>
+        <h1 id="page-title">{t("things.recordAction")}</h1>
         <div className="notice-box">
-          <p>
-            Only the people who look after {thing.name} — its owners and collaborators — can record actions on it.
-          </p>
-          <p>Become a collaborator to record what you do for this {term(b, "thing")}; you can stop at any time.</p>
+          <p>{t("things.record.onlyCarers", { name: thing.name })}</p>
+          <p>{t("things.record.becomeCollaborator", brand)}</p>
           <div className="inline-actions">
             <Link to={paths.thingCollaborate(thing.id)} className="button">
-              Collaborate
+              {t("things.collaborate")}
             </Link>
             <Link to={paths.thing(thing.id)} className="button button-secondary">
-              Back to {thing.name}
+              {t("things.record.backTo", { name: thing.name })}
             </Link>
           </div>
         </div>
@@ -97,13 +98,13 @@ export default function RecordActionPage() {
     );
   }
 
-  const typeError = (submitted || touched.type) && !type ? TYPE_REQUIRED : null;
+  const typeError = (submitted || touched.type) && !type ? t("things.record.typeRequired") : null;
   const commentsError = submitted || touched.comments ? validateComments(comments) : null;
   const amountError = submitted || touched.litres ? litresError(litres, type) : null;
 
   const locate = async () => {
     setLocating(true);
-    setPlaceStatus("Finding your location…");
+    setPlaceStatus(t("things.record.findingLocation"));
     try {
       const position = await getCurrentPosition();
       setPlace(position);
@@ -149,17 +150,17 @@ export default function RecordActionPage() {
     if (gotNoAnswer(result.error) && queue && !upload) {
       // Offline: kept on this device with the key it was just tried with, sent when back online.
       queue.add({ ...action, key, thingName: thing.name });
-      notify.positive(`${actionTypeLabel(type)} saved on this device. It will be sent when you are online.`);
+      notify.positive(t("things.record.savedOffline", { action: actionTypeLabel(type, t) }));
       navigate(paths.thing(thing.id), { replace: true });
       return;
     }
     if (gotNoAnswer(result.error) && upload) {
-      setServerError("You are offline. An action with a picture can only be recorded online: remove the picture to save it on this device, or try again when you are back online.");
+      setServerError(t("things.record.offlineWithPicture"));
       setBusy(false);
       return;
     }
     if (result.error || !created) {
-      setServerError(errorText(result.error, "Action failed"));
+      setServerError(errorText(result.error, t("things.actionFailed")));
       setBusy(false);
       return;
     }
@@ -167,14 +168,18 @@ export default function RecordActionPage() {
       try {
         await attach(upload, "action", created.id);
       } catch (attachError) {
-        notify.warning(`Recorded, but the picture could not be attached: ${errorText(attachError as CombinedError, "An error occurred")}`);
+        notify.warning(t("things.record.pictureNotAttached", { error: errorText(attachError as CombinedError, t("things.errorOccurred")) }));
       }
     }
     const amount = litresToSend(litres, type);
-    notify.positive(`${actionTypeLabel(type)}${amount !== null ? ` of ${formatLitres(amount)}` : ""} recorded — thank you!`);
+    notify.positive(
+      amount !== null
+        ? t("things.record.recordedLitres", { action: actionTypeLabel(type, t), litres: formatLitres(amount) })
+        : t("things.record.recorded", { action: actionTypeLabel(type, t) }),
+    );
     // Badges are awarded by the database with the action; announce any this one earned.
     for (const badge of newBadges(result.data?.recordAction?.query?.currentUser?.badgesByUserId.nodes ?? [], sentAt)) {
-      notify.positive(`New badge: ${badge}!`);
+      notify.positive(t("things.record.newBadge", { badge }));
     }
     navigate(paths.thing(thing.id, "timeline"), { replace: true });
   };
@@ -184,8 +189,8 @@ export default function RecordActionPage() {
       <p className="muted small">
         <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
       </p>
-      <h1 id="page-title">Record an action</h1>
-      <p className="lead">What did you do for {thing.name}? It goes on its timeline and counts towards your badges.</p>
+      <h1 id="page-title">{t("things.recordAction")}</h1>
+      <p className="lead">{t("things.record.lead", { name: thing.name })}</p>
       <form className="thing-form card" noValidate onSubmit={submit} aria-describedby={serverError ? "action-error" : undefined}>
         {serverError ? (
           <div id="action-error" className="form-error" role="alert">
@@ -197,27 +202,27 @@ export default function RecordActionPage() {
           aria-describedby={typeError ? `${typeName}-error` : undefined}
           aria-invalid={typeError ? true : undefined}
         >
-          <legend>What you did</legend>
-          {RECORDABLE_ACTION_TYPES.map((t) => (
-            <div key={t} className="type-choice">
+          <legend>{t("things.record.whatYouDid")}</legend>
+          {RECORDABLE_ACTION_TYPES.map((kind) => (
+            <div key={kind} className="type-choice">
               <input
                 type="radio"
-                id={`${typeName}-${t}`}
+                id={`${typeName}-${kind}`}
                 name={typeName}
-                value={t}
-                checked={type === t}
+                value={kind}
+                checked={type === kind}
                 onChange={() => {
-                  setType(t);
+                  setType(kind);
                   setTouched((s) => ({ ...s, type: true }));
                 }}
               />
-              <label htmlFor={`${typeName}-${t}`}>
-                <span className={`action-icon action-${t.toLowerCase()}`}>
-                  <ActionIcon type={t} />
+              <label htmlFor={`${typeName}-${kind}`}>
+                <span className={`action-icon action-${kind.toLowerCase()}`}>
+                  <ActionIcon type={kind} />
                 </span>
                 <span>
-                  {actionTypeLabel(t)}
-                  <small>{actionHint(t)}</small>
+                  {actionTypeLabel(kind, t)}
+                  <small>{actionHint(kind, t)}</small>
                 </span>
               </label>
             </div>
@@ -241,9 +246,9 @@ export default function RecordActionPage() {
         ) : null}
 
         <TextAreaField
-          label="Comments"
+          label={t("things.comments")}
           name="comments"
-          hint="What you did and anything the next person should know."
+          hint={t("things.record.commentsHint")}
           rows={4}
           required
           value={comments}
@@ -257,7 +262,7 @@ export default function RecordActionPage() {
 
         <div className="field" role="group" aria-labelledby={`${typeName}-where`}>
           <span id={`${typeName}-where`} className="field-label">
-            Where (optional)
+            {t("things.record.where")}
           </span>
           <div className="location-actions">
             {place ? (
@@ -266,27 +271,27 @@ export default function RecordActionPage() {
                   <PinIcon size={16} /> {formatCoordinate(place.latitude)}, {formatCoordinate(place.longitude)}
                 </span>
                 <button type="button" className="link-button" onClick={() => setPlace(null)}>
-                  Remove the place
+                  {t("things.record.removePlace")}
                 </button>
               </>
             ) : (
               <button type="button" className="button button-secondary" onClick={locate} disabled={locating}>
-                <PinIcon size={18} /> {locating ? "Finding you…" : "Use my location"}
+                <PinIcon size={18} /> {locating ? t("things.record.findingYou") : t("things.record.useLocation")}
               </button>
             )}
             <span className="muted small" role="status" aria-live="polite">
-              {placeStatus ?? (place ? "" : "Adds where you did it, if it was not right at the spot.")}
+              {placeStatus ?? (place ? "" : t("things.record.placeHint"))}
             </span>
           </div>
         </div>
 
-        <ImageUpload label="Picture (optional)" onUploaded={setUpload} onBusyChange={setUploading} disabled={busy} />
+        <ImageUpload label={t("things.record.picture")} onUploaded={setUpload} onBusyChange={setUploading} disabled={busy} />
 
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy || uploading}>
-            {busy ? "Recording…" : uploading ? "Waiting for the picture…" : "Record action"}
+            {busy ? t("things.record.recording") : uploading ? t("things.form.waitingForPicture") : t("things.record.submit")}
           </button>
-          <Link to={paths.thing(thing.id)}>Cancel</Link>
+          <Link to={paths.thing(thing.id)}>{t("things.cancel")}</Link>
         </div>
       </form>
     </section>

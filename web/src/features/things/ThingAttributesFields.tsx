@@ -4,9 +4,10 @@
 // what the water-need model does with them.
 import { useQuery } from "urql";
 import { FormField } from "../../components/FormField.tsx";
+import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import type { FormState } from "../../lib/use-form.ts";
 import { SelectField } from "./fields.tsx";
-import { HEIGHT_CLASSES, SEASONS, attributeKind, seasonList } from "./thing-attributes.ts";
+import { HEIGHT_CLASSES, SEASONS, attributeKind, heightClassLabel, seasonLabel, seasonList } from "./thing-attributes.ts";
 import type { ThingField } from "./thing-form.ts";
 import { TreeSpeciesDocument as TreeSpeciesQuery } from "./TreeSpecies.generated.ts";
 
@@ -23,6 +24,8 @@ export function useTreeSpecies(pause = false) {
 }
 
 export function ThingAttributesFields({ form }: { form: FormState<ThingField> }) {
+  const t = useT();
+  const { locale } = useLocale();
   const kind = attributeKind(form.values.type);
   const species = useTreeSpecies(kind !== "tree");
   if (kind === null) return null;
@@ -30,50 +33,51 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
   if (kind === "tree") {
     return (
       <fieldset className="form-section">
-        <legend>About the tree</legend>
+        <legend>{t("things.attributes.aboutTree")}</legend>
         <SelectField
-          label="Species"
+          label={t("things.attributes.species")}
           name="speciesId"
-          hint="Common street trees of the UK and Germany. Leave it unset if it is not listed."
+          hint={t("things.attributes.speciesHint")}
           value={form.values.speciesId}
           onChange={(event) => form.setValue("speciesId", event.target.value)}
         >
-          <option value="">Not known</option>
+          <option value="">{t("things.attributes.notKnown")}</option>
           {form.values.speciesId && !species.some((s) => s.id === form.values.speciesId) ? (
             <option value={form.values.speciesId}>{form.values.speciesId}</option>
           ) : null}
           {species.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.commonNameEn} ({s.botanicalName}; {s.commonNameDe})
+              {/* The reader's language's common name first; the other two to tell species apart. */}
+              {locale === "de" ? `${s.commonNameDe} (${s.botanicalName}; ${s.commonNameEn})` : `${s.commonNameEn} (${s.botanicalName}; ${s.commonNameDe})`}
             </option>
           ))}
         </SelectField>
         <FormField
-          label="Planting year"
-          hint="A tree planted in the last three years has only its root ball to draw on, so it needs water sooner."
+          label={t("things.attributes.plantingYear")}
+          hint={t("things.attributes.plantingYearHint")}
           inputMode="numeric"
           autoComplete="off"
           error={form.errors.plantingYear}
           {...form.field("plantingYear")}
         />
         <FormField
-          label="Trunk girth (cm)"
-          hint="Around the trunk at 1.3 m above the ground."
+          label={t("things.attributes.trunkGirth")}
+          hint={t("things.attributes.trunkGirthHint")}
           inputMode="numeric"
           autoComplete="off"
           error={form.errors.trunkGirthCm}
           {...form.field("trunkGirthCm")}
         />
         <SelectField
-          label="Height"
+          label={t("things.attributes.height")}
           name="heightClass"
           value={form.values.heightClass}
           onChange={(event) => form.setValue("heightClass", event.target.value)}
         >
-          <option value="">Not known</option>
-          {HEIGHT_CLASSES.map(([code, label]) => (
+          <option value="">{t("things.attributes.notKnown")}</option>
+          {HEIGHT_CLASSES.map(([code]) => (
             <option key={code} value={code}>
-              {label}
+              {heightClassLabel(code, t)}
             </option>
           ))}
         </SelectField>
@@ -84,18 +88,18 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
   if (kind === "soil") {
     return (
       <fieldset className="form-section">
-        <legend>Its soil</legend>
+        <legend>{t("things.attributes.soil")}</legend>
         <FormField
-          label="Volume (litres)"
-          hint="How much soil it holds: it sets how much water it can store."
+          label={t("things.attributes.volume")}
+          hint={t("things.attributes.volumeHint")}
           inputMode="decimal"
           autoComplete="off"
           error={form.errors.volumeLitres}
           {...form.field("volumeLitres")}
         />
         <FormField
-          label="Soil area (m²)"
-          hint="The soil's surface: a watering spreads over it."
+          label={t("things.attributes.soilArea")}
+          hint={t("things.attributes.soilAreaHint")}
           inputMode="decimal"
           autoComplete="off"
           error={form.errors.soilAreaM2}
@@ -112,19 +116,19 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
   };
   return (
     <fieldset className="form-section">
-      <legend>Its flowers</legend>
+      <legend>{t("things.attributes.flowers")}</legend>
       <FormField
-        label="Flowering plants"
-        hint="Separated by commas, e.g. lavender, borage, thyme."
+        label={t("things.attributes.floweringPlants")}
+        hint={t("things.attributes.floweringPlantsHint")}
         autoComplete="off"
         error={form.errors.floweringPlants}
         {...form.field("floweringPlants")}
       />
       <fieldset className="checkbox-group">
-        <legend>Flowering seasons</legend>
-        {SEASONS.map(([code, label]) => (
+        <legend>{t("things.attributes.seasons")}</legend>
+        {SEASONS.map(([code]) => (
           <label key={code} className="checkbox-inline">
-            <input type="checkbox" checked={seasons.includes(code)} onChange={(event) => toggle(code, event.target.checked)} /> {label}
+            <input type="checkbox" checked={seasons.includes(code)} onChange={(event) => toggle(code, event.target.checked)} /> {seasonLabel(code, t)}
           </label>
         ))}
       </fieldset>

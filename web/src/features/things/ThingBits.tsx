@@ -2,6 +2,7 @@
 // thing's picture (or a calm placeholder), a time with its full date on hover, and a person.
 import { Link } from "react-router";
 import { Avatar } from "../../components/Avatar.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { PictureIcon } from "./icons.tsx";
 import { colourLabel, colourMeaning, formatDateTime, formatRelative, normaliseColour, thingTypeLabel } from "./thing-meta.ts";
@@ -18,12 +19,13 @@ export function IndicatorBadge({
   withMeaning?: boolean;
   size?: "normal" | "small";
 }) {
+  const t = useT();
   const c = normaliseColour(colour);
   return (
     <span className={`indicator indicator-${c}${size === "small" ? " indicator-small" : ""}`}>
       <span className="indicator-dot" aria-hidden="true" />
-      <span className="indicator-label">{colourLabel(c, parameter)}</span>
-      {withMeaning ? <span className="indicator-meaning">{colourMeaning(c, parameter)}</span> : null}
+      <span className="indicator-label">{colourLabel(c, parameter, t)}</span>
+      {withMeaning ? <span className="indicator-meaning">{colourMeaning(c, parameter, t)}</span> : null}
     </span>
   );
 }
@@ -46,6 +48,7 @@ export function ThingPicture({
   variant?: "thumb" | "medium" | "large";
   className?: string;
 }) {
+  const t = useT();
   if (hasImage) {
     return (
       <Avatar
@@ -56,7 +59,7 @@ export function ThingPicture({
         size={size}
         variant={variant}
         shape="square"
-        alt={`Picture of ${name}`}
+        alt={t("things.pictureOf", { name })}
         className={className}
       />
     );
@@ -66,21 +69,21 @@ export function ThingPicture({
       className={`thing-placeholder${className ? ` ${className}` : ""}`}
       style={{ width: size, height: size }}
       role="img"
-      aria-label={`No picture of ${name} yet`}
+      aria-label={t("things.noPictureOf", { name })}
     >
       <PictureIcon size={Math.max(20, Math.round(size / 3))} />
-      {size >= 80 && type ? <span className="thing-placeholder-type">{thingTypeLabel(type)}</span> : null}
+      {size >= 80 && type ? <span className="thing-placeholder-type">{thingTypeLabel(type, t)}</span> : null}
     </span>
   );
 }
 
 /** "3 hours ago", with the date and time for hover and assistive technology. */
-export function TimeAgo({ value, prefix }: { value: string | null | undefined; prefix?: string }) {
-  if (!value) return <span>{prefix ? `${prefix} never` : "never"}</span>;
+export function TimeAgo({ value }: { value: string | null | undefined }) {
+  const t = useT();
+  if (!value) return <span>{t("things.never")}</span>;
   return (
     <time dateTime={value} title={formatDateTime(value)}>
-      {prefix ? `${prefix} ` : ""}
-      {formatRelative(value)}
+      {formatRelative(value, undefined, t)}
     </time>
   );
 }
@@ -94,8 +97,9 @@ export interface PersonLike {
 
 /** A person's name linking to their page; "Someone" when the viewer may not see users (guests). */
 export function PersonLink({ person, you = false }: { person: PersonLike | null | undefined; you?: boolean }) {
-  if (!person) return <span>{you ? "You" : "Someone"}</span>;
-  const label = you ? "You" : person.name || person.username || "Someone";
+  const t = useT();
+  if (!person) return <span>{you ? t("things.you") : t("things.someone")}</span>;
+  const label = you ? t("things.you") : person.name || person.username || t("things.someone");
   return <Link to={paths.user(person.id)}>{label}</Link>;
 }
 

@@ -3,10 +3,12 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation, useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import type { T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -27,15 +29,17 @@ interface Invitation {
   userByUserId: { id: string; name: string | null; username: string | null } | null;
 }
 
-function roleText(access: ThingAccessEntry): string {
-  if (access.isOwner && access.isCollaborator) return "Owner and collaborator";
-  if (access.isOwner) return "Owner";
-  if (access.isCollaborator) return "Collaborator";
-  return "Viewer";
+function roleText(access: ThingAccessEntry, t: T): string {
+  if (access.isOwner && access.isCollaborator) return t("things.people.ownerAndCollaborator");
+  if (access.isOwner) return t("things.people.owner");
+  if (access.isCollaborator) return t("things.people.collaborator");
+  return t("things.people.viewer");
 }
 
 export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { session, signedIn } = useSession();
   const location = useLocation();
   const manage = Boolean(thing.canEdit);
@@ -46,24 +50,24 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
     <div className="collaborators">
       <section aria-labelledby="people-title" className="card">
         <div className="section-head">
-          <h2 id="people-title">Owners and collaborators</h2>
+          <h2 id="people-title">{t("things.people.title")}</h2>
           {signedIn && !mine ? (
             <Link to={paths.thingCollaborate(thing.id)} className="button">
-              Collaborate
+              {t("things.collaborate")}
             </Link>
           ) : null}
         </div>
         <p className="muted small">
-          Owners edit the {term(b, "thing")} and decide who helps; collaborators record care actions.
+          {t("things.people.lead", brand)}
           {!signedIn ? (
             <>
               {" "}
-              <Link to={paths.signIn(location.pathname)}>Sign in</Link> to see who they are and to join them.
+              {richText(t, "things.people.signInToSee", {}, { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> })}
             </>
           ) : null}
         </p>
         {accesses.length === 0 ? (
-          <p className="muted">Nobody looks after this {term(b, "thing")} yet.</p>
+          <p className="muted">{t("things.people.nobody", brand)}</p>
         ) : (
           <ul className="people-list">
             {accesses.map((access) => (
@@ -95,13 +99,14 @@ function AccessRow({
   onChanged(): void;
 }) {
   const notify = useNotify();
+  const t = useT();
   const [, updateAccess] = useMutation(UpdateThingAccessMutation);
   const [, deleteAccess] = useMutation(DeleteThingAccessMutation);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const person = access.userByUserId;
-  const name = you ? "You" : person?.name || person?.username || "Someone";
+  const name = you ? t("things.you") : person?.name || person?.username || t("things.someone");
 
   const toggle = async (flag: "isOwner" | "isCollaborator") => {
     setBusy(true);
@@ -109,7 +114,7 @@ function AccessRow({
     const result = await updateAccess({ id: access.id, patch: { [flag]: !access[flag] } });
     setBusy(false);
     if (result.error) {
-      setError(errorText(result.error, flag === "isOwner" ? "Failed to make user owner" : "Failed to make user collaborator"));
+      setError(errorText(result.error, flag === "isOwner" ? t("things.people.failedOwner") : t("things.people.failedCollaborator")));
       return;
     }
     onChanged();
@@ -122,10 +127,10 @@ function AccessRow({
     setBusy(false);
     setConfirming(false);
     if (result.error) {
-      setError(errorText(result.error, "Failed to remove access"));
+      setError(errorText(result.error, t("things.failedRemoveAccess")));
       return;
     }
-    notify.positive("Collaborator removed");
+    notify.positive(t("things.collaboratorRemoved"));
     onChanged();
   };
 
@@ -138,40 +143,43 @@ function AccessRow({
           {person?.username && !you ? <span className="muted"> @{person.username}</span> : null}
         </span>
         <span className="muted small">
-          {roleText(access)} · since <TimeAgo value={access.createdAt} />
+          {richText(t, "things.people.since", { role: roleText(access, t) }, { time: <TimeAgo value={access.createdAt} /> })}
         </span>
       </div>
       {!manage ? (
         <div className="role-tags">
-          {access.isOwner ? <span className="tag tag-positive">Owner</span> : null}
-          {access.isCollaborator ? <span className="tag">Collaborator</span> : null}
+          {access.isOwner ? <span className="tag tag-positive">{t("things.people.owner")}</span> : null}
+          {access.isCollaborator ? <span className="tag">{t("things.people.collaborator")}</span> : null}
         </div>
       ) : (
         <div className="person-tools">
           <label className="switch">
             <input type="checkbox" checked={access.isOwner} disabled={busy} onChange={() => toggle("isOwner")} />
             <span>
-              Owner<span className="visually-hidden"> ({name})</span>
+              {t("things.people.owner")}
+              <span className="visually-hidden"> ({name})</span>
             </span>
           </label>
           <label className="switch">
             <input type="checkbox" checked={access.isCollaborator} disabled={busy} onChange={() => toggle("isCollaborator")} />
             <span>
-              Collaborator<span className="visually-hidden"> ({name})</span>
+              {t("things.people.collaborator")}
+              <span className="visually-hidden"> ({name})</span>
             </span>
           </label>
           {confirming ? (
             <span className="confirm-inline">
               <button type="button" className="button button-danger button-small" onClick={remove} disabled={busy}>
-                {busy ? "Removing…" : `Remove ${you ? "yourself" : name}`}
+                {busy ? t("things.people.removing") : you ? t("things.people.removeYourself") : t("things.people.removeName", { name })}
               </button>
               <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)} disabled={busy}>
-                Cancel
+                {t("things.cancel")}
               </button>
             </span>
           ) : (
             <button type="button" className="link-button link-danger" onClick={() => setConfirming(true)} disabled={busy}>
-              Remove<span className="visually-hidden"> {name}</span>
+              {t("things.people.remove")}
+              <span className="visually-hidden"> {name}</span>
             </button>
           )}
         </div>
@@ -187,6 +195,7 @@ function AccessRow({
 
 function Invitations({ thingId, thingName }: { thingId: string; thingName: string }) {
   const notify = useNotify();
+  const t = useT();
   const [result, reexecute] = useQuery({
     query: ThingInvitationsQuery,
     variables: { id: thingId },
@@ -206,8 +215,8 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
   const send = async (address: string) => {
     const outcome = await invite({ thingId, email: address });
     if (outcome.error) {
-      const problem = serverError(outcome.error, "Failed to send invitation");
-      return problem?.message ?? "Failed to send invitation";
+      const problem = serverError(outcome.error, t("things.invite.failed"));
+      return problem?.message ?? t("things.invite.failed");
     }
     reexecute({ requestPolicy: "network-only" });
     return null;
@@ -226,7 +235,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
       setFormError(problem);
       return;
     }
-    notify.positive(`Invitation sent to ${address}`);
+    notify.positive(t("things.invite.sent", { email: address }));
     setEmail("");
     setTouched(false);
   };
@@ -237,7 +246,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
     const problem = await send(invitation.email);
     setBusy(null);
     if (problem) setRowError({ id: invitation.id, message: problem });
-    else notify.positive(`Invitation sent again to ${invitation.email}`);
+    else notify.positive(t("things.invite.sentAgain", { email: invitation.email }));
   };
 
   const remove = async (invitation: Invitation) => {
@@ -246,7 +255,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
     const outcome = await deleteInvitation({ id: invitation.id });
     setBusy(null);
     if (outcome.error) {
-      setRowError({ id: invitation.id, message: errorText(outcome.error, "Failed to remove invite") });
+      setRowError({ id: invitation.id, message: errorText(outcome.error, t("things.invite.removeFailed")) });
       return;
     }
     reexecute({ requestPolicy: "network-only" });
@@ -254,8 +263,8 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
 
   return (
     <section aria-labelledby="invite-title" className="card">
-      <h2 id="invite-title">Invite someone</h2>
-      <p className="muted small">They get an e-mail with a link; accepting it makes them a collaborator on {thingName}.</p>
+      <h2 id="invite-title">{t("things.invite.title")}</h2>
+      <p className="muted small">{t("things.invite.lead", { name: thingName })}</p>
       <form className="invite-form" onSubmit={onSubmit} noValidate>
         {formError ? (
           <div className="form-error" role="alert">
@@ -264,7 +273,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
         ) : null}
         <div className="invite-row">
           <FormField
-            label="E-mail address"
+            label={t("things.invite.email")}
             type="email"
             autoComplete="off"
             value={email}
@@ -276,20 +285,20 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
             onBlur={() => email && setTouched(true)}
           />
           <button type="submit" className="button" disabled={busy === "new"}>
-            {busy === "new" ? "Sending…" : "Send invitation"}
+            {busy === "new" ? t("things.invite.sending") : t("things.invite.send")}
           </button>
         </div>
       </form>
 
-      <h3 className="subheading">Pending invitations</h3>
+      <h3 className="subheading">{t("things.invite.pending")}</h3>
       {result.error && !result.data ? (
         <p className="form-error" role="alert">
-          {errorText(result.error, "An error occurred")}
+          {errorText(result.error, t("things.errorOccurred"))}
         </p>
       ) : !result.data ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("common.loading")}</p>
       ) : invitations.length === 0 ? (
-        <p className="muted">No invitations waiting for an answer.</p>
+        <p className="muted">{t("things.invite.none")}</p>
       ) : (
         <ul className="people-list">
           {invitations.map((invitation) => (
@@ -297,16 +306,18 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
               <div className="person-text">
                 <span className="person-name">{invitation.email}</span>
                 <span className="muted small">
-                  Sent <TimeAgo value={invitation.createdAt} />
-                  {invitation.userByUserId ? ` · has an account (${invitation.userByUserId.name || invitation.userByUserId.username})` : ""}
+                  {richText(t, "things.invite.sentAt", {}, { time: <TimeAgo value={invitation.createdAt} /> })}
+                  {invitation.userByUserId
+                    ? ` · ${t("things.invite.hasAccount", { name: invitation.userByUserId.name || invitation.userByUserId.username })}`
+                    : ""}
                 </span>
               </div>
               <div className="person-tools">
                 <button type="button" className="button button-secondary button-small" onClick={() => resend(invitation)} disabled={busy === invitation.id}>
-                  Resend
+                  {t("things.invite.resend")}
                 </button>
                 <button type="button" className="link-button link-danger" onClick={() => remove(invitation)} disabled={busy === invitation.id}>
-                  Delete
+                  {t("things.delete")}
                 </button>
               </div>
               {rowError?.id === invitation.id ? (

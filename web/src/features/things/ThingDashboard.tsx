@@ -5,8 +5,9 @@ import { ThingInventoryDetails } from "./ThingInventoryDetails.tsx";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -17,13 +18,13 @@ import { IndicatorBadge, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import {
   READINGS,
   actionTypeLabel,
-  actionVerb,
   bandRange,
   colourLabel,
   formatDate,
   formatReading,
   hydrationBandLabel,
   hydrationLevelsOf,
+  readingLabel,
   thingTypeLabel,
 } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
@@ -51,26 +52,36 @@ export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onCh
 
 function StatusCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
+  const t = useT();
+  const { locale } = useLocale();
+  const brand = { brand: b.key };
   const levels = hydrationLevelsOf(thing.hydrationLevels);
-  const band = hydrationBandLabel(thing.hydrationBand);
-  const range = bandRange(thing.hydrationBand, levels);
+  const band = hydrationBandLabel(thing.hydrationBand, t);
+  const range = bandRange(thing.hydrationBand, levels, t);
   const hasReadings = Boolean(thing.lastSensorData);
+  const was = colourLabel(thing.indicatorColourLast, thing.indicatorParameter, t);
+  const devices = thing.devicesByThingId.nodes.map((device, index) => (
+    <span key={device.id}>
+      {index > 0 ? ", " : ""}
+      <Link to={paths.device(device.id)}>{device.name}</Link>
+    </span>
+  ));
   return (
     <section className="card status-card" aria-labelledby="status-title">
-      <h2 id="status-title">How it is doing</h2>
+      <h2 id="status-title">{t("things.status.title")}</h2>
       <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} withMeaning />
       {thing.indicatorColourChangedAt && thing.indicatorColourLast && thing.indicatorColourLast !== thing.indicatorColour ? (
         <p className="muted small">
-          Was {colourLabel(thing.indicatorColourLast, thing.indicatorParameter).toLowerCase()} until{" "}
-          <TimeAgo value={thing.indicatorColourChangedAt} />.
+          {/* English writes the state in lower case mid-sentence ("was too dry"); German keeps its capitals. */}
+          {richText(t, "things.status.was", { colour: locale === "de" ? was : was.toLowerCase() }, { time: <TimeAgo value={thing.indicatorColourChangedAt} /> })}
         </p>
       ) : null}
       {hasReadings ? (
         <>
-          <dl className="readings-grid" aria-label="Latest readings">
+          <dl className="readings-grid" aria-label={t("things.status.latestReadings")}>
             {READINGS.filter((reading) => thing[reading.key] !== null && thing[reading.key] !== undefined).map((reading) => (
               <div key={reading.key} className="reading">
-                <dt>{reading.label}</dt>
+                <dt>{readingLabel(reading.key, t)}</dt>
                 <dd>
                   {formatReading(thing[reading.key], { ...reading, unit: "" })}
                   {reading.unit ? <span className="reading-unit">{reading.unit === "%" ? "%" : ` ${reading.unit}`}</span> : null}
@@ -80,38 +91,25 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
           </dl>
           {band ? (
             <p className="hydration">
-              Hydration band: <strong>{band}</strong>
+              {richText(t, "things.status.band", {}, { band: <strong>{band}</strong> })}
               {range ? <span className="muted"> ({range})</span> : null}
             </p>
           ) : null}
           <p className="muted small">
-            Last reading <TimeAgo value={thing.lastSensorData} />
-            {thing.devicesByThingId.totalCount > 0 ? (
-              <>
-                {" "}
-                from{" "}
-                {thing.devicesByThingId.nodes.map((device, index) => (
-                  <span key={device.id}>
-                    {index > 0 ? ", " : ""}
-                    <Link to={paths.device(device.id)}>{device.name}</Link>
-                  </span>
-                ))}
-              </>
-            ) : null}
-            . <Link to={paths.thing(thing.id, "readings")}>See readings</Link>
+            {thing.devicesByThingId.totalCount > 0
+              ? richText(t, "things.status.lastReadingFrom", {}, { time: <TimeAgo value={thing.lastSensorData} />, devices: <>{devices}</> })
+              : richText(t, "things.status.lastReading", {}, { time: <TimeAgo value={thing.lastSensorData} /> })}{" "}
+            <Link to={paths.thing(thing.id, "readings")}>{t("things.status.seeReadings")}</Link>
           </p>
         </>
       ) : (
         <div className="no-readings">
           <p>
-            No sensor readings yet.{" "}
-            {thing.devicesByThingId.totalCount > 0
-              ? "The fitted device has not reported in yet."
-              : `Fit a soil sensor to this ${term(b, "thing")} to see its water, temperature, conductivity and pH here.`}
+            {thing.devicesByThingId.totalCount > 0 ? t("things.status.noReadingsFitted") : t("things.status.noReadingsFit", brand)}
           </p>
           {thing.canEdit && thing.devicesByThingId.totalCount === 0 ? (
             <Link to="/devices/new" className="button button-secondary">
-              Register a device
+              {t("things.registerDevice")}
             </Link>
           ) : null}
         </div>
@@ -122,6 +120,8 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
 
 function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { session, signedIn, store } = useSession();
   const notify = useNotify();
   const location = useLocation();
@@ -133,14 +133,14 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
   if (!signedIn || !session) {
     return (
       <section className="card quick-card" aria-labelledby="quick-title">
-        <h2 id="quick-title">Help look after it</h2>
-        <p>Sign in to record what you do for this {term(b, "thing")}, collaborate with its carers and follow it.</p>
+        <h2 id="quick-title">{t("things.quick.helpTitle")}</h2>
+        <p>{t("things.quick.signInText", brand)}</p>
         <div className="quick-actions">
           <Link to={paths.signIn(location.pathname)} className="button">
-            Sign in
+            {t("things.signInButton")}
           </Link>
           <Link to={paths.register(location.pathname)} className="button button-secondary">
-            Create an account
+            {t("things.register")}
           </Link>
         </div>
       </section>
@@ -159,10 +159,10 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
     const result = await deleteAccess({ id: mine.id });
     setBusy(null);
     if (result.error) {
-      setError(errorText(result.error, "Failed to remove access"));
+      setError(errorText(result.error, t("things.failedRemoveAccess")));
       return;
     }
-    notify.positive("Collaborator removed");
+    notify.positive(t("things.collaboratorRemoved"));
     onChanged();
   };
 
@@ -173,40 +173,40 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
     const result = await setOneThing({ userId: session.id, thingId: next });
     setBusy(null);
     if (result.error) {
-      setError(errorText(result.error, "An error occurred"));
+      setError(errorText(result.error, t("things.errorOccurred")));
       return;
     }
     const current = store.get();
     if (current) store.set({ ...current, oneThingId: next });
-    notify.positive(next ? `${thing.name} is now your One Thing` : `${thing.name} is no longer your One Thing`);
+    notify.positive(next ? t("things.quick.nowOneThing", { name: thing.name }) : t("things.quick.noLongerOneThing", { name: thing.name }));
   };
 
   return (
     <section className="card quick-card" aria-labelledby="quick-title">
-      <h2 id="quick-title">Quick actions</h2>
+      <h2 id="quick-title">{t("things.quick.title")}</h2>
       <p className="muted small">
         {isOwner
-          ? `You own this ${term(b, "thing")}.`
+          ? t("things.quick.youOwn", brand)
           : isCollaborator
-            ? `You collaborate on this ${term(b, "thing")}.`
+            ? t("things.quick.youCollaborate", brand)
             : thing.canRecordAction
-              ? "You can record care actions here."
-              : `Collaborate to record what you do for this ${term(b, "thing")}.`}
+              ? t("things.quick.youMayRecord")
+              : t("things.quick.collaborateToRecord", brand)}
       </p>
       <div className="quick-actions">
         {thing.canRecordAction ? (
           <Link to={paths.thingAction(thing.id)} className="button">
-            <ActionIcon type="WATERING" size={18} /> Record an action
+            <ActionIcon type="WATERING" size={18} /> {t("things.recordAction")}
           </Link>
         ) : null}
         {!isOwner && !isCollaborator ? (
           <Link to={paths.thingCollaborate(thing.id)} className={thing.canRecordAction ? "button button-secondary" : "button"}>
-            Collaborate
+            {t("things.collaborate")}
           </Link>
         ) : null}
         {isCollaborator && !isOwner ? (
           <button type="button" className="button button-secondary" onClick={stopCollaborating} disabled={busy !== null}>
-            {busy === "leave" ? "Stopping…" : "Stop collaborating"}
+            {busy === "leave" ? t("things.quick.stopping") : t("things.quick.stopCollaborating")}
           </button>
         ) : null}
         <button
@@ -217,11 +217,11 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
           aria-pressed={isOneThing}
         >
           <StarIcon size={18} filled={isOneThing} />
-          {busy === "one" ? "Saving…" : isOneThing ? "My One Thing" : "Make it my One Thing"}
+          {busy === "one" ? t("things.saving") : isOneThing ? t("things.quick.myOneThing") : t("things.quick.makeOneThing")}
         </button>
       </div>
       {isOneThing ? (
-        <p className="muted small">This is your One Thing: the {term(b, "thing")} you care about most. Press again to unset it.</p>
+        <p className="muted small">{t("things.quick.oneThingText", brand)}</p>
       ) : null}
       {error ? (
         <p className="form-error" role="alert">
@@ -234,39 +234,42 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
 
 function AboutCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const owners = thing.thingAccessesByThingId.nodes.filter((a) => a.isOwner);
   const collaborators = thing.thingAccessesByThingId.nodes.filter((a) => a.isCollaborator && !a.isOwner);
   return (
     <section className="card about-card" aria-labelledby="about-title">
-      <h2 id="about-title">About this {term(b, "thing")}</h2>
-      {thing.description ? <p className="thing-description">{thing.description}</p> : <p className="muted">No description yet.</p>}
+      <h2 id="about-title">{t("things.about.title", brand)}</h2>
+      {thing.description ? <p className="thing-description">{thing.description}</p> : <p className="muted">{t("things.about.noDescription")}</p>}
       <dl className="details">
-        <dt>Type</dt>
-        <dd>{thingTypeLabel(thing.type)}</dd>
+        <dt>{t("things.filter.type")}</dt>
+        <dd>{thingTypeLabel(thing.type, t)}</dd>
         <ThingInventoryDetails thing={thing} />
-        <dt>{term(b, "group", true)}</dt>
+        <dt>{t("things.filter.group", brand)}</dt>
         <dd>
           {thing.groupByGroupId ? <Link to={paths.group(thing.groupByGroupId.id)}>{thing.groupByGroupId.name}</Link> : "—"}
         </dd>
         {thing.locationDescription ? (
           <>
-            <dt>Where</dt>
+            <dt>{t("things.about.where")}</dt>
             <dd>{thing.locationDescription}</dd>
           </>
         ) : null}
-        <dt>Cared for by</dt>
+        <dt>{t("things.about.caredForBy")}</dt>
         <dd>
           {owners.length + collaborators.length === 0 ? (
-            "Nobody yet"
+            t("things.about.nobodyYet")
           ) : (
             <Link to={paths.thing(thing.id, "collaborators")}>
-              {owners.length} {owners.length === 1 ? "owner" : "owners"}
-              {collaborators.length ? `, ${collaborators.length} ${collaborators.length === 1 ? "collaborator" : "collaborators"}` : ""}
+              {t("things.about.carers", { owners: owners.length, collaborators: collaborators.length })}
             </Link>
           )}
         </dd>
-        <dt>Added</dt>
-        <dd>{formatDate(thing.createdAt)}</dd>
+        <dt>{t("things.about.added")}</dt>
+        <dd>
+          <time dateTime={thing.createdAt}>{formatDate(thing.createdAt)}</time>
+        </dd>
       </dl>
     </section>
   );
@@ -274,12 +277,14 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
 
 function LastActionCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { session } = useSession();
   const last = thing.actionsByThingId.nodes[0];
   const total = thing.actionsByThingId.totalCount;
   return (
     <section className="card last-action-card" aria-labelledby="last-action-title">
-      <h2 id="last-action-title">Last action</h2>
+      <h2 id="last-action-title">{t("things.last.title")}</h2>
       {last ? (
         <div className="last-action">
           <span className={`action-icon action-${last.type.toLowerCase()}`}>
@@ -289,11 +294,15 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
             <p className="last-action-line">
               {last.type !== "CREATED" ? (
                 <>
-                  <strong>{actionTypeLabel(last.type)}</strong> ·{" "}
+                  <strong>{actionTypeLabel(last.type, t)}</strong> ·{" "}
                 </>
               ) : null}
-              <PersonLink person={last.userByCreatedBy} you={Boolean(session && last.createdBy === session.id)} />{" "}
-              {actionVerb(last.type)} it
+              {richText(
+                t,
+                "things.actionLine",
+                { type: last.type, you: session && last.createdBy === session.id ? "yes" : "no", thing: t("things.it") },
+                { person: <PersonLink person={last.userByCreatedBy} you={Boolean(session && last.createdBy === session.id)} /> },
+              )}
               {last.litres ? ` · ${formatLitres(last.litres)}` : ""} <TimeAgo value={last.createdAt} />
             </p>
             {last.comments && !(last.type === "CREATED" && last.comments === `Added ${thing.name}`) ? (
@@ -302,21 +311,21 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
           </div>
         </div>
       ) : (
-        <p className="muted">Nothing recorded yet.</p>
+        <p className="muted">{t("things.last.nothingYet")}</p>
       )}
       {thing.litresTotal ? (
         <p className="litres-total">
-          <ActionIcon type="WATERING" size={16} /> <strong>{formatLitres(thing.litresTotal)}</strong> of water recorded in all
+          <ActionIcon type="WATERING" size={16} /> {richText(t, "things.last.litresTotal", {}, { litres: <strong>{formatLitres(thing.litresTotal)}</strong> })}
         </p>
       ) : null}
       <p className="small">
         <Link to={paths.thing(thing.id, "timeline")}>
-          See the timeline{total > 0 ? ` (${total} ${total === 1 ? "action" : "actions"})` : ""}
+          {t("things.last.seeTimeline", { total })}
         </Link>
         {thing.canRecordAction ? (
           <>
             {" · "}
-            <Link to={paths.thingAction(thing.id)}>Record what you did for this {term(b, "thing")}</Link>
+            <Link to={paths.thingAction(thing.id)}>{t("things.last.recordWhat", brand)}</Link>
           </>
         ) : null}
       </p>

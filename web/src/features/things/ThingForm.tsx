@@ -5,13 +5,13 @@
 // error shows above the form.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { CheckboxField, SelectField, TextAreaField } from "./fields.tsx";
-import { THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
+import { thingTypeLabel, thingTypesByLabel } from "./thing-meta.ts";
 import { validateThing, type ThingField, type ThingValues } from "./thing-form.ts";
 import { LocationPicker } from "../../components/environment/index.ts";
 import { ThingAttributesFields } from "./ThingAttributesFields.tsx";
@@ -51,6 +51,8 @@ export function ThingForm({
   extra?: ReactNode;
 }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const form = useForm<ThingField>(initial, validateThing);
   const [isPublic, setIsPublic] = useState(initialPublic);
   const [upload, setUpload] = useState<UploadedImage | null>(null);
@@ -79,8 +81,6 @@ export function ThingForm({
     }
   };
 
-  const thing = term(b, "thing");
-
   return (
     <form className="thing-form card" noValidate onSubmit={submit} aria-describedby={serverError ? "thing-form-error" : undefined}>
       {serverError ? (
@@ -90,27 +90,27 @@ export function ThingForm({
       ) : null}
 
       <fieldset className="form-section">
-        <legend>What it is</legend>
+        <legend>{t("things.form.whatItIs")}</legend>
         <SelectField
-          label={term(b, "group", true)}
+          label={t("things.filter.group", brand)}
           name="groupId"
-          hint={`The ${term(b, "group")} that looks after this ${thing}. You can choose ${term(b, "groups")} you are a member of.`}
+          hint={t("things.form.groupHint", brand)}
           value={form.values.groupId}
           error={form.errors.groupId}
           onChange={(event) => form.setValue("groupId", event.target.value)}
           onBlur={form.field("groupId").onBlur}
           required
         >
-          <option value="">Choose a {term(b, "group")}…</option>
+          <option value="">{t("things.form.chooseGroup", brand)}</option>
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {group.name}
             </option>
           ))}
         </SelectField>
-        <FormField label="Name" required autoComplete="off" maxLength={255} error={form.errors.name} {...form.field("name")} />
+        <FormField label={t("things.form.name")} required autoComplete="off" maxLength={255} error={form.errors.name} {...form.field("name")} />
         <SelectField
-          label="Type"
+          label={t("things.filter.type")}
           name="type"
           value={form.values.type}
           error={form.errors.type}
@@ -118,17 +118,17 @@ export function ThingForm({
           onBlur={form.field("type").onBlur}
           required
         >
-          <option value="">Choose a type…</option>
-          {THING_TYPES_BY_LABEL.map((type) => (
+          <option value="">{t("things.form.chooseType")}</option>
+          {thingTypesByLabel(t).map((type) => (
             <option key={type} value={type}>
-              {thingTypeLabel(type)}
+              {thingTypeLabel(type, t)}
             </option>
           ))}
         </SelectField>
         <TextAreaField
-          label="Description"
+          label={t("things.form.description")}
           name="description"
-          hint="Optional: what it is, what it needs, who to ask."
+          hint={t("things.form.descriptionHint")}
           rows={4}
           value={form.values.description}
           error={form.errors.description}
@@ -140,10 +140,10 @@ export function ThingForm({
       <ThingAttributesFields form={form} />
 
       <fieldset className="form-section">
-        <legend>Where it is</legend>
+        <legend>{t("things.form.whereItIs")}</legend>
         <LocationPicker
-          label="Place on the map"
-          hint="Click the map or drag the marker, type the coordinates, or stand next to it and use your location."
+          label={t("things.form.place")}
+          hint={t("things.form.placeHint")}
           latitude={form.values.latitude}
           longitude={form.values.longitude}
           onChange={({ latitude, longitude }) => {
@@ -153,9 +153,9 @@ export function ThingForm({
           errors={{ latitude: form.errors.latitude, longitude: form.errors.longitude }}
         />
         <TextAreaField
-          label="Location description"
+          label={t("things.form.locationDescription")}
           name="locationDescription"
-          hint="Optional: how to find it, e.g. “by the north gate of the park”."
+          hint={t("things.form.locationDescriptionHint")}
           rows={2}
           value={form.values.locationDescription}
           error={form.errors.locationDescription}
@@ -165,9 +165,9 @@ export function ThingForm({
       </fieldset>
 
       <fieldset className="form-section">
-        <legend>Picture and visibility</legend>
+        <legend>{t("things.form.pictureAndVisibility")}</legend>
         <ImageUpload
-          label="Picture"
+          label={t("things.form.picture")}
           currentUrl={removeImage ? null : currentImageUrl}
           onUploaded={(next) => {
             setUpload(next);
@@ -179,15 +179,15 @@ export function ThingForm({
         />
         {removeImage ? (
           <p className="muted small">
-            The picture will be removed when you save.{" "}
+            {t("things.form.pictureRemoved")}{" "}
             <button type="button" className="link-button" onClick={() => setRemoveImage(false)}>
-              Keep it
+              {t("things.keepIt")}
             </button>
           </p>
         ) : null}
         <CheckboxField
-          label="Public"
-          hint={`Everyone can see a public ${thing}, including visitors who are not signed in. A private one is seen only by its ${term(b, "group")}'s members and the people who look after it.`}
+          label={t("things.public")}
+          hint={t("things.form.publicHint", brand)}
           checked={isPublic}
           onChange={setIsPublic}
         />
@@ -197,9 +197,9 @@ export function ThingForm({
 
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy || uploading}>
-          {busy ? busyLabel : uploading ? "Waiting for the picture…" : submitLabel}
+          {busy ? busyLabel : uploading ? t("things.form.waitingForPicture") : submitLabel}
         </button>
-        <Link to={cancelTo}>Cancel</Link>
+        <Link to={cancelTo}>{t("things.cancel")}</Link>
       </div>
     </form>
   );

@@ -5,7 +5,6 @@
 // browser cannot load the thousands of things a user may see.
 import { useEffect, type ReactNode } from "react";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import {
   EmptyState,
@@ -28,12 +27,13 @@ import {
   type ListStateApi,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { PictureIcon } from "./icons.tsx";
 import { IndicatorBadge } from "./ThingBits.tsx";
-import { COLOUR_FILTER_LABELS, INDICATOR_COLOURS, THING_TYPES, THING_TYPES_BY_LABEL, thingTypeLabel } from "./thing-meta.ts";
+import { INDICATOR_COLOURS, THING_TYPES, colourFilterLabel, thingTypeLabel, thingTypesByLabel } from "./thing-meta.ts";
 import type { ThingListItem } from "./types.ts";
 import { AllPublicThingsDocument as AllPublicThingsQuery, type AllPublicThingsQuery as AllPublicThingsData } from "./AllPublicThings.generated.ts";
 import { AllThingsDocument as AllThingsQuery, type AllThingsQuery as AllThingsData } from "./AllThings.generated.ts";
@@ -75,6 +75,7 @@ export function useThingListState(listId: string, rememberSearch = true): ListSt
 }
 
 function ThingCard({ thing }: { thing: ThingListItem }) {
+  const t = useT();
   const picture = useImageUrl("thing", thing.id, "thumb");
   return (
     <ItemCard
@@ -92,8 +93,13 @@ function ThingCard({ thing }: { thing: ThingListItem }) {
       meta={
         <span className="thing-card-meta">
           <span>
-            {thingTypeLabel(thing.type)}
-            {thing.groupByGroupId ? ` · ${thing.groupByGroupId.name}` : ""}
+            {thingTypeLabel(thing.type, t)}
+            {thing.groupByGroupId ? (
+              <>
+                {" · "}
+                <span className="thing-card-group">{thing.groupByGroupId.name}</span>
+              </>
+            ) : null}
           </span>
         </span>
       }
@@ -101,7 +107,7 @@ function ThingCard({ thing }: { thing: ThingListItem }) {
       badges={
         <>
           <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} size="small" />
-          {!thing.isPublic ? <span className="tag tag-warning">Private</span> : null}
+          {!thing.isPublic ? <span className="tag tag-warning">{t("things.private")}</span> : null}
         </>
       }
     />
@@ -120,6 +126,8 @@ export function ThingList({
   intro?: ReactNode;
 }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { signedIn, session } = useSession();
   // The server is asked once typing pauses; the search box itself follows every key.
   const search = useDebouncedValue(list.search);
@@ -149,69 +157,65 @@ export function ThingList({
 
   const shown = things.nodes;
   const loading = things.loading || !session;
-  const thingsWord = term(b, "things");
 
   return (
     <div className="thing-list">
       {intro}
-      <ListToolbar label={`${term(b, "things", true)} options`}>
+      <ListToolbar label={t("things.listOptions", brand)}>
         <SearchBox label={searchLabel} value={list.search} onChange={list.setSearch} />
         <SortSelect<ThingSort>
           value={list.sort}
           onChange={list.setSort}
           options={[
-            { value: "name", label: "Name" },
-            { value: "newest", label: "Newest" },
-            { value: "needs-water", label: "Needs water first" },
+            { value: "name", label: t("things.sort.name") },
+            { value: "newest", label: t("things.sort.newest") },
+            { value: "needs-water", label: t("things.sort.needsWater") },
           ]}
         />
         <FilterSelect
-          label="Type"
+          label={t("things.filter.type")}
           value={list.filters.type}
           onChange={(v) => list.setFilter("type", v)}
-          allLabel="All types"
-          options={THING_TYPES_BY_LABEL.map((t) => ({ value: t, label: thingTypeLabel(t) }))}
+          allLabel={t("things.filter.allTypes")}
+          options={thingTypesByLabel(t).map((type) => ({ value: type, label: thingTypeLabel(type, t) }))}
         />
         <FilterSelect
-          label={term(b, "group", true)}
+          label={t("things.filter.group", brand)}
           value={list.filters.group}
           onChange={(v) => list.setFilter("group", v)}
-          allLabel={`All ${term(b, "groups")}`}
+          allLabel={t("things.filter.allGroups", brand)}
           options={groups}
         />
         <FilterSelect
-          label="Colour"
+          label={t("things.filter.colour")}
           value={list.filters.colour}
           onChange={(v) => list.setFilter("colour", v)}
-          allLabel="All colours"
-          options={INDICATOR_COLOURS.map((c) => ({ value: c, label: COLOUR_FILTER_LABELS[c] }))}
+          allLabel={t("things.filter.allColours")}
+          options={INDICATOR_COLOURS.map((c) => ({ value: c, label: colourFilterLabel(c, t) }))}
         />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
       </ListToolbar>
 
       {things.error && shown.length === 0 ? (
-        <ListError message={errorText(things.error, "An error occurred")} onRetry={things.refetch} />
+        <ListError message={errorText(things.error, t("things.errorOccurred"))} onRetry={things.refetch} />
       ) : loading ? (
-        <ListSkeleton layout={list.layout} label={`Loading ${thingsWord}…`} />
+        <ListSkeleton layout={list.layout} label={t("things.loadingList", brand)} />
       ) : shown.length === 0 ? (
         list.narrowed ? (
-          <EmptyState
-            title={`No ${thingsWord} match`}
-            action={{ label: "Clear search and filters", onClick: list.reset }}
-          >
-            Try another name, or fewer filters.
+          <EmptyState title={t("things.noneMatch", brand)} action={{ label: t("things.clearFilters"), onClick: list.reset }}>
+            {t("things.tryFewer")}
           </EmptyState>
         ) : signedIn ? (
           <EmptyState
-            title={`No ${thingsWord} yet`}
-            action={{ label: `Add a ${term(b, "thing")}`, to: "/things/new" }}
-            secondary={{ label: `Find a ${term(b, "group")}`, to: "/groups" }}
+            title={t("things.noneYet", brand)}
+            action={{ label: t("things.add", brand), to: "/things/new" }}
+            secondary={{ label: t("things.findGroup", brand), to: "/groups" }}
           >
-            {term(b, "things", true)} you add, and those of your {term(b, "groups")} and public ones, show here.
+            {t("things.noneYetText", brand)}
           </EmptyState>
         ) : (
-          <EmptyState title={`No public ${thingsWord} yet`} action={{ label: "Sign in", to: paths.signIn("/things") }}>
-            Sign in to add {thingsWord} and to see those of your {term(b, "groups")}.
+          <EmptyState title={t("things.noPublicYet", brand)} action={{ label: t("things.signInButton"), to: paths.signIn("/things") }}>
+            {t("things.noPublicYetText", brand)}
           </EmptyState>
         )
       ) : (
@@ -220,23 +224,23 @@ export function ThingList({
             shown={shown.length}
             total={things.totalCount}
             more={things.hasMore}
-            noun={[term(b, "thing"), thingsWord]}
+            noun={[t("things.nounOne", brand), t("things.nounMany", brand)]}
             narrowed={list.narrowed}
           />
-          <ItemList layout={list.layout} label={term(b, "things", true)} busy={things.refreshing}>
+          <ItemList layout={list.layout} label={t("things.title", brand)} busy={things.refreshing}>
             {shown.map((thing) => (
               <ThingCard key={thing.id} thing={thing} />
             ))}
           </ItemList>
           {/* A further page that failed: what is loaded stays, with a way to ask again. */}
-          {things.error ? <ListError message={errorText(things.error, "An error occurred")} onRetry={things.refetch} /> : null}
+          {things.error ? <ListError message={errorText(things.error, t("things.errorOccurred"))} onRetry={things.refetch} /> : null}
           <LoadMore
             hasMore={things.hasMore}
             loading={things.loadingMore}
             onLoadMore={things.loadMore}
             shown={shown.length}
             total={things.totalCount}
-            label="Show more"
+            label={t("things.showMore")}
           />
         </>
       )}

@@ -2,8 +2,7 @@
 // maps app. The interactive map comes with the map issue; this tab says so.
 import { useState } from "react";
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
-import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { PinIcon } from "./icons.tsx";
 import { formatCoordinate, mapLinks } from "./thing-meta.ts";
@@ -11,7 +10,7 @@ import type { ThingDetails } from "./types.ts";
 import { LocationMap } from "../../components/environment/index.ts";
 
 export function ThingLocation({ thing }: { thing: ThingDetails }) {
-  const b = useBranding();
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const { x: latitude, y: longitude } = thing.location;
   const text = `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
@@ -27,32 +26,32 @@ export function ThingLocation({ thing }: { thing: ThingDetails }) {
   return (
     <div className="two-columns">
       <section className="card" aria-labelledby="location-title">
-        <h2 id="location-title">Where it is</h2>
+        <h2 id="location-title">{t("things.form.whereItIs")}</h2>
         {thing.locationDescription ? <p className="lead location-description">{thing.locationDescription}</p> : null}
         <dl className="details">
-          <dt>Latitude</dt>
+          <dt>{t("things.location.latitude")}</dt>
           <dd>{formatCoordinate(latitude)}</dd>
-          <dt>Longitude</dt>
+          <dt>{t("things.location.longitude")}</dt>
           <dd>{formatCoordinate(longitude)}</dd>
         </dl>
         <div className="inline-actions">
           <button type="button" className="button button-secondary button-small" onClick={copy}>
-            {copied ? "Copied" : "Copy coordinates"}
+            {copied ? t("things.location.copied") : t("things.location.copy")}
           </button>
           <span className="visually-hidden" role="status" aria-live="polite">
-            {copied ? "Coordinates copied" : ""}
+            {copied ? t("things.location.coordinatesCopied") : ""}
           </span>
           {thing.canEdit ? (
             <Link to={paths.thingEdit(thing.id)} className="button button-secondary button-small">
-              Change the location
+              {t("things.location.change")}
             </Link>
           ) : null}
         </div>
       </section>
       <section className="card" aria-labelledby="open-in-title">
-        <h2 id="open-in-title">Open in a maps app</h2>
+        <h2 id="open-in-title">{t("things.location.openIn")}</h2>
         <ul className="map-links">
-          {mapLinks(latitude, longitude).map((link) => (
+          {mapLinks(latitude, longitude, t).map((link) => (
             <li key={link.label}>
               <a href={link.href} target={link.href.startsWith("geo:") ? undefined : "_blank"} rel="noreferrer">
                 <PinIcon size={16} /> {link.label}
@@ -62,7 +61,7 @@ export function ThingLocation({ thing }: { thing: ThingDetails }) {
         </ul>
       </section>
       <section className="card" aria-labelledby="map-title">
-        <h2 id="map-title">On the map</h2>
+        <h2 id="map-title">{t("things.location.onMap")}</h2>
         <LocationMap latitude={latitude} longitude={longitude} label={thing.name} />
       </section>
     </div>

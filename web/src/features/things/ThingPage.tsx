@@ -4,10 +4,10 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useSubscription } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { TabNav } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { THING_TABS, paths, type ThingTab } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
@@ -30,16 +30,6 @@ import "./things.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 
-const TAB_LABELS: Record<ThingTab, string> = {
-  dashboard: "Dashboard",
-  collaborators: "Collaborators",
-  timeline: "Timeline",
-  location: "Location",
-  soilscape: "Soilscape",
-  weather: "Weather",
-  readings: "Readings",
-  history: "History",
-};
 
 /** Counts live events of one thing; screens refetch what the cache cannot update by itself. */
 function useThingEvents(id: string, pause: boolean) {
@@ -59,15 +49,15 @@ function useThingEvents(id: string, pause: boolean) {
 
 export function ThingNotFound() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   return (
     <section className="page thing-missing" aria-labelledby="page-title">
-      <h1 id="page-title">{term(b, "thing", true)} not found</h1>
-      <p className="lead">
-        This {term(b, "thing")} does not exist, it has been deleted, or it is private and you do not have access to it.
-      </p>
+      <h1 id="page-title">{t("things.notFound", brand)}</h1>
+      <p className="lead">{t("things.notFoundText", brand)}</p>
       <p>
         <Link to="/things" className="button">
-          See all {term(b, "things")}
+          {t("things.seeAll", brand)}
         </Link>
       </p>
     </section>
@@ -76,6 +66,8 @@ export function ThingNotFound() {
 
 export default function ThingPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { id = "", tab = "dashboard" } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -94,7 +86,7 @@ export default function ThingPage() {
   useEffect(() => {
     if (events.count === 0) return;
     if (events.last === "delete") {
-      notify.info(`This ${term(b, "thing")} has been deleted.`);
+      notify.info(t("things.deletedNotice", brand));
       navigate("/things", { replace: true });
       return;
     }
@@ -115,17 +107,17 @@ export default function ThingPage() {
     if (error) {
       return (
         <section className="page" aria-labelledby="page-title">
-          <h1 id="page-title">{term(b, "thing", true)}</h1>
+          <h1 id="page-title">{t("things.thing", brand)}</h1>
           <div className="form-error" role="alert">
-            {errorText(error, "An error occurred")}{" "}
+            {errorText(error, t("things.errorOccurred"))}{" "}
             <button type="button" className="button button-secondary" onClick={refetch}>
-              Try again
+              {t("things.tryAgain")}
             </button>
           </div>
         </section>
       );
     }
-    if (loading) return <Loading label={`Loading the ${term(b, "thing")}…`} />;
+    if (loading) return <Loading label={t("things.loadingThing", brand)} />;
   }
   if (!thing) return <ThingNotFound />;
 
@@ -139,24 +131,24 @@ export default function ThingPage() {
         <div className="thing-heading">
           <h1 id="page-title">{thing.name}</h1>
           <p className="thing-subtitle">
-            <span>{thingTypeLabel(thing.type)}</span>
+            <span>{thingTypeLabel(thing.type, t)}</span>
             {group ? (
               <>
                 <span aria-hidden="true"> · </span>
                 <Link to={paths.group(group.id)}>{group.name}</Link>
               </>
             ) : null}
-            <span className={`tag${thing.isPublic ? "" : " tag-warning"}`}>{thing.isPublic ? "Public" : "Private"}</span>
+            <span className={`tag${thing.isPublic ? "" : " tag-warning"}`}>{thing.isPublic ? t("things.public") : t("things.private")}</span>
           </p>
           <p className="thing-need" data-testid="thing-need">
             <NeedBadge need={thing.waterNeed} size={20} />
             <span>
-              <strong>{needStyle(thing.waterNeed).label}.</strong> {reason ?? needStyle(thing.waterNeed).meaning}
+              <strong>{t(`need.${needStyle(thing.waterNeed).need}.label`)}.</strong> {reason ?? t(`need.${needStyle(thing.waterNeed).need}.meaning`)}
             </span>
           </p>
           {thing.hiddenAt ? (
             <p className="hidden-banner" role="status">
-              Hidden by an admin: only admins see this {term(b, "thing")}.
+              {t("things.hiddenByAdmin", brand)}
             </p>
           ) : null}
           {/* The sensor's own colour, for things that have a sensor reading. */}
@@ -166,28 +158,28 @@ export default function ThingPage() {
           {thing.canEdit ? (
             <>
               <Link to={paths.thingEdit(thing.id)} className="button button-secondary">
-                Edit
+                {t("things.edit")}
               </Link>
               <Link to={paths.thingSettings(thing.id)} className="button button-secondary">
-                Settings
+                {t("things.settings")}
               </Link>
             </>
           ) : null}
-          <ReportButton targetType="THING" targetId={thing.id} what={`this ${term(b, "thing")}`} />
+          <ReportButton targetType="THING" targetId={thing.id} what={t("things.reportThing", brand)} />
           {thing.hasImage ? (
-            <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} what={`this ${term(b, "thing")}'s picture`} label="Report picture" />
+            <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} what={t("things.reportPicture", brand)} label={t("things.reportPictureButton")} />
           ) : null}
         </div>
       </header>
 
       <TabNav
         base={`/things/${encodeURIComponent(thing.id)}`}
-        tabs={THING_TABS.map((t) => ({ tab: t, label: TAB_LABELS[t] }))}
-        label={`${term(b, "thing", true)} sections`}
+        tabs={THING_TABS.map((tab) => ({ tab, label: t(`things.tab.${tab}`) }))}
+        label={t("things.sections", brand)}
       />
 
       {/* "… tab": the panels inside carry the bare names (Weather, Timeline), and landmarks should differ. */}
-      <div className="thing-tab" role="region" aria-label={`${TAB_LABELS[current]} tab`}>
+      <div className="thing-tab" role="region" aria-label={t("things.tabRegion", { tab: t(`things.tab.${current}`) })}>
         {current === "dashboard" ? (
           <ThingDashboard thing={thing} onChanged={refetch} />
         ) : current === "collaborators" ? (
@@ -201,7 +193,7 @@ export default function ThingPage() {
         ) : current === "weather" ? (
           <ThingWeather thing={thing} />
         ) : current === "history" ? (
-          <HistoryPanel targetType="thing" targetId={thing.id} noun={term(b, "thing")} onRestored={refetch} />
+          <HistoryPanel targetType="thing" targetId={thing.id} noun={t("things.nounOne", brand)} onRestored={refetch} />
         ) : (
           <ThingReadings thing={thing} liveCount={events.count} />
         )}

@@ -6,12 +6,12 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState, ListError, ListSkeleton } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
-import { formatDateTime, formatReading } from "./thing-meta.ts";
+import { formatDateTime, formatReading, readingLabel } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { ThingReadingsDocument as ThingReadingsQuery } from "./ThingReadings.generated.ts";
 import { ThingReadingsChartsDocument as ThingReadingsChartsQuery } from "./ThingReadingsCharts.generated.ts";
@@ -23,14 +23,15 @@ import { DownloadButton } from "../../lib/download.tsx";
 const WEEK = 7 * 24 * 3600_000;
 
 const CHARTS = [
-  { key: "water", title: "Water", unit: "%", digits: 0, min: 0, max: 100, step: 20 },
-  { key: "temperature", title: "Soil temperature", unit: "°C", digits: 1 },
-  { key: "conductivity", title: "Conductivity", unit: "µS/cm", digits: 0 },
-  { key: "ph", title: "pH", unit: "", digits: 1, min: 0, max: 14, step: 2 },
+  { key: "water", title: "things.reading.water", unit: "%", digits: 0, min: 0, max: 100, step: 20 },
+  { key: "temperature", title: "things.readings.soilTemperature", unit: "°C", digits: 1 },
+  { key: "conductivity", title: "things.reading.conductivity", unit: "µS/cm", digits: 0 },
+  { key: "ph", title: "things.reading.ph", unit: "", digits: 1, min: 0, max: 14, step: 2 },
 ] as const;
 
 /** Seven days of readings as charts; refetched when a live event says the thing changed. */
 function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
+  const t = useT();
   // The window is fixed when the tab opens (and moves with live updates), so the query is stable.
   const [window, setWindow] = useState(() => ({ from: Date.now() - WEEK, to: Date.now() }));
   useEffect(() => {
@@ -52,10 +53,10 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   if (charts.length === 0 && store.length === 0) return null;
   return (
     <section className="card" aria-labelledby="charts-title">
-      <h2 id="charts-title">The last seven days</h2>
+      <h2 id="charts-title">{t("things.readings.lastWeek")}</h2>
       {!hasWater && store.length ? (
         <ReadingsChart
-          title="Estimated soil water"
+          title={t("things.readings.estimated")}
           unit="%"
           digits={0}
           min={0}
@@ -67,13 +68,13 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
           to={window.to}
           maxGap={36 * 3600_000}
           marks={marks}
-          emptyText="Not enough known yet to estimate the soil water."
+          emptyText={t("things.readings.estimatedEmpty")}
         />
       ) : null}
       {charts.map((c) => (
         <ReadingsChart
           key={c.key}
-          title={c.title}
+          title={t(c.title)}
           unit={c.unit}
           digits={c.digits}
           min={"min" in c ? c.min : undefined}
@@ -99,12 +100,12 @@ interface SensorRow {
   deviceByDeviceId: { id: string; name: string; model: string } | null;
 }
 
-const COLUMNS: { key: string; label: string; unit: string; digits: number }[] = [
-  { key: "water", label: "Water", unit: "%", digits: 0 },
-  { key: "temperature", label: "Temperature", unit: "°C", digits: 1 },
-  { key: "conductivity", label: "Conductivity", unit: "µS/cm", digits: 0 },
-  { key: "ph", label: "pH", unit: "", digits: 1 },
-  { key: "battery", label: "Battery", unit: "V", digits: 2 },
+const COLUMNS: { key: "water" | "temperature" | "conductivity" | "ph" | "battery"; unit: string; digits: number }[] = [
+  { key: "water", unit: "%", digits: 0 },
+  { key: "temperature", unit: "°C", digits: 1 },
+  { key: "conductivity", unit: "µS/cm", digits: 0 },
+  { key: "ph", unit: "", digits: 1 },
+  { key: "battery", unit: "V", digits: 2 },
 ];
 
 function dataOf(row: SensorRow): Record<string, unknown> {
@@ -121,6 +122,7 @@ function dataOf(row: SensorRow): Record<string, unknown> {
 
 export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
   const b = useBranding();
+  const t = useT();
   const [result, reexecute] = useQuery({
     query: ThingReadingsQuery,
     variables: { thingId: thing.id },
@@ -137,33 +139,33 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
     <>
     <ThingCharts thing={thing} liveCount={liveCount} />
     <section className="card" aria-labelledby="readings-title">
-      <h2 id="readings-title">Latest readings</h2>
+      <h2 id="readings-title">{t("things.status.latestReadings")}</h2>
       {result.error && !result.data ? (
-        <ListError message={errorText(result.error, "An error occurred")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("things.errorOccurred"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : !result.data ? (
-        <ListSkeleton layout="list" count={3} label="Loading readings…" />
+        <ListSkeleton layout="list" count={3} label={t("things.readings.loading")} />
       ) : rows.length === 0 ? (
         <EmptyState
-          title="No readings yet"
-          action={thing.canEdit ? { label: "Register a device", to: "/devices/new" } : null}
+          title={t("things.readings.noneYet")}
+          action={thing.canEdit ? { label: t("things.registerDevice"), to: "/devices/new" } : null}
         >
-          Readings appear here when a sensor device fitted to this {term(b, "thing")} reports in.
+          {t("things.readings.noneYetText", { brand: b.key })}
         </EmptyState>
       ) : (
         <>
           <p className="muted small">
-            The {rows.length} most recent readings, newest first.{" "}
-            <DownloadButton path={`/export/things/${thing.id}/readings.csv`} filename={`${thing.name}-readings.csv`} label="Download all readings (CSV)" />
+            {t("things.readings.mostRecent", { count: rows.length })}{" "}
+            <DownloadButton path={`/export/things/${thing.id}/readings.csv`} filename={`${thing.name}-readings.csv`} label={t("things.readings.download")} />
           </p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Readings table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t("things.readings.table")}>
             <table className="readings-table">
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Device</th>
+                  <th scope="col">{t("things.readings.time")}</th>
+                  <th scope="col">{t("things.readings.device")}</th>
                   {columns.map((column) => (
                     <th key={column.key} scope="col" className="numeric">
-                      {column.label}
+                      {readingLabel(column.key, t)}
                     </th>
                   ))}
                 </tr>

@@ -2,8 +2,8 @@
 // visited lately (recent things) to jump back to while the box is empty.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "./recent-things.ts";
@@ -14,6 +14,7 @@ import "./things.css";
 
 function RecentThings() {
   const b = useBranding();
+  const t = useT();
   const { session } = useSession();
   const ids = useRecentThings().slice(0, RECENT_SHOWN);
   const [result] = useQuery({
@@ -25,12 +26,12 @@ function RecentThings() {
   // Things deleted, or no longer visible to this visitor, answer null and are left out.
   const recent = ids
     .map((_, n) => result.data?.[`thing${n}` as `thing${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7}`])
-    .filter(<T,>(t: T | null | undefined): t is T => Boolean(t));
+    .filter(<R,>(thing: R | null | undefined): thing is R => Boolean(thing));
   if (recent.length === 0) return null;
   return (
     <section aria-labelledby="recent-title" className="recent-things">
       <h2 id="recent-title" className="subheading">
-        Recently visited {term(b, "things")}
+        {t("things.recentTitle", { brand: b.key })}
       </h2>
       <ul className="recent-strip">
         {recent.map((thing) => (
@@ -48,19 +49,21 @@ function RecentThings() {
 
 export default function ThingSearchPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const list = useThingListState("things-search", false);
   return (
     <section className="page things-page search-page" aria-labelledby="page-title">
       <div className="things-head">
-        <h1 id="page-title">Search {term(b, "things")}</h1>
+        <h1 id="page-title">{t("things.searchTitle", brand)}</h1>
         <Link to="/things" className="button button-secondary">
-          Browse all
+          {t("things.browseAll")}
         </Link>
       </div>
-      <p className="lead">Type part of a name; narrow by type, {term(b, "group")} or colour.</p>
+      <p className="lead">{t("things.searchLead", brand)}</p>
       <ThingList
         list={list}
-        searchLabel={`Search ${term(b, "things")} by name`}
+        searchLabel={t("things.searchLabel", brand)}
         autoFocusSearch
         intro={list.search.trim() === "" ? <RecentThings /> : null}
       />

@@ -3,10 +3,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { Loading } from "../../components/Loading.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
@@ -23,6 +24,8 @@ import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function ThingSettingsPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { id = "" } = useParams();
   const { thing, loading, missing, fetching, error, refetch } = useThing(id);
 
@@ -30,11 +33,11 @@ export default function ThingSettingsPage() {
   if (error && !thing) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{term(b, "thing", true)} settings</h1>
+        <h1 id="page-title">{t("things.settingsPage.titleOf", brand)}</h1>
         <div className="form-error" role="alert">
-          {errorText(error, "An error occurred")}{" "}
+          {errorText(error, t("things.errorOccurred"))}{" "}
           <button type="button" className="button button-secondary" onClick={refetch}>
-            Try again
+            {t("things.tryAgain")}
           </button>
         </div>
       </section>
@@ -45,7 +48,7 @@ export default function ThingSettingsPage() {
     return (
       <RedirectWithNotice
         to={`/things/${encodeURIComponent(id)}`}
-        message={`Only the owners of this ${term(b, "thing")} can change its settings.`}
+        message={t("things.settingsPage.ownersOnly", brand)}
       />
     );
   }
@@ -55,10 +58,9 @@ export default function ThingSettingsPage() {
       <p className="muted small">
         <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
       </p>
-      <h1 id="page-title">Settings of {thing.name}</h1>
+      <h1 id="page-title">{t("things.settingsPage.title", { name: thing.name })}</h1>
       <p className="lead">
-        How this {term(b, "thing")}’s state is judged, and deleting it. Its name, place and picture are under{" "}
-        <Link to={paths.thingEdit(thing.id)}>Edit</Link>.
+        {richText(t, "things.settingsPage.lead", brand, { edit: <Link to={paths.thingEdit(thing.id)}>{t("things.edit")}</Link> })}
       </p>
       <IndicatorSettings thing={thing} />
       <DangerZone thing={thing} />
@@ -68,6 +70,8 @@ export default function ThingSettingsPage() {
 
 function IndicatorSettings({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const notify = useNotify();
   const groupName = useId();
   const [, updateThing] = useMutation(UpdateThingMutation);
@@ -83,7 +87,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const levelsError = custom && touched ? validateHydrationLevels(values) : null;
+  const levelsError = custom && touched ? validateHydrationLevels(values, t) : null;
 
   const set = (key: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -105,22 +109,22 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
     });
     setBusy(false);
     if (result.error) {
-      setServerError(errorText(result.error, "An error occurred"));
+      setServerError(errorText(result.error, t("things.errorOccurred")));
       return;
     }
-    notify.positive("Settings saved");
+    notify.positive(t("things.settingsPage.saved"));
   };
 
   return (
     <form className="thing-form card" onSubmit={save} noValidate aria-labelledby="indicator-title">
-      <h2 id="indicator-title">Indicator colour</h2>
+      <h2 id="indicator-title">{t("things.settingsPage.indicator")}</h2>
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError}
         </div>
       ) : null}
       <fieldset className="form-section">
-        <legend>What the colour follows</legend>
+        <legend>{t("things.settingsPage.follows")}</legend>
         <div className="type-choices">
           <div className="type-choice">
             <input
@@ -132,8 +136,8 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
             />
             <label htmlFor={`${groupName}-water`}>
               <span>
-                Soil water
-                <small>Red too dry · orange needs water · green moist · blue too wet</small>
+                {t("things.settingsPage.soilWater")}
+                <small>{t("things.settingsPage.soilWaterScale")}</small>
               </span>
             </label>
           </div>
@@ -147,22 +151,18 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
             />
             <label htmlFor={`${groupName}-ph`}>
               <span>
-                Soil pH
-                <small>Green 6.0–7.5 · orange a little off · red out of range</small>
+                {t("things.settingsPage.soilPh")}
+                <small>{t("things.settingsPage.soilPhScale")}</small>
               </span>
             </label>
           </div>
         </div>
       </fieldset>
       <fieldset className="form-section">
-        <legend>Hydration bands</legend>
-        <p className="field-hint">
-          Water readings (percent) below the first limit count as dry, then needs water, then good; from the last limit
-          on the soil is saturated. Defaults: {DEFAULT_HYDRATION_LEVELS.dry}, {DEFAULT_HYDRATION_LEVELS.needsWater} and{" "}
-          {DEFAULT_HYDRATION_LEVELS.good}. Plants that like it drier or wetter than most can have their own limits.
-        </p>
+        <legend>{t("things.settingsPage.bands")}</legend>
+        <p className="field-hint">{t("things.settingsPage.bandsHint", { ...DEFAULT_HYDRATION_LEVELS })}</p>
         <CheckboxField
-          label={`Use limits of its own for this ${term(b, "thing")}`}
+          label={t("things.settingsPage.ownLimits", brand)}
           checked={custom}
           onChange={(checked) => {
             setCustom(checked);
@@ -179,7 +179,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
           <>
             <div className="form-row form-row-3">
               <FormField
-                label="Dry below (%)"
+                label={t("things.settingsPage.dryBelow")}
                 type="number"
                 inputMode="decimal"
                 min={0}
@@ -189,7 +189,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
                 error={levelsError ? " " : null}
               />
               <FormField
-                label="Needs water below (%)"
+                label={t("things.settingsPage.needsWaterBelow")}
                 type="number"
                 inputMode="decimal"
                 min={0}
@@ -199,7 +199,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
                 error={levelsError ? " " : null}
               />
               <FormField
-                label="Good below (%)"
+                label={t("things.settingsPage.goodBelow")}
                 type="number"
                 inputMode="decimal"
                 min={0}
@@ -219,9 +219,9 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
       </fieldset>
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save settings"}
+          {busy ? t("things.saving") : t("things.settingsPage.save")}
         </button>
-        <Link to={paths.thing(thing.id)}>Back to the {term(b, "thing")}</Link>
+        <Link to={paths.thing(thing.id)}>{t("things.backTo", brand)}</Link>
       </div>
     </form>
   );
@@ -229,6 +229,8 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
 
 function DangerZone({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const navigate = useNavigate();
   const notify = useNotify();
   const [, deleteThing] = useMutation(DeleteThingMutation);
@@ -243,21 +245,18 @@ function DangerZone({ thing }: { thing: ThingDetails }) {
     const result = await deleteThing({ id: thing.id });
     if (result.error) {
       setBusy(false);
-      setError(errorText(result.error, "Failed to delete thing"));
+      setError(errorText(result.error, t("things.settingsPage.deleteFailed")));
       return;
     }
     removeRecentThing(thing.id);
-    notify.positive(`${thing.name} has been deleted`);
+    notify.positive(t("things.settingsPage.deleted", { name: thing.name }));
     navigate("/things", { replace: true });
   };
 
   return (
     <section className="card danger-zone" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete this {term(b, "thing")}</h2>
-      <p>
-        Deleting removes {thing.name}, its {actions} recorded {actions === 1 ? "action" : "actions"}, its picture and who
-        has access to it. Fitted devices stay registered but are no longer linked to it. This cannot be undone.
-      </p>
+      <h2 id="delete-title">{t("things.settingsPage.deleteTitle", brand)}</h2>
+      <p>{t("things.settingsPage.deleteText", { name: thing.name, actions })}</p>
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -265,17 +264,17 @@ function DangerZone({ thing }: { thing: ThingDetails }) {
       ) : null}
       {confirming ? (
         <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-delete-text">
-          <span id="confirm-delete-text">Delete {thing.name} for good?</span>
+          <span id="confirm-delete-text">{t("things.settingsPage.confirm", { name: thing.name })}</span>
           <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-            {busy ? "Deleting…" : `Yes, delete ${thing.name}`}
+            {busy ? t("things.deleting") : t("things.settingsPage.yesDelete", { name: thing.name })}
           </button>
           <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={busy}>
-            Keep it
+            {t("things.keepIt")}
           </button>
         </div>
       ) : (
         <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-          Delete {term(b, "thing")}
+          {t("things.settingsPage.deleteButton", brand)}
         </button>
       )}
     </section>

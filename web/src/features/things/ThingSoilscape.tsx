@@ -1,43 +1,47 @@
 // The soilscape tab: the soil under the thing as stored on it (texture, drainage, fertility,
 // land cover, habitats, carbon, where water drains to, water protection, typical cropping).
-import { term } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import type { ThingDetails } from "./types.ts";
 import { SoilscapePanel } from "../../components/environment/index.ts";
 
-const FIELDS: { key: keyof ThingDetails; label: string }[] = [
-  { key: "texture", label: "Texture" },
-  { key: "drainage", label: "Drainage" },
-  { key: "fertility", label: "Fertility" },
-  { key: "landcover", label: "Land cover" },
-  { key: "habitats", label: "Habitats" },
-  { key: "carbon", label: "Carbon" },
-  { key: "drainsTo", label: "Drains to" },
-  { key: "waterProtection", label: "Water protection" },
-  { key: "generalCropping", label: "General cropping" },
+// The values are the soilscape layer's own words (its English class names), shown as they are.
+const FIELDS: { key: keyof ThingDetails; label: MessageKey }[] = [
+  { key: "texture", label: "things.soil.texture" },
+  { key: "drainage", label: "things.soil.drainage" },
+  { key: "fertility", label: "things.soil.fertility" },
+  { key: "landcover", label: "things.soil.landcover" },
+  { key: "habitats", label: "things.soil.habitats" },
+  { key: "carbon", label: "things.soil.carbon" },
+  { key: "drainsTo", label: "things.soil.drainsTo" },
+  { key: "waterProtection", label: "things.soil.waterProtection" },
+  { key: "generalCropping", label: "things.soil.generalCropping" },
 ];
 
 export function ThingSoilscape({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const known = FIELDS.filter((field) => {
     const value = thing[field.key];
     return typeof value === "string" && value.trim() !== "";
   });
   return (
     <section className="card" aria-labelledby="soil-title">
-      <h2 id="soil-title">Soilscape</h2>
+      <h2 id="soil-title">{t("things.tab.soilscape")}</h2>
       {known.length === 0 ? (
         <>
-          <p>No soil information is stored for this {term(b, "thing")} yet: its place is outside the soilscape layer, or the layer was loaded after it was added.</p>
-          <SoilscapePanel latitude={thing.location.x} longitude={thing.location.y} title="The soil at this place" headingLevel={3} />
+          <p>{t("things.soil.none", brand)}</p>
+          <SoilscapePanel latitude={thing.location.x} longitude={thing.location.y} title={t("things.soil.atThisPlace")} headingLevel={3} />
         </>
       ) : (
         <>
-          <p className="muted small">The soil at this {term(b, "thing")}’s location, from the soilscape map.</p>
+          <p className="muted small">{t("things.soil.lead", brand)}</p>
           <dl className="details">
             {known.map((field) => (
               <div key={field.key} className="details-row">
-                <dt>{field.label}</dt>
+                <dt>{t(field.label)}</dt>
                 <dd>{String(thing[field.key])}</dd>
               </div>
             ))}

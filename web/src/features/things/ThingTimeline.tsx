@@ -3,9 +3,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { EmptyState, FilterSelect, ListError, ListSkeleton, ListToolbar } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { ActionItem } from "./ActionItem.tsx";
@@ -17,6 +17,7 @@ import { DownloadButton } from "../../lib/download.tsx";
 
 export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDetails; liveCount: number; onChanged(): void }) {
   const b = useBranding();
+  const t = useT();
   const { session } = useSession();
   const [type, setType] = useState("");
   const [result, reexecute] = useQuery({
@@ -40,51 +41,51 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
   return (
     <section aria-labelledby="timeline-title" className="timeline">
       <div className="section-head">
-        <h2 id="timeline-title">Timeline</h2>
-        <DownloadButton path={`/export/things/${thing.id}/actions.csv`} filename={`${thing.name}-actions.csv`} label="Download (CSV)" />
+        <h2 id="timeline-title">{t("things.tab.timeline")}</h2>
+        <DownloadButton path={`/export/things/${thing.id}/actions.csv`} filename={`${thing.name}-actions.csv`} label={t("things.timeline.download")} />
         {thing.canRecordAction ? (
           <Link to={paths.thingAction(thing.id)} className="button">
-            Record an action
+            {t("things.recordAction")}
           </Link>
         ) : null}
       </div>
       {actions.length > 0 ? (
-        <ListToolbar label="Timeline options">
+        <ListToolbar label={t("things.timeline.options")}>
           <FilterSelect
-            label="Show"
+            label={t("things.timeline.show")}
             value={type}
             onChange={setType}
-            allLabel="All actions"
-            options={ACTION_TYPES.map((t) => ({ value: t, label: actionTypeLabel(t) }))}
+            allLabel={t("things.timeline.allActions")}
+            options={ACTION_TYPES.map((kind) => ({ value: kind, label: actionTypeLabel(kind, t) }))}
           />
           <p className="list-count" role="status" aria-live="polite">
             {type
-              ? `${shown.length} of ${actions.length} ${actions.length === 1 ? "action" : "actions"}`
+              ? t("things.timeline.countOf", { shown: shown.length, count: actions.length })
               : total > actions.length
-                ? `The latest ${actions.length} of ${total} actions`
-                : `${actions.length} ${actions.length === 1 ? "action" : "actions"}`}
+                ? t("things.timeline.latestOf", { count: actions.length, total })
+                : t("things.timeline.count", { count: actions.length })}
           </p>
         </ListToolbar>
       ) : null}
       {result.error && !result.data ? (
-        <ListError message={errorText(result.error, "An error occurred")} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError message={errorText(result.error, t("things.errorOccurred"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
       ) : !result.data ? (
-        <ListSkeleton layout="list" count={3} label="Loading the timeline…" />
+        <ListSkeleton layout="list" count={3} label={t("things.timeline.loading")} />
       ) : shown.length === 0 ? (
         type ? (
-          <EmptyState title={`No ${actionTypeLabel(type).toLowerCase()} recorded`} action={{ label: "Show all actions", onClick: () => setType("") }}>
-            Nothing of this kind among the latest actions.
+          <EmptyState title={t("things.timeline.noneOfType", { type })} action={{ label: t("things.timeline.showAll"), onClick: () => setType("") }}>
+            {t("things.timeline.noneOfTypeText")}
           </EmptyState>
         ) : (
           <EmptyState
-            title="Nothing recorded yet"
-            action={thing.canRecordAction ? { label: "Record an action", to: paths.thingAction(thing.id) } : null}
+            title={t("things.timeline.nothingYet")}
+            action={thing.canRecordAction ? { label: t("things.recordAction"), to: paths.thingAction(thing.id) } : null}
           >
-            Actions people record for this {term(b, "thing")} — watering, clean-ups, upkeep — show here, newest first.
+            {t("things.timeline.nothingYetText", { brand: b.key })}
           </EmptyState>
         )
       ) : (
-        <ol className="action-list" aria-label="Actions, newest first">
+        <ol className="action-list" aria-label={t("things.timeline.listLabel")}>
           {shown.map((action) => (
             <ActionItem
               key={action.id}

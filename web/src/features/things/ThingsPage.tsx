@@ -1,7 +1,8 @@
 // /things: every thing you can see, as tiles or a list, with search, filters and sort.
 import { Link } from "react-router";
-import { term } from "../../../../shared/branding.ts";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { PinIcon } from "./icons.tsx";
@@ -10,42 +11,49 @@ import "./things.css";
 
 export default function ThingsPage() {
   const b = useBranding();
+  const t = useT();
+  const brand = { brand: b.key };
   const { signedIn } = useSession();
   const list = useThingListState("things");
   return (
     <section className="page things-page" aria-labelledby="page-title">
       <div className="things-head">
-        <h1 id="page-title">{term(b, "things", true)}</h1>
+        <h1 id="page-title">{t("things.title", brand)}</h1>
         <div className="inline-actions">
           <Link to="/things/nearest" className="button button-secondary">
-            <PinIcon size={18} /> Nearest to me
+            <PinIcon size={18} /> {t("things.nearestToMe")}
           </Link>
           {signedIn ? (
             <Link to="/things/new" className="button">
-              Add a {term(b, "thing")}
+              {t("things.add", brand)}
             </Link>
           ) : null}
           {signedIn ? (
             <Link to="/things/import" className="button button-secondary">
-              Import
+              {t("things.import")}
             </Link>
           ) : null}
         </div>
       </div>
       <p className="lead">
         {signedIn
-          ? `The ${term(b, "things")} you look after, those of your ${term(b, "groups")}, and public ones. The dot shows how each is doing.`
-          : (
-              <>
-                Public {term(b, "things")} people look after. The dot shows how each is doing.{" "}
-                <Link to={paths.signIn("/things")}>Sign in</Link> to see your {term(b, "groups")}’ {term(b, "things")} too.
-              </>
-            )}
+          ? t("things.leadSignedIn", brand)
+          : richText(t, "things.leadGuest", brand, { signIn: <Link to={paths.signIn("/things")}>{t("things.signIn")}</Link> })}
       </p>
-      <ThingList list={list} searchLabel={`Search ${term(b, "things")} by name`} />
+      <ThingList list={list} searchLabel={t("things.searchLabel", brand)} />
       <p className="muted small">
-        Open data: <a href="/export/things.geojson" download="public-things.geojson">all public {term(b, "things")} as GeoJSON</a>{" "}
-        or <a href="/export/things.csv" download="public-things.csv">as CSV</a>.
+        {richText(t, "things.openData", brand, {
+          geojson: (
+            <a href="/export/things.geojson" download="public-things.geojson">
+              {t("things.openDataGeoJson", brand)}
+            </a>
+          ),
+          csv: (
+            <a href="/export/things.csv" download="public-things.csv">
+              {t("things.openDataCsv")}
+            </a>
+          ),
+        })}
       </p>
     </section>
   );

@@ -1,14 +1,15 @@
 // The words of /things/nearest (issue 21): how far the nearest thing is, and what to say when
 // none is within the radius. Distances are the API's (nearestThing's distanceMetres).
-import { term, type Branding } from "../../../../shared/branding.ts";
+import type { Branding } from "../../../../shared/branding.ts";
 import { formatMetres, formatRadiusKm } from "../../lib/distance.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 /** "No things within 20 km of you" (the radius follows NEAREST_MAX_KM). */
-export function noneWithinText(b: Branding, radiusKm: number): string {
-  return `No ${term(b, "things")} within ${formatRadiusKm(radiusKm)} of you`;
+export function noneWithinText(b: Branding, radiusKm: number, t: T = englishT): string {
+  return t("things.nearest.noneWithin", { brand: b.key, radius: formatRadiusKm(radiusKm) });
 }
 
 /** "Nearest thing: Planter 7, 412 m away". */
-export function foundText(b: Branding, name: string, distanceMetres: number): string {
-  return `Nearest ${term(b, "thing")}: ${name}, ${formatMetres(distanceMetres)} away`;
+export function foundText(b: Branding, name: string, distanceMetres: number, t: T = englishT): string {
+  return t("things.nearest.found", { brand: b.key, name, distance: formatMetres(distanceMetres) });
 }

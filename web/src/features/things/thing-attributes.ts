@@ -3,6 +3,7 @@
 // checks, with the database's messages in its order (app_hidden.check_thing_attributes), and the
 // conversion of the form's text values into createThing / updateThing fields: a thing's input
 // carries only its own type's attributes, and clears the others (a retyped tree loses its species).
+import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { FloweringSeason, TreeHeightClass } from "./CreateThing.generated.ts";
 
 export type AttributeField =
@@ -42,6 +43,7 @@ export const ATTRIBUTE_MESSAGES = {
   plantTwice: "Each flowering plant may be named once",
 } as const;
 
+/** Height classes and flowering seasons, with their English labels (heightClassLabel and seasonLabel say them in the reader's language). */
 export const HEIGHT_CLASSES = [
   ["UNDER_5_M", "Under 5 m"],
   ["FROM_5_TO_10_M", "5–10 m"],
@@ -57,8 +59,12 @@ export const SEASONS = [
   ["WINTER", "Winter"],
 ] as const;
 
-export const heightClassLabel = (code: string | null | undefined) => HEIGHT_CLASSES.find(([c]) => c === code)?.[1] ?? "";
-export const seasonLabel = (code: string) => SEASONS.find(([c]) => c === code)?.[1] ?? code;
+type HeightClass = (typeof HEIGHT_CLASSES)[number][0];
+type Season = (typeof SEASONS)[number][0];
+
+export const heightClassLabel = (code: string | null | undefined, t: T = englishT) =>
+  HEIGHT_CLASSES.some(([c]) => c === code) ? t(`things.height.${code as HeightClass}`) : "";
+export const seasonLabel = (code: string, t: T = englishT) => (SEASONS.some(([c]) => c === code) ? t(`things.season.${code as Season}`) : code);
 
 /** Which attributes a type has. */
 export function attributeKind(type: string): "tree" | "soil" | "beecafe" | null {

@@ -1,8 +1,11 @@
 // Words, colours and units of things and actions (spec sections 3, 4 and 9, decisions.md):
 // thing and action types with their labels, the indicator colours with what they mean, hydration
-// bands, reading units and the date formats the thing screens use. Pure TypeScript.
+// bands, reading units and the date formats the thing screens use. Pure TypeScript: the words come
+// from the catalogue through a `t` (components pass useT()'s; English when none is given, for the
+// screens of other features that call these without one yet).
 
-import { formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
+import { dateSettings, formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 export const THING_TYPES = [
   "BEECAFE",
@@ -27,36 +30,17 @@ export const THING_TYPES = [
 ] as const;
 export type ThingType = (typeof THING_TYPES)[number];
 
-const THING_TYPE_LABELS: Record<ThingType, string> = {
-  BEECAFE: "Bee cafe",
-  APIARY: "Apiary",
-  GREENHOUSE: "Greenhouse",
-  MEADOW: "Meadow",
-  FLOWERBED: "Flower bed",
-  TREE: "Tree",
-  BIN: "Bin",
-  PLANTER: "Planter",
-  HEDGE: "Hedge",
-  GRAVE: "Grave",
-  VEGETABLEBED: "Vegetable bed",
-  WALL: "Wall",
-  FENCE: "Fence",
-  BENCH: "Bench",
-  MURAL: "Mural",
-  NOTICEBOARD: "Notice board",
-  BOOKSHARE: "Book share",
-  PLAQUE: "Plaque",
-  SCULPTURE: "Sculpture",
-};
-
-export function thingTypeLabel(type: string | null | undefined): string {
-  return (type && THING_TYPE_LABELS[type as ThingType]) || "Unknown type";
+export function thingTypeLabel(type: string | null | undefined, t: T = englishT): string {
+  return type && (THING_TYPES as readonly string[]).includes(type) ? t(`things.type.${type as ThingType}`) : t("things.type.unknown");
 }
 
-/** Thing types in alphabetical order of their labels (for menus). */
-export const THING_TYPES_BY_LABEL: readonly ThingType[] = [...THING_TYPES].sort((a, b) =>
-  THING_TYPE_LABELS[a].localeCompare(THING_TYPE_LABELS[b]),
-);
+/** Thing types in alphabetical order of their labels in the reader's language (for menus). */
+export function thingTypesByLabel(t: T = englishT): ThingType[] {
+  return [...THING_TYPES].sort((a, b) => thingTypeLabel(a, t).localeCompare(thingTypeLabel(b, t)));
+}
+
+/** Thing types in alphabetical order of their English labels. */
+export const THING_TYPES_BY_LABEL: readonly ThingType[] = thingTypesByLabel();
 
 export const ACTION_TYPES = [
   "WATERING",
@@ -72,27 +56,33 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 /** The types a person records (CREATED is written by the server when a thing is added). */
 export const RECORDABLE_ACTION_TYPES: readonly ActionType[] = ACTION_TYPES.filter((t) => t !== "CREATED");
 
-const ACTION_LABELS: Record<ActionType, { label: string; verb: string; hint: string }> = {
-  WATERING: { label: "Watering", verb: "watered", hint: "Gave it water" },
-  LITTER_CLEANUP: { label: "Litter clean-up", verb: "cleaned up litter at", hint: "Picked up litter around it" },
-  UPKEEP: { label: "Upkeep", verb: "did upkeep on", hint: "Weeding, pruning, repairs, tidying" },
-  MEASUREMENT: { label: "Measurement", verb: "took a measurement at", hint: "Checked the soil, a reading or a count" },
-  EDUCATION: { label: "Education", verb: "ran an education session at", hint: "Showed others how to look after it" },
-  SHARE: { label: "Share", verb: "shared", hint: "Told others about it" },
-  CREATED: { label: "Added", verb: "added", hint: "Added it to the platform" },
+const isActionType = (type: string | null | undefined): type is ActionType => (ACTION_TYPES as readonly string[]).includes(type ?? "");
+
+export function actionTypeLabel(type: string | null | undefined, t: T = englishT): string {
+  return isActionType(type) ? t(`things.action.${type}.label`) : t("things.action.other");
+}
+
+/**
+ * "watered", "did upkeep on": the middle of "Alice watered Big Planter", in English. A screen says
+ * the whole sentence with t("things.actionLine", { type, person, thing }) instead, since other
+ * languages do not put the verb there.
+ */
+export function actionVerb(type: string | null | undefined): string {
+  return (isActionType(type) && ENGLISH_VERBS[type]) || "looked after";
+}
+
+const ENGLISH_VERBS: Record<ActionType, string> = {
+  WATERING: "watered",
+  LITTER_CLEANUP: "cleaned up litter at",
+  UPKEEP: "did upkeep on",
+  MEASUREMENT: "took a measurement at",
+  EDUCATION: "ran an education session at",
+  SHARE: "shared",
+  CREATED: "added",
 };
 
-export function actionTypeLabel(type: string | null | undefined): string {
-  return (type && ACTION_LABELS[type as ActionType]?.label) || "Action";
-}
-
-/** "watered", "did upkeep on": the middle of "Alice watered Big Planter". */
-export function actionVerb(type: string | null | undefined): string {
-  return (type && ACTION_LABELS[type as ActionType]?.verb) || "looked after";
-}
-
-export function actionHint(type: string | null | undefined): string {
-  return (type && ACTION_LABELS[type as ActionType]?.hint) || "";
+export function actionHint(type: string | null | undefined, t: T = englishT): string {
+  return isActionType(type) ? t(`things.action.${type}.hint`) : "";
 }
 
 // Indicator colours -------------------------------------------------------------------------
@@ -106,42 +96,27 @@ export function normaliseColour(colour: string | null | undefined): IndicatorCol
   return INDICATOR_COLOURS.includes(colour as IndicatorColour) ? (colour as IndicatorColour) : "grey";
 }
 
-const WATER_COLOUR_TEXT: Record<IndicatorColour, { label: string; meaning: string }> = {
-  red: { label: "Too dry", meaning: "The soil is dry: it needs water now." },
-  orange: { label: "Needs water", meaning: "The soil is drying out: water it soon." },
-  green: { label: "Moist", meaning: "The soil is moist: all is well." },
-  blue: { label: "Too wet", meaning: "The soil is saturated: hold off watering." },
-  grey: { label: "Unknown", meaning: "No reading in the last 48 hours, so its state is unknown." },
-};
-
-const PH_COLOUR_TEXT: Record<IndicatorColour, { label: string; meaning: string }> = {
-  red: { label: "pH out of range", meaning: "The soil's pH is below 5.5 or above 8.0." },
-  orange: { label: "pH a little off", meaning: "The soil's pH is between 5.5 and 6.0, or 7.5 and 8.0." },
-  green: { label: "pH good", meaning: "The soil's pH is between 6.0 and 7.5." },
-  blue: { label: "pH good", meaning: "The soil's pH is within range." },
-  grey: { label: "Unknown", meaning: "No reading in the last 48 hours, so its state is unknown." },
-};
+const scale = (parameter: string | null | undefined) => (parameter === "P_H" ? "ph" : "water");
 
 /** Short label of an indicator colour ("Needs water"), per indicator parameter. */
-export function colourLabel(colour: string | null | undefined, parameter: string | null | undefined = "WATER"): string {
-  const table = parameter === "P_H" ? PH_COLOUR_TEXT : WATER_COLOUR_TEXT;
-  return table[normaliseColour(colour)].label;
+export function colourLabel(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: T = englishT): string {
+  return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.label`);
 }
 
 /** A sentence on what the colour means for the thing. */
-export function colourMeaning(colour: string | null | undefined, parameter: string | null | undefined = "WATER"): string {
-  const table = parameter === "P_H" ? PH_COLOUR_TEXT : WATER_COLOUR_TEXT;
-  return table[normaliseColour(colour)].meaning;
+export function colourMeaning(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: T = englishT): string {
+  return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.meaning`);
 }
 
-/** Water scale filter labels (spec section 9), for the list's colour filter. */
-export const COLOUR_FILTER_LABELS: Record<IndicatorColour, string> = {
-  red: "Red · too dry",
-  orange: "Orange · needs water",
-  green: "Green · moist",
-  blue: "Blue · too wet",
-  grey: "Grey · unknown",
-};
+/** Water scale filter label (spec section 9), for the list's colour filter: "Red · too dry". */
+export function colourFilterLabel(colour: IndicatorColour, t: T = englishT): string {
+  return t(`things.colourFilter.${colour}`);
+}
+
+/** Water scale filter labels (spec section 9), in English. */
+export const COLOUR_FILTER_LABELS: Record<IndicatorColour, string> = Object.fromEntries(
+  INDICATOR_COLOURS.map((c) => [c, colourFilterLabel(c)]),
+) as Record<IndicatorColour, string>;
 
 /** Sort rank for "needs water first": too dry, needs water, moist, too wet, unknown. */
 export function needsWaterRank(colour: string | null | undefined): number {
@@ -162,15 +137,8 @@ export interface HydrationLevels {
 /** decisions.md: dry 0-20, needs water 20-30, good 30-60, saturated 60-100 (percent). */
 export const DEFAULT_HYDRATION_LEVELS: HydrationLevels = { dry: 20, needsWater: 30, good: 60 };
 
-const BAND_LABELS: Record<HydrationBand, string> = {
-  dry: "Dry",
-  needsWater: "Needs water",
-  good: "Good",
-  saturated: "Saturated",
-};
-
-export function hydrationBandLabel(band: string | null | undefined): string | null {
-  return band && band in BAND_LABELS ? BAND_LABELS[band as HydrationBand] : null;
+export function hydrationBandLabel(band: string | null | undefined, t: T = englishT): string | null {
+  return band && (HYDRATION_BANDS as readonly string[]).includes(band) ? t(`things.band.${band as HydrationBand}`) : null;
 }
 
 /** A thing's band limits: its overrides where set, else the defaults. */
@@ -196,12 +164,12 @@ export function hydrationLevelsOf(value: unknown): HydrationLevels {
 }
 
 /** The message for band limits that do not make sense, or null. */
-export function validateHydrationLevels(levels: { dry: string; needsWater: string; good: string }): string | null {
+export function validateHydrationLevels(levels: { dry: string; needsWater: string; good: string }, t: T = englishT): string | null {
   const values = [levels.dry, levels.needsWater, levels.good];
-  if (values.some((v) => v.trim() === "")) return "Enter all three limits";
+  if (values.some((v) => v.trim() === "")) return t("things.levels.allThree");
   const numbers = values.map(Number);
-  if (numbers.some((n) => !Number.isFinite(n) || n < 0 || n > 100)) return "Limits must be between 0 and 100 percent";
-  if (!(numbers[0] < numbers[1] && numbers[1] < numbers[2])) return "Each limit must be higher than the one before";
+  if (numbers.some((n) => !Number.isFinite(n) || n < 0 || n > 100)) return t("things.levels.range");
+  if (!(numbers[0] < numbers[1] && numbers[1] < numbers[2])) return t("things.levels.rising");
   return null;
 }
 
@@ -209,6 +177,7 @@ export function validateHydrationLevels(levels: { dry: string; needsWater: strin
 
 export interface Reading {
   key: "water" | "temperature" | "conductivity" | "ph";
+  /** In English; readingLabel(key, t) says it in the reader's language. */
   label: string;
   unit: string;
   digits: number;
@@ -221,11 +190,16 @@ export const READINGS: readonly Reading[] = [
   { key: "ph", label: "pH", unit: "", digits: 1 },
 ];
 
+/** "Water", "Temperature", "Conductivity", "pH", "Battery". */
+export function readingLabel(key: Reading["key"] | "battery", t: T = englishT): string {
+  return t(`things.reading.${key}`);
+}
+
 export function formatReading(value: unknown, reading: Pick<Reading, "unit" | "digits">): string {
   if (value === null || value === undefined || value === "") return "—";
   const n = Number(value);
   if (!Number.isFinite(n)) return "—";
-  const text = n.toLocaleString("en-US", { maximumFractionDigits: reading.digits, minimumFractionDigits: 0 });
+  const text = new Intl.NumberFormat(dateSettings().locale, { maximumFractionDigits: reading.digits, minimumFractionDigits: 0 }).format(n);
   if (!reading.unit) return text;
   return reading.unit === "%" || reading.unit === "°C" ? `${text}${reading.unit}` : `${text} ${reading.unit}`;
 }
@@ -237,14 +211,14 @@ export function formatCoordinate(value: number | null | undefined): string {
   return value.toFixed(5);
 }
 
-export function mapLinks(latitude: number, longitude: number): { label: string; href: string }[] {
+export function mapLinks(latitude: number, longitude: number, t: T = englishT): { label: string; href: string }[] {
   const lat = latitude.toFixed(6);
   const lon = longitude.toFixed(6);
   return [
     { label: "OpenStreetMap", href: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}` },
     { label: "Google Maps", href: `https://www.google.com/maps/search/?api=1&query=${lat},${lon}` },
     { label: "Apple Maps", href: `https://maps.apple.com/?ll=${lat},${lon}&q=${lat},${lon}` },
-    { label: "Your maps app", href: `geo:${lat},${lon}` },
+    { label: t("things.location.yourMapsApp"), href: `geo:${lat},${lon}` },
   ];
 }
 
@@ -258,21 +232,21 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 /** "5 minutes ago", "yesterday", "3 weeks ago"; the full date after a year. */
-export function formatRelative(value: string | Date | null | undefined, now: number = Date.now()): string {
-  return toDate(value) ? timeAgo(value, now, 365) : "never";
+export function formatRelative(value: string | Date | null | undefined, now: number = Date.now(), t: T = englishT): string {
+  return toDate(value) ? timeAgo(value, now, 365) : t("things.never");
 }
 
 /** "30–60%": the water range of a band with these limits. */
-export function bandRange(band: string | null | undefined, levels: HydrationLevels): string | null {
+export function bandRange(band: string | null | undefined, levels: HydrationLevels, t: T = englishT): string | null {
   switch (band) {
     case "dry":
-      return `below ${levels.dry}%`;
+      return t("things.band.below", { value: levels.dry });
     case "needsWater":
       return `${levels.dry}–${levels.needsWater}%`;
     case "good":
       return `${levels.needsWater}–${levels.good}%`;
     case "saturated":
-      return `${levels.good}% and above`;
+      return t("things.band.andAbove", { value: levels.good });
     default:
       return null;
   }

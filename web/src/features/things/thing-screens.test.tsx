@@ -633,3 +633,36 @@ describe("accepting an invitation", () => {
     expect(screen.getByRole("button", { name: "Accept" })).toBeTruthy();
   });
 });
+
+describe("in German (issue 25)", () => {
+  beforeEach(() => localStorage.setItem(LANGUAGE_STORAGE_KEY, "de"));
+  afterEach(() => localStorage.removeItem(LANGUAGE_STORAGE_KEY));
+
+  it("the dashboard says the whole sentence and the counts in German, with 'du'", async () => {
+    const mine = thingFixture({
+      actionsByThingId: {
+        ...thingFixture().actionsByThingId,
+        nodes: [{ ...thingFixture().actionsByThingId.nodes[0], createdBy: ALICE.id, userByCreatedBy: { __typename: "User", id: ALICE.id, name: "Alice Smith", username: "alice" } }],
+      },
+    });
+    renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: mine } }) });
+    await screen.findByRole("heading", { level: 1, name: "Big Planter" }, { timeout: 3000 });
+    expect(screen.getByRole("heading", { name: "Wie es ihm geht" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Über dieses Objekt" })).toBeTruthy();
+    // The reader's own watering: "Du hast es gegossen", the verb where German puts it.
+    expect(document.querySelector(".last-action-line")?.textContent).toContain("Du hast es gegossen");
+    expect(screen.getByRole("link", { name: "1 Besitzer" }).getAttribute("href")).toBe(`/things/${THING_ID}/collaborators`);
+    expect(screen.getByRole("link", { name: "Verlauf ansehen (2 Aktionen)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Zu meinem One Thing machen/ })).toBeTruthy();
+  });
+
+  it("the invitation page explains a used-up link in German", async () => {
+    renderThings(`/things/accept?id=${THING_ID}&code=abc`, {
+      ThingAccessForInvitation: { errors: [{ message: "This invitation was not found or has expired", extensions: { code: "NTFND" } }] },
+    });
+    await screen.findByRole("heading", { name: "Diese Einladung gibt es nicht oder sie ist abgelaufen" }, { timeout: 3000 });
+    expect(screen.getByRole("heading", { level: 1, name: "Einladung zu einem Objekt annehmen" })).toBeTruthy();
+    expect(screen.getByText(/Bitte den Besitzer des Objekts, dich noch einmal einzuladen/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Alle Objekte ansehen" }).getAttribute("href")).toBe("/things");
+  });
+});
