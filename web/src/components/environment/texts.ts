@@ -10,6 +10,8 @@ export const environmentTexts = defineTexts(environmentEn, {
 });
 
 /** A `t` that says the shell's texts and these. */
-export type EnvironmentT = T<MessageKey | keyof typeof environmentEn>;
+/** The keys these screens say: the shell's and their own. */
+export type EnvironmentKey = MessageKey | keyof typeof environmentEn;
+export type EnvironmentT = T<EnvironmentKey>;
 /** British English, the default of pure helpers. */
 export const environmentEnglishT: EnvironmentT = englishWith(environmentTexts);

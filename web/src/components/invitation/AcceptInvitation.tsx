@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useMutation, useQuery, type TypedDocumentNode } from "urql";
 import { Loading } from "../Loading.tsx";
-import { richText } from "../RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { errorCode, errorText, serverErrorOf } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -18,6 +18,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../../features/account/VerifyToAccept.tsx";
 import "./invitation.css";
+import { invitationTexts } from "./texts.ts";
 
 export type InvitationKind = "thing" | "device" | "group";
 
@@ -54,7 +55,7 @@ function Problem({ title, children }: { title: string; children?: ReactNode }) {
 
 export function AcceptInvitation<CheckData, AcceptData>(props: AcceptInvitationProps<CheckData, AcceptData>) {
   const { kind, check: checkQuery, targetOf, listPath } = props;
-  const t = useT();
+  const t = useT(invitationTexts);
   const b = useBranding();
   const words = { kind, brand: b.key };
   const [params] = useSearchParams();
@@ -157,7 +158,7 @@ export function AcceptInvitation<CheckData, AcceptData>(props: AcceptInvitationP
 }
 
 function NotFound({ kind, listPath }: { kind: InvitationKind; listPath: string }) {
-  const t = useT();
+  const t = useT(invitationTexts);
   const b = useBranding();
   const words = { kind, brand: b.key };
   return (
@@ -181,7 +182,7 @@ function Invitation<CheckData, AcceptData>({
   invitationId,
   code,
 }: AcceptInvitationProps<CheckData, AcceptData> & { id: string; name: string; invitationId: string; code: string }) {
-  const t = useT();
+  const t = useT(invitationTexts);
   const b = useBranding();
   const words = { kind, brand: b.key };
   const navigate = useNavigate();
@@ -213,7 +214,7 @@ function Invitation<CheckData, AcceptData>({
 
   return (
     <div className="card">
-      <p className="invitation-lead">{richText(t, "invitation.invited", words, { name: <strong className="invitation-target">{name}</strong> })}</p>
+      <p className="invitation-lead">{richText(t, "invitation.invited", { name: <strong className="invitation-target">{name}</strong> }, words)}</p>
       <p className="muted">{t("invitation.about", words)}</p>
       {problem ? (
         <div className="form-error" role="alert">

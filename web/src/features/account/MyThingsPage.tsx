@@ -4,7 +4,6 @@ import { useQuery } from "urql";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -12,9 +11,9 @@ import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./acco
 import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
-import { accountTexts } from "./texts.ts";
+import { accountTexts, type AccountKey } from "./texts.ts";
 
-const COLOUR_WORDS: Record<string, MessageKey> = {
+const COLOUR_WORDS: Record<string, AccountKey> = {
   red: "account.indicator.red",
   orange: "account.indicator.orange",
   green: "account.indicator.green",

@@ -10,13 +10,12 @@ import {
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { T } from "../../lib/i18n/english.ts";
 import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "./errors.ts";
 import { SetNoticePreferenceDocument as setPreferenceQuery, type NoticeKind as SchemaNoticeKind } from "./SetNoticePreference.generated.ts";
 import { SetNoticeSettingsDocument as setSettingsQuery } from "./SetNoticeSettings.generated.ts";
-import { accountTexts, type AccountT } from "./texts.ts";
+import { accountTexts, type AccountT, type AccountKey } from "./texts.ts";
 
 export interface NoticePreference { kind: string; inApp: boolean; email: boolean; push: boolean }
 export interface NoticeSettings {
@@ -27,14 +26,14 @@ export interface NoticeSettings {
   timeZone: string;
 }
 
-const CHANNEL_LABELS: Record<NoticeChannel, MessageKey> = {
+const CHANNEL_LABELS: Record<NoticeChannel, AccountKey> = {
   inApp: "account.notices.channel.inApp",
   email: "account.notices.channel.email",
   push: "account.notices.channel.push",
 };
 
 /** Each kind's name and what it covers (shared/notice-preferences.ts has the English for the server's pages). */
-const KIND_TEXTS: Record<NoticeKind, { label: MessageKey; hint: MessageKey }> = {
+const KIND_TEXTS: Record<NoticeKind, { label: AccountKey; hint: AccountKey }> = {
   water: { label: "account.notices.kind.water", hint: "account.notices.kind.water.hint" },
   task: { label: "account.notices.kind.task", hint: "account.notices.kind.task.hint" },
   invitation: { label: "account.notices.kind.invitation", hint: "account.notices.kind.invitation.hint" },

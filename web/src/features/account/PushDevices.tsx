@@ -5,7 +5,6 @@ import { useEffect, useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { Loading } from "../../components/Loading.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { formatDate, LoadError } from "./account-ui.tsx";
@@ -14,7 +13,7 @@ import { errorText } from "./errors.ts";
 import { browserLabel, currentSubscription, pushState, PushError, subscribe, unsubscribe, type PushState } from "./push.ts";
 import { PushSubscriptionsDocument as listQuery } from "./PushSubscriptions.generated.ts";
 import { RegisterPushSubscriptionDocument as registerQuery } from "./RegisterPushSubscription.generated.ts";
-import { accountTexts } from "./texts.ts";
+import { accountTexts, type AccountKey } from "./texts.ts";
 
 interface Device {
   id: string;
@@ -24,7 +23,7 @@ interface Device {
   lastSuccessAt: string | null;
 }
 
-const STATE_TEXT: Record<PushState, MessageKey> = {
+const STATE_TEXT: Record<PushState, AccountKey> = {
   unsupported: "account.push.unsupported",
   "no-key": "account.push.noKey",
   denied: "account.push.denied",

@@ -6,8 +6,10 @@ import { translator } from "../../../../shared/i18n/translate.ts";
 import { de } from "../../lib/i18n/messages/de.ts";
 import { en, type MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { badgeText } from "./badge-texts.ts";
+import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
+import { accountDe } from "../../lib/i18n/messages/account.de.ts";
 
-const german = translator<MessageKey>("de", { "en-GB": en, de });
+const german = translator("de", { "en-GB": { ...en, ...accountEn }, de: { ...de, ...accountDe } });
 
 describe("badgeText", () => {
   it("says the database's English plainly, by the threshold or the number in the description", () => {

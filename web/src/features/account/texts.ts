@@ -12,7 +12,9 @@ export const accountTexts = defineTexts(accountEn, {
 });
 
 /** A `t` that says the shell's texts and the account screens'. */
-export type AccountT = T<MessageKey | keyof typeof accountEn>;
+/** The keys these screens say: the shell's and their own. */
+export type AccountKey = MessageKey | keyof typeof accountEn;
+export type AccountT = T<AccountKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishAccountT: AccountT = englishWith(accountTexts);
 

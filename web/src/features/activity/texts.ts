@@ -12,7 +12,9 @@ export const activityTexts = defineTexts(activityEn, {
 });
 
 /** A `t` that says the shell's texts and the activity screens'. */
-export type ActivityT = T<MessageKey | keyof typeof activityEn>;
+/** The keys these screens say: the shell's and their own. */
+export type ActivityKey = MessageKey | keyof typeof activityEn;
+export type ActivityT = T<ActivityKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishActivityT: ActivityT = englishWith(activityTexts);
 

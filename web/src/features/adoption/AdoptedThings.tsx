@@ -7,6 +7,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { UserAdoptionsDocument as UserAdoptionsQuery } from "./UserAdoptions.generated.ts";
 import "./adoption.css";
+import { thingsTexts, type ThingsT, englishThingsT } from "../things/texts.ts";
 
 interface UserAdoptionsData {
   userById: {
@@ -17,12 +18,12 @@ interface UserAdoptionsData {
 }
 
 /** "Looks after 3 things" (or "You look after 3 things" on one's own profile). */
-export function adoptedCountText(count: number, own: boolean, t: T = englishT): string {
+export function adoptedCountText(count: number, own: boolean, t: ThingsT = englishThingsT): string {
   return own ? t("adoption.countOwn", { count }) : t("adoption.count", { count });
 }
 
 export function AdoptedThings({ userId, own = false }: { userId: string; own?: boolean }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const [result] = useQuery<UserAdoptionsData>({ query: UserAdoptionsQuery, variables: { id: userId } });
   const user = result.data?.userById;
   if (!user) return null;

@@ -8,7 +8,7 @@ import { adoptProblem } from "../../../../shared/care-rules.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useSession } from "../../lib/session-context.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
 import { adoptionSummary, type Adopter } from "./adoption-text.ts";
@@ -16,6 +16,7 @@ import { AdoptThingDocument as AdoptThingMutation } from "./AdoptThing.generated
 import { StopAdoptingThingDocument as StopAdoptingThingMutation } from "./StopAdoptingThing.generated.ts";
 import { ThingAdoptionDocument as ThingAdoptionQuery } from "./ThingAdoption.generated.ts";
 import "./adoption.css";
+import { thingsTexts } from "../things/texts.ts";
 
 interface ThingAdoptionData {
   thingById: {
@@ -28,7 +29,7 @@ interface ThingAdoptionData {
 
 export function AdoptionPanel({ thingId, compact = false }: { thingId: string; compact?: boolean }) {
   const { session, signedIn } = useSession();
-  const t = useT();
+  const t = useT(thingsTexts);
   const location = useLocation();
   const [problem, setProblem] = useState<string | null>(null);
   const [result] = useQuery<ThingAdoptionData>({ query: ThingAdoptionQuery, variables: { id: thingId } });
@@ -79,7 +80,7 @@ export function AdoptionPanel({ thingId, compact = false }: { thingId: string; c
         )
       ) : compact ? null : (
         <p className="muted">
-          {richText(t, "adoption.signIn", {}, { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> })}
+          {richText(t, "adoption.signIn", { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> }, {})}
         </p>
       )}
       {problem ? (

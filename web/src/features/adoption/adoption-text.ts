@@ -1,5 +1,6 @@
 // The words for who looks after a thing, the same on its page, the map card and the marker.
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { type ThingsT, englishThingsT } from "../things/texts.ts";
 
 export interface Adopter {
   userId: string;
@@ -7,7 +8,7 @@ export interface Adopter {
 }
 
 /** "Priya", "Priya and Tom", "Ana, Priya and Tom", in the reader's language. */
-function joinNames(names: string[], t: T): string {
+function joinNames(names: string[], t: ThingsT): string {
   if (names.length <= 1) return names.join("");
   return t("adoption.names", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
@@ -16,7 +17,7 @@ function joinNames(names: string[], t: T): string {
  * "You look after this" / "You look after this, with Tom" / "Adopted by Priya and Tom" /
  * "Adopted by 2 people" (a guest sees no names) / "Nobody has adopted this yet".
  */
-export function adoptionSummary(adopters: Adopter[], adopterCount: number, myUserId: string | null, t: T = englishT): string {
+export function adoptionSummary(adopters: Adopter[], adopterCount: number, myUserId: string | null, t: ThingsT = englishThingsT): string {
   const mine = !!myUserId && adopters.some((a) => a.userId === myUserId);
   const others = adopters.filter((a) => a.userId !== myUserId);
   const named = others.map((a) => a.userByUserId?.name || a.userByUserId?.username).filter((n): n is string => !!n);

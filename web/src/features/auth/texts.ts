@@ -12,7 +12,9 @@ export const authTexts = defineTexts(authEn, {
 });
 
 /** A `t` that says the shell's texts and the auth screens'. */
-export type AuthT = T<MessageKey | keyof typeof authEn>;
+/** The keys these screens say: the shell's and their own. */
+export type AuthKey = MessageKey | keyof typeof authEn;
+export type AuthT = T<AuthKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishAuthT: AuthT = englishWith(authTexts);
 

@@ -18,6 +18,8 @@ import {
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { en } from "../../lib/i18n/messages/en-GB.ts";
 import { de } from "../../lib/i18n/messages/de.ts";
+import { chatEn } from "../../lib/i18n/messages/chat.en-GB.ts";
+import { chatDe } from "../../lib/i18n/messages/chat.de.ts";
 
 function question(id: string, createdAt: string, status = "pending"): ChatMessage {
   return { id, typeName: "user", messageText: `Question ${id}`, createdAt, status, inReplyTo: null };
@@ -55,7 +57,7 @@ describe("message rules", () => {
       "What does the soil mean?",
       "What should I do this week?",
     ]);
-    expect(suggestedQuestions(translator("de", { "en-GB": en, de }))[0]).toBe("Braucht es Wasser?");
+    expect(suggestedQuestions(translator("de", { "en-GB": { ...en, ...chatEn }, de: { ...de, ...chatDe } }))[0]).toBe("Braucht es Wasser?");
   });
 });
 
@@ -105,7 +107,7 @@ describe("times", () => {
     expect(formatMessageTime("2026-11-03T14:00:00Z", now)).toBe("3 Nov, 14:00");
     expect(formatMessageTime("2025-01-02T08:15:00Z", now)).toBe("2 Jan 2025, 08:15");
     expect(formatMessageTime("nonsense", now)).toBe("");
-    expect(formatMessageTime("2026-11-20T21:40:00Z", now, translator("de", { "en-GB": en, de }))).toBe("Gestern, 21:40");
+    expect(formatMessageTime("2026-11-20T21:40:00Z", now, translator("de", { "en-GB": { ...en, ...chatEn }, de: { ...de, ...chatDe } }))).toBe("Gestern, 21:40");
   });
 });
 

@@ -12,7 +12,9 @@ export const chatTexts = defineTexts(chatEn, {
 });
 
 /** A `t` that says the shell's texts and the chat screens'. */
-export type ChatT = T<MessageKey | keyof typeof chatEn>;
+/** The keys these screens say: the shell's and their own. */
+export type ChatKey = MessageKey | keyof typeof chatEn;
+export type ChatT = T<ChatKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishChatT: ChatT = englishWith(chatTexts);
 

@@ -14,11 +14,12 @@ import { isUuid } from "../groups/use-group.ts";
 import { CommunityDocument as CommunityQuery, type CommunityQuery as CommunityData } from "./Community.generated.ts";
 import "../groups/groups.css";
 import { communityTexts } from "./texts.ts";
+import { groupsTexts } from "../groups/texts.ts";
 
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 export default function CommunityPage() {
-  const t = useT(communityTexts);
+  const t = useT(communityTexts, groupsTexts);
   const brand = { brand: useBranding().key };
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();

@@ -12,7 +12,9 @@ export const communityTexts = defineTexts(communityEn, {
 });
 
 /** A `t` that says the shell's texts and the community screens'. */
-export type CommunityT = T<MessageKey | keyof typeof communityEn>;
+/** The keys these screens say: the shell's and their own. */
+export type CommunityKey = MessageKey | keyof typeof communityEn;
+export type CommunityT = T<CommunityKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishCommunityT: CommunityT = englishWith(communityTexts);
 

@@ -19,8 +19,11 @@ import { failure, renderDevices, type Data, type NodeOf, type Reply } from "./te
 import { richText } from "../../lib/i18n/rich.tsx";
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { englishT } from "../../lib/i18n/english.ts";
+import { englishDevicesT } from "./texts.ts";
 import { en } from "../../lib/i18n/messages/en-GB.ts";
 import { de } from "../../lib/i18n/messages/de.ts";
+import { devicesEn } from "../../lib/i18n/messages/devices.en-GB.ts";
+import { devicesDe } from "../../lib/i18n/messages/devices.de.ts";
 
 type DeviceDetail = NonNullable<Data<"DeviceDetails">["deviceById"]>;
 type ListDevice = NodeOf<Data<"DevicesList">["allDevices"]>;
@@ -181,7 +184,7 @@ describe("device rules and words", () => {
 });
 
 describe("device words in the reader's language (issue 25)", () => {
-  const germanT = translator("de", { "en-GB": en, de });
+  const germanT = translator("de", { "en-GB": { ...en, ...devicesEn }, de: { ...de, ...devicesDe } });
 
   it("says meanings, scales, headlines and the pump's doings in German", () => {
     expect(colourMeaning("WATER", "orange", {}, germanT)).toBe("Braucht Wasser");
@@ -204,7 +207,7 @@ describe("device words in the reader's language (issue 25)", () => {
   });
 
   it("puts elements where a text has their argument", () => {
-    const { container } = render(<p>{richText(englishT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
+    const { container } = render(<p>{richText(englishDevicesT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
     expect(container.innerHTML).toBe("<p>Delete <strong>Bed probe</strong> and its readings for good? This cannot be undone.</p>");
     const german = render(<p>{richText(germanT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
     expect(german.container.innerHTML).toBe("<p><strong>Bed probe</strong> und seine Messwerte endgültig löschen? Das lässt sich nicht rückgängig machen.</p>");

@@ -12,7 +12,9 @@ export const devicesTexts = defineTexts(devicesEn, {
 });
 
 /** A `t` that says the shell's texts and the devices screens'. */
-export type DevicesT = T<MessageKey | keyof typeof devicesEn>;
+/** The keys these screens say: the shell's and their own. */
+export type DevicesKey = MessageKey | keyof typeof devicesEn;
+export type DevicesT = T<DevicesKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishDevicesT: DevicesT = englishWith(devicesTexts);
 

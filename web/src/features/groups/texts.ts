@@ -12,7 +12,9 @@ export const groupsTexts = defineTexts(groupsEn, {
 });
 
 /** A `t` that says the shell's texts and the groups screens'. */
-export type GroupsT = T<MessageKey | keyof typeof groupsEn>;
+/** The keys these screens say: the shell's and their own. */
+export type GroupsKey = MessageKey | keyof typeof groupsEn;
+export type GroupsT = T<GroupsKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishGroupsT: GroupsT = englishWith(groupsTexts);
 

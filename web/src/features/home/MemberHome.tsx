@@ -31,7 +31,7 @@ import { useSavedDashboard } from "./saved-dashboard.ts";
 import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
 import "./home.css";
-import { homeTexts } from "./texts.ts";
+import { homeTexts, type HomeT } from "./texts.ts";
 
 /** The things at a glance may show the One Thing (else one of theirs) on a small map. */
 function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (one: boolean) => string) {
@@ -47,7 +47,7 @@ function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (o
     : null;
 }
 
-function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date, t: ReturnType<typeof useT>): Figure[] {
+function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date, t: HomeT): Figure[] {
   const brand = { brand: b.key };
   return [
     { key: "things", label: t("home.figures.myThings", brand), value: user?.thingAccessesByUserId.nodes.length ?? null, to: paths.account("things") },

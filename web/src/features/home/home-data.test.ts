@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishT } from "../../lib/i18n/english.ts";
+import { englishHomeT } from "./texts.ts";
 import {
   colourCounts,
   countSince,
@@ -149,8 +149,8 @@ describe("words", () => {
     expect(greeting(new Date(2026, 0, 1, 13))).toBe("Good afternoon");
     expect(greeting(new Date(2026, 0, 1, 21))).toBe("Good evening");
     // The count in words is the catalogue's plural now (home.glance.total), no longer plural().
-    expect(englishT("home.glance.total", { scope: "public", brand: "steward", count: 1 })).toBe("1 thing public");
-    expect(englishT("home.glance.total", { scope: "mine", brand: "steward", count: 1200 })).toBe("1,200 things you can see");
-    expect(englishT("home.glance.total", { scope: "public", brand: "bee", count: 2 })).toBe("2 cafes public");
+    expect(englishHomeT("home.glance.total", { scope: "public", brand: "steward", count: 1 })).toBe("1 thing public");
+    expect(englishHomeT("home.glance.total", { scope: "mine", brand: "steward", count: 1200 })).toBe("1,200 things you can see");
+    expect(englishHomeT("home.glance.total", { scope: "public", brand: "bee", count: 2 })).toBe("2 cafes public");
   });
 });

@@ -12,7 +12,9 @@ export const homeTexts = defineTexts(homeEn, {
 });
 
 /** A `t` that says the shell's texts and the home screens'. */
-export type HomeT = T<MessageKey | keyof typeof homeEn>;
+/** The keys these screens say: the shell's and their own. */
+export type HomeKey = MessageKey | keyof typeof homeEn;
+export type HomeT = T<HomeKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishHomeT: HomeT = englishWith(homeTexts);
 

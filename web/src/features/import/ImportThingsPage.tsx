@@ -20,6 +20,7 @@ import { runImport, type ImportReport, type RowResult } from "./import-run.ts";
 import { ImportThingsDocument as ImportThingsMutation } from "./ImportThings.generated.ts";
 import { ImportGroupsDocument as ImportGroupsQuery } from "./ImportGroups.generated.ts";
 import "./import.css";
+import { thingsTexts } from "../things/texts.ts";
 
 type Phase = { kind: "idle" } | { kind: "running"; dryRun: boolean; done: number; total: number } | { kind: "report"; dryRun: boolean; report: ImportReport };
 
@@ -27,7 +28,7 @@ const number = (n: number) => new Intl.NumberFormat(dateSettings().locale).forma
 
 export default function ImportThingsPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { admin } = useSession();
   const client = useClient();
@@ -173,7 +174,7 @@ export default function ImportThingsPage() {
 
 function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report: ImportReport; groupId: string | null }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const run = { dryRun: dryRun ? "yes" : "no" };
   const rejected = report.results.filter((r) => r.outcome === "REJECTED");
   const { counts } = report;

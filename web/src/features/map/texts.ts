@@ -8,6 +8,8 @@ import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 export const mapTexts = defineTexts(mapEn, { de: () => import("../../lib/i18n/messages/map.de.ts").then((m) => m.mapDe) });
 
 /** A `t` that says the shell's texts and these. */
-export type MapT = T<MessageKey | keyof typeof mapEn>;
+/** The keys these screens say: the shell's and their own. */
+export type MapKey = MessageKey | keyof typeof mapEn;
+export type MapT = T<MapKey>;
 /** British English, the default of pure helpers. */
 export const mapEnglishT: MapT = englishWith(mapTexts);

@@ -12,7 +12,9 @@ export const moderationTexts = defineTexts(moderationEn, {
 });
 
 /** A `t` that says the shell's texts and the moderation screens'. */
-export type ModerationT = T<MessageKey | keyof typeof moderationEn>;
+/** The keys these screens say: the shell's and their own. */
+export type ModerationKey = MessageKey | keyof typeof moderationEn;
+export type ModerationT = T<ModerationKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishModerationT: ModerationT = englishWith(moderationTexts);
 

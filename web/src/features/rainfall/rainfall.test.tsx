@@ -7,6 +7,8 @@ import { barWindows, periodText, primaryMeasure, RANGES, rangeDates, readingsOf,
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { en } from "../../lib/i18n/messages/en-GB.ts";
 import { de } from "../../lib/i18n/messages/de.ts";
+import { rainfallPageEn } from "../../lib/i18n/messages/rainfallPage.en-GB.ts";
+import { rainfallPageDe } from "../../lib/i18n/messages/rainfallPage.de.ts";
 
 vi.mock("./RainfallBarChart.tsx", () => ({ default: () => <canvas /> }));
 vi.mock("../../components/environment/LocationMapView.tsx", () => ({ default: () => <div data-testid="mini-map" /> }));
@@ -55,7 +57,7 @@ describe("rainfall data", () => {
     expect(periodText(3600)).toBe("Hourly totals");
     expect(periodText(86400)).toBe("Daily totals");
     expect(periodText(null)).toBe("Rain totals");
-    const germanT = translator("de", { "en-GB": en, de });
+    const germanT = translator("de", { "en-GB": { ...en, ...rainfallPageEn }, de: { ...de, ...rainfallPageDe } });
     expect(periodText(900, germanT)).toBe("15-Minuten-Summen");
     expect(periodText(86400, germanT)).toBe("Tagessummen");
   });

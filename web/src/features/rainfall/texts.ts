@@ -12,7 +12,9 @@ export const rainfallPageTexts = defineTexts(rainfallPageEn, {
 });
 
 /** A `t` that says the shell's texts and the rainfall screens'. */
-export type RainfallT = T<MessageKey | keyof typeof rainfallPageEn>;
+/** The keys these screens say: the shell's and their own. */
+export type RainfallKey = MessageKey | keyof typeof rainfallPageEn;
+export type RainfallT = T<RainfallKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishRainfallT: RainfallT = englishWith(rainfallPageTexts);
 

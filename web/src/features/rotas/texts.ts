@@ -12,7 +12,9 @@ export const rotasTexts = defineTexts(rotasEn, {
 });
 
 /** A `t` that says the shell's texts and the rotas screens'. */
-export type RotasT = T<MessageKey | keyof typeof rotasEn>;
+/** The keys these screens say: the shell's and their own. */
+export type RotasKey = MessageKey | keyof typeof rotasEn;
+export type RotasT = T<RotasKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishRotasT: RotasT = englishWith(rotasTexts);
 

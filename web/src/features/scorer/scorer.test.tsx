@@ -8,6 +8,8 @@ import { ordinal, periodFromParam, standing, PERIODS } from "./scorer-data.ts";
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { en } from "../../lib/i18n/messages/en-GB.ts";
 import { de } from "../../lib/i18n/messages/de.ts";
+import { scorerEn } from "../../lib/i18n/messages/scorer.en-GB.ts";
+import { scorerDe } from "../../lib/i18n/messages/scorer.de.ts";
 
 const ME = "11111111-1111-4111-8111-111111111111";
 
@@ -68,7 +70,7 @@ describe("scorer words", () => {
 
 describe("scorer words in German (issue 25)", () => {
   it("says where the user stands in German: places, not English ordinals", () => {
-    const germanT = translator("de", { "en-GB": en, de });
+    const germanT = translator("de", { "en-GB": { ...en, ...scorerEn }, de: { ...de, ...scorerDe } });
     const entries = [
       { rank: 1, entryId: "a", name: "A", points: 5, litres: 0, hasImage: false },
       { rank: 1, entryId: "b", name: "B", points: 5, litres: 0, hasImage: false },

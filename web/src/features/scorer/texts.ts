@@ -12,7 +12,9 @@ export const scorerTexts = defineTexts(scorerEn, {
 });
 
 /** A `t` that says the shell's texts and the scorer screens'. */
-export type ScorerT = T<MessageKey | keyof typeof scorerEn>;
+/** The keys these screens say: the shell's and their own. */
+export type ScorerKey = MessageKey | keyof typeof scorerEn;
+export type ScorerT = T<ScorerKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishScorerT: ScorerT = englishWith(scorerTexts);
 

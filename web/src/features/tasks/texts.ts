@@ -12,7 +12,9 @@ export const tasksTexts = defineTexts(tasksEn, {
 });
 
 /** A `t` that says the shell's texts and the tasks screens'. */
-export type TasksT = T<MessageKey | keyof typeof tasksEn>;
+/** The keys these screens say: the shell's and their own. */
+export type TasksKey = MessageKey | keyof typeof tasksEn;
+export type TasksT = T<TasksKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishTasksT: TasksT = englishWith(tasksTexts);
 

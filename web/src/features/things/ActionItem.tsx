@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useMutation } from "urql";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import { Picture } from "../../components/Picture.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
@@ -21,6 +21,7 @@ import type { PersonSummary, Point } from "./types.ts";
 import { DeleteActionDocument as DeleteActionMutation } from "./DeleteAction.generated.ts";
 import { UpdateActionDocument as UpdateActionMutation, type ActionType } from "./UpdateAction.generated.ts";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 export interface ActionItemData {
   id: string;
@@ -48,7 +49,7 @@ export function validateComments(value: string): string | null {
 }
 
 function ActionPicture({ id, comments }: { id: string; comments: string }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const large = useImageUrl("action", id, "large");
   const [failed, setFailed] = useState(false);
   // Tried again once the pictures cookie has changed (a private thing's picture asked for before).
@@ -88,7 +89,7 @@ export function ActionItem({
   onChanged?: () => void;
 }) {
   const branding = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const mine = Boolean(currentUserId && action.createdBy === currentUserId);
   // The CREATED action is the thing's own record of being added: it stays as it is.
   const editable = action.type !== "CREATED" && (mine || canManage);
@@ -162,7 +163,6 @@ export function ActionItem({
           {richText(
             t,
             "things.actionLine",
-            { type: action.type, you: mine ? "yes" : "no" },
             {
               person: <PersonLink person={action.userByCreatedBy} you={mine} />,
               thing:
@@ -176,7 +176,7 @@ export function ActionItem({
                   t("things.it")
                 ),
             },
-          )}{" "}
+            { type: action.type, you: mine ? "yes" : "no" })}{" "}
           <span className="action-type-tag">
             {action.type === "WATERING" && action.litres
               ? t("things.actionItem.wateredLitres", { litres: formatLitres(action.litres) })

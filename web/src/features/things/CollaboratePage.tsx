@@ -12,10 +12,11 @@ import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";
 import { CollaborateThingAccessDocument as CollaborateMutation } from "./CollaborateThingAccess.generated.ts";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 export default function CollaboratePage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const navigate = useNavigate();

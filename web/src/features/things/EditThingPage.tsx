@@ -5,7 +5,7 @@ import { useMutation, type CombinedError } from "urql";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
@@ -20,10 +20,11 @@ import { useThing } from "./use-thing.ts";
 import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.generated.ts";
 import "./things.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
+import { thingsTexts } from "./texts.ts";
 
 export default function EditThingPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -89,7 +90,7 @@ export default function EditThingPage() {
       </p>
       <h1 id="page-title">{t("things.editPage.title", { name: thing.name })}</h1>
       <p className="lead">
-        {richText(t, "things.editPage.lead", brand, { settings: <Link to={paths.thingSettings(thing.id)}>{t("things.settings")}</Link> })}
+        {richText(t, "things.editPage.lead", { settings: <Link to={paths.thingSettings(thing.id)}>{t("things.settings")}</Link> }, brand)}
       </p>
       <ThingForm
         initial={{

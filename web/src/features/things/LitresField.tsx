@@ -5,6 +5,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { LITRES_QUICK_PICKS, parseLitres, validateLitres } from "../../../../shared/validation.ts";
+import { thingsTexts } from "./texts.ts";
 
 /** "20" -> 20, "" -> null; what the form sends as `litres` (only for a WATERING action). */
 export function litresToSend(text: string, actionType: string): number | null {
@@ -31,7 +32,7 @@ export function LitresField({
   /** Without the hint (the timeline's edit form). */
   compact?: boolean;
 }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const id = useId();
   const picked = parseLitres(value);
   return (

@@ -16,13 +16,14 @@ import { PinIcon } from "./icons.tsx";
 import { foundText, noneWithinText } from "./nearest.ts";
 import { NearestThingDocument as NearestThingQuery } from "./NearestThing.generated.ts";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 /** How long the reason shows before the list opens. */
 export const FALLBACK_DELAY_MS = 1500;
 
 export default function NearestThingPage() {
   const { branding: b, nearestMaxKm } = useAppConfig();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const client = useClient();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { useMutation, type CombinedError } from "urql";
 import { EmptyState } from "../../components/list/index.ts";
 import { useAttachImage } from "../../components/ImageUpload.tsx";
 import { Loading } from "../../components/Loading.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
@@ -17,6 +17,7 @@ import { thingInputOf } from "./thing-form.ts";
 import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
 import { CreateThingDocument as CreateThingMutation } from "./CreateThing.generated.ts";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 export default function NewThingPage() {
   const b = useBranding();
@@ -26,7 +27,7 @@ export default function NewThingPage() {
   const { groups, loading, error, retry } = useMyGroups();
   const [, createThing] = useMutation(CreateThingMutation);
   const attach = useAttachImage();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
 
   const onSubmit = async ({ values, isPublic, upload }: ThingFormSubmit) => {
@@ -93,7 +94,7 @@ export default function NewThingPage() {
         />
       )}
       <p className="muted small">
-        {richText(t, "things.new.lookingFor", brand, { search: <Link to="/things/search">{t("things.searchTitle", brand)}</Link> })}
+        {richText(t, "things.new.lookingFor", { search: <Link to="/things/search">{t("things.searchTitle", brand)}</Link> }, brand)}
       </p>
     </section>
   );

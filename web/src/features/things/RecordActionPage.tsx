@@ -26,13 +26,14 @@ import { newClientKey } from "../../lib/offline/action-queue.ts";
 import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
 import { useActionQueue } from "../../lib/offline/use-action-queue.ts";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 /** The form's message when no kind of action is chosen (English; the page says it through the catalogue). */
 export const TYPE_REQUIRED = "Choose what you did";
 
 export default function RecordActionPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const [params] = useSearchParams();

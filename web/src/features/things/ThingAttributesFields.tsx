@@ -10,6 +10,7 @@ import { SelectField } from "./fields.tsx";
 import { HEIGHT_CLASSES, SEASONS, attributeKind, heightClassLabel, seasonLabel, seasonList } from "./thing-attributes.ts";
 import type { ThingField } from "./thing-form.ts";
 import { TreeSpeciesDocument as TreeSpeciesQuery } from "./TreeSpecies.generated.ts";
+import { thingsTexts } from "./texts.ts";
 
 export interface TreeSpecies {
   id: string;
@@ -24,7 +25,7 @@ export function useTreeSpecies(pause = false) {
 }
 
 export function ThingAttributesFields({ form }: { form: FormState<ThingField> }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const { locale } = useLocale();
   const kind = attributeKind(form.values.type);
   const species = useTreeSpecies(kind !== "tree");

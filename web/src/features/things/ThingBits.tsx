@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { PictureIcon } from "./icons.tsx";
 import { colourLabel, colourMeaning, formatDateTime, formatRelative, normaliseColour, thingTypeLabel } from "./thing-meta.ts";
+import { thingsTexts } from "./texts.ts";
 
 /** A coloured dot with its label ("Needs water"): colour is never the only signal. */
 export function IndicatorBadge({
@@ -19,7 +20,7 @@ export function IndicatorBadge({
   withMeaning?: boolean;
   size?: "normal" | "small";
 }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const c = normaliseColour(colour);
   return (
     <span className={`indicator indicator-${c}${size === "small" ? " indicator-small" : ""}`}>
@@ -48,7 +49,7 @@ export function ThingPicture({
   variant?: "thumb" | "medium" | "large";
   className?: string;
 }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   if (hasImage) {
     return (
       <Avatar
@@ -79,7 +80,7 @@ export function ThingPicture({
 
 /** "3 hours ago", with the date and time for hover and assistive technology. */
 export function TimeAgo({ value }: { value: string | null | undefined }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   if (!value) return <span>{t("things.never")}</span>;
   return (
     <time dateTime={value} title={formatDateTime(value)}>
@@ -97,7 +98,7 @@ export interface PersonLike {
 
 /** A person's name linking to their page; "Someone" when the viewer may not see users (guests). */
 export function PersonLink({ person, you = false }: { person: PersonLike | null | undefined; you?: boolean }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   if (!person) return <span>{you ? t("things.you") : t("things.someone")}</span>;
   const label = you ? t("things.you") : person.name || person.username || t("things.someone");
   return <Link to={paths.user(person.id)}>{label}</Link>;

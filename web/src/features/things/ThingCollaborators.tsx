@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import type { T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -20,6 +20,7 @@ import { DeleteThingAccessInvitationDocument as DeleteInvitationMutation } from 
 import { InviteToThingAccessDocument as InviteMutation } from "./InviteToThingAccess.generated.ts";
 import { ThingInvitationsDocument as ThingInvitationsQuery } from "./ThingInvitations.generated.ts";
 import { UpdateThingAccessDocument as UpdateThingAccessMutation } from "./UpdateThingAccess.generated.ts";
+import { thingsTexts, type ThingsT } from "./texts.ts";
 
 interface Invitation {
   id: string;
@@ -29,7 +30,7 @@ interface Invitation {
   userByUserId: { id: string; name: string | null; username: string | null } | null;
 }
 
-function roleText(access: ThingAccessEntry, t: T): string {
+function roleText(access: ThingAccessEntry, t: ThingsT): string {
   if (access.isOwner && access.isCollaborator) return t("things.people.ownerAndCollaborator");
   if (access.isOwner) return t("things.people.owner");
   if (access.isCollaborator) return t("things.people.collaborator");
@@ -38,7 +39,7 @@ function roleText(access: ThingAccessEntry, t: T): string {
 
 export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { session, signedIn } = useSession();
   const location = useLocation();
@@ -62,7 +63,7 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
           {!signedIn ? (
             <>
               {" "}
-              {richText(t, "things.people.signInToSee", {}, { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> })}
+              {richText(t, "things.people.signInToSee", { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> }, {})}
             </>
           ) : null}
         </p>
@@ -99,7 +100,7 @@ function AccessRow({
   onChanged(): void;
 }) {
   const notify = useNotify();
-  const t = useT();
+  const t = useT(thingsTexts);
   const [, updateAccess] = useMutation(UpdateThingAccessMutation);
   const [, deleteAccess] = useMutation(DeleteThingAccessMutation);
   const [busy, setBusy] = useState(false);
@@ -143,7 +144,7 @@ function AccessRow({
           {person?.username && !you ? <span className="muted"> @{person.username}</span> : null}
         </span>
         <span className="muted small">
-          {richText(t, "things.people.since", { role: roleText(access, t) }, { time: <TimeAgo value={access.createdAt} /> })}
+          {richText(t, "things.people.since", { time: <TimeAgo value={access.createdAt} /> }, { role: roleText(access, t) })}
         </span>
       </div>
       {!manage ? (
@@ -195,7 +196,7 @@ function AccessRow({
 
 function Invitations({ thingId, thingName }: { thingId: string; thingName: string }) {
   const notify = useNotify();
-  const t = useT();
+  const t = useT(thingsTexts);
   const [result, reexecute] = useQuery({
     query: ThingInvitationsQuery,
     variables: { id: thingId },
@@ -306,7 +307,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
               <div className="person-text">
                 <span className="person-name">{invitation.email}</span>
                 <span className="muted small">
-                  {richText(t, "things.invite.sentAt", {}, { time: <TimeAgo value={invitation.createdAt} /> })}
+                  {richText(t, "things.invite.sentAt", { time: <TimeAgo value={invitation.createdAt} /> }, {})}
                   {invitation.userByUserId
                     ? ` · ${t("things.invite.hasAccount", { name: invitation.userByUserId.name || invitation.userByUserId.username })}`
                     : ""}

@@ -5,7 +5,7 @@ import { ThingInventoryDetails } from "./ThingInventoryDetails.tsx";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation } from "urql";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
@@ -34,6 +34,7 @@ import { SetOneThingDocument as SetOneThingMutation } from "./SetOneThing.genera
 import { TasksForThing } from "../tasks/index.ts";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { ThingRotaWeek } from "../rotas/ThingRotaWeek.tsx";
+import { thingsTexts } from "./texts.ts";
 
 export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   return (
@@ -52,7 +53,7 @@ export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onCh
 
 function StatusCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const { locale } = useLocale();
   const brand = { brand: b.key };
   const levels = hydrationLevelsOf(thing.hydrationLevels);
@@ -73,7 +74,7 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
       {thing.indicatorColourChangedAt && thing.indicatorColourLast && thing.indicatorColourLast !== thing.indicatorColour ? (
         <p className="muted small">
           {/* English writes the state in lower case mid-sentence ("was too dry"); German keeps its capitals. */}
-          {richText(t, "things.status.was", { colour: locale === "de" ? was : was.toLowerCase() }, { time: <TimeAgo value={thing.indicatorColourChangedAt} /> })}
+          {richText(t, "things.status.was", { time: <TimeAgo value={thing.indicatorColourChangedAt} /> }, { colour: locale === "de" ? was : was.toLowerCase() })}
         </p>
       ) : null}
       {hasReadings ? (
@@ -91,14 +92,14 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
           </dl>
           {band ? (
             <p className="hydration">
-              {richText(t, "things.status.band", {}, { band: <strong>{band}</strong> })}
+              {richText(t, "things.status.band", { band: <strong>{band}</strong> }, {})}
               {range ? <span className="muted"> ({range})</span> : null}
             </p>
           ) : null}
           <p className="muted small">
             {thing.devicesByThingId.totalCount > 0
-              ? richText(t, "things.status.lastReadingFrom", {}, { time: <TimeAgo value={thing.lastSensorData} />, devices: <>{devices}</> })
-              : richText(t, "things.status.lastReading", {}, { time: <TimeAgo value={thing.lastSensorData} /> })}{" "}
+              ? richText(t, "things.status.lastReadingFrom", { time: <TimeAgo value={thing.lastSensorData} />, devices: <>{devices}</> }, {})
+              : richText(t, "things.status.lastReading", { time: <TimeAgo value={thing.lastSensorData} /> }, {})}{" "}
             <Link to={paths.thing(thing.id, "readings")}>{t("things.status.seeReadings")}</Link>
           </p>
         </>
@@ -120,7 +121,7 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
 
 function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { session, signedIn, store } = useSession();
   const notify = useNotify();
@@ -234,7 +235,7 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
 
 function AboutCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const owners = thing.thingAccessesByThingId.nodes.filter((a) => a.isOwner);
   const collaborators = thing.thingAccessesByThingId.nodes.filter((a) => a.isCollaborator && !a.isOwner);
@@ -277,7 +278,7 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
 
 function LastActionCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { session } = useSession();
   const last = thing.actionsByThingId.nodes[0];
@@ -300,9 +301,8 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
               {richText(
                 t,
                 "things.actionLine",
-                { type: last.type, you: session && last.createdBy === session.id ? "yes" : "no", thing: t("things.it") },
                 { person: <PersonLink person={last.userByCreatedBy} you={Boolean(session && last.createdBy === session.id)} /> },
-              )}
+                { type: last.type, you: session && last.createdBy === session.id ? "yes" : "no", thing: t("things.it") })}
               {last.litres ? ` · ${formatLitres(last.litres)}` : ""} <TimeAgo value={last.createdAt} />
             </p>
             {last.comments && !(last.type === "CREATED" && last.comments === `Added ${thing.name}`) ? (
@@ -315,7 +315,7 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
       )}
       {thing.litresTotal ? (
         <p className="litres-total">
-          <ActionIcon type="WATERING" size={16} /> {richText(t, "things.last.litresTotal", {}, { litres: <strong>{formatLitres(thing.litresTotal)}</strong> })}
+          <ActionIcon type="WATERING" size={16} /> {richText(t, "things.last.litresTotal", { litres: <strong>{formatLitres(thing.litresTotal)}</strong> }, {})}
         </p>
       ) : null}
       <p className="small">

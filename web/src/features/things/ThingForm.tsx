@@ -15,6 +15,7 @@ import { thingTypeLabel, thingTypesByLabel } from "./thing-meta.ts";
 import { validateThing, type ThingField, type ThingValues } from "./thing-form.ts";
 import { LocationPicker } from "../../components/environment/index.ts";
 import { ThingAttributesFields } from "./ThingAttributesFields.tsx";
+import { thingsTexts } from "./texts.ts";
 
 export interface GroupOption {
   id: string;
@@ -51,7 +52,7 @@ export function ThingForm({
   extra?: ReactNode;
 }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const form = useForm<ThingField>(initial, validateThing);
   const [isPublic, setIsPublic] = useState(initialPublic);

@@ -4,16 +4,16 @@
 // the water-need model counts for it, so "needs water" can be traced to a young tree's small store.
 import { dateSettings } from "../../lib/dates.ts";
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { heightClassLabel, seasonLabel } from "./thing-attributes.ts";
 import type { ThingDetails } from "./types.ts";
+import { thingsTexts, type ThingsKey } from "./texts.ts";
 
 /** A figure, or a dash where the schema has none. */
 const number = (value: number | null) =>
   value === null ? "—" : new Intl.NumberFormat(dateSettings().locale, { maximumFractionDigits: 2 }).format(value);
 
 /** What the model's figures come from (app_hidden.thing_water_parameters' basis), in the reader's words. */
-const BASES: Record<string, MessageKey> = {
+const BASES: Record<string, ThingsKey> = {
   "young tree": "things.basis.youngTree",
   "established tree": "things.basis.establishedTree",
   "tree of unknown age": "things.basis.unknownAge",
@@ -33,7 +33,7 @@ function Entry({ term, children }: { term: string; children: React.ReactNode }) 
 }
 
 export function ThingInventoryDetails({ thing }: { thing: ThingDetails }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const { locale } = useLocale();
   const species = thing.treeSpeciesEntryBySpeciesId;
   const plants = (thing.floweringPlants ?? []).filter(Boolean);

@@ -38,6 +38,7 @@ import type { ThingListItem } from "./types.ts";
 import { AllPublicThingsDocument as AllPublicThingsQuery, type AllPublicThingsQuery as AllPublicThingsData } from "./AllPublicThings.generated.ts";
 import { AllThingsDocument as AllThingsQuery, type AllThingsQuery as AllThingsData } from "./AllThings.generated.ts";
 import { ThingListGroupsDocument as ThingListGroupsQuery } from "./ThingListGroups.generated.ts";
+import { thingsTexts } from "./texts.ts";
 
 export const THING_SORTS = ["name", "newest", "needs-water"] as const;
 export type ThingSort = (typeof THING_SORTS)[number];
@@ -75,7 +76,7 @@ export function useThingListState(listId: string, rememberSearch = true): ListSt
 }
 
 function ThingCard({ thing }: { thing: ThingListItem }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const picture = useImageUrl("thing", thing.id, "thumb");
   return (
     <ItemCard
@@ -126,7 +127,7 @@ export function ThingList({
   intro?: ReactNode;
 }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { signedIn, session } = useSession();
   // The server is asked once typing pauses; the search box itself follows every key.

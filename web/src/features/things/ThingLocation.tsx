@@ -8,9 +8,10 @@ import { PinIcon } from "./icons.tsx";
 import { formatCoordinate, mapLinks } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { LocationMap } from "../../components/environment/index.ts";
+import { thingsTexts } from "./texts.ts";
 
 export function ThingLocation({ thing }: { thing: ThingDetails }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   const [copied, setCopied] = useState(false);
   const { x: latitude, y: longitude } = thing.location;
   const text = `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;

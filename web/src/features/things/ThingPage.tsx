@@ -29,6 +29,7 @@ import { ThingUpdatedDocument as ThingUpdatedSubscription } from "./ThingUpdated
 import "./things.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
+import { thingsTexts } from "./texts.ts";
 
 
 /** Counts live events of one thing; screens refetch what the cache cannot update by itself. */
@@ -49,7 +50,7 @@ function useThingEvents(id: string, pause: boolean) {
 
 export function ThingNotFound() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   return (
     <section className="page thing-missing" aria-labelledby="page-title">
@@ -66,7 +67,7 @@ export function ThingNotFound() {
 
 export default function ThingPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { id = "", tab = "dashboard" } = useParams();
   const navigate = useNavigate();

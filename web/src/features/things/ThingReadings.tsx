@@ -19,6 +19,7 @@ import { ReadingsChart, readingsToPoints } from "../../components/charts/index.t
 import { hydrationLevelsOf } from "./thing-meta.ts";
 import { balanceMarks, storePoints } from "./water-balance.ts";
 import { DownloadButton } from "../../lib/download.tsx";
+import { thingsTexts } from "./texts.ts";
 
 const WEEK = 7 * 24 * 3600_000;
 
@@ -31,7 +32,7 @@ const CHARTS = [
 
 /** Seven days of readings as charts; refetched when a live event says the thing changed. */
 function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
-  const t = useT();
+  const t = useT(thingsTexts);
   // The window is fixed when the tab opens (and moves with live updates), so the query is stable.
   const [window, setWindow] = useState(() => ({ from: Date.now() - WEEK, to: Date.now() }));
   useEffect(() => {
@@ -122,7 +123,7 @@ function dataOf(row: SensorRow): Record<string, unknown> {
 
 export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const [result, reexecute] = useQuery({
     query: ThingReadingsQuery,
     variables: { thingId: thing.id },

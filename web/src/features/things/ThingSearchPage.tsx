@@ -11,10 +11,11 @@ import { IndicatorBadge } from "./ThingBits.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
 import { RecentThingsDocument as RecentThingsQuery } from "./RecentThings.generated.ts";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 function RecentThings() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const { session } = useSession();
   const ids = useRecentThings().slice(0, RECENT_SHOWN);
   const [result] = useQuery({
@@ -49,7 +50,7 @@ function RecentThings() {
 
 export default function ThingSearchPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const list = useThingListState("things-search", false);
   return (

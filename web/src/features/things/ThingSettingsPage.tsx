@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
 import { FormField } from "../../components/FormField.tsx";
 import { Loading } from "../../components/Loading.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
@@ -21,10 +21,11 @@ import { DeleteThingDocument as DeleteThingMutation } from "./DeleteThing.genera
 import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.generated.ts";
 import "./things.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
+import { thingsTexts } from "./texts.ts";
 
 export default function ThingSettingsPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const { thing, loading, missing, fetching, error, refetch } = useThing(id);
@@ -60,7 +61,7 @@ export default function ThingSettingsPage() {
       </p>
       <h1 id="page-title">{t("things.settingsPage.title", { name: thing.name })}</h1>
       <p className="lead">
-        {richText(t, "things.settingsPage.lead", brand, { edit: <Link to={paths.thingEdit(thing.id)}>{t("things.edit")}</Link> })}
+        {richText(t, "things.settingsPage.lead", { edit: <Link to={paths.thingEdit(thing.id)}>{t("things.edit")}</Link> }, brand)}
       </p>
       <IndicatorSettings thing={thing} />
       <DangerZone thing={thing} />
@@ -70,7 +71,7 @@ export default function ThingSettingsPage() {
 
 function IndicatorSettings({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const notify = useNotify();
   const groupName = useId();
@@ -229,7 +230,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
 
 function DangerZone({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const navigate = useNavigate();
   const notify = useNotify();

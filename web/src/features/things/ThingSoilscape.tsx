@@ -2,12 +2,12 @@
 // land cover, habitats, carbon, where water drains to, water protection, typical cropping).
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import type { ThingDetails } from "./types.ts";
 import { SoilscapePanel } from "../../components/environment/index.ts";
+import { thingsTexts, type ThingsKey } from "./texts.ts";
 
 // The values are the soilscape layer's own words (its English class names), shown as they are.
-const FIELDS: { key: keyof ThingDetails; label: MessageKey }[] = [
+const FIELDS: { key: keyof ThingDetails; label: ThingsKey }[] = [
   { key: "texture", label: "things.soil.texture" },
   { key: "drainage", label: "things.soil.drainage" },
   { key: "fertility", label: "things.soil.fertility" },
@@ -21,7 +21,7 @@ const FIELDS: { key: keyof ThingDetails; label: MessageKey }[] = [
 
 export function ThingSoilscape({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const known = FIELDS.filter((field) => {
     const value = thing[field.key];

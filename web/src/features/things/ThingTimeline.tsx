@@ -14,10 +14,11 @@ import { ACTION_TYPES, actionTypeLabel } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { ThingTimelineDocument as ThingTimelineQuery } from "./ThingTimeline.generated.ts";
 import { DownloadButton } from "../../lib/download.tsx";
+import { thingsTexts } from "./texts.ts";
 
 export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDetails; liveCount: number; onChanged(): void }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const { session } = useSession();
   const [type, setType] = useState("");
   const [result, reexecute] = useQuery({

@@ -1,16 +1,17 @@
 // The weather tab: what the thing itself knows now (its soil temperature and water readings), the
 // forecast for its place with a "water or wait?" hint, and the rain at the nearest gauges.
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { TimeAgo } from "./ThingBits.tsx";
 import { formatReading } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { RainfallPanel, WeatherPanel } from "../../components/environment/index.ts";
+import { thingsTexts } from "./texts.ts";
 
 export function ThingWeather({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { x: latitude, y: longitude } = thing.location;
   return (
@@ -26,7 +27,7 @@ export function ThingWeather({ thing }: { thing: ThingDetails }) {
               <dd>{formatReading(thing.water, { unit: "%", digits: 0 })}</dd>
             </dl>
             <p className="muted small">
-              {richText(t, "things.weather.measured", {}, { time: <TimeAgo value={thing.lastSensorData} /> })}
+              {richText(t, "things.weather.measured", { time: <TimeAgo value={thing.lastSensorData} /> }, {})}
             </p>
           </>
         ) : (

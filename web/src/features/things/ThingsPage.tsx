@@ -1,6 +1,6 @@
 // /things: every thing you can see, as tiles or a list, with search, filters and sort.
 import { Link } from "react-router";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
@@ -8,10 +8,11 @@ import { paths } from "../../routes/paths.ts";
 import { PinIcon } from "./icons.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
 import "./things.css";
+import { thingsTexts } from "./texts.ts";
 
 export default function ThingsPage() {
   const b = useBranding();
-  const t = useT();
+  const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { signedIn } = useSession();
   const list = useThingListState("things");
@@ -38,11 +39,11 @@ export default function ThingsPage() {
       <p className="lead">
         {signedIn
           ? t("things.leadSignedIn", brand)
-          : richText(t, "things.leadGuest", brand, { signIn: <Link to={paths.signIn("/things")}>{t("things.signIn")}</Link> })}
+          : richText(t, "things.leadGuest", { signIn: <Link to={paths.signIn("/things")}>{t("things.signIn")}</Link> }, brand)}
       </p>
       <ThingList list={list} searchLabel={t("things.searchLabel", brand)} />
       <p className="muted small">
-        {richText(t, "things.openData", brand, {
+        {richText(t, "things.openData", {
           geojson: (
             <a href="/export/things.geojson" download="public-things.geojson">
               {t("things.openDataGeoJson", brand)}
@@ -53,7 +54,7 @@ export default function ThingsPage() {
               {t("things.openDataCsv")}
             </a>
           ),
-        })}
+        }, brand)}
       </p>
     </section>
   );

@@ -3,13 +3,14 @@
 import type { Branding } from "../../../../shared/branding.ts";
 import { formatMetres, formatRadiusKm } from "../../lib/distance.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { type ThingsT, englishThingsT } from "./texts.ts";
 
 /** "No things within 20 km of you" (the radius follows NEAREST_MAX_KM). */
-export function noneWithinText(b: Branding, radiusKm: number, t: T = englishT): string {
+export function noneWithinText(b: Branding, radiusKm: number, t: ThingsT = englishThingsT): string {
   return t("things.nearest.noneWithin", { brand: b.key, radius: formatRadiusKm(radiusKm) });
 }
 
 /** "Nearest thing: Planter 7, 412 m away". */
-export function foundText(b: Branding, name: string, distanceMetres: number, t: T = englishT): string {
+export function foundText(b: Branding, name: string, distanceMetres: number, t: ThingsT = englishThingsT): string {
   return t("things.nearest.found", { brand: b.key, name, distance: formatMetres(distanceMetres) });
 }

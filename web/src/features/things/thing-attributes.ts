@@ -5,6 +5,7 @@
 // carries only its own type's attributes, and clears the others (a retyped tree loses its species).
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { FloweringSeason, TreeHeightClass } from "./CreateThing.generated.ts";
+import { type ThingsT, englishThingsT } from "./texts.ts";
 
 export type AttributeField =
   | "speciesId"
@@ -62,9 +63,9 @@ export const SEASONS = [
 type HeightClass = (typeof HEIGHT_CLASSES)[number][0];
 type Season = (typeof SEASONS)[number][0];
 
-export const heightClassLabel = (code: string | null | undefined, t: T = englishT) =>
+export const heightClassLabel = (code: string | null | undefined, t: ThingsT = englishThingsT) =>
   HEIGHT_CLASSES.some(([c]) => c === code) ? t(`things.height.${code as HeightClass}`) : "";
-export const seasonLabel = (code: string, t: T = englishT) => (SEASONS.some(([c]) => c === code) ? t(`things.season.${code as Season}`) : code);
+export const seasonLabel = (code: string, t: ThingsT = englishThingsT) => (SEASONS.some(([c]) => c === code) ? t(`things.season.${code as Season}`) : code);
 
 /** Which attributes a type has. */
 export function attributeKind(type: string): "tree" | "soil" | "beecafe" | null {

@@ -1,11 +1,12 @@
 // Words, colours and units of things and actions (spec sections 3, 4 and 9, decisions.md):
 // thing and action types with their labels, the indicator colours with what they mean, hydration
 // bands, reading units and the date formats the thing screens use. Pure TypeScript: the words come
-// from the catalogue through a `t` (components pass useT()'s; English when none is given, for the
+// from the catalogue through a `t` (components pass useT(thingsTexts)'s; English when none is given, for the
 // screens of other features that call these without one yet).
 
 import { dateSettings, formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { thingsTexts, type ThingsT, englishThingsT } from "./texts.ts";
 
 export const THING_TYPES = [
   "BEECAFE",
@@ -30,12 +31,12 @@ export const THING_TYPES = [
 ] as const;
 export type ThingType = (typeof THING_TYPES)[number];
 
-export function thingTypeLabel(type: string | null | undefined, t: T = englishT): string {
+export function thingTypeLabel(type: string | null | undefined, t: ThingsT = englishThingsT): string {
   return type && (THING_TYPES as readonly string[]).includes(type) ? t(`things.type.${type as ThingType}`) : t("things.type.unknown");
 }
 
 /** Thing types in alphabetical order of their labels in the reader's language (for menus). */
-export function thingTypesByLabel(t: T = englishT): ThingType[] {
+export function thingTypesByLabel(t: ThingsT = englishThingsT): ThingType[] {
   return [...THING_TYPES].sort((a, b) => thingTypeLabel(a, t).localeCompare(thingTypeLabel(b, t)));
 }
 
@@ -58,7 +59,7 @@ export const RECORDABLE_ACTION_TYPES: readonly ActionType[] = ACTION_TYPES.filte
 
 const isActionType = (type: string | null | undefined): type is ActionType => (ACTION_TYPES as readonly string[]).includes(type ?? "");
 
-export function actionTypeLabel(type: string | null | undefined, t: T = englishT): string {
+export function actionTypeLabel(type: string | null | undefined, t: ThingsT = englishThingsT): string {
   return isActionType(type) ? t(`things.action.${type}.label`) : t("things.action.other");
 }
 
@@ -81,7 +82,7 @@ const ENGLISH_VERBS: Record<ActionType, string> = {
   CREATED: "added",
 };
 
-export function actionHint(type: string | null | undefined, t: T = englishT): string {
+export function actionHint(type: string | null | undefined, t: ThingsT = englishThingsT): string {
   return isActionType(type) ? t(`things.action.${type}.hint`) : "";
 }
 
@@ -99,17 +100,17 @@ export function normaliseColour(colour: string | null | undefined): IndicatorCol
 const scale = (parameter: string | null | undefined) => (parameter === "P_H" ? "ph" : "water");
 
 /** Short label of an indicator colour ("Needs water"), per indicator parameter. */
-export function colourLabel(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: T = englishT): string {
+export function colourLabel(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: ThingsT = englishThingsT): string {
   return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.label`);
 }
 
 /** A sentence on what the colour means for the thing. */
-export function colourMeaning(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: T = englishT): string {
+export function colourMeaning(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: ThingsT = englishThingsT): string {
   return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.meaning`);
 }
 
 /** Water scale filter label (spec section 9), for the list's colour filter: "Red · too dry". */
-export function colourFilterLabel(colour: IndicatorColour, t: T = englishT): string {
+export function colourFilterLabel(colour: IndicatorColour, t: ThingsT = englishThingsT): string {
   return t(`things.colourFilter.${colour}`);
 }
 
@@ -137,7 +138,7 @@ export interface HydrationLevels {
 /** decisions.md: dry 0-20, needs water 20-30, good 30-60, saturated 60-100 (percent). */
 export const DEFAULT_HYDRATION_LEVELS: HydrationLevels = { dry: 20, needsWater: 30, good: 60 };
 
-export function hydrationBandLabel(band: string | null | undefined, t: T = englishT): string | null {
+export function hydrationBandLabel(band: string | null | undefined, t: ThingsT = englishThingsT): string | null {
   return band && (HYDRATION_BANDS as readonly string[]).includes(band) ? t(`things.band.${band as HydrationBand}`) : null;
 }
 
@@ -164,7 +165,7 @@ export function hydrationLevelsOf(value: unknown): HydrationLevels {
 }
 
 /** The message for band limits that do not make sense, or null. */
-export function validateHydrationLevels(levels: { dry: string; needsWater: string; good: string }, t: T = englishT): string | null {
+export function validateHydrationLevels(levels: { dry: string; needsWater: string; good: string }, t: ThingsT = englishThingsT): string | null {
   const values = [levels.dry, levels.needsWater, levels.good];
   if (values.some((v) => v.trim() === "")) return t("things.levels.allThree");
   const numbers = values.map(Number);
@@ -191,7 +192,7 @@ export const READINGS: readonly Reading[] = [
 ];
 
 /** "Water", "Temperature", "Conductivity", "pH", "Battery". */
-export function readingLabel(key: Reading["key"] | "battery", t: T = englishT): string {
+export function readingLabel(key: Reading["key"] | "battery", t: ThingsT = englishThingsT): string {
   return t(`things.reading.${key}`);
 }
 
@@ -211,7 +212,7 @@ export function formatCoordinate(value: number | null | undefined): string {
   return value.toFixed(5);
 }
 
-export function mapLinks(latitude: number, longitude: number, t: T = englishT): { label: string; href: string }[] {
+export function mapLinks(latitude: number, longitude: number, t: ThingsT = englishThingsT): { label: string; href: string }[] {
   const lat = latitude.toFixed(6);
   const lon = longitude.toFixed(6);
   return [
@@ -232,12 +233,12 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 /** "5 minutes ago", "yesterday", "3 weeks ago"; the full date after a year. */
-export function formatRelative(value: string | Date | null | undefined, now: number = Date.now(), t: T = englishT): string {
+export function formatRelative(value: string | Date | null | undefined, now: number = Date.now(), t: ThingsT = englishThingsT): string {
   return toDate(value) ? timeAgo(value, now, 365) : t("things.never");
 }
 
 /** "30–60%": the water range of a band with these limits. */
-export function bandRange(band: string | null | undefined, levels: HydrationLevels, t: T = englishT): string | null {
+export function bandRange(band: string | null | undefined, levels: HydrationLevels, t: ThingsT = englishThingsT): string | null {
   switch (band) {
     case "dry":
       return t("things.band.below", { value: levels.dry });

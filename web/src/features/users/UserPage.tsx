@@ -6,7 +6,6 @@ import { Loading } from "../../components/Loading.tsx";
 import { TabNav } from "../../components/TabNav.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths, USER_TABS, type UserTab } from "../../routes/paths.ts";
 import { errorText, formatDate, groupTypeLabel, thingTypeLabel, timeAgo } from "../groups/meta.ts";
@@ -21,7 +20,8 @@ import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
 import { badgeText } from "../account/badge-texts.ts";
-import { usersTexts } from "./texts.ts";
+import { usersTexts, type UsersKey } from "./texts.ts";
+import { accountTexts } from "../account/texts.ts";
 
 type UserDetails = NonNullable<UserData["userById"]>;
 
@@ -107,7 +107,7 @@ export default function UserPage() {
   );
 }
 
-const TAB_LABELS: Record<UserTab, MessageKey> = {
+const TAB_LABELS: Record<UserTab, UsersKey> = {
   dashboard: "users.tab.dashboard",
   activity: "users.tab.activity",
   badges: "users.tab.badges",
@@ -218,7 +218,7 @@ function UserActivity({ user }: { user: UserDetails }) {
 }
 
 function UserBadges({ user }: { user: UserDetails }) {
-  const t = useT(usersTexts);
+  const t = useT(usersTexts, accountTexts);
   const b = useBranding();
   const [result, reexecute] = useQuery({
     query: UserBadgesQuery,

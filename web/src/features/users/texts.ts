@@ -12,7 +12,9 @@ export const usersTexts = defineTexts(usersEn, {
 });
 
 /** A `t` that says the shell's texts and the users screens'. */
-export type UsersT = T<MessageKey | keyof typeof usersEn>;
+/** The keys these screens say: the shell's and their own. */
+export type UsersKey = MessageKey | keyof typeof usersEn;
+export type UsersT = T<UsersKey>;
 /** British English, the default of the feature's pure helpers. */
 export const englishUsersT: UsersT = englishWith(usersTexts);
 
