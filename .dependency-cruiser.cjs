@@ -17,6 +17,13 @@ const TESTS = [
  * added here on purpose (and so shows up in review).
  */
 const FEATURE_EXPORTS = [
+  // A feature's texts (lib/i18n/texts.ts), for a screen that shows another feature's words too.
+  "^web/src/features/[^/]+/texts\\.ts$",
+  // A badge's words (account), on a person's page; the passphrase field, on sign-in and account.
+  "^web/src/features/account/badge-texts\\.ts$",
+  "^web/src/features/auth/PassphraseField\\.tsx$",
+  // The one invitation page, behind the things', devices' and groups' invitation links.
+  "^web/src/features/invitation/AcceptInvitation\\.tsx$",
   // A thing's labels, colours and water-need ranks, and its small shared pieces.
   "^web/src/features/things/thing-meta\\.ts$",
   "^web/src/features/things/ThingBits\\.tsx$",

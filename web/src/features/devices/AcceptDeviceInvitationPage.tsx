@@ -1,6 +1,6 @@
 // /devices/accept?id=<invitationId>&code=<code>: the link from a device invitation e-mail; accepting
-// gives access to the device (components/invitation/AcceptInvitation.tsx does the rest).
-import { AcceptInvitation } from "../../components/invitation/AcceptInvitation.tsx";
+// gives access to the device (features/invitation/AcceptInvitation.tsx does the rest).
+import { AcceptInvitation } from "../invitation/AcceptInvitation.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AcceptInvitationToDeviceAccessDocument as AcceptMutation } from "./AcceptInvitationToDeviceAccess.generated.ts";
 import { DeviceAccessForInvitationDocument as CheckQuery } from "./DeviceAccessForInvitation.generated.ts";

@@ -1,6 +1,6 @@
 // /groups/accept?id=<invitationId>&code=<code>: the link from a group invitation e-mail; accepting
-// makes the person a member (components/invitation/AcceptInvitation.tsx does the rest).
-import { AcceptInvitation } from "../../components/invitation/AcceptInvitation.tsx";
+// makes the person a member (features/invitation/AcceptInvitation.tsx does the rest).
+import { AcceptInvitation } from "../invitation/AcceptInvitation.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AcceptGroupInvitationDocument as AcceptMutation } from "./AcceptGroupInvitation.generated.ts";
 import { GroupInvitationCheckDocument as CheckQuery } from "./GroupInvitationCheck.generated.ts";

@@ -1,6 +1,6 @@
 // /things/accept?id=<invitationId>&code=<code>: the link of a thing invitation e-mail; accepting
-// makes the person a collaborator (components/invitation/AcceptInvitation.tsx does the rest).
-import { AcceptInvitation } from "../../components/invitation/AcceptInvitation.tsx";
+// makes the person a collaborator (features/invitation/AcceptInvitation.tsx does the rest).
+import { AcceptInvitation } from "../invitation/AcceptInvitation.tsx";
 import { paths } from "../../routes/paths.ts";
 import { AcceptInvitationToThingAccessDocument as AcceptMutation } from "./AcceptInvitationToThingAccess.generated.ts";
 import { ThingAccessForInvitationDocument as CheckQuery } from "./ThingAccessForInvitation.generated.ts";

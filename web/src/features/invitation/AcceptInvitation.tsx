@@ -16,7 +16,7 @@ import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../../features/account/VerifyToAccept.tsx";
+import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
 import "./invitation.css";
 import { invitationTexts } from "./texts.ts";
 
