@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useMutation, useQuery, type TypedDocumentNode } from "urql";
-import { Loading } from "../Loading.tsx";
+import { Loading } from "../../components/Loading.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { errorCode, errorText, serverErrorOf } from "../../lib/errors.ts";
