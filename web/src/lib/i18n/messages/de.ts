@@ -1,6 +1,7 @@
 // The app's screen texts in German, with "du" (docs/decisions.md, "English and German"). Loaded
 // only when someone reads the app in German (a chunk of its own).
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
+import { adminDe } from "./admin.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -308,6 +309,7 @@ const shell: Record<keyof ShellTexts, string> = {
 
 export const de: Record<MessageKey, string> = {
   ...shell,
+  ...adminDe,
 };
 
 export default de;

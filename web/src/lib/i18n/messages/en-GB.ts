@@ -6,6 +6,7 @@
 // The shell's texts (header, layout, lists, map, panels) are here; a feature's own screens keep
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
+import { adminEn } from "./admin.en-GB.ts";
 
 const shell = {
   "language.label": "Language",
@@ -313,6 +314,7 @@ const shell = {
 
 export const en = {
   ...shell,
+  ...adminEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
