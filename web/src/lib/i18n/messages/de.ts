@@ -2,6 +2,7 @@
 // only when someone reads the app in German (a chunk of its own).
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
 import { adminDe } from "./admin.de.ts";
+import { formDe } from "./form.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -310,6 +311,7 @@ const shell: Record<keyof ShellTexts, string> = {
 export const de: Record<MessageKey, string> = {
   ...shell,
   ...adminDe,
+  ...formDe,
 };
 
 export default de;

@@ -7,6 +7,7 @@
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
 import { adminEn } from "./admin.en-GB.ts";
+import { formEn } from "./form.en-GB.ts";
 
 const shell = {
   "language.label": "Language",
@@ -315,6 +316,7 @@ const shell = {
 export const en = {
   ...shell,
   ...adminEn,
+  ...formEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
