@@ -1,20 +1,49 @@
 // A catalogue text with markup inside it (issue 25): a sentence with a link in the middle stays
 // one message, "Check the spelling, or <link>show everyone</link>.", so a translation can move the
 // link where its language puts it; splitting it into pieces around the link would not translate.
-// Each tag is a function in `values` that wraps its words: { link: (words) => <Link>{words}</Link> }.
-import { useContext, type ReactNode } from "react";
-import { IntlContext, createIntl, type IntlShape } from "react-intl";
-import { DEFAULT_LOCALE } from "../../../shared/i18n/locales.ts";
-import { en, type MessageKey } from "../lib/i18n/messages/en-GB.ts";
+//
+//   richText(t, "admin.noSuchUser.body", { username }, { link: (words) => <Link to="/admin">{words}</Link> })
+//
+// It works with any `t` (the shell's or a feature's, which return text): each tag's words come
+// back between marks that cannot occur in a catalogue text, and are then drawn by the tag's
+// function. Tags do not nest (none of the catalogue's texts needs it).
+import { Fragment, type ReactNode } from "react";
+import type { MessageValues } from "../../../shared/i18n/translate.ts";
 
-export type RichValues = Record<string, ReactNode | Date | ((words: ReactNode[]) => ReactNode)>;
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
 
-/** British English, for a part drawn outside the app's providers (a unit test of one part). */
-let standalone: IntlShape | null = null;
-const standaloneIntl = () => (standalone ??= createIntl({ locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE, messages: en }));
+export type Tags = Record<string, (words: string) => ReactNode>;
 
-export function RichText({ id, values }: { id: MessageKey; values: RichValues }) {
-  const intl = useContext(IntlContext) ?? standaloneIntl();
-  // react-intl gives the parts of a rich message keys of their own.
-  return <>{intl.formatMessage({ id }, values as Parameters<IntlShape["formatMessage"]>[1])}</>;
+/** `t`'s value for each tag: its words between marks that name the tag. */
+function marked(tags: Tags): Record<string, (words: readonly unknown[]) => string> {
+  return Object.fromEntries(
+    Object.keys(tags).map((name) => [name, (words: readonly unknown[]) => `${OPEN}${name}${CLOSE}${words.join("")}${OPEN}/${name}${CLOSE}`]),
+  );
+}
+
+/** A formatted text with its tags' marks, as elements. */
+export function drawTags(text: string, tags: Tags): ReactNode {
+  const parts: ReactNode[] = [];
+  const pattern = new RegExp(`${OPEN}(\\w+)${CLOSE}([\\s\\S]*?)${OPEN}/\\1${CLOSE}`, "g");
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    const draw = tags[match[1]];
+    parts.push(<Fragment key={parts.length}>{draw ? draw(match[2]) : match[2]}</Fragment>);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
+/** `t(key, values)` with the tags in the text drawn by `tags`. */
+export function richText<K extends string>(
+  t: (key: K, values?: MessageValues) => string,
+  key: K,
+  values: MessageValues,
+  tags: Tags,
+): ReactNode {
+  // The tags' functions are not MessageValues' plain values; ICU formatting takes them as tags.
+  return drawTags(t(key, { ...values, ...(marked(tags) as unknown as MessageValues) }), tags);
 }

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import type { CombinedError } from "urql";
 import { Loading } from "../../components/Loading.tsx";
-import { RichText } from "../../components/RichText.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import {
@@ -47,10 +47,7 @@ export function AnalyticsResults({
     return (
       <EmptyState title={t("admin.noSuchUser.title")}>
         <p>
-          <RichText
-            id="admin.noSuchUser.body"
-            values={{ username: filters.user, link: (words) => <Link to="/admin">{words}</Link> }}
-          />
+          {richText(t, "admin.noSuchUser.body", { username: filters.user }, { link: (words) => <Link to="/admin">{words}</Link> })}
         </p>
       </EmptyState>
     );

@@ -8,7 +8,7 @@ import { useMutation, useQuery, type CombinedError } from "urql";
 import { charLength } from "../../../../shared/validation.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { FormField } from "../../components/FormField.tsx";
-import { RichText } from "../../components/RichText.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { dateSettings } from "../../lib/dates.ts";
 import { englishT } from "../../lib/i18n/english.ts";
@@ -323,13 +323,9 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
         ) : null}
         {item.thingByThingId ? (
           <span>
-            <RichText
-              id="form.aboutThing"
-              values={{
-                name: item.thingByThingId.name,
-                link: (words) => <Link to={paths.thing(item.thingByThingId!.id)}>{words}</Link>,
-              }}
-            />
+            {richText(t, "form.aboutThing", { name: item.thingByThingId.name }, {
+              link: (words) => <Link to={paths.thing(item.thingByThingId!.id)}>{words}</Link>,
+            })}
           </span>
         ) : null}
         {admin ? (
