@@ -3,6 +3,9 @@
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
 import { adminDe } from "./admin.de.ts";
 import { formDe } from "./form.de.ts";
+import { aboutDe } from "./about.de.ts";
+import { miscDe } from "./misc.de.ts";
+import { tourDe } from "./tour.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -312,6 +315,9 @@ export const de: Record<MessageKey, string> = {
   ...shell,
   ...adminDe,
   ...formDe,
+  ...aboutDe,
+  ...miscDe,
+  ...tourDe,
 };
 
 export default de;

@@ -8,6 +8,9 @@
 // each, so features can be translated without touching each other's lines.
 import { adminEn } from "./admin.en-GB.ts";
 import { formEn } from "./form.en-GB.ts";
+import { aboutEn } from "./about.en-GB.ts";
+import { miscEn } from "./misc.en-GB.ts";
+import { tourEn } from "./tour.en-GB.ts";
 
 const shell = {
   "language.label": "Language",
@@ -317,6 +320,9 @@ export const en = {
   ...shell,
   ...adminEn,
   ...formEn,
+  ...aboutEn,
+  ...miscEn,
+  ...tourEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
