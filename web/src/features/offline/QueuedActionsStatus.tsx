@@ -5,6 +5,7 @@ import { richText } from "../../components/RichText.tsx";
 import { formatTime } from "../../lib/dates.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import type { QueuedAction } from "../../lib/offline/action-queue.ts";
 import { isPending, useActionQueue, useQueuedActions } from "../../lib/offline/use-action-queue.ts";
@@ -72,7 +73,8 @@ export function QueuedActionsStatus() {
                 {richText(
                   t,
                   "offline.failedItem",
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: a.error ?? "" },
+                  // The server's reason, in the reader's language when it is one of its known texts.
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: translateServerMessage(a.error ?? "") },
                   { time: timeTag(a.recordedAt) },
                 )}{" "}
                 <button type="button" className="link-button" onClick={() => queue?.remove(a.key)}>
