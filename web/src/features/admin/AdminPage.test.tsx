@@ -248,7 +248,9 @@ describe("/admin", () => {
       const sessions = (await screen.findByRole("heading", { name: "Sitzungen pro Person" })).closest("section")!;
       expect(within(sessions).getByText("2 Min. 5 s")).toBeTruthy();
       expect(within(sessions).getByRole("button", { name: "Nur diese Person: Gast 0b7d7a1e" })).toBeTruthy();
-      expect(within(sessions).getByRole("columnheader", { name: "Durchschnittliche Dauer" })).toBeTruthy();
+      expect(within(sessions).getByRole("columnheader", { name: "Ø Dauer" })).toBeTruthy();
+      const patterns = screen.getByRole("heading", { name: "Häufigste Wege" }).closest("section")!;
+      expect(within(patterns).getByText("4,2 s")).toBeTruthy();
       const routes = screen.getByRole("heading", { name: "Meistbesuchte Seiten" }).closest("section")!;
       expect(within(routes).getByText("Die 2 meistbesuchten von 12 Seiten.")).toBeTruthy();
       expect(screen.getByRole("button", { name: "Anwenden" })).toBeTruthy();

@@ -104,9 +104,9 @@ export const adminEn = {
   "admin.visitor.unknown": "Unknown visitor",
 
   // Durations (formatDuration): the unit symbols as the locale writes them.
-  "admin.duration.seconds": "{seconds} s",
-  "admin.duration.minutes": "{minutes} min",
-  "admin.duration.minutesSeconds": "{minutes} min {seconds} s",
-  "admin.duration.hours": "{hours} h",
-  "admin.duration.hoursMinutes": "{hours} h {minutes} min",
+  "admin.duration.seconds": "{seconds, number} s",
+  "admin.duration.minutes": "{minutes, number} min",
+  "admin.duration.minutesSeconds": "{minutes, number} min {seconds, number} s",
+  "admin.duration.hours": "{hours, number} h",
+  "admin.duration.hoursMinutes": "{hours, number} h {minutes, number} min",
 } as const;
