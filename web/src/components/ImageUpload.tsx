@@ -350,7 +350,7 @@ export function ImageUpload({
           )}
         </div>
         <div className="image-upload-body">
-          <p className="image-upload-prompt">{dragging ? "Drop the picture here" : "Drag a picture here, or"}</p>
+          <p className="image-upload-prompt">{dragging ? t("upload.dropHere") : t("upload.dragHere")}</p>
           <div className="image-upload-actions">
             <input
               ref={inputRef}
@@ -368,7 +368,7 @@ export function ImageUpload({
             </label>
             {state.kind === "uploading" ? (
               <button type="button" className="button button-secondary" onClick={cancel}>
-                Cancel upload
+                {t("upload.cancel")}
               </button>
             ) : null}
             {state.kind === "done" ? (

@@ -2,9 +2,11 @@
 // data comes down for those allowed to see it. Exports live beside the GraphQL endpoint.
 import { useState } from "react";
 import { useAppConfig } from "./config-context.tsx";
+import { useT } from "./i18n/locale-context.tsx";
 import { useSession } from "./session-context.tsx";
 
 export function DownloadButton({ path, filename, label }: { path: string; filename: string; label: string }) {
+  const t = useT();
   const { graphqlUrl } = useAppConfig();
   const { store } = useSession();
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
@@ -28,9 +30,9 @@ export function DownloadButton({ path, filename, label }: { path: string; filena
   return (
     <span className="download-button">
       <button type="button" className="button button-secondary button-small" onClick={download} disabled={state === "busy"}>
-        {state === "busy" ? "Preparing…" : label}
+        {state === "busy" ? t("download.preparing") : label}
       </button>
-      {state === "failed" ? <span className="field-error" role="alert"> The download failed; try again.</span> : null}
+      {state === "failed" ? <span className="field-error" role="alert"> {t("download.failed")}</span> : null}
     </span>
   );
 }

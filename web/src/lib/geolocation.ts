@@ -3,15 +3,19 @@
 // three texts (a refused permission as 'Location permission denied: <reason>'). A position the
 // person shared is kept as the session's location (spec section 3: location, x latitude,
 // y longitude), so screens opened later can start from it.
+import { englishT, type T } from "./i18n/english.ts";
 import { sessionStore } from "./session.ts";
 
 export const GEOLOCATION_TIMEOUT_MS = 30_000;
 
-export const GEO_MESSAGES = {
-  unsupported: "Geolocation is not supported by your browser",
-  unavailable: "Unable to get your location",
-  denied: "Location permission denied",
-} as const;
+export type GeolocationProblem = "unsupported" | "unavailable" | "denied";
+
+/** The three texts in British English (the failure's message); screens say them with `t`. */
+export const GEO_MESSAGES: Readonly<Record<GeolocationProblem, string>> = {
+  unsupported: englishT("geo.unsupported"),
+  unavailable: englishT("geo.unavailable"),
+  denied: englishT("geo.denied"),
+};
 
 export interface Coordinates {
   latitude: number;
@@ -20,29 +24,41 @@ export interface Coordinates {
   accuracy: number | null;
 }
 
-/** A failed position request; `message` is the notice to show, `reason` what the browser said. */
+/**
+ * A failed position request; `message` is the notice in British English, `problem` which one it
+ * is (failureNotice says it in the reader's language), `reason` what the browser said.
+ */
 export class GeolocationFailure extends Error {
   readonly reason: string | null;
-  constructor(notice: string, reason?: string | null) {
+  readonly problem: GeolocationProblem;
+  constructor(notice: string, reason?: string | null, problem: GeolocationProblem = "unavailable") {
     super(notice);
     this.name = "GeolocationFailure";
     this.reason = reason ?? null;
+    this.problem = problem;
   }
 }
 
 /** GeolocationPositionError.PERMISSION_DENIED */
 const PERMISSION_DENIED = 1;
 
-/** The notice for a failed position request: the message, then the browser's reason. */
-export function geolocationNotice(error: { code?: number; message?: string } | null | undefined): string {
-  const reason = (error?.message ?? "").trim();
-  const message = error?.code === PERMISSION_DENIED ? GEO_MESSAGES.denied : GEO_MESSAGES.unavailable;
-  return reason ? `${message}: ${reason}` : message;
+const problemOf = (error: { code?: number } | null | undefined): GeolocationProblem =>
+  error?.code === PERMISSION_DENIED ? "denied" : "unavailable";
+
+function noticeOf(problem: GeolocationProblem, reason: string | null | undefined, t: T): string {
+  const message = t(`geo.${problem}`);
+  const why = (reason ?? "").trim();
+  return why ? t("geo.withReason", { message, reason: why }) : message;
 }
 
-/** The notice for anything a position request threw. */
-export function failureNotice(failure: unknown): string {
-  return failure instanceof GeolocationFailure ? failure.message : GEO_MESSAGES.unavailable;
+/** The notice for a failed position request: the message, then the browser's reason. */
+export function geolocationNotice(error: { code?: number; message?: string } | null | undefined, t: T = englishT): string {
+  return noticeOf(problemOf(error), error?.message, t);
+}
+
+/** The notice for anything a position request threw (in `t`'s language; screens pass useT()'s). */
+export function failureNotice(failure: unknown, t: T = englishT): string {
+  return failure instanceof GeolocationFailure ? noticeOf(failure.problem, failure.reason, t) : t("geo.unavailable");
 }
 
 export function getCurrentPosition(
@@ -51,7 +67,7 @@ export function getCurrentPosition(
 ): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
     if (!geolocation || typeof geolocation.getCurrentPosition !== "function") {
-      reject(new GeolocationFailure(GEO_MESSAGES.unsupported));
+      reject(new GeolocationFailure(GEO_MESSAGES.unsupported, null, "unsupported"));
       return;
     }
     geolocation.getCurrentPosition(
@@ -60,7 +76,7 @@ export function getCurrentPosition(
         store.update({ location: { x: latitude, y: longitude } }); // no-op without a session
         resolve({ latitude, longitude, accuracy: Number.isFinite(accuracy) ? accuracy : null });
       },
-      (error) => reject(new GeolocationFailure(geolocationNotice(error), error?.message)),
+      (error) => reject(new GeolocationFailure(geolocationNotice(error), error?.message, problemOf(error))),
       { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
     );
   });

@@ -1,158 +1,91 @@
 // /about (signed-in users): what the product is, its version, and where its data comes from with
 // the attributions the data's licences ask for.
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { brandCopy } from "../../../../shared/brand-copy.ts";
-import { term } from "../../../../shared/branding.ts";
+import { richText } from "../../components/RichText.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import "./about.css";
 
 /** The app version is stamped in at build time (web/vite.config.ts, from package.json). */
 export const APP_VERSION: string = (import.meta.env.VITE_APP_VERSION as string | undefined) || "development";
 
-interface Source {
-  name: string;
-  use: string;
-  credit: ReactNode;
-}
+/** A link out of the app, for the attributions. */
+const external = (href: string) => (words: string) => (
+  <a href={href} rel="noreferrer" target="_blank">
+    {words}
+  </a>
+);
+
+type SourceKey = "rainfall" | "weather" | "soilscapes" | "blines" | "maps" | "sensors";
+
+/** Each source's texts are about.<key>.name, .use and .credit; `links` fill the credit's tags. */
+const SOURCES: { key: SourceKey; links: Record<string, string> }[] = [
+  { key: "rainfall", links: { link: "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/" } },
+  { key: "weather", links: { site: "https://open-meteo.com/", licence: "https://creativecommons.org/licenses/by/4.0/" } },
+  { key: "soilscapes", links: { link: "https://www.landis.org.uk/" } },
+  { key: "blines", links: { link: "https://www.buglife.org.uk/our-work/b-lines/" } },
+  { key: "maps", links: { link: "https://www.openstreetmap.org/copyright" } },
+  { key: "sensors", links: { link: "https://www.thethingsnetwork.org/" } },
+];
 
 export default function AboutPage() {
+  const t = useT();
   const config = useAppConfig();
   const b = config.branding;
+  const brand = { brand: b.key, product: b.name };
   const { session } = useSession();
-
-  const sources: Source[] = [
-    {
-      name: "Rainfall",
-      use: "Rainfall stations on the map and the rain that fell near each of your " + term(b, "things") + ".",
-      credit: (
-        <>
-          This uses Environment Agency rainfall data from the real-time data API (Beta). Contains public sector
-          information licensed under the{" "}
-          <a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/" rel="noreferrer" target="_blank">
-            Open Government Licence v3.0
-          </a>
-          .
-        </>
-      ),
-    },
-    {
-      name: "Weather forecasts",
-      use: "The forecast shown for each " + term(b, "thing") + ".",
-      credit: (
-        <>
-          Weather data by{" "}
-          <a href="https://open-meteo.com/" rel="noreferrer" target="_blank">
-            Open-Meteo.com
-          </a>
-          , licensed under{" "}
-          <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer" target="_blank">
-            CC BY 4.0
-          </a>
-          .
-        </>
-      ),
-    },
-    {
-      name: "Soilscapes",
-      use: "Soil texture, drainage, fertility and habitats at each " + term(b, "thing") + "’s location, and the soilscapes map layer.",
-      credit: (
-        <>
-          Soilscapes © Cranfield University (NSRI) and for the Controller of HMSO, from{" "}
-          <a href="https://www.landis.org.uk/" rel="noreferrer" target="_blank">
-            LandIS
-          </a>{" "}
-          (Land Information System).
-        </>
-      ),
-    },
-    {
-      name: "B-Lines",
-      use: "The B-Lines map layer: routes for pollinating insects across the countryside.",
-      credit: (
-        <>
-          B-Lines ©{" "}
-          <a href="https://www.buglife.org.uk/our-work/b-lines/" rel="noreferrer" target="_blank">
-            Buglife
-          </a>
-          , with data from Natural England.
-        </>
-      ),
-    },
-    {
-      name: "Maps",
-      use: "Terrain, topographic and satellite base maps.",
-      credit: (
-        <>
-          Map data ©{" "}
-          <a href="https://www.openstreetmap.org/copyright" rel="noreferrer" target="_blank">
-            OpenStreetMap
-          </a>{" "}
-          contributors (ODbL). Each map tile layer credits its own provider in the corner of the map.
-        </>
-      ),
-    },
-    {
-      name: "Sensors",
-      use: "Soil moisture, temperature, conductivity and pH readings.",
-      credit: (
-        <>
-          LoRaWAN devices on{" "}
-          <a href="https://www.thethingsnetwork.org/" rel="noreferrer" target="_blank">
-            The Things Network
-          </a>
-          , looked after by our community.
-        </>
-      ),
-    },
-  ];
 
   return (
     <section className="page about-page" aria-labelledby="page-title">
-      <h1 id="page-title">About {b.name}</h1>
-      <p className="lead">{b.tagline}</p>
+      <h1 id="page-title">{t("about.title", brand)}</h1>
+      <p className="lead">{t("layout.tagline", brand)}</p>
 
       <div className="about-grid">
         <div className="card about-intro">
-          <h2>What {b.name} is for</h2>
-          <p>
-            {b.name} {brandCopy(b).aboutIntro}
-          </p>
+          <h2>{t("about.forTitle", brand)}</h2>
+          <p>{t("about.intro", brand)}</p>
           <ul className="about-links">
             <li>
-              <Link to="/things">Browse {term(b, "things")}</Link>
+              <Link to="/things">{t("about.browse", brand)}</Link>
             </li>
             <li>
-              <Link to="/map">Open the map</Link>
+              <Link to="/map">{t("about.openMap")}</Link>
             </li>
             <li>
-              <Link to="/account/badges">See your badges</Link>
+              <Link to="/account/badges">{t("about.badges")}</Link>
             </li>
           </ul>
         </div>
 
         {/* A section, so its aria-labelledby names a region (on a plain div it means nothing). */}
         <section className="card about-version" aria-labelledby="version-title">
-          <h2 id="version-title">This app</h2>
+          <h2 id="version-title">{t("about.appTitle")}</h2>
           <dl className="details">
-            <dt>Version</dt>
+            <dt>{t("about.version")}</dt>
             <dd data-testid="app-version">{APP_VERSION}</dd>
-            <dt>Site</dt>
+            <dt>{t("about.site")}</dt>
             <dd>{config.domainName}</dd>
-            <dt>Signed in as</dt>
+            <dt>{t("about.signedInAs")}</dt>
             <dd>{session?.username || "—"}</dd>
           </dl>
         </section>
       </div>
 
-      <h2 className="about-heading">Data sources and attributions</h2>
+      <h2 className="about-heading">{t("about.sourcesTitle")}</h2>
       <ul className="about-sources">
-        {sources.map((source) => (
-          <li key={source.name} className="card">
-            <h3>{source.name}</h3>
-            <p className="muted">{source.use}</p>
-            <p className="about-credit">{source.credit}</p>
+        {SOURCES.map(({ key, links }) => (
+          <li key={key} className="card">
+            <h3>{t(`about.${key}.name` as const)}</h3>
+            <p className="muted">{t(`about.${key}.use` as const, brand)}</p>
+            <p className="about-credit">
+              {richText(
+                t,
+                `about.${key}.credit` as const,
+                {},
+                Object.fromEntries(Object.entries(links).map(([tag, href]) => [tag, external(href)])),
+              )}
+            </p>
           </li>
         ))}
       </ul>

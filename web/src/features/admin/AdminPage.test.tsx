@@ -5,6 +5,7 @@ import { createMemoryRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
+import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
 import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
@@ -237,6 +238,25 @@ describe("/admin", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Only an admin may see navigation analytics");
     expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("speaks German: its own texts, the durations' units and the numbers", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
+    try {
+      renderAdmin();
+      await screen.findByRole("heading", { level: 1, name: "Verwaltung" });
+      const sessions = (await screen.findByRole("heading", { name: "Sitzungen pro Person" })).closest("section")!;
+      expect(within(sessions).getByText("2 Min. 5 s")).toBeTruthy();
+      expect(within(sessions).getByRole("button", { name: "Nur diese Person: Gast 0b7d7a1e" })).toBeTruthy();
+      expect(within(sessions).getByRole("columnheader", { name: "Ø Dauer" })).toBeTruthy();
+      const patterns = screen.getByRole("heading", { name: "Häufigste Wege" }).closest("section")!;
+      expect(within(patterns).getByText("4,2 s")).toBeTruthy();
+      const routes = screen.getByRole("heading", { name: "Meistbesuchte Seiten" }).closest("section")!;
+      expect(within(routes).getByText("Die 2 meistbesuchten von 12 Seiten.")).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Anwenden" })).toBeTruthy();
+    } finally {
+      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    }
   });
 
   it("sends non-admins home", async () => {

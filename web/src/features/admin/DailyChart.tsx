@@ -18,6 +18,7 @@ import { useMemo } from "react";
 import { Chart } from "react-chartjs-2";
 import { formatCount, formatDay, type DailyPoint } from "./admin-data.ts";
 import { LINE_SHAPE } from "../../components/charts/series.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 ChartJS.register(
   BarController,
@@ -54,6 +55,7 @@ export interface DailyChartProps {
 }
 
 export default function DailyChart({ points, label }: DailyChartProps) {
+  const t = useT();
   const colours = useMemo(
     () => ({
       primary: cssColour("--brand-primary", "#446d44"),
@@ -70,7 +72,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
       datasets: [
         {
           type: "bar" as const,
-          label: "Navigations",
+          label: t("admin.daily.navigations"),
           data: points.map((p) => p.navigations),
           backgroundColor: withAlpha(colours.primary, 0.55),
           hoverBackgroundColor: colours.primary,
@@ -81,7 +83,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
         },
         {
           type: "line" as const,
-          label: "Active users",
+          label: t("admin.daily.activeUsers"),
           data: points.map((p) => p.activeUsers),
           borderColor: colours.accent,
           backgroundColor: colours.accent,
@@ -95,7 +97,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
         },
       ],
     }),
-    [points, colours],
+    [points, colours, t],
   );
 
   const options = useMemo<ChartOptions<"bar" | "line">>(
@@ -119,7 +121,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
         tooltip: {
           callbacks: {
             title: (items) => (items[0] ? formatDay(points[items[0].dataIndex]?.date ?? "", true) : ""),
-            label: (item) => `${item.dataset.label}: ${formatCount(item.parsed.y)}`,
+            label: (item) => t("admin.daily.tooltip", { series: item.dataset.label ?? "", value: formatCount(item.parsed.y) }),
           },
         },
       },
@@ -132,7 +134,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
           position: "left",
           beginAtZero: true,
           grace: "8%",
-          title: { display: true, text: "Navigations", color: colours.text },
+          title: { display: true, text: t("admin.daily.navigations"), color: colours.text },
           ticks: { color: colours.text, precision: 0 },
           grid: { color: colours.grid },
         },
@@ -140,13 +142,13 @@ export default function DailyChart({ points, label }: DailyChartProps) {
           position: "right",
           beginAtZero: true,
           grace: "8%",
-          title: { display: true, text: "Active users", color: colours.text },
+          title: { display: true, text: t("admin.daily.activeUsers"), color: colours.text },
           ticks: { color: colours.text, precision: 0 },
           grid: { drawOnChartArea: false },
         },
       },
     }),
-    [colours, points],
+    [colours, points, t],
   );
 
   return (

@@ -5,6 +5,7 @@ import type { AdminTotalsQuery } from "./AdminTotals.generated.ts";
 import type { NavigationAnalyticsQuery } from "./NavigationAnalytics.generated.ts";
 import { dateSettings, formatDate, formatDateTime as formatDateTimeOf, formatDayMonth } from "../../lib/dates.ts";
 import { MESSAGES, validateUsername } from "../../../../shared/validation.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
 
 /** Rows shown in the top routes and top patterns tables (spec section 9). */
 export const TOP_ROWS = 10;
@@ -17,9 +18,10 @@ export const QUICK_RANGES = [7, 30, 90] as const;
 /** The chart fills in empty days up to this many; longer ranges show the days with data. */
 export const MAX_FILLED_DAYS = 400;
 
-export const RANGE_ORDER_MESSAGE = "The end date is before the start date";
-export const DATE_FORMAT_MESSAGE = "Enter a date as YYYY-MM-DD";
-export const unknownUserMessage = (username: string) => `No user has the username “${username}”`;
+/** The form's own messages in British English (the page shows them in the reader's language). */
+export const RANGE_ORDER_MESSAGE = englishT("admin.filters.rangeOrder");
+export const DATE_FORMAT_MESSAGE = englishT("admin.filters.dateFormat");
+export const unknownUserMessage = (username: string, t: T = englishT) => t("admin.filters.unknownUser", { username });
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -108,14 +110,17 @@ export interface FilterErrors {
   user?: string;
 }
 
-/** Instant checks of the filter form, with the database's messages where it has one. */
-export function validateFilters(filters: Filters): FilterErrors {
+/**
+ * Instant checks of the filter form, with the database's messages where it has one (those are
+ * known texts, said in the reader's language where they are shown) and the form's own in `t`'s.
+ */
+export function validateFilters(filters: Filters, t: T = englishT): FilterErrors {
   const errors: FilterErrors = {};
   if (!filters.from) errors.from = MESSAGES.mandatory;
-  else if (!parseDay(filters.from)) errors.from = DATE_FORMAT_MESSAGE;
+  else if (!parseDay(filters.from)) errors.from = t("admin.filters.dateFormat");
   if (!filters.to) errors.to = MESSAGES.mandatory;
-  else if (!parseDay(filters.to)) errors.to = DATE_FORMAT_MESSAGE;
-  if (!errors.from && !errors.to && filters.to < filters.from) errors.to = RANGE_ORDER_MESSAGE;
+  else if (!parseDay(filters.to)) errors.to = t("admin.filters.dateFormat");
+  if (!errors.from && !errors.to && filters.to < filters.from) errors.to = t("admin.filters.rangeOrder");
   const user = filters.user.trim();
   if (user && !isUuid(user)) {
     const message = validateUsername(user);
@@ -205,32 +210,33 @@ export function dailySeries(from: string, to: string, nodes: readonly DailyStat[
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-const LOCALE = dateSettings().locale;
+// Numbers in the language the app is showing (read at each call: the reader may switch).
+const locale = () => dateSettings().locale;
 
 export function formatCount(value: unknown): string {
-  return Math.round(num(value)).toLocaleString(LOCALE);
+  return Math.round(num(value)).toLocaleString(locale());
 }
 
 export function formatDecimal(value: unknown, digits = 1): string {
-  return num(value).toLocaleString(LOCALE, { maximumFractionDigits: digits });
+  return num(value).toLocaleString(locale(), { maximumFractionDigits: digits });
 }
 
 /** 850 -> "0.9 s", 12_400 -> "12 s", 125_000 -> "2 min 5 s", 4_000_000 -> "1 h 7 min". */
-export function formatDuration(ms: unknown): string {
+export function formatDuration(ms: unknown, t: T = englishT): string {
   const value = Math.max(0, num(ms));
-  if (value === 0) return "0 s";
-  if (value < 10_000) return `${(value / 1000).toLocaleString(LOCALE, { maximumFractionDigits: 1 })} s`;
+  // Under ten seconds to a tenth (the message formats the number in the reader's language).
+  if (value < 10_000) return t("admin.duration.seconds", { seconds: Math.round(value / 100) / 10 });
   const seconds = Math.round(value / 1000);
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t("admin.duration.seconds", { seconds });
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) {
     const rest = seconds % 60;
-    return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+    return rest ? t("admin.duration.minutesSeconds", { minutes, seconds: rest }) : t("admin.duration.minutes", { minutes });
   }
   const totalMinutes = Math.round(seconds / 60);
   const hours = Math.floor(totalMinutes / 60);
   const restMinutes = totalMinutes % 60;
-  return restMinutes ? `${hours} h ${restMinutes} min` : `${hours} h`;
+  return restMinutes ? t("admin.duration.hoursMinutes", { hours, minutes: restMinutes }) : t("admin.duration.hours", { hours });
 }
 
 /** "2026-11-21" -> "Nov 21, 2026" (or "Nov 21" without the year). */
@@ -252,7 +258,7 @@ export function shortRoute(route: string | null | undefined): string {
 }
 
 /** How a visitor is named in the sessions table: the username, or "Guest 1a2b3c4d". */
-export function visitorLabel(row: Pick<SessionStat, "username" | "userId">): string {
+export function visitorLabel(row: Pick<SessionStat, "username" | "userId">, t: T = englishT): string {
   if (row.username) return row.username;
-  return row.userId ? `Guest ${row.userId.slice(0, 8)}` : "Unknown visitor";
+  return row.userId ? t("admin.visitor.guest", { id: row.userId.slice(0, 8) }) : t("admin.visitor.unknown");
 }

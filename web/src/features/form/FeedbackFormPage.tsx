@@ -5,11 +5,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useMutation, useQuery, type CombinedError } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import { charLength } from "../../../../shared/validation.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { FormField } from "../../components/FormField.tsx";
+import { richText } from "../../components/RichText.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { dateSettings } from "../../lib/dates.ts";
+import { englishT } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
@@ -32,14 +36,15 @@ import "./form.css";
 import { errorText as readError } from "../../lib/errors.ts";
 
 /** The server's first message, or the catalogue's general one. */
-const errorText = (error: unknown) => readError(error, "An error occurred");
+const errorText = (error: unknown, t = englishT) => readError(error, t("common.anErrorOccurred"));
 
 type FeedbackItem = NonNullable<FeedbacksData["allFeedbacks"]>["nodes"][number];
 
 const LIST_SIZE = 50;
 
 export default function FeedbackFormPage() {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const { admin } = useSession();
   const notify = useNotify();
   const [params] = useSearchParams();
@@ -56,19 +61,14 @@ export default function FeedbackFormPage() {
     <section className="page feedback-page" aria-labelledby="page-title">
       <OfflineBanner />
       <div className="feedback-intro">
-        <h1 id="page-title">Feedback</h1>
-        <p className="lead">
-          Tell us what works, what does not and what you would like to see. The team reads every message. If it is
-          about one {term(b, "thing")}, choose it so we know where to look.
-        </p>
+        <h1 id="page-title">{t("form.title")}</h1>
+        <p className="lead">{t("form.lead", brand)}</p>
       </div>
 
       {sent ? (
         <div className="feedback-sent" role="status">
-          <h2>Thank you</h2>
-          <p>
-            Your feedback “{sent}” has been sent. {admin ? "It is at the top of the list below." : "You can see it below."}
-          </p>
+          <h2>{t("form.thanksTitle")}</h2>
+          <p>{admin ? t("form.sentAdmin", { subject: sent }) : t("form.sentMember", { subject: sent })}</p>
           <div className="form-actions">
             <button
               type="button"
@@ -78,9 +78,9 @@ export default function FeedbackFormPage() {
                 setFormKey((k) => k + 1);
               }}
             >
-              Send more feedback
+              {t("form.sendMore")}
             </button>
-            <Link to={paths.home()}>Back to the home page</Link>
+            <Link to={paths.home()}>{t("form.backHome")}</Link>
           </div>
         </div>
       ) : (
@@ -89,7 +89,7 @@ export default function FeedbackFormPage() {
           initialThingId={params.get("thing") ?? ""}
           onSent={(subject) => {
             setSent(subject);
-            notify.positive("Thank you: your feedback has been sent.");
+            notify.positive(t("form.sentNotice"));
             refreshList();
           }}
         />
@@ -101,7 +101,8 @@ export default function FeedbackFormPage() {
 }
 
 function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSent: (subject: string) => void }) {
-  const b = useBranding();
+  const t = useT();
+  const brand = { brand: useBranding().key };
   const form = useForm<FeedbackField>({ ...EMPTY_FEEDBACK, thingId: initialThingId }, validateFeedback);
   const [things] = useQuery({ query: feedbackThingsQuery, requestPolicy: "cache-and-network" });
   const [state, send] = useMutation(createFeedbackMutation);
@@ -113,7 +114,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
   const { errors } = form;
   const messageLength = charLength(form.values.message);
   const thingOptions = things.data?.allThings?.nodes ?? [];
-  const chosenUnknown = form.values.thingId && !thingOptions.some((t) => t.id === form.values.thingId);
+  const chosenUnknown = form.values.thingId && !thingOptions.some((thing) => thing.id === form.values.thingId);
 
   // The server's message is about what was sent; editing the form makes it stale.
   useEffect(() => setServerError(null), [form.values.subject, form.values.message, form.values.thingId]);
@@ -129,7 +130,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
     }
     const result = await send({ feedback: feedbackInput(form.values) });
     if (result.error || !result.data?.createFeedback?.feedback) {
-      setServerError(errorText(result.error));
+      setServerError(errorText(result.error, t));
       return;
     }
     onSent(form.values.subject.trim());
@@ -139,8 +140,8 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
     <form className="feedback-form card" onSubmit={onSubmit} noValidate aria-busy={state.fetching || undefined}>
       <div ref={subjectRef}>
         <FormField
-          label="Subject"
-          hint="A few words: what is it about?"
+          label={t("form.subject")}
+          hint={t("form.subjectHint")}
           error={errors.subject}
           autoComplete="off"
           required
@@ -149,9 +150,9 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
       </div>
 
       <div className={`field${errors.message ? " field-invalid" : ""}`}>
-        <label htmlFor={messageId}>Message</label>
+        <label htmlFor={messageId}>{t("form.message")}</label>
         <p id={`${messageId}-hint`} className="field-hint">
-          What happened, what you expected, or your idea. Up to {MESSAGE_MAX.toLocaleString("en-US")} characters.
+          {t("form.messageHint", { max: MESSAGE_MAX })}
         </p>
         <textarea
           ref={messageRef}
@@ -170,17 +171,17 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
           className={`feedback-count${messageLength > MESSAGE_MAX ? " feedback-count-over" : ""}`}
           aria-live={messageLength > MESSAGE_MAX - 200 ? "polite" : "off"}
         >
-          {messageLength.toLocaleString("en-US")} / {MESSAGE_MAX.toLocaleString("en-US")}
+          {t("form.messageCount", { length: messageLength, max: MESSAGE_MAX })}
         </p>
         {errors.message ? (
           <p id={`${messageId}-error`} className="field-error">
-            {errors.message}
+            {translateServerMessage(errors.message)}
           </p>
         ) : null}
       </div>
 
       <div className="field">
-        <label htmlFor={thingId}>About a {term(b, "thing")} (optional)</label>
+        <label htmlFor={thingId}>{t("form.about", brand)}</label>
         <select
           id={thingId}
           name="thingId"
@@ -188,8 +189,8 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
           onChange={(event) => form.setValue("thingId", event.target.value)}
           aria-describedby={`${thingId}-hint`}
         >
-          <option value="">Not about a particular {term(b, "thing")}</option>
-          {chosenUnknown ? <option value={form.values.thingId}>The {term(b, "thing")} you came from</option> : null}
+          <option value="">{t("form.notAbout", brand)}</option>
+          {chosenUnknown ? <option value={form.values.thingId}>{t("form.cameFrom", brand)}</option> : null}
           {thingOptions.map((thing) => (
             <option key={thing.id} value={thing.id}>
               {thing.name}
@@ -198,10 +199,10 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
         </select>
         <p id={`${thingId}-hint`} className="field-hint">
           {things.fetching && !things.data
-            ? `Loading the ${term(b, "things")} you can see…`
+            ? t("form.thingsLoading", brand)
             : things.error && !things.data
-              ? `Your ${term(b, "things")} could not be loaded; you can still send feedback without one.`
-              : `Any ${term(b, "thing")} you can see.`}
+              ? t("form.thingsFailed", brand)
+              : t("form.thingsHint", brand)}
         </p>
       </div>
 
@@ -213,9 +214,9 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
 
       <div className="form-actions">
         <button type="submit" className="button" disabled={state.fetching}>
-          {state.fetching ? "Sending…" : "Send feedback"}
+          {state.fetching ? t("form.sending") : t("form.send")}
         </button>
-        <span className="muted feedback-note">Sent with your name, so we can reply.</span>
+        <span className="muted feedback-note">{t("form.sentWithName")}</span>
       </div>
     </form>
   );
@@ -244,25 +245,26 @@ function FeedbackList({
   onRetry: () => void;
   onDeleted: () => void;
 }) {
+  const t = useT();
   const headingId = useId();
   const items = result.data?.allFeedbacks?.nodes ?? [];
   const total = result.data?.allFeedbacks?.totalCount ?? 0;
-  const title = admin ? "Received feedback" : "Feedback you have sent";
+  const title = admin ? t("form.receivedTitle") : t("form.yoursTitle");
   return (
     <section className="feedback-list" aria-labelledby={headingId}>
       <div className="feedback-list-head">
         <h2 id={headingId}>
           {title}
-          {result.data ? <span className="home-count">{total.toLocaleString("en-US")}</span> : null}
+          {result.data ? <span className="home-count">{total.toLocaleString(dateSettings().locale)}</span> : null}
         </h2>
-        {admin ? <p className="muted">Everyone’s messages, newest first. Only admins see this list.</p> : null}
+        {admin ? <p className="muted">{t("form.receivedLead")}</p> : null}
       </div>
       {result.error && !result.data ? (
         <SectionError error={result.error} onRetry={onRetry} />
       ) : result.fetching && !result.data ? (
-        <SkeletonRows rows={3} label="Loading feedback…" />
+        <SkeletonRows rows={3} label={t("form.loading")} />
       ) : items.length === 0 ? (
-        <EmptyNote>{admin ? "No feedback has arrived yet." : "Nothing sent yet. Your messages show here once sent."}</EmptyNote>
+        <EmptyNote>{admin ? t("form.noneReceived") : t("form.noneSent")}</EmptyNote>
       ) : (
         <>
           <ul className="feedback-items">
@@ -271,9 +273,7 @@ function FeedbackList({
             ))}
           </ul>
           {total > items.length ? (
-            <p className="muted">
-              Showing the newest {items.length} of {total.toLocaleString("en-US")}.
-            </p>
+            <p className="muted">{t("form.showingNewest", { shown: items.length, total })}</p>
           ) : null}
         </>
       )}
@@ -282,19 +282,20 @@ function FeedbackList({
 }
 
 function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: boolean; onDeleted: () => void }) {
+  const t = useT();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [state, remove] = useMutation(deleteFeedbackMutation);
   const person = item.userByUserId;
-  const who = person?.name || person?.username || "A former member";
+  const who = person?.name || person?.username || t("form.formerMember");
 
   const onDelete = async () => {
     const result = await remove({ id: item.id });
     if (result.error) {
-      notify.negative(errorText(result.error));
+      notify.negative(errorText(result.error, t));
       return;
     }
-    notify.positive("Feedback deleted");
+    notify.positive(t("form.deleted"));
     onDeleted();
   };
 
@@ -322,7 +323,9 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
         ) : null}
         {item.thingByThingId ? (
           <span>
-            About <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>
+            {richText(t, "form.aboutThing", { name: item.thingByThingId.name }, {
+              link: (words) => <Link to={paths.thing(item.thingByThingId!.id)}>{words}</Link>,
+            })}
           </span>
         ) : null}
         {admin ? (
@@ -330,20 +333,20 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
             {confirming ? (
               <>
                 <button type="button" className="button feedback-delete" onClick={onDelete} disabled={state.fetching}>
-                  {state.fetching ? "Deleting…" : "Delete for good"}
+                  {state.fetching ? t("form.deleting") : t("form.deleteForGood")}
                 </button>
                 <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                  Keep
+                  {t("form.keep")}
                 </button>
               </>
             ) : (
               <button
                 type="button"
                 className="button button-secondary feedback-small"
-                aria-label={`Delete “${item.subject}”`}
+                aria-label={t("form.deleteLabel", { subject: item.subject })}
                 onClick={() => setConfirming(true)}
               >
-                Delete
+                {t("form.delete")}
               </button>
             )}
           </span>

@@ -83,6 +83,9 @@ describe("the feedback screen", () => {
     });
     const subject = await screen.findByLabelText("Subject", {}, { timeout: 5000 });
     expect(await screen.findByText("Nothing sent yet. Your messages show here once sent.")).toBeTruthy();
+    // The numbers as the reader's language writes them (en-GB here).
+    expect(screen.getByText("What happened, what you expected, or your idea. Up to 5,000 characters.")).toBeTruthy();
+    expect(screen.getByText("0 / 5,000")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Send feedback" }));
     expect(await screen.findByText("Subject is required")).toBeTruthy();

@@ -1,16 +1,19 @@
 import { Link, useLocation } from "react-router";
+import { richText } from "../../components/RichText.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 
 export default function NotFoundPage() {
+  const t = useT();
   const location = useLocation();
   return (
     <section className="page not-found" aria-labelledby="page-title">
-      <h1 id="page-title">Page not found</h1>
+      <h1 id="page-title">{t("notFound.title")}</h1>
       <p className="lead">
-        There is no page at <code>{location.pathname}</code>. It may have moved, or the link may be mistyped.
+        {richText(t, "notFound.lead", { path: location.pathname }, { code: (words) => <code>{words}</code> })}
       </p>
       <p>
         <Link to="/" className="button">
-          Go to the home page
+          {t("notFound.home")}
         </Link>
       </p>
     </section>

@@ -1,28 +1,36 @@
 // What the signed-in person recorded on this device and what became of it (issue #27): actions
 // waiting to be sent (how many, and each with when it was recorded), the ones sent since (when),
 // and any the server refused (why). Shown once, under the header, on every screen.
+import { richText } from "../../components/RichText.tsx";
 import { formatTime } from "../../lib/dates.ts";
+import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import type { QueuedAction } from "../../lib/offline/action-queue.ts";
 import { isPending, useActionQueue, useQueuedActions } from "../../lib/offline/use-action-queue.ts";
-import { actionTypeLabel } from "../things/thing-meta.ts";
 import "./offline.css";
 
 /** "Watering of Oak, 10 L". */
-export function queuedActionLabel(action: QueuedAction): string {
-  const litres = action.litres !== null && action.litres !== undefined ? `, ${formatLitres(action.litres)}` : "";
-  return `${actionTypeLabel(action.type)} of ${action.thingName}${litres}`;
+export function queuedActionLabel(action: QueuedAction, t: T = englishT): string {
+  const values = { type: action.type, thing: action.thingName };
+  return action.litres !== null && action.litres !== undefined
+    ? t("offline.actionLitres", { ...values, litres: formatLitres(action.litres) })
+    : t("offline.action", values);
 }
 
 /** "1 watering" / "3 waterings" / "2 actions" (mixed kinds). */
-export function waitingCount(actions: readonly QueuedAction[]): string {
-  const n = actions.length;
-  const allWaterings = actions.every((a) => a.type === "WATERING");
-  const noun = allWaterings ? "watering" : "action";
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+export function waitingCount(actions: readonly QueuedAction[], t: T = englishT): string {
+  const waterings = actions.every((a) => a.type === "WATERING") ? "yes" : "no";
+  return t("offline.count", { waterings, count: actions.length });
 }
 
+/** A time in a <time> element, for the texts' tags. */
+const timeTag = (dateTime: string | null | undefined) => (words: string) => <time dateTime={dateTime ?? undefined}>{words}</time>;
+const bold = (words: string) => <strong>{words}</strong>;
+
 export function QueuedActionsStatus() {
+  const t = useT();
   const queue = useActionQueue();
   const actions = useQueuedActions(queue);
   const waiting = actions.filter(isPending);
@@ -34,14 +42,23 @@ export function QueuedActionsStatus() {
       {waiting.length > 0 ? (
         <div className="queued-actions-waiting">
           <p>
-            <strong>Saved on this device:</strong> <span data-testid="queued-count">{waitingCount(waiting)}</span> waiting to be sent.{" "}
-            {waiting.length === 1 ? "It is" : "They are"} sent by themselves when you are online again.
+            {richText(
+              t,
+              "offline.waiting",
+              { count: waiting.length, what: waitingCount(waiting, t) },
+              { b: bold, counted: (words) => <span data-testid="queued-count">{words}</span> },
+            )}
           </p>
           <ul>
             {waiting.map((a) => (
               <li key={a.key} data-status={a.status}>
-                {queuedActionLabel(a)} — recorded <time dateTime={a.recordedAt}>{formatTime(a.recordedAt)}</time>
-                {a.status === "sending" ? " (sending…)" : ""}
+                {richText(
+                  t,
+                  "offline.waitingItem",
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt) },
+                  { time: timeTag(a.recordedAt) },
+                )}
+                {a.status === "sending" ? <> {t("offline.sending")}</> : null}
               </li>
             ))}
           </ul>
@@ -49,15 +66,19 @@ export function QueuedActionsStatus() {
       ) : null}
       {failed.length > 0 ? (
         <div className="queued-actions-failed">
-          <p>
-            <strong>Not recorded:</strong> the server refused {failed.length === 1 ? "this action" : "these actions"} saved on this device.
-          </p>
+          <p>{richText(t, "offline.failed", { count: failed.length }, { b: bold })}</p>
           <ul>
             {failed.map((a) => (
               <li key={a.key}>
-                {queuedActionLabel(a)} (recorded <time dateTime={a.recordedAt}>{formatTime(a.recordedAt)}</time>): {a.error}{" "}
+                {richText(
+                  t,
+                  "offline.failedItem",
+                  // The server's reason, in the reader's language when it is one of its known texts.
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: translateServerMessage(a.error ?? "") },
+                  { time: timeTag(a.recordedAt) },
+                )}{" "}
                 <button type="button" className="link-button" onClick={() => queue?.remove(a.key)}>
-                  Dismiss
+                  {t("offline.dismiss")}
                 </button>
               </li>
             ))}
@@ -69,13 +90,17 @@ export function QueuedActionsStatus() {
           <ul>
             {sent.map((a) => (
               <li key={a.key}>
-                <strong>Sent:</strong> {queuedActionLabel(a)}, recorded <time dateTime={a.recordedAt}>{formatTime(a.recordedAt)}</time>{" "}
-                on this device, sent at <time dateTime={a.sentAt ?? undefined}>{formatTime(a.sentAt)}</time>.
+                {richText(
+                  t,
+                  "offline.sentItem",
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), sent: formatTime(a.sentAt) },
+                  { b: bold, recordedTime: timeTag(a.recordedAt), sentTime: timeTag(a.sentAt) },
+                )}
               </li>
             ))}
           </ul>
           <button type="button" className="button button-secondary" onClick={() => queue?.clearSent()}>
-            Dismiss
+            {t("offline.dismiss")}
           </button>
         </div>
       ) : null}

@@ -19,6 +19,7 @@ import {
   type ReactNode,
 } from "react";
 import { createPortal } from "react-dom";
+import { useT } from "../../lib/i18n/locale-context.tsx";
 import { readTour, writeTour, type TourOutcome } from "./tour-storage.ts";
 import "./tour.css";
 
@@ -26,7 +27,8 @@ export interface TourStep {
   id: string;
   /** The `data-tour` value of the element to point at; none (or not on the page): a centred step. */
   target?: string;
-  title: string;
+  /** Text, or an element that says it in the reader's language (home-tour.tsx). */
+  title: ReactNode;
   body: ReactNode;
 }
 
@@ -74,6 +76,7 @@ export function GuidedTour({
   label: string;
   initialStep?: number;
 }) {
+  const t = useT();
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialStep), steps.length - 1));
   const [rect, setRect] = useState<Rect | null>(null);
   const [dialogSize, setDialogSize] = useState<{ width: number; height: number }>({ width: 360, height: 220 });
@@ -274,7 +277,7 @@ export function GuidedTour({
       >
         <p className="tour-progress">
           <span className="visually-hidden">{label}: </span>
-          Step {index + 1} of {steps.length}
+          {t("tour.progress", { step: index + 1, count: steps.length })}
         </p>
         <h2 id={titleId} className="tour-title">
           {step.title}
@@ -289,20 +292,20 @@ export function GuidedTour({
         </ol>
         <div className="tour-actions">
           <button type="button" className="tour-skip" onClick={() => onClose("skipped")}>
-            {last ? "Close" : "Skip tour"}
+            {last ? t("tour.close") : t("tour.skip")}
           </button>
           <span className="tour-nav">
             {index > 0 ? (
               <button type="button" className="button button-secondary" onClick={back}>
-                Back
+                {t("tour.back")}
               </button>
             ) : null}
             <button type="button" className="button" onClick={next}>
-              {last ? "Finish" : "Next"}
+              {last ? t("tour.finish") : t("tour.next")}
             </button>
           </span>
         </div>
-        <p className="tour-keys">Arrow keys move between steps; Esc ends the tour.</p>
+        <p className="tour-keys">{t("tour.keys")}</p>
       </div>
     </div>,
     document.body,

@@ -1,34 +1,44 @@
-// The steps of the home page's tour. Targets are `data-tour` attributes on the home page.
-import { term, type Branding } from "../../../../shared/branding.ts";
-import { brandCopy } from "../../../../shared/brand-copy.ts";
+// The steps of the home page's tour. Targets are `data-tour` attributes on the home page. Each
+// title and text is an element that reads the catalogue when drawn, so the steps (built once by
+// the page) follow the reader's language, as the rest of the page does.
+import type { Branding } from "../../../../shared/branding.ts";
+import type { MessageValues } from "../../../../shared/i18n/translate.ts";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import type { TourStep } from "./GuidedTour.tsx";
 
 export const HOME_TOUR_ID = "home";
+/** The catalogue key of the home tour's name (GuidedTour's label). */
+export const HOME_TOUR_LABEL = "tour.home.label" satisfies MessageKey;
+
+function Say({ id, values }: { id: MessageKey; values?: MessageValues }) {
+  const t = useT();
+  return <>{t(id, values)}</>;
+}
 
 export function homeTourSteps(b: Branding, signedIn: boolean): TourStep[] {
-  const thing = term(b, "thing");
-  const things = term(b, "things");
+  const brand = { brand: b.key, product: b.name };
   return [
     {
       id: "welcome",
-      title: `Welcome to ${b.name}`,
+      title: <Say id="tour.home.welcome.title" values={brand} />,
       body: (
         <p>
-          A quick look around your home page: five short stops. Use the buttons or the arrow keys; Esc ends the tour
-          at any time.
+          <Say id="tour.home.welcome.body" />
         </p>
       ),
     },
     {
       id: "things",
       target: "things",
-      title: `What ${things} are`,
+      title: <Say id="tour.home.things.title" values={brand} />,
       body: (
         <>
-          <p>{brandCopy(b).thingsAre}</p>
           <p>
-            The dot shows how each is doing: red is too dry, orange needs water, green is fine, blue is too wet, grey
-            means no recent reading.{signedIn ? ` Your One ${term(b, "thing", true)} comes first.` : ""}
+            <Say id="tour.home.things.what" values={brand} />
+          </p>
+          <p>
+            <Say id={signedIn ? "tour.home.things.dotSignedIn" : "tour.home.things.dot"} values={brand} />
           </p>
         </>
       ),
@@ -36,44 +46,40 @@ export function homeTourSteps(b: Branding, signedIn: boolean): TourStep[] {
     {
       id: "record",
       target: "record",
-      title: "Record what you did",
+      title: <Say id="tour.home.record.title" />,
       body: (
         <p>
-          Watered a {thing}, picked up litter, fixed something? Record the action here in a few taps. Every action is a
-          care point on the scorer and counts towards your badges.
+          <Say id="tour.home.record.body" values={brand} />
         </p>
       ),
     },
     {
       id: "tasks",
       target: "tasks",
-      title: "Tasks",
+      title: <Say id="tour.home.tasks.title" />,
       body: (
         <p>
-          What others have asked you to do shows here, the most urgent first. Plan new tasks for your {things} from the
-          Tasks page.
+          <Say id="tour.home.tasks.body" values={brand} />
         </p>
       ),
     },
     {
       id: "map",
       target: "map",
-      title: "The map",
+      title: <Say id="tour.home.map.title" />,
       body: (
         <p>
-          See where {things} are and how they are doing at a glance, then open the map for soil, B-Lines and rainfall
-          layers.
+          <Say id="tour.home.map.body" values={brand} />
         </p>
       ),
     },
     {
       id: "badges",
       target: "badges",
-      title: "Badges",
+      title: <Say id="tour.home.badges.title" />,
       body: (
         <p>
-          Badges come at 1, 10 and 50 of each kind of care: watering, clean-ups, upkeep, sharing and more. You can take
-          this tour again from the home page whenever you like.
+          <Say id="tour.home.badges.body" />
         </p>
       ),
     },

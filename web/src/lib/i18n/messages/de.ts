@@ -1,6 +1,11 @@
 // The app's screen texts in German, with "du" (docs/decisions.md, "English and German"). Loaded
 // only when someone reads the app in German (a chunk of its own).
 import type { MessageKey, ShellTexts } from "./en-GB.ts";
+import { adminDe } from "./admin.de.ts";
+import { formDe } from "./form.de.ts";
+import { aboutDe } from "./about.de.ts";
+import { miscDe } from "./misc.de.ts";
+import { tourDe } from "./tour.de.ts";
 
 const shell: Record<keyof ShellTexts, string> = {
   "language.label": "Sprache",
@@ -153,6 +158,11 @@ const shell: Record<keyof ShellTexts, string> = {
 
 export const de: Record<MessageKey, string> = {
   ...shell,
+  ...adminDe,
+  ...formDe,
+  ...aboutDe,
+  ...miscDe,
+  ...tourDe,
 };
 
 export default de;

@@ -6,6 +6,11 @@
 // The shell's texts (header, layout, lists, map, panels) are here; a feature's own screens keep
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
+import { adminEn } from "./admin.en-GB.ts";
+import { formEn } from "./form.en-GB.ts";
+import { aboutEn } from "./about.en-GB.ts";
+import { miscEn } from "./misc.en-GB.ts";
+import { tourEn } from "./tour.en-GB.ts";
 
 
 const shell = {
@@ -159,6 +164,11 @@ const shell = {
 
 export const en = {
   ...shell,
+  ...adminEn,
+  ...formEn,
+  ...aboutEn,
+  ...miscEn,
+  ...tourEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

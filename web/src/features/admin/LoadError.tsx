@@ -1,0 +1,14 @@
+// A query of the admin page that failed: the server's message (or the page's words) and a retry.
+import { useT } from "../../lib/i18n/locale-context.tsx";
+
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="form-error admin-load-error" role="alert">
+      <span>{message}</span>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        {t("admin.tryAgain")}
+      </button>
+    </div>
+  );
+}

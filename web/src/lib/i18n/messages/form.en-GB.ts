@@ -1,0 +1,45 @@
+// The feedback form's texts (/form, features/form/) and the list of feedback below it (also on
+// /admin), in the order the page shows them.
+export const formEn = {
+  "form.title": "Feedback",
+  "form.lead":
+    "{brand, select, bee {Tell us what works, what does not and what you would like to see. The team reads every message. If it is about one cafe, choose it so we know where to look.} other {Tell us what works, what does not and what you would like to see. The team reads every message. If it is about one thing, choose it so we know where to look.}}",
+  "form.thanksTitle": "Thank you",
+  "form.sentAdmin": "Your feedback “{subject}” has been sent. It is at the top of the list below.",
+  "form.sentMember": "Your feedback “{subject}” has been sent. You can see it below.",
+  "form.sendMore": "Send more feedback",
+  "form.backHome": "Back to the home page",
+  "form.sentNotice": "Thank you: your feedback has been sent.",
+
+  "form.subject": "Subject",
+  "form.subjectHint": "A few words: what is it about?",
+  "form.message": "Message",
+  "form.messageHint": "What happened, what you expected, or your idea. Up to {max, number} characters.",
+  "form.messageCount": "{length, number} / {max, number}",
+  "form.about": "{brand, select, bee {About a cafe (optional)} other {About a thing (optional)}}",
+  "form.notAbout": "{brand, select, bee {Not about a particular cafe} other {Not about a particular thing}}",
+  "form.cameFrom": "{brand, select, bee {The cafe you came from} other {The thing you came from}}",
+  "form.thingsLoading": "{brand, select, bee {Loading the cafes you can see…} other {Loading the things you can see…}}",
+  "form.thingsFailed":
+    "{brand, select, bee {Your cafes could not be loaded; you can still send feedback without one.} other {Your things could not be loaded; you can still send feedback without one.}}",
+  "form.thingsHint": "{brand, select, bee {Any cafe you can see.} other {Any thing you can see.}}",
+  "form.send": "Send feedback",
+  "form.sending": "Sending…",
+  "form.sentWithName": "Sent with your name, so we can reply.",
+
+  "form.receivedTitle": "Received feedback",
+  "form.yoursTitle": "Feedback you have sent",
+  "form.receivedLead": "Everyone’s messages, newest first. Only admins see this list.",
+  "form.loading": "Loading feedback…",
+  "form.noneReceived": "No feedback has arrived yet.",
+  "form.noneSent": "Nothing sent yet. Your messages show here once sent.",
+  "form.showingNewest": "Showing the newest {shown} of {total, number}.",
+  "form.formerMember": "A former member",
+  "form.deleted": "Feedback deleted",
+  "form.aboutThing": "About <link>{name}</link>",
+  "form.deleteForGood": "Delete for good",
+  "form.deleting": "Deleting…",
+  "form.keep": "Keep",
+  "form.delete": "Delete",
+  "form.deleteLabel": "Delete “{subject}”",
+} as const;
