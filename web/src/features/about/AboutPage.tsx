@@ -1,11 +1,12 @@
 // /about (signed-in users): what the product is, its version, and where its data comes from with
 // the attributions the data's licences ask for.
 import { Link } from "react-router";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import "./about.css";
+import { aboutTexts } from "./texts.ts";
 
 /** The app version is stamped in at build time (web/vite.config.ts, from package.json). */
 export const APP_VERSION: string = (import.meta.env.VITE_APP_VERSION as string | undefined) || "development";
@@ -30,7 +31,7 @@ const SOURCES: { key: SourceKey; links: Record<string, string> }[] = [
 ];
 
 export default function AboutPage() {
-  const t = useT();
+  const t = useT(aboutTexts);
   const config = useAppConfig();
   const b = config.branding;
   const brand = { brand: b.key, product: b.name };
@@ -82,9 +83,8 @@ export default function AboutPage() {
               {richText(
                 t,
                 `about.${key}.credit` as const,
-                {},
                 Object.fromEntries(Object.entries(links).map(([tag, href]) => [tag, external(href)])),
-              )}
+                {})}
             </p>
           </li>
         ))}

@@ -20,9 +20,10 @@ import { AnalyticsFilters } from "./AnalyticsFilters.tsx";
 import { AnalyticsResults } from "./AnalyticsResults.tsx";
 import { NavigationAnalyticsDocument as analyticsQuery } from "./NavigationAnalytics.generated.ts";
 import "./admin.css";
+import { adminTexts } from "./texts.ts";
 
 export default function AdminPage() {
-  const t = useT();
+  const t = useT(adminTexts);
   const [searchParams, setSearchParams] = useSearchParams();
   const [today] = useState(() => new Date());
   const filters = useMemo(() => filtersFromSearch(searchParams, today), [searchParams, today]);

@@ -8,6 +8,7 @@ import { formatCount } from "./admin-data.ts";
 import { AdminTotalsDocument as totalsQuery } from "./AdminTotals.generated.ts";
 import { LoadError } from "./LoadError.tsx";
 import { Stat } from "./Stat.tsx";
+import { adminTexts } from "./texts.ts";
 
 /** The totals query, shared with the page's refresh button. */
 export function useAdminTotals() {
@@ -15,7 +16,7 @@ export function useAdminTotals() {
 }
 
 export function AdminTotals({ totals, onRetry }: { totals: ReturnType<typeof useAdminTotals>[0]; onRetry: () => void }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const brand = { brand: useBranding().key };
   const figures = totals.data?.adminTotals;
   return (

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { defaultFilters, lastDays, QUICK_RANGES, validateFilters, type Filters } from "./admin-data.ts";
+import { adminTexts } from "./texts.ts";
 
 export function AnalyticsFilters({
   filters,
@@ -17,7 +18,7 @@ export function AnalyticsFilters({
   /** The server's verdict on the applied username (not found). */
   userError?: string;
 }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const id = useId();
   const [draft, setDraft] = useState<Filters>(filters);
   const [touched, setTouched] = useState<Record<keyof Filters, boolean>>({ from: false, to: false, user: false });

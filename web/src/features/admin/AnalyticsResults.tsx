@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import type { CombinedError } from "urql";
 import { Loading } from "../../components/Loading.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import {
@@ -24,6 +24,7 @@ import { PatternsTable } from "./PatternsTable.tsx";
 import { RoutesTable } from "./RoutesTable.tsx";
 import { SessionsTable } from "./SessionsTable.tsx";
 import { Stat } from "./Stat.tsx";
+import { adminTexts } from "./texts.ts";
 
 export function AnalyticsResults({
   filters,
@@ -42,12 +43,12 @@ export function AnalyticsResults({
   onRetry: () => void;
   onFilterUser: (user: string) => void;
 }) {
-  const t = useT();
+  const t = useT(adminTexts);
   if (unknownUser) {
     return (
       <EmptyState title={t("admin.noSuchUser.title")}>
         <p>
-          {richText(t, "admin.noSuchUser.body", { username: filters.user }, { link: (words) => <Link to="/admin">{words}</Link> })}
+          {richText(t, "admin.noSuchUser.body", { link: (words) => <Link to="/admin">{words}</Link> }, { username: filters.user })}
         </p>
       </EmptyState>
     );

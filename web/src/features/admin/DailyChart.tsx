@@ -19,6 +19,7 @@ import { Chart } from "react-chartjs-2";
 import { formatCount, formatDay, type DailyPoint } from "./admin-data.ts";
 import { LINE_SHAPE } from "../../components/charts/series.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { adminTexts } from "./texts.ts";
 
 ChartJS.register(
   BarController,
@@ -55,7 +56,7 @@ export interface DailyChartProps {
 }
 
 export default function DailyChart({ points, label }: DailyChartProps) {
-  const t = useT();
+  const t = useT(adminTexts);
   const colours = useMemo(
     () => ({
       primary: cssColour("--brand-primary", "#446d44"),

@@ -5,11 +5,12 @@ import { Loading } from "../../components/Loading.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { formatCount, formatDay, type DailyPoint, type Filters } from "./admin-data.ts";
 import { StatsTable, type Column } from "./StatsTable.tsx";
+import { adminTexts } from "./texts.ts";
 
 const DailyChart = lazy(() => import("./DailyChart.tsx"));
 
 export function DailyFigures({ points, filters }: { points: DailyPoint[]; filters: Filters }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const label = t("admin.daily.label", { from: formatDay(filters.from), to: formatDay(filters.to) });
   const columns: Column<DailyPoint>[] = [
     { label: t("admin.daily.day"), cell: (p) => formatDay(p.date) },

@@ -1,8 +1,9 @@
 // A query of the admin page that failed: the server's message (or the page's words) and a retry.
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { adminTexts } from "./texts.ts";
 
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const t = useT();
+  const t = useT(adminTexts);
   return (
     <div className="form-error admin-load-error" role="alert">
       <span>{message}</span>

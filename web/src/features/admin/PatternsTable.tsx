@@ -5,9 +5,10 @@ import { formatCount, formatDuration, type PatternStat } from "./admin-data.ts";
 import { RouteLink } from "./RouteLink.tsx";
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { TableCard } from "./TableCard.tsx";
+import { adminTexts } from "./texts.ts";
 
 export function PatternsTable({ rows, total }: { rows: PatternStat[]; total: number }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const columns: Column<PatternStat>[] = [
     {
       label: t("admin.patterns.fromTo"),

@@ -4,9 +4,10 @@ import { formatCount, num, type RouteStat } from "./admin-data.ts";
 import { RouteLink } from "./RouteLink.tsx";
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { TableCard } from "./TableCard.tsx";
+import { adminTexts } from "./texts.ts";
 
 export function RoutesTable({ rows, total }: { rows: RouteStat[]; total: number }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const top = Math.max(1, ...rows.map((r) => num(r.visitCount)));
   const columns: Column<RouteStat>[] = [
     {

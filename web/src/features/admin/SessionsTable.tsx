@@ -6,6 +6,7 @@ import { paths } from "../../routes/paths.ts";
 import { formatCount, formatDateTime, formatDecimal, formatDuration, num, visitorLabel, type SessionStat } from "./admin-data.ts";
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { TableCard } from "./TableCard.tsx";
+import { adminTexts } from "./texts.ts";
 
 export function SessionsTable({
   rows,
@@ -18,7 +19,7 @@ export function SessionsTable({
   filtered: boolean;
   onFilterUser: (user: string) => void;
 }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const columns: Column<SessionStat>[] = [
     {
       label: t("admin.sessions.user"),

@@ -6,6 +6,7 @@ import type { NavigationAnalyticsQuery } from "./NavigationAnalytics.generated.t
 import { dateSettings, formatDate, formatDateTime as formatDateTimeOf, formatDayMonth } from "../../lib/dates.ts";
 import { MESSAGES, validateUsername } from "../../../../shared/validation.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { type AdminT, englishAdminT } from "./texts.ts";
 
 /** Rows shown in the top routes and top patterns tables (spec section 9). */
 export const TOP_ROWS = 10;
@@ -19,9 +20,9 @@ export const QUICK_RANGES = [7, 30, 90] as const;
 export const MAX_FILLED_DAYS = 400;
 
 /** The form's own messages in British English (the page shows them in the reader's language). */
-export const RANGE_ORDER_MESSAGE = englishT("admin.filters.rangeOrder");
-export const DATE_FORMAT_MESSAGE = englishT("admin.filters.dateFormat");
-export const unknownUserMessage = (username: string, t: T = englishT) => t("admin.filters.unknownUser", { username });
+export const RANGE_ORDER_MESSAGE = englishAdminT("admin.filters.rangeOrder");
+export const DATE_FORMAT_MESSAGE = englishAdminT("admin.filters.dateFormat");
+export const unknownUserMessage = (username: string, t: AdminT = englishAdminT) => t("admin.filters.unknownUser", { username });
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -114,7 +115,7 @@ export interface FilterErrors {
  * Instant checks of the filter form, with the database's messages where it has one (those are
  * known texts, said in the reader's language where they are shown) and the form's own in `t`'s.
  */
-export function validateFilters(filters: Filters, t: T = englishT): FilterErrors {
+export function validateFilters(filters: Filters, t: AdminT = englishAdminT): FilterErrors {
   const errors: FilterErrors = {};
   if (!filters.from) errors.from = MESSAGES.mandatory;
   else if (!parseDay(filters.from)) errors.from = t("admin.filters.dateFormat");
@@ -222,7 +223,7 @@ export function formatDecimal(value: unknown, digits = 1): string {
 }
 
 /** 850 -> "0.9 s", 12_400 -> "12 s", 125_000 -> "2 min 5 s", 4_000_000 -> "1 h 7 min". */
-export function formatDuration(ms: unknown, t: T = englishT): string {
+export function formatDuration(ms: unknown, t: AdminT = englishAdminT): string {
   const value = Math.max(0, num(ms));
   // Under ten seconds to a tenth (the message formats the number in the reader's language).
   if (value < 10_000) return t("admin.duration.seconds", { seconds: Math.round(value / 100) / 10 });
@@ -258,7 +259,7 @@ export function shortRoute(route: string | null | undefined): string {
 }
 
 /** How a visitor is named in the sessions table: the username, or "Guest 1a2b3c4d". */
-export function visitorLabel(row: Pick<SessionStat, "username" | "userId">, t: T = englishT): string {
+export function visitorLabel(row: Pick<SessionStat, "username" | "userId">, t: AdminT = englishAdminT): string {
   if (row.username) return row.username;
   return row.userId ? t("admin.visitor.guest", { id: row.userId.slice(0, 8) }) : t("admin.visitor.unknown");
 }

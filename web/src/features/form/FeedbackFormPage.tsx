@@ -8,7 +8,7 @@ import { useMutation, useQuery, type CombinedError } from "urql";
 import { charLength } from "../../../../shared/validation.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { FormField } from "../../components/FormField.tsx";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { dateSettings } from "../../lib/dates.ts";
 import { englishT } from "../../lib/i18n/english.ts";
@@ -34,6 +34,7 @@ import {
 } from "./feedback-form.ts";
 import "./form.css";
 import { errorText as readError } from "../../lib/errors.ts";
+import { formTexts } from "./texts.ts";
 
 /** The server's first message, or the catalogue's general one. */
 const errorText = (error: unknown, t = englishT) => readError(error, t("common.anErrorOccurred"));
@@ -43,7 +44,7 @@ type FeedbackItem = NonNullable<FeedbacksData["allFeedbacks"]>["nodes"][number];
 const LIST_SIZE = 50;
 
 export default function FeedbackFormPage() {
-  const t = useT();
+  const t = useT(formTexts);
   const brand = { brand: useBranding().key };
   const { admin } = useSession();
   const notify = useNotify();
@@ -101,7 +102,7 @@ export default function FeedbackFormPage() {
 }
 
 function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSent: (subject: string) => void }) {
-  const t = useT();
+  const t = useT(formTexts);
   const brand = { brand: useBranding().key };
   const form = useForm<FeedbackField>({ ...EMPTY_FEEDBACK, thingId: initialThingId }, validateFeedback);
   const [things] = useQuery({ query: feedbackThingsQuery, requestPolicy: "cache-and-network" });
@@ -245,7 +246,7 @@ function FeedbackList({
   onRetry: () => void;
   onDeleted: () => void;
 }) {
-  const t = useT();
+  const t = useT(formTexts);
   const headingId = useId();
   const items = result.data?.allFeedbacks?.nodes ?? [];
   const total = result.data?.allFeedbacks?.totalCount ?? 0;
@@ -282,7 +283,7 @@ function FeedbackList({
 }
 
 function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: boolean; onDeleted: () => void }) {
-  const t = useT();
+  const t = useT(formTexts);
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [state, remove] = useMutation(deleteFeedbackMutation);
@@ -323,9 +324,9 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
         ) : null}
         {item.thingByThingId ? (
           <span>
-            {richText(t, "form.aboutThing", { name: item.thingByThingId.name }, {
+            {richText(t, "form.aboutThing", {
               link: (words) => <Link to={paths.thing(item.thingByThingId!.id)}>{words}</Link>,
-            })}
+            }, { name: item.thingByThingId.name })}
           </span>
         ) : null}
         {admin ? (

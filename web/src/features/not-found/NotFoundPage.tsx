@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 
 export default function NotFoundPage() {
@@ -9,7 +9,7 @@ export default function NotFoundPage() {
     <section className="page not-found" aria-labelledby="page-title">
       <h1 id="page-title">{t("notFound.title")}</h1>
       <p className="lead">
-        {richText(t, "notFound.lead", { path: location.pathname }, { code: (words) => <code>{words}</code> })}
+        {richText(t, "notFound.lead", { code: (words) => <code>{words}</code> }, { path: location.pathname })}
       </p>
       <p>
         <Link to="/" className="button">

@@ -1,7 +1,7 @@
 // What the signed-in person recorded on this device and what became of it (issue #27): actions
 // waiting to be sent (how many, and each with when it was recorded), the ones sent since (when),
 // and any the server refused (why). Shown once, under the header, on every screen.
-import { richText } from "../../components/RichText.tsx";
+import { richText } from "../../lib/i18n/rich.tsx";
 import { formatTime } from "../../lib/dates.ts";
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -45,9 +45,8 @@ export function QueuedActionsStatus() {
             {richText(
               t,
               "offline.waiting",
-              { count: waiting.length, what: waitingCount(waiting, t) },
               { b: bold, counted: (words) => <span data-testid="queued-count">{words}</span> },
-            )}
+              { count: waiting.length, what: waitingCount(waiting, t) })}
           </p>
           <ul>
             {waiting.map((a) => (
@@ -55,9 +54,8 @@ export function QueuedActionsStatus() {
                 {richText(
                   t,
                   "offline.waitingItem",
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt) },
                   { time: timeTag(a.recordedAt) },
-                )}
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt) })}
                 {a.status === "sending" ? <> {t("offline.sending")}</> : null}
               </li>
             ))}
@@ -66,17 +64,16 @@ export function QueuedActionsStatus() {
       ) : null}
       {failed.length > 0 ? (
         <div className="queued-actions-failed">
-          <p>{richText(t, "offline.failed", { count: failed.length }, { b: bold })}</p>
+          <p>{richText(t, "offline.failed", { b: bold }, { count: failed.length })}</p>
           <ul>
             {failed.map((a) => (
               <li key={a.key}>
                 {richText(
                   t,
                   "offline.failedItem",
-                  // The server's reason, in the reader's language when it is one of its known texts.
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: translateServerMessage(a.error ?? "") },
                   { time: timeTag(a.recordedAt) },
-                )}{" "}
+                  // The server's reason, in the reader's language when it is one of its known texts.
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: translateServerMessage(a.error ?? "") })}{" "}
                 <button type="button" className="link-button" onClick={() => queue?.remove(a.key)}>
                   {t("offline.dismiss")}
                 </button>
@@ -93,9 +90,8 @@ export function QueuedActionsStatus() {
                 {richText(
                   t,
                   "offline.sentItem",
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), sent: formatTime(a.sentAt) },
                   { b: bold, recordedTime: timeTag(a.recordedAt), sentTime: timeTag(a.sentAt) },
-                )}
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), sent: formatTime(a.sentAt) })}
               </li>
             ))}
           </ul>

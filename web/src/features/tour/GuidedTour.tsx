@@ -22,6 +22,7 @@ import { createPortal } from "react-dom";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { readTour, writeTour, type TourOutcome } from "./tour-storage.ts";
 import "./tour.css";
+import { tourTexts } from "./texts.ts";
 
 export interface TourStep {
   id: string;
@@ -76,7 +77,7 @@ export function GuidedTour({
   label: string;
   initialStep?: number;
 }) {
-  const t = useT();
+  const t = useT(tourTexts);
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialStep), steps.length - 1));
   const [rect, setRect] = useState<Rect | null>(null);
   const [dialogSize, setDialogSize] = useState<{ width: number; height: number }>({ width: 360, height: 220 });

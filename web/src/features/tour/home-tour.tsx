@@ -4,15 +4,15 @@
 import type { Branding } from "../../../../shared/branding.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import type { TourStep } from "./GuidedTour.tsx";
+import { tourTexts, type TourKey } from "./texts.ts";
 
 export const HOME_TOUR_ID = "home";
 /** The catalogue key of the home tour's name (GuidedTour's label). */
-export const HOME_TOUR_LABEL = "tour.home.label" satisfies MessageKey;
+export const HOME_TOUR_LABEL = "tour.home.label" satisfies TourKey;
 
-function Say({ id, values }: { id: MessageKey; values?: MessageValues }) {
-  const t = useT();
+function Say({ id, values }: { id: TourKey; values?: MessageValues }) {
+  const t = useT(tourTexts);
   return <>{t(id, values)}</>;
 }
 
