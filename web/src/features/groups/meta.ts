@@ -25,16 +25,8 @@ export function actionTypeLabel(type: string | null | undefined, t: GroupsT = en
   return type && (ACTION_TYPES as readonly string[]).includes(type) ? t(`groups.action.${type as ActionType}`) : humanise(type ?? "");
 }
 
-// Every thing type (things/thing-meta.ts THING_TYPES), so none is named in English by its code.
-const THING_TYPES = [
-  "BEECAFE", "APIARY", "GREENHOUSE", "MEADOW", "FLOWERBED", "TREE", "BIN", "PLANTER", "HEDGE", "GRAVE",
-  "VEGETABLEBED", "WALL", "FENCE", "BENCH", "MURAL", "NOTICEBOARD", "BOOKSHARE", "PLAQUE", "SCULPTURE",
-] as const;
-type ThingType = (typeof THING_TYPES)[number];
-
-export function thingTypeLabel(type: string | null | undefined, t: GroupsT = englishGroupsT): string {
-  return type && (THING_TYPES as readonly string[]).includes(type) ? t(`groups.thingType.${type as ThingType}`) : humanise(type ?? "");
-}
+// A thing's type is named as everywhere else (lib/thing-types.ts).
+export { thingTypeLabel } from "../../lib/thing-types.ts";
 
 /** "LITTER_CLEANUP" -> "Litter cleanup". */
 export function humanise(value: string): string {

@@ -154,7 +154,7 @@ export function GalleryCarousel({
               <span className="gallery-meta">
                 <ColourDot colour={s.indicatorColour} parameter={s.indicatorParameter} />
                 <span>
-                  {thingTypeLabel(s.type)}
+                  {thingTypeLabel(s.type, t)}
                   {s.groupByGroupId ? ` · ${s.groupByGroupId.name}` : ""}
                 </span>
               </span>

@@ -283,7 +283,7 @@ export function MyThingRow({
                 ) : null}
               </>
             ) : (
-              thingTypeLabel(thing.type)
+              thingTypeLabel(thing.type, t)
             )}
           </span>
         </span>
@@ -605,6 +605,7 @@ export function RecentThingTiles({
 }: {
   things: { id: string; name: string; type: string; hasImage: boolean; indicatorColour: string | null; indicatorParameter: string | null }[];
 }) {
+  const t = useT(homeTexts);
   return (
     <ul className="home-recent">
       {things.map((thing) => (
@@ -615,7 +616,7 @@ export function RecentThingTiles({
               <span className="home-recent-name">{thing.name}</span>
               <span className="home-row-meta">
                 <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} label={false} />{" "}
-                {thingTypeLabel(thing.type)}
+                {thingTypeLabel(thing.type, t)}
               </span>
             </span>
           </Link>

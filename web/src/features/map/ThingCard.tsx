@@ -162,7 +162,7 @@ export function ThingCardBody({
             <Link to={paths.thing(thing.id)}>{thing.name}</Link>
           </h3>
           <p className="map-popup-meta">
-            {thingTypeLabel(thing.type)}
+            {thingTypeLabel(thing.type, t)}
             {thing.isPublic ? "" : t("card.private")}
           </p>
         </div>

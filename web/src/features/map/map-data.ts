@@ -154,19 +154,8 @@ export function myThingsBounds(data: MyThingsData | undefined | null): [[number,
   return boundsOf(points);
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  BEECAFE: "Bee cafe",
-  FLOWERBED: "Flower bed",
-  VEGETABLEBED: "Vegetable bed",
-  NOTICEBOARD: "Notice board",
-  BOOKSHARE: "Book share",
-};
-
-/** "PLANTER" -> "Planter", "VEGETABLEBED" -> "Vegetable bed". */
-export function thingTypeLabel(type: string | null | undefined): string {
-  if (!type) return "Unknown type";
-  return TYPE_WORDS[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
-}
+// A thing's type is named as everywhere else (lib/thing-types.ts).
+export { thingTypeLabel } from "../../lib/thing-types.ts";
 
 /** [[west, south], [east, north]] around the points, or null without points. */
 export function boundsOf(points: readonly Coordinates[]): [[number, number], [number, number]] | null {

@@ -8,37 +8,9 @@ import { dateSettings, formatDate as formatDateOf, formatDateTime as formatDateT
 import { englishT, type T } from "../../lib/i18n/english.ts";
 import { thingsTexts, type ThingsT, englishThingsT } from "./texts.ts";
 
-export const THING_TYPES = [
-  "BEECAFE",
-  "APIARY",
-  "GREENHOUSE",
-  "MEADOW",
-  "FLOWERBED",
-  "TREE",
-  "BIN",
-  "PLANTER",
-  "HEDGE",
-  "GRAVE",
-  "VEGETABLEBED",
-  "WALL",
-  "FENCE",
-  "BENCH",
-  "MURAL",
-  "NOTICEBOARD",
-  "BOOKSHARE",
-  "PLAQUE",
-  "SCULPTURE",
-] as const;
-export type ThingType = (typeof THING_TYPES)[number];
-
-export function thingTypeLabel(type: string | null | undefined, t: ThingsT = englishThingsT): string {
-  return type && (THING_TYPES as readonly string[]).includes(type) ? t(`things.type.${type as ThingType}`) : t("things.type.unknown");
-}
-
-/** Thing types in alphabetical order of their labels in the reader's language (for menus). */
-export function thingTypesByLabel(t: ThingsT = englishThingsT): ThingType[] {
-  return [...THING_TYPES].sort((a, b) => thingTypeLabel(a, t).localeCompare(thingTypeLabel(b, t)));
-}
+// The kinds of thing and their names: one list for every screen (lib/thing-types.ts).
+export { THING_TYPES, thingTypeLabel, thingTypesByLabel, type ThingType } from "../../lib/thing-types.ts";
+import { thingTypesByLabel, type ThingType } from "../../lib/thing-types.ts";
 
 /** Thing types in alphabetical order of their English labels. */
 export const THING_TYPES_BY_LABEL: readonly ThingType[] = thingTypesByLabel();

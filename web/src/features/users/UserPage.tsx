@@ -310,8 +310,8 @@ function UserThings({ user }: { user: UserDetails }) {
                 picture={picture("thing", thing)}
                 meta={
                   thing.lastAction
-                    ? t("users.caredFor", { type: thingTypeLabel(thing.type), ago: timeAgo(thing.lastAction) })
-                    : thingTypeLabel(thing.type)
+                    ? t("users.caredFor", { type: thingTypeLabel(thing.type, t), ago: timeAgo(thing.lastAction) })
+                    : thingTypeLabel(thing.type, t)
                 }
                 description={thing.locationDescription || thing.description}
                 badges={
