@@ -9,6 +9,8 @@
 //
 // Sensor and API timestamps are UTC instants; they are shown in that zone.
 
+import { englishT, type T } from "./i18n/english.ts";
+
 export const DEFAULT_LOCALE = "en-GB";
 export const DEFAULT_TIME_ZONE = "Europe/London";
 
@@ -151,4 +153,25 @@ export function timeAgo(value: DateInput, now: number = Date.now(), dateAfterDay
   let unit = steps[0];
   for (const step of steps) if (abs >= step[0]) unit = step;
   return relative.format(Math.round(seconds / unit[0]), unit[1]);
+}
+
+/**
+ * The compact style, for dense lists (notifications): "just now", "5 min ago", "3 h ago",
+ * "yesterday", "4 days ago", then the day and month ("2 Oct"), with the year when it is another
+ * year's. Its words are the shell catalogue's (time.*), in the reader's language through `t`.
+ */
+export function timeAgoShort(value: DateInput, now: Date = new Date(), t: T = englishT): string {
+  const then = toDate(value);
+  if (!then) return "";
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  if (seconds < 60) return t("time.justNow");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t("time.minutesAgo", { minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t("time.hoursAgo", { hours });
+  // Calendar days in the app's zone, counted between the two dates' midnights.
+  const days = Math.round((Date.parse(`${dayKey(now)}T00:00:00Z`) - Date.parse(`${dayKey(then)}T00:00:00Z`)) / 86_400_000);
+  if (days <= 1) return t("time.yesterday");
+  if (days < 7) return t("time.daysAgo", { days });
+  return dayKey(then).slice(0, 4) === dayKey(now).slice(0, 4) ? formatDayMonth(then) : formatDate(then);
 }

@@ -35,11 +35,8 @@ export function formatTemperature(value: number | null | undefined, digits = 0):
   return isFiniteNumber(value) ? `${formatNumber(value, digits)} °C` : "–";
 }
 
-/** "2.4 km", "650 m". */
-export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.round(km * 100) * 10} m`;
-  return `${formatNumber(km, km < 10 ? 1 : 0)} km`;
-}
+/** "2.4 km", "650 m": lib/distance.ts's. */
+export { formatKm as formatDistance } from "../../lib/distance.ts";
 
 /** A coordinate with 5 decimals (about a metre). */
 export function formatCoordinate(value: number, digits = 5): string {

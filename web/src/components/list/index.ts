@@ -58,6 +58,10 @@
 //   useClientPaging.
 //   `list.narrowed` tells an empty state "nothing matches" (offer `list.reset`) from "nothing yet"
 //   (offer the create link).
+// - A list screen's body: <ListContent layout load={result} errorMessage loadingLabel empty={...}>
+//   {items}</ListContent> picks the error, skeleton, empty state or items, and <ListFooter count more>
+//   puts the count and "load more" under it. useServerList(listId, stateOptions, (list, search) =>
+//   connectionOptions) is useListState + useDebouncedValue + useConnection in one.
 // - Items that are cards of their own (tasks, actions) use <ItemList variant="cards">.
 // - FilterChips for a few values, FilterSelect for many. '' always means "no filter".
 // - Styles come with the components (list.css); they use the variables of styles.css.
@@ -66,6 +70,8 @@ import "./list.css";
 export { useListState, readListState, writeListState, LIST_STORAGE_PREFIX, LIST_LAYOUTS } from "./use-list-state.ts";
 export type { ListLayout, ListState, ListStateApi, ListStateOptions } from "./use-list-state.ts";
 export { useConnection } from "./use-connection.ts";
+export { useServerList } from "./use-server-list.ts";
+export type { ServerList } from "./use-server-list.ts";
 export { useClientPaging } from "./use-client-paging.ts";
 export type { ClientPaging } from "./use-client-paging.ts";
 export { useDebouncedValue } from "./use-debounced-value.ts";
@@ -82,6 +88,8 @@ export {
 } from "./ListControls.tsx";
 export type { FilterProps, Option, SearchBoxProps, SelectControlProps } from "./ListControls.tsx";
 export { EmptyState, ListError, ListSkeleton, LoadMore } from "./ListStatus.tsx";
+export { ListContent, ListFooter, loadMoreProps } from "./ListBody.tsx";
+export type { ListContentProps, ListFooterProps, ListLoad, MoreSource } from "./ListBody.tsx";
 export type { EmptyStateAction } from "./ListStatus.tsx";
 export { Initials, ItemCard, ItemList } from "./ItemList.tsx";
 export type { ItemCardProps, ItemListProps } from "./ItemList.tsx";

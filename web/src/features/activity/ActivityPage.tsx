@@ -10,17 +10,15 @@ import {
   FilterChips,
   ItemList,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
   ListToolbar,
   LoadMore,
   ResultCount,
   SearchBox,
   SortSelect,
   listCondition,
-  useConnection,
-  useDebouncedValue,
-  useListState,
+  loadMoreProps,
+  useServerList,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { englishT, type T } from "../../lib/i18n/english.ts";
@@ -66,20 +64,22 @@ export default function ActivityPage() {
   const t = useT(activityTexts);
   const brand = { brand: useBranding().key };
   const { session, signedIn } = useSession();
-  const list = useListState<Sort, "type">("activity", {
-    defaults: { search: "", sort: "newest", layout: "list", filters: { type: "" } },
-    sorts: ["newest", "oldest"],
-    filters: { type: ACTION_TYPES },
-  });
+  const { list, result: feed } = useServerList(
+    "activity",
+    {
+      defaults: { search: "", sort: "newest", layout: "list", filters: { type: "" } },
+      sorts: ["newest", "oldest"],
+      filters: { type: ACTION_TYPES },
+    },
+    {
+      query: ActivityQuery,
+      variables: (list, search) => ({ orderBy: ORDER[list.sort], condition: listCondition(search, { type: list.filters.type }) }),
+      connection: (data) => data.allActions,
+      pageSize: ACTIVITY_PAGE_SIZE,
+      pause: !session,
+    },
+  );
   const type = list.filters.type;
-  const search = useDebouncedValue(list.search);
-  const feed = useConnection({
-    query: ActivityQuery,
-    variables: { orderBy: ORDER[list.sort], condition: listCondition(search, { type }) },
-    connection: (data) => data.allActions,
-    pageSize: ACTIVITY_PAGE_SIZE,
-    pause: !session,
-  });
   const days = useMemo(() => groupByDay(feed.nodes, undefined, t), [feed.nodes, t]);
 
   return (
@@ -105,59 +105,54 @@ export default function ActivityPage() {
           options={ACTION_TYPES.map((value) => ({ value, label: t(`activity.type.${value}`) }))}
         />
       </ListToolbar>
-      {feed.error && feed.nodes.length === 0 ? (
-        <ListError message={errorText(feed.error, t("common.anErrorOccurred"))} onRetry={feed.refetch} />
-      ) : feed.loading || !session ? (
-        <ListSkeleton layout={list.layout} count={4} label={t("activity.loading")} />
-      ) : feed.nodes.length === 0 ? (
-        list.search.trim() ? (
-          <EmptyState title={t("activity.noneMatch")} action={{ label: t("activity.clearFilters"), onClick: list.reset }}>
-            {t("activity.tryOtherWords", brand)}
-          </EmptyState>
-        ) : type ? (
-          <EmptyState title={t("activity.noneOfType", { type })} action={{ label: t("activity.showEverything"), onClick: list.reset }}>
-            {t("activity.noneOfTypeText", brand)}
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={t("activity.none")}
-            action={{ label: t("activity.findThing", brand), to: "/things" }}
-          >
-            {t("activity.noneText", brand)}
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ResultCount
-            shown={feed.nodes.length}
-            total={feed.totalCount}
-            noun={[t("activity.noun", { count: 1 }), t("activity.noun", { count: 2 })]}
-            narrowed={list.narrowed}
-          />
-          {days.map((group) => (
-            <section key={group.day + group.items[0].id} className="activity-day" aria-label={group.day}>
-              <h2 className="activity-day-title">{group.day}</h2>
-              <ItemList as="ol" variant="cards" layout={list.layout} className="action-list" busy={feed.refreshing}>
-                {group.items.map((action) => (
-                  <ActionItem key={action.id} action={action} currentUserId={session?.id} showThing onChanged={feed.refetch} />
-                ))}
-              </ItemList>
-            </section>
-          ))}
-          <LoadMore
-            hasMore={feed.hasMore}
-            loading={feed.loadingMore}
-            onLoadMore={feed.loadMore}
-            shown={feed.nodes.length}
-            total={feed.totalCount}
-          />
-          {!feed.hasMore && feed.nodes.length > ACTIVITY_PAGE_SIZE ? (
-            <p className="muted small activity-end">
-              {t("activity.thatIsAll")} <Link to="/things">{t("activity.findThing", brand)}</Link>.
-            </p>
-          ) : null}
-        </>
-      )}
+      <ListContent
+        layout={list.layout}
+        load={{ ...feed, loading: feed.loading || !session }}
+        errorMessage={(error) => errorText(error, t("common.anErrorOccurred"))}
+        loadingLabel={t("activity.loading")}
+        skeletonCount={4}
+        empty={
+          feed.nodes.length > 0 ? null : list.search.trim() ? (
+            <EmptyState title={t("activity.noneMatch")} action={{ label: t("activity.clearFilters"), onClick: list.reset }}>
+              {t("activity.tryOtherWords", brand)}
+            </EmptyState>
+          ) : type ? (
+            <EmptyState title={t("activity.noneOfType", { type })} action={{ label: t("activity.showEverything"), onClick: list.reset }}>
+              {t("activity.noneOfTypeText", brand)}
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={t("activity.none")}
+              action={{ label: t("activity.findThing", brand), to: "/things" }}
+            >
+              {t("activity.noneText", brand)}
+            </EmptyState>
+          )
+        }
+      >
+        <ResultCount
+          shown={feed.nodes.length}
+          total={feed.totalCount}
+          noun={[t("activity.noun", { count: 1 }), t("activity.noun", { count: 2 })]}
+          narrowed={list.narrowed}
+        />
+        {days.map((group) => (
+          <section key={group.day + group.items[0].id} className="activity-day" aria-label={group.day}>
+            <h2 className="activity-day-title">{group.day}</h2>
+            <ItemList as="ol" variant="cards" layout={list.layout} className="action-list" busy={feed.refreshing}>
+              {group.items.map((action) => (
+                <ActionItem key={action.id} action={action} currentUserId={session?.id} showThing onChanged={feed.refetch} />
+              ))}
+            </ItemList>
+          </section>
+        ))}
+        <LoadMore {...loadMoreProps(feed)} />
+        {!feed.hasMore && feed.nodes.length > ACTIVITY_PAGE_SIZE ? (
+          <p className="muted small activity-end">
+            {t("activity.thatIsAll")} <Link to="/things">{t("activity.findThing", brand)}</Link>.
+          </p>
+        ) : null}
+      </ListContent>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 // Pieces the device screens share: the record header, the owner screens' tabs, the not-found
 // notice, a labelled select and the switch control.
-import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { SelectField as BaseSelect } from "../../components/fields.tsx";
 import { Link, NavLink } from "react-router";
 import { useDevicesT } from "./texts.ts";
-import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { paths } from "../../routes/paths.ts";
 import { modelInfo } from "./device-meta.ts";
 import { ModelBadge } from "./icons.tsx";
@@ -85,40 +85,9 @@ export function DeviceNotFound() {
   );
 }
 
-interface ShellProps {
-  label: string;
-  error?: string | null;
-  hint?: string;
-}
-
-/** A labelled select, wired like FormField. */
-export function SelectField({ label, error, hint, children, ...props }: ShellProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`field dev-select${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {translateServerMessage(error)}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The shared labelled select (components/fields.tsx) with the device forms' layout class. */
+export function SelectField({ className, ...props }: ComponentProps<typeof BaseSelect>) {
+  return <BaseSelect className={`dev-select${className ? ` ${className}` : ""}`} {...props} />;
 }
 
 /** An on/off switch (a button with role="switch"), labelled by its visible text. */

@@ -10,17 +10,13 @@ import {
   ItemCard,
   ItemList,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
+  ListFooter,
   ListToolbar,
-  LoadMore,
-  ResultCount,
   SearchBox,
   SortSelect,
   listCondition,
-  useConnection,
-  useDebouncedValue,
-  useListState,
+  useServerList,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
@@ -106,23 +102,24 @@ export default function DevicesPage() {
   const brand = { brand: b.key };
   const { signedIn } = useSession();
   const picture = useDevicePicture();
-  const list = useListState<Sort, "model" | "colour">("devices", {
-    defaults: { search: "", sort: "name", layout: "tiles", filters: { model: "", colour: "" } },
-    sorts: SORTS,
-    filters: { model: DEVICE_MODELS, colour: COLOURS },
-  });
-
   // Searched on the server (name, device id, model, thing), so pages not loaded yet are searched too.
-  const search = useDebouncedValue(list.search);
-  const devices = useConnection({
-    query: DevicesList,
-    variables: {
-      orderBy: ORDER[list.sort],
-      condition: listCondition(search, { model: list.filters.model, indicatorColour: list.filters.colour }),
+  const { list, result: devices } = useServerList(
+    "devices",
+    {
+      defaults: { search: "", sort: "name", layout: "tiles", filters: { model: "", colour: "" } },
+      sorts: SORTS,
+      filters: { model: DEVICE_MODELS, colour: COLOURS },
     },
-    connection: (data) => data.allDevices,
-    pageSize: 48,
-  });
+    {
+      query: DevicesList,
+      variables: (list, search) => ({
+        orderBy: ORDER[list.sort],
+        condition: listCondition(search, { model: list.filters.model, indicatorColour: list.filters.colour }),
+      }),
+      connection: (data) => data.allDevices,
+      pageSize: 48,
+    },
+  );
 
   const shown = useMemo(() => {
     const found = devices.nodes;
@@ -165,42 +162,39 @@ export default function DevicesPage() {
         </div>
       </ListToolbar>
 
-      {devices.error && devices.nodes.length === 0 ? (
-        <ListError message={errorText(devices.error, t("devices.loadFailed"))} onRetry={devices.refetch} />
-      ) : devices.loading ? (
-        <ListSkeleton layout={list.layout} label={t("devices.loading")} />
-      ) : shown.length === 0 ? (
-        list.narrowed ? (
-          <EmptyState title={t("devices.noMatch")} action={{ label: t("devices.clearFilters"), onClick: list.reset }}>
-            {t("devices.noMatchText")}
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={t(signedIn ? "devices.noneYet" : "devices.noPublicYet")}
-            action={{ label: t("devices.register"), to: "/devices/new" }}
-          >
-            {t("devices.emptyText", brand)}
-          </EmptyState>
-        )
-      ) : (
+      <ListContent
+        layout={list.layout}
+        load={devices}
+        errorMessage={(error) => errorText(error, t("devices.loadFailed"))}
+        loadingLabel={t("devices.loading")}
+        empty={
+          shown.length > 0 ? null : list.narrowed ? (
+            <EmptyState title={t("devices.noMatch")} action={{ label: t("devices.clearFilters"), onClick: list.reset }}>
+              {t("devices.noMatchText")}
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={t(signedIn ? "devices.noneYet" : "devices.noPublicYet")}
+              action={{ label: t("devices.register"), to: "/devices/new" }}
+            >
+              {t("devices.emptyText", brand)}
+            </EmptyState>
+          )
+        }
+      >
         <ItemList layout={list.layout} label={t("devices.title")} busy={devices.refreshing}>
           {shown.map((device) => (
             <DeviceItem key={device.id} device={device} pictureUrl={picture(device)} />
           ))}
         </ItemList>
-      )}
+      </ListContent>
 
       {devices.nodes.length > 0 ? (
-        <div className="dev-list-footer">
-          <ResultCount shown={shown.length} total={devices.totalCount} noun={[t("devices.noun.one"), t("devices.noun.other")]} narrowed={list.narrowed} />
-          <LoadMore
-            hasMore={devices.hasMore}
-            loading={devices.loadingMore}
-            onLoadMore={devices.loadMore}
-            shown={devices.nodes.length}
-            total={devices.totalCount}
-          />
-        </div>
+        <ListFooter
+          className="dev-list-footer"
+          count={{ shown: shown.length, total: devices.totalCount, noun: [t("devices.noun.one"), t("devices.noun.other")], narrowed: list.narrowed }}
+          more={devices}
+        />
       ) : null}
     </section>
   );

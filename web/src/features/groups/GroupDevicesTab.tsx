@@ -8,11 +8,9 @@ import {
   ItemCard,
   ItemList,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
+  ListFooter,
   ListToolbar,
-  LoadMore,
-  ResultCount,
   SearchBox,
   SortSelect,
   compareText,
@@ -112,27 +110,27 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
           />
         </ListToolbar>
       ) : null}
-      {result.error && !result.data ? (
-        <ListError
-          message={errorText(result.error, t("groups.devicesLoadFailed"))}
-          onRetry={() => reexecute({ requestPolicy: "network-only" })}
-        />
-      ) : !result.data ? (
-        <ListSkeleton layout={list.layout} count={2} label={t("groups.devicesLoading")} />
-      ) : shown.length === 0 ? (
-        list.narrowed ? (
-          <EmptyState title={t("groups.devicesNoneMatch")} action={{ label: t("groups.clearFilters"), onClick: list.reset }}>
-            <p>{t("groups.devicesTryOther", brand)}</p>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={t("groups.devicesNoneYet")}
-            action={state.isMember ? { label: t("groups.registerDevice"), to: "/devices/new" } : null}
-          >
-            <p>{t("groups.devicesNoneYetText", brand)}</p>
-          </EmptyState>
-        )
-      ) : (
+      <ListContent
+        layout={list.layout}
+        load={{ loading: !result.data, error: result.data ? null : result.error, refetch: () => reexecute({ requestPolicy: "network-only" }) }}
+        errorMessage={(error) => errorText(error, t("groups.devicesLoadFailed"))}
+        loadingLabel={t("groups.devicesLoading")}
+        skeletonCount={2}
+        empty={
+          shown.length > 0 ? null : list.narrowed ? (
+            <EmptyState title={t("groups.devicesNoneMatch")} action={{ label: t("groups.clearFilters"), onClick: list.reset }}>
+              <p>{t("groups.devicesTryOther", brand)}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={t("groups.devicesNoneYet")}
+              action={state.isMember ? { label: t("groups.registerDevice"), to: "/devices/new" } : null}
+            >
+              <p>{t("groups.devicesNoneYetText", brand)}</p>
+            </EmptyState>
+          )
+        }
+      >
         <ItemList layout={list.layout} label={t("groups.devicesOf", { name: group.name })}>
           {page.visible.map(({ device, thing }) => (
             <ItemCard
@@ -157,12 +155,13 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
             />
           ))}
         </ItemList>
-      )}
+      </ListContent>
       {shown.length > 0 ? (
-        <div className="list-footer">
-          <ResultCount shown={shown.length} noun={[t("groups.deviceNoun", { count: 1 }), t("groups.deviceNoun", { count: 2 })]} narrowed={list.narrowed} />
-          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label={t("groups.showMoreDevices")} />
-        </div>
+        <ListFooter
+          count={{ shown: shown.length, noun: [t("groups.deviceNoun", { count: 1 }), t("groups.deviceNoun", { count: 2 })], narrowed: list.narrowed }}
+          more={page}
+          moreLabel={t("groups.showMoreDevices")}
+        />
       ) : null}
     </>
   );

@@ -7,17 +7,13 @@ import {
   ItemCard,
   ItemList,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
+  ListFooter,
   ListToolbar,
-  LoadMore,
-  ResultCount,
   SearchBox,
   SortSelect,
   listCondition,
-  useConnection,
-  useDebouncedValue,
-  useListState,
+  useServerList,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -46,22 +42,24 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
   const picture = usePictureUrl();
   const group = state.group!;
   // Each group's list is remembered on its own: a search in one group means nothing in another.
-  const list = useListState<Sort, "type" | "colour">(`group-things.${group.id}`, {
-    defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", colour: "" } },
-    sorts: ["name", "newest", "cared"],
-    filters: { type: THING_TYPES, colour: COLOURS },
-  });
-  const search = useDebouncedValue(list.search);
-  const result = useConnection({
-    query: GroupThingsQuery,
-    variables: {
-      id: group.id,
-      orderBy: ORDER[list.sort],
-      condition: listCondition(search, { type: list.filters.type, indicatorColour: list.filters.colour }),
+  const { list, result } = useServerList(
+    `group-things.${group.id}`,
+    {
+      defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", colour: "" } },
+      sorts: ["name", "newest", "cared"],
+      filters: { type: THING_TYPES, colour: COLOURS },
     },
-    connection: (data) => data.groupById?.thingsByGroupId,
-    pageSize: 24,
-  });
+    {
+      query: GroupThingsQuery,
+      variables: (list, search) => ({
+        id: group.id,
+        orderBy: ORDER[list.sort],
+        condition: listCondition(search, { type: list.filters.type, indicatorColour: list.filters.colour }),
+      }),
+      connection: (data) => data.groupById?.thingsByGroupId,
+      pageSize: 24,
+    },
+  );
   const shown = result.nodes;
 
   return (
@@ -103,24 +101,27 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
           <LayoutToggle value={list.layout} onChange={list.setLayout} />
         </ListToolbar>
       ) : null}
-      {result.error && result.nodes.length === 0 ? (
-        <ListError message={errorText(result.error, t("groups.thingsLoadFailed", brand))} onRetry={result.refetch} />
-      ) : result.loading ? (
-        <ListSkeleton layout={list.layout} count={3} label={t("groups.thingsLoading", brand)} />
-      ) : shown.length === 0 ? (
-        list.narrowed ? (
-          <EmptyState title={t("groups.thingsNoneMatch", brand)} action={{ label: t("groups.clearFilters"), onClick: list.reset }}>
-            <p>{t("groups.fewerFilters")}</p>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={t("groups.thingsNoneYet", brand)}
-            action={state.isMember ? { label: t("groups.addThing", brand), to: "/things/new" } : null}
-          >
-            <p>{state.isMember ? t("groups.addThingsText", brand) : t("groups.thingsNoneYetText", brand)}</p>
-          </EmptyState>
-        )
-      ) : (
+      <ListContent
+        layout={list.layout}
+        load={result}
+        errorMessage={(error) => errorText(error, t("groups.thingsLoadFailed", brand))}
+        loadingLabel={t("groups.thingsLoading", brand)}
+        skeletonCount={3}
+        empty={
+          shown.length > 0 ? null : list.narrowed ? (
+            <EmptyState title={t("groups.thingsNoneMatch", brand)} action={{ label: t("groups.clearFilters"), onClick: list.reset }}>
+              <p>{t("groups.fewerFilters")}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={t("groups.thingsNoneYet", brand)}
+              action={state.isMember ? { label: t("groups.addThing", brand), to: "/things/new" } : null}
+            >
+              <p>{state.isMember ? t("groups.addThingsText", brand) : t("groups.thingsNoneYetText", brand)}</p>
+            </EmptyState>
+          )
+        }
+      >
         <ItemList layout={list.layout} label={t("groups.thingsOf", { ...brand, name: group.name })} busy={result.refreshing}>
           {shown.map((thing) => (
             <ItemCard
@@ -149,19 +150,18 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
             />
           ))}
         </ItemList>
-      )}
+      </ListContent>
       {shown.length > 0 ? (
-        <div className="list-footer">
-          <ResultCount shown={shown.length} total={result.totalCount} noun={[t("groups.thingNoun", { ...brand, count: 1 }), t("groups.thingNoun", { ...brand, count: 2 })]} narrowed={list.narrowed} />
-          <LoadMore
-            hasMore={result.hasMore}
-            loading={result.loadingMore}
-            onLoadMore={result.loadMore}
-            shown={result.nodes.length}
-            total={result.totalCount}
-            label={t("groups.thingsLoadMore", brand)}
-          />
-        </div>
+        <ListFooter
+          count={{
+            shown: shown.length,
+            total: result.totalCount,
+            noun: [t("groups.thingNoun", { ...brand, count: 1 }), t("groups.thingNoun", { ...brand, count: 2 })],
+            narrowed: list.narrowed,
+          }}
+          more={result}
+          moreLabel={t("groups.thingsLoadMore", brand)}
+        />
       ) : null}
     </>
   );

@@ -11,17 +11,13 @@ import {
   ItemCard,
   ItemList,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
+  ListFooter,
   ListToolbar,
-  LoadMore,
-  ResultCount,
   SearchBox,
   SortSelect,
   listCondition,
-  useConnection,
-  useDebouncedValue,
-  useListState,
+  useServerList,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -35,7 +31,6 @@ import "./groups.css";
 import { groupsTexts } from "./texts.ts";
 
 type Sort = "name" | "newest";
-type Filter = "type" | "visibility";
 
 const ORDER: Record<Sort, string[]> = { name: ["NAME_ASC", "ID_ASC"], newest: ["CREATED_AT_DESC", "ID_ASC"] };
 
@@ -45,26 +40,29 @@ export default function GroupsPage() {
   const { signedIn, session } = useSession();
   const picture = usePictureUrl();
 
-  const list = useListState<Sort, Filter>("groups", {
-    defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", visibility: "" } },
-    sorts: ["name", "newest"],
-    filters: { type: GROUP_TYPES, visibility: ["public", "private", "mine"] },
-  });
-
-  // Guests see public groups only; a remembered "mine"/"private" filter waits for signing in.
+  const { list, result } = useServerList(
+    "groups",
+    {
+      defaults: { search: "", sort: "name", layout: "tiles", filters: { type: "", visibility: "" } },
+      sorts: ["name", "newest"],
+      filters: { type: GROUP_TYPES, visibility: ["public", "private", "mine"] },
+    },
+    {
+      query: GroupsQuery,
+      variables: (list, search) => {
+        // Guests see public groups only; a remembered "mine"/"private" filter waits for signing in.
+        const visibility = signedIn ? list.filters.visibility : "";
+        const condition = listCondition(search, {
+          type: list.filters.type,
+          isPublic: visibility === "public" ? true : visibility === "private" ? false : undefined,
+        });
+        return { orderBy: ORDER[list.sort], condition: condition ?? null };
+      },
+      connection: (data) => data.allGroups,
+      pageSize: 24,
+    },
+  );
   const visibility = signedIn ? list.filters.visibility : "";
-  const search = useDebouncedValue(list.search);
-  const condition = listCondition(search, {
-    type: list.filters.type,
-    isPublic: visibility === "public" ? true : visibility === "private" ? false : undefined,
-  });
-
-  const result = useConnection({
-    query: GroupsQuery,
-    variables: { orderBy: ORDER[list.sort], condition: condition ?? null },
-    connection: (data) => data.allGroups,
-    pageSize: 24,
-  });
 
   const [memberships] = useQuery({
     query: MyMembershipsQuery,
@@ -134,25 +132,27 @@ export default function GroupsPage() {
         ) : null}
       </ListToolbar>
 
-      {result.error && result.nodes.length === 0 ? (
-        <ListError message={errorText(result.error, t("groups.loadFailed", brand))} onRetry={result.refetch} />
-      ) : result.loading ? (
-        <ListSkeleton layout={list.layout} label={t("groups.loading", brand)} />
-      ) : shown.length === 0 ? (
-        narrowed ? (
-          <EmptyState
-            title={t("groups.noneMatch", brand)}
-            action={{ label: t("groups.clearFilters"), onClick: list.reset }}
-            secondary={result.hasMore ? { label: t("groups.loadMore", brand), onClick: result.loadMore } : null}
-          >
-            <p>{visibility === "mine" ? t("groups.noneMineMatch", brand) : t("groups.tryOtherWords")}</p>
-          </EmptyState>
-        ) : (
-          <EmptyState title={t("groups.noneYet", brand)} action={{ label: t("groups.start", brand), to: "/groups/new" }}>
-            <p>{t("groups.noneYetText", brand)}</p>
-          </EmptyState>
-        )
-      ) : (
+      <ListContent
+        layout={list.layout}
+        load={result}
+        errorMessage={(error) => errorText(error, t("groups.loadFailed", brand))}
+        loadingLabel={t("groups.loading", brand)}
+        empty={
+          shown.length > 0 ? null : narrowed ? (
+            <EmptyState
+              title={t("groups.noneMatch", brand)}
+              action={{ label: t("groups.clearFilters"), onClick: list.reset }}
+              secondary={result.hasMore ? { label: t("groups.loadMore", brand), onClick: result.loadMore } : null}
+            >
+              <p>{visibility === "mine" ? t("groups.noneMineMatch", brand) : t("groups.tryOtherWords")}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title={t("groups.noneYet", brand)} action={{ label: t("groups.start", brand), to: "/groups/new" }}>
+              <p>{t("groups.noneYetText", brand)}</p>
+            </EmptyState>
+          )
+        }
+      >
         <ItemList layout={list.layout} label={t("groups.title", brand)} busy={result.refreshing}>
           {shown.map((g) => {
             const owner = mine.get(g.id);
@@ -180,30 +180,25 @@ export default function GroupsPage() {
             );
           })}
         </ItemList>
-      )}
+      </ListContent>
 
+      {/* Once loaded, even with nothing shown: "mine" narrows what is loaded, and more may match. */}
       {!result.loading && !(result.error && result.nodes.length === 0) ? (
-        <div className="list-footer">
-          {shown.length > 0 ? (
-            <ResultCount
-              shown={shown.length}
-              total={visibility === "mine" ? null : result.totalCount}
-              noun={[t("groups.noun", { ...brand, count: 1 }), t("groups.noun", { ...brand, count: 2 })]}
-              narrowed={narrowed}
-            />
-          ) : null}
-          {mineOfLoadedOnly ? (
-            <p className="muted list-note">{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p>
-          ) : null}
-          <LoadMore
-            hasMore={result.hasMore}
-            loading={result.loadingMore}
-            onLoadMore={result.loadMore}
-            shown={result.nodes.length}
-            total={result.totalCount}
-            label={t("groups.loadMore", brand)}
-          />
-        </div>
+        <ListFooter
+          count={
+            shown.length > 0
+              ? {
+                  shown: shown.length,
+                  total: visibility === "mine" ? null : result.totalCount,
+                  noun: [t("groups.noun", { ...brand, count: 1 }), t("groups.noun", { ...brand, count: 2 })],
+                  narrowed,
+                }
+              : null
+          }
+          note={mineOfLoadedOnly ? <p className="muted list-note">{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p> : null}
+          more={result}
+          moreLabel={t("groups.loadMore", brand)}
+        />
       ) : null}
     </section>
   );

@@ -1,10 +1,9 @@
 // Small pieces shared by the group, community and user screens.
 import { richText } from "../../lib/i18n/rich.tsx";
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
-import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { formatLitres } from "../../lib/litres.ts";
@@ -120,75 +119,8 @@ export function ActivityList({ items, showUser = true, label }: { items: readonl
   );
 }
 
-interface FieldShellProps {
-  label: string;
-  error?: string | null;
-  hint?: string;
-}
-
-/** A labelled textarea, wired like FormField. */
-export function TextAreaField({ label, error, hint, ...props }: FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`field${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...props}
-      />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {translateServerMessage(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A labelled select, wired like FormField. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  children,
-  ...props
-}: FieldShellProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`field${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {translateServerMessage(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The shared labelled textarea and select (components/fields.tsx), as the group screens import them. */
+export { SelectField, TextAreaField } from "../../components/fields.tsx";
 
 /** A record that does not exist or is hidden from this user. */
 export function NotFoundNotice({ title, children, back }: { title: string; children?: ReactNode; back: { to: string; label: string } }) {

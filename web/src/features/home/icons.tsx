@@ -1,30 +1,10 @@
 // Line icons of the home, scorer and feedback screens, drawn in currentColor. Decorative: a text
 // label always goes with them.
-import type { ReactNode } from "react";
-
-export function Icon({ children, size = 20, className }: { children: ReactNode; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { dropPath, LineIcon as Icon } from "../../components/LineIcon.tsx";
 
 export const DropIcon = ({ size }: { size?: number }) => (
   <Icon size={size}>
-    <path d="M12 3.5c3.2 4.1 5.5 7.2 5.5 10a5.5 5.5 0 0 1-11 0c0-2.8 2.3-5.9 5.5-10z" />
+    {dropPath}
   </Icon>
 );
 

@@ -1,12 +1,11 @@
 // One notice in the bell's list, in the reader's language when it has a key (the notices'
 // catalogue, shared/i18n/notices, comes with this module rather than with the first page).
 import { Link } from "react-router";
-import { formatFull } from "../../lib/dates.ts";
+import { formatFull, timeAgoShort } from "../../lib/dates.ts";
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
 import type { NotificationsQuery } from "./Notifications.generated.ts";
 import { safePath } from "./safe-path.ts";
-import { relativeTime } from "./time.ts";
 
 /** A notification as Notifications.graphql asks for it. */
 export type AppNotification = NonNullable<NotificationsQuery["allNotifications"]>["nodes"][number];
@@ -17,7 +16,7 @@ export function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotific
   const level = (item.level ?? "INFO").toLowerCase();
   const path = safePath(item.linkPath);
   const t = useT();
-  const when = relativeTime(item.createdAt, new Date(), t);
+  const when = timeAgoShort(item.createdAt, new Date(), t);
   // In the reader's language when the notice has a key; the stored English otherwise.
   const { locale } = useLocale();
   const { title, body } = renderNotice(locale, item.textKey, item.textValues) ?? item;

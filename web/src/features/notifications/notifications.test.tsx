@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { notificationsReply, renderTasksApp, type Reply } from "../tasks/test-utils.tsx";
 import { NOTIFICATIONS_POLL_MS } from "./NotificationsBell.tsx";
-import { relativeTime } from "./time.ts";
+import { timeAgoShort as relativeTime } from "../../lib/dates.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 
 afterEach(() => {

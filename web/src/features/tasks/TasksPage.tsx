@@ -9,11 +9,9 @@ import {
   EmptyState,
   FilterSelect,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
+  ListFooter,
   ListToolbar,
-  LoadMore,
-  ResultCount,
   SearchBox,
   SortSelect,
   compareText,
@@ -172,40 +170,36 @@ function SignedInTasks() {
     for (const name of ["group", "thing", "priority", "status"] as const) list.setFilter(name, "");
   };
 
-  let content;
-  if (error && tasks.length === 0) {
-    content = <ListError message={errorText(error, t("common.anErrorOccurred"))} onRetry={refetch} />;
-  } else if (loading) {
-    content = <ListSkeleton layout={list.layout} count={4} label={t("tasks.loading")} />;
-  } else if (tasks.length === 0) {
-    content = (
-      <EmptyState title={t("tasks.noneYet")} action={{ label: t("tasks.createATask"), to: "/tasks/new" }}>
-        <p>{t("tasks.noneYetText", brand)}</p>
-      </EmptyState>
-    );
-  } else if (shown.length === 0 && narrowed) {
-    content = (
-      <EmptyState title={t("tasks.noneMatch")} action={{ label: t("tasks.clearFilters"), onClick: clearFilters }}>
-        <p>{t("tasks.noneMatchText")}</p>
-      </EmptyState>
-    );
-  } else if (shown.length === 0 && view === "assigned") {
-    content = (
-      <EmptyState
-        title={t("tasks.nothingAssigned")}
-        action={{ label: t("tasks.showAll"), onClick: () => list.setFilter("view", "all") }}
-      >
-        <p>{t("tasks.nothingAssignedText")}</p>
-      </EmptyState>
-    );
-  } else if (shown.length === 0) {
-    content = (
-      <EmptyState title={t("tasks.noneCreated")} action={{ label: t("tasks.createATask"), to: "/tasks/new" }}>
-        <p>{t("tasks.noneCreatedText")}</p>
-      </EmptyState>
-    );
-  } else {
-    content = (
+  const content = (
+    <ListContent
+      layout={list.layout}
+      load={{ loading, error, refetch, nodes: tasks }}
+      errorMessage={(failure) => errorText(failure, t("common.anErrorOccurred"))}
+      loadingLabel={t("tasks.loading")}
+      skeletonCount={4}
+      empty={
+        tasks.length === 0 ? (
+          <EmptyState title={t("tasks.noneYet")} action={{ label: t("tasks.createATask"), to: "/tasks/new" }}>
+            <p>{t("tasks.noneYetText", brand)}</p>
+          </EmptyState>
+        ) : shown.length > 0 ? null : narrowed ? (
+          <EmptyState title={t("tasks.noneMatch")} action={{ label: t("tasks.clearFilters"), onClick: clearFilters }}>
+            <p>{t("tasks.noneMatchText")}</p>
+          </EmptyState>
+        ) : view === "assigned" ? (
+          <EmptyState
+            title={t("tasks.nothingAssigned")}
+            action={{ label: t("tasks.showAll"), onClick: () => list.setFilter("view", "all") }}
+          >
+            <p>{t("tasks.nothingAssignedText")}</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t("tasks.noneCreated")} action={{ label: t("tasks.createATask"), to: "/tasks/new" }}>
+            <p>{t("tasks.noneCreatedText")}</p>
+          </EmptyState>
+        )
+      }
+    >
       <TaskGroups
         tasks={page.visible}
         me={me}
@@ -216,8 +210,8 @@ function SignedInTasks() {
         headingLevel={3}
         label={viewLabel(view)}
       />
-    );
-  }
+    </ListContent>
+  );
 
   return (
     <section className="page tasks-page" aria-labelledby="tasks-title">
@@ -308,10 +302,12 @@ function SignedInTasks() {
       </section>
 
       {!loading && tasks.length > 0 ? (
-        <div className="list-footer tasks-footer">
-          <ResultCount shown={shown.length} total={narrowed ? null : byView[view].length} noun={[t("tasks.noun.one"), t("tasks.noun.other")]} narrowed={narrowed} />
-          <LoadMore hasMore={page.hasMore} onLoadMore={page.showMore} shown={page.shown} total={page.total} label={t("tasks.showMore")} />
-        </div>
+        <ListFooter
+          className="list-footer tasks-footer"
+          count={{ shown: shown.length, total: narrowed ? null : byView[view].length, noun: [t("tasks.noun.one"), t("tasks.noun.other")], narrowed }}
+          more={page}
+          moreLabel={t("tasks.showMore")}
+        />
       ) : null}
       {totalCount !== null && totalCount > TASK_PAGE ? (
         <p className="muted">{t("tasks.firstPage", { shown: TASK_PAGE, total: totalCount })}</p>

@@ -12,14 +12,15 @@ import {
   ItemCard,
   ItemList,
   LayoutToggle,
+  ListContent,
   ListError,
-  ListSkeleton,
   ListToolbar,
   LoadMore,
   ResultCount,
   SearchBox,
   SortSelect,
   listCondition,
+  loadMoreProps,
   useConnection,
   useDebouncedValue,
   useListState,
@@ -197,54 +198,47 @@ export function ThingList({
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
       </ListToolbar>
 
-      {things.error && shown.length === 0 ? (
-        <ListError message={errorText(things.error, t("things.errorOccurred"))} onRetry={things.refetch} />
-      ) : loading ? (
-        <ListSkeleton layout={list.layout} label={t("things.loadingList", brand)} />
-      ) : shown.length === 0 ? (
-        list.narrowed ? (
-          <EmptyState title={t("things.noneMatch", brand)} action={{ label: t("things.clearFilters"), onClick: list.reset }}>
-            {t("things.tryFewer")}
-          </EmptyState>
-        ) : signedIn ? (
-          <EmptyState
-            title={t("things.noneYet", brand)}
-            action={{ label: t("things.add", brand), to: "/things/new" }}
-            secondary={{ label: t("things.findGroup", brand), to: "/groups" }}
-          >
-            {t("things.noneYetText", brand)}
-          </EmptyState>
-        ) : (
-          <EmptyState title={t("things.noPublicYet", brand)} action={{ label: t("things.signInButton"), to: paths.signIn("/things") }}>
-            {t("things.noPublicYetText", brand)}
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ResultCount
-            shown={shown.length}
-            total={things.totalCount}
-            more={things.hasMore}
-            noun={[t("things.nounOne", brand), t("things.nounMany", brand)]}
-            narrowed={list.narrowed}
-          />
-          <ItemList layout={list.layout} label={t("things.title", brand)} busy={things.refreshing}>
-            {shown.map((thing) => (
-              <ThingCard key={thing.id} thing={thing} />
-            ))}
-          </ItemList>
-          {/* A further page that failed: what is loaded stays, with a way to ask again. */}
-          {things.error ? <ListError message={errorText(things.error, t("things.errorOccurred"))} onRetry={things.refetch} /> : null}
-          <LoadMore
-            hasMore={things.hasMore}
-            loading={things.loadingMore}
-            onLoadMore={things.loadMore}
-            shown={shown.length}
-            total={things.totalCount}
-            label={t("things.showMore")}
-          />
-        </>
-      )}
+      <ListContent
+        layout={list.layout}
+        load={{ ...things, loading }}
+        errorMessage={(error) => errorText(error, t("things.errorOccurred"))}
+        loadingLabel={t("things.loadingList", brand)}
+        empty={
+          shown.length > 0 ? null : list.narrowed ? (
+            <EmptyState title={t("things.noneMatch", brand)} action={{ label: t("things.clearFilters"), onClick: list.reset }}>
+              {t("things.tryFewer")}
+            </EmptyState>
+          ) : signedIn ? (
+            <EmptyState
+              title={t("things.noneYet", brand)}
+              action={{ label: t("things.add", brand), to: "/things/new" }}
+              secondary={{ label: t("things.findGroup", brand), to: "/groups" }}
+            >
+              {t("things.noneYetText", brand)}
+            </EmptyState>
+          ) : (
+            <EmptyState title={t("things.noPublicYet", brand)} action={{ label: t("things.signInButton"), to: paths.signIn("/things") }}>
+              {t("things.noPublicYetText", brand)}
+            </EmptyState>
+          )
+        }
+      >
+        <ResultCount
+          shown={shown.length}
+          total={things.totalCount}
+          more={things.hasMore}
+          noun={[t("things.nounOne", brand), t("things.nounMany", brand)]}
+          narrowed={list.narrowed}
+        />
+        <ItemList layout={list.layout} label={t("things.title", brand)} busy={things.refreshing}>
+          {shown.map((thing) => (
+            <ThingCard key={thing.id} thing={thing} />
+          ))}
+        </ItemList>
+        {/* A further page that failed: what is loaded stays, with a way to ask again. */}
+        {things.error ? <ListError message={errorText(things.error, t("things.errorOccurred"))} onRetry={things.refetch} /> : null}
+        <LoadMore {...loadMoreProps(things)} label={t("things.showMore")} />
+      </ListContent>
     </div>
   );
 }

@@ -1,30 +1,11 @@
 // Small line icons for action types and thing screens, drawn in currentColor (no icon font, no
 // emoji: headless and older systems render both badly). Decorative: labels always accompany them.
 import type { ReactNode } from "react";
-
-function Svg({ children, size = 20, className }: { children: ReactNode; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { dropPath, LineIcon } from "../../components/LineIcon.tsx";
 
 const ACTION_PATHS: Record<string, ReactNode> = {
   // A drop of water.
-  WATERING: <path d="M12 3.5c3.2 4.1 5.5 7.2 5.5 10a5.5 5.5 0 0 1-11 0c0-2.8 2.3-5.9 5.5-10z" />,
+  WATERING: dropPath,
   // A bin bag.
   LITTER_CLEANUP: (
     <>
@@ -77,35 +58,35 @@ const ACTION_PATHS: Record<string, ReactNode> = {
 };
 
 export function ActionIcon({ type, size }: { type: string; size?: number }) {
-  return <Svg size={size}>{ACTION_PATHS[type] ?? <circle cx="12" cy="12" r="7" />}</Svg>;
+  return <LineIcon size={size}>{ACTION_PATHS[type] ?? <circle cx="12" cy="12" r="7" />}</LineIcon>;
 }
 
 export function PinIcon({ size }: { size?: number }) {
   return (
-    <Svg size={size}>
+    <LineIcon size={size}>
       <path d="M12 21s-6.5-6.1-6.5-11a6.5 6.5 0 0 1 13 0c0 4.9-6.5 11-6.5 11z" />
       <circle cx="12" cy="10" r="2.3" />
-    </Svg>
+    </LineIcon>
   );
 }
 
 export function PictureIcon({ size = 36 }: { size?: number }) {
   return (
-    <Svg size={size}>
+    <LineIcon size={size}>
       <rect x="3.5" y="5" width="17" height="14" rx="2" />
       <circle cx="9" cy="10" r="1.7" />
       <path d="M4 17l5-4.5 3.5 3 3-2.5 4.5 4" />
-    </Svg>
+    </LineIcon>
   );
 }
 
 export function StarIcon({ size, filled }: { size?: number; filled?: boolean }) {
   return (
-    <Svg size={size}>
+    <LineIcon size={size}>
       <path
         d="M12 3.8l2.5 5.1 5.6.8-4 3.9 1 5.6-5.1-2.7-5.1 2.7 1-5.6-4-3.9 5.6-.8z"
         fill={filled ? "currentColor" : "none"}
       />
-    </Svg>
+    </LineIcon>
   );
 }

@@ -11,11 +11,9 @@ import {
   ItemCard,
   ItemList,
   LayoutToggle,
-  ListError,
-  ListSkeleton,
+  ListContent,
+  ListFooter,
   ListToolbar,
-  LoadMore,
-  ResultCount,
   SearchBox,
   SortSelect,
   compareText,
@@ -162,21 +160,23 @@ function PeopleList() {
           ]}
         />
       </ListToolbar>
-      {result.error && people.length === 0 ? (
-        <ListError message={errorText(result.error, t("users.loadError"))} onRetry={result.refetch} />
-      ) : result.loading ? (
-        <ListSkeleton layout={list.layout} label={t("users.loading")} />
-      ) : people.length === 0 ? (
-        list.narrowed ? (
-          <EmptyState title={t("users.nobodyMatches")} action={{ label: t("users.clearFilters"), onClick: list.reset }}>
-            <p>{t("users.tryAnother", brand)}</p>
-          </EmptyState>
-        ) : (
-          <EmptyState title={t("users.nobodyYet")} action={{ label: t("users.findGroups", brand), to: "/groups" }}>
-            <p>{admin ? t("users.noAccounts") : t("users.joinGroups", brand)}</p>
-          </EmptyState>
-        )
-      ) : (
+      <ListContent
+        layout={list.layout}
+        load={result}
+        errorMessage={(error) => errorText(error, t("users.loadError"))}
+        loadingLabel={t("users.loading")}
+        empty={
+          people.length > 0 ? null : list.narrowed ? (
+            <EmptyState title={t("users.nobodyMatches")} action={{ label: t("users.clearFilters"), onClick: list.reset }}>
+              <p>{t("users.tryAnother", brand)}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title={t("users.nobodyYet")} action={{ label: t("users.findGroups", brand), to: "/groups" }}>
+              <p>{admin ? t("users.noAccounts") : t("users.joinGroups", brand)}</p>
+            </EmptyState>
+          )
+        }
+      >
         <ItemList layout={list.layout} label={t("users.people")} busy={result.refreshing}>
           {people.map((person) => (
             <ItemCard
@@ -190,19 +190,13 @@ function PeopleList() {
             />
           ))}
         </ItemList>
-      )}
+      </ListContent>
       {people.length > 0 ? (
-        <div className="list-footer">
-          <ResultCount shown={people.length} total={result.totalCount} noun={[t("users.person"), t("users.personPlural")]} narrowed={list.narrowed} />
-          <LoadMore
-            hasMore={result.hasMore}
-            loading={result.loadingMore}
-            onLoadMore={result.loadMore}
-            shown={people.length}
-            total={result.totalCount}
-            label={t("users.loadMore")}
-          />
-        </div>
+        <ListFooter
+          count={{ shown: people.length, total: result.totalCount, noun: [t("users.person"), t("users.personPlural")], narrowed: list.narrowed }}
+          more={result}
+          moreLabel={t("users.loadMore")}
+        />
       ) : null}
     </section>
   );
