@@ -162,15 +162,18 @@ export function useT<A extends string, B extends string>(a: Texts<A>, b: Texts<B
 export function useT<A extends string, B extends string, C extends string>(a: Texts<A>, b: Texts<B>, c: Texts<C>): T<MessageKey | A | B | C>;
 export function useT(...list: Texts<string>[]): T<string> {
   const locale = useContext(ReadingLocale);
-  for (const texts of list) if (!texts.has(locale)) use(texts.load(locale));
   // The same list in every render of a component; the callback changes only with the language.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const stable = useMemo(() => list, list);
-  return useCallback(
+  const t = useCallback(
     (key: string, values?: MessageValues) => {
       const texts = stable.find((one) => Object.hasOwn(one.en, key));
       return texts ? texts.format(locale, key, values) : shellTexts.format(locale, key as MessageKey, values);
     },
     [stable, locale],
   );
+  // Waiting for a language's texts comes after the hooks above: React replays a component that
+  // waited, and a hook first met on the replay is a hook it has never mounted.
+  for (const texts of list) if (!texts.has(locale)) use(texts.load(locale));
+  return t;
 }
