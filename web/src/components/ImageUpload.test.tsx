@@ -12,6 +12,7 @@ import {
   ImageUpload,
   type UploadedImage,
 } from "./ImageUpload.tsx";
+import styles from "./ImageUpload.module.css";
 
 /** A stand-in XMLHttpRequest the test answers by hand. */
 class FakeXhr {
@@ -191,7 +192,7 @@ describe("ImageUpload", () => {
 
   it("accepts a dropped picture", () => {
     const { container } = renderUpload();
-    const zone = container.querySelector(".image-upload-zone")!;
+    const zone = container.querySelector(`.${styles.zone}`)!;
     fireEvent.drop(zone, { dataTransfer: { files: [png("dropped.png")] } });
     expect(FakeXhr.last!.body!.get("file")).toBeInstanceOf(File);
   });

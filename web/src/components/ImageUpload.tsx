@@ -36,7 +36,7 @@ import { useClient } from "urql";
 import { useAppConfig } from "../lib/config-context.tsx";
 import { useSession } from "../lib/session-context.tsx";
 import { apiUrl, rememberImageVersion, type ImageType } from "./Avatar.tsx";
-import "./ImageUpload.css";
+import styles from "./ImageUpload.module.css";
 import { NewFilesDocument } from "./NewFiles.generated.ts";
 import { useT } from "../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../lib/i18n/server-messages.ts";
@@ -319,12 +319,12 @@ export function ImageUpload({
   const hasNew = state.kind === "done" || state.kind === "uploading";
 
   return (
-    <div className={`image-upload image-upload-${shape}${dragging ? " image-upload-dragging" : ""}`}>
-      <span id={labelId} className="image-upload-label">
+    <div className={`${styles.root} image-upload${shape === "round" ? ` ${styles.round}` : ""}${dragging ? ` ${styles.dragging}` : ""}`}>
+      <span id={labelId} className={styles.label}>
         {label ?? t("upload.label")}
       </span>
       <div
-        className="image-upload-zone"
+        className={styles.zone}
         onDragEnter={(event) => {
           event.preventDefault();
           if (!disabled) setDragging(true);
@@ -338,7 +338,7 @@ export function ImageUpload({
         }}
         onDrop={onDrop}
       >
-        <div className="image-upload-preview">
+        <div className={styles.preview}>
           {shown ? (
             <img src={shown} alt={preview ? t("upload.previewAlt") : t("upload.currentAlt")} onError={() => setCurrentFailed(true)} />
           ) : (
@@ -349,13 +349,13 @@ export function ImageUpload({
             </svg>
           )}
         </div>
-        <div className="image-upload-body">
-          <p className="image-upload-prompt">{dragging ? t("upload.dropHere") : t("upload.dragHere")}</p>
-          <div className="image-upload-actions">
+        <div className={styles.body}>
+          <p className={styles.prompt}>{dragging ? t("upload.dropHere") : t("upload.dragHere")}</p>
+          <div className={styles.actions}>
             <input
               ref={inputRef}
               id={inputId}
-              className="image-upload-input"
+              className={styles.input}
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(",")}
               disabled={disabled}
@@ -363,7 +363,7 @@ export function ImageUpload({
               aria-describedby={`${hintId} ${statusId}`}
               onChange={onChoose}
             />
-            <label id={`${inputId}-button`} htmlFor={inputId} className="button button-secondary image-upload-choose">
+            <label id={`${inputId}-button`} htmlFor={inputId} className={`button button-secondary ${styles.choose}`}>
               {shown || hasNew ? t("upload.chooseAnother") : t("upload.choose")}
             </label>
             {state.kind === "uploading" ? (
@@ -386,7 +386,7 @@ export function ImageUpload({
           <p id={hintId} className="field-hint">
             {hint ?? t("upload.hint")}
           </p>
-          <div id={statusId} className="image-upload-status" aria-live="polite">
+          <div id={statusId} className={styles.status} aria-live="polite">
             {state.kind === "uploading" ? (
               <>
                 <progress max={100} value={state.progress} aria-label={t("upload.uploadingLabel", { name: state.name })} />
@@ -394,7 +394,7 @@ export function ImageUpload({
               </>
             ) : null}
             {state.kind === "done" ? (
-              <span className="image-upload-done">
+              <span className={styles.done}>
                 {t("upload.done", { name: state.name, size: formatSize(state.size) })}
               </span>
             ) : null}

@@ -5,7 +5,7 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import "./about.css";
+import styles from "./about.module.css";
 import { aboutTexts } from "./texts.ts";
 
 /** The app version is stamped in at build time (web/vite.config.ts, from package.json). */
@@ -42,11 +42,11 @@ export default function AboutPage() {
       <h1 id="page-title">{t("about.title", brand)}</h1>
       <p className="lead">{t("layout.tagline", brand)}</p>
 
-      <div className="about-grid">
-        <div className="card about-intro">
+      <div className={styles.grid}>
+        <div className={`card ${styles.intro}`}>
           <h2>{t("about.forTitle", brand)}</h2>
           <p>{t("about.intro", brand)}</p>
-          <ul className="about-links">
+          <ul className={styles.links}>
             <li>
               <Link to="/things">{t("about.browse", brand)}</Link>
             </li>
@@ -60,7 +60,7 @@ export default function AboutPage() {
         </div>
 
         {/* A section, so its aria-labelledby names a region (on a plain div it means nothing). */}
-        <section className="card about-version" aria-labelledby="version-title">
+        <section className={`card ${styles.version}`} aria-labelledby="version-title">
           <h2 id="version-title">{t("about.appTitle")}</h2>
           <dl className="details">
             <dt>{t("about.version")}</dt>
@@ -73,13 +73,13 @@ export default function AboutPage() {
         </section>
       </div>
 
-      <h2 className="about-heading">{t("about.sourcesTitle")}</h2>
-      <ul className="about-sources">
+      <h2 className={styles.heading}>{t("about.sourcesTitle")}</h2>
+      <ul className={styles.sources}>
         {SOURCES.map(({ key, links }) => (
           <li key={key} className="card">
             <h3>{t(`about.${key}.name` as const)}</h3>
             <p className="muted">{t(`about.${key}.use` as const, brand)}</p>
-            <p className="about-credit">
+            <p className={styles.credit}>
               {richText(
                 t,
                 `about.${key}.credit` as const,

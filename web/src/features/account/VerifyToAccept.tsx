@@ -12,7 +12,7 @@ import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
-import "./verify-to-accept.css";
+import styles from "./verify-to-accept.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** The server's message for an invitation to an unverified address of the signed-in user (code DNIEM). */
@@ -48,9 +48,9 @@ export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) 
   };
 
   return (
-    <div className="verify-to-accept">
+    <div>
       <p>{t("account.verifyToAccept.text")}</p>
-      <div className="verify-to-accept-actions">
+      <div className={styles.actions}>
         {unverified.map((email) => (
           <button
             key={email.id}
@@ -69,7 +69,7 @@ export function VerifyToAccept({ onCheckAgain }: { onCheckAgain?: () => void }) 
         ) : null}
       </div>
       {message ? (
-        <p className={message.ok ? "verify-to-accept-sent" : "form-error"} role="status">
+        <p className={message.ok ? styles.sent : "form-error"} role="status">
           {message.text}
         </p>
       ) : null}

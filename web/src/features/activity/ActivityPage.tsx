@@ -28,7 +28,7 @@ import { ActionItem } from "../things/ActionItem.tsx";
 import { errorText } from "../things/errors.ts";
 import { ACTION_TYPES, formatDate } from "../things/thing-meta.ts";
 import { ActivityFeedDocument as ActivityQuery } from "./AllActions.generated.ts";
-import "./activity.css";
+import styles from "./activity.module.css";
 import { activityTexts, type ActivityT, englishActivityT } from "./texts.ts";
 
 export const ACTIVITY_PAGE_SIZE = 30;
@@ -83,7 +83,7 @@ export default function ActivityPage() {
   const days = useMemo(() => groupByDay(feed.nodes, undefined, t), [feed.nodes, t]);
 
   return (
-    <section className="page activity-page" aria-labelledby="page-title">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
       <h1 id="page-title">{t("activity.title")}</h1>
       <p className="lead">{t("activity.lead", { ...brand, sort: list.sort, signedIn: String(signedIn) })}</p>
       <ListToolbar label={t("activity.options")}>
@@ -137,8 +137,8 @@ export default function ActivityPage() {
           narrowed={list.narrowed}
         />
         {days.map((group) => (
-          <section key={group.day + group.items[0].id} className="activity-day" aria-label={group.day}>
-            <h2 className="activity-day-title">{group.day}</h2>
+          <section key={group.day + group.items[0].id} className={styles.day} aria-label={group.day}>
+            <h2 className={styles.dayTitle}>{group.day}</h2>
             <ItemList as="ol" variant="cards" layout={list.layout} className="action-list" busy={feed.refreshing}>
               {group.items.map((action) => (
                 <ActionItem key={action.id} action={action} currentUserId={session?.id} showThing onChanged={feed.refetch} />
@@ -148,7 +148,7 @@ export default function ActivityPage() {
         ))}
         <LoadMore {...loadMoreProps(feed)} />
         {!feed.hasMore && feed.nodes.length > ACTIVITY_PAGE_SIZE ? (
-          <p className="muted small activity-end">
+          <p className={`muted small ${styles.end}`}>
             {t("activity.thatIsAll")} <Link to="/things">{t("activity.findThing", brand)}</Link>.
           </p>
         ) : null}

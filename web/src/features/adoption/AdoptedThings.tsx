@@ -6,7 +6,7 @@ import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { UserAdoptionsDocument as UserAdoptionsQuery } from "./UserAdoptions.generated.ts";
-import "./adoption.css";
+import styles from "./adoption.module.css";
 import { thingsTexts, type ThingsT, englishThingsT } from "../things/texts.ts";
 
 interface UserAdoptionsData {
@@ -30,12 +30,12 @@ export function AdoptedThings({ userId, own = false }: { userId: string; own?: b
   const count = user.adoptedThingCount ?? 0;
   const things = user.thingAdoptionsByUserId.nodes.flatMap((n) => (n.thingByThingId ? [n.thingByThingId] : []));
   return (
-    <section className="adopted-things" aria-label={t("adoption.adoptedThings")} data-testid="adopted-things">
+    <section className={styles.adoptedThings} aria-label={t("adoption.adoptedThings")} data-testid="adopted-things">
       <p>
         <strong>{adoptedCountText(count, own, t)}</strong>
       </p>
       {things.length > 0 ? (
-        <ul className="adopted-list">
+        <ul className={styles.list}>
           {things.map((thing) => (
             <li key={thing.id}>
               <Link to={paths.thing(thing.id)}>{thing.name}</Link>

@@ -15,7 +15,7 @@ import { adoptionSummary, type Adopter } from "./adoption-text.ts";
 import { AdoptThingDocument as AdoptThingMutation } from "./AdoptThing.generated.ts";
 import { StopAdoptingThingDocument as StopAdoptingThingMutation } from "./StopAdoptingThing.generated.ts";
 import { ThingAdoptionDocument as ThingAdoptionQuery } from "./ThingAdoption.generated.ts";
-import "./adoption.css";
+import styles from "./adoption.module.css";
 import { thingsTexts } from "../things/texts.ts";
 
 interface ThingAdoptionData {
@@ -59,14 +59,14 @@ export function AdoptionPanel({ thingId, compact = false }: { thingId: string; c
   };
 
   return (
-    <div className={compact ? "adoption adoption-compact" : "adoption card"} data-testid="adoption">
-      {compact ? null : <h2 className="adoption-title">{t("adoption.title")}</h2>}
-      <p className={mine ? "adoption-summary adoption-mine" : "adoption-summary"}>
+    <div className={compact ? `${styles.panel} ${styles.compact}` : `${styles.panel} card`} data-testid="adoption">
+      {compact ? null : <h2 className={styles.title}>{t("adoption.title")}</h2>}
+      <p className={mine ? `${styles.summary} ${styles.mine}` : styles.summary}>
         <span aria-hidden="true">{mine ? "♥ " : count > 0 ? "♡ " : ""}</span>
         {summary}
       </p>
       {!compact && !mine ? (
-        <p className="muted adoption-hint">{t("adoption.hint")}</p>
+        <p className={`muted ${styles.hint}`}>{t("adoption.hint")}</p>
       ) : null}
       {signedIn ? (
         mine ? (

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
-import "./passphrase-field.css";
+import styles from "./passphrase-field.module.css";
 import { authTexts } from "./texts.ts";
 
 /** What the field holds: the passphrase you have, a new one, or the new one again. */
@@ -55,14 +55,14 @@ export function PassphraseField({ purpose, replacing = false, error, className, 
   const errorId = error ? `${id}-error` : undefined;
 
   return (
-    <div className={`field passphrase-field${error ? " field-invalid" : ""}${className ? ` ${className}` : ""}`}>
+    <div className={`field${error ? " field-invalid" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>{label}</label>
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
         </p>
       ) : null}
-      <div className="passphrase-input">
+      <div className={styles.input}>
         <input
           ref={ref}
           id={id}
@@ -77,7 +77,7 @@ export function PassphraseField({ purpose, replacing = false, error, className, 
         />
         <button
           type="button"
-          className="passphrase-toggle"
+          className={styles.toggle}
           aria-controls={id}
           aria-label={t(shown ? "auth.passphrase.hideLabel" : "auth.passphrase.showLabel")}
           onClick={() => setShown((was) => !was)}

@@ -33,7 +33,7 @@ import { ChatMessagesDocument as ChatMessagesQuery } from "./ChatMessages.genera
 import { ChatThingUpdatedDocument as ChatThingUpdatedSubscription } from "./ChatThingUpdated.generated.ts";
 import { SendChatMessageDocument as SendChatMessageMutation } from "./SendChatMessage.generated.ts";
 import { ReportButton } from "../moderation/ReportButton.tsx";
-import "./chat.css";
+import styles from "./chat.module.css";
 
 /** How often a waiting question is looked up again, in case the live event does not come. */
 export const PENDING_POLL_MS = 5000;
@@ -72,11 +72,11 @@ export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
   };
 
   return (
-    <section className={`card chat-panel${open ? " chat-panel-open" : ""}`} aria-labelledby={titleId}>
-      <h2 className="chat-title" aria-labelledby={titleId}>
+    <section className={`card ${styles.panel} chat-panel`} aria-labelledby={titleId}>
+      <h2 className={styles.title} aria-labelledby={titleId}>
         <button
           type="button"
-          className="chat-toggle"
+          className={styles.toggle}
           aria-expanded={open}
           aria-controls={bodyId}
           // Named by all of its visible words, Open/Hide included (WCAG 2.5.3, label in name), so
@@ -84,26 +84,26 @@ export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
           aria-labelledby={`${titleId} ${subtitleId} ${stateId}`}
           onClick={toggle}
         >
-          <span className="chat-avatar" aria-hidden="true">
+          <span className={styles.avatar} aria-hidden="true">
             <AssistantIcon />
           </span>
           {/* The {" "} between the parts (invisible in these flex boxes) keep their words apart
               when the text is read as one string, as accessibility checkers do. */}
-          <span className="chat-title-text">
-            <span id={titleId} className="chat-title-main">
+          <span className={styles.titleText}>
+            <span id={titleId} className={styles.titleMain}>
               {t("chat.title")}
             </span>{" "}
-            <span id={subtitleId} className="chat-title-sub">{t("chat.subtitle")}</span>
+            <span id={subtitleId} className={styles.titleSub}>{t("chat.subtitle")}</span>
           </span>{" "}
-          <span className="chat-toggle-state" aria-hidden="true">
-            <span id={stateId} className="chat-toggle-label">
+          <span className={styles.toggleState} aria-hidden="true">
+            <span id={stateId} className={styles.toggleLabel}>
               {t(open ? "chat.hide" : "chat.open")}
             </span>
             <ChevronIcon up={open} />
           </span>
         </button>
       </h2>
-      <div id={bodyId} className="chat-body" hidden={!open}>
+      <div id={bodyId} className={`${styles.body} chat-body`} hidden={!open}>
         {open ? (
           signedIn && session ? (
             <Conversation key={`${session.id}:${thingId}`} thingId={thingId} thingName={thingName} userId={session.id} />
@@ -120,7 +120,7 @@ function GuestPrompt({ thingName }: { thingName: string }) {
   const t = useChatT();
   const location = useLocation();
   return (
-    <div className="chat-guest">
+    <div className={styles.guest}>
       <p>{t("chat.guest", { thing: thingName })}</p>
       <Link to={paths.signIn(location.pathname + location.search)} className="button">
         {t("chat.signIn")}
@@ -236,10 +236,10 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
   const empty = conversation.length === 0 && !sending;
 
   return (
-    <div className="chat-conversation">
+    <div className={styles.conversation}>
       <div
         ref={logRef}
-        className={`chat-log${empty ? " chat-log-empty" : ""}`}
+        className={empty ? `${styles.log} ${styles.logEmpty}` : styles.log}
         role="log"
         aria-live="polite"
         aria-relevant="additions"
@@ -248,37 +248,37 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
         tabIndex={empty ? undefined : 0}
       >
         {loading ? (
-          <div className="chat-status" role="status">
+          <div className={styles.status} role="status">
             <span className="spinner" aria-hidden="true" /> {t("chat.loading")}
           </div>
         ) : empty ? (
-          <div className="chat-empty">
+          <div className={styles.empty}>
             <p>{t("chat.empty", { brand: b.key })}</p>
             <p className="muted small">{t("chat.private")}</p>
           </div>
         ) : (
-          <ol className="chat-messages">
+          <ol className={styles.messages}>
             {conversation.map((message) => (
               <MessageItem key={message.id} message={message} />
             ))}
             {outgoing !== null ? (
-              <li className="chat-message chat-message-user chat-message-sending">
-                <div className="chat-message-body">
-                  <div className="chat-bubble">
-                    <p className="chat-text">{outgoing}</p>
+              <li className={`${styles.message} ${styles.messageUser} ${styles.messageSending} chat-message chat-message-user`}>
+                <div className={styles.messageBody}>
+                  <div className={styles.bubble}>
+                    <p className={styles.text}>{outgoing}</p>
                   </div>
-                  <p className="chat-meta">{t("chat.sending")}</p>
+                  <p className={styles.meta}>{t("chat.sending")}</p>
                 </div>
               </li>
             ) : null}
             {thinking ? (
-              <li className="chat-message chat-message-assistant chat-thinking">
-                <span className="chat-avatar chat-avatar-small" aria-hidden="true">
+              <li className={`${styles.message} ${styles.messageAssistant} ${styles.thinking} chat-message chat-message-assistant chat-thinking`}>
+                <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
                   <AssistantIcon />
                 </span>
-                <div className="chat-message-body">
-                  <div className="chat-bubble">
-                    <span className="chat-dots" aria-hidden="true">
+                <div className={styles.messageBody}>
+                  <div className={styles.bubble}>
+                    <span className={styles.dots} aria-hidden="true">
                       <span />
                       <span />
                       <span />
@@ -286,7 +286,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
                     <span>{t("chat.thinking")}</span>
                   </div>
                   {slow ? (
-                    <p className="chat-meta">{t("chat.slow")}</p>
+                    <p className={styles.meta}>{t("chat.slow")}</p>
                   ) : null}
                 </div>
               </li>
@@ -296,7 +296,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
       </div>
 
       {result.error && !result.data ? (
-        <div className="form-error chat-load-error" role="alert">
+        <div className={`form-error ${styles.loadError}`} role="alert">
           <span>{shownError(result.error, t("chat.loadFailed")).message}</span>
           <button type="button" className="button button-secondary" onClick={refetch}>
             {t("chat.tryAgain")}
@@ -304,22 +304,22 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
         </div>
       ) : null}
 
-      <div className="chat-suggestions" role="group" aria-label={t("chat.suggestions")}>
-        <span className="chat-suggestions-label" aria-hidden="true">
+      <div className={styles.suggestions} role="group" aria-label={t("chat.suggestions")}>
+        <span className={styles.suggestionsLabel} aria-hidden="true">
           {t("chat.tryAsking")}
         </span>
         {suggestedQuestions(t).map((question) => (
-          <button key={question} type="button" className="chat-chip" onClick={() => void ask(question, false)} disabled={sending}>
+          <button key={question} type="button" className={styles.chip} onClick={() => void ask(question, false)} disabled={sending}>
             {question}
           </button>
         ))}
       </div>
 
-      <form className="chat-form" onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId} className="visually-hidden">
           {t("chat.questionLabel", { thing: thingName })}
         </label>
-        <div className={`chat-input${fieldError ? " chat-input-invalid" : ""}`}>
+        <div className={fieldError ? `${styles.input} ${styles.inputInvalid}` : styles.input}>
           <textarea
             id={inputId}
             name="message"
@@ -336,16 +336,16 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
             autoComplete="off"
             enterKeyHint="send"
           />
-          <button type="submit" className="button chat-send" disabled={sending || length === 0 || tooLong}>
+          <button type="submit" className={`button ${styles.send}`} disabled={sending || length === 0 || tooLong}>
             <SendIcon />
             <span>{t(sending ? "chat.sending" : "chat.send")}</span>
           </button>
         </div>
-        <div className="chat-form-foot">
-          <p id={hintId} className="chat-hint">
+        <div className={styles.formFoot}>
+          <p id={hintId} className={styles.hint}>
             {t("chat.hint")}
           </p>
-          <p id={countId} className={`chat-count${tooLong ? " chat-count-over" : ""}`}>
+          <p id={countId} className={tooLong ? `${styles.count} ${styles.countOver}` : styles.count}>
             <span aria-hidden="true">
               {length} / {MAX_MESSAGE_LENGTH}
             </span>
@@ -358,7 +358,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
           </p>
         ) : null}
         {error ? (
-          <p className={`form-error chat-send-error${error.code === "RATEL" ? " chat-send-error-limit" : ""}`} role="alert">
+          <p className={`form-error ${styles.sendError}${error.code === "RATEL" ? ` ${styles.sendErrorLimit}` : ""}`} role="alert">
             {error.message}
           </p>
         ) : null}
@@ -373,29 +373,29 @@ function MessageItem({ message }: { message: ChatMessage }) {
   const failed = !question && message.status === "failed";
   const time = formatMessageTime(message.createdAt, undefined, t);
   return (
-    <li className={`chat-message ${question ? "chat-message-user" : "chat-message-assistant"}${failed ? " chat-message-failed" : ""}`}>
+    <li className={`${styles.message} ${question ? `${styles.messageUser} chat-message-user` : `${styles.messageAssistant} chat-message-assistant`}${failed ? ` ${styles.messageFailed}` : ""} chat-message`}>
       {question ? null : (
-        <span className="chat-avatar chat-avatar-small" aria-hidden="true">
+        <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
           <AssistantIcon />
         </span>
       )}
-      <div className="chat-message-body">
-        <div className="chat-bubble">
-          <p className="chat-text">
+      <div className={styles.messageBody}>
+        <div className={styles.bubble}>
+          <p className={styles.text}>
             <span className="visually-hidden">{t(question ? "chat.youAsked" : "chat.assistantSaid")} </span>
             {message.messageText}
           </p>
         </div>
-        <p className="chat-meta">
+        <p className={styles.meta}>
           <span aria-hidden="true">{t(question ? "chat.you" : "chat.assistant")} · </span>
           <time dateTime={message.createdAt} title={formatMessageTimeFull(message.createdAt)}>
             {time}
           </time>
-          {failed ? <span className="chat-failed-tag">{t("chat.failed")}</span> : null}
+          {failed ? <span className={styles.failedTag}>{t("chat.failed")}</span> : null}
         </p>
         {/* A reply that is wrong or offensive can be reported to the admins (issue 26). */}
         {question ? null : (
-          <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} what="this answer" className="link-button chat-report" />
+          <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} what="this answer" className="link-button" />
         )}
       </div>
     </li>

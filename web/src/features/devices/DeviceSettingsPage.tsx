@@ -221,7 +221,7 @@ function AccessRow({
         ) : null}
         {confirming ? (
           <span className="dev-confirm" role="group" aria-label={t("devices.settings.removeQuestion", { name })}>
-            <button type="button" className="button dev-button-danger-solid" disabled={removing.fetching} onClick={remove}>
+            <button type="button" className="button button-danger" disabled={removing.fetching} onClick={remove}>
               {t(removing.fetching ? "devices.settings.removing" : me ? "devices.settings.yesLeave" : "devices.settings.yesRemove")}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
@@ -231,7 +231,7 @@ function AccessRow({
         ) : (
           <button
             type="button"
-            className="button button-secondary dev-button-danger"
+            className="button button-secondary button-danger-quiet"
             disabled={lastOwner}
             title={lastOwner ? t("devices.settings.ownerFirst") : undefined}
             aria-label={t(me ? "devices.settings.leaveName" : "devices.settings.removeName", { name })}
@@ -362,7 +362,7 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
         </button>
         <button
           type="button"
-          className="button button-secondary dev-button-danger"
+          className="button button-secondary button-danger-quiet"
           disabled={removing.fetching}
           aria-label={t("devices.settings.removeInviteTo", { email: invitation.email })}
           onClick={drop}
@@ -407,7 +407,7 @@ function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
         <div className="dev-confirm-box" role="group" aria-label={t("devices.settings.deleteQuestion", { name: device.name })}>
           <p>{richText(t, "devices.settings.deleteConfirm", { name: <strong>{device.name}</strong> })}</p>
           <div className="dev-button-row">
-            <button type="button" className="button dev-button-danger-solid" disabled={deleting.fetching} onClick={run}>
+            <button type="button" className="button button-danger" disabled={deleting.fetching} onClick={run}>
               {t(deleting.fetching ? "devices.settings.deleting" : "devices.settings.yesDelete")}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
@@ -416,7 +416,7 @@ function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
           </div>
         </div>
       ) : (
-        <button type="button" className="button button-secondary dev-button-danger" onClick={() => setConfirming(true)}>
+        <button type="button" className="button button-secondary button-danger-quiet" onClick={() => setConfirming(true)}>
           {t("devices.settings.delete")}
         </button>
       )}

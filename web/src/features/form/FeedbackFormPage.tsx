@@ -32,7 +32,7 @@ import {
   validateFeedback,
   type FeedbackField,
 } from "./feedback-form.ts";
-import "./form.css";
+import styles from "./form.module.css";
 import { errorText as readError } from "../../lib/errors.ts";
 import { formTexts } from "./texts.ts";
 
@@ -59,15 +59,15 @@ export default function FeedbackFormPage() {
   const refreshList = () => refetchFeedbacks({ requestPolicy: "network-only" });
 
   return (
-    <section className="page feedback-page" aria-labelledby="page-title">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
       <OfflineBanner />
-      <div className="feedback-intro">
+      <div className={styles.intro}>
         <h1 id="page-title">{t("form.title")}</h1>
         <p className="lead">{t("form.lead", brand)}</p>
       </div>
 
       {sent ? (
-        <div className="feedback-sent" role="status">
+        <div className={styles.sent} role="status">
           <h2>{t("form.thanksTitle")}</h2>
           <p>{admin ? t("form.sentAdmin", { subject: sent }) : t("form.sentMember", { subject: sent })}</p>
           <div className="form-actions">
@@ -138,7 +138,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
   };
 
   return (
-    <form className="feedback-form card" onSubmit={onSubmit} noValidate aria-busy={state.fetching || undefined}>
+    <form className={`${styles.form} card`} onSubmit={onSubmit} noValidate aria-busy={state.fetching || undefined}>
       <div ref={subjectRef}>
         <FormField
           label={t("form.subject")}
@@ -169,7 +169,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
         />
         <p
           id={`${messageId}-count`}
-          className={`feedback-count${messageLength > MESSAGE_MAX ? " feedback-count-over" : ""}`}
+          className={messageLength > MESSAGE_MAX ? `${styles.count} ${styles.countOver}` : styles.count}
           aria-live={messageLength > MESSAGE_MAX - 200 ? "polite" : "off"}
         >
           {t("form.messageCount", { length: messageLength, max: MESSAGE_MAX })}
@@ -217,7 +217,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
         <button type="submit" className="button" disabled={state.fetching}>
           {state.fetching ? t("form.sending") : t("form.send")}
         </button>
-        <span className="muted feedback-note">{t("form.sentWithName")}</span>
+        <span className={`muted ${styles.note}`}>{t("form.sentWithName")}</span>
       </div>
     </form>
   );
@@ -252,8 +252,8 @@ function FeedbackList({
   const total = result.data?.allFeedbacks?.totalCount ?? 0;
   const title = admin ? t("form.receivedTitle") : t("form.yoursTitle");
   return (
-    <section className="feedback-list" aria-labelledby={headingId}>
-      <div className="feedback-list-head">
+    <section className={styles.list} aria-labelledby={headingId}>
+      <div className={styles.listHead}>
         <h2 id={headingId}>
           {title}
           {result.data ? <span className="home-count">{total.toLocaleString(dateSettings().locale)}</span> : null}
@@ -268,7 +268,7 @@ function FeedbackList({
         <EmptyNote>{admin ? t("form.noneReceived") : t("form.noneSent")}</EmptyNote>
       ) : (
         <>
-          <ul className="feedback-items">
+          <ul className={styles.items}>
             {items.map((item) => (
               <FeedbackEntry key={item.id} item={item} admin={admin} onDeleted={onDeleted} />
             ))}
@@ -301,17 +301,17 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
   };
 
   return (
-    <li className="feedback-item">
-      <div className="feedback-item-head">
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
         <h3>{item.subject}</h3>
         <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
           {formatRelative(item.createdAt)}
         </time>
       </div>
-      <p className="feedback-message">{item.message}</p>
-      <div className="feedback-item-meta">
+      <p className={styles.message}>{item.message}</p>
+      <div className={styles.itemMeta}>
         {admin ? (
-          <span className="feedback-from">
+          <span className={styles.from}>
             {person ? (
               <>
                 <Avatar id={person.id} name={who} hasImage={person.hasImage} size={24} />
@@ -330,10 +330,10 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
           </span>
         ) : null}
         {admin ? (
-          <span className="feedback-item-actions">
+          <span className={styles.itemActions}>
             {confirming ? (
               <>
-                <button type="button" className="button feedback-delete" onClick={onDelete} disabled={state.fetching}>
+                <button type="button" className={`button ${styles.delete}`} onClick={onDelete} disabled={state.fetching}>
                   {state.fetching ? t("form.deleting") : t("form.deleteForGood")}
                 </button>
                 <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
@@ -343,7 +343,7 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
             ) : (
               <button
                 type="button"
-                className="button button-secondary feedback-small"
+                className={`button button-secondary ${styles.small}`}
                 aria-label={t("form.deleteLabel", { subject: item.subject })}
                 onClick={() => setConfirming(true)}
               >

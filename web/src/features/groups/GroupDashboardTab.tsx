@@ -162,7 +162,7 @@ export function MembershipBox({ state }: { state: GroupState }) {
             <div className="confirm-box" role="group" aria-label={t("groups.leaveQuestion", { name: group.name })}>
               <p>{t(group.isPublic ? "groups.leaveQuestion" : "groups.leaveQuestionPrivate", { name: group.name })}</p>
               <div className="button-row">
-                <button type="button" className="button button-danger-solid" disabled={busy} onClick={() => run(false)}>
+                <button type="button" className="button button-danger" disabled={busy} onClick={() => run(false)}>
                   {busy ? t("groups.leaving") : t("groups.leave", brand)}
                 </button>
                 <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>

@@ -148,7 +148,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                         </span>
                         <button
                           type="button"
-                          className="button button-small button-danger-solid"
+                          className="button button-small button-danger"
                           disabled={busyId === member.id}
                           onClick={() => remove(member)}
                         >
@@ -171,7 +171,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                         </button>
                         <button
                           type="button"
-                          className="button button-small button-danger"
+                          className="button button-small button-danger-outline"
                           disabled={busyId === member.id}
                           onClick={() => {
                             setActionError(null);
@@ -365,7 +365,7 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
                 </button>
                 <button
                   type="button"
-                  className="button button-small button-danger"
+                  className="button button-small button-danger-outline"
                   disabled={busyId === invitation.id}
                   onClick={() => drop(invitation.id, invitation.email)}
                   aria-label={t("groups.deleteInviteLabel", { email: invitation.email })}

@@ -138,7 +138,7 @@ function DeleteGroupBox({ state }: { state: GroupState }) {
         <div className="confirm-box" role="group" aria-label={t("groups.settings.deleteQuestion", { name: group.name })}>
           <p>{richText(t, "groups.settings.deleteConfirm", { name: <strong>{group.name}</strong> })}</p>
           <div className="button-row">
-            <button type="button" className="button button-danger-solid" disabled={busy} onClick={run}>
+            <button type="button" className="button button-danger" disabled={busy} onClick={run}>
               {busy ? t("groups.settings.deleting") : t("groups.settings.yesDelete", brand)}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
@@ -149,7 +149,7 @@ function DeleteGroupBox({ state }: { state: GroupState }) {
       ) : (
         <button
           type="button"
-          className="button button-danger"
+          className="button button-danger-outline"
           onClick={() => {
             setError(null);
             setConfirming(true);

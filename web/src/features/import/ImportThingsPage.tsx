@@ -19,7 +19,7 @@ import { IMPORT_LIMITS, ImportFileError, batchesOf, readImportFile, type ReadFil
 import { runImport, type ImportReport, type RowResult } from "./import-run.ts";
 import { ImportThingsDocument as ImportThingsMutation } from "./ImportThings.generated.ts";
 import { ImportGroupsDocument as ImportGroupsQuery } from "./ImportGroups.generated.ts";
-import "./import.css";
+import styles from "./import.module.css";
 import { thingsTexts } from "../things/texts.ts";
 
 type Phase = { kind: "idle" } | { kind: "running"; dryRun: boolean; done: number; total: number } | { kind: "report"; dryRun: boolean; report: ImportReport };
@@ -88,7 +88,7 @@ export default function ImportThingsPage() {
   const toWrite = checked ? checked.counts.CREATED + checked.counts.UPDATED : 0;
 
   return (
-    <section className="page import-page" aria-labelledby="page-title">
+    <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t("import.title", brand)}</h1>
       <p className="lead">{t("import.lead", brand)}</p>
       {groups.length === 0 ? (
@@ -96,7 +96,7 @@ export default function ImportThingsPage() {
           {t("import.ownersOnly", brand)}
         </p>
       ) : (
-        <div className="card import-form">
+        <div className={`card ${styles.form}`}>
           <SelectField
             label={t("things.filter.group", brand)}
             name="groupId"
@@ -135,7 +135,7 @@ export default function ImportThingsPage() {
             ) : null}
           </div>
           {file ? (
-            <p className="import-file-summary">
+            <p>
               {t("import.fileRows", { name: file.name, count: file.read.rows.length })}
               {file.read.unused.length ? ` ${t("import.unused", { columns: file.read.unused.join(", ") })}` : ""}
             </p>
@@ -159,7 +159,7 @@ export default function ImportThingsPage() {
       )}
 
       {phase.kind === "running" ? (
-        <div className="import-progress">
+        <div className={styles.progress}>
           <label htmlFor="import-progress">
             {t("import.progress", { dryRun: phase.dryRun ? "yes" : "no", done: number(phase.done), total: number(phase.total) })}
           </label>
@@ -179,9 +179,9 @@ function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report
   const rejected = report.results.filter((r) => r.outcome === "REJECTED");
   const { counts } = report;
   return (
-    <section className="card import-report" aria-labelledby="import-report-title" aria-live="polite">
+    <section className="card" aria-labelledby="import-report-title" aria-live="polite">
       <h2 id="import-report-title">{t("import.report.title", run)}</h2>
-      <ul className="import-counts">
+      <ul className={styles.counts}>
         <li>
           {t("import.report.added", run)}: <strong>{number(counts.CREATED)}</strong>
         </li>
@@ -196,7 +196,7 @@ function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report
         </li>
       </ul>
       {rejected.length ? (
-        <table className="import-rejected">
+        <table className={styles.rejected}>
           <caption>{t("import.report.rejectedRows", run)}</caption>
           <thead>
             <tr>

@@ -17,7 +17,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { needsVerification, VERIFY_TO_ACCEPT, VerifyToAccept } from "../account/VerifyToAccept.tsx";
-import "./invitation.css";
+import styles from "./invitation.module.css";
 import { invitationTexts } from "./texts.ts";
 
 export type InvitationKind = "thing" | "device" | "group";
@@ -87,7 +87,7 @@ export function AcceptInvitation<CheckData, AcceptData>(props: AcceptInvitationP
       <div className="card">
         <h2>{t("invitation.signInTitle")}</h2>
         <p>{t("invitation.signInText")}</p>
-        <div className="invitation-actions">
+        <div className={styles.actions}>
           <Link className="button" to={paths.signIn(here)}>
             {t("invitation.signIn")}
           </Link>
@@ -150,7 +150,7 @@ export function AcceptInvitation<CheckData, AcceptData>(props: AcceptInvitationP
   }
 
   return (
-    <section className="page invitation-page" aria-labelledby="page-title">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
       <h1 id="page-title">{t("invitation.title", words)}</h1>
       {body}
     </section>
@@ -214,14 +214,14 @@ function Invitation<CheckData, AcceptData>({
 
   return (
     <div className="card">
-      <p className="invitation-lead">{richText(t, "invitation.invited", { name: <strong className="invitation-target">{name}</strong> }, words)}</p>
+      <p className={styles.lead}>{richText(t, "invitation.invited", { name: <strong className={styles.target}>{name}</strong> }, words)}</p>
       <p className="muted">{t("invitation.about", words)}</p>
       {problem ? (
         <div className="form-error" role="alert">
           {problem.message}
         </div>
       ) : null}
-      <div className="invitation-actions">
+      <div className={styles.actions}>
         <button type="button" className="button" disabled={accepting.fetching} onClick={onAccept}>
           {accepting.fetching ? t("invitation.accepting") : t("invitation.accept", words)}
         </button>

@@ -11,7 +11,7 @@ import { errorText } from "../things/errors.ts";
 import { fieldChanges, operationText, whoText, type HistoryEntry } from "./history-format.ts";
 import { HistoryEntriesDocument as HistoryEntriesQuery } from "./HistoryEntries.generated.ts";
 import { RestoreHistoryEntryDocument as RestoreHistoryEntryMutation } from "./RestoreHistoryEntry.generated.ts";
-import "./moderation.css";
+import styles from "./moderation.module.css";
 import { moderationTexts } from "./texts.ts";
 
 export function HistoryPanel({
@@ -62,7 +62,7 @@ export function HistoryPanel({
       ) : entries.length === 0 ? (
         <p className="muted">{t("moderation.history.none", words)}</p>
       ) : (
-        <ol className="history-list" aria-label={t("moderation.history.listLabel", words)}>
+        <ol className={styles.historyList} aria-label={t("moderation.history.listLabel", words)}>
           {entries.map((entry) => (
             <HistoryItem
               key={entry.id}
@@ -109,8 +109,8 @@ function HistoryItem({
   };
 
   return (
-    <li className="history-item card" data-testid="history-entry">
-      <div className="history-item-head">
+    <li className={`${styles.historyItem} card`} data-testid="history-entry">
+      <div className={styles.historyItemHead}>
         <strong>{operationText(entry, t)}</strong>
         <span className="muted">
           {" "}
@@ -121,7 +121,7 @@ function HistoryItem({
         </span>
       </div>
       {changes.length > 0 ? (
-        <table className="history-fields">
+        <table className={styles.historyFields}>
           <thead>
             <tr>
               <th scope="col">{t("moderation.history.field")}</th>
@@ -141,7 +141,7 @@ function HistoryItem({
         </table>
       ) : null}
       {entry.canRestore ? (
-        <div className="history-item-actions">
+        <div className={styles.historyItemActions}>
           {confirming ? (
             <>
               <span>{t("moderation.history.confirm")}</span>

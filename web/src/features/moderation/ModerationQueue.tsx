@@ -13,7 +13,7 @@ import { ContentReportsDocument as ContentReportsQuery, type ContentReportsQuery
 import { ModerateReportDocument as ModerateReportMutation } from "./ModerateReport.generated.ts";
 import { SuspendUserDocument as SuspendUserMutation } from "./SuspendUser.generated.ts";
 import { richText } from "../../lib/i18n/rich.tsx";
-import "./moderation.css";
+import styles from "./moderation.module.css";
 import { moderationTexts } from "./texts.ts";
 
 /** A report as ContentReports.graphql asks for it. */
@@ -72,7 +72,7 @@ export function ModerationQueue() {
       ) : openItems.length === 0 ? (
         <p className="muted">{t("moderation.queue.none")}</p>
       ) : (
-        <ul className="report-items" aria-label={t("moderation.queue.open")}>
+        <ul className={styles.items} aria-label={t("moderation.queue.open")}>
           {openItems.map((item) => (
             <ReportEntry key={item.id} item={item} onChanged={refresh} />
           ))}
@@ -81,7 +81,7 @@ export function ModerationQueue() {
       {hiddenItems.length > 0 ? (
         <>
           <h3>{t("moderation.queue.hidden")}</h3>
-          <ul className="report-items" aria-label={t("moderation.queue.hiddenContent")}>
+          <ul className={styles.items} aria-label={t("moderation.queue.hiddenContent")}>
             {hiddenItems.map((item) => (
               <ReportEntry key={item.id} item={item} onChanged={refresh} />
             ))}
@@ -125,17 +125,17 @@ function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => v
   };
 
   return (
-    <li className="report-item card" data-testid="report-item">
-      <div className="report-item-head">
+    <li className={`${styles.item} card`} data-testid="report-item">
+      <div className={styles.itemHead}>
         <span className="tag">{t(`moderation.target.${item.targetType}`)}</span>
         <span className={`tag${item.reason === "OFFENSIVE" ? " tag-warning" : ""}`}>{t(`moderation.reason.${item.reason}`)}</span>
         <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="muted">
           {timeAgo(item.createdAt)}
         </time>
       </div>
-      <blockquote className="report-excerpt">{item.excerpt || t("moderation.queue.noText")}</blockquote>
-      {item.details ? <p className="report-details">“{item.details}”</p> : null}
-      <p className="muted report-people">
+      <blockquote className={styles.excerpt}>{item.excerpt || t("moderation.queue.noText")}</blockquote>
+      {item.details ? <p className={styles.details}>“{item.details}”</p> : null}
+      <p className={`muted ${styles.people}`}>
         {item.reporter
           ? richText(t, "moderation.queue.reportedBy", { name: <Link to={paths.user(item.reporter.id)}>{item.reporter.name}</Link> })
           : t("moderation.queue.reportedByFormer")}
@@ -153,7 +153,7 @@ function ReportEntry({ item, onChanged }: { item: ReportItem; onChanged: () => v
           </>
         ) : null}
       </p>
-      <div className="report-actions">
+      <div className={styles.actions}>
         {item.status === "OPEN" ? (
           <>
             <button type="button" className="button" onClick={() => decide("hide")} disabled={busy}>

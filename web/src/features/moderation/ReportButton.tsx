@@ -10,7 +10,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { errorText } from "../things/errors.ts";
 import { ReportContentDocument as ReportContentMutation, type ReportReason } from "./ReportContent.generated.ts";
-import "./moderation.css";
+import styles from "./moderation.module.css";
 import { moderationTexts, type ModerationT, englishModerationT } from "./texts.ts";
 
 export type ReportTarget = "THING" | "PICTURE" | "ACTION" | "CHAT_MESSAGE";
@@ -91,12 +91,12 @@ export function ReportButton({
   };
 
   return (
-    <form className="report-form card" onSubmit={onSubmit} aria-labelledby={`${formId}-title`} noValidate>
+    <form className={`${styles.form} card`} onSubmit={onSubmit} aria-labelledby={`${formId}-title`} noValidate>
       <h3 id={`${formId}-title`}>{t("moderation.report.what", { what })}</h3>
       <fieldset>
         <legend>{t("moderation.report.reason")}</legend>
         {REASONS.map((value) => (
-          <label key={value} className="report-reason">
+          <label key={value} className={styles.reason}>
             <input
               type="radio"
               name={`${formId}-reason`}
@@ -118,7 +118,7 @@ export function ReportButton({
         rows={3}
         onChange={(e) => setDetails(e.target.value)}
       />
-      <p className="muted report-count">
+      <p className={`muted ${styles.count}`}>
         {details.trim().length} / {DETAILS_MAX}
       </p>
       {problem ? (
@@ -126,7 +126,7 @@ export function ReportButton({
           {problem}
         </p>
       ) : null}
-      <div className="report-actions">
+      <div className={styles.actions}>
         <button type="submit" className="button" disabled={state.fetching}>
           {state.fetching ? t("moderation.report.sending") : t("moderation.report.send")}
         </button>

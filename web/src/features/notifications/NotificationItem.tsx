@@ -6,6 +6,7 @@ import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
 import type { NotificationsQuery } from "./Notifications.generated.ts";
 import { safePath } from "./safe-path.ts";
+import styles from "./notifications.module.css";
 
 /** A notification as Notifications.graphql asks for it. */
 export type AppNotification = NonNullable<NotificationsQuery["allNotifications"]>["nodes"][number];
@@ -22,34 +23,34 @@ export function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotific
   const { title, body } = renderNotice(locale, item.textKey, item.textValues) ?? item;
   const content = (
     <>
-      <span className="notif-title">
+      <span className={styles.title}>
         <span className="visually-hidden">
           {item.readAt ? "" : t("notifications.unreadPrefix")}
           {t(`notifications.level.${LEVELS.includes(item.level) ? item.level : "INFO"}`)}:{" "}
         </span>
         {title}
       </span>
-      <span className="notif-body">{body}</span>
-      <time className="notif-time" dateTime={item.createdAt} title={formatFull(item.createdAt)}>
+      <span className={styles.body}>{body}</span>
+      <time className={styles.time} dateTime={item.createdAt} title={formatFull(item.createdAt)}>
         {when}
       </time>
     </>
   );
   return (
-    <li className={`notif notif-${level}${item.readAt ? "" : " notif-unread"}`}>
-      <span className="notif-dot" aria-hidden="true" />
+    <li className={`${styles.item} ${styles[level]}${item.readAt ? "" : ` ${styles.unread}`}`}>
+      <span className={styles.dot} aria-hidden="true" />
       {path ? (
-        <Link to={path} className="notif-open" onClick={onOpen}>
+        <Link to={path} className={styles.open} onClick={onOpen}>
           {content}
         </Link>
       ) : (
-        <button type="button" className="notif-open" onClick={onOpen}>
+        <button type="button" className={styles.open} onClick={onOpen}>
           {content}
         </button>
       )}
       <button
         type="button"
-        className="notif-dismiss"
+        className={styles.dismiss}
         aria-label={t("notifications.dismissItem", { title })}
         title={t("notifications.dismiss")}
         onClick={onDismiss}

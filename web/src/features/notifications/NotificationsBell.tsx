@@ -14,7 +14,7 @@ import { MarkNotificationReadDocument as MarkReadMutation } from "./MarkNotifica
 import { NotificationsDocument as NotificationsQuery, type NotificationsQuery as NotificationsData } from "./Notifications.generated.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "../../lib/errors.ts";
-import "./notifications.css";
+import styles from "./notifications.module.css";
 
 /** How often the unread count is refreshed while the page is visible. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -144,11 +144,11 @@ function Bell() {
   const badge = unread > 99 ? "99+" : String(unread);
 
   return (
-    <div className="notif-area" ref={wrapper} onKeyDown={onKeyDown}>
+    <div className={styles.area} ref={wrapper} onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
-        className={`notif-bell${unread ? " notif-bell-unread" : ""}`}
+        className={`${styles.bell} notif-bell`}
         aria-label={unread ? t("notifications.bellUnread", { count: unread }) : t("notifications.title")}
         aria-expanded={open}
         aria-controls={panelId}
@@ -172,59 +172,59 @@ function Bell() {
           />
         </svg>
         {unread ? (
-          <span className="notif-count" aria-hidden="true">
+          <span className={`${styles.count} notif-count`} aria-hidden="true">
             {badge}
           </span>
         ) : null}
       </button>
       <div
         id={panelId}
-        className="notif-panel"
+        className={`${styles.panel} notif-panel`}
         role="dialog"
         aria-modal="false"
         aria-labelledby={headingId}
         hidden={!open}
       >
-        <div className="notif-head">
+        <div className={styles.head}>
           <h2 id={headingId} ref={heading} tabIndex={-1}>
             {t("notifications.title")}
           </h2>
           {unread > 0 ? (
-            <button type="button" className="notif-text-button" onClick={() => void onMarkAll()} disabled={busy}>
+            <button type="button" className={styles.textButton} onClick={() => void onMarkAll()} disabled={busy}>
               {t("notifications.markAllRead")}
             </button>
           ) : null}
         </div>
         {actionError ? (
-          <p className="notif-error" role="alert">
+          <p className={styles.error} role="alert">
             {actionError}
           </p>
         ) : null}
         {result.error && !result.data ? (
-          <div className="notif-empty">
+          <div className={styles.empty}>
             <p>{t("notifications.loadFailed")}</p>
-            <button type="button" className="notif-text-button" onClick={refresh}>
+            <button type="button" className={styles.textButton} onClick={refresh}>
               {t("list.tryAgain")}
             </button>
           </div>
         ) : loading ? (
-          <p className="notif-empty" role="status">
+          <p className={styles.empty} role="status">
             {t("common.loading")}
           </p>
         ) : items.length === 0 ? (
-          <div className="notif-empty">
-            <p className="notif-empty-title">{t("notifications.caughtUp")}</p>
+          <div className={styles.empty}>
+            <p className={styles.emptyTitle}>{t("notifications.caughtUp")}</p>
             <p>{t("notifications.emptyText")}</p>
           </div>
         ) : (
           <Suspense
             fallback={
-              <p className="notif-empty" role="status">
+              <p className={styles.empty} role="status">
                 {t("common.loading")}
               </p>
             }
           >
-          <ul className="notif-list" aria-label={t("notifications.latest")}>
+          <ul className={styles.list} aria-label={t("notifications.latest")}>
             {items.map((item) => (
               <NotificationItem
                 key={item.id}

@@ -5,6 +5,7 @@ import { notificationsReply, renderTasksApp, type Reply } from "../tasks/test-ut
 import { NOTIFICATIONS_POLL_MS } from "./NotificationsBell.tsx";
 import { timeAgoShort as relativeTime } from "../../lib/dates.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
+import styles from "./notifications.module.css";
 
 afterEach(() => {
   cleanup();
@@ -37,11 +38,11 @@ describe("notifications bell", () => {
     // The items' module (with the notices' texts) arrives after the first page.
     const items = await within(panel).findAllByRole("listitem");
     expect(items).toHaveLength(3);
-    expect(items[0].className).toContain("notif-info");
-    expect(items[0].className).toContain("notif-unread");
-    expect(items[1].className).toContain("notif-negative");
-    expect(items[2].className).toContain("notif-positive");
-    expect(items[2].className).not.toContain("notif-unread");
+    expect(items[0].className).toContain(styles.info);
+    expect(items[0].className).toContain(styles.unread);
+    expect(items[1].className).toContain(styles.negative);
+    expect(items[2].className).toContain(styles.positive);
+    expect(items[2].className).not.toContain(styles.unread);
     expect(within(items[0]).getByText("Alice asked you to water Corner Planter.")).toBeTruthy();
     expect(within(items[0]).getByText("5 min ago")).toBeTruthy();
     expect(within(items[1]).getByRole("link").getAttribute("href")).toBe("/things/x/dashboard");
@@ -171,7 +172,7 @@ describe("notifications bell in the reader's language (issue 25)", () => {
     // The German texts load first (a chunk of their own), then the header.
     const banner = await screen.findByRole("banner", {}, { timeout: 3000 });
     fireEvent.click(await within(banner).findByRole("button", { name: /2/ }));
-    const items = screen.getAllByRole("listitem").filter((li) => li.className.includes("notif"));
+    const items = screen.getAllByRole("listitem").filter((li) => li.className.includes(styles.item));
     expect(within(items[0]).getByText("Morgen fällig: Mulch the oak")).toBeTruthy();
     expect(within(items[0]).getByText("Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig.")).toBeTruthy();
     expect(within(items[0]).queryByText(/is due tomorrow/)).toBeNull();

@@ -9,7 +9,7 @@ import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import type { QueuedAction } from "../../lib/offline/action-queue.ts";
 import { isPending, useActionQueue, useQueuedActions } from "../../lib/offline/use-action-queue.ts";
-import "./offline.css";
+import styles from "./offline.module.css";
 
 /** "Watering of Oak, 10 L". */
 export function queuedActionLabel(action: QueuedAction, t: T = englishT): string {
@@ -38,9 +38,9 @@ export function QueuedActionsStatus() {
   const failed = actions.filter((a) => a.status === "failed");
   // One live region whose content changes, so screen readers hear "sent" as well as "saved".
   return (
-    <div className={actions.length ? "queued-actions" : "offline-region"} role="status" aria-live="polite" data-waiting={waiting.length}>
+    <div className={actions.length ? `${styles.status} queued-actions` : "offline-region"} role="status" aria-live="polite" data-waiting={waiting.length}>
       {waiting.length > 0 ? (
-        <div className="queued-actions-waiting">
+        <div className={styles.waiting}>
           <p>
             {richText(
               t,
@@ -63,7 +63,7 @@ export function QueuedActionsStatus() {
         </div>
       ) : null}
       {failed.length > 0 ? (
-        <div className="queued-actions-failed">
+        <div className={styles.failed}>
           <p>{richText(t, "offline.failed", { b: bold }, { count: failed.length })}</p>
           <ul>
             {failed.map((a) => (
@@ -83,7 +83,7 @@ export function QueuedActionsStatus() {
         </div>
       ) : null}
       {sent.length > 0 ? (
-        <div className="queued-actions-sent">
+        <div className={styles.sent}>
           <ul>
             {sent.map((a) => (
               <li key={a.key}>

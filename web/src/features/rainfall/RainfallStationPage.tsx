@@ -25,7 +25,7 @@ import {
 import { RainfallStationDetailsDocument as RainfallStationDetails, type RainfallStationDetailsQuery } from "./RainfallStationDetails.generated.ts";
 import { RainfallStationReadingsDocument as RainfallStationReadings } from "./RainfallStationReadings.generated.ts";
 import "../../components/environment/environment.css";
-import "./rainfall.css";
+import styles from "./rainfall.module.css";
 
 const RainfallBarChart = lazy(() => import("./RainfallBarChart.tsx"));
 
@@ -35,7 +35,7 @@ function NotFound({ id, message, code, onRetry }: { id: string; message: string;
   const t = useRainfallT();
   const unreachable = code === "UNAVL";
   return (
-    <section className="page rainfall-page rainfall-missing" aria-labelledby="page-title">
+    <section className={`page ${styles.page} ${styles.missing}`} aria-labelledby="page-title">
       <h1 id="page-title">{t("rainfallPage.notFound")}</h1>
       <p className="lead">
         {t(unreachable ? "rainfallPage.notFoundUnreachable" : code === "INVLD" ? "rainfallPage.notValid" : "rainfallPage.noSuchStation", { id })}
@@ -43,7 +43,7 @@ function NotFound({ id, message, code, onRetry }: { id: string; message: string;
       <p className="form-error" role="alert">
         {message}
       </p>
-      <p className="rainfall-actions">
+      <p className={styles.actions}>
         {unreachable ? (
           <button type="button" className="button" onClick={onRetry}>
             {t("rainfallPage.tryAgain")}
@@ -100,9 +100,9 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
         : t("rainfallPage.chartDry", { ...words, total: formatMm(summary.total) });
 
   return (
-    <div className="rainfall-chart-block">
+    <div className={styles.chartBlock}>
       {answer && !station.stale ? <StaleNotice meta={answer} /> : null}
-      <p className="rainfall-chart-summary">
+      <p className={styles.chartSummary}>
         {summary.withData === 0 ? (
           <span className="muted">{t("rainfallPage.noReadingsIn", words)}</span>
         ) : (
@@ -112,12 +112,12 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
         )}
       </p>
       {summary.withData === 0 ? (
-        <div className="rainfall-chart-empty">
+        <div className={styles.chartEmpty}>
           <p>{t(station.stale || answer?.stale ? "rainfallPage.noneSentStale" : "rainfallPage.noneSent")}</p>
         </div>
       ) : (
-        <div className="rainfall-chart" role="img" aria-label={description}>
-          <Suspense fallback={<div className="rainfall-chart-placeholder" />}>
+        <div className={styles.chart} role="img" aria-label={description}>
+          <Suspense fallback={<div className={styles.chartPlaceholder} />}>
             <RainfallBarChart bars={bars} unit={range.unit} />
           </Suspense>
         </div>
@@ -180,7 +180,7 @@ export default function RainfallStationPage() {
     }
     // Any other failure, or an answer without the station (which the API does not give).
     return (
-      <section className="page rainfall-page" aria-labelledby="page-title">
+      <section className={`page ${styles.page}`} aria-labelledby="page-title">
         <h1 id="page-title">{t("rainfallPage.heading")}</h1>
         <div className="env-error" role="alert">
           <p>{result.error ? errorText(result.error) : t("rainfallPage.noDetails", { id })}</p>
@@ -196,13 +196,13 @@ export default function RainfallStationPage() {
   const where = [station.town, station.riverName ? t("rainfallPage.river", { name: station.riverName.replace(/^river\s+/i, "") }) : null].filter(Boolean).join(" · ");
 
   return (
-    <section className="page rainfall-page" aria-labelledby="page-title">
-      <p className="rainfall-back">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
+      <p className={styles.back}>
         <Link to={mapLink(station.lat, station.long, 12)}>{t("rainfallPage.backToMap")}</Link>
       </p>
-      <header className="rainfall-header">
+      <header className={styles.header}>
         <h1 id="page-title">{name}</h1>
-        <p className="muted rainfall-subtitle">
+        <p className={`muted ${styles.subtitle}`}>
           {t("rainfallPage.subtitle", { reference: station.stationReference })}
           {where ? ` · ${where}` : ""}
         </p>
@@ -210,39 +210,39 @@ export default function RainfallStationPage() {
 
       <StaleNotice meta={station} />
 
-      <div className="rainfall-top">
-        <div className="card rainfall-facts">
-          <div className="rainfall-figures">
-            <div className="rainfall-figure">
-              <h2 className="rainfall-figure-label">{t("rainfallPage.latestReading")}</h2>
+      <div className={styles.top}>
+        <div className={`card ${styles.facts}`}>
+          <div className={styles.figures}>
+            <div className={`${styles.figure} rainfall-figure`}>
+              <h2 className={styles.figureLabel}>{t("rainfallPage.latestReading")}</h2>
               {station.latestReading ? (
                 <>
-                  <p className="rainfall-figure-value">{formatMm(station.latestReading.value)}</p>
-                  <p className="rainfall-figure-note">
+                  <p className={styles.figureValue}>{formatMm(station.latestReading.value)}</p>
+                  <p className={styles.figureNote}>
                     {periodText(measure?.period, t)} · <time dateTime={station.latestReading.dateTime}>{formatDateTime(station.latestReading.dateTime)}</time>
                     <span className="muted"> ({timeAgo(station.latestReading.dateTime)})</span>
                   </p>
                 </>
               ) : (
-                <p className="rainfall-figure-note muted">{t("rainfallPage.noReadingYet")}</p>
+                <p className={`${styles.figureNote} muted`}>{t("rainfallPage.noReadingYet")}</p>
               )}
             </div>
-            <div className="rainfall-figure">
-              <h2 className="rainfall-figure-label">{t("rainfallPage.last24h")}</h2>
+            <div className={`${styles.figure} rainfall-figure`}>
+              <h2 className={styles.figureLabel}>{t("rainfallPage.last24h")}</h2>
               {isFiniteNumber(station.last24hTotal) ? (
                 <>
-                  <p className="rainfall-figure-value">{formatMm(station.last24hTotal)}</p>
-                  <p className="rainfall-figure-note">{t("rainfallPage.fromReadings", { count: station.last24hReadings })}</p>
+                  <p className={styles.figureValue}>{formatMm(station.last24hTotal)}</p>
+                  <p className={styles.figureNote}>{t("rainfallPage.fromReadings", { count: station.last24hReadings })}</p>
                 </>
               ) : (
                 <>
-                  <p className="rainfall-figure-value rainfall-figure-none">–</p>
-                  <p className="rainfall-figure-note muted">{t("rainfallPage.noneIn24h")}</p>
+                  <p className={`${styles.figureValue} ${styles.figureNone}`}>–</p>
+                  <p className={`${styles.figureNote} muted`}>{t("rainfallPage.noneIn24h")}</p>
                 </>
               )}
             </div>
           </div>
-          <dl className="details rainfall-details">
+          <dl className={`details ${styles.details}`}>
             <dt>{t("rainfallPage.reference")}</dt>
             <dd>{station.stationReference}</dd>
             <dt>{t("rainfallPage.position")}</dt>
@@ -269,24 +269,24 @@ export default function RainfallStationPage() {
             </dd>
           </dl>
         </div>
-        <div className="card rainfall-map-card">
+        <div className={`card ${styles.mapCard}`}>
           <h2 className="visually-hidden">{t("rainfallPage.whereItIs")}</h2>
           <LocationMap latitude={station.lat} longitude={station.long} label={name} zoom={13} height={250} colour="#1d5a8a" />
         </div>
       </div>
 
-      <section className="card rainfall-readings" aria-labelledby="readings-title">
-        <div className="rainfall-readings-head">
+      <section className={`card ${styles.readings}`} aria-labelledby="readings-title">
+        <div className={styles.readingsHead}>
           <h2 id="readings-title">{t("rainfallPage.rainfall")}</h2>
-          <div className="rainfall-ranges" role="group" aria-label={t("rainfallPage.showLast")}>
-            <span className="rainfall-ranges-label" aria-hidden="true">
+          <div className={styles.ranges} role="group" aria-label={t("rainfallPage.showLast")}>
+            <span className={styles.rangesLabel} aria-hidden="true">
               {t("rainfallPage.last")}
             </span>
             {RANGES.map((r) => (
               <button
                 key={r.id}
                 type="button"
-                className={`rainfall-range${r.id === rangeId ? " rainfall-range-active" : ""}`}
+                className={r.id === rangeId ? `${styles.range} ${styles.rangeActive}` : styles.range}
                 aria-pressed={r.id === rangeId}
                 onClick={() => setRangeId(r.id)}
               >

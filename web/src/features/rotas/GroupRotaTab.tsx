@@ -25,7 +25,7 @@ import { GroupRotaDocument as GroupRotaQuery } from "./GroupRota.generated.ts";
 import { LeaveRotaSlotDocument as LeaveRotaSlotMutation } from "./LeaveRotaSlot.generated.ts";
 import { TakeRotaSlotDocument as TakeRotaSlotMutation } from "./TakeRotaSlot.generated.ts";
 import { richText } from "../../lib/i18n/rich.tsx";
-import "./rotas.css";
+import styles from "./rotas.module.css";
 import { rotasTexts, type RotasT } from "./texts.ts";
 
 const UPCOMING_DAYS = 28;
@@ -96,7 +96,7 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
   const myDuties = duties.filter((d) => d.userId === myUserId);
 
   return (
-    <div className="rota-tab">
+    <div className={styles.tab}>
       {problem ? (
         <p className="field-error" role="alert">
           {problem}
@@ -105,18 +105,18 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
       <section className="card" aria-labelledby="rota-title">
         <h2 id="rota-title">{t("rotas.title")}</h2>
         <p className="muted">{t("rotas.intro", { max: ROTA_PEOPLE_PER_DAY })}</p>
-        <ul className="rota-days">
+        <ul className={styles.days}>
           {WEEKDAY_NUMBERS.map((weekday) => {
             const dayName = t("rotas.weekday", { weekday });
             const days = t("rotas.weekdays", { weekday });
             const here = slots.filter((s) => s.weekday === weekday);
             const mine = here.some((s) => s.userId === myUserId);
             return (
-              <li key={dayName} className="rota-row" data-testid={`rota-weekday-${weekday}`}>
-                <span className="rota-day">{dayName}</span>
+              <li key={dayName} className={styles.row} data-testid={`rota-weekday-${weekday}`}>
+                <span className={`${styles.day} rota-day`}>{dayName}</span>
                 {here.length === 0 ? <span className="muted">{t("rotas.nobodyYet")}</span> : null}
                 {here.map((s) => (
-                  <span key={s.id} className="rota-person">
+                  <span key={s.id} className={styles.person}>
                     {s.userId === myUserId ? t("rotas.you") : personName(s.userByUserId, t)}
                     {s.userId === myUserId || canManage ? (
                       <button
@@ -160,7 +160,7 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
       <section className="card" aria-labelledby="rota-upcoming-title">
         <h2 id="rota-upcoming-title">{t("rotas.nextFourWeeks")}</h2>
         {duties.length === 0 ? <p className="muted">{t("rotas.nobodyOnRota")}</p> : null}
-        <ul className="rota-upcoming">
+        <ul className={styles.upcoming}>
           {duties.map((d) => (
             <UpcomingDuty
               key={`${d.day}-${d.slotId}-${d.userId}`}
@@ -179,7 +179,7 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
       <section className="card" aria-labelledby="rota-swaps-title">
         <h2 id="rota-swaps-title">{t("rotas.swapRequests")}</h2>
         {swaps.length === 0 ? <p className="muted">{t("rotas.noRequests")}</p> : null}
-        <ul className="rota-swaps">
+        <ul className={styles.swaps}>
           {swaps.map((w) => (
             <SwapRequest
               key={w.id}
@@ -221,7 +221,7 @@ function AssignForm({
     await onAssign(userId, Number(weekday));
   };
   return (
-    <form className="rota-form" onSubmit={onSubmit} noValidate aria-label={t("rotas.assignLabel")}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t("rotas.assignLabel")}>
       <label>
         {t("rotas.member")}
         <select value={userId} onChange={(e) => setUserId(e.target.value)}>
@@ -282,8 +282,8 @@ function UpcomingDuty({
     if (await onAsk(note.trim() || null)) setOpen(false);
   };
   return (
-    <li className="rota-row" data-testid="rota-duty">
-      <span className="rota-day">{rotaDayLabel(duty.day)}</span>
+    <li className={styles.row} data-testid="rota-duty">
+      <span className={`${styles.day} rota-day`}>{rotaDayLabel(duty.day)}</span>
       <span>{mine ? t("rotas.you") : personName(duty, t)}</span>
       {duty.swapped ? <span className="muted">{t("rotas.swapped")}</span> : null}
       {/* A date taken over by a swap is not one's own slot: only the slot's person may ask. */}
@@ -294,7 +294,7 @@ function UpcomingDuty({
       ) : null}
       {mine && asked ? <span className="muted">{t("rotas.swapAsked")}</span> : null}
       {open ? (
-        <form className="rota-form" onSubmit={onSubmit} noValidate aria-label={t("rotas.askToSwapDate", { date: rotaDayLabel(duty.day) })}>
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t("rotas.askToSwapDate", { date: rotaDayLabel(duty.day) })}>
           <label>
             {t("rotas.note")}
             <input value={note} maxLength={SWAP_NOTE_MAX + 50} onChange={(e) => setNote(e.target.value)} />
@@ -338,7 +338,7 @@ function SwapRequest({
   const day = <strong>{rotaDayLabel(swap.onDate)}</strong>;
   const request = mine ? richText(t, "rotas.youAsk", { date: day }) : richText(t, "rotas.theyAsk", { date: day }, { name: personName(swap.userByRequestedBy, t) });
   return (
-    <li className="rota-row" data-testid="rota-swap">
+    <li className={styles.row} data-testid="rota-swap">
       <span>
         {request}
         {swap.note ? <span className="muted">: “{swap.note}”</span> : null}
@@ -346,7 +346,7 @@ function SwapRequest({
       {canAccept ? (
         <>
           {myDuties.length > 0 ? (
-            <label className="rota-person">
+            <label className={styles.person}>
               {t("rotas.inReturn")}
               <select value={giveBack} onChange={(e) => setGiveBack(e.target.value)} aria-label={t("rotas.giveBackLabel")}>
                 <option value="">{t("rotas.nothingBack")}</option>

@@ -9,7 +9,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { personName, rotaDayLabel, type RotaDuty } from "./rota-types.ts";
 import { ThingRotaWeekDocument as ThingRotaWeekQuery } from "./ThingRotaWeek.generated.ts";
-import "./rotas.css";
+import styles from "./rotas.module.css";
 import { rotasTexts, type RotasT, englishRotasT } from "./texts.ts";
 
 interface ThingRotaWeekData {
@@ -31,15 +31,15 @@ export function ThingRotaWeek({ thingId, today = ukToday() }: { thingId: string;
   const onToday = duties.filter((d) => d.day === today);
   const days = [...new Set(duties.map((d) => d.day))];
   return (
-    <section className="card rota-week" aria-labelledby="rota-week-title" data-testid="rota-week">
+    <section className="card" aria-labelledby="rota-week-title" data-testid="rota-week">
       <h2 id="rota-week-title">{t("rotas.thisWeek")}</h2>
-      <p className="rota-today">
+      <p className={styles.today}>
         <strong>{t("rotas.today")}</strong> {onToday.length > 0 ? namesOf(onToday, t) : t("rotas.nobodyToday")}
       </p>
-      <ul className="rota-week-days">
+      <ul className={styles.weekDays}>
         {days.map((day) => (
-          <li key={day} className={day === today ? "rota-is-today" : undefined}>
-            <span className="rota-day">{t("rotas.weekday", { weekday: duties.find((d) => d.day === day)!.weekday })}</span>{" "}
+          <li key={day} className={day === today ? styles.isToday : undefined}>
+            <span className={`${styles.day} rota-day`}>{t("rotas.weekday", { weekday: duties.find((d) => d.day === day)!.weekday })}</span>{" "}
             <span>{namesOf(duties.filter((d) => d.day === day), t)}</span>
             {duties.some((d) => d.day === day && d.swapped) ? <span className="muted"> {t("rotas.swapped")}</span> : null}
             <span className="visually-hidden"> {t("rotas.onDate", { date: rotaDayLabel(day) })}</span>

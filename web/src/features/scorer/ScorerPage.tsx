@@ -24,7 +24,7 @@ import {
   type Period,
 } from "./scorer-data.ts";
 import { dateSettings } from "../../lib/dates.ts";
-import "./scorer.css";
+import styles from "./scorer.module.css";
 
 /** A count as the reader writes numbers ("1,250"; "1.250" in German). */
 const formatCount = (n: number) => n.toLocaleString(dateSettings().locale);
@@ -89,21 +89,21 @@ export default function ScorerPage() {
   const activeIndex = PERIODS.indexOf(period);
 
   return (
-    <section className="page scorer" aria-labelledby="page-title">
+    <section className={`page ${styles.root}`} aria-labelledby="page-title">
       <OfflineBanner />
-      <div className="scorer-head">
+      <div>
         <div>
           <h1 id="page-title">{t("scorer.title")}</h1>
           <p className="lead">{t("scorer.lead", brand)}</p>
         </div>
       </div>
 
-      <div className="scorer-measures" role="group" aria-label={t("scorer.rankBy")}>
+      <div className={styles.measures} role="group" aria-label={t("scorer.rankBy")}>
         {(["points", "litres"] as const).map((m) => (
           <button
             key={m}
             type="button"
-            className={m === measure ? "scorer-measure scorer-measure-active" : "scorer-measure"}
+            className={m === measure ? `${styles.measure} ${styles.measureActive}` : styles.measure}
             aria-pressed={m === measure}
             onClick={() => chooseMeasure(m)}
           >
@@ -112,7 +112,7 @@ export default function ScorerPage() {
         ))}
       </div>
 
-      <div className="scorer-tabs" role="tablist" aria-label={t("scorer.periods")}>
+      <div className={styles.tabs} role="tablist" aria-label={t("scorer.periods")}>
         {PERIODS.map((p, index) => (
           <button
             key={p.value}
@@ -125,7 +125,7 @@ export default function ScorerPage() {
             aria-selected={index === activeIndex}
             aria-controls={`${tabsId}-panel`}
             tabIndex={index === activeIndex ? 0 : -1}
-            className={index === activeIndex ? "scorer-tab scorer-tab-active" : "scorer-tab"}
+            className={index === activeIndex ? `${styles.tab} ${styles.tabActive}` : styles.tab}
             onClick={() => choose(p)}
             onKeyDown={(event) => onTabKey(event, index)}
           >
@@ -138,7 +138,7 @@ export default function ScorerPage() {
         id={`${tabsId}-panel`}
         role="tabpanel"
         aria-labelledby={`${tabsId}-tab-${period.param}`}
-        className="scorer-panel"
+        className={styles.panel}
         tabIndex={0}
       >
         {result.error && !data ? (
@@ -147,7 +147,7 @@ export default function ScorerPage() {
 
         {signedIn && data ? <MyStanding entries={people} myId={myId} period={period} measure={measure} /> : null}
 
-        <div className="scorer-boards">
+        <div className={styles.boards}>
           <Board
             title={t("scorer.people")}
             loadingLabel={t("scorer.loadingPeople")}
@@ -206,7 +206,7 @@ function MyStanding({
   const t = useScorerT();
   const text = standing(entries, myId, period, measure, t);
   return (
-    <p className={`scorer-standing${text.onBoard ? " scorer-standing-on" : ""}`}>
+    <p className={text.onBoard ? `${styles.standing} ${styles.standingOn}` : styles.standing}>
       {text.sentence}{" "}
       {text.onBoard ? null : <Link to="/things">{t(measure === "litres" ? "scorer.recordLitres" : "scorer.recordAction", { brand: b.key })}</Link>}
     </p>
@@ -243,14 +243,14 @@ function Board({
   const figure = (entry: BoardEntry) => (measure === "litres" ? (entry.litres ?? 0) : (entry.points ?? 0));
   const max = Math.max(1, ...entries.map(figure));
   return (
-    <section className="scorer-board" aria-labelledby={headingId}>
+    <section className={styles.board} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {loading ? (
         <SkeletonRows rows={5} label={loadingLabel} />
       ) : entries.length === 0 ? (
         empty
       ) : (
-        <ol className="scorer-list">
+        <ol className={styles.list}>
           {entries.map((entry, index) => {
             const mine = highlight(entry);
             const to = linkTo(entry);
@@ -260,31 +260,31 @@ function Board({
             return (
               <li
                 key={entry.entryId ?? index}
-                className={`scorer-row${mine ? " scorer-row-mine" : ""}${rank <= 3 ? ` scorer-top scorer-top-${rank}` : ""}`}
+                className={`${styles.row}${mine ? ` ${styles.rowMine} scorer-row-mine` : ""}${rank <= 3 ? ` ${styles[`top${rank}`]}` : ""}`}
                 aria-current={mine ? "true" : undefined}
               >
                 {/* aria-label is not announced on a plain span; hidden words are. */}
-                <span className="scorer-rank">
+                <span className={styles.rank}>
                   <span className="visually-hidden">{t("scorer.rank")} </span>
                   {rank}
                 </span>
                 <Avatar type={imageType} id={entry.entryId ?? String(index)} name={name} hasImage={entry.hasImage} size={36} shape={shape} />
-                <span className="scorer-name">
+                <span className={styles.name}>
                   {to ? <Link to={to}>{name}</Link> : name}
                   {mine ? <span className="tag tag-positive">{highlightLabel}</span> : null}
-                  <span className="scorer-bar" aria-hidden="true">
+                  <span className={styles.bar} aria-hidden="true">
                     <span style={{ width: `${Math.max(4, (figure(entry) / max) * 100)}%` }} />
                   </span>
                 </span>
                 {measure === "litres" ? (
-                  <span className="scorer-points">
+                  <span className={styles.points}>
                     <strong>{formatLitres(entry.litres ?? 0)}</strong>
-                    <span className="scorer-sub muted small">{t("scorer.waterings", { count: points })}</span>
+                    <span className={`${styles.sub} muted small`}>{t("scorer.waterings", { count: points })}</span>
                   </span>
                 ) : (
-                  <span className="scorer-points">
+                  <span className={styles.points}>
                     <strong>{formatCount(points)}</strong> {t("scorer.pointWord", { count: points })}
-                    {entry.litres ? <span className="scorer-sub muted small">{formatLitres(entry.litres)}</span> : null}
+                    {entry.litres ? <span className={`${styles.sub} muted small`}>{formatLitres(entry.litres)}</span> : null}
                   </span>
                 )}
               </li>

@@ -21,7 +21,7 @@ import {
 import { createPortal } from "react-dom";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { readTour, writeTour, type TourOutcome } from "./tour-storage.ts";
-import "./tour.css";
+import styles from "./tour.module.css";
 import { tourTexts } from "./texts.ts";
 
 export interface TourStep {
@@ -253,20 +253,20 @@ export function GuidedTour({
 
   return createPortal(
     <div
-      className="tour-layer"
+      className={styles.layer}
       // A click on the dimmed page keeps the focus in the step (and the keys working).
       onMouseDown={(event) => {
         if (!dialog.current?.contains(event.target as Node)) event.preventDefault();
       }}
     >
       {spot ? (
-        <div className="tour-spotlight" aria-hidden="true" style={spot} />
+        <div className={styles.spotlight} aria-hidden="true" style={spot} />
       ) : (
-        <div className="tour-backdrop" aria-hidden="true" />
+        <div className={styles.backdrop} aria-hidden="true" />
       )}
       <div
         ref={dialog}
-        className={`tour-dialog tour-dialog-${placement}`}
+        className={placement === "center" ? `${styles.dialog} ${styles.dialogCenter}` : placement === "docked" ? `${styles.dialog} ${styles.dialogDocked}` : styles.dialog}
         style={position}
         role="dialog"
         aria-modal="true"
@@ -276,26 +276,26 @@ export function GuidedTour({
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <p className="tour-progress">
+        <p className={styles.progress}>
           <span className="visually-hidden">{label}: </span>
           {t("tour.progress", { step: index + 1, count: steps.length })}
         </p>
-        <h2 id={titleId} className="tour-title">
+        <h2 id={titleId} className={styles.title}>
           {step.title}
         </h2>
-        <div id={bodyId} className="tour-body">
+        <div id={bodyId} className={styles.body}>
           {step.body}
         </div>
-        <ol className="tour-dots" aria-hidden="true">
+        <ol className={styles.dots} aria-hidden="true">
           {steps.map((s, i) => (
-            <li key={s.id} className={i === index ? "tour-dot tour-dot-current" : i < index ? "tour-dot tour-dot-done" : "tour-dot"} />
+            <li key={s.id} className={i === index ? `${styles.dot} ${styles.dotCurrent}` : i < index ? `${styles.dot} ${styles.dotDone}` : styles.dot} />
           ))}
         </ol>
-        <div className="tour-actions">
-          <button type="button" className="tour-skip" onClick={() => onClose("skipped")}>
+        <div className={styles.actions}>
+          <button type="button" className={styles.skip} onClick={() => onClose("skipped")}>
             {last ? t("tour.close") : t("tour.skip")}
           </button>
-          <span className="tour-nav">
+          <span className={styles.nav}>
             {index > 0 ? (
               <button type="button" className="button button-secondary" onClick={back}>
                 {t("tour.back")}
@@ -306,7 +306,7 @@ export function GuidedTour({
             </button>
           </span>
         </div>
-        <p className="tour-keys">{t("tour.keys")}</p>
+        <p className={styles.keys}>{t("tour.keys")}</p>
       </div>
     </div>,
     document.body,

@@ -172,8 +172,9 @@ export function useT(...list: Texts<string>[]): T<string> {
     },
     [stable, locale],
   );
-  // Waiting for a language's texts comes after the hooks above: React replays a component that
-  // waited, and a hook first met on the replay is a hook it has never mounted.
-  for (const texts of list) if (!texts.has(locale)) use(texts.load(locale));
+  // Another language's texts are waited for on every render, not only until they are here: React
+  // replays a screen that waited, and the replay must make the same calls (else the hooks after
+  // it are "updated" without ever having been mounted).
+  if (locale !== DEFAULT_LOCALE) for (const texts of list) use(texts.load(locale));
   return t;
 }

@@ -57,11 +57,14 @@ export function defineTexts<const M extends Record<string, string>>(
     en,
     has: (locale) => loaded[locale] !== undefined,
     load(locale) {
-      if (loaded[locale]) return Promise.resolve();
+      // One promise per language, the same on every call, settled as React's `use` reads it: a
+      // screen asks for it on every render (also once the texts are here), so React sees the
+      // same call when it replays a screen that waited.
       let promise = loading.get(locale);
       if (!promise) {
-        const fetch: () => Promise<Translations<K> | undefined> = locale === "de" ? others.de : async () => undefined;
-        promise = fetch().then(
+        const fetch: () => Promise<Translations<K> | undefined> =
+          loaded[locale] ? async () => loaded[locale] : locale === "de" ? others.de : async () => undefined;
+        const settled = fetch().then(
           (texts) => {
             if (texts) loaded[locale] = texts;
           },
@@ -69,6 +72,8 @@ export function defineTexts<const M extends Record<string, string>>(
           // screen waiting on it doesn't wait again).
           () => undefined,
         );
+        void settled.then(() => Object.assign(settled, { status: "fulfilled", value: undefined }));
+        promise = settled;
         loading.set(locale, promise);
       }
       return promise;
