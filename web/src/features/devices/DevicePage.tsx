@@ -128,7 +128,7 @@ export default function DevicePage() {
         <DetailsCard device={device} />
       </div>
 
-      <HistoryPanel targetType="device" targetId={device.id} noun="device" onRestored={state.refetch} />
+      <HistoryPanel targetType="device" targetId={device.id} onRestored={state.refetch} />
     </section>
   );
 }

@@ -21,11 +21,6 @@ export function HistoryPanel({
 }: {
   targetType: "thing" | "device" | "group";
   targetId: string;
-  /**
-   * @deprecated Not used: the panel names the record itself from targetType, in the reader's
-   * language and the site's words ("cafe", "beepass"). Kept so callers need not change at once.
-   */
-  noun?: string;
   onRestored?: () => void;
 }) {
   const t = useT(moderationTexts);
