@@ -480,7 +480,10 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
                   // The verb is part of the sentence: German puts it at the end and says "hast" to "Du".
                   { type: item.type ?? "other", you: selfId && person?.id === selfId ? "yes" : "no" })}
               </span>
-              {item.comments ? <span className="home-activity-comment">“{item.comments}”</span> : null}
+              {/* A new thing's action carries the database's "Added <name>": the line says it already. */}
+              {item.comments && !(item.type === "CREATED" && /^Added /.test(item.comments)) ? (
+                <span className="home-activity-comment">“{item.comments}”</span>
+              ) : null}
             </span>
             <time className="home-row-side" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
               {formatRelative(item.createdAt)}

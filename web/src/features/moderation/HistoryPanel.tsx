@@ -128,8 +128,9 @@ function HistoryItem({
             {changes.map((change) => (
               <tr key={change.field}>
                 <th scope="row">{change.label}</th>
-                {showBefore ? <td>{change.before}</td> : null}
-                {showAfter ? <td>{change.after}</td> : null}
+                {/* The values as stored (data, not copy). */}
+                {showBefore ? <td translate="no">{change.before}</td> : null}
+                {showAfter ? <td translate="no">{change.after}</td> : null}
               </tr>
             ))}
           </tbody>
