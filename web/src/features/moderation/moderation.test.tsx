@@ -99,6 +99,15 @@ describe("ReportButton", () => {
     expect(screen.queryByRole("button", { name: "Report this thing" })).toBeNull();
   });
 
+  it("names what is reported by its kind, in whole sentences (no words from the caller)", async () => {
+    renderElementWithFakeApi(<ReportButton targetType="PICTURE" pictureOf="thing" targetId={THING_ID} />, userSession(), {});
+    const button = await screen.findByRole("button", { name: "Report this thing's picture" });
+    expect(button.textContent).toBe("Report picture");
+    cleanup();
+    renderElementWithFakeApi(<ReportButton targetType="ACTION" targetId="a1" />, userSession(), {});
+    expect((await screen.findByRole("button", { name: "Report this action" })).textContent).toBe("Report");
+  });
+
   it("checks the form as the database does, before sending anything", async () => {
     expect(reportProblem(null, "")).toBe("Choose a reason: spam, wrong or offensive");
     expect(reportProblem("SPAM", "x".repeat(1001))).toBe("Details must be at most 1000 characters");
