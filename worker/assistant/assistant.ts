@@ -4,9 +4,11 @@
 // Both answer from the same context (context.ts) and never throw: when the language model fails
 // (an error, a non-2xx answer, a timeout), the answer is a polite failure reply (status "failed")
 // that still carries what the built-in assistant can tell from the thing's data.
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import type { LlmSettings } from "../config.ts";
 import { DEFAULT_HEALTH, type ChatTurn, type HealthThresholds, type ThingContext } from "./context.ts";
 import { buildMessages, createHttpLlmProvider, LlmError, llmConfigured, type LlmProvider } from "./llm.ts";
+import { chatTranslator } from "./messages/index.ts";
 import { answerWithRules } from "./rules.ts";
 
 export interface AssistantInput {
@@ -15,6 +17,8 @@ export interface AssistantInput {
   history: ChatTurn[];
   context: ThingContext;
   userName: string | null;
+  /** The asker's language (British English when not given). */
+  locale?: Locale;
 }
 
 export interface AssistantAnswer {
@@ -34,23 +38,20 @@ export interface Assistant {
 export function createRulesAssistant(limits: HealthThresholds = DEFAULT_HEALTH): Assistant {
   return {
     kind: "rules",
-    async answer({ question, context }) {
-      const { text, intent } = answerWithRules(question, context, limits);
+    async answer({ question, context, locale }) {
+      const { text, intent } = answerWithRules(question, context, limits, locale);
       return { text, status: "answered", metadata: { provider: "rules", intent } };
     },
   };
 }
 
 /** What the user reads when the language model fails: an apology, the reason in plain words, and the built-in answer. */
-export function failureReply(error: unknown, fallback: string, thingName: string): string {
-  const reason = error instanceof LlmError
-    ? error.failure === "timeout" ? "it did not answer in time"
-      : error.failure === "http" ? "it reported an error"
-      : error.failure === "network" ? "it could not be reached"
-      : "its answer could not be read"
-    : "something went wrong";
-  return `Sorry, I could not reach the AI assistant just now (${reason}). Please try again in a few minutes. ` +
-    `Meanwhile, here is what the built-in care assistant can tell from ${thingName}'s own data:\n\n${fallback}`;
+export function failureReply(error: unknown, fallback: string, thingName: string, locale: Locale = DEFAULT_LOCALE): string {
+  const t = chatTranslator(locale);
+  const failure = error instanceof LlmError
+    ? error.failure === "timeout" || error.failure === "http" || error.failure === "network" ? error.failure : "unreadable"
+    : "other";
+  return t("failure.reply", { reason: t("failure.reason", { failure }), name: thingName, fallback });
 }
 
 export function createLlmAssistant(provider: LlmProvider, model: string, limits: HealthThresholds = DEFAULT_HEALTH): Assistant {
@@ -61,9 +62,9 @@ export function createLlmAssistant(provider: LlmProvider, model: string, limits:
         const reply = await provider.complete(buildMessages({ ...input, limits }));
         return { text: reply.text, status: "answered", metadata: { provider: "llm", model: reply.model, ...(reply.usage ? { usage: reply.usage } : {}) } };
       } catch (error) {
-        const fallback = answerWithRules(input.question, input.context, limits);
+        const fallback = answerWithRules(input.question, input.context, limits, input.locale);
         return {
-          text: failureReply(error, fallback.text, input.context.thing.name),
+          text: failureReply(error, fallback.text, input.context.thing.name, input.locale),
           status: "failed",
           metadata: {
             provider: "llm",

@@ -1,4 +1,8 @@
-// How figures are written in answers: "14%", "0.4 mm", "2 hours ago", "Tue 18 Nov".
+// How figures are written in answers, in the asker's language: "14%", "0.4 mm", "2 hours ago",
+// "Tue 18 Nov" in British English; "14 %", "0,4 mm", "vor 2 Stunden", "Di., 18. Nov." in German.
+// words(locale) gives them all, with the catalogue's t (messages/) for the sentences.
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import { chatTranslator, type ChatTranslate } from "./messages/index.ts";
 
 /** A number with at most `digits` decimals, without trailing zeros: 6, 0.4, 2.1. */
 export function num(value: number, digits = 1): string {
@@ -6,70 +10,6 @@ export function num(value: number, digits = 1): string {
   const r = Math.round(value * f) / f;
   return (Object.is(r, -0) ? 0 : r).toString();
 }
-
-export const percent = (value: number) => `${Math.round(value)}%`;
-export const mm = (value: number) => `${num(value)} mm`;
-export const celsius = (value: number) => `${num(value)}°C`;
-export const volts = (value: number) => `${value.toFixed(2)} V`;
-export const km = (value: number) => `${num(value)} km`;
-
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? "" : "s"}`;
-}
-
-/** A duration in hours as words: "40 minutes", "2 hours", "3 days". */
-export function duration(hours: number): string {
-  if (hours < 1) return plural(Math.max(1, Math.round(hours * 60)), "minute");
-  if (hours < 48) return plural(Math.round(hours), "hour");
-  return plural(Math.round(hours / 24), "day");
-}
-
-export function ago(hours: number): string {
-  if (hours < 1 / 60) return "just now";
-  return `${duration(hours)} ago`;
-}
-
-/** "Tue 18 Nov" in a time zone (UTC when unknown or invalid). */
-export function day(at: string | Date, timeZone?: string | null): string {
-  const d = typeof at === "string" && /^\d{4}-\d{2}-\d{2}$/.test(at) ? new Date(`${at}T12:00:00Z`) : new Date(at);
-  const zone = typeof at === "string" && /^\d{4}-\d{2}-\d{2}$/.test(at) ? "UTC" : timeZone || "UTC";
-  try {
-    return new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short" }).format(d);
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(d);
-  }
-}
-
-/** "Sat 21 Nov, 22:35" in a time zone (UTC when unknown or invalid). */
-export function dayTime(at: string | Date, timeZone?: string | null): string {
-  const options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-  try {
-    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: timeZone || "UTC" }).format(new Date(at));
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(new Date(at));
-  }
-}
-
-/** "WATERING" -> "watering", "LITTER_CLEANUP" -> "litter clean-up". */
-export function actionName(type: string): string {
-  if (type === "LITTER_CLEANUP") return "litter clean-up";
-  return type.toLowerCase().replace(/_/g, " ");
-}
-
-/** "VEGETABLEBED" -> "vegetable bed", "BEECAFE" -> "bee cafe". */
-export function thingTypeName(type: string): string {
-  const names: Record<string, string> = {
-    BEECAFE: "bee cafe", VEGETABLEBED: "vegetable bed", FLOWERBED: "flower bed", NOTICEBOARD: "noticeboard", BOOKSHARE: "book share",
-  };
-  return names[type] ?? type.toLowerCase();
-}
-
-export const bandName: Record<string, string> = {
-  dry: "dry",
-  needsWater: "needs water",
-  good: "good",
-  saturated: "saturated",
-};
 
 /** Joins phrases: "a", "a and b", "a, b and c". */
 export function list(items: string[]): string {
@@ -79,4 +19,79 @@ export function list(items: string[]): string {
 
 export function capitalise(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+const DAY: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" };
+const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
+function dateIn(locale: Locale, options: Intl.DateTimeFormatOptions, at: Date, timeZone: string): string {
+  const tag = locale === "de" ? "de-DE" : "en-GB";
+  try {
+    return new Intl.DateTimeFormat(tag, { ...options, timeZone }).format(at);
+  } catch {
+    // An unknown time zone: UTC.
+    return new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(at);
+  }
+}
+
+/** The figures and words of one answer, in `locale`. */
+export interface Words {
+  locale: Locale;
+  t: ChatTranslate;
+  num(value: number, digits?: number): string;
+  percent(value: number): string;
+  mm(value: number): string;
+  celsius(value: number): string;
+  volts(value: number): string;
+  km(value: number): string;
+  /** A duration in hours as words: "40 minutes", "2 hours", "3 days". */
+  duration(hours: number): string;
+  /** "2 hours ago", "just now". */
+  ago(hours: number): string;
+  /** "Tue 18 Nov" in a time zone (a date alone, "2026-11-18", as it is). */
+  day(at: string | Date, timeZone?: string | null): string;
+  /** "Sat 21 Nov, 22:35" in a time zone (UTC when unknown or invalid). */
+  dayTime(at: string | Date, timeZone?: string | null): string;
+  /** "WATERING" -> "watering", "LITTER_CLEANUP" -> "litter clean-up". */
+  actionName(type: string): string;
+  bandName(band: string | null | undefined): string;
+  /** "a, b and c". */
+  list(items: string[]): string;
+}
+
+const made = new Map<Locale, Words>();
+
+export function words(locale: Locale = DEFAULT_LOCALE): Words {
+  const existing = made.get(locale);
+  if (existing) return existing;
+  const t = chatTranslator(locale);
+  const german = locale === "de";
+  // German writes a decimal comma and a space before % and °C.
+  const n = (value: number, digits = 1) => (german ? num(value, digits).replace(".", ",") : num(value, digits));
+  const conjunction = german ? new Intl.ListFormat("de-DE", { type: "conjunction" }) : null;
+  const span = (hours: number): { unit: string; n: number } =>
+    hours < 1 ? { unit: "minute", n: Math.max(1, Math.round(hours * 60)) } : hours < 48 ? { unit: "hour", n: Math.round(hours) } : { unit: "day", n: Math.round(hours / 24) };
+  const w: Words = {
+    locale,
+    t,
+    num: n,
+    percent: (value) => (german ? `${Math.round(value)} %` : `${Math.round(value)}%`),
+    mm: (value) => `${n(value)} mm`,
+    celsius: (value) => (german ? `${n(value)} °C` : `${n(value)}°C`),
+    volts: (value) => (german ? `${value.toFixed(2).replace(".", ",")} V` : `${value.toFixed(2)} V`),
+    km: (value) => `${n(value)} km`,
+    duration: (hours) => t("format.duration", span(hours)),
+    ago: (hours) => (hours < 1 / 60 ? t("format.justNow") : t("format.ago", span(hours))),
+    day(at, timeZone) {
+      const dateOnly = typeof at === "string" && /^\d{4}-\d{2}-\d{2}$/.test(at);
+      const d = dateOnly ? new Date(`${at}T12:00:00Z`) : new Date(at);
+      return dateIn(locale, DAY, d, dateOnly ? "UTC" : timeZone || "UTC");
+    },
+    dayTime: (at, timeZone) => dateIn(locale, DAY_TIME, new Date(at), timeZone || "UTC"),
+    actionName: (type) => t("format.action", { type, raw: type.toLowerCase().replace(/_/g, " ") }),
+    bandName: (band) => t("format.band", { band: band || "unknown" }),
+    list: (items) => (conjunction ? conjunction.format(items) : list(items)),
+  };
+  made.set(locale, w);
+  return w;
 }

@@ -9,6 +9,7 @@
 // One attempt per question, bounded by LLM_TIMEOUT_MS (connect, answer and body together). Every
 // failure is an LlmError saying what went wrong; the caller turns it into a polite reply rather
 // than retrying, so a struggling service is not hammered.
+import type { Locale } from "../../shared/i18n/locales.ts";
 import type { LlmSettings } from "../config.ts";
 import { DEFAULT_HEALTH, promptData, type ChatTurn, type HealthThresholds, type ThingContext } from "./context.ts";
 
@@ -114,9 +115,11 @@ function summariseError(body: string): string {
   return "";
 }
 
-export function systemPrompt(ctx: ThingContext, userName: string | null, limits: HealthThresholds = DEFAULT_HEALTH): string {
+export function systemPrompt(ctx: ThingContext, userName: string | null, limits: HealthThresholds = DEFAULT_HEALTH, locale?: Locale): string {
   const l = ctx.readings.bandLimits;
   return [
+    // The instructions stay English (what models follow best); the answer is in the asker's language.
+    ...(locale === "de" ? ["Answer in German, and address the volunteer informally (du)."] : []),
     "You are the care assistant of a community stewardship app, where volunteers look after shared public things " +
       "(planters, trees, bee cafes, meadows, benches...), some fitted with LoRaWAN soil sensors.",
     `You are talking with ${userName ?? "a volunteer"} about "${ctx.thing.name}". The current time is ${ctx.now} (UTC).`,
@@ -134,9 +137,9 @@ export function systemPrompt(ctx: ThingContext, userName: string | null, limits:
 }
 
 /** System message with the context, the conversation so far (at most 10 turns), then the question. */
-export function buildMessages(input: { context: ThingContext; history: ChatTurn[]; question: string; userName: string | null; limits?: HealthThresholds }): LlmMessage[] {
+export function buildMessages(input: { context: ThingContext; history: ChatTurn[]; question: string; userName: string | null; limits?: HealthThresholds; locale?: Locale }): LlmMessage[] {
   return [
-    { role: "system", content: systemPrompt(input.context, input.userName, input.limits) },
+    { role: "system", content: systemPrompt(input.context, input.userName, input.limits, input.locale) },
     ...input.history.slice(-10).map((t) => ({ role: t.role, content: t.text }) as LlmMessage),
     { role: "user", content: input.question },
   ];

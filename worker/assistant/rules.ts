@@ -1,17 +1,21 @@
 // The built-in care assistant: answers the common questions about a thing from its own data
-// (context.ts), with no language model. Every answer names the figures it used and where they
-// come from, e.g. "The soil moisture is 14% (dry is below 20%), measured 2 hours ago; 0.4 mm of
-// rain fell at Reading (2.1 km away) in the last 24 hours and 6 mm is forecast in the next 24
-// hours, so water it today."
+// (context.ts), with no language model, in the asker's language (British English or German: the
+// sentences are messages/en-GB.ts and de.ts, the figures written by format.ts). Every answer names
+// the figures it used and where they come from, e.g. "The soil moisture is 14% (dry is below 20%),
+// measured 2 hours ago; 0.4 mm of rain fell at Reading (2.1 km away) in the last 24 hours and 6 mm
+// is forecast in the next 24 hours, so water it today."
 //
-// Intents: lastWatered ("when was it last watered?"), needsWater ("does it need water?"), weather
-// ("will it rain?"), week ("what should I do this week?"), sensor ("is the sensor working?"),
-// soil ("what does the soil mean?"), and a summary for anything else.
+// Intents: lastWatered ("when was it last watered?", "Wann wurde es zuletzt gegossen?"),
+// needsWater ("does it need water?", "Braucht es Wasser?"), weather ("will it rain?", "Regnet
+// es?"), week ("what should I do this week?", "Was soll ich diese Woche tun?"), sensor ("is the
+// sensor working?", "Funktioniert der Sensor?"), soil ("what does the soil mean?", "Was bedeutet
+// der Boden?"), and a summary for anything else.
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import {
   DEFAULT_HEALTH, STALE_READING_HOURS, deviceHealth, freshWater, hoursSince, sensors, upcomingDays, waterTrend,
   type HealthThresholds, type ThingContext,
 } from "./context.ts";
-import { actionName, ago, bandName, capitalise, celsius, day, dayTime, duration, km, list, mm, num, percent, thingTypeName, volts } from "./format.ts";
+import { capitalise, words, type Words } from "./format.ts";
 
 export type Intent = "lastWatered" | "needsWater" | "weather" | "week" | "sensor" | "soil" | "summary";
 
@@ -27,36 +31,63 @@ const RECENT_WATERING_HOURS = 12;
 /** Upkeep older than this is worth suggesting. */
 const UPKEEP_DUE_DAYS = 14;
 
+/**
+ * A German word (or stem) as a whole word of `q`: JavaScript's \b does not know umlauts and ß, so
+ * the edges are "not a letter" instead.
+ */
+const de = (pattern: string) => new RegExp(`(?<!\\p{L})(?:${pattern})(?!\\p{L})`, "u");
+
+// The German questions' words: the suggested questions' ("Braucht es Wasser?", "Wann wurde es
+// zuletzt gegossen?", "Funktioniert der Sensor?", "Was bedeutet der Boden?", "Was soll ich diese
+// Woche tun?") and what people ask in their own words.
+const DE_WATER = de("wasser\\p{L}*|gie(?:ß|ss)\\p{L}*|gegossen|bewässer\\p{L}*|feucht\\p{L}*|trocken\\p{L}*|nass\\p{L}*|durst\\p{L}*|dürre");
+const DE_LAST = de("zuletzt|letzte[nmrs]?|wann|wer|kürzlich|neulich|vorhin|schon");
+const DE_NEED = de("braucht|brauchen|muss|müssen|soll|sollte|sollen|nächste[nmrs]?|genug|zu");
+const DE_SENSOR = de("sensor\\p{L}*|gerät\\p{L}*|sonde\\p{L}*|batterie\\p{L}*|akku\\p{L}*|signal\\p{L}*|funktioniert|funktionieren|kaputt|offline|online|lorawan|misst|messen");
+const DE_SOIL = de("boden|bodens|böden|erde|bodenlandschaft|textur|lehm\\p{L}*|ton|sand\\p{L}*|kalk\\p{L}*|ph|ph-wert|sauer|alkalisch|nährstoff\\p{L}*|dünger|düngen|kompost|kohlenstoff");
+const DE_WEEK = de("woche|wochenende|diese woche|was soll ich|was kann ich|was tun|aufgabe\\p{L}*|planen|erledigen|tun|nächsten tage");
+const DE_WEATHER = de("regen\\p{L}*|regnet|wetter\\p{L}*|vorhersage|temperatur\\p{L}*|frost\\p{L}*|frier\\p{L}*|heiß|hitze|kalt|kälte|sonne\\p{L}*|sonnig|sturm|wind\\p{L}*|gewitter");
+
 export function detectIntent(question: string): Intent {
   const q = ` ${question.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, " ")} `;
-  const mentionsWater = /water|moist|hydrat|thirst|\bdry\b|\bwet\b|soggy|drought|irrigat/.test(q);
-  if (/water/.test(q) && /\b(last|when was|when did|who|recent(ly)?|ago|previous|how long since|has (any|some)one|did (any|some)one)\b/.test(q)
-      && !/\b(need|needs|should|must|ought|next)\b/.test(q)) {
+  const mentionsWater = /water|moist|hydrat|thirst|\bdry\b|\bwet\b|soggy|drought|irrigat/.test(q) || DE_WATER.test(q);
+  const lastWords = /\b(last|when was|when did|who|recent(ly)?|ago|previous|how long since|has (any|some)one|did (any|some)one)\b/.test(q) || DE_LAST.test(q);
+  const needWords = /\b(need|needs|should|must|ought|next)\b/.test(q) || DE_NEED.test(q);
+  if ((/water/.test(q) || DE_WATER.test(q)) && lastWords && !needWords) {
     return "lastWatered";
   }
-  if (mentionsWater && /\b(need|needs|should|must|ought|enough|too|is it|does it)\b/.test(q)) return "needsWater";
+  if (mentionsWater && (/\b(need|needs|should|must|ought|enough|too|is it|does it)\b/.test(q) || DE_NEED.test(q) || de("ist es|hat es").test(q))) return "needsWater";
   if (/\b(sensor|sensors|device|devices|probe|battery|batteries|signal|lorawan|offline|online|broken|reporting)\b/.test(q)
-      || /\b(is|are) (it|the \w+) working\b/.test(q)) {
+      || /\b(is|are) (it|the \w+) working\b/.test(q) || DE_SENSOR.test(q)) {
     return "sensor";
   }
-  if (/\b(soil|soils|soilscape|texture|drainage|drains?|fertil\w*|clay|loam\w*|chalk|ph|acid\w*|alkaline|carbon|compost|nutrients?)\b/.test(q)) return "soil";
-  if (/\b(this week|week|weekend|what should i do|what can i do|what to do|to ?do|plan|tasks?|jobs?|chores?|next few days)\b/.test(q)) return "week";
-  if (/\b(rain\w*|weather|forecast|temperature|frost\w*|freez\w*|hot|heat|cold|sun\w*|storm\w*|wind\w*)\b/.test(q)) return "weather";
+  if (/\b(soil|soils|soilscape|texture|drainage|drains?|fertil\w*|clay|loam\w*|chalk|ph|acid\w*|alkaline|carbon|compost|nutrients?)\b/.test(q) || DE_SOIL.test(q)) return "soil";
+  if (/\b(this week|week|weekend|what should i do|what can i do|what to do|to ?do|plan|tasks?|jobs?|chores?|next few days)\b/.test(q) || DE_WEEK.test(q)) return "week";
+  if (/\b(rain\w*|weather|forecast|temperature|frost\w*|freez\w*|hot|heat|cold|sun\w*|storm\w*|wind\w*)\b/.test(q) || DE_WEATHER.test(q)) return "weather";
   if (mentionsWater) return "needsWater";
   return "summary";
 }
 
-export function answerWithRules(question: string, ctx: ThingContext, limits: HealthThresholds = DEFAULT_HEALTH): RuleAnswer {
+/**
+ * Whether a question is in German, for an asker whose account names no language: an umlaut or ß,
+ * or a word English does not have (the suggested questions each have one).
+ */
+export function looksGerman(question: string): boolean {
+  return /[äöüß]/i.test(question) || de("braucht|wann|wurde|zuletzt|gegossen|funktioniert|bedeutet|boden|woche|soll|ich|der|das|ist|wie|regnet|wetter|nicht|und|es").test(question.toLowerCase());
+}
+
+export function answerWithRules(question: string, ctx: ThingContext, limits: HealthThresholds = DEFAULT_HEALTH, locale: Locale = DEFAULT_LOCALE): RuleAnswer {
   const intent = detectIntent(question);
+  const w = words(locale);
   const text = (() => {
     switch (intent) {
-      case "lastWatered": return lastWateredAnswer(ctx);
-      case "needsWater": return needsWaterAnswer(ctx);
-      case "weather": return weatherAnswer(ctx);
-      case "week": return weekAnswer(ctx, limits);
-      case "sensor": return sensorAnswer(ctx, limits);
-      case "soil": return soilAnswer(ctx);
-      default: return summaryAnswer(ctx, limits);
+      case "lastWatered": return lastWateredAnswer(ctx, w);
+      case "needsWater": return needsWaterAnswer(ctx, w);
+      case "weather": return weatherAnswer(ctx, w);
+      case "week": return weekAnswer(ctx, limits, w);
+      case "sensor": return sensorAnswer(ctx, limits, w);
+      case "soil": return soilAnswer(ctx, w);
+      default: return summaryAnswer(ctx, limits, w);
     }
   })();
   return { intent, text };
@@ -73,55 +104,54 @@ function tz(ctx: ThingContext): string | null {
   return ctx.forecast?.timezone ?? "Europe/London";
 }
 
+const yes = (flag: unknown) => (flag ? "yes" : "no");
+
 /** "The soil moisture is 14% (dry is below 20%), measured 2 hours ago." */
-export function moistureSentence(ctx: ThingContext): string | null {
+export function moistureSentence(ctx: ThingContext, w: Words = words()): string | null {
   const { water, band, bandLimits: l, lastReadingAt } = ctx.readings;
   const age = hoursSince(ctx, lastReadingAt);
   if (water === null || age === null) return null;
-  if (age > STALE_READING_HOURS) {
-    return `The last soil moisture reading, ${percent(water)}, is ${duration(age)} old, so it may no longer be right.`;
-  }
-  const meaning = band === "dry" ? `dry is below ${l.dry}%`
-    : band === "needsWater" ? `${l.dry} to ${l.needsWater}% means it needs water soon`
-    : band === "good" ? `good is ${l.needsWater} to ${l.good}%`
-    : `saturated is ${l.good}% or more`;
-  return `The soil moisture is ${percent(water)} (${meaning}), measured ${ago(age)}.`;
+  if (age > STALE_READING_HOURS) return w.t("moisture.stale", { water: w.percent(water), age: w.duration(age) });
+  const meaning = w.t("moisture.meaning", { band: band ?? "saturated", dry: String(l.dry), needsWater: String(l.needsWater), good: String(l.good) });
+  return w.t("moisture.now", { water: w.percent(water), meaning, ago: w.ago(age) });
 }
 
 /** "0.4 mm of rain fell at Reading (2.1 km away) in the last 24 hours (6 mm in the last 7 days)" */
-export function rainClause(ctx: ThingContext, withWeek = true): string | null {
+export function rainClause(ctx: ThingContext, withWeek = true, w: Words = words()): string | null {
   const r = ctx.rainfall;
   if (!r) return null;
-  const where = `at ${r.station} (${km(r.distanceKm)} away)`;
+  const where = w.t("rain.where", { station: r.station, km: w.km(r.distanceKm) });
   if (r.readings24h > 0) {
-    const week = withWeek && r.readings7d > r.readings24h ? ` (${mm(r.last7dMm)} in the last 7 days)` : "";
-    return `${mm(r.last24hMm)} of rain fell ${where} in the last 24 hours${week}`;
-  }
-  if (r.readings7d > 0) {
-    const last = hoursSince(ctx, r.lastReadingAt);
-    return `the rain gauge ${where} measured ${mm(r.last7dMm)} in the last 7 days${last !== null ? ` (its last report came ${ago(last)})` : ""}`;
+    const hasWeek = withWeek && r.readings7d > r.readings24h;
+    return w.t("rain.fell", { hasWeek: yes(hasWeek), mm: w.mm(r.last24hMm), where, week: w.mm(r.last7dMm) });
   }
   const last = hoursSince(ctx, r.lastReadingAt);
-  return `the nearest rain gauge, ${r.station} (${km(r.distanceKm)} away), has sent no readings in the last 7 days${last !== null ? ` (last ${ago(last)})` : ""}`;
+  const ago = last !== null ? w.ago(last) : "";
+  if (r.readings7d > 0) return w.t("rain.gauge", { hasLast: yes(last !== null), where, mm: w.mm(r.last7dMm), ago });
+  return w.t("rain.none", { hasLast: yes(last !== null), station: r.station, km: w.km(r.distanceKm), ago });
 }
 
 /** "6 mm is forecast in the next 24 hours and 2 mm the day after" */
-export function forecastClause(ctx: ThingContext): string | null {
+export function forecastClause(ctx: ThingContext, w: Words = words()): string | null {
   const f = ctx.forecast;
   if (!f) return null;
   if (f.hours === 0 || f.next24hPrecipitationMm === null) {
-    return `the cached forecast is out of date (updated ${ago(hoursSince(ctx, f.fetchedAt) ?? 0)})`;
+    return w.t("forecast.stale", { ago: w.ago(hoursSince(ctx, f.fetchedAt) ?? 0) });
   }
-  const next = f.next24hPrecipitationMm === 0 ? "no rain is forecast in the next 24 hours" : `${mm(f.next24hPrecipitationMm)} of rain is forecast in the next 24 hours`;
-  const after = f.next24to48hPrecipitationMm === null ? "" : f.next24to48hPrecipitationMm === 0 ? " and none the day after" : ` and ${mm(f.next24to48hPrecipitationMm)} the day after`;
-  return next + after;
+  const after = f.next24to48hPrecipitationMm;
+  return w.t("forecast.next", {
+    next: f.next24hPrecipitationMm === 0 ? "none" : "some",
+    mm: w.mm(f.next24hPrecipitationMm),
+    after: after === null ? "unknown" : after === 0 ? "none" : "some",
+    afterMm: after === null ? "" : w.mm(after),
+  });
 }
 
-function lastWateringClause(ctx: ThingContext): string | null {
-  const w = ctx.lastWatering;
-  if (!w) return null;
-  const h = hoursSince(ctx, w.at) ?? 0;
-  return `it was last watered ${ago(h)} (${day(w.at, tz(ctx))}${w.by ? `, by ${w.by}` : ""})`;
+function lastWateringClause(ctx: ThingContext, w: Words): string | null {
+  const last = ctx.lastWatering;
+  if (!last) return null;
+  const h = hoursSince(ctx, last.at) ?? 0;
+  return w.t("watering.last", { hasBy: yes(last.by), ago: w.ago(h), day: w.day(last.at, tz(ctx)), by: last.by ?? "" });
 }
 
 function sentence(...clauses: (string | null)[]): string | null {
@@ -141,48 +171,49 @@ interface WaterVerdict {
   /** What to do, a short clause: "water it today". */
   advice: string;
   urgent: boolean;
+  /** The advice says when it was watered (so the answer need not say it again). */
+  saysWatering: boolean;
 }
 
-function waterVerdict(ctx: ThingContext): WaterVerdict {
+function waterVerdict(ctx: ThingContext, w: Words): WaterVerdict {
   const water = freshWater(ctx);
   const sinceWatering = hoursSince(ctx, ctx.lastWatering?.at);
   const forecast24 = ctx.forecast?.hours ? ctx.forecast.next24hPrecipitationMm ?? 0 : 0;
   const rain24 = ctx.rainfall && ctx.rainfall.readings24h > 0 ? ctx.rainfall.last24hMm : 0;
   const rain7 = ctx.rainfall && ctx.rainfall.readings7d > 0 ? ctx.rainfall.last7dMm : 0;
   const band = water === null ? null : ctx.readings.band;
+  const say = (advice: string, urgent: boolean, saysWatering = false): WaterVerdict => ({ advice, urgent, saysWatering });
   if (band === "dry") {
-    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS) {
-      return { advice: `it was watered ${ago(sinceWatering)}, so give the water time to soak in and check the reading again later today before watering more`, urgent: false };
-    }
-    if (forecast24 >= RAIN_THAT_COUNTS_MM) return { advice: "water it today anyway, as the soil is dry now, and let the forecast rain top it up", urgent: true };
-    return { advice: "water it today", urgent: true };
+    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS) return say(w.t("advice.soakIn", { ago: w.ago(sinceWatering) }), false, true);
+    if (forecast24 >= RAIN_THAT_COUNTS_MM) return say(w.t("advice.waterAnyway"), true);
+    return say(w.t("advice.waterToday"), true);
   }
   if (band === "needsWater") {
-    if (forecast24 >= RAIN_THAT_COUNTS_MM) return { advice: "the forecast rain should be enough, but check again after it has fallen", urgent: false };
-    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS) return { advice: `it was watered ${ago(sinceWatering)}, so check the reading again tomorrow`, urgent: false };
-    return { advice: "water it within the next day", urgent: true };
+    if (forecast24 >= RAIN_THAT_COUNTS_MM) return say(w.t("advice.rainEnough"), false);
+    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS) return say(w.t("advice.checkTomorrow", { ago: w.ago(sinceWatering) }), false, true);
+    return say(w.t("advice.withinDay"), true);
   }
-  if (band === "good") return { advice: "it does not need water now", urgent: false };
-  if (band === "saturated") return { advice: "do not water it: the soil is already saturated", urgent: false };
+  if (band === "good") return say(w.t("advice.noNeed"), false);
+  if (band === "saturated") return say(w.t("advice.saturated"), false);
   // No fresh reading: judge by recent rain and watering.
-  if (sinceWatering !== null && sinceWatering <= 48) return { advice: "it was watered recently, so it probably does not need water yet; check the soil with a finger", urgent: false };
-  if (rain24 >= RAIN_THAT_COUNTS_MM || rain7 >= 10) return { advice: "the recent rain has probably been enough; check the soil with a finger before watering", urgent: false };
-  if (forecast24 >= RAIN_THAT_COUNTS_MM) return { advice: "rain is on its way, so wait for it unless the top few centimetres of soil are dry", urgent: false };
-  return { advice: "if the top few centimetres of soil feel dry, water it", urgent: false };
+  if (sinceWatering !== null && sinceWatering <= 48) return say(w.t("advice.wateredRecently"), false, true);
+  if (rain24 >= RAIN_THAT_COUNTS_MM || rain7 >= 10) return say(w.t("advice.rainedEnough"), false);
+  if (forecast24 >= RAIN_THAT_COUNTS_MM) return say(w.t("advice.rainComing"), false);
+  return say(w.t("advice.fingerTest"), false);
 }
 
-function needsWaterAnswer(ctx: ThingContext): string {
+function needsWaterAnswer(ctx: ThingContext, w: Words): string {
   const fresh = freshWater(ctx) !== null;
-  const verdict = waterVerdict(ctx);
-  const first = moistureSentence(ctx) ?? `${name(ctx)} has no soil moisture reading, so I cannot measure how wet it is.`;
+  const verdict = waterVerdict(ctx, w);
+  const first = moistureSentence(ctx, w) ?? w.t("needs.noReading", { name: name(ctx) });
   const trend = waterTrend(ctx);
   const trendSentence = fresh && trend && Math.abs(trend.change) >= 5
-    ? `Over the last ${daysBetween(trend.from.day, trend.to.day)} days its daily average went from ${percent(trend.from.water as number)} to ${percent(trend.to.water as number)}.`
+    ? w.t("needs.trend", { days: String(daysBetween(trend.from.day, trend.to.day)), from: w.percent(trend.from.water as number), to: w.percent(trend.to.water as number) })
     : null;
-  const watering = /watered/.test(verdict.advice) ? null : lastWateringClause(ctx) ?? (fresh ? null : "no watering has been recorded");
-  const facts = sentence(rainClause(ctx), forecastClause(ctx), watering);
-  const noData = !ctx.rainfall && !ctx.forecast ? "I have no rain gauge or forecast data for this place yet." : null;
-  return paragraph(first, trendSentence, facts, noData, `So ${verdict.advice}.`);
+  const watering = verdict.saysWatering ? null : lastWateringClause(ctx, w) ?? (fresh ? null : w.t("needs.noWatering"));
+  const facts = sentence(rainClause(ctx, true, w), forecastClause(ctx, w), watering);
+  const noData = !ctx.rainfall && !ctx.forecast ? w.t("needs.noData") : null;
+  return paragraph(first, trendSentence, facts, noData, w.t("needs.so", { advice: verdict.advice }));
 }
 
 function daysBetween(from: string, to: string): number {
@@ -192,78 +223,89 @@ function daysBetween(from: string, to: string): number {
 // ---------------------------------------------------------------------------------------------
 // When was it last watered?
 
-function lastWateredAnswer(ctx: ThingContext): string {
-  const w = ctx.lastWatering;
+function lastWateredAnswer(ctx: ThingContext, w: Words): string {
+  const last = ctx.lastWatering;
   const count = ctx.wateringsLast30Days;
-  const counted = `That is ${count} watering${count === 1 ? "" : "s"} recorded in the last 30 days.`;
-  if (w) {
-    const h = hoursSince(ctx, w.at) ?? 0;
-    const comment = w.comments ? ` with the note "${w.comments.length > 120 ? `${w.comments.slice(0, 117)}...` : w.comments}"` : "";
+  const counted = w.t("last.counted", { count, n: String(count) });
+  if (last) {
+    const h = hoursSince(ctx, last.at) ?? 0;
+    const note = last.comments ? (last.comments.length > 120 ? `${last.comments.slice(0, 117)}...` : last.comments) : "";
     return paragraph(
-      `${name(ctx)} was last watered ${ago(h)}, on ${day(w.at, tz(ctx))}${w.by ? `, by ${w.by}` : ""}${comment}.`,
+      w.t("last.watered", { hasBy: yes(last.by), hasNote: yes(note), name: name(ctx), ago: w.ago(h), day: w.day(last.at, tz(ctx)), by: last.by ?? "", note }),
       counted,
-      moistureSentence(ctx),
-      sentence(rainClause(ctx)),
+      moistureSentence(ctx, w),
+      sentence(rainClause(ctx, true, w)),
     );
   }
-  const last = ctx.actions[0];
+  const action = ctx.actions[0];
   return paragraph(
-    `No watering has been recorded for ${name(ctx)}.`,
-    last ? `The last care action was ${actionName(last.type)} ${ago(hoursSince(ctx, last.at) ?? 0)} (${day(last.at, tz(ctx))}).` : "No care actions have been recorded yet.",
-    moistureSentence(ctx),
-    sentence(rainClause(ctx)),
-    "When you water it, record it as a watering action so everyone knows.",
+    w.t("last.none", { name: name(ctx) }),
+    action
+      ? w.t("last.lastAction", { action: w.actionName(action.type), ago: w.ago(hoursSince(ctx, action.at) ?? 0), day: w.day(action.at, tz(ctx)) })
+      : w.t("last.noActions"),
+    moistureSentence(ctx, w),
+    sentence(rainClause(ctx, true, w)),
+    w.t("last.recordIt"),
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Weather
 
-function weatherAnswer(ctx: ThingContext): string {
+function weatherAnswer(ctx: ThingContext, w: Words): string {
   const f = ctx.forecast;
-  const rain = sentence(rainClause(ctx));
-  if (!f) {
-    return paragraph(`I have no cached weather forecast for ${name(ctx)} yet (forecasts are refreshed every hour).`, rain);
-  }
-  const updated = `(Open-Meteo forecast, updated ${ago(hoursSince(ctx, f.fetchedAt) ?? 0)})`;
-  if (f.hours === 0) {
-    return paragraph(`The cached forecast for ${name(ctx)} is out of date ${updated}, so I cannot say what is coming.`, rain);
-  }
+  const rain = sentence(rainClause(ctx, true, w));
+  if (!f) return paragraph(w.t("weather.none", { name: name(ctx) }), rain);
+  const updated = w.t("weather.updated", { ago: w.ago(hoursSince(ctx, f.fetchedAt) ?? 0) });
+  if (f.hours === 0) return paragraph(w.t("weather.stale", { name: name(ctx), updated }), rain);
+  const hours = String(Math.min(48, f.hours));
   const temps = f.temperatureMin !== null && f.temperatureMax !== null
-    ? ` Temperatures will range from ${celsius(f.temperatureMin)} to ${celsius(f.temperatureMax)} over the next ${Math.min(48, f.hours)} hours.`
-    : "";
-  const prob = f.maxPrecipitationProbability !== null ? ` The highest chance of rain in any hour is ${Math.round(f.maxPrecipitationProbability)}%.` : "";
+    ? w.t("weather.temps", { min: w.celsius(f.temperatureMin), max: w.celsius(f.temperatureMax), hours })
+    : null;
+  const chance = f.maxPrecipitationProbability !== null ? w.t("weather.chance", { percent: w.percent(f.maxPrecipitationProbability) }) : null;
   const days = upcomingDays(ctx)
     .filter((d) => d.precipitationSum !== null || d.temperatureMax !== null)
-    .map((d) => `${day(d.date)}: ${d.precipitationSum !== null ? mm(d.precipitationSum) : "? mm"}${d.temperatureMin !== null && d.temperatureMax !== null ? `, ${celsius(d.temperatureMin)} to ${celsius(d.temperatureMax)}` : ""}`);
+    .map((d) => {
+      const hasTemps = d.temperatureMin !== null && d.temperatureMax !== null;
+      return w.t("weather.dayLine", {
+        hasTemps: yes(hasTemps),
+        day: w.day(d.date),
+        rain: d.precipitationSum !== null ? w.mm(d.precipitationSum) : "? mm",
+        min: hasTemps ? w.celsius(d.temperatureMin as number) : "",
+        max: hasTemps ? w.celsius(d.temperatureMax as number) : "",
+      });
+    });
   const advice: string[] = [];
-  if (f.temperatureMin !== null && f.temperatureMin <= 0) advice.push("frost is possible: cover tender plants and do not water in the evening");
-  if (f.temperatureMax !== null && f.temperatureMax >= 27) advice.push("it will be hot: water early in the morning or in the evening");
-  if ((f.next24hPrecipitationMm ?? 0) + (f.next24to48hPrecipitationMm ?? 0) >= RAIN_THAT_COUNTS_MM) advice.push("the rain should save you some watering");
+  if (f.temperatureMin !== null && f.temperatureMin <= 0) advice.push(w.t("weather.frost"));
+  if (f.temperatureMax !== null && f.temperatureMax >= 27) advice.push(w.t("weather.hot"));
+  if ((f.next24hPrecipitationMm ?? 0) + (f.next24to48hPrecipitationMm ?? 0) >= RAIN_THAT_COUNTS_MM) advice.push(w.t("weather.rainSaves"));
   return paragraph(
-    `${capitalise(forecastClause(ctx) as string)} at ${name(ctx)} ${updated}.${temps}${prob}`,
-    days.length ? `By day: ${days.join("; ")}.` : null,
+    paragraph(w.t("weather.forecast", { forecast: capitalise(forecastClause(ctx, w) as string), name: name(ctx), updated }), temps, chance),
+    days.length ? w.t("weather.byDay", { days: days.join("; ") }) : null,
     rain,
-    advice.length ? `${capitalise(list(advice))}.` : null,
+    advice.length ? `${capitalise(w.list(advice))}.` : null,
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Is the sensor working?
 
-function sensorAnswer(ctx: ThingContext, limits: HealthThresholds): string {
+function sensorAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): string {
   const health = deviceHealth(ctx, limits);
   const pumps = ctx.devices.filter((d) => d.model === "THE_THINGS_UNO");
   const pumpNote = pumps.length
-    ? `The pump controller${pumps.length > 1 ? "s" : ""} ${list(pumps.map((p) => `${p.name} (${p.ledState === null ? "state unknown" : p.ledState ? "on" : "off"})`))} ${pumps.length > 1 ? "do" : "does"} not send readings.`
+    ? w.t("sensor.pumps", {
+        count: pumps.length,
+        names: w.list(pumps.map((p) => `${p.name} (${w.t("sensor.pumpState", { state: p.ledState === null ? "unknown" : p.ledState ? "on" : "off" })})`)),
+      })
     : null;
   if (health.length === 0) {
     const last = hoursSince(ctx, ctx.readings.lastReadingAt);
     return paragraph(
-      `${name(ctx)} has no sensor fitted${pumps.length ? " that measures the soil" : ""}.`,
+      w.t("sensor.none", { pumps: yes(pumps.length), name: name(ctx) }),
       pumpNote,
-      last !== null ? `Its last reading came ${ago(last)}.` : null,
-      "You can register a soil sensor (LSE01 for moisture, LSPH01 for pH) under Devices and link it to this thing.",
+      last !== null ? w.t("sensor.lastReading", { ago: w.ago(last) }) : null,
+      w.t("sensor.register"),
     );
   }
   const lines = health.map((h) => {
@@ -271,24 +313,31 @@ function sensorAnswer(ctx: ThingContext, limits: HealthThresholds): string {
     const model = d.model;
     if (h.hoursSinceReport === null) {
       const added = hoursSince(ctx, d.createdAt) ?? 0;
-      return `${d.name} (${model}) has not reported since it was added ${ago(added)}: check that it is switched on, joined to the network and in range of a gateway.`;
+      return w.t("sensor.neverReported", { device: d.name, model, ago: w.ago(added) });
     }
     const details = [
-      d.battery !== null ? `its battery at ${volts(d.battery)}` : null,
-      d.rssi !== null ? `a signal of ${num(d.rssi, 0)} dBm${d.snr !== null ? ` (SNR ${num(d.snr)} dB)` : ""}` : null,
+      d.battery !== null ? w.t("sensor.battery", { volts: w.volts(d.battery) }) : null,
+      d.rssi !== null ? w.t("sensor.signal", { hasSnr: yes(d.snr !== null), rssi: w.num(d.rssi, 0), snr: d.snr !== null ? w.num(d.snr) : "" }) : null,
     ].filter(Boolean) as string[];
-    const reported = `${d.name} (${model}) last reported ${ago(h.hoursSinceReport)} (${dayTime(d.lastReportAt as string, tz(ctx))})${details.length ? ` with ${list(details)}` : ""}`;
+    const reported = w.t("sensor.reported", {
+      hasDetails: yes(details.length),
+      device: d.name,
+      model,
+      ago: w.ago(h.hoursSinceReport),
+      when: w.dayTime(d.lastReportAt as string, tz(ctx)),
+      details: w.list(details),
+    });
     const problems: string[] = [];
-    if (h.silent) problems.push(`that is more than ${limits.deviceSilentHours} hours without a report, so check its battery, antenna and probe`);
-    if (h.lowBattery) problems.push(`the battery is low (below ${volts(limits.lowBatteryVolts)}), so replace or recharge it soon`);
-    return problems.length ? `${reported}: ${problems.join("; ")}.` : `${reported}, so it is working.`;
+    if (h.silent) problems.push(w.t("sensor.silent", { hours: String(limits.deviceSilentHours) }));
+    if (h.lowBattery) problems.push(w.t("sensor.lowBattery", { volts: w.volts(limits.lowBatteryVolts) }));
+    return problems.length ? w.t("sensor.problems", { reported, problems: problems.join("; ") }) : w.t("sensor.working", { reported });
   });
   const readings = ctx.trend.reduce((n, d) => n + d.readings, 0);
   const days = ctx.trend.length;
   return paragraph(
     ...lines,
-    `${name(ctx)} received ${readings} reading${readings === 1 ? "" : "s"} on ${days} of the last 7 days.`,
-    moistureSentence(ctx),
+    w.t("sensor.received", { count: readings, n: String(readings), name: name(ctx), days: String(days) }),
+    moistureSentence(ctx, w),
     pumpNote,
   );
 }
@@ -296,147 +345,182 @@ function sensorAnswer(ctx: ThingContext, limits: HealthThresholds): string {
 // ---------------------------------------------------------------------------------------------
 // What does the soil mean?
 
-function soilMeaning(s: NonNullable<ThingContext["soilscape"]>): string[] {
+function soilMeaning(s: NonNullable<ThingContext["soilscape"]>, w: Words): string[] {
   const out: string[] = [];
+  // The soilscape layer's own words (English) tell which advice applies.
   const drainage = (s.drainage ?? "").toLowerCase();
   const texture = (s.texture ?? "").toLowerCase();
   const fertility = (s.fertility ?? "").toLowerCase();
-  if (/freely/.test(drainage)) out.push("freely draining soil lets water run through quickly, so it dries out fast in dry spells: water deeply and less often, and mulch to keep moisture in");
-  else if (/impeded|slowly|wet|poor/.test(drainage)) out.push("water drains away slowly here, so the soil stays wet after rain: avoid overwatering and keep off it when it is waterlogged");
-  if (/clay/.test(texture)) out.push("clay holds water and nutrients well but compacts easily, so do not walk on it or dig it when wet");
-  else if (/sand/.test(texture)) out.push("sandy soil holds little water or nutrients, so add compost and water more often");
-  else if (/loam/.test(texture)) out.push("loamy soil is a good all-rounder that holds water and nutrients well");
-  if (/peat/.test(texture)) out.push("peaty soil holds a lot of water and carbon: keep it from drying out");
-  if (/low/.test(fertility)) out.push("low fertility means plants benefit from compost or a mulch of leaf mould");
-  else if (/high/.test(fertility)) out.push("high fertility means it needs little feeding");
+  if (/freely/.test(drainage)) out.push(w.t("soil.freely"));
+  else if (/impeded|slowly|wet|poor/.test(drainage)) out.push(w.t("soil.impeded"));
+  if (/clay/.test(texture)) out.push(w.t("soil.clay"));
+  else if (/sand/.test(texture)) out.push(w.t("soil.sand"));
+  else if (/loam/.test(texture)) out.push(w.t("soil.loam"));
+  if (/peat/.test(texture)) out.push(w.t("soil.peat"));
+  if (/low/.test(fertility)) out.push(w.t("soil.lowFertility"));
+  else if (/high/.test(fertility)) out.push(w.t("soil.highFertility"));
   return out;
 }
 
-function phMeaning(ph: number): string {
-  if (ph < 5.5) return "strongly acidic";
-  if (ph < 6.0) return "slightly acidic";
-  if (ph <= 7.5) return "about neutral, which suits most plants";
-  if (ph <= 8.0) return "slightly alkaline";
-  return "strongly alkaline";
+function phLevel(ph: number): string {
+  if (ph < 5.5) return "strongAcid";
+  if (ph < 6.0) return "slightAcid";
+  if (ph <= 7.5) return "neutral";
+  if (ph <= 8.0) return "slightAlkaline";
+  return "strongAlkaline";
 }
 
-function soilAnswer(ctx: ThingContext): string {
+function soilAnswer(ctx: ThingContext, w: Words): string {
   const s = ctx.soilscape;
   const measured: string[] = [];
   const { ph, conductivity, temperature, lastReadingAt } = ctx.readings;
   const age = hoursSince(ctx, lastReadingAt);
-  const when = age !== null ? `, measured ${ago(age)}` : "";
-  if (ph !== null) measured.push(`The probe measures a pH of ${num(ph)} (${phMeaning(ph)}; 6.0 to 7.5 is the good range)${when}.`);
-  if (conductivity !== null) {
-    const level = conductivity < 100 ? "low: few nutrients in the soil water" : conductivity > 1500 ? "high: salty or over-fertilised" : "in the usual 100 to 1500 range";
-    measured.push(`Conductivity is ${num(conductivity, 0)} µS/cm (${level})${ph === null ? when : ""}.`);
+  const ago = age !== null ? w.ago(age) : "";
+  // The first figure says when the probe measured.
+  const when = (first: boolean) => yes(first && age !== null);
+  if (ph !== null) {
+    measured.push(w.t("soil.phReading", { hasWhen: when(true), ph: w.num(ph), meaning: w.t("soil.ph", { level: phLevel(ph) }), ago }));
   }
-  if (temperature !== null) measured.push(`The soil temperature is ${celsius(temperature)}${ph === null && conductivity === null ? when : ""}.`);
+  if (conductivity !== null) {
+    const level = conductivity < 100 ? "low" : conductivity > 1500 ? "high" : "usual";
+    measured.push(w.t("soil.conductivity", { hasWhen: when(ph === null), value: w.num(conductivity, 0), level: w.t("soil.conductivityLevel", { level }), ago }));
+  }
+  if (temperature !== null) {
+    measured.push(w.t("soil.temperature", { hasWhen: when(ph === null && conductivity === null), value: w.celsius(temperature), ago }));
+  }
   if (!s) {
     return paragraph(
-      `I have no soilscape data for ${name(ctx)}'s location (${num(ctx.thing.latitude, 4)}, ${num(ctx.thing.longitude, 4)}).`,
+      w.t("soil.noData", { name: name(ctx), lat: w.num(ctx.thing.latitude, 4), lon: w.num(ctx.thing.longitude, 4) }),
       ...measured,
-      measured.length ? null : "Without a soil probe or a soilscape layer I cannot say more; a pH test kit from a garden centre would tell you whether the soil is acid or alkaline.",
+      measured.length ? null : w.t("soil.cannotSay"),
     );
   }
   const traits = [
-    s.texture ? `${s.texture.toLowerCase()} texture` : null,
+    s.texture ? w.t("soil.texture", { value: s.texture.toLowerCase() }) : null,
     s.drainage ? s.drainage.toLowerCase() : null,
-    s.fertility ? `${s.fertility.toLowerCase()} fertility` : null,
-    s.carbon ? `${s.carbon.toLowerCase()} carbon` : null,
+    s.fertility ? w.t("soil.fertility", { value: s.fertility.toLowerCase() }) : null,
+    s.carbon ? w.t("soil.carbon", { value: s.carbon.toLowerCase() }) : null,
   ].filter(Boolean) as string[];
-  const label = s.name ? `the soilscape "${s.name}"${s.classNumber !== null && s.classNumber !== undefined ? ` (class ${s.classNumber})` : ""}` : "its soilscape";
-  const meaning = soilMeaning(s);
+  const hasClass = s.classNumber !== null && s.classNumber !== undefined;
+  const label = s.name ? w.t("soil.named", { hasClass: yes(hasClass), name: s.name, class: hasClass ? String(s.classNumber) : "" }) : w.t("soil.its");
+  const risk = s.waterProtection ? `${s.waterProtection.charAt(0).toLowerCase()}${s.waterProtection.slice(1)}` : "";
   return paragraph(
-    `${name(ctx)} sits on ${label}${traits.length ? `: ${list(traits)}` : ""}.`,
-    ...meaning.map((m) => `${capitalise(m)}.`),
-    s.habitats ? `Typical habitats: ${s.habitats}.` : null,
-    s.drainsTo ? `Water here drains to ${s.drainsTo.toLowerCase()}${s.waterProtection ? `, and the main risk is ${s.waterProtection.charAt(0).toLowerCase()}${s.waterProtection.slice(1)}` : ""}, so go easy on fertiliser and never use pesticides near it.` : null,
+    w.t("soil.sits", { hasTraits: yes(traits.length), name: name(ctx), label, traits: w.list(traits) }),
+    ...soilMeaning(s, w).map((m) => `${capitalise(m)}.`),
+    s.habitats ? w.t("soil.habitats", { habitats: s.habitats }) : null,
+    s.drainsTo ? w.t("soil.drains", { hasRisk: yes(risk), to: s.drainsTo.toLowerCase(), risk }) : null,
     ...measured,
-    s.isSample ? "(The soilscape comes from an illustrative sample layer, not a survey.)" : null,
+    s.isSample ? w.t("soil.sample") : null,
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 // What should I do this week?
 
-function weekAnswer(ctx: ThingContext, limits: HealthThresholds): string {
+function weekAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): string {
   const lines: string[] = [];
   const water = freshWater(ctx);
-  const verdict = waterVerdict(ctx);
+  const verdict = waterVerdict(ctx, w);
   if (water !== null) {
-    lines.push(`Water: the soil moisture is ${percent(water)} (${bandName[ctx.readings.band ?? ""] ?? "unknown"}), measured ${ago(hoursSince(ctx, ctx.readings.lastReadingAt) ?? 0)}, so ${verdict.advice}.`);
+    lines.push(w.t("week.waterReading", {
+      water: w.percent(water),
+      band: w.bandName(ctx.readings.band),
+      ago: w.ago(hoursSince(ctx, ctx.readings.lastReadingAt) ?? 0),
+      advice: verdict.advice,
+    }));
   } else {
-    const since = lastWateringClause(ctx);
-    lines.push(`Water: there is no recent moisture reading${since ? ` and ${since}` : " and no watering has been recorded"}; ${verdict.advice}.`);
+    const since = lastWateringClause(ctx, w);
+    lines.push(w.t("week.waterNoReading", { hasSince: yes(since), since: since ?? "", advice: verdict.advice }));
   }
   const tasks = ctx.openTasks;
   if (tasks.length) {
-    const items = tasks.slice(0, 5).map((t) => {
-      const due = t.dueDate ? (t.overdue ? `overdue since ${day(t.dueDate)}` : `due ${day(t.dueDate)}`) : "no due date";
-      return `"${t.title}" (${due}, ${t.priority} priority)`;
+    const items = tasks.slice(0, 5).map((task) => {
+      const due = task.dueDate
+        ? task.overdue ? w.t("week.overdue", { day: w.day(task.dueDate) }) : w.t("week.due", { day: w.day(task.dueDate) })
+        : w.t("week.noDue");
+      return w.t("week.task", { title: task.title, due, priority: w.t("format.priority", { priority: task.priority }) });
     });
-    lines.push(`Tasks: ${tasks.length} open: ${list(items)}${tasks.length > 5 ? " and more" : ""}.`);
+    lines.push(w.t("week.tasks", { hasMore: yes(tasks.length > 5), count: String(tasks.length), items: w.list(items) }));
   } else {
-    lines.push("Tasks: none open.");
+    lines.push(w.t("week.noTasks"));
   }
   const f = ctx.forecast;
   if (f && f.hours > 0) {
     const total = (f.next24hPrecipitationMm ?? 0) + (f.next24to48hPrecipitationMm ?? 0);
-    const temps = f.temperatureMin !== null && f.temperatureMax !== null ? ` and ${celsius(f.temperatureMin)} to ${celsius(f.temperatureMax)}` : "";
-    const frost = f.temperatureMin !== null && f.temperatureMin <= 0 ? "; frost is possible, so protect tender plants" : "";
-    lines.push(`Weather: ${mm(total)} of rain${temps} over the next ${Math.min(48, f.hours)} hours${frost}.`);
+    const hasTemps = f.temperatureMin !== null && f.temperatureMax !== null;
+    lines.push(w.t("week.weather", {
+      hasTemps: yes(hasTemps),
+      hasFrost: yes(f.temperatureMin !== null && f.temperatureMin <= 0),
+      mm: w.mm(total),
+      min: hasTemps ? w.celsius(f.temperatureMin as number) : "",
+      max: hasTemps ? w.celsius(f.temperatureMax as number) : "",
+      hours: String(Math.min(48, f.hours)),
+    }));
   } else {
-    lines.push("Weather: no current forecast is cached.");
+    lines.push(w.t("week.noWeather"));
   }
-  const rain = rainClause(ctx);
-  if (rain) lines.push(`Rain so far: ${rain}.`);
+  const rain = rainClause(ctx, true, w);
+  if (rain) lines.push(w.t("week.rainSoFar", { rain }));
   const health = deviceHealth(ctx, limits);
   const problems = health.filter((h) => h.silent || h.lowBattery);
   if (problems.length) {
-    lines.push(`Sensor: ${list(problems.map((h) => h.hoursSinceReport === null
-      ? `${h.device.name} has never reported`
-      : h.silent ? `${h.device.name} has been silent for ${duration(h.hoursSinceReport)}` : `${h.device.name}'s battery is low (${volts(h.device.battery as number)})`))}: check ${problems.length > 1 ? "them" : "it"}.`);
+    const items = problems.map((h) => h.hoursSinceReport === null
+      ? w.t("week.neverReported", { device: h.device.name })
+      : h.silent
+        ? w.t("week.silent", { device: h.device.name, duration: w.duration(h.hoursSinceReport) })
+        : w.t("week.lowBattery", { device: h.device.name, volts: w.volts(h.device.battery as number) }));
+    lines.push(w.t("week.sensorProblems", { count: problems.length, items: w.list(items) }));
   } else if (health.length) {
-    lines.push(`Sensor: ${list(health.map((h) => `${h.device.name} reported ${ago(h.hoursSinceReport as number)}${h.device.battery !== null ? ` (battery ${volts(h.device.battery)})` : ""}`))}, all fine.`);
+    const items = health.map((h) => w.t("week.sensorItem", {
+      hasBattery: yes(h.device.battery !== null),
+      device: h.device.name,
+      ago: w.ago(h.hoursSinceReport as number),
+      volts: h.device.battery !== null ? w.volts(h.device.battery) : "",
+    }));
+    lines.push(w.t("week.sensorsFine", { items: w.list(items) }));
   }
   const upkeepAge = hoursSince(ctx, ctx.lastUpkeep?.at);
   if (upkeepAge === null) {
-    lines.push("Upkeep: no upkeep or litter clean-up has been recorded yet; a tidy-up would help.");
+    lines.push(w.t("week.noUpkeep"));
   } else if (upkeepAge > UPKEEP_DUE_DAYS * 24) {
-    lines.push(`Upkeep: the last ${actionName(ctx.lastUpkeep!.type)} was ${ago(upkeepAge)}; a tidy-up would help.`);
+    lines.push(w.t("week.upkeepDue", { action: w.actionName(ctx.lastUpkeep!.type), ago: w.ago(upkeepAge) }));
   }
-  if (ctx.inBLine) lines.push("Pollinators: it lies in a B-Lines corridor, so leave some flowers for bees and avoid pesticides.");
-  return `This week at ${name(ctx)}:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  if (ctx.inBLine) lines.push(w.t("week.bLine"));
+  return `${w.t("week.heading", { name: name(ctx) })}\n${lines.map((l) => `- ${l}`).join("\n")}`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Anything else: a summary
 
-function summaryAnswer(ctx: ThingContext, limits: HealthThresholds): string {
-  const t = ctx.thing;
-  const where = t.locationDescription ? ` (${t.locationDescription})` : "";
-  const intro = `${t.name} is a ${thingTypeName(t.type)}${where}${t.groupName ? ` looked after by ${t.groupName}` : ""}.`;
-  const colour = t.indicatorColour ? `Its indicator is ${t.indicatorColour}.` : null;
+function summaryAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): string {
+  const thing = ctx.thing;
+  const aType = w.t("summary.aType", { type: thing.type, raw: thing.type.toLowerCase() });
+  const intro = w.t("summary.intro", {
+    hasWhere: yes(thing.locationDescription),
+    hasGroup: yes(thing.groupName),
+    name: thing.name,
+    aType,
+    where: thing.locationDescription ?? "",
+    group: thing.groupName ?? "",
+  });
+  const colour = thing.indicatorColour ? w.t("summary.colour", { colour: thing.indicatorColour }) : null;
   const last = ctx.actions[0];
-  const action = last ? `The last care action was ${actionName(last.type)} ${ago(hoursSince(ctx, last.at) ?? 0)}.` : "No care actions have been recorded yet.";
+  const action = last ? w.t("summary.lastAction", { action: w.actionName(last.type), ago: w.ago(hoursSince(ctx, last.at) ?? 0) }) : w.t("last.noActions");
   const tasks = ctx.openTasks.length
-    ? `${ctx.openTasks.length} task${ctx.openTasks.length === 1 ? " is" : "s are"} open${ctx.openTasks.some((k) => k.overdue) ? `, ${ctx.openTasks.filter((k) => k.overdue).length} overdue` : ""}.`
-    : "No tasks are open.";
+    ? w.t("summary.tasks", { count: ctx.openTasks.length, overdue: ctx.openTasks.filter((k) => k.overdue).length })
+    : w.t("summary.noTasks");
   const sensorCount = sensors(ctx).length;
   const health = deviceHealth(ctx, limits);
-  const devices = sensorCount
-    ? `${sensorCount} sensor${sensorCount === 1 ? "" : "s"} fitted${health.some((h) => h.silent || h.lowBattery) ? ", one needing attention" : ", working"}.`
-    : null;
+  const devices = sensorCount ? w.t("summary.sensors", { count: sensorCount, attention: yes(health.some((h) => h.silent || h.lowBattery)) }) : null;
   return paragraph(
     intro,
-    moistureSentence(ctx) ?? "It has no soil moisture reading.",
+    moistureSentence(ctx, w) ?? w.t("summary.noReading"),
     colour,
     action,
     tasks,
-    sentence(rainClause(ctx, false), forecastClause(ctx)),
+    sentence(rainClause(ctx, false, w), forecastClause(ctx, w)),
     devices,
-    ctx.inBLine ? "It lies in a B-Lines pollinator corridor." : null,
-    "You can ask me: does it need water, when was it last watered, is the sensor working, what does the soil mean, or what should I do this week.",
+    ctx.inBLine ? w.t("summary.bLine") : null,
+    w.t("summary.youCanAsk"),
   );
 }

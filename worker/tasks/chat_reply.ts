@@ -14,7 +14,10 @@
 // (graphile-worker retries, at most 3 attempts); the last attempt stores a failure reply so a
 // question is never left waiting for ever.
 import type { JobHelpers, Task } from "graphile-worker";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales.ts";
 import { workerContext } from "../context.ts";
+import { chatTranslator } from "../assistant/messages/index.ts";
+import { looksGerman } from "../assistant/rules.ts";
 import { createAssistant, type Assistant, type AssistantAnswer } from "../assistant/assistant.ts";
 import { DEFAULT_HEALTH, loadHistory, loadThingContext, type HealthThresholds, type Queryable } from "../assistant/context.ts";
 
@@ -35,7 +38,14 @@ interface QuestionRow {
   message_text: string;
   created_at: Date;
   user_name: string | null;
+  user_language: string | null;
   answered: boolean;
+}
+
+/** The asker's language: their account's, else the question's (German or not). */
+function askerLocale(question: Pick<QuestionRow, "user_language" | "message_text">): Locale {
+  if (isLocale(question.user_language)) return question.user_language;
+  return looksGerman(question.message_text) ? "de" : DEFAULT_LOCALE;
 }
 
 type Helpers = Pick<JobHelpers, "withPgClient" | "logger"> & { job?: Pick<JobHelpers["job"], "attempts" | "max_attempts"> };
@@ -67,7 +77,7 @@ export async function replyToChatMessage(payload: unknown, helpers: Helpers, ass
     prepared = await helpers.withPgClient(async (client) => {
       const db = asQueryable(client);
       const { rows } = await db.query<QuestionRow>(
-        `select q.id, q.thing_id, q.recipient_id, q.message_text, q.created_at, u.name as user_name,
+        `select q.id, q.thing_id, q.recipient_id, q.message_text, q.created_at, u.name as user_name, u.language as user_language,
                 exists (select 1 from app_public.chat_messages r where r.in_reply_to = q.id) as answered
          from app_public.chat_messages q left join app_public.users u on u.id = q.recipient_id
          where q.id = $1 and q.type_name = 'user'`,
@@ -82,10 +92,21 @@ export async function replyToChatMessage(payload: unknown, helpers: Helpers, ass
   } catch (e) {
     const job = helpers.job;
     if (job && job.attempts >= job.max_attempts) {
-      // The last try: say so in the conversation rather than leave the question pending.
+      // The last try: say so in the conversation rather than leave the question pending (in the
+      // asker's language if it can still be read).
       helpers.logger.error(`chat_reply: ${messageId}: giving up after ${job.attempts} attempts: ${e instanceof Error ? e.message : e}`);
+      const locale = await helpers
+        .withPgClient(async (client) => {
+          const { rows } = await client.query<Pick<QuestionRow, "user_language" | "message_text">>(
+            `select u.language as user_language, q.message_text
+             from app_public.chat_messages q left join app_public.users u on u.id = q.recipient_id where q.id = $1`,
+            [messageId],
+          );
+          return rows[0] ? askerLocale(rows[0]) : DEFAULT_LOCALE;
+        })
+        .catch(() => DEFAULT_LOCALE);
       const replyId = await storeReply(helpers, messageId, {
-        text: "Sorry, something went wrong while I was reading the data, so I cannot answer this question. Please ask again later.",
+        text: chatTranslator(locale)("failure.reading"),
         status: "failed",
         metadata: { provider: assistant.kind, error: "error" },
       });
@@ -104,22 +125,26 @@ export async function replyToChatMessage(payload: unknown, helpers: Helpers, ass
     return { outcome: "already-answered" };
   }
 
+  const locale = askerLocale(question);
+  const t = chatTranslator(locale);
   let answer: AssistantAnswer;
   if (!prepared.context) {
-    answer = { text: "Sorry, I could not find this thing's data, so I cannot answer.", status: "failed", metadata: { provider: assistant.kind, error: "no_context" } };
+    answer = { text: t("failure.noContext"), status: "failed", metadata: { provider: assistant.kind, error: "no_context" } };
   } else {
     try {
-      answer = await assistant.answer({ question: question.message_text, history: prepared.history ?? [], context: prepared.context, userName: question.user_name });
+      answer = await assistant.answer({ question: question.message_text, history: prepared.history ?? [], context: prepared.context, userName: question.user_name, locale });
     } catch (e) {
       // The assistants do not throw; a bug must still not leave the question unanswered.
       answer = {
-        text: `Sorry, something went wrong while I was reading ${prepared.context.thing.name}'s data. Please ask again later.`,
+        text: t("failure.readingThing", { name: prepared.context.thing.name }),
         status: "failed",
         metadata: { provider: assistant.kind, error: "error" },
         problem: e instanceof Error ? e.stack ?? e.message : String(e),
       };
     }
   }
+  // Which language it was answered in, with the reply (what a reader or the tests can check).
+  answer = { ...answer, metadata: { ...answer.metadata, locale } };
   if (answer.problem) helpers.logger.warn(`chat_reply: ${messageId}: ${answer.problem}`);
 
   const replyId = await storeReply(helpers, question.id, answer);

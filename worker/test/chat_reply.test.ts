@@ -12,8 +12,11 @@ import { createTestDatabase, dropTestDatabase } from "../../test/database.ts";
 import { readWorkerConfig } from "../config.ts";
 import { runInWorkerContext } from "../context.ts";
 import chatReply, { replyToChatMessage } from "../tasks/chat_reply.ts";
-import { createRulesAssistant } from "../assistant/assistant.ts";
+import { createLlmAssistant, createRulesAssistant } from "../assistant/assistant.ts";
+import { LlmError } from "../assistant/llm.ts";
 import { detectIntent } from "../assistant/rules.ts";
+import { en as chatEn } from "../assistant/messages/en-GB.ts";
+import { chatDe as chipsDe } from "../../web/src/lib/i18n/messages/chat.de.ts";
 
 let url: string;
 let pool: pg.Pool;
@@ -21,6 +24,8 @@ const ids = {
   ann: "a0000000-0000-4000-8000-000000000001",
   bob: "a0000000-0000-4000-8000-000000000002",
   cat: "a0000000-0000-4000-8000-000000000003",
+  /** Reads the app in German (users.language). */
+  dora: "a0000000-0000-4000-8000-000000000004",
   group: "b0000000-0000-4000-8000-000000000001",
   thing: "c0000000-0000-4000-8000-000000000001",
   bare: "c0000000-0000-4000-8000-000000000002",
@@ -64,8 +69,8 @@ async function replies(questionId: string) {
 }
 
 /** Asks with the rule-based assistant and returns the stored reply's text. */
-async function rulesAnswer(question: string, thing = ids.thing): Promise<string> {
-  const id = await ask(question, ids.ann, thing);
+async function rulesAnswer(question: string, thing = ids.thing, user = ids.ann): Promise<string> {
+  const id = await ask(question, user, thing);
   const result = await replyToChatMessage({ messageId: id }, helpers(), createRulesAssistant());
   expect(result).toMatchObject({ outcome: "stored", status: "answered" });
   const [reply] = await replies(id);
@@ -76,6 +81,7 @@ beforeAll(async () => {
   url = await createTestDatabase(inject("adminUrl"), "bk_chat");
   pool = new pg.Pool({ connectionString: url, max: 4 });
   await sql(`insert into app_public.users (id, name, username) values ($1, 'Ann Lee', 'annlee'), ($2, 'Bob Smith', 'bobsmith'), ($3, 'Cat Jones', 'catjones')`, [ids.ann, ids.bob, ids.cat]);
+  await sql(`insert into app_public.users (id, name, username, language) values ($1, 'Dora Dietz', 'doradietz', 'de')`, [ids.dora]);
   await sql(`insert into app_public.groups (id, name, type) values ($1, 'Library Gardeners', 'GROWER')`, [ids.group]);
   // Map layers first, so the thing's soilscape columns are filled when it is created.
   const square = (d: number) => ({ type: "Polygon", coordinates: [[[HERE.lon - d, HERE.lat - d], [HERE.lon + d, HERE.lat - d], [HERE.lon + d, HERE.lat + d], [HERE.lon - d, HERE.lat + d], [HERE.lon - d, HERE.lat - d]]] });
@@ -319,6 +325,76 @@ async function runTask(messageId: string, env: Record<string, string> = {}, job?
   const config = readWorkerConfig({ LLM_BASE_URL: llmUrl, LLM_API_KEY: "sk-test-key", LLM_MODEL: "care-model-1", LLM_TIMEOUT_MS: "400", ...env });
   await runInWorkerContext({ config, mailer: undefined as any }, () => chatReply({ messageId }, helpers(job)));
 }
+
+describe("the rule-based assistant in German (issue 25)", () => {
+  /** The chat's suggested questions as a German reader's screen sends them. */
+  const chips = {
+    needsWater: chipsDe["chat.question.needsWater"],
+    lastWatered: chipsDe["chat.question.lastWatered"],
+    sensor: chipsDe["chat.question.sensor"],
+    soil: chipsDe["chat.question.soil"],
+    week: chipsDe["chat.question.week"],
+  } as const;
+  /** The English catalogue's sentences (no arguments, longer than 12 characters). */
+  const englishSentences = Object.values(chatEn).filter((text) => !text.includes("{") && text.length > 12);
+
+  it("recognises the suggested questions in German, and German asked in other words", () => {
+    for (const [intent, question] of Object.entries(chips)) expect(detectIntent(question), question).toBe(intent);
+    expect(detectIntent("Muss ich heute gießen?")).toBe("needsWater");
+    expect(detectIntent("Ist der Boden zu trocken?")).toBe("needsWater");
+    expect(detectIntent("Wer hat zuletzt gegossen?")).toBe("lastWatered");
+    expect(detectIntent("Wie ist die Batterie?")).toBe("sensor");
+    expect(detectIntent("Regnet es morgen?")).toBe("weather");
+    expect(detectIntent("Hallo!")).toBe("summary");
+    // The German words do not catch English ones ("planter" is not "planen").
+    expect(detectIntent("How is the planter?")).toBe("summary");
+  });
+
+  it("answers a German reader in German, with German figures and no English sentence", async () => {
+    const id = await ask(chips.needsWater, ids.dora);
+    await replyToChatMessage({ messageId: id }, helpers(), createRulesAssistant());
+    const [reply] = await replies(id);
+    expect(reply.metadata).toMatchObject({ provider: "rules", intent: "needsWater", locale: "de" });
+    expect(reply.message_text).toContain("Die Bodenfeuchte liegt bei 14 % (trocken ist unter 20 %), gemessen vor 2 Stunden.");
+    expect(reply.message_text).toContain("In den letzten 6 Tagen ging der Tagesdurchschnitt von 38 % auf 14 %.");
+    expect(reply.message_text).toContain("An der Station Reading (2,1 km entfernt) fielen in den letzten 24 Stunden 0,4 mm Regen (6 mm in den letzten 7 Tagen)");
+    expect(reply.message_text).toContain("für die nächsten 24 Stunden sind 6 mm Regen vorhergesagt, für den Tag danach 2,4 mm");
+    expect(reply.message_text).toContain("Also: gieß es heute trotzdem");
+  });
+
+  it("answers each suggested question and a greeting in German", async () => {
+    const expected: Record<string, RegExp> = {
+      needsWater: /Die Bodenfeuchte liegt bei 14 %/,
+      lastWatered: /^Rosie Planter wurde zuletzt vor 3 Tagen gegossen, am .+, von Bob Smith, mit der Notiz „A full can“\. In den letzten 30 Tagen wurde 1 Mal Gießen eingetragen\./,
+      sensor: /Soil probe 1 \(LSE01\) hat sich zuletzt vor 2 Stunden gemeldet \(.+\), mit der Batterie bei 3,45 V und einem Signal von -97 dBm \(SNR 7,5 dB\), es funktioniert also\./,
+      soil: /Die Sonde misst einen pH-Wert von 6,8 \(etwa neutral, das mögen die meisten Pflanzen; 6,0 bis 7,5 ist der gute Bereich\), gemessen vor 2 Stunden\./,
+      week: /^Diese Woche bei Rosie Planter:\n- Wasser: Die Bodenfeuchte liegt bei 14 % \(trocken\)[^]*- Aufgaben: 2 offen: „Replace the mulch“ \(überfällig seit .+, normale Priorität\) und „Weed the bed“ \(fällig am .+, hohe Priorität\)\./,
+      summary: /Rosie Planter ist ein Pflanzkübel \(By the library steps\), betreut von Library Gardeners\.[^]*Seine Anzeige ist rot\.[^]*Die letzte Pflegeaktion war Gießen vor 3 Tagen\.[^]*2 Aufgaben sind offen, 1 davon überfällig\./,
+    };
+    for (const [intent, question] of Object.entries({ ...chips, summary: "Hallo!" })) {
+      const text = await rulesAnswer(question, ids.thing, ids.dora);
+      expect(text, question).toMatch(expected[intent]);
+      expect(englishSentences.filter((sentence) => text.includes(sentence)), question).toEqual([]);
+      expect(text, question).not.toMatch(/undefined|NaN|null|\[object| ago\b| hours\b/);
+    }
+  });
+
+  it("answers in German a German question from someone whose account names no language", async () => {
+    const text = await rulesAnswer(chips.lastWatered, ids.thing, ids.ann);
+    expect(text).toMatch(/^Rosie Planter wurde zuletzt vor 3 Tagen gegossen/);
+    // And English to English.
+    expect(await rulesAnswer("When was it last watered?", ids.thing, ids.ann)).toMatch(/^Rosie Planter was last watered 3 days ago/);
+  });
+
+  it("apologises in German when the language model fails", async () => {
+    const llm = createLlmAssistant({ complete: async () => { throw new LlmError("http", "HTTP 500"); } }, "care-model");
+    const id = await ask(chips.needsWater, ids.dora);
+    await replyToChatMessage({ messageId: id }, helpers(), llm);
+    const [reply] = await replies(id);
+    expect(reply.message_text).toMatch(/^Entschuldige, ich konnte den KI-Assistenten gerade nicht erreichen \(er hat einen Fehler gemeldet\)\./);
+    expect(reply.message_text).toContain("Die Bodenfeuchte liegt bei 14 %");
+  });
+});
 
 describe("the language model", () => {
   it("is sent the model, the key, the context with its figures and the conversation; its answer is stored", async () => {

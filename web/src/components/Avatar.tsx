@@ -175,6 +175,7 @@ export function Avatar({
   return (
     <span
       className={`${classes} avatar-initials`}
+      translate="no"
       role={alt ? "img" : undefined}
       aria-label={alt || undefined}
       aria-hidden={alt ? undefined : true}

@@ -177,4 +177,20 @@ describe("a token the server rejects", () => {
     await waitFor(() => expect(app.sessionStore.get()?.role).toBe("bk_anonymous"));
     expect(app.notices.get().map((n) => n.message)).toContain("Your session has ended. Please sign in again.");
   });
+
+  it("tells a German reader in German, though the session raises it outside the language's reach (issue 25)", async () => {
+    localStorage.setItem("steward.language", "de");
+    try {
+      const { GraphQLRequestError } = await import("../lib/api.ts");
+      const auth = fakeAuth({
+        currentUser: vi.fn(async () => {
+          throw new GraphQLRequestError("Invalid token", 401, [{ message: "Invalid token" }]);
+        }),
+      });
+      renderApp({ path: "/", session: userSession(), auth });
+      expect(await screen.findByText("Deine Sitzung ist abgelaufen. Bitte melde dich wieder an.")).toBeTruthy();
+    } finally {
+      localStorage.removeItem("steward.language");
+    }
+  });
 });

@@ -17,7 +17,7 @@ export function NoticeArea() {
         >
           {notice.level === "ongoing" ? <span className="spinner" aria-hidden="true" /> : null}
           <span className="visually-hidden">{t(`notice.${notice.level}`)}: </span>
-          <span className="notice-message">{notice.message}</span>
+          <span className="notice-message">{notice.textKey ? t(notice.textKey) : notice.message}</span>
           <button
             type="button"
             className="notice-dismiss"

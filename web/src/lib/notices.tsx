@@ -2,6 +2,7 @@
 // by themselves after 5000 ms unless told otherwise. `ongoing` notices (work in progress) stay
 // until dismissed or updated. `useNotify()` is the API for screens.
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import type { MessageKey } from "./i18n/messages/en-GB.ts";
 
 export type NoticeLevel = "positive" | "negative" | "warning" | "info" | "ongoing";
 
@@ -14,6 +15,8 @@ export interface Notice {
   id: string;
   level: NoticeLevel;
   message: string;
+  /** The shell catalogue's text to show instead of `message`, said when shown (see NoticeOptions). */
+  textKey?: MessageKey;
   /** Milliseconds before it closes; 0 keeps it until dismissed. */
   timeout: number;
 }
@@ -22,6 +25,12 @@ export interface NoticeOptions {
   level?: NoticeLevel;
   /** Milliseconds; default 5000, or 0 (stay) for ongoing notices. */
   timeout?: number;
+  /**
+   * A shell text's key, said in the reader's language when the notice shows: for notices raised
+   * where no language is known (the session's, outside the language provider). `message` is then
+   * the British English, for whatever reads the store without the catalogue.
+   */
+  textKey?: MessageKey;
 }
 
 export class NoticeStore {
@@ -56,7 +65,7 @@ export class NoticeStore {
   private build(id: string, message: string, options: NoticeOptions): Notice {
     const level = options.level ?? "info";
     const timeout = options.timeout ?? (level === "ongoing" ? 0 : DEFAULT_NOTICE_TIMEOUT_MS);
-    return { id, level, message, timeout };
+    return { id, level, message, timeout, ...(options.textKey ? { textKey: options.textKey } : {}) };
   }
 
   /** Shows a notice and returns its id. */

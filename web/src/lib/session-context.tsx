@@ -14,6 +14,7 @@ import {
 import type { AuthApi } from "./session-calls.ts";
 import { GraphQLRequestError } from "./api.ts";
 import { runBeforeSignOut } from "./before-sign-out.ts";
+import { englishT } from "./i18n/english.ts";
 import { useNoticeStore } from "./notices.tsx";
 import type { PictureAccess } from "./picture-access.ts";
 import { isAdmin, isSignedIn, sessionFromToken, withCurrentUser, type Session, type SessionStore } from "./session.ts";
@@ -64,7 +65,8 @@ export function SessionProvider({ store, auth, domainName, children, target, pic
     () =>
       store.onDrop((reason, previous) => {
         if (reason !== "signout" && isSignedIn({ ...previous, expiry: null })) {
-          notices.notify("Your session has ended. Please sign in again.", { level: "warning" });
+          // Raised outside the language provider: said in the reader's language when shown.
+          notices.notify(englishT("session.ended"), { level: "warning", textKey: "session.ended" });
         }
       }),
     [store, notices],

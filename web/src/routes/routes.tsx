@@ -5,8 +5,9 @@
 // Owner/admin checks on edit and settings screens come with those features.
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { generatePath, Navigate, useLocation, useParams, type RouteObject } from "react-router";
-import { term, type Branding } from "../../../shared/branding.ts";
 import { useBranding } from "../lib/config-context.tsx";
+import { useT } from "../lib/i18n/locale-context.tsx";
+import type { TitleKey } from "../lib/i18n/messages/en-GB.ts";
 import { useSession } from "../lib/session-context.tsx";
 import { MainLayout } from "../layout/MainLayout.tsx";
 import { RouteErrorPage } from "../layout/RouteErrorPage.tsx";
@@ -20,7 +21,8 @@ import { GROUP_TABS, THING_TABS, USER_TABS, paths } from "./paths.ts";
 export type Access = "public" | "auth" | "admin";
 
 type ScreenModule = { default: ComponentType };
-type Title = string | ((branding: Branding) => string);
+/** The page's title: a key of the shell's titles (lib/i18n/messages/en-GB.ts, "title.*"). */
+type Title = TitleKey;
 
 export interface ScreenRoute {
   kind: "screen";
@@ -59,160 +61,152 @@ const redirect = (path: string, to: string, access: Access = "public"): Redirect
   access,
 });
 
-const things = (b: Branding) => term(b, "things", true);
-const thing = (b: Branding) => term(b, "thing", true);
-const groups = (b: Branding) => term(b, "groups", true);
-const group = (b: Branding) => term(b, "group", true);
-
 export const ROUTES: readonly AppRoute[] = [
-  screen("/", "Home", "public", () => import("../features/home/HomePage.tsx")),
-  screen("/map", "Map", "public", () => import("../features/map/MapPage.tsx")),
+  screen("/", "title.home", "public", () => import("../features/home/HomePage.tsx")),
+  screen("/map", "title.map", "public", () => import("../features/map/MapPage.tsx")),
 
-  screen("/signin", "Sign in", "public", () => import("../features/auth/SignInPage.tsx")),
-  screen("/register", "Register", "public", () => import("../features/auth/RegisterPage.tsx")),
-  screen("/verify", "Verify e-mail", "public", () => import("../features/auth/VerifyEmailPage.tsx")),
-  screen("/forgot-password", "Forgot passphrase", "public", () => import("../features/auth/ForgotPasswordPage.tsx")),
-  screen("/reset", "Reset passphrase", "public", () => import("../features/auth/ResetPasswordPage.tsx")),
+  screen("/signin", "title.signIn", "public", () => import("../features/auth/SignInPage.tsx")),
+  screen("/register", "title.register", "public", () => import("../features/auth/RegisterPage.tsx")),
+  screen("/verify", "title.verify", "public", () => import("../features/auth/VerifyEmailPage.tsx")),
+  screen("/forgot-password", "title.forgotPassphrase", "public", () => import("../features/auth/ForgotPasswordPage.tsx")),
+  screen("/reset", "title.resetPassphrase", "public", () => import("../features/auth/ResetPasswordPage.tsx")),
 
-  screen("/about", "About", "auth", () => import("../features/about/AboutPage.tsx")),
-  screen("/account", "Account", "auth", () => import("../features/account/AccountLayout.tsx"), {
+  screen("/about", "title.about", "auth", () => import("../features/about/AboutPage.tsx")),
+  screen("/account", "title.account", "auth", () => import("../features/account/AccountLayout.tsx"), {
     children: [
       redirect("", "/account/profile", "auth"),
-      screen("profile", "Profile", "auth", () => import("../features/account/ProfilePage.tsx")),
-      screen("passphrase", "Change passphrase", "auth", () => import("../features/account/PassphrasePage.tsx")),
-      screen("emails", "E-mail addresses", "auth", () => import("../features/account/EmailsPage.tsx")),
-      screen("badges", "My badges", "auth", () => import("../features/account/BadgesPage.tsx")),
+      screen("profile", "title.profile", "auth", () => import("../features/account/ProfilePage.tsx")),
+      screen("passphrase", "title.changePassphrase", "auth", () => import("../features/account/PassphrasePage.tsx")),
+      screen("emails", "title.emails", "auth", () => import("../features/account/EmailsPage.tsx")),
+      screen("badges", "title.badges", "auth", () => import("../features/account/BadgesPage.tsx")),
       screen(
         "things",
-        (b) => `My ${term(b, "things")}`,
+        "title.myThings",
         "auth",
         () => import("../features/account/MyThingsPage.tsx"),
       ),
-      screen("devices", "My devices", "auth", () => import("../features/account/MyDevicesPage.tsx")),
-      screen("notices", "Notices", "auth", () => import("../features/account/NoticesPage.tsx")),
-      screen("users", "Users", "auth", () => import("../features/account/UsersPage.tsx")),
-      screen("delete-account", "Delete account", "auth", () => import("../features/account/DeleteAccountPage.tsx")),
-      screen("delete", "Confirm account deletion", "auth", () => import("../features/account/ConfirmDeletionPage.tsx")),
+      screen("devices", "title.myDevices", "auth", () => import("../features/account/MyDevicesPage.tsx")),
+      screen("notices", "title.notices", "auth", () => import("../features/account/NoticesPage.tsx")),
+      screen("users", "title.users", "auth", () => import("../features/account/UsersPage.tsx")),
+      screen("delete-account", "title.deleteAccount", "auth", () => import("../features/account/DeleteAccountPage.tsx")),
+      screen("delete", "title.confirmDeletion", "auth", () => import("../features/account/ConfirmDeletionPage.tsx")),
     ],
   }),
-  screen("/form", "Feedback", "auth", () => import("../features/form/FeedbackFormPage.tsx")),
-  screen("/admin", "Admin", "admin", () => import("../features/admin/AdminPage.tsx")),
-  screen("/community", "Community", "public", () => import("../features/community/CommunityPage.tsx")),
+  screen("/form", "title.feedback", "auth", () => import("../features/form/FeedbackFormPage.tsx")),
+  screen("/admin", "title.admin", "admin", () => import("../features/admin/AdminPage.tsx")),
+  screen("/community", "title.community", "public", () => import("../features/community/CommunityPage.tsx")),
 
-  screen("/users", "Users", "public", () => import("../features/users/UsersPage.tsx")),
-  screen("/users/new", "New user", "auth", () => import("../features/users/NewUserPage.tsx")),
+  screen("/users", "title.users", "public", () => import("../features/users/UsersPage.tsx")),
+  screen("/users/new", "title.newUser", "auth", () => import("../features/users/NewUserPage.tsx")),
   redirect("/users/:id", "/users/:id/dashboard"),
-  screen("/users/:id/:tab", "User", "public", () => import("../features/users/UserPage.tsx"), { tabs: USER_TABS }),
+  screen("/users/:id/:tab", "title.user", "public", () => import("../features/users/UserPage.tsx"), { tabs: USER_TABS }),
 
-  screen("/groups", groups, "public", () => import("../features/groups/GroupsPage.tsx")),
+  screen("/groups", "title.groups", "public", () => import("../features/groups/GroupsPage.tsx")),
   screen(
     "/groups/accept",
-    (b) => `Join a ${term(b, "group")}`,
+    "title.acceptGroup",
     "public",
     () => import("../features/groups/AcceptGroupInvitationPage.tsx"),
   ),
   screen(
     "/groups/new",
-    (b) => `New ${term(b, "group")}`,
+    "title.newGroup",
     "auth",
     () => import("../features/groups/NewGroupPage.tsx"),
   ),
   redirect("/groups/:id", "/groups/:id/dashboard"),
   screen(
     "/groups/:id/settings",
-    (b) => `${group(b)} settings`,
+    "title.groupSettings",
     "auth",
     () => import("../features/groups/GroupSettingsPage.tsx"),
   ),
   screen(
     "/groups/:id/membership",
-    (b) => `Join ${term(b, "group")}`,
+    "title.groupMembership",
     "auth",
     () => import("../features/groups/GroupMembershipPage.tsx"),
   ),
-  screen("/groups/:id/:tab", group, "public", () => import("../features/groups/GroupPage.tsx"), { tabs: GROUP_TABS }),
+  screen("/groups/:id/:tab", "title.group", "public", () => import("../features/groups/GroupPage.tsx"), { tabs: GROUP_TABS }),
 
-  screen("/activity", "Activity", "public", () => import("../features/activity/ActivityPage.tsx")),
-  screen("/tasks", "Tasks", "public", () => import("../features/tasks/TasksPage.tsx")),
-  screen("/tasks/new", "New task", "auth", () => import("../features/tasks/NewTaskPage.tsx")),
+  screen("/activity", "title.activity", "public", () => import("../features/activity/ActivityPage.tsx")),
+  screen("/tasks", "title.tasks", "public", () => import("../features/tasks/TasksPage.tsx")),
+  screen("/tasks/new", "title.newTask", "auth", () => import("../features/tasks/NewTaskPage.tsx")),
 
-  screen("/things", things, "public", () => import("../features/things/ThingsPage.tsx")),
+  screen("/things", "title.things", "public", () => import("../features/things/ThingsPage.tsx")),
   screen(
     "/things/search",
-    (b) => `Search ${term(b, "things")}`,
+    "title.searchThings",
     "public",
     () => import("../features/things/ThingSearchPage.tsx"),
   ),
   screen(
     "/things/nearest",
-    (b) => `Nearest ${term(b, "thing")}`,
+    "title.nearestThing",
     "public",
     () => import("../features/things/NearestThingPage.tsx"),
   ),
   screen(
     "/things/accept",
-    (b) => `Accept a ${term(b, "thing")} invitation`,
+    "title.acceptThing",
     "public",
     () => import("../features/things/AcceptThingInvitationPage.tsx"),
   ),
   screen(
     "/things/new",
-    (b) => `New ${term(b, "thing")}`,
+    "title.newThing",
     "auth",
     () => import("../features/things/NewThingPage.tsx"),
   ),
   screen(
     "/things/import",
-    (b) => `Import ${term(b, "things")}`,
+    "title.importThings",
     "auth",
     () => import("../features/import/ImportThingsPage.tsx"),
   ),
   redirect("/things/:id", "/things/:id/dashboard"),
   screen(
     "/things/:id/edit",
-    (b) => `Edit ${term(b, "thing")}`,
+    "title.editThing",
     "auth",
     () => import("../features/things/EditThingPage.tsx"),
   ),
   screen(
     "/things/:id/settings",
-    (b) => `${thing(b)} settings`,
+    "title.thingSettings",
     "auth",
     () => import("../features/things/ThingSettingsPage.tsx"),
   ),
-  screen("/things/:id/action", "Record an action", "auth", () => import("../features/things/RecordActionPage.tsx")),
-  screen("/things/:id/collaborate", "Collaborate", "auth", () => import("../features/things/CollaboratePage.tsx")),
-  screen("/things/:id/:tab", thing, "public", () => import("../features/things/ThingPage.tsx"), { tabs: THING_TABS }),
+  screen("/things/:id/action", "title.recordAction", "auth", () => import("../features/things/RecordActionPage.tsx")),
+  screen("/things/:id/collaborate", "title.collaborate", "auth", () => import("../features/things/CollaboratePage.tsx")),
+  screen("/things/:id/:tab", "title.thing", "public", () => import("../features/things/ThingPage.tsx"), { tabs: THING_TABS }),
 
-  screen("/devices", "Devices", "public", () => import("../features/devices/DevicesPage.tsx")),
+  screen("/devices", "title.devices", "public", () => import("../features/devices/DevicesPage.tsx")),
   screen(
     "/devices/accept",
-    "Accept a device invitation",
+    "title.acceptDevice",
     "public",
     () => import("../features/devices/AcceptDeviceInvitationPage.tsx"),
   ),
-  screen("/devices/new", "New device", "auth", () => import("../features/devices/NewDevicePage.tsx")),
-  screen("/devices/:id", "Device", "public", () => import("../features/devices/DevicePage.tsx")),
-  screen("/devices/:id/edit", "Edit device", "auth", () => import("../features/devices/EditDevicePage.tsx")),
-  screen("/devices/:id/settings", "Device settings", "auth", () => import("../features/devices/DeviceSettingsPage.tsx")),
+  screen("/devices/new", "title.newDevice", "auth", () => import("../features/devices/NewDevicePage.tsx")),
+  screen("/devices/:id", "title.device", "public", () => import("../features/devices/DevicePage.tsx")),
+  screen("/devices/:id/edit", "title.editDevice", "auth", () => import("../features/devices/EditDevicePage.tsx")),
+  screen("/devices/:id/settings", "title.deviceSettings", "auth", () => import("../features/devices/DeviceSettingsPage.tsx")),
 
-  screen("/rainfall/:id", "Rainfall station", "public", () => import("../features/rainfall/RainfallStationPage.tsx")),
-  screen("/scorer", "Scorer", "public", () => import("../features/scorer/ScorerPage.tsx")),
+  screen("/rainfall/:id", "title.rainfallStation", "public", () => import("../features/rainfall/RainfallStationPage.tsx")),
+  screen("/scorer", "title.scorer", "public", () => import("../features/scorer/ScorerPage.tsx")),
 
-  screen("*", "Page not found", "public", () => import("../features/not-found/NotFoundPage.tsx")),
+  screen("*", "title.notFound", "public", () => import("../features/not-found/NotFoundPage.tsx")),
 ];
-
-export function titleText(title: Title, branding: Branding): string {
-  return typeof title === "function" ? title(branding) : title;
-}
 
 /** Sends guests to sign in (keeping where they wanted to go) and non-admins home. */
 export function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
   const { signedIn, admin } = useSession();
   const location = useLocation();
+  const t = useT();
   if (access === "public") return <>{children}</>;
   if (!signedIn) return <Navigate to={paths.signIn(location.pathname + location.search)} replace />;
-  if (access === "admin" && !admin) return <RedirectWithNotice to="/" message="Only administrators can open the admin dashboard." />;
+  if (access === "admin" && !admin) return <RedirectWithNotice to="/" message={t("routes.adminsOnly")} />;
   return <>{children}</>;
 }
 
@@ -243,10 +237,11 @@ function RedirectTo({ pattern }: { pattern: string }) {
 
 function DocumentTitle({ title }: { title: Title }) {
   const branding = useBranding();
-  const text = titleText(title, branding);
+  const t = useT();
+  const text = t(title, { brand: branding.key });
   useEffect(() => {
-    document.title = text === "Home" ? branding.name : `${text} · ${branding.name}`;
-  }, [text, branding.name]);
+    document.title = title === "title.home" ? branding.name : `${text} · ${branding.name}`;
+  }, [title, text, branding.name]);
   return null;
 }
 

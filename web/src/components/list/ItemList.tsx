@@ -78,5 +78,6 @@ export function Initials({ text }: { text: string }) {
     .slice(0, 2)
     .map((word) => Array.from(word)[0]?.toUpperCase() ?? "")
     .join("");
-  return <span className="initials">{letters || "?"}</span>;
+  // Data (a name's letters), not copy: translate="no", as for a name.
+  return <span className="initials" translate="no">{letters || "?"}</span>;
 }

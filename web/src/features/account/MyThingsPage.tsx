@@ -7,7 +7,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
-import { AccountPage, EmptyState, formatDate, humanize, LoadError } from "./account-ui.tsx";
+import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import "./account.css";
@@ -104,8 +104,8 @@ export default function MyThingsPage() {
                 <span className="record-meta muted">
                   <IndicatorDot colour={thing.indicatorColour} />{" "}
                   {thing.lastAction
-                    ? t("account.things.lastCare", { type: humanize(thing.type), date: formatDate(thing.lastAction) })
-                    : t("account.things.noCare", { type: humanize(thing.type) })}
+                    ? t("account.things.lastCare", { type: thing.type, date: formatDate(thing.lastAction) })
+                    : t("account.things.noCare", { type: thing.type })}
                 </span>
               </div>
               <div className="record-tags">

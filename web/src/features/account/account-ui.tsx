@@ -75,10 +75,3 @@ export function LoadError({
 export function formatDate(value: string | null | undefined, withTime = false): string {
   return withTime ? formatDateTime(value, "—") : formatDateOf(value, "—");
 }
-
-/** "WATERING" / "LITTER_CLEANUP" -> "Watering" / "Litter cleanup". */
-export function humanize(value: string | null | undefined): string {
-  if (!value) return "";
-  const words = value.replace(/[_-]+/g, " ").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

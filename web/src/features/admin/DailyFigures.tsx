@@ -13,7 +13,7 @@ export function DailyFigures({ points, filters }: { points: DailyPoint[]; filter
   const t = useT(adminTexts);
   const label = t("admin.daily.label", { from: formatDay(filters.from), to: formatDay(filters.to) });
   const columns: Column<DailyPoint>[] = [
-    { label: t("admin.daily.day"), cell: (p) => formatDay(p.date) },
+    { label: t("admin.daily.day"), cell: (p) => <time dateTime={p.date}>{formatDay(p.date)}</time> },
     { label: t("admin.daily.navigations"), numeric: true, cell: (p) => formatCount(p.navigations) },
     { label: t("admin.daily.activeUsers"), numeric: true, cell: (p) => formatCount(p.activeUsers) },
     { label: t("admin.daily.sessions"), numeric: true, cell: (p) => formatCount(p.sessions) },

@@ -7,7 +7,7 @@ export function RouteLink({ route }: { route: string | null }) {
   if (!route) return <span className="muted">—</span>;
   const short = shortRoute(route);
   return (
-    <Link to={route} className="admin-route" title={short !== route ? route : undefined}>
+    <Link to={route} className="admin-route" title={short !== route ? route : undefined} translate="no">
       {short}
     </Link>
   );

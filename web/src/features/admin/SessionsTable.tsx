@@ -25,7 +25,7 @@ export function SessionsTable({
       label: t("admin.sessions.user"),
       cell: (row) =>
         row.username && row.userId ? (
-          <Link to={paths.user(row.userId)}>{visitorLabel(row, t)}</Link>
+          <Link to={paths.user(row.userId)} translate="no">{visitorLabel(row, t)}</Link>
         ) : (
           <span className="admin-guest">{visitorLabel(row, t)}</span>
         ),
@@ -38,7 +38,7 @@ export function SessionsTable({
       numeric: true,
       cell: (row) => formatDuration(num(row.averageSessionDuration) * 1000, t),
     },
-    { label: t("admin.sessions.lastSession"), cell: (row) => formatDateTime(row.lastSession) },
+    { label: t("admin.sessions.lastSession"), cell: (row) => (row.lastSession ? <time dateTime={row.lastSession}>{formatDateTime(row.lastSession)}</time> : formatDateTime(row.lastSession)) },
   ];
   if (!filtered) {
     columns.push({

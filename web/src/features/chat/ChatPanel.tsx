@@ -395,7 +395,7 @@ function MessageItem({ message }: { message: ChatMessage }) {
         </p>
         {/* A reply that is wrong or offensive can be reported to the admins (issue 26). */}
         {question ? null : (
-          <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} what="this answer" className="link-button" />
+          <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} className="link-button" />
         )}
       </div>
     </li>

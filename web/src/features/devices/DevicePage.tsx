@@ -128,7 +128,7 @@ export default function DevicePage() {
         <DetailsCard device={device} />
       </div>
 
-      <HistoryPanel targetType="device" targetId={device.id} noun="device" onRestored={state.refetch} />
+      <HistoryPanel targetType="device" targetId={device.id} onRestored={state.refetch} />
     </section>
   );
 }
@@ -328,7 +328,9 @@ function DetailsCard({ device }: { device: DeviceRecord }) {
         <dt>{t("devices.detail.visibility")}</dt>
         <dd>{t(device.isPublic ? "devices.detail.public" : "devices.detail.private")}</dd>
         <dt>{t("devices.detail.registered")}</dt>
-        <dd>{formatDate(device.createdAt)}</dd>
+        <dd>
+          <time dateTime={device.createdAt}>{formatDate(device.createdAt)}</time>
+        </dd>
       </dl>
     </section>
   );

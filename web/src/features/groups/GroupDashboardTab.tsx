@@ -56,7 +56,9 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
           <dt>{t("groups.visibility")}</dt>
           <dd>{group.isPublic ? t("groups.visibilityPublic") : t("groups.visibilityPrivate")}</dd>
           <dt>{t("groups.started")}</dt>
-          <dd>{formatDate(group.createdAt)}</dd>
+          <dd>
+            <time dateTime={group.createdAt}>{formatDate(group.createdAt)}</time>
+          </dd>
         </dl>
       </div>
       <div className="dashboard-side">

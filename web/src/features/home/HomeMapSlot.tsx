@@ -25,9 +25,11 @@ function HomeMapPlaceholder() {
 }
 
 export function HomeMapSlot() {
+  const t = useT(homeTexts);
   return (
     <Suspense fallback={<HomeMapPlaceholder />}>
-      <HomeMap />
+      {/* The home's words for its heading and link, so the map's chunk needs no home texts. */}
+      <HomeMap title={t("home.map.aroundYou")} fullMap={t("home.map.full")} />
     </Suspense>
   );
 }

@@ -68,6 +68,8 @@ export interface MyBadge {
   awardedAt: string;
   badgeTypeByBadgeTypeId: {
     id: string;
+    /** The badge's kind (watering, created, ...): its name is said by the kind and level. */
+    badgeType: string;
     level: number;
     title: string;
   } | null;

@@ -10,8 +10,6 @@ import { LocationMap, mapLink } from "../../components/environment/LocationMap.t
 import type { T } from "../../lib/i18n/english.ts";
 import { paths } from "../../routes/paths.ts";
 import {
-  actionTypeLabel,
-  actionVerb,
   colourLabel,
   formatDateTime,
   formatReading,
@@ -299,8 +297,8 @@ export function MyThingRow({
                     </time>
                   ),
                 },
-                // The things feature's label, in a sentence (lower case, as before).
-                { action: actionTypeLabel(last.type).toLowerCase(), who: personName(last.userByCreatedBy, t, selfId) })
+                // The action is part of the sentence (its words and their grammar differ by language).
+                { type: last.type, who: personName(last.userByCreatedBy, t, selfId) })
             : t("home.thing.noActions")}
         </span>
       </span>
@@ -418,6 +416,9 @@ export function Medal({ level }: { level: number }) {
   );
 }
 
+/** A badge level as its name says it: I, II, III. */
+const ROMAN = ["", "I", "II", "III", "IV", "V"];
+
 export function BadgeRows({ badges }: { badges: MyBadge[] }) {
   const t = useT(homeTexts);
   return (
@@ -428,7 +429,10 @@ export function BadgeRows({ badges }: { badges: MyBadge[] }) {
           <li key={badge.id} className="home-badge">
             <Medal level={type?.level ?? 1} />
             <span className="home-row-body">
-              <span className="home-badge-title">{type?.title ?? t("home.badges.badge")}</span>
+              <span className="home-badge-title">
+                {/* The name by its kind (the stored title is English). */}
+                {type ? t("home.badges.name", { kind: type.badgeType, level: ROMAN[type.level] ?? String(type.level) }) : t("home.badges.badge")}
+              </span>
               <span className="home-row-meta">
                 {t("home.badges.level", { level: type?.level ?? 1 })} ·{" "}
                 <time dateTime={badge.awardedAt} title={formatDateTime(badge.awardedAt)}>
@@ -473,9 +477,13 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
                       t("home.activity.aThing")
                     ),
                   },
-                  { verb: actionVerb(item.type) })}
+                  // The verb is part of the sentence: German puts it at the end and says "hast" to "Du".
+                  { type: item.type ?? "other", you: selfId && person?.id === selfId ? "yes" : "no" })}
               </span>
-              {item.comments ? <span className="home-activity-comment">“{item.comments}”</span> : null}
+              {/* A new thing's action carries the database's "Added <name>": the line says it already. */}
+              {item.comments && !(item.type === "CREATED" && /^Added /.test(item.comments)) ? (
+                <span className="home-activity-comment">“{item.comments}”</span>
+              ) : null}
             </span>
             <time className="home-row-side" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
               {formatRelative(item.createdAt)}

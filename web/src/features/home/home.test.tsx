@@ -93,6 +93,7 @@ function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
               badgeTypeByBadgeTypeId: {
                 __typename: "BadgeType",
                 id: "bt1",
+                badgeType: "watering",
                 level: 1,
                 title: "Waterer I",
               },

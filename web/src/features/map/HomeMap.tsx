@@ -16,7 +16,8 @@ import "./map.css";
 
 const noop = () => {};
 
-export function HomeMap() {
+/** `title` and `fullMap` (the link to /map) are the home page's words, in the reader's language. */
+export function HomeMap({ title, fullMap }: { title: string; fullMap: string }) {
   const narrow = useNarrow();
   const settings = useMemo(() => pageBasemapSettings(), []);
   const [prefs] = useState(() => loadMapPrefs());
@@ -31,8 +32,8 @@ export function HomeMap() {
   return (
     <section className="home-care-map" aria-labelledby="home-map-title">
       <div className="home-care-map-head">
-        <h2 id="home-map-title">Around you</h2>
-        <Link to="/map">Full map and layers</Link>
+        <h2 id="home-map-title">{title}</h2>
+        <Link to="/map">{fullMap}</Link>
       </div>
       <div className="home-care-map-stage">
         <CareMap

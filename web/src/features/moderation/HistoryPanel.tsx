@@ -21,11 +21,6 @@ export function HistoryPanel({
 }: {
   targetType: "thing" | "device" | "group";
   targetId: string;
-  /**
-   * @deprecated Not used: the panel names the record itself from targetType, in the reader's
-   * language and the site's words ("cafe", "beepass"). Kept so callers need not change at once.
-   */
-  noun?: string;
   onRestored?: () => void;
 }) {
   const t = useT(moderationTexts);
@@ -133,8 +128,9 @@ function HistoryItem({
             {changes.map((change) => (
               <tr key={change.field}>
                 <th scope="row">{change.label}</th>
-                {showBefore ? <td>{change.before}</td> : null}
-                {showAfter ? <td>{change.after}</td> : null}
+                {/* The values as stored (data, not copy). */}
+                {showBefore ? <td translate="no">{change.before}</td> : null}
+                {showAfter ? <td translate="no">{change.after}</td> : null}
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "urql";
 import { englishT, type T } from "../../lib/i18n/english.ts";
+import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
@@ -30,21 +31,17 @@ export function ReportButton({
   targetType,
   targetId,
   pictureOf,
-  what,
-  label,
   className = "button button-secondary",
 }: {
   targetType: ReportTarget;
   targetId: string;
   /** For a picture: whose it is (user, thing, group, device or action). */
   pictureOf?: "user" | "thing" | "group" | "device" | "action";
-  /** What is reported, in words ("this thing", "this message"), for the labels: in the reader's language. */
-  what: string;
-  /** The button's text ("Report picture"), in the reader's language; "Report" by default. */
-  label?: string;
   className?: string;
 }) {
   const t = useT(moderationTexts);
+  // The labels name what is reported ("Report this thing") by its kind, in the site's words.
+  const words = { target: targetType, of: pictureOf ?? "other", brand: useBranding().key };
   const { signedIn } = useSession();
   const notify = useNotify();
   const formId = useId();
@@ -57,8 +54,8 @@ export function ReportButton({
   if (!signedIn) return null;
   if (!open) {
     return (
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-label={t("moderation.report.what", { what })}>
-        {label ?? t("moderation.report.button")}
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-label={t("moderation.report.what", words)}>
+        {t("moderation.report.button", words)}
       </button>
     );
   }
@@ -92,7 +89,7 @@ export function ReportButton({
 
   return (
     <form className={`${styles.form} card`} onSubmit={onSubmit} aria-labelledby={`${formId}-title`} noValidate>
-      <h3 id={`${formId}-title`}>{t("moderation.report.what", { what })}</h3>
+      <h3 id={`${formId}-title`}>{t("moderation.report.what", words)}</h3>
       <fieldset>
         <legend>{t("moderation.report.reason")}</legend>
         {REASONS.map((value) => (

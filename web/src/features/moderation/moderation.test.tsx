@@ -57,7 +57,7 @@ describe("history words", () => {
 
 describe("HistoryPanel", () => {
   it("shows who changed what, and lets an owner restore the version before a change", async () => {
-    const app = renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} noun="thing" />, userSession(), {
+    const app = renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} />, userSession(), {
       HistoryEntries: history(entry()),
       RestoreHistoryEntry: { data: { restoreHistoryEntry: { __typename: "RestoreHistoryEntryPayload", historyEntry: { __typename: "HistoryEntry", id: "e2" } } } },
     });
@@ -73,7 +73,7 @@ describe("HistoryPanel", () => {
   });
 
   it("offers no restore to someone who may not (canRestore false)", async () => {
-    renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} noun="thing" />, userSession(), {
+    renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} />, userSession(), {
       HistoryEntries: history(entry({ canRestore: false })),
     });
     const item = await screen.findByTestId("history-entry");
@@ -81,7 +81,7 @@ describe("HistoryPanel", () => {
   });
 
   it("shows the server's reason when a restore is refused", async () => {
-    const app = renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} noun="thing" />, userSession(), {
+    const app = renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} />, userSession(), {
       HistoryEntries: history(entry()),
       RestoreHistoryEntry: failure("The thing already has the values of this version", "INVLD"),
     });
@@ -94,16 +94,25 @@ describe("HistoryPanel", () => {
 
 describe("ReportButton", () => {
   it("is not offered to guests", async () => {
-    renderElementWithFakeApi(<ReportButton targetType="THING" targetId={THING_ID} what="this thing" />, guestSession(), {});
+    renderElementWithFakeApi(<ReportButton targetType="THING" targetId={THING_ID} />, guestSession(), {});
     await new Promise((r) => setTimeout(r, 0));
     expect(screen.queryByRole("button", { name: "Report this thing" })).toBeNull();
+  });
+
+  it("names what is reported by its kind, in whole sentences (no words from the caller)", async () => {
+    renderElementWithFakeApi(<ReportButton targetType="PICTURE" pictureOf="thing" targetId={THING_ID} />, userSession(), {});
+    const button = await screen.findByRole("button", { name: "Report this thing's picture" });
+    expect(button.textContent).toBe("Report picture");
+    cleanup();
+    renderElementWithFakeApi(<ReportButton targetType="ACTION" targetId="a1" />, userSession(), {});
+    expect((await screen.findByRole("button", { name: "Report this action" })).textContent).toBe("Report");
   });
 
   it("checks the form as the database does, before sending anything", async () => {
     expect(reportProblem(null, "")).toBe("Choose a reason: spam, wrong or offensive");
     expect(reportProblem("SPAM", "x".repeat(1001))).toBe("Details must be at most 1000 characters");
     expect(reportProblem("WRONG", "")).toBeNull();
-    const app = renderElementWithFakeApi(<ReportButton targetType="THING" targetId={THING_ID} what="this thing" />, userSession(), {});
+    const app = renderElementWithFakeApi(<ReportButton targetType="THING" targetId={THING_ID} />, userSession(), {});
     fireEvent.click(await screen.findByRole("button", { name: "Report this thing" }));
     fireEvent.click(screen.getByRole("button", { name: "Send report" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Choose a reason: spam, wrong or offensive");
@@ -111,7 +120,7 @@ describe("ReportButton", () => {
   });
 
   it("sends the reason and note, and thanks the reporter", async () => {
-    const app = renderElementWithFakeApi(<ReportButton targetType="CHAT_MESSAGE" targetId="m1" what="this answer" />, userSession(), {
+    const app = renderElementWithFakeApi(<ReportButton targetType="CHAT_MESSAGE" targetId="m1" />, userSession(), {
       ReportContent: { data: { reportContent: { __typename: "ReportContentPayload", contentReport: { __typename: "ContentReport", id: "r1", status: "OPEN" } } } },
     });
     fireEvent.click(await screen.findByRole("button", { name: "Report this answer" }));
@@ -124,7 +133,7 @@ describe("ReportButton", () => {
   });
 
   it("shows the database's refusal, e.g. the daily limit", async () => {
-    renderElementWithFakeApi(<ReportButton targetType="THING" targetId={THING_ID} what="this thing" />, userSession(), {
+    renderElementWithFakeApi(<ReportButton targetType="THING" targetId={THING_ID} />, userSession(), {
       ReportContent: failure("You can send up to 20 reports a day. Please try again tomorrow.", "RATEL"),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Report this thing" }));

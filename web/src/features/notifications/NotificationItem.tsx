@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { formatFull, timeAgoShort } from "../../lib/dates.ts";
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
+import { pseudoMarked } from "../../lib/i18n/texts.ts";
 import { renderNotice } from "../../../../shared/i18n/notices/index.ts";
 import type { NotificationsQuery } from "./Notifications.generated.ts";
 import { safePath } from "./safe-path.ts";
@@ -20,7 +21,8 @@ export function NotificationItem({ item, onOpen, onDismiss }: { item: AppNotific
   const when = timeAgoShort(item.createdAt, new Date(), t);
   // In the reader's language when the notice has a key; the stored English otherwise.
   const { locale } = useLocale();
-  const { title, body } = renderNotice(locale, item.textKey, item.textValues) ?? item;
+  const said = renderNotice(locale, item.textKey, item.textValues);
+  const { title, body } = said ? { title: pseudoMarked(said.title), body: pseudoMarked(said.body) } : item;
   const content = (
     <>
       <span className={styles.title}>

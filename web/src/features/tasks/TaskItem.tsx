@@ -162,9 +162,18 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
                 </span>{" "}
               </>
             ) : null}
-            <span className={`task-meta-item task-due task-due-${due.tone}`} title={due.full ?? undefined}>
-              {due.text}
-            </span>
+            {/* With a date, a <time> (its full date in the title, as lib/dates.ts writes it). */}
+            {due.full && (task.status === "COMPLETED" ? task.completedAt : task.dueDate) ? (
+              <time
+                className={`task-meta-item task-due task-due-${due.tone}`}
+                dateTime={(task.status === "COMPLETED" ? task.completedAt : task.dueDate) ?? undefined}
+                title={due.full}
+              >
+                {due.text}
+              </time>
+            ) : (
+              <span className={`task-meta-item task-due task-due-${due.tone}`}>{due.text}</span>
+            )}
             {task.status === "IN_PROGRESS" ? (
               <>
                 {" "}

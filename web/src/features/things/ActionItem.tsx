@@ -272,7 +272,7 @@ export function ActionItem({
             ) : null}
             {/* Anyone signed in may report someone else's action (issue 26). */}
             {!mine && action.type !== "CREATED" ? (
-              <ReportButton targetType="ACTION" targetId={action.id} what={t("things.actionItem.reportWhat")} className="link-button" />
+              <ReportButton targetType="ACTION" targetId={action.id} className="link-button" />
             ) : null}
           </div>
         ) : null}

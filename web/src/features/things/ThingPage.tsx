@@ -166,9 +166,9 @@ export default function ThingPage() {
               </Link>
             </>
           ) : null}
-          <ReportButton targetType="THING" targetId={thing.id} what={t("things.reportThing", brand)} />
+          <ReportButton targetType="THING" targetId={thing.id} />
           {thing.hasImage ? (
-            <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} what={t("things.reportPicture", brand)} label={t("things.reportPictureButton")} />
+            <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} />
           ) : null}
         </div>
       </header>
@@ -194,7 +194,7 @@ export default function ThingPage() {
         ) : current === "weather" ? (
           <ThingWeather thing={thing} />
         ) : current === "history" ? (
-          <HistoryPanel targetType="thing" targetId={thing.id} noun={t("things.nounOne", brand)} onRestored={refetch} />
+          <HistoryPanel targetType="thing" targetId={thing.id} onRestored={refetch} />
         ) : (
           <ThingReadings thing={thing} liveCount={events.count} />
         )}

@@ -35,25 +35,6 @@ export function actionTypeLabel(type: string | null | undefined, t: ThingsT = en
   return isActionType(type) ? t(`things.action.${type}.label`) : t("things.action.other");
 }
 
-/**
- * "watered", "did upkeep on": the middle of "Alice watered Big Planter", in English. A screen says
- * the whole sentence with t("things.actionLine", { type, person, thing }) instead, since other
- * languages do not put the verb there.
- */
-export function actionVerb(type: string | null | undefined): string {
-  return (isActionType(type) && ENGLISH_VERBS[type]) || "looked after";
-}
-
-const ENGLISH_VERBS: Record<ActionType, string> = {
-  WATERING: "watered",
-  LITTER_CLEANUP: "cleaned up litter at",
-  UPKEEP: "did upkeep on",
-  MEASUREMENT: "took a measurement at",
-  EDUCATION: "ran an education session at",
-  SHARE: "shared",
-  CREATED: "added",
-};
-
 export function actionHint(type: string | null | undefined, t: ThingsT = englishThingsT): string {
   return isActionType(type) ? t(`things.action.${type}.hint`) : "";
 }

@@ -5,7 +5,7 @@
 // of its screens (useT(texts) waits for it, under the route's loading state, rather than flashing
 // English). Formatting is FormatJS's, like the shell's: ICU plurals, numbers and dates by locale.
 import { IntlMessageFormat } from "intl-messageformat";
-import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
 
@@ -32,6 +32,18 @@ const everyTexts = new Set<{ clear(): void }>();
 export function setPseudoRewrite(rewrite: typeof pseudo): void {
   pseudo = rewrite;
   for (const texts of everyTexts) texts.clear();
+}
+
+/**
+ * A text another catalogue said (the shared notices' and water-need reasons', shared/i18n/notices),
+ * marked like the screens' own when the pseudo-locale is on, so a check for hard-coded text can
+ * tell it came from a catalogue. As it is otherwise.
+ */
+export function pseudoMarked(text: string): string {
+  if (!pseudo || !text) return text;
+  return pseudo([{ type: TYPE.literal, value: text }])
+    .map((element) => (element.type === TYPE.literal ? element.value : ""))
+    .join("");
 }
 
 /**

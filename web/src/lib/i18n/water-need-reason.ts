@@ -4,6 +4,7 @@
 import { renderReason } from "../../../../shared/i18n/notices/index.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import { useLocale } from "./locale-context.tsx";
+import { pseudoMarked } from "./texts.ts";
 
 interface WithReason {
   waterNeedReason?: string | null;
@@ -12,7 +13,8 @@ interface WithReason {
 
 export function waterNeedReasonIn(locale: Locale, thing: WithReason | null | undefined): string | null {
   if (!thing) return null;
-  return renderReason(locale, thing.waterNeedReasonParts) ?? thing.waterNeedReason ?? null;
+  const said = renderReason(locale, thing.waterNeedReasonParts);
+  return said === null ? (thing.waterNeedReason ?? null) : pseudoMarked(said);
 }
 
 export function useWaterNeedReason(thing: WithReason | null | undefined): string | null {

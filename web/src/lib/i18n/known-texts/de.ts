@@ -83,6 +83,7 @@ export const knownDe: Record<KnownKey, string> = {
   "things.planterFieldsPlantersOnly": "Volumen und Bodenfläche gibt es nur bei Pflanzkübeln und Beeten",
   "things.beeFieldsBeeCafesOnly": "Blühpflanzen und Jahreszeiten gibt es nur bei Bienen-Cafés",
   "things.plantingYearRange": "Das Pflanzjahr muss zwischen 1500 und diesem Jahr liegen",
+  "things.trunkGirthNumber": "Der Stammumfang muss eine ganze Zahl in Zentimetern sein",
   "things.trunkGirthRange": "Der Stammumfang muss zwischen 1 und 2000 cm liegen",
   "things.volumeRange": "Das Volumen muss zwischen 1 und 100000 Litern liegen",
   "things.soilAreaRange": "Die Bodenfläche muss zwischen 0,01 und 10000 m² liegen",

@@ -92,6 +92,7 @@ export const knownEn = {
   "things.planterFieldsPlantersOnly": "Volume and soil area are for planters and beds only",
   "things.beeFieldsBeeCafesOnly": "Flowering plants and seasons are for bee cafes only",
   "things.plantingYearRange": "Planting year must be between 1500 and this year",
+  "things.trunkGirthNumber": "Trunk girth must be a whole number of centimetres",
   "things.trunkGirthRange": "Trunk girth must be between 1 and 2000 cm",
   "things.volumeRange": "Volume must be between 1 and 100000 litres",
   "things.soilAreaRange": "Soil area must be between 0.01 and 10000 m²",

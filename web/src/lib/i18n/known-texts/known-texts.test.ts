@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalogueProblems } from "../../../../../shared/i18n/catalogue-check.ts";
 import { MESSAGES } from "../../../../../shared/validation.ts";
+import { ATTRIBUTE_MESSAGES } from "../../../features/things/thing-attributes.ts";
 import { makeMessageTranslator } from "../server-messages.ts";
 import { knownDe } from "./de.ts";
 import { knownEn } from "./en-GB.ts";
@@ -112,6 +113,12 @@ describe("the known texts", () => {
     const texts = new Set<string>(Object.values(knownEn));
     const missing = Object.values(MESSAGES).filter((message) => !texts.has(message));
     expect(missing, `validation messages not in the known texts: ${ADD_IT}`).toEqual([]);
+  });
+
+  it("include every message the thing form checks before sending (features/things/thing-attributes.ts)", () => {
+    const texts = new Set<string>(Object.values(knownEn));
+    const missing = Object.values(ATTRIBUTE_MESSAGES).filter((message) => !texts.has(message));
+    expect(missing, `thing form messages not in the known texts: ${ADD_IT}`).toEqual([]);
   });
 
   describe.skipIf(!existsSync(schemaPath))("and every text db/schema.sql raises at a person", () => {

@@ -150,8 +150,9 @@ export const accountEn = {
   "account.things.emptyText":
     "{brand, select, bee {Add a bee cafe you care for, such as a planter of bee-friendly flowers with a dish of water, or find one nearby and become a collaborator.} other {Add a thing you care for, such as a planter, a tree or a bench, or find one nearby and become a collaborator.}}",
   "account.things.find": "{brand, select, bee {Find cafes} other {Find things}}",
-  "account.things.lastCare": "{type} · last care {date}",
-  "account.things.noCare": "{type} · no care recorded yet",
+  // {type} is the thing's type (PLANTER, TREE, ...), named as the things screens name it.
+  "account.things.lastCare": "{type, select, BEECAFE {Bee cafe} APIARY {Apiary} GREENHOUSE {Greenhouse} MEADOW {Meadow} FLOWERBED {Flower bed} TREE {Tree} BIN {Bin} PLANTER {Planter} HEDGE {Hedge} GRAVE {Grave} VEGETABLEBED {Vegetable bed} WALL {Wall} FENCE {Fence} BENCH {Bench} MURAL {Mural} NOTICEBOARD {Notice board} BOOKSHARE {Book share} PLAQUE {Plaque} SCULPTURE {Sculpture} other {Unknown type}} · last care {date}",
+  "account.things.noCare": "{type, select, BEECAFE {Bee cafe} APIARY {Apiary} GREENHOUSE {Greenhouse} MEADOW {Meadow} FLOWERBED {Flower bed} TREE {Tree} BIN {Bin} PLANTER {Planter} HEDGE {Hedge} GRAVE {Grave} VEGETABLEBED {Vegetable bed} WALL {Wall} FENCE {Fence} BENCH {Bench} MURAL {Mural} NOTICEBOARD {Notice board} BOOKSHARE {Book share} PLAQUE {Plaque} SCULPTURE {Sculpture} other {Unknown type}} · no care recorded yet",
   "account.things.oneThing": "{brand, select, bee {★ One Cafe} other {★ One Thing}}",
   "account.things.collaborator": "collaborator",
   "account.things.chooseOne":

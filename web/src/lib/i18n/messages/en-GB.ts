@@ -7,8 +7,66 @@
 // theirs in messages/<feature>.en-GB.ts beside a <feature>.de.ts twin, spread in below, one line
 // each, so features can be translated without touching each other's lines.
 
-
 const shell = {
+  // The pages' titles, from the route table (routes/routes.tsx), shown in the browser's tab as
+  // "{title} · {product}": in the shell, so the table names them without importing any feature's
+  // texts and the first page stays light. `brand` is the branding's key (cafes and beepasses).
+  "title.home": "Home",
+  "title.map": "Map",
+  "title.signIn": "Sign in",
+  "title.register": "Register",
+  "title.verify": "Verify e-mail",
+  "title.forgotPassphrase": "Forgot passphrase",
+  "title.resetPassphrase": "Reset passphrase",
+  "title.about": "About",
+  "title.account": "Account",
+  "title.profile": "Profile",
+  "title.changePassphrase": "Change passphrase",
+  "title.emails": "E-mail addresses",
+  "title.badges": "My badges",
+  "title.myThings": "{brand, select, bee {My cafes} other {My things}}",
+  "title.myDevices": "My devices",
+  "title.notices": "Notices",
+  "title.users": "Users",
+  "title.deleteAccount": "Delete account",
+  "title.confirmDeletion": "Confirm account deletion",
+  "title.feedback": "Feedback",
+  "title.admin": "Admin",
+  "title.community": "Community",
+  "title.newUser": "New user",
+  "title.user": "User",
+  "title.groups": "{brand, select, bee {Beepasses} other {Groups}}",
+  "title.acceptGroup": "{brand, select, bee {Join a beepass} other {Join a group}}",
+  "title.newGroup": "{brand, select, bee {New beepass} other {New group}}",
+  "title.groupSettings": "{brand, select, bee {Beepass settings} other {Group settings}}",
+  "title.groupMembership": "{brand, select, bee {Join beepass} other {Join group}}",
+  "title.group": "{brand, select, bee {Beepass} other {Group}}",
+  "title.activity": "Activity",
+  "title.tasks": "Tasks",
+  "title.newTask": "New task",
+  "title.things": "{brand, select, bee {Cafes} other {Things}}",
+  "title.searchThings": "{brand, select, bee {Search cafes} other {Search things}}",
+  "title.nearestThing": "{brand, select, bee {Nearest cafe} other {Nearest thing}}",
+  "title.acceptThing": "{brand, select, bee {Accept a cafe invitation} other {Accept a thing invitation}}",
+  "title.newThing": "{brand, select, bee {New cafe} other {New thing}}",
+  "title.importThings": "{brand, select, bee {Import cafes} other {Import things}}",
+  "title.editThing": "{brand, select, bee {Edit cafe} other {Edit thing}}",
+  "title.thingSettings": "{brand, select, bee {Cafe settings} other {Thing settings}}",
+  "title.recordAction": "Record an action",
+  "title.collaborate": "Collaborate",
+  "title.thing": "{brand, select, bee {Cafe} other {Thing}}",
+  "title.devices": "Devices",
+  "title.acceptDevice": "Accept a device invitation",
+  "title.newDevice": "New device",
+  "title.device": "Device",
+  "title.editDevice": "Edit device",
+  "title.deviceSettings": "Device settings",
+  "title.rainfallStation": "Rainfall station",
+  "title.scorer": "Scorer",
+  "title.notFound": "Page not found",
+  // The route table's notice to someone who is not an admin opening /admin.
+  "routes.adminsOnly": "Only administrators can open the admin dashboard.",
+
   "language.label": "Language",
   "language.browser": "As my browser",
   "language.saved": "Language saved.",
@@ -47,6 +105,7 @@ const shell = {
   "routeError.reload": "Reload",
   "routeError.home": "Go to the home page",
   "common.loading": "Loading…",
+  "session.ended": "Your session has ended. Please sign in again.",
   "common.comingSoon": "This screen is still being built.",
 
   "list.options": "List options",
@@ -218,3 +277,5 @@ export const en = {
 
 export type MessageKey = keyof typeof en;
 export type ShellTexts = typeof shell;
+/** A page's title (the route table's). */
+export type TitleKey = Extract<MessageKey, `title.${string}`>;

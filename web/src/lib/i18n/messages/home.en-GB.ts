@@ -71,7 +71,8 @@ export const homeEn = {
   "home.thing.collaborator": "Collaborator",
   "home.thing.ph": "pH {value}",
   "home.thing.water": "Water {value}",
-  "home.thing.last": "Last: {action} by {who}, {when}",
+  // {type} is the action's type (WATERING, UPKEEP, ...).
+  "home.thing.last": "Last: {type, select, WATERING {watering} LITTER_CLEANUP {litter clean-up} UPKEEP {upkeep} MEASUREMENT {measurement} EDUCATION {education} SHARE {share} CREATED {added} other {action}} by {who}, {when}",
   "home.thing.you": "you",
   "home.thing.someone": "someone",
   "home.thing.noActions": "No actions recorded yet",
@@ -96,6 +97,8 @@ export const homeEn = {
   "home.badges.all": "All badges",
   "home.badges.empty": "Record your first action to earn a badge. More come at 10 and 50.",
   "home.badges.badge": "Badge",
+  // A badge's name by its kind (as account.badge.<kind>.title says on the badges page); {level} is I, II, III.
+  "home.badges.name": "{kind, select, signin {Regular {level}} created {Founder {level}} littercleanup {Litter Picker {level}} share {Sharer {level}} watering {Waterer {level}} litres {Water Carrier {level}} education {Teacher {level}} upkeep {Keeper {level}} measurement {Measurer {level}} other {Badge}}",
   "home.badges.level": "Level {level}",
 
   "home.groups.title": "{brand, select, bee {My beepasses} other {My groups}}",
@@ -124,7 +127,7 @@ export const homeEn = {
   "home.activity.all": "All activity",
   "home.activity.loading": "Loading recent activity…",
   "home.activity.empty": "No care recorded yet. When someone waters, tidies or checks on something, it shows here.",
-  "home.activity.line": "{who} {verb} {thing}",
+  "home.activity.line": "{you, select, other {}}{type, select, WATERING {{who} watered {thing}} LITTER_CLEANUP {{who} cleaned up litter at {thing}} UPKEEP {{who} did upkeep on {thing}} MEASUREMENT {{who} took a measurement at {thing}} EDUCATION {{who} ran an education session at {thing}} SHARE {{who} shared {thing}} CREATED {{who} added {thing}} other {{who} looked after {thing}}}",
   "home.activity.you": "You",
   "home.activity.someone": "Someone",
   "home.activity.aThing": "a thing",

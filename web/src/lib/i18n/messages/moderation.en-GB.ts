@@ -63,8 +63,9 @@ export const moderationEn = {
   "moderation.reasonHint.OFFENSIVE": "Abusive, hateful or unsafe",
   "moderation.report.chooseReason": "Choose a reason: spam, wrong or offensive",
   "moderation.report.detailsTooLong": "Details must be at most {max} characters",
-  "moderation.report.button": "Report",
-  "moderation.report.what": "Report {what}",
+  // {target} is what is reported (THING, PICTURE, ACTION, CHAT_MESSAGE), {of} whose picture it is.
+  "moderation.report.button": "{target, select, PICTURE {Report picture} other {Report}}",
+  "moderation.report.what": "{target, select, THING {{brand, select, bee {Report this cafe} other {Report this thing}}} PICTURE {{of, select, thing {{brand, select, bee {Report this cafe's picture} other {Report this thing's picture}}} group {{brand, select, bee {Report this beepass's picture} other {Report this group's picture}}} device {Report this device's picture} user {Report this person's picture} other {Report this picture}}} ACTION {Report this action} CHAT_MESSAGE {Report this answer} other {Report this}}",
   "moderation.report.failed": "Could not send the report",
   "moderation.report.thanks": "Thank you. An admin will look at your report.",
   "moderation.report.reason": "Reason",
