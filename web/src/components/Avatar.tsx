@@ -142,6 +142,7 @@ export function Avatar({
   // A new URL gets a new chance, and so does a failed one once the pictures cookie has changed
   // (a private picture asked for before it was set).
   const access = usePictureAccessVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new URL or pictures cookie is a new chance to load: the effect resets on them, it doesn't read them
   useEffect(() => setFailed(null), [url, access]);
 
   const style: CSSProperties = {
@@ -173,6 +174,7 @@ export function Avatar({
     );
   }
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes only with role="img" (both set from alt)
     <span
       className={`${classes} avatar-initials`}
       translate="no"

@@ -231,6 +231,7 @@ export function ImageUpload({
   const callbacks = useRef({ onUploaded, onBusyChange });
   callbacks.current = { onUploaded, onBusyChange };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new current picture resets the failure: the effect runs on it, it doesn't read it
   useEffect(() => setCurrentFailed(false), [currentUrl]);
 
   // Let go of the preview's object URL when it changes and on unmount; stop a running upload.
@@ -323,6 +324,7 @@ export function ImageUpload({
       <span id={labelId} className={styles.label}>
         {label ?? t("upload.label")}
       </span>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is the pointer's extra; the button inside is the control for everyone */}
       <div
         className={styles.zone}
         onDragEnter={(event) => {

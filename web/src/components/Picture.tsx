@@ -51,6 +51,7 @@ export function Picture({ type, id, alt, sizes, onMissing, style, onLoad, ...res
   const [maxWidth, setMaxWidth] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const access = usePictureAccessVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source or pictures cookie resets the failure: the effect runs on them, it doesn't read them
   useEffect(() => setFailed(false), [access, src]);
   if (failed) return null;
   return (

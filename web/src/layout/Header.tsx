@@ -41,6 +41,7 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
   const [signingOut, setSigningOut] = useState(false);
 
   // Close the small-screen menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu after a navigation: the effect runs on the path, it doesn't read it
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const links = [

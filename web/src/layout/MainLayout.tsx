@@ -28,6 +28,7 @@ export function MainLayout({ notifications, banner }: MainLayoutSlots = {}) {
   useNavigationTracking();
 
   // After a navigation, move focus to the new content so screen readers start there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moves the focus after a navigation: the effect runs on the path
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

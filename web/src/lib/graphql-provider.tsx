@@ -35,6 +35,7 @@ export function GraphQLProvider({
   const userKey = session?.id ?? "";
   const keptFor = persistCache && isSignedIn(session) ? userKey : "";
   const kept = useRef(new Map<string, PersistedCache>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new signed-in user gets a new client and cache (userKey), though the factory reads the session
   const graphql = useMemo(() => {
     let storage: PersistedCache | null = null;
     if (keptFor && persistCache) {

@@ -72,7 +72,7 @@ export function isExpired(session: Session | null | undefined, now = Date.now())
 }
 
 export function isSignedIn(session: Session | null | undefined, now = Date.now()): boolean {
-  if (!session || !session.token || isExpired(session, now)) return false;
+  if (!session?.token || isExpired(session, now)) return false;
   return session.role !== "" && session.role !== ROLE_GUEST;
 }
 

@@ -59,7 +59,8 @@ export const paths = {
  * Anything else (absolute URLs, protocol-relative "//host", backslash tricks) gives the fallback.
  */
 export function safeNext(next: string | null | undefined, fallback = "/"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters in a redirect target is the point
   if (/[\u0000-\u001f]/.test(next)) return fallback;
   return next;
 }

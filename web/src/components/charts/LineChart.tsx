@@ -194,7 +194,7 @@ export default function LineChart({ points, from, to, label, unit, digits, colou
             maxTicksLimit: step ? 11 : 6,
             stepSize: step,
             // As many decimals as the tick step needs, so neighbouring ticks never read the same.
-            callback: (value, index, ticks) => {
+            callback: (value, _index, ticks) => {
               const gap = ticks.length > 1 ? Math.abs(ticks[1].value - ticks[0].value) : 1;
               const places = gap > 0 ? Math.min(4, Math.max(0, -Math.floor(Math.log10(gap) + 1e-9))) : digits;
               return `${formatNumber(Number(value), places)}${unit ? ` ${unit}` : ""}`;

@@ -1,6 +1,7 @@
 // The map of LocationMap (loaded lazily with maplibre): a marker on a point, zoom buttons, no
 // scroll-wheel zoom (the page scrolls past it), the basemap chosen on /map.
 import { useEffect, useMemo, useRef } from "react";
+// biome-ignore lint/suspicious/noShadowRestrictedNames: react-map-gl's component is called Map; this file uses no JavaScript Map
 import { Map, Marker, NavigationControl, type MapRef } from "react-map-gl/maplibre";
 import { assertWebgl, basemapStatusText, maplibregl, useBasemapView } from "./map-core.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";

@@ -1,6 +1,7 @@
 // The map of LocationPicker (loaded lazily with maplibre): click to place the marker, drag it to
 // move it; the map follows coordinates typed into the inputs.
 import { useEffect, useMemo, useRef } from "react";
+// biome-ignore lint/suspicious/noShadowRestrictedNames: react-map-gl's component is called Map; this file uses no JavaScript Map
 import { Map, Marker, NavigationControl, type MapLayerMouseEvent, type MapRef, type MarkerDragEvent } from "react-map-gl/maplibre";
 import type { Coordinates } from "./env-format.ts";
 import { assertWebgl, basemapStatusText, maplibregl, useBasemapView } from "./map-core.tsx";

@@ -2,7 +2,7 @@
 // with what fell in the last 24 hours and a link to its page (/rainfall/{id}).
 //
 //   <RainfallPanel latitude={thing.location.x} longitude={thing.location.y} />
-import { useId, useMemo } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { paths } from "../../routes/paths.ts";
@@ -101,7 +101,7 @@ export function RainfallPanel({
     [answer, distance, limit],
   );
 
-  let body;
+  let body: ReactNode;
   if (!valid) {
     body = <p className="muted">{t("rainfall.noCoordinates")}</p>;
   } else if (result.fetching && !answer) {

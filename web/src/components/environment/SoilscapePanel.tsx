@@ -3,7 +3,7 @@
 // watering.
 //
 //   <SoilscapePanel latitude={thing.location.x} longitude={thing.location.y} />
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { drainageAdvice, isFiniteNumber, SOIL_ATTRIBUTES, soilAdvice, textureAdvice, type SoilAttribute } from "./env-format.ts";
 import { errorText, Panel, PanelError, PanelLoading } from "./parts.tsx";
@@ -97,7 +97,7 @@ export function SoilscapePanel({ latitude, longitude, title, headingLevel = 2 }:
   const id = useId();
   const soil = result.data?.soilscape ?? null;
 
-  let body;
+  let body: ReactNode;
   if (!valid) {
     body = <p className="muted">{t("soil.noCoordinates")}</p>;
   } else if (result.fetching && !result.data) {

@@ -2,7 +2,7 @@
 // (temperature, rain and its chance) and the next 7 days (lowest/highest temperature, rain).
 //
 //   <WeatherPanel latitude={thing.location.x} longitude={thing.location.y} />
-import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
 import {
@@ -83,7 +83,7 @@ export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hou
     [next],
   );
 
-  let body;
+  let body: ReactNode;
   if (!valid) {
     body = <p className="muted">{t("weather.noCoordinates")}</p>;
   } else if (result.fetching && !forecast) {

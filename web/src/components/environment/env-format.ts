@@ -4,7 +4,7 @@
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
 import { dateFormat, dateSettings, formatHour as hourOf, timeAgo as relativeTime } from "../../lib/dates.ts";
-import { environmentTexts, type EnvironmentT, environmentEnglishT } from "./texts.ts";
+import { type EnvironmentT, environmentEnglishT } from "./texts.ts";
 
 /** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
 export const LOCALE = dateSettings().locale;

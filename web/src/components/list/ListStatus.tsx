@@ -12,6 +12,7 @@ export function ListSkeleton({ layout = "tiles", count = 6, label }: { layout?: 
       <span className="visually-hidden">{label ?? t("common.loading")}</span>
       <ul className={layout === "tiles" ? "item-tiles" : "item-rows"} aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity of their own, and never move
           <li key={index} className="item skeleton-item">
             <span className="skeleton skeleton-picture" />
             <span className="skeleton-lines">

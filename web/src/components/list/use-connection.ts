@@ -86,6 +86,7 @@ export function useConnection<Data, N>({
   connectionRef.current = connection;
 
   const cursorsKey = JSON.stringify(cursors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query, page size and variables are read through refs; cursorsKey and variablesKey say when they changed
   useEffect(() => {
     if (pause) return;
     const vars = JSON.parse(variablesKey) as Record<string, unknown>;
@@ -101,9 +102,11 @@ export function useConnection<Data, N>({
         });
       });
     });
-    return () => subscriptions.forEach((s) => s.unsubscribe());
+    return () => {
+      for (const s of subscriptions) s.unsubscribe();
+    };
     // query/variables/pageSize are all inside `key`.
-  }, [client, key, cursorsKey, refresh, pause, requestPolicy]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [client, key, cursorsKey, refresh, pause, requestPolicy]);
 
   const results = pages.key === key ? pages.results : [];
   const loadedCount = cursors.filter((_, index) => results[index] && results[index].data !== undefined).length;

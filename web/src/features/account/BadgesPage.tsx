@@ -4,7 +4,6 @@ import { useQuery } from "urql";
 import type { Branding } from "../../../../shared/branding.ts";
 import { Loading } from "../../components/Loading.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
-import type { T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { badgeText } from "./badge-texts.ts";

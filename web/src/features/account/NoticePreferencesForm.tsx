@@ -8,7 +8,6 @@ import {
   type NoticeChannel, type NoticeKind,
 } from "../../../../shared/notice-preferences.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import type { T } from "../../lib/i18n/english.ts";
 import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useNotify } from "../../lib/notices.tsx";
@@ -176,8 +175,9 @@ export function NoticePreferencesForm({
                       onChange={(event) => toggle(kind, channel, event.target.checked)}
                     />
                   ) : (
-                    <span className="muted" aria-label={t("account.notices.kindNoChannel", { kind: t(KIND_TEXTS[kind].label), channel })}>
-                      —
+                    <span className="muted">
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">{t("account.notices.kindNoChannel", { kind: t(KIND_TEXTS[kind].label), channel })}</span>
                     </span>
                   )}
                 </td>

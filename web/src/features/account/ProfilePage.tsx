@@ -1,7 +1,7 @@
 // /account/profile: name, username, the daily summary e-mail, the One Thing and the picture.
 // Saving updates the user (updateUserById), then attaches a new picture (newFiles), then brings
 // the session (header name, picture) up to date.
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { MESSAGES, validateName, validateUsername } from "../../../../shared/validation.ts";
@@ -58,7 +58,7 @@ export default function ProfilePage() {
   });
   const user = data?.currentUser ?? null;
 
-  let content;
+  let content: ReactNode;
   if (user) {
     const things = (data?.allThingAccesses?.nodes ?? [])
       .map((access) => access.thingByThingId)

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { de } from "../../lib/i18n/messages/de.ts";
-import { en, type MessageKey } from "../../lib/i18n/messages/en-GB.ts";
+import { en, } from "../../lib/i18n/messages/en-GB.ts";
 import { badgeText } from "./badge-texts.ts";
 import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
 import { accountDe } from "../../lib/i18n/messages/account.de.ts";

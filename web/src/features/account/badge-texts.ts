@@ -4,7 +4,6 @@
 // readers get "1 time" rather than "1 time(s)". A kind the screens do not know yet shows the
 // database's words.
 import type { BrandingKey } from "../../../../shared/branding.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { type AccountT, englishAccountT } from "./texts.ts";
 

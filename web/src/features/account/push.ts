@@ -1,7 +1,6 @@
 // This browser and Web Push (issue 25): whether it can receive push messages, its current
 // subscription, and subscribing with the server's VAPID key (PushManager.subscribe). The service
 // worker (web/public/sw.js) shows the messages and opens the thing, task or invitation on a tap.
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { type AccountT, englishAccountT } from "./texts.ts";
 
 export type PushState = "unsupported" | "no-key" | "denied" | "off" | "on";

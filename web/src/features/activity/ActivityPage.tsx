@@ -21,7 +21,6 @@ import {
   useServerList,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { ActionItem } from "../things/ActionItem.tsx";

@@ -5,7 +5,6 @@ import type { AdminTotalsQuery } from "./AdminTotals.generated.ts";
 import type { NavigationAnalyticsQuery } from "./NavigationAnalytics.generated.ts";
 import { dateSettings, formatDate, formatDateTime as formatDateTimeOf, formatDayMonth } from "../../lib/dates.ts";
 import { MESSAGES, validateUsername } from "../../../../shared/validation.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { type AdminT, englishAdminT } from "./texts.ts";
 
 /** Rows shown in the top routes and top patterns tables (spec section 9). */

@@ -2,7 +2,6 @@
 // the viewer can see), with links to the latest.
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { UserAdoptionsDocument as UserAdoptionsQuery } from "./UserAdoptions.generated.ts";

@@ -1,5 +1,4 @@
 // The words for who looks after a thing, the same on its page, the map card and the marker.
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { type ThingsT, englishThingsT } from "../things/texts.ts";
 
 export interface Adopter {

@@ -13,7 +13,6 @@ import { FormField } from "../../components/FormField.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { authEn } from "../../lib/i18n/messages/auth.en-GB.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
-import type { T } from "../../lib/i18n/english.ts";
 import { useNotify } from "../../lib/notices.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";

@@ -71,6 +71,7 @@ export default function VerifyEmailPage() {
   }, [client, id, token, complete]);
 
   // Bring the signed-in session's e-mails and verified flag up to date.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the verification's outcome is known; the session it updates is read at that moment
   useEffect(() => {
     if (outcome !== "verified" || !signedIn || !session) return;
     const signedInToken = session.token;

@@ -181,6 +181,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
 
   // Keep the newest message in sight inside the conversation (never scrolls the page).
   const logRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the newest message whenever the conversation or its state changes, which is what the list names
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;

@@ -264,7 +264,7 @@ export function DeviceForm({
     form.setValue("model", next);
   };
 
-  const useMyLocation = async () => {
+  const fillFromMyLocation = async () => {
     setLocationProblem(null);
     setLocating(true);
     try {
@@ -397,7 +397,7 @@ export function DeviceForm({
           <FormField label={t("devices.form.longitude")} {...form.field("longitude")} error={errorFor("longitude")} inputMode="decimal" autoComplete="off" />
         </div>
         <div className="dev-location-actions">
-          <button type="button" className="button button-secondary" onClick={useMyLocation} disabled={locating} aria-busy={locating || undefined}>
+          <button type="button" className="button button-secondary" onClick={fillFromMyLocation} disabled={locating} aria-busy={locating || undefined}>
             {t(locating ? "devices.form.finding" : "devices.form.useMyLocation")}
           </button>
           {chosenThing?.location ? (

@@ -66,10 +66,11 @@ export default function DevicePage() {
   );
   const liveCount = thingId ? (live.data ?? 0) : 0;
   const { refetch } = state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches when a live reading arrives (liveCount), not when refetch's identity changes
   useEffect(() => {
     if (liveCount > 0) refetch();
     // refetch changes identity every render; the count is what matters.
-  }, [liveCount]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [liveCount]);
 
   if (state.notFound) return <DeviceNotFound />;
   if (!device) {
@@ -158,6 +159,7 @@ function IndicatorCard({ device }: { device: DeviceRecord }) {
         <summary>{t("devices.whatColoursMean")}</summary>
         <ul className="dev-scale-list">
           {scale.map((step, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed scale, drawn in its own order, never reordered
             <li key={index} className={step.colour === colour && step.label === meaning ? "dev-scale-current" : undefined}>
               <ColourDot colour={step.colour} />
               <span className="dev-scale-label">{step.label}</span>

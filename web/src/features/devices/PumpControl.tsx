@@ -49,6 +49,7 @@ function useDownlink(id: string | null) {
   });
   const downlink = id && result.data?.deviceDownlinkById?.id === id ? result.data.deviceDownlinkById : null;
   const queued = !!id && (!downlink || downlink.status === "QUEUED");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: polls again when the answer changes, which is what result.data names
   useEffect(() => {
     if (!queued || result.fetching) return;
     const timer = setTimeout(() => reexecute({ requestPolicy: "network-only" }), POLL_MS);
@@ -80,6 +81,7 @@ export function PumpControl({
   const watched = useDownlink(pendingId);
   // Each downlink's outcome is announced once, however often the screen renders.
   const settled = useRef(new Set<string>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new state from the device ends the local optimistic one: the effect runs on it, it doesn't read it
   useEffect(() => setLocal(null), [ledState]);
 
   useEffect(() => {

@@ -18,7 +18,6 @@ import { waterDecorations } from "./DeviceCharts.tsx";
 import { failure, renderDevices, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { translator } from "../../../../shared/i18n/translate.ts";
-import { englishT } from "../../lib/i18n/english.ts";
 import { englishDevicesT } from "./texts.ts";
 import { en } from "../../lib/i18n/messages/en-GB.ts";
 import { de } from "../../lib/i18n/messages/de.ts";

@@ -118,6 +118,7 @@ function FeedbackForm({ initialThingId, onSent }: { initialThingId: string; onSe
   const chosenUnknown = form.values.thingId && !thingOptions.some((thing) => thing.id === form.values.thingId);
 
   // The server's message is about what was sent; editing the form makes it stale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: editing any field makes the server's message stale: the effect runs on them, it doesn't read them
   useEffect(() => setServerError(null), [form.values.subject, form.values.message, form.values.thingId]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

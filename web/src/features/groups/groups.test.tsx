@@ -135,7 +135,7 @@ describe("/groups", () => {
     };
     const page = (names: string[], more = false) => {
       const data = groupsPage(names, more);
-      data.allGroups?.nodes.forEach((node) => (node.id = ids[node.name]));
+      for (const node of data.allGroups?.nodes ?? []) node.id = ids[node.name];
       return { data };
     };
     const app = renderScreen("/groups", guestSession(), {

@@ -1,6 +1,5 @@
 // Words, dates, pictures and error texts the group, community and user screens share.
 import { charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { type GroupsT, englishGroupsT } from "./texts.ts";
 
 // Failed calls are read like every screen's (lib/errors.ts).

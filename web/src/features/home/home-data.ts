@@ -2,8 +2,7 @@
 // HomeRecentThings) and the pure rules the page applies to them: the week's actions, my things
 // with the One Thing first, the colour counts and their total, what needs water, recent things.
 // No React here, so it is easy to test.
-import { englishT, type T } from "../../lib/i18n/english.ts";
-import { INDICATOR_COLOURS, needsWaterRank, normaliseColour, type IndicatorColour } from "../things/thing-meta.ts";
+import { INDICATOR_COLOURS, needsWaterRank, type IndicatorColour } from "../things/thing-meta.ts";
 import { type HomeT, englishHomeT } from "./texts.ts";
 
 /** A thing in the home page's photo carousel (GalleryCarousel.tsx). */

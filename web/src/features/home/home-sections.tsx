@@ -7,7 +7,6 @@ import type { CombinedError } from "urql";
 import type { Branding } from "../../../../shared/branding.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { LocationMap, mapLink } from "../../components/environment/LocationMap.tsx";
-import type { T } from "../../lib/i18n/english.ts";
 import { paths } from "../../routes/paths.ts";
 import {
   colourLabel,
@@ -89,6 +88,7 @@ export function SkeletonRows({ rows = 3, label }: { rows?: number; label?: strin
     <div className="home-skeleton" role="status" aria-live="polite">
       <span className="visually-hidden">{label ?? t("common.loading")}</span>
       {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity of their own, and never move
         <span key={i} className="home-skeleton-row" aria-hidden="true">
           <span className="home-shimmer home-skeleton-dot" />
           <span className="home-skeleton-lines">

@@ -9,6 +9,7 @@
 // The markers are DOM elements over the map: they draw before any basemap tile and without one
 // (the style starts as the built-in plain one and falls back to it when the basemap fails).
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+// biome-ignore lint/suspicious/noShadowRestrictedNames: react-map-gl's component is called Map; this file uses no JavaScript Map
 import { Map, Marker, NavigationControl, ScaleControl, type MapRef } from "react-map-gl/maplibre";
 import { term } from "../../../../shared/branding.ts";
 import type { Coordinates } from "../../components/environment/env-format.ts";
@@ -18,7 +19,7 @@ import type { Basemap } from "../../components/environment/map-styles.ts";
 import { MapPin } from "../../components/environment/parts.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { LocateButton } from "./LocateControl.tsx";
-import { MAX_MAP_ZOOM, soilClasses, type MapThing, type PlacedThing, type OverlayStatus } from "./map-data.ts";
+import { MAX_MAP_ZOOM, type soilClasses, type MapThing, type PlacedThing, type OverlayStatus } from "./map-data.ts";
 import { BLinesLayer, INTERACTIVE_LAYERS, SoilscapeLayer, StationMarkers } from "./OverlayLayers.tsx";
 import { SelectionPopup } from "./SelectionPopup.tsx";
 import { ClusterMarkers, ThingMarkers } from "./ThingMarkers.tsx";

@@ -265,7 +265,7 @@ export function soilColour(classNumber: number | null | undefined): string {
 /** A maplibre expression colouring soilscape polygons by class_number. */
 export function soilColourExpression(): unknown[] {
   const expression: unknown[] = ["match", ["to-number", ["get", "class_number"], 0]];
-  SOIL_COLOURS.forEach((colour, i) => expression.push(i + 1, colour));
+  for (const [i, colour] of SOIL_COLOURS.entries()) expression.push(i + 1, colour);
   expression.push(SOIL_UNKNOWN);
   return expression;
 }

@@ -20,6 +20,7 @@ export function useSettled<T>(value: T | null, key: string | null, ms: number): 
   const latest = useRef(value);
   latest.current = value;
   const started = useRef(value !== null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key starts afresh: the effect runs on it, it doesn't read it
   useEffect(() => {
     if (!started.current && latest.current !== null) {
       started.current = true;

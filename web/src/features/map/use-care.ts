@@ -94,6 +94,7 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   // delayed on a slow, busy phone past half a second after the tap made that growth count as a
   // layout shift; rendered with the tap it is the tap's own expected change.
   const select = setSelected;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: select is setSelected under a local name (stable); named so the callback's purpose reads
   const choose = useCallback(
     (thing: PlacedThing) => {
       select(thing);

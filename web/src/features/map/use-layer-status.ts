@@ -26,6 +26,7 @@ export function useLayerStatus(
   );
 
   const brand = { brand: b.key };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: brand is rebuilt each render from b.key, which is the real dependency
   useEffect(() => {
     const error = thingsResult.error && !thingsAnswer ? errorText(thingsResult.error) : null;
     let note: string | null = null;

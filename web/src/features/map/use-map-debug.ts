@@ -77,11 +77,12 @@ export function useMapDebug(mapRef: RefObject<MapRef | null>, state: MapDebugSta
     styleLayerIds: () => mapRef.current?.getMap().getStyle()?.layers.map((l) => l.id) ?? [],
     sourceFeatureCount: (sourceId: string) => {
       const map = mapRef.current?.getMap();
-      if (!map || !map.getSource(sourceId)) return 0;
+      if (!map?.getSource(sourceId)) return 0;
       return map.querySourceFeatures(sourceId).length;
     },
     map: () => mapRef.current?.getMap(),
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: timings is a ref read when the debug hook is installed
   useEffect(() => {
     const hook = {} as MapDebug;
     for (const key of ["ready", "basemap", "basemapStatus", "overlays", "counts", "thingClusters", "thingMarkers"] as const) {

@@ -77,7 +77,7 @@ export function useMapSelection({
     onSelectThing(null);
     const back = opener.current;
     opener.current = null;
-    if (back && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
+    if (back?.isConnected && back !== document.body) back.focus({ preventScroll: true });
   };
 
   const onMapClick = (e: MapLayerMouseEvent) => {

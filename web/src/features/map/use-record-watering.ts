@@ -47,6 +47,7 @@ export function useRecordWatering(thingId: string, onChanged?: () => void) {
   changed.current = onChanged;
 
   // A different thing starts afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different thing starts afresh: the effect runs on its id, it doesn't read it
   useEffect(() => setState({ step: "idle" }), [thingId]);
 
   // Undo is offered for a while, then the watering stands.

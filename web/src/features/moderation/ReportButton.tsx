@@ -4,7 +4,6 @@
 // allows 20 reports a day and says so).
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "urql";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";

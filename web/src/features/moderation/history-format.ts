@@ -1,7 +1,6 @@
 // Words for a recorded change (app_public.history_entries): which fields, from what to what. The
 // entries carry whatever columns the record has (generic jsonb), so a field without a label of
 // its own is named from its column name, and any value is shown as plain text.
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { HistoryEntriesQuery } from "./HistoryEntries.generated.ts";
 import { type ModerationT, englishModerationT } from "./texts.ts";
 

@@ -11,7 +11,7 @@ import { safePath } from "./safe-path.ts";
 import { DeleteNotificationDocument as DeleteNotificationMutation } from "./DeleteNotification.generated.ts";
 import { MarkAllNotificationsReadDocument as MarkAllMutation } from "./MarkAllNotificationsRead.generated.ts";
 import { MarkNotificationReadDocument as MarkReadMutation } from "./MarkNotificationRead.generated.ts";
-import { NotificationsDocument as NotificationsQuery, type NotificationsQuery as NotificationsData } from "./Notifications.generated.ts";
+import { NotificationsDocument as NotificationsQuery, } from "./Notifications.generated.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "../../lib/errors.ts";
 import styles from "./notifications.module.css";
@@ -79,6 +79,7 @@ function Bell() {
   }, [refresh]);
 
   // Close after navigating somewhere else.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes after a navigation: the effect runs on the path, it doesn't read it
   useEffect(() => setOpen(false), [location.pathname]);
 
   // Close on a click outside the bell and its panel.
@@ -144,6 +145,7 @@ function Bell() {
   const badge = unread > 99 ? "99+" : String(unread);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside closes the panel; the buttons and links inside are the controls
     <div className={styles.area} ref={wrapper} onKeyDown={onKeyDown}>
       <button
         ref={button}

@@ -13,7 +13,6 @@ import {
   swapDateProblem,
   ukToday,
 } from "../../../../shared/care-rules.ts";
-import type { T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "../things/errors.ts";

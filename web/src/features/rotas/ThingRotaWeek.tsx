@@ -4,7 +4,6 @@
 import { Link } from "react-router";
 import { useQuery } from "urql";
 import { ukToday } from "../../../../shared/care-rules.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { personName, rotaDayLabel, type RotaDuty } from "./rota-types.ts";

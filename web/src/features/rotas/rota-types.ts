@@ -1,7 +1,6 @@
 // What the rota screens read (GroupRota.graphql, ThingRotaWeek.graphql), and how they name people
 // and dates in the reader's language.
 import { dateFormat } from "../../lib/dates.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { type RotasT, englishRotasT } from "./texts.ts";
 
 export interface RotaPerson {

@@ -139,6 +139,7 @@ export default function ScorerPage() {
         role="tabpanel"
         aria-labelledby={`${tabsId}-tab-${period.param}`}
         className={styles.panel}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling panel must take the focus so a keyboard can scroll it
         tabIndex={0}
       >
         {result.error && !data ? (

@@ -2,7 +2,7 @@
 // things; admins any), choose who does it among the thing's collaborators and its group's
 // members, then createTask and one createTaskAssignment per person. `?thingId=` preselects the
 // thing, `?groupId=` narrows the choice to a group's things, `?next=` is where to go afterwards.
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "urql";
 import { Loading } from "../../components/Loading.tsx";
@@ -39,7 +39,7 @@ export default function NewTaskPage() {
     [things, groupId],
   );
 
-  let body;
+  let body: ReactNode;
   if (error && things.length === 0) {
     body = (
       <div className="form-error" role="alert">

@@ -1,5 +1,4 @@
 // The task form's values, their validation (the database's messages) and the input they make.
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { FieldErrors } from "../../lib/use-form.ts";
 import { validateNotes, validateRequiredChoice, validateTitle, type ActionType, type TaskPriority, type TaskStatus } from "./task-meta.ts";
 import { type TasksT, englishTasksT } from "./texts.ts";

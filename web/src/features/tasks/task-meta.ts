@@ -3,10 +3,9 @@
 // then by due date and priority), and the form's validation with the database's messages.
 import { MESSAGES, charLength } from "../../../../shared/validation.ts";
 import { dateFormat } from "../../lib/dates.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 
 import type { ActionType, TaskPriority, TaskStatus } from "./Tasks.generated.ts";
-import { tasksTexts, type TasksT, englishTasksT } from "./texts.ts";
+import { type TasksT, englishTasksT } from "./texts.ts";
 
 // The schema's enums, as generated (`npm run codegen`).
 export type { ActionType, TaskPriority, TaskStatus };

@@ -54,6 +54,7 @@ function ActionPicture({ id, comments }: { id: string; comments: string }) {
   const [failed, setFailed] = useState(false);
   // Tried again once the pictures cookie has changed (a private thing's picture asked for before).
   const access = usePictureAccessVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pictures cookie or size is a new chance to load: the effect runs on them
   useEffect(() => setFailed(false), [access, large]);
   if (failed) return null;
   return (

@@ -45,7 +45,7 @@ export default function NearestThingPage() {
       timer.current = setTimeout(() => navigate("/things", { replace: true }), FALLBACK_DELAY_MS);
     };
     (async () => {
-      let position;
+      let position: Awaited<ReturnType<typeof getCurrentPosition>>;
       try {
         position = await getCurrentPosition();
       } catch (error) {

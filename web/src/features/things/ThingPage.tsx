@@ -84,6 +84,7 @@ export default function ThingPage() {
   }, [found, missing, fetching, id]);
 
   // A new action or an edit: refresh the parts the subscription's fields do not cover.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a new event (its count); the values it uses are read at that moment
   useEffect(() => {
     if (events.count === 0) return;
     if (events.last === "delete") {
@@ -92,9 +93,10 @@ export default function ThingPage() {
       return;
     }
     refetch();
-  }, [events.count]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [events.count]);
 
   // On narrow screens the tab strip scrolls sideways: keep the open tab in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls the open tab into sight when the tab or the page's content changes
   useEffect(() => {
     const active = document.querySelector<HTMLElement>(".thing-page .tab-nav .tab.active");
     const strip = active?.closest("ul");

@@ -158,6 +158,7 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
             {t("things.readings.mostRecent", { count: rows.length })}{" "}
             <DownloadButton path={`/export/things/${thing.id}/readings.csv`} filename={`${thing.name}-readings.csv`} label={t("things.readings.download")} />
           </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the focus so a keyboard can scroll it */}
           <div className="table-scroll" tabIndex={0} role="region" aria-label={t("things.readings.table")}>
             <table className="readings-table">
               <thead>

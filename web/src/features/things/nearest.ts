@@ -2,7 +2,6 @@
 // none is within the radius. Distances are the API's (nearestThing's distanceMetres).
 import type { Branding } from "../../../../shared/branding.ts";
 import { formatMetres, formatRadiusKm } from "../../lib/distance.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import { type ThingsT, englishThingsT } from "./texts.ts";
 
 /** "No things within 20 km of you" (the radius follows NEAREST_MAX_KM). */

@@ -3,7 +3,6 @@
 // checks, with the database's messages in its order (app_hidden.check_thing_attributes), and the
 // conversion of the form's text values into createThing / updateThing fields: a thing's input
 // carries only its own type's attributes, and clears the others (a retyped tree loses its species).
-import { englishT, type T } from "../../lib/i18n/english.ts";
 import type { FloweringSeason, TreeHeightClass } from "./CreateThing.generated.ts";
 import { type ThingsT, englishThingsT } from "./texts.ts";
 

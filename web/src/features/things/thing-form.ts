@@ -3,7 +3,7 @@
 // the attributes of its type (thing-attributes.ts), and the conversion of the form's text values
 // into createThing / updateThing input.
 import type { ThingType } from "./CreateThing.generated.ts";
-import { MESSAGES, charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
+import { charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 import { attributesInputOf, validateAttributes, type AttributeField } from "./thing-attributes.ts";
 
 export type ThingField =

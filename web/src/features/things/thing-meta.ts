@@ -5,8 +5,7 @@
 // screens of other features that call these without one yet).
 
 import { dateSettings, formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
-import { englishT, type T } from "../../lib/i18n/english.ts";
-import { thingsTexts, type ThingsT, englishThingsT } from "./texts.ts";
+import { type ThingsT, englishThingsT } from "./texts.ts";
 
 // The kinds of thing and their names: one list for every screen (lib/thing-types.ts).
 export { THING_TYPES, thingTypeLabel, thingTypesByLabel, type ThingType } from "../../lib/thing-types.ts";

@@ -144,6 +144,7 @@ export function GuidedTour({
   }, [step?.target]);
 
   // Each step takes the focus, so a screen reader reads its title and text.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step takes the focus: the effect runs on the step's index
   useEffect(() => {
     dialog.current?.focus({ preventScroll: true });
   }, [index]);
@@ -252,6 +253,7 @@ export function GuidedTour({
   }
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the dimmed page only keeps the focus in the step; the step's buttons are the controls
     <div
       className={styles.layer}
       // A click on the dimmed page keeps the focus in the step (and the keys working).

@@ -76,11 +76,13 @@ export function useNavigationTracking(options: NavigationTrackingOptions = {}): 
 
   const token = session && !isExpired(session) ? session.token : null;
   // The visitor changes only with the token (not with profile updates of the session).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the visitor changes only with the token, not with profile updates of the session
   const visitor = useMemo(() => visitorOf(session), [token]);
   useEffect(() => {
     tracker?.setVisitor(visitor);
   }, [tracker, visitor]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: records a navigation when the location changes; the navigation type is read at that moment
   useEffect(() => {
     tracker?.record(location.pathname, { replace: navigationType === NavigationType.Replace });
     // Only the path counts as a navigation; the type is read as it stands when the path changes.

@@ -163,7 +163,7 @@ export function useT<A extends string, B extends string, C extends string>(a: Te
 export function useT(...list: Texts<string>[]): T<string> {
   const locale = useContext(ReadingLocale);
   // The same list in every render of a component; the callback changes only with the language.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts a component passes are the same every render; the list itself is the dependency
   const stable = useMemo(() => list, list);
   const t = useCallback(
     (key: string, values?: MessageValues) => {

@@ -38,7 +38,7 @@ describe("richText", () => {
   });
 
   it("marks the words after an element in the pseudo-locale, so they don't count as hard-coded", () => {
-    const pseudoT = (key: "x", values?: Record<string, unknown>) =>
+    const pseudoT = (_key: "x", values?: Record<string, unknown>) =>
       String(new IntlMessageFormat(pseudoMessage("Delete {name} for good?"), "en-GB").format(values as Record<string, string>));
     const { container } = render(<p>{richText(pseudoT, "x", { name: <strong>Bed</strong> })}</p>);
     expect(container.textContent).toBe(`⟦Đéĺéţé Bed⟦ ƒöŕ ĝööđ?${PSEUDO_CLOSE}`);

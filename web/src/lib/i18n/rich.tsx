@@ -43,6 +43,7 @@ export function richText<K extends string>(t: T<K>, key: K, parts: Parts, values
     rest = rest.slice(match.index + match[0].length);
   }
   if (rest) out.push(piece(rest, pseudo && out.length > 0));
+  // biome-ignore lint/suspicious/noArrayIndexKey: a sentence's pieces in their order; the same text gives the same pieces
   return out.map((node, i) => <Fragment key={i}>{node}</Fragment>);
 }
 

@@ -17,7 +17,7 @@ interface Pattern {
   names: string[];
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A regex that matches the whole of an English text, with each {name} as a capture. */
 export function patternOf(key: string, text: string): Pattern {
@@ -26,7 +26,7 @@ export function patternOf(key: string, text: string): Pattern {
     .split(/(\{\w+\})/)
     .map((part) => {
       const arg = /^\{(\w+)\}$/.exec(part);
-      if (!arg) return escape(part);
+      if (!arg) return escapeRegex(part);
       names.push(arg[1]);
       return "(.+?)";
     })
@@ -34,9 +34,7 @@ export function patternOf(key: string, text: string): Pattern {
   return { key, regex: new RegExp(`^${source}$`, "s"), names };
 }
 
-export interface MessageTranslator {
-  (message: string): string;
-}
+export type MessageTranslator = (message: string) => string;
 
 /** A translator from the English known texts to `target`'s. */
 export function makeMessageTranslator(locale: Locale, english: KnownTexts, target: KnownTexts): MessageTranslator {
