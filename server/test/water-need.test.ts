@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { startTestServer, gql, signUp, withOwner, countQueuedEmails } from "./harness.ts";
 import { parseForecast } from "../../domain/environment/weather.ts";
 import { storeForecast } from "../../domain/environment/cache.ts";
-import { renderReason } from "../../shared/i18n/notices/index.ts";
+import { renderReason } from "../../shared/i18n/notices/all-languages.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
