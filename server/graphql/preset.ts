@@ -3,7 +3,7 @@
 // auth plugin, error masking, and the per-request role from the bearer token.
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
-import { createWithPgClient, makePgService, PgSubscriber } from "postgraphile/adaptors/pg";
+import { createWithPgClient, makePgService, type PgSubscriber } from "postgraphile/adaptors/pg";
 import path from "node:path";
 import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
