@@ -134,8 +134,10 @@ async function post(base: string, query: string, variables: Record<string, unkno
   return body.data;
 }
 
+type Latency = { p50: number; p95: number; size: number };
+
 /** p50/p95 of `samples` requests, one at a time, each for a random device, after a warm-up. */
-async function latency(base: string, ids: string[], samples: number, request: (id: string) => Promise<number>) {
+async function latency(ids: string[], samples: number, request: (id: string) => Promise<number>): Promise<Latency> {
   for (let i = 0; i < Math.min(20, samples); i++) await request(ids[i % ids.length]);
   const times: number[] = [];
   let size = 0;
@@ -205,17 +207,17 @@ async function runScale(adminUrl: string, readings: number): Promise<ScaleResult
       databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
       exportSchema: false, graphiql: false, rateLimits: false,
     }));
-    let yearChart, monthChart, rawChart;
+    let yearChart: Latency, monthChart: Latency, rawChart: Latency;
     try {
       const yearAgo = () => new Date(Date.now() - 365 * 86400_000).toISOString();
       const monthAgo = () => new Date(Date.now() - 30 * 86400_000).toISOString();
-      yearChart = await latency(server.url, ids, SAMPLES, async (deviceId) =>
+      yearChart = await latency(ids, SAMPLES, async (deviceId) =>
         points((await post(server.url, ROLLUPS, { deviceId, resolution: "DAY", since: yearAgo(), parameters: CHART_METRICS })).sensorRollups.nodes));
       console.log(`  one-year chart (daily rollups): p50 ${yearChart.p50.toFixed(1)} ms, p95 ${yearChart.p95.toFixed(1)} ms (${yearChart.size} points)`);
-      monthChart = await latency(server.url, ids, SAMPLES, async (deviceId) =>
+      monthChart = await latency(ids, SAMPLES, async (deviceId) =>
         points((await post(server.url, ROLLUPS, { deviceId, resolution: "HOUR", since: monthAgo(), parameters: CHART_METRICS })).sensorRollups.nodes));
       console.log(`  30-day chart (hourly rollups): p50 ${monthChart.p50.toFixed(1)} ms, p95 ${monthChart.p95.toFixed(1)} ms (${monthChart.size} points)`);
-      rawChart = await latency(server.url, ids, Math.max(10, Math.floor(SAMPLES / 5)), async (deviceId) =>
+      rawChart = await latency(ids, Math.max(10, Math.floor(SAMPLES / 5)), async (deviceId) =>
         (await post(server.url, READINGS, { deviceId, createdAfter: yearAgo() })).allSensorData.nodes.length);
       console.log(`  for comparison, a year of raw readings (allSensorData, newest ${rawChart.size} only): p50 ${rawChart.p50.toFixed(1)} ms, p95 ${rawChart.p95.toFixed(1)} ms`);
     } finally {

@@ -74,7 +74,7 @@ try {
   //----------------------------------------------------------------------------------------
   // Data: 200 groups of 20 users, 60 towns, things inserted set-based as the owner.
   console.log(`Seeding ${THINGS.toLocaleString()} things over Great Britain...`);
-  let started = performance.now();
+  const started = performance.now();
   await owner.query(`
     insert into app_public.users (id, username, name)
       select md5('bench-user-' || n)::uuid, 'benchuser' || n, 'Bench User ' || chr(64 + n) from generate_series(1, 20) n;

@@ -171,7 +171,7 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
   await Promise.all([db.connect(), db2.connect()]);
   const steps: SeedSummary["steps"] = [];
   const started = performance.now();
-  async function timed(name: string, work: () => Promise<number | void>) {
+  async function timed(name: string, work: () => Promise<number | undefined>) {
     const t = performance.now();
     const rows = await work();
     const seconds = (performance.now() - t) / 1000;

@@ -45,7 +45,10 @@ const MIX: [op: string, weight: number][] = [["dashboard", 35], ["activity", 20]
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 const pick = () => {
   let r = Math.random() * MIX.reduce((s, [, w]) => s + w, 0);
-  for (const [op, w] of MIX) if ((r -= w) < 0) return op;
+  for (const [op, w] of MIX) {
+    r -= w;
+    if (r < 0) return op;
+  }
   return MIX[0][0];
 };
 

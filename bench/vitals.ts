@@ -18,7 +18,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { ensureWebBuild } from "../scripts/web-build.ts";
 import { seedDemoData } from "../scripts/demo/seed.ts";
@@ -310,7 +309,7 @@ try {
     await page.waitForFunction(
       () => {
         const d = (window as unknown as { __mapDebug?: { ready: boolean; loadedAt: number | null; thingsDrawnAt: number | null } }).__mapDebug;
-        return Boolean(d && d.ready && d.loadedAt !== null && d.thingsDrawnAt !== null && document.querySelector(".maplibregl-canvas"));
+        return Boolean(d?.ready && d.loadedAt !== null && d.thingsDrawnAt !== null && document.querySelector(".maplibregl-canvas"));
       },
       null,
       { timeout: 120_000 },

@@ -81,13 +81,15 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
  */
 async function withDetachedSpawn<T>(fn: () => Promise<T>): Promise<T> {
   const original = childProcess.spawn;
-  (childProcess as any).spawn = (command: string, args: readonly string[], options: childProcess.SpawnOptions = {}) =>
+  // The module object's binding, written to (its type says read-only: it is, for importers).
+  const patchable = childProcess as unknown as { spawn: unknown };
+  patchable.spawn = (command: string, args: readonly string[], options: childProcess.SpawnOptions = {}) =>
     original(command, args, { ...options, detached: true });
   syncBuiltinESMExports();
   try {
     return await fn();
   } finally {
-    (childProcess as any).spawn = original;
+    patchable.spawn = original;
     syncBuiltinESMExports();
   }
 }

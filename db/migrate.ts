@@ -45,8 +45,9 @@ export async function migrate(databaseUrl: string): Promise<void> {
   const dbmate = path.join(root, "node_modules/.bin/dbmate");
   try {
     await run(dbmate, args, { cwd: root });
-  } catch (e: any) {
-    const detail = String(e.stderr || e.message);
+  } catch (e) {
+    const { stderr, message } = e as { stderr?: string; message?: string };
+    const detail = String(stderr || message);
     const hint = /SSL is not enabled on the server/i.test(detail)
       ? " (the database offers no TLS: if it is on a private network, add ?sslmode=disable to DATABASE_URL)"
       : "";

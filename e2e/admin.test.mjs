@@ -281,7 +281,10 @@ test("screenshots of the admin dashboard", { skip: !process.env.SCREENSHOTS_DIR 
     .jwtToken;
   people.push({ token: guest });
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
   for (const [index, person] of people.entries()) {
     const id = person.username ? await userId(person.token) : null;
     for (let day = 13; day >= 0; day--) {

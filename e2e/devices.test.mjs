@@ -368,7 +368,7 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
     await untilStill(page);
     await page.screenshot({ path: join(SHOTS, file), fullPage: true });
     // Long phone pages also in screen-sized parts, to look at in detail.
-    const { width, height } = page.viewportSize();
+    const { width } = page.viewportSize();
     if (width > 500) return;
     const total = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0, part = 1; y < total; y += 1000, part += 1) {

@@ -59,10 +59,8 @@ test("push: subscribe on Account > Notices, a notice arrives encrypted, shows, a
         return Uint8Array.from(s, (c) => c.charCodeAt(0)).buffer;
       };
       let current = null;
-      PushManager.prototype.getSubscription = async function () {
-        return current;
-      };
-      PushManager.prototype.subscribe = async function (options) {
+      PushManager.prototype.getSubscription = async () => current;
+      PushManager.prototype.subscribe = async (options) => {
         window.__pushOptions = { userVisibleOnly: options.userVisibleOnly, key: Array.from(new Uint8Array(options.applicationServerKey)) };
         current = {
           endpoint,

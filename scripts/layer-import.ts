@@ -13,7 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import "../server/config.ts";
 import { readSettings } from "../domain/config/read.ts";
-import { LayerError, layerSql, prepareLayer, replaceLayer, type Crs, type LayerName } from "../domain/environment/layers.ts";
+import { LayerError, layerSql, prepareLayer, replaceLayer, type Crs, type LayerName, type PreparedLayer } from "../domain/environment/layers.ts";
 import { BLINES_SAMPLE_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../domain/environment/settings.ts";
 
 const USAGE = (command: string) =>
@@ -71,7 +71,7 @@ export async function runLayerImport(layer: LayerName, command: string, argv: st
     console.error(`Could not read ${args.file}: ${e instanceof Error ? e.message : e}`);
     return 1;
   }
-  let prepared;
+  let prepared: PreparedLayer;
   try {
     prepared = prepareLayer(layer, collection, args.crs);
   } catch (e) {

@@ -164,12 +164,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
  * with an id, the details only in the log. Express's own handler would send the stack trace
  * whenever NODE_ENV is not "production".
  */
-function lastResortErrors(err: any, req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (res.headersSent) return next(err);
+function lastResortErrors(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (res.headersSent) return next(error);
+  // Whatever was thrown; http-errors (body parser, path decoding) carry status and expose.
+  const err = error as { status?: unknown; expose?: unknown; message?: unknown } | null | undefined;
   const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
   if (status < 500) {
     // The request's fault (bad encoding in the path, an unreadable body): say so plainly.
-    res.status(status).json({ error: err.expose && typeof err.message === "string" && !(err instanceof URIError) ? err.message : "Bad request" });
+    res.status(status).json({ error: err?.expose && typeof err?.message === "string" && !(err instanceof URIError) ? err.message : "Bad request" });
     return;
   }
   const errorId = randomBytes(6).toString("hex").toUpperCase();

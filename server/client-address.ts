@@ -20,7 +20,10 @@ export function clientAddress(req: IncomingMessage | undefined, trustProxy: Trus
   if (!req || !socketAddress) return undefined;
   if (trustProxy === false) return socketAddress;
   let trust = compiled.get(trustProxy);
-  if (!trust) compiled.set(trustProxy, (trust = compileTrustProxy(trustProxy)));
+  if (!trust) {
+    trust = compileTrustProxy(trustProxy);
+    compiled.set(trustProxy, trust);
+  }
   const header = req.headers["x-forwarded-for"];
   const forwarded = (Array.isArray(header) ? header.join(",") : header ?? "")
     .split(",")

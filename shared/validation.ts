@@ -64,6 +64,7 @@ const NAME_PATTERN = /^[\p{L} '\u2019-]+$/u;
  * The database's copy is app_hidden.invisible_characters_pattern(); keep them the same.
  */
 export const INVISIBLE_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex lint/suspicious/noMisleadingCharacterClass: control characters and the lone combining grapheme joiner are what this class finds, one code point each
   /[\u0001-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/u;
 
 export function hasInvisibleCharacters(value: string): boolean {

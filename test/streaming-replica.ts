@@ -79,7 +79,9 @@ export async function startStreamingReplica(prepare: (primaryAdminUrl: string) =
   const spawnOptions = owner ? { uid: owner.uid, gid: owner.gid } : {};
   const children: ChildProcess[] = [];
   // A test run that dies without stop() must not leave servers behind.
-  const killAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
+  const killAll = () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  };
   process.once("exit", killAll);
 
   const startServer = (dataDir: string, port: number) => {

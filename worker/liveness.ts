@@ -16,7 +16,7 @@
 //
 // Every worker must run this code: a worker without a liveness session (e.g. the graphile-worker
 // CLI) looks dead once its jobs are older than the grace. docs/scaling.md has the caveats.
-import pg from "pg";
+import type pg from "pg";
 import type { Logger } from "graphile-worker";
 
 export const LIVENESS_PREFIX = "steward-worker:";

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { EventEmitter } from "node:events";
 import pg, { type Pool } from "pg";
 import { workerLogger } from "./logger.ts";
-import { Logger, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
+import { type Logger, parseCrontab, run, type Runner, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
 import { parseConcurrency, readWorkerConfig, withNoticeKeys, type WorkerConfig } from "./config.ts";
 import { runInWorkerContext, type WorkerContext } from "./context.ts";
 import { createMailer, type MailLog, type Mailer } from "./providers/mailer.ts";
@@ -88,8 +88,8 @@ export async function loadTaskList(dir: string = TASKS_DIR): Promise<TaskList> {
 export async function readCrontab(file: string = CRONTAB_FILE): Promise<string> {
   try {
     return await readFile(file, "utf8");
-  } catch (e: any) {
-    if (e?.code === "ENOENT") return "";
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException | null)?.code === "ENOENT") return "";
     throw e;
   }
 }

@@ -5,7 +5,7 @@ import type { Forecast } from "./weather.ts";
 
 /** A pg client, pool, or PostGraphile's PgClient. */
 export interface Queryable {
-  query<R = any>(q: { text: string; values?: unknown[] }): Promise<{ rows: readonly R[] }>;
+  query<R = Record<string, unknown>>(q: { text: string; values?: unknown[] }): Promise<{ rows: readonly R[] }>;
 }
 
 export type Kind = "rainfall_stations" | "rainfall_station" | "rainfall_measures" | "rainfall_readings" | "weather";
@@ -46,7 +46,7 @@ export async function storeForecast(db: Queryable, forecast: Forecast): Promise<
 export type Cached<T> = T & { fetchedAt: string };
 
 export async function cachedStations(db: Queryable, lat: number, lon: number, distKm: number): Promise<Cached<RainfallStation & { distance: number }>[]> {
-  const row = await one<{ j: any[] }>(db, "select app_hidden.cached_rainfall_stations($1, $2, $3) as j", [lat, lon, distKm]);
+  const row = await one<{ j: Cached<RainfallStation & { distance: number }>[] | null }>(db, "select app_hidden.cached_rainfall_stations($1, $2, $3) as j", [lat, lon, distKm]);
   return row?.j ?? [];
 }
 
@@ -62,26 +62,26 @@ export async function stationDistancesKm(db: Queryable, lat: number, lon: number
 }
 
 export async function cachedStation(db: Queryable, id: string): Promise<Cached<RainfallStation> | null> {
-  const row = await one<{ j: any }>(db, "select app_hidden.cached_rainfall_station($1) as j", [id]);
+  const row = await one<{ j: Cached<RainfallStation> | null }>(db, "select app_hidden.cached_rainfall_station($1) as j", [id]);
   return row?.j ?? null;
 }
 
 export async function cachedMeasures(db: Queryable, stationId: string): Promise<Cached<RainfallMeasure>[]> {
-  const row = await one<{ j: any[] }>(db, "select app_hidden.cached_rainfall_measures($1) as j", [stationId]);
+  const row = await one<{ j: Cached<RainfallMeasure>[] | null }>(db, "select app_hidden.cached_rainfall_measures($1) as j", [stationId]);
   return row?.j ?? [];
 }
 
 export async function cachedReadings(
   db: Queryable, q: Pick<ReadingsQuery, "stationId" | "measureId" | "latest" | "limit">, window: { from: string | null; to: string | null },
 ): Promise<Cached<RainfallReading>[]> {
-  const row = await one<{ j: any[] }>(db, "select app_hidden.cached_rainfall_readings($1, $2, $3, $4, $5, $6) as j", [
+  const row = await one<{ j: Cached<RainfallReading>[] | null }>(db, "select app_hidden.cached_rainfall_readings($1, $2, $3, $4, $5, $6) as j", [
     q.measureId ? null : q.stationId, q.measureId, q.latest, window.from, window.to, q.limit,
   ]);
   return (row?.j ?? []).map((r) => ({ ...r, dateTime: new Date(r.dateTime).toISOString() }));
 }
 
 export async function cachedForecast(db: Queryable, latitude: number, longitude: number): Promise<Cached<Forecast> | null> {
-  const row = await one<{ j: any }>(db, "select app_hidden.cached_weather_forecast($1::numeric, $2::numeric) as j", [latitude, longitude]);
+  const row = await one<{ j: Cached<Forecast> | null }>(db, "select app_hidden.cached_weather_forecast($1::numeric, $2::numeric) as j", [latitude, longitude]);
   if (!row?.j) return null;
   return { ...row.j, latitude: Number(row.j.latitude), longitude: Number(row.j.longitude) };
 }

@@ -44,7 +44,24 @@ export function toBng(lon: number, lat: number): Position {
   return [e, n];
 }
 
-function firstPositions(geometry: any, max = 50): number[][] {
+// GeoJSON as a file holds it: any member may be missing or of another type, so each is checked
+// where it is read.
+interface RawGeometry {
+  type?: unknown;
+  coordinates?: unknown;
+  geometries?: unknown;
+}
+interface RawFeature {
+  geometry?: RawGeometry | null;
+  properties?: unknown;
+}
+interface RawCollection {
+  type?: unknown;
+  features?: unknown;
+  crs?: { properties?: { name?: unknown; code?: unknown } | null } | null;
+}
+
+function firstPositions(geometry: RawGeometry | null | undefined, max = 50): number[][] {
   const out: number[][] = [];
   const walk = (c: unknown): void => {
     if (out.length >= max || !Array.isArray(c)) return;
@@ -56,11 +73,13 @@ function firstPositions(geometry: any, max = 50): number[][] {
 }
 
 /** The file's CRS: what its `crs` member names, else guessed from the size of the coordinates. */
-export function detectCrs(collection: any): Crs {
+export function detectCrs(file: unknown): Crs {
+  const collection = file as RawCollection | null | undefined;
   const name = String(collection?.crs?.properties?.name ?? collection?.crs?.properties?.code ?? "");
   if (/27700/.test(name)) return "EPSG:27700";
   if (/4326|CRS84/i.test(name)) return "EPSG:4326";
-  for (const feature of Array.isArray(collection?.features) ? collection.features.slice(0, 20) : []) {
+  const features: RawFeature[] = Array.isArray(collection?.features) ? collection.features.slice(0, 20) : [];
+  for (const feature of features) {
     for (const [x, y] of firstPositions(feature?.geometry)) {
       if (Math.abs(x) > 180 || Math.abs(y) > 90) return "EPSG:27700";
     }
@@ -93,7 +112,7 @@ function polygon(raw: unknown, crs: Crs): Ring[] | null {
   return [outer, ...holes];
 }
 
-function geometry(raw: any, crs: Crs): LayerFeature["geometry"] | null {
+function geometry(raw: RawGeometry | null | undefined, crs: Crs): LayerFeature["geometry"] | null {
   if (raw?.type === "Polygon") {
     const p = polygon(raw.coordinates, crs);
     return p ? { type: "Polygon", coordinates: p } : null;
@@ -104,7 +123,7 @@ function geometry(raw: any, crs: Crs): LayerFeature["geometry"] | null {
   }
   if (raw?.type === "GeometryCollection" && Array.isArray(raw.geometries)) {
     const parts: Ring[][] = [];
-    for (const g of raw.geometries) {
+    for (const g of raw.geometries as (RawGeometry | null)[]) {
       const p = geometry(g, crs);
       if (p?.type === "Polygon") parts.push(p.coordinates);
       else if (p?.type === "MultiPolygon") parts.push(...p.coordinates);
@@ -159,14 +178,14 @@ export function bLineProperties(props: Record<string, unknown>): Record<string, 
 //------------------------------------------------------------------------------------------
 
 export function prepareLayer(layer: LayerName, collection: unknown, forceCrs?: Crs): PreparedLayer {
-  const c = collection as any;
-  if (!c || c.type !== "FeatureCollection" || !Array.isArray(c.features)) {
+  const c = collection as RawCollection | null | undefined;
+  if (c?.type !== "FeatureCollection" || !Array.isArray(c.features)) {
     throw new LayerError("The file is not a GeoJSON FeatureCollection");
   }
   const crs = forceCrs ?? detectCrs(c);
   const features: LayerFeature[] = [];
   let skipped = 0;
-  for (const f of c.features) {
+  for (const f of c.features as (RawFeature | null)[]) {
     const g = geometry(f?.geometry, crs);
     if (!g) {
       skipped += 1;

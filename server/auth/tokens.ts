@@ -92,7 +92,10 @@ function cachedClaims(settings: TokenSettings, token: string): Claims | null {
 
 function remember(settings: TokenSettings, token: string, claims: Claims) {
   let cache = verified.get(settings);
-  if (!cache) verified.set(settings, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    verified.set(settings, cache);
+  }
   if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(token, Object.freeze(claims));
 }

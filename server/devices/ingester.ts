@@ -28,7 +28,7 @@ interface Pending {
 }
 
 // Names used by the vendor's own TTN payload formatter, for uplinks that arrive decoded only.
-const DECODED_NAMES: Record<string, keyof Reading> = {
+const DECODED_NAMES: Record<string, Exclude<keyof Reading, "probeDetected">> = {
   water_SOIL: "water", temp_SOIL: "temperature", conduct_SOIL: "conductivity", PH1_SOIL: "ph", BatV: "battery",
   TempC_DS18B20: "probeTemperature",
 };
@@ -47,7 +47,7 @@ function readingFrom(model: DeviceModel, uplink: Uplink): Reading {
   else {
     for (const [name, key] of Object.entries(DECODED_NAMES)) {
       const value = decodedNumber(uplink, name);
-      if (value !== undefined) (reading as any)[key] = value;
+      if (value !== undefined) reading[key] = value;
     }
   }
   // Rainfall is in no Dragino byte layout: it comes from the payload formatter of whatever
@@ -106,7 +106,7 @@ export class UplinkIngester {
     if (batch.length === 0) return;
     try {
       const statuses = await this.storeInOneTransaction(batch.map((p) => p.uplink));
-      batch.forEach((p, i) => p.resolve(statuses[i]));
+      for (const [i, p] of batch.entries()) p.resolve(statuses[i]);
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
@@ -165,7 +165,7 @@ export class UplinkIngester {
         toStore.map((s) => (s.uplink.payload.length > 0 ? s.uplink.payload.toString("base64") : null)),
       ],
     );
-    result.rows[0].statuses.forEach((status, i) => (statuses[toStore[i].index] = outcomeOf(status)));
+    for (const [i, status] of result.rows[0].statuses.entries()) statuses[toStore[i].index] = outcomeOf(status);
     return statuses as IngestOutcome[];
   }
 

@@ -15,6 +15,26 @@ export interface Uplink {
 
 export class UplinkError extends Error {}
 
+// The parts of the body read here, each member unknown until checked.
+interface Body {
+  end_device_ids?: { device_id?: unknown } | null;
+  received_at?: unknown;
+  uplink_message?: unknown;
+}
+interface Message {
+  received_at?: unknown;
+  frm_payload?: unknown;
+  f_port?: unknown;
+  f_cnt?: unknown;
+  decoded_payload?: unknown;
+  rx_metadata?: unknown;
+}
+interface GatewayMetadata {
+  rssi?: unknown;
+  channel_rssi?: unknown;
+  snr?: unknown;
+}
+
 function first<T>(value: T | T[] | undefined): T | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -26,10 +46,10 @@ function num(value: unknown): number | null {
 
 export function parseUplink(body: unknown): Uplink {
   if (!body || typeof body !== "object") throw new UplinkError("The body must be a JSON object");
-  const b = body as Record<string, any>;
+  const b = body as Body;
   const deviceId = first(b.end_device_ids?.device_id);
   if (typeof deviceId !== "string" || deviceId === "") throw new UplinkError("end_device_ids.device_id is missing");
-  const message = first(b.uplink_message);
+  const message = first(b.uplink_message) as Message | null | undefined;
   if (!message || typeof message !== "object") throw new UplinkError("uplink_message is missing");
   const receivedRaw = first(b.received_at) ?? first(message.received_at);
   const receivedAt = new Date(typeof receivedRaw === "string" ? receivedRaw : NaN);
@@ -39,15 +59,15 @@ export function parseUplink(body: unknown): Uplink {
     throw new UplinkError("uplink_message.frm_payload must be base64");
   }
   // The strongest gateway's signal.
-  const metadata: any[] = Array.isArray(message.rx_metadata) ? message.rx_metadata : [];
-  const best = metadata.reduce<any>((a, m) => (a === null || (num(m?.rssi) ?? -Infinity) > (num(a?.rssi) ?? -Infinity) ? m : a), null);
+  const metadata: (GatewayMetadata | null)[] = Array.isArray(message.rx_metadata) ? message.rx_metadata : [];
+  const best = metadata.reduce<GatewayMetadata | null>((a, m) => (a === null || (num(m?.rssi) ?? -Infinity) > (num(a?.rssi) ?? -Infinity) ? m : a), null);
   return {
     deviceId,
     receivedAt,
     fPort: num(first(message.f_port)) ?? 0,
     fCnt: num(first(message.f_cnt)) ?? 0,
     payload: Buffer.from(typeof frm === "string" ? frm : "", "base64"),
-    decodedPayload: message.decoded_payload && typeof message.decoded_payload === "object" ? message.decoded_payload : null,
+    decodedPayload: message.decoded_payload && typeof message.decoded_payload === "object" ? (message.decoded_payload as Record<string, unknown>) : null,
     rssi: num(best?.rssi ?? best?.channel_rssi),
     snr: num(best?.snr),
   };

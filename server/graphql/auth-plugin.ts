@@ -6,6 +6,7 @@ import { extendSchema, gql } from "postgraphile/utils";
 import { context, lambda, list, SafeError } from "postgraphile/grafast";
 import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
 import { mintGuestToken, mintToken, type TokenSettings, type SessionRole } from "../auth/tokens.ts";
+import type { MutationInput } from "./mutation-input.ts";
 
 interface SessionGrant {
   session_id: string | null;
@@ -18,7 +19,7 @@ const INCORRECT = "You entered incorrect details";
 const RESET_INVALID = "This reset link is invalid or has expired";
 
 async function grantToToken(settings: TokenSettings, grant: SessionGrant | undefined, domainName: string | null) {
-  if (!grant || !grant.session_id || !grant.user_id || !grant.role || !grant.expires_at) return null;
+  if (!grant?.session_id || !grant.user_id || !grant.role || !grant.expires_at) return null;
   return mintToken(
     settings,
     { user_id: grant.user_id, role: grant.role, domain_name: domainName, sid: grant.session_id },
@@ -73,19 +74,19 @@ export function makeAuthPlugin(settings: TokenSettings) {
           plans: {
             signInAsGuest(_, fieldArgs) {
               const $input = fieldArgs.getRaw("input");
-              return lambda($input, async (input: any) => ({
+              return lambda($input, async (input: MutationInput | null) => ({
                 clientMutationId: input?.clientMutationId ?? null,
                 jwtToken: await mintGuestToken(settings, text(input?.domainName)),
               }));
             },
             signIn(_, fieldArgs) {
               const $input = fieldArgs.getRaw("input");
-              const $grant = withPgClientTransaction(executor, $input, (client, input: any) =>
+              const $grant = withPgClientTransaction(executor, $input, (client, input: MutationInput) =>
                 run<SessionGrant>(client, "select * from app_hidden.sign_in($1, $2, $3)", [
                   text(input.username), text(input.password), text(input.domainName),
                 ]),
               );
-              return lambda([$input, $grant], async ([input, grant]: readonly [any, SessionGrant | undefined]) => {
+              return lambda([$input, $grant], async ([input, grant]: readonly [MutationInput, SessionGrant | undefined]) => {
                 const jwtToken = await grantToToken(settings, grant, text(input.domainName));
                 if (!jwtToken) throw new SafeError(INCORRECT, { code: "LOGIN" });
                 return { clientMutationId: input.clientMutationId ?? null, jwtToken };
@@ -93,12 +94,12 @@ export function makeAuthPlugin(settings: TokenSettings) {
             },
             signUp(_, fieldArgs) {
               const $input = fieldArgs.getRaw("input");
-              const $grant = withPgClientTransaction(executor, $input, (client, input: any) =>
+              const $grant = withPgClientTransaction(executor, $input, (client, input: MutationInput) =>
                 run<SessionGrant>(client, "select * from app_hidden.sign_up($1, $2, $3, $4, $5)", [
                   text(input.name), text(input.username), text(input.email), text(input.password), text(input.domainName),
                 ]),
               );
-              return lambda([$input, $grant], async ([input, grant]: readonly [any, SessionGrant | undefined]) => {
+              return lambda([$input, $grant], async ([input, grant]: readonly [MutationInput, SessionGrant | undefined]) => {
                 const jwtToken = await grantToToken(settings, grant, text(input.domainName));
                 if (!jwtToken) throw new SafeError("Registration failed. Please try again.");
                 return { clientMutationId: input.clientMutationId ?? null, jwtToken };
@@ -109,12 +110,12 @@ export function makeAuthPlugin(settings: TokenSettings) {
               // Failed resets count per user and caller's address, so guessing from one address
               // cannot lock the owner out elsewhere (db/migrations/*_account_hardening.sql).
               const $args = list([$input, context().get("ip")]);
-              const $status = withPgClientTransaction(executor, $args, (client, [input, ip]: readonly [any, string | undefined]) =>
+              const $status = withPgClientTransaction(executor, $args, (client, [input, ip]: readonly [MutationInput, string | undefined]) =>
                 run<{ status: string }>(client, "select app_hidden.reset_password($1, $2, $3, $4) as status", [
                   text(input.userId), text(input.resetToken), text(input.newPassword), text(ip),
                 ]),
               );
-              return lambda([$input, $status], ([input, result]: readonly [any, { status: string } | undefined]) => {
+              return lambda([$input, $status], ([input, result]: readonly [MutationInput, { status: string } | undefined]) => {
                 if (result?.status !== "ok") throw new SafeError(RESET_INVALID, { code: "NTFND" });
                 return { clientMutationId: input.clientMutationId ?? null, boolean: true };
               });
@@ -124,7 +125,7 @@ export function makeAuthPlugin(settings: TokenSettings) {
               const $done = withPgClientTransaction(executor, $input, (client) =>
                 run<{ sign_out: boolean | null }>(client, "select app_hidden.sign_out() as sign_out", []),
               );
-              return lambda([$input, $done], ([input, done]: readonly [any, { sign_out: boolean | null } | undefined]) => ({
+              return lambda([$input, $done], ([input, done]: readonly [MutationInput | null, { sign_out: boolean | null } | undefined]) => ({
                 clientMutationId: input?.clientMutationId ?? null,
                 success: done?.sign_out === true,
               }));

@@ -120,7 +120,11 @@ export function bracketNesting(text: string, max: number): number {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */ || c === 0x5b /* [ */ || c === 0x28 /* ( */) {
-      if (++depth > deepest && (deepest = depth) > max) return deepest;
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > max) return deepest;
+      }
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */ || c === 0x29 /* ) */) {
       if (depth > 0) depth--;
     } else if (c === 0x23 /* # */) {

@@ -18,6 +18,9 @@ import {
 import type { EnvironmentSettings } from "../../domain/environment/settings.ts";
 import * as v from "../../domain/environment/validate.ts";
 
+/** A field's arguments as fieldArgs.getRaw() gives them (by name; checked by domain/environment/validate.ts). */
+type RawArgs = Record<string, unknown> | null | undefined;
+
 /** Our own errors become SafeErrors the client sees (INVLD, NTFND, UNAVL); anything else is masked. */
 async function guard<T>(fn: () => T | Promise<T>): Promise<T> {
   try {
@@ -32,7 +35,7 @@ async function guard<T>(fn: () => T | Promise<T>): Promise<T> {
 
 function cachedField<A, L, T>(executor: PgExecutor, spec: CachedSource<A, L, T>, parse: (raw: Record<string, unknown>) => A) {
   return (_$parent: unknown, fieldArgs: FieldArgs) => {
-    const $args = lambda(fieldArgs.getRaw(), (raw: any) => guard(() => parse(raw ?? {})));
+    const $args = lambda(fieldArgs.getRaw(), (raw: RawArgs) => guard(() => parse(raw ?? {})));
     const $fresh = sideEffectWithPgClientTransaction(executor, $args, (client, args: A) => freshAnswer(client, spec, args));
     const $outcome = lambda([$args, $fresh], ([args, fresh]: readonly [A, Answer<T> | null]) =>
       fresh ? Promise.resolve(null) : guard(() => fetchLive(spec, args)),
@@ -46,8 +49,10 @@ function cachedField<A, L, T>(executor: PgExecutor, spec: CachedSource<A, L, T>,
   };
 }
 
-function soilscapeOut(j: any) {
-  if (!j) return null;
+/** app_hidden.soilscape_class_at's jsonb (the soilscapes layer's attributes), as the API names them. */
+function soilscapeOut(value: unknown) {
+  if (!value) return null;
+  const j = value as Record<string, unknown>;
   return {
     classNumber: typeof j.class_number === "number" ? j.class_number : null,
     name: j.name ?? "Unnamed soilscape",
@@ -288,7 +293,7 @@ export function makeEnvironmentPlugin(settings: EnvironmentSettings) {
             rainfallStation: cachedField(executor, sources.rainfallStation, parseArgs.rainfallStation),
             nearestWeatherForecasts: cachedField(executor, sources.weather, parseArgs.weather),
             soilscape(_, fieldArgs) {
-              const $args = lambda(fieldArgs.getRaw(), (raw: any) => guard(() => ({ lat: v.latitude(raw?.x), lon: v.longitude(raw?.y) })));
+              const $args = lambda(fieldArgs.getRaw(), (raw: RawArgs) => guard(() => ({ lat: v.latitude(raw?.x), lon: v.longitude(raw?.y) })));
               return sideEffectWithPgClient(executor, $args, async (client, a: { lat: number; lon: number }) => {
                 const { rows } = await client.query<{ j: unknown }>({
                   text: "select app_hidden.soilscape_class_at(point($1, $2)) as j",
@@ -298,7 +303,7 @@ export function makeEnvironmentPlugin(settings: EnvironmentSettings) {
               });
             },
             soilscapeLayer(_, fieldArgs) {
-              const $box = lambda(fieldArgs.getRaw(), (raw: any) => guard(() => v.box(raw ?? {})));
+              const $box = lambda(fieldArgs.getRaw(), (raw: RawArgs) => guard(() => v.box(raw ?? {})));
               return sideEffectWithPgClient(executor, $box, async (client, b: v.Box) => {
                 const { rows } = await client.query<{ j: unknown }>({
                   text: "select app_hidden.map_layer_geojson('soilscapes', $1, $2, $3, $4, $5) as j",
@@ -308,7 +313,7 @@ export function makeEnvironmentPlugin(settings: EnvironmentSettings) {
               });
             },
             bLines(_, fieldArgs) {
-              const $args = lambda(fieldArgs.getRaw(), (raw: any) => guard(() => bLinesArgs(raw ?? {})));
+              const $args = lambda(fieldArgs.getRaw(), (raw: RawArgs) => guard(() => bLinesArgs(raw ?? {})));
               return sideEffectWithPgClient(executor, $args, async (client, a: ReturnType<typeof bLinesArgs>) => {
                 const { rows } = await client.query<{ j: Record<string, unknown> }>({
                   text: "select app_hidden.map_layer_geojson('b_lines', $1, $2, $3, $4, $5) as j",

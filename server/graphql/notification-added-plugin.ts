@@ -5,8 +5,11 @@
 // (server/subscriptions/session-bound.ts).
 import { extendSchema, gql } from "postgraphile/utils";
 import { context, lambda, listen } from "postgraphile/grafast";
-import { jsonParse } from "postgraphile/@dataplan/json";
+import { jsonParse, type JSONParseStep } from "postgraphile/@dataplan/json";
 import { sessionBoundSubscriber } from "../subscriptions/session-bound.ts";
+
+/** What the notifications trigger sends on `user:<id>` (pg_notify's JSON). */
+type NotificationEvent = { event: string; id: string };
 
 export const NotificationAddedPlugin = extendSchema((build) => {
   const notifications = build.input.pgRegistry.pgResources.notifications;
@@ -28,7 +31,8 @@ export const NotificationAddedPlugin = extendSchema((build) => {
             subscribePlan() {
               const $pgSubscriber = lambda(
                 [context().get("pgSubscriber"), context().get("pgSettings"), context().get("withPgClient")],
-                ([subscriber, settings, withPgClient]: readonly [any, any, any]) => sessionBoundSubscriber(subscriber, settings, withPgClient),
+                // No subscriber (a preset made without one): listen() refuses the subscription itself.
+                ([subscriber, settings, withPgClient]) => (subscriber ? sessionBoundSubscriber(subscriber, settings, withPgClient) : null),
               );
               const $topic = lambda(context().get("pgSettings"), (settings: Record<string, string | undefined> | null) => {
                 const userId = settings?.["jwt.claims.user_id"];
@@ -45,10 +49,10 @@ export const NotificationAddedPlugin = extendSchema((build) => {
       },
       NotificationSubscriptionPayload: {
         plans: {
-          event($event: any) {
+          event($event: JSONParseStep<NotificationEvent>) {
             return $event.get("event");
           },
-          notification($event: any) {
+          notification($event: JSONParseStep<NotificationEvent>) {
             return notifications.get({ id: $event.get("id") });
           },
         },

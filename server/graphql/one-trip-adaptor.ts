@@ -26,7 +26,7 @@
 // adaptor (CI runs the server tests under both).
 import pg from "pg";
 import type { PgClient, PgClientQuery, PgClientResult, WithPgClient } from "postgraphile/@dataplan/pg";
-import { createWithPgClient as createPostGraphileWithPgClient, makePgService } from "postgraphile/adaptors/pg";
+import { createWithPgClient as createPostGraphileWithPgClient, makePgService, type PgAdaptorSettings } from "postgraphile/adaptors/pg";
 
 const SETTINGS_STATEMENT = "steward_apply_settings";
 const SETTINGS_SQL = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
@@ -63,7 +63,19 @@ type QueryConfig = {
  * has any) and looks after the connection's prepared statements. The settings statement's rows
  * and completion are its own; the caller sees only the query's result.
  */
-class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => any) {
+/** node-postgres's Query, as much of it as OneTripQuery uses and overrides (not in its types). */
+interface QueryInternals {
+  readonly name?: string;
+  readonly text: string;
+  requiresPreparation(): boolean;
+  prepare(connection: Connection): void;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: unknown, connection: Connection): void;
+  handleReadyForQuery(connection: Connection): void;
+  handleError(err: unknown, connection: Connection): void;
+}
+
+class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => QueryInternals) {
   private settingsPending: boolean;
   /** Statements this pipeline asks PostgreSQL to prepare, in the order it sends them. */
   private parsing: { name: string; text: string }[] = [];
@@ -138,7 +150,10 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   /** Marks a statement as just used, closing the least recently used beyond the limit. */
   private touch(connection: Connection, name: string) {
     let prepared = preparedByConnection.get(connection);
-    if (!prepared) preparedByConnection.set(connection, (prepared = new Map()));
+    if (!prepared) {
+      prepared = new Map();
+      preparedByConnection.set(connection, prepared);
+    }
     prepared.delete(name);
     prepared.set(name, true);
     while (prepared.size > this.cacheSize) {
@@ -152,11 +167,11 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   }
 }
 
-function run(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | null, cacheSize: number): Promise<PgClientResult<any>> {
+function run<TData>(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | null, cacheSize: number): Promise<PgClientResult<TData>> {
   return new Promise((resolve, reject) => {
     const config: QueryConfig = {
       text: opts.text, values: opts.values, name: opts.name,
-      callback: (err, result) => (err ? reject(err) : resolve({ rows: result!.rows, rowCount: result!.rowCount })),
+      callback: (err, result) => (err ? reject(err) : resolve({ rows: result!.rows as TData[], rowCount: result!.rowCount })),
     };
     if (opts.arrayMode) config.rowMode = "array";
     // A query object (rather than text) is run as it is; node-postgres answers through its callback.
@@ -183,10 +198,10 @@ function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: numb
   const client = {
     rawClient: raw,
     query<TData>(opts: PgClientQuery): Promise<PgClientResult<TData>> {
-      const work = () => run(raw, opts, depth === 0 ? settingsJson : null, cacheSize);
+      const work = () => run<TData>(raw, opts, depth === 0 ? settingsJson : null, cacheSize);
       return busy ? queued(work) : work();
     },
-    withTransaction<T>(callback: (client: any) => Promise<T>): Promise<T> {
+    withTransaction<T>(callback: (client: PgClient & { rawClient: pg.PoolClient }) => Promise<T>): Promise<T> {
       return queued(async () => {
         const savepoint = `tx${depth}`;
         if (depth === 0) {
@@ -230,9 +245,9 @@ export function makeOneTripWithPgClient(pool: pg.Pool, cacheSize = preparedState
 
 /** The adaptor: ours for the web roles' pool, PostGraphile's for the superuser's (introspection). */
 export const oneTripAdaptor = {
-  createWithPgClient(options: { pool?: pg.Pool } & Record<string, unknown> = {}, variant?: "SUPERUSER" | null) {
+  createWithPgClient(options: PgAdaptorSettings = {}, variant?: "SUPERUSER" | null) {
     if (variant !== "SUPERUSER" && options.pool) return makeOneTripWithPgClient(options.pool);
-    return createPostGraphileWithPgClient(options as any, variant as any);
+    return createPostGraphileWithPgClient(options, variant);
   },
   makePgService,
 };

@@ -3,7 +3,7 @@
 // auth plugin, error masking, and the per-request role from the bearer token.
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
-import { createWithPgClient, makePgService, PgSubscriber } from "postgraphile/adaptors/pg";
+import { createWithPgClient, makePgService, type PgSubscriber } from "postgraphile/adaptors/pg";
 import path from "node:path";
 import type pg from "pg";
 import { makeAuthPlugin } from "./auth-plugin.ts";
@@ -122,11 +122,11 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
           ? http.headers.authorization
           : (ws?.normalizedConnectionParams as Record<string, unknown> | undefined)?.authorization;
         const claims = await claimsFromAuthorization(tokenSettings, header);
-        const ip = http ? http.ip : clientAddress((ws as any)?.request, config.trustProxy);
+        const ip = http ? http.ip : clientAddress(ws?.request, config.trustProxy);
         const pgSettings = pgSettingsFor(claims);
         if (!routing || !replicaWithPgClient) return { pgSettings, ip };
         const reader = { req: http, res: requestContext.expressv4?.res, userId: claims?.user_id ?? null };
-        return { pgSettings, ip, ...(await replicaContext(routing, replicaWithPgClient, args as any, reader)) };
+        return { pgSettings, ip, ...(await replicaContext(routing, replicaWithPgClient, args, reader)) };
       },
     },
   };

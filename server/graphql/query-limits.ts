@@ -199,6 +199,7 @@ function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode
 
 /** A GraphQL validation rule refusing operations over the limits (variables not yet known). */
 export function makeQueryLimitsRule(limits: QueryLimits) {
+  // biome-ignore lint/correctness/noComponentHookFactories: a graphql-js validation rule (named as graphql-js names its rules), not a React component
   return function QueryLimitsRule(context: ValidationContext): ASTVisitor {
     let fragments: Map<string, FragmentDefinitionNode> | null = null;
     return {

@@ -41,7 +41,10 @@ export function installRawJsonOutput(): boolean {
     const require = createRequire(import.meta.url);
     const utils = require(path.join(path.dirname(require.resolve("grafast")), "tamedevilUtils.js"));
     const original = utils.stringifyJSON;
-    if (typeof original !== "function") return (installed = false);
+    if (typeof original !== "function") {
+      installed = false;
+      return installed;
+    }
     utils.stringifyJSON = (value: unknown) => (value instanceof RawJsonText ? value.text : original(value));
     installed = true;
   } catch {

@@ -35,7 +35,7 @@ export const REPLICA_SAFE_FIELDS: ReadonlySet<string> = new Set([
 /** True when the operation is a query whose every root field (through fragments) is replica-safe. */
 export function isReplicaSafe(document: DocumentNode, operationName: string | null | undefined): boolean {
   const operation = getOperationAST(document, operationName);
-  if (!operation || operation.operation !== "query") return false;
+  if (operation?.operation !== "query") return false;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const seen = new Set<string>();
@@ -96,7 +96,7 @@ function fencing(routing: ReadRouting, reader: Reader, primary: WithPgClient): W
 export async function replicaContext(
   routing: ReadRouting,
   replicaWithPgClient: WithPgClient,
-  args: { document?: DocumentNode; operationName?: string | null; contextValue?: Record<string, unknown> },
+  args: { document?: DocumentNode; operationName?: string | null; contextValue?: { withPgClient?: unknown } },
   reader: Reader,
 ): Promise<Partial<Grafast.Context>> {
   const primary = args.contextValue?.withPgClient as WithPgClient | undefined;

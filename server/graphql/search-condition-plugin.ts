@@ -5,6 +5,7 @@
 // on the condition input of those tables, wherever PostGraphile gives a connection of them
 // (allThings, groupById.thingsByGroupId, allUsers, peopleInGroups, ...).
 import { SafeError } from "postgraphile/grafast";
+import type { PgConditionCapableParent } from "postgraphile/@dataplan/pg";
 
 /** Tables that have an app_hidden.search_text(row) function. */
 export const SEARCHABLE_TABLES: ReadonlySet<string> = new Set([
@@ -31,7 +32,7 @@ export const SearchConditionPlugin: GraphileConfig.Plugin = {
       GraphQLInputObjectType_fields(fields, build, context) {
         const { sql } = build;
         const { isPgCondition, pgCodec } = context.scope;
-        if (!isPgCondition || !pgCodec || !pgCodec.attributes || pgCodec.isAnonymous) return fields;
+        if (!isPgCondition || !pgCodec?.attributes || pgCodec.isAnonymous) return fields;
         const table = (pgCodec.extensions as { pg?: { schemaName?: string; name?: string } } | undefined)?.pg;
         if (table?.schemaName !== "app_public" || !table.name || !SEARCHABLE_TABLES.has(table.name)) return fields;
         return build.extend(
@@ -45,7 +46,7 @@ export const SearchConditionPlugin: GraphileConfig.Plugin = {
                   "field",
                 ),
                 type: build.graphql.GraphQLString,
-                apply($condition: any, value: unknown) {
+                apply($condition: PgConditionCapableParent, value: unknown) {
                   if (value == null) return;
                   const text = String(value);
                   if (Array.from(text).length > SEARCH_MAX_LENGTH) throw new SafeError(SEARCH_TOO_LONG, { code: "INVLD" });

@@ -5,8 +5,11 @@
 // session: signed out, it completes and delivers nothing more (server/subscriptions/session-bound.ts).
 import { extendSchema, gql } from "postgraphile/utils";
 import { context, lambda, listen } from "postgraphile/grafast";
-import { jsonParse } from "postgraphile/@dataplan/json";
+import { jsonParse, type JSONParseStep } from "postgraphile/@dataplan/json";
 import { sessionBoundSubscriber } from "../subscriptions/session-bound.ts";
+
+/** What the things' triggers send on `thing:<id>` (pg_notify's JSON). */
+type ThingEvent = { event: string; id: string };
 
 export const ThingUpdatedPlugin = extendSchema((build) => {
   const things = build.input.pgRegistry.pgResources.things;
@@ -29,7 +32,8 @@ export const ThingUpdatedPlugin = extendSchema((build) => {
             subscribePlan(_$root, fieldArgs) {
               const $pgSubscriber = lambda(
                 [context().get("pgSubscriber"), context().get("pgSettings"), context().get("withPgClient")],
-                ([subscriber, settings, withPgClient]: readonly [any, any, any]) => sessionBoundSubscriber(subscriber, settings, withPgClient),
+                // No subscriber (a preset made without one): listen() refuses the subscription itself.
+                ([subscriber, settings, withPgClient]) => (subscriber ? sessionBoundSubscriber(subscriber, settings, withPgClient) : null),
               );
               const $id = fieldArgs.getRaw("id");
               // Only a thing the subscriber can see (RLS, as for every read) has a topic to listen
@@ -48,10 +52,10 @@ export const ThingUpdatedPlugin = extendSchema((build) => {
       },
       ThingSubscriptionPayload: {
         plans: {
-          event($event: any) {
+          event($event: JSONParseStep<ThingEvent>) {
             return $event.get("event");
           },
-          thing($event: any) {
+          thing($event: JSONParseStep<ThingEvent>) {
             return things.get({ id: $event.get("id") });
           },
         },

@@ -8,9 +8,10 @@ import { extendSchema, gql } from "postgraphile/utils";
 import { lambda, SafeError } from "postgraphile/grafast";
 import { withPgClientTransaction, type PgClient } from "postgraphile/@dataplan/pg";
 import { canonicalUuid, imageUrl, isImageType, VARIANT_NAMES, type ImageType } from "./layout.ts";
-import { newestPending, PendingGoneError, removePendingSession, stageVariants } from "./variants.ts";
+import { newestPending, PendingGoneError, removePendingSession, stageVariants, type StagedVariants } from "./variants.ts";
 import { forgetShown } from "./visibility.ts";
 import type { PictureStore } from "../storage/index.ts";
+import type { MutationInput } from "../graphql/mutation-input.ts";
 
 export const NOT_FOUND_OR_DENIED = "Not found, or you are not allowed to change it";
 export const NO_PENDING_UPLOAD = "No uploaded image found for this form";
@@ -28,7 +29,7 @@ export function makeImagesPlugin(options: { store: PictureStore }) {
     const one = <T>(client: PgClient, text: string, values: unknown[]) =>
       client.query<T & object>({ text, values }).then((r) => r.rows[0] as T | undefined);
 
-    async function attach(client: PgClient, input: any): Promise<Moved> {
+    async function attach(client: PgClient, input: MutationInput | null): Promise<Moved> {
       const type = input?.type;
       if (!isImageType(type)) throw new SafeError("Unknown image type", { code: "INVLD" });
       const id = canonicalUuid(input?.id);
@@ -47,7 +48,7 @@ export function makeImagesPlugin(options: { store: PictureStore }) {
       if (!source) throw new SafeError(NO_PENDING_UPLOAD, { code: "NTFND" });
       // The sizes were made by the upload request (no decoding here: this transaction holds a
       // pool connection); only the store's reads and writes happen now.
-      let staged;
+      let staged: StagedVariants;
       try {
         staged = await stageVariants(store, source, type, id);
       } catch (e) {
@@ -90,8 +91,8 @@ export function makeImagesPlugin(options: { store: PictureStore }) {
           plans: {
             newFiles(_, fieldArgs) {
               const $input = fieldArgs.getRaw("input");
-              const $moved = withPgClientTransaction(executor, $input, (client, input: any) => attach(client, input));
-              return lambda([$input, $moved], ([input, moved]: readonly [any, Moved]) => {
+              const $moved = withPgClientTransaction(executor, $input, (client, input: MutationInput | null) => attach(client, input));
+              return lambda([$input, $moved], ([input, moved]: readonly [MutationInput | null, Moved]) => {
                 // Committed: this server serves the new picture at once.
                 forgetShown(moved.type, moved.id);
                 return { clientMutationId: input?.clientMutationId ?? null, movedFiles: moved.urls };

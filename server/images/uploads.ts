@@ -14,6 +14,7 @@ import type { Readable } from "node:stream";
 import type pg from "pg";
 import type { ServerConfig } from "../config.ts";
 import { claimsFromAuthorization, pgSettingsFor } from "../auth/request-context.ts";
+import type { Claims } from "../auth/tokens.ts";
 import { isSafeError } from "postgraphile/grafast";
 import type { PictureStore } from "../storage/index.ts";
 import type { SharedLimits } from "../auth/rate-limit.ts";
@@ -61,6 +62,7 @@ interface ReceivedForm {
 
 function cleanName(name: string | undefined): string {
   // Only echoed back to the client; never part of a path.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is what this does
   return (name ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
 }
 
@@ -228,7 +230,7 @@ export function uploadRouter(config: ServerConfig, pool: pg.Pool, store: Picture
   /** The signed-in user behind the bearer token, as the database sees them (signed-out sessions fail). */
   async function uploader(req: Request): Promise<string> {
     const unauthorised = (message: string) => new HttpError(401, message, { "WWW-Authenticate": "Bearer" });
-    let claims;
+    let claims: Claims | null;
     try {
       claims = await claimsFromAuthorization(tokenSettings, req.headers.authorization);
     } catch (e) {

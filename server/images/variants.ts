@@ -62,8 +62,8 @@ export async function renderPending(source: string, store: PictureStore, uploadP
   let sizes: Buffer[];
   try {
     sizes = await renderVariants(source);
-  } catch (e: any) {
-    throw new ProcessingError(String(e?.message ?? e));
+  } catch (e) {
+    throw new ProcessingError(String((e as Error | null)?.message ?? e));
   }
   try {
     await Promise.all(VARIANT_NAMES.map((v, i) => store.put(pendingKey(uploadPrefix, v), sizes[i], "image/webp")));

@@ -38,7 +38,10 @@ function seenBy(pool: pg.Pool, viewer: Viewer, type: ImageType, id: string): Pro
   const pending = asking.get(target)?.get(viewer.key);
   if (pending) return pending;
   let askingTarget = asking.get(target);
-  if (!askingTarget) asking.set(target, (askingTarget = new Map()));
+  if (!askingTarget) {
+    askingTarget = new Map();
+    asking.set(target, askingTarget);
+  }
   const mine = askingTarget;
   const lookup: Promise<boolean> = withRole(pool, viewer.settings, (client) =>
     client.query<{ shown: boolean | null }>("select app_hidden.image_is_shown($1, $2) as shown", [type, id]),
@@ -49,7 +52,10 @@ function seenBy(pool: pg.Pool, viewer: Viewer, type: ImageType, id: string): Pro
         // A crude bound: the map only holds recently requested targets, so starting over is cheap.
         if (remembered.size >= MAX_TARGETS) remembered.clear();
         let answers = remembered.get(target);
-        if (!answers) remembered.set(target, (answers = new Map()));
+        if (!answers) {
+          answers = new Map();
+          remembered.set(target, answers);
+        }
         if (answers.size >= MAX_VIEWERS_PER_TARGET) answers.clear();
         answers.set(viewer.key, { shown, until: Date.now() + SHOWN_TTL_MS });
       }

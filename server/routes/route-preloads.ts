@@ -59,7 +59,7 @@ export function routePages(distDir: string): (pathname: string) => string | null
     if (!loaded || loaded.mtimeMs !== mtimeMs) loaded = { mtimeMs, html: fs.readFileSync(index, "utf8"), routes: readRoutes(distDir) };
     const segments = pathname.split("/").filter(Boolean);
     const route = loaded.routes.filter((r) => matches(r, segments)).sort((a, b) => b.rank - a.rank)[0];
-    if (!route || !route.files.length || !loaded.html.includes("</head>")) return loaded.html;
+    if (!route?.files.length || !loaded.html.includes("</head>")) return loaded.html;
     return loaded.html.replace("</head>", `${route.files.map(linkFor).join("\n    ")}\n  </head>`);
   };
 }

@@ -7,6 +7,12 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { checkKey, type ListedObject, type PictureStore, type StoredObject } from "./store.ts";
 
+/** The file (or a folder on its path) is not there: the object does not exist. */
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | null | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
 export function localStore(dataDir: string): PictureStore {
   const root = path.resolve(dataDir);
   const fileOf = (key: string) => path.join(root, ...checkKey(key).split("/"));
@@ -46,8 +52,8 @@ export function localStore(dataDir: string): PictureStore {
       let handle: fs.promises.FileHandle;
       try {
         handle = await fs.promises.open(fileOf(key), "r");
-      } catch (e: any) {
-        if (e?.code === "ENOENT" || e?.code === "ENOTDIR" || e?.code === "EISDIR") return null;
+      } catch (e) {
+        if (isMissing(e)) return null;
         throw e;
       }
       // Headers come from the opened file, so a picture replaced meanwhile (by rename) is served
@@ -79,8 +85,8 @@ export function localStore(dataDir: string): PictureStore {
     async read(key) {
       try {
         return await fs.promises.readFile(fileOf(key));
-      } catch (e: any) {
-        if (e?.code === "ENOENT" || e?.code === "ENOTDIR" || e?.code === "EISDIR") return null;
+      } catch (e) {
+        if (isMissing(e)) return null;
         throw e;
       }
     },

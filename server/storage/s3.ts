@@ -4,13 +4,14 @@
 // SDK's usual chain: environment, profile, instance role), S3_FORCE_PATH_STYLE (MinIO, Ceph),
 // S3_PREFIX (keys under a folder of a shared bucket). The bucket stays private: pictures are
 // served by the servers, after the visibility check, never by bucket URLs.
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   S3Client,
   GetObjectCommand,
   PutObjectCommand,
   DeleteObjectCommand,
   ListObjectsV2Command,
+  type GetObjectCommandOutput,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { checkKey, type ListedObject, type PictureStore } from "./store.ts";
@@ -29,7 +30,8 @@ export interface S3Settings {
 /** Deletes sent at once; one request per object works on every S3-compatible server alike. */
 const DELETE_CONCURRENCY = 8;
 
-function isNotFound(e: any): boolean {
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null | undefined;
   return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 }
 
@@ -59,7 +61,7 @@ export function s3Store(settings: S3Settings): PictureStore {
     },
 
     async get(key) {
-      let out;
+      let out: GetObjectCommandOutput;
       try {
         out = await client.send(new GetObjectCommand({ Bucket, Key: full(key) }));
       } catch (e) {

@@ -37,7 +37,9 @@ describe("logger output", () => {
     log.debug("link: http://localhost/tasks");
     log.warn({ job: "hourly_checks#13" }, "slow");
     expect(out.lines).toHaveLength(2);
+    // biome-ignore lint/complexity/noAdjacentSpacesInRegex: the expected lines show the padded columns as the pretty format prints them
     expect(out.lines[0]).toMatch(/^\d\d:\d\d:\d\d DEBUG mail  link: http:\/\/localhost\/tasks$/);
+    // biome-ignore lint/complexity/noAdjacentSpacesInRegex: as above, the padded columns as printed
     expect(out.lines[1]).toMatch(/^\d\d:\d\d:\d\d WARN  mail  slow  job=hourly_checks#13$/);
     expect(prettyLine("not json")).toBe("not json\n");
   });

@@ -34,7 +34,6 @@ const NEED = `query N($id: UUID!, $days: Int) { thingById(id: $id) {
 const dayMs = 86_400_000;
 const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, n: number) => utcDay(Date.parse(`${date}T00:00:00Z`) + n * dayMs);
 
 /** The recorded forecast (answered on 20 November with 14 past days) moved so its "today" is today. */
 function recordedForecast() {

@@ -52,7 +52,7 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
       res.status(401).json({ error: "Missing or wrong webhook secret" });
       return;
     }
-    let uplink;
+    let uplink: Uplink;
     try {
       uplink = parseUplink(req.body);
     } catch (e) {
@@ -95,7 +95,9 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
   });
 
   // Malformed JSON comes here from express.json().
-  router.use("/webhooks/ttn", (err: any, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  router.use("/webhooks/ttn", (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // body-parser's errors (http-errors) say what went wrong in `type`, `status` and `expose`.
+    const err = error as { type?: unknown; status?: unknown; expose?: unknown; message?: unknown } | null | undefined;
     if (err?.type === "entity.parse.failed") {
       res.status(400).json({ error: "The body is not valid JSON" });
       return;
@@ -113,7 +115,7 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
       res.status(err.status).json({ error: err.expose && typeof err.message === "string" ? err.message : "The request could not be read" });
       return;
     }
-    next(err);
+    next(error);
   });
 
   return { router, ingester };

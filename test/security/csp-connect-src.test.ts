@@ -14,7 +14,12 @@ import { securityHeaders } from "../../server/routes/security-headers.ts";
 function connectSrc(opts: Partial<Parameters<typeof securityHeaders>[0]> = {}): string[] {
   const handler = securityHeaders({ mapTileHosts: [], graphqlUrl: "", graphqlWsUrl: "", ...opts });
   const headers: Record<string, string> = {};
-  const res = { set: (h: Record<string, string> | string, v?: string) => (typeof h === "string" ? (headers[h] = v!) : Object.assign(headers, h)) };
+  const res = {
+    set: (h: Record<string, string> | string, v?: string) => {
+      if (typeof h === "string") headers[h] = v!;
+      else Object.assign(headers, h);
+    },
+  };
   handler({ path: "/" } as any, res as any, () => {});
   const csp = headers["Content-Security-Policy"];
   const directive = csp.split(/;\s*/).find((d) => d.startsWith("connect-src "))!;
@@ -67,7 +72,12 @@ describe.skipIf(!haveChromium)("in Chromium", () => {
     await new Promise<void>((r) => other.listen(0, "127.0.0.1", r));
     const otherPort = (other.address() as AddressInfo).port;
     app = http.createServer((req, res) => {
-      policy({ path: req.url } as any, { set: (h: any, v?: any) => (typeof h === "string" ? res.setHeader(h, v) : Object.entries(h).forEach(([k, x]) => res.setHeader(k, x as string))) } as any, () => {
+      policy({ path: req.url } as any, {
+      set: (h: any, v?: any) => {
+        if (typeof h === "string") res.setHeader(h, v);
+        else for (const [k, x] of Object.entries(h)) res.setHeader(k, x as string);
+      },
+    } as any, () => {
         if (req.url === "/probe.js") {
           res.setHeader("content-type", "text/javascript");
           res.end(`

@@ -78,7 +78,7 @@ describe("resizing happens in the upload request, not in newFiles' transaction",
       const { queue, process } = sharp.counters();
       busiest = Math.max(busiest, queue + process);
     }, 1);
-    let r;
+    let r: Awaited<ReturnType<typeof gql>>;
     try {
       r = await gql(server.url, NEW_FILES, { sessionId, type: "user", id }, user.token);
     } finally {

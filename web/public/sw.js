@@ -257,7 +257,7 @@ async function openInApp(path) {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = (event.notification.data && event.notification.data.url) || "/";
+  const url = event.notification.data?.url || "/";
   const opening = openInApp(url);
   // A click the browser made can keep this worker alive until the page is open; a synthetic one
   // (dispatched by the e2e test, which cannot click a system notification) cannot.

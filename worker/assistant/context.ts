@@ -4,7 +4,7 @@
 // assistant answers from it; the LLM gets it as compact JSON (promptData).
 
 export interface Queryable {
-  query<R = any>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
 }
 
 export interface BandLimits {

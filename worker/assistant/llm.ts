@@ -82,7 +82,8 @@ export function createHttpLlmProvider(settings: LlmSettings & { baseUrl: string;
         throw new LlmError("http", `The language model answered HTTP ${response.status}${summariseError(body)}`, response.status);
       }
       if (body.length > MAX_BODY_BYTES) throw new LlmError("invalid", "The language model's answer is too large");
-      let json: any;
+      // The service's answer as read: every member is checked before use.
+      let json: { choices?: { message?: { content?: unknown } | null }[]; model?: unknown; usage?: Record<string, unknown> | null } | null;
       try {
         json = JSON.parse(body);
       } catch {
@@ -92,13 +93,13 @@ export function createHttpLlmProvider(settings: LlmSettings & { baseUrl: string;
       const text = typeof content === "string"
         ? content
         : Array.isArray(content) // some services answer with content parts
-          ? content.map((p: any) => (typeof p?.text === "string" ? p.text : "")).join("")
+          ? content.map((p: { text?: unknown } | null) => (typeof p?.text === "string" ? p.text : "")).join("")
           : "";
       if (!text.trim()) throw new LlmError("invalid", "The language model's answer has no text");
       return {
         text: text.trim(),
-        model: typeof json.model === "string" ? json.model : settings.model,
-        usage: json.usage && typeof json.usage === "object" ? json.usage : undefined,
+        model: typeof json?.model === "string" ? json.model : settings.model,
+        usage: json?.usage && typeof json.usage === "object" ? json.usage : undefined,
       };
     },
   };

@@ -113,7 +113,9 @@ export function createSmtpMailer(smtpUrl: string, opts: { from: string; log?: Ma
       let info: { messageId: string; response: string; rejected?: unknown[] };
       try {
         info = await transport.sendMail(message(mail, opts.from));
-      } catch (e: any) {
+      } catch (error) {
+        // nodemailer's SMTP errors carry the server's answer.
+        const e = error as { responseCode?: unknown; response?: unknown; message?: unknown } | null | undefined;
         const detail = [e?.responseCode, e?.response ?? e?.message].filter(Boolean).join(" ");
         throw new Error(`SMTP delivery to ${mail.to} via ${where} failed: ${detail || String(e)}`, { cause: e });
       }

@@ -50,8 +50,24 @@ function askerLocale(question: Pick<QuestionRow, "user_language" | "message_text
 
 type Helpers = Pick<JobHelpers, "withPgClient" | "logger"> & { job?: Pick<JobHelpers["job"], "attempts" | "max_attempts"> };
 
-function asQueryable(client: { query: (text: string, values?: unknown[]) => Promise<any> }): Queryable {
-  return { query: (text, values) => client.query(text, values) };
+function asQueryable(client: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable {
+  return { query: <R>(text: string, values?: unknown[]) => client.query(text, values) as Promise<{ rows: R[] }> };
+}
+
+/** The question, and (when it still wants an answer) what the assistant needs to answer it. */
+async function readQuestion(db: Queryable, messageId: string) {
+  const { rows } = await db.query<QuestionRow>(
+    `select q.id, q.thing_id, q.recipient_id, q.message_text, q.created_at, u.name as user_name, u.language as user_language,
+            exists (select 1 from app_public.chat_messages r where r.in_reply_to = q.id) as answered
+     from app_public.chat_messages q left join app_public.users u on u.id = q.recipient_id
+     where q.id = $1 and q.type_name = 'user'`,
+    [messageId],
+  );
+  const question = rows[0];
+  if (!question || question.answered) return { question };
+  const context = await loadThingContext(db, question.thing_id);
+  const history = await loadHistory(db, { id: question.id, recipientId: question.recipient_id, thingId: question.thing_id, createdAt: question.created_at });
+  return { question, context, history };
 }
 
 async function storeReply(helpers: Helpers, questionId: string, answer: Pick<AssistantAnswer, "text" | "status" | "metadata">): Promise<string | null> {
@@ -72,23 +88,9 @@ export async function replyToChatMessage(payload: unknown, helpers: Helpers, ass
     return { outcome: "no-question" };
   }
 
-  let prepared;
+  let prepared: Awaited<ReturnType<typeof readQuestion>>;
   try {
-    prepared = await helpers.withPgClient(async (client) => {
-      const db = asQueryable(client);
-      const { rows } = await db.query<QuestionRow>(
-        `select q.id, q.thing_id, q.recipient_id, q.message_text, q.created_at, u.name as user_name, u.language as user_language,
-                exists (select 1 from app_public.chat_messages r where r.in_reply_to = q.id) as answered
-         from app_public.chat_messages q left join app_public.users u on u.id = q.recipient_id
-         where q.id = $1 and q.type_name = 'user'`,
-        [messageId],
-      );
-      const question = rows[0];
-      if (!question || question.answered) return { question };
-      const context = await loadThingContext(db, question.thing_id);
-      const history = await loadHistory(db, { id: question.id, recipientId: question.recipient_id, thingId: question.thing_id, createdAt: question.created_at });
-      return { question, context, history };
-    });
+    prepared = await helpers.withPgClient((client) => readQuestion(asQueryable(client), messageId));
   } catch (e) {
     const job = helpers.job;
     if (job && job.attempts >= job.max_attempts) {

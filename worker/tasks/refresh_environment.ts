@@ -51,7 +51,7 @@ export async function refreshEnvironment(payload: unknown, helpers: Pick<JobHelp
   const force = (payload as { force?: unknown } | null)?.force === true;
   const log = helpers.logger;
   const withDb = <T>(fn: (db: Queryable) => Promise<T>) =>
-    helpers.withPgClient((client) => fn({ query: (q) => client.query(q) as any }));
+    helpers.withPgClient((client) => fn(client));
 
   const points = await withDb(async (db) => {
     const { rows } = await db.query<{ lat: number; lon: number }>({

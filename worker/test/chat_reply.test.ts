@@ -368,8 +368,8 @@ describe("the rule-based assistant in German (issue 25)", () => {
       lastWatered: /^Rosie Planter wurde zuletzt vor 3 Tagen gegossen, am .+, von Bob Smith, mit der Notiz „A full can“\. In den letzten 30 Tagen wurde 1 Mal Gießen eingetragen\./,
       sensor: /Soil probe 1 \(LSE01\) hat sich zuletzt vor 2 Stunden gemeldet \(.+\), mit der Batterie bei 3,45 V und einem Signal von -97 dBm \(SNR 7,5 dB\), es funktioniert also\./,
       soil: /Die Sonde misst einen pH-Wert von 6,8 \(etwa neutral, das mögen die meisten Pflanzen; 6,0 bis 7,5 ist der gute Bereich\), gemessen vor 2 Stunden\./,
-      week: /^Diese Woche bei Rosie Planter:\n- Wasser: Die Bodenfeuchte liegt bei 14 % \(trocken\)[^]*- Aufgaben: 2 offen: „Replace the mulch“ \(überfällig seit .+, normale Priorität\) und „Weed the bed“ \(fällig am .+, hohe Priorität\)\./,
-      summary: /Rosie Planter ist ein Pflanzkübel \(By the library steps\), betreut von Library Gardeners\.[^]*Seine Anzeige ist rot\.[^]*Die letzte Pflegeaktion war Gießen vor 3 Tagen\.[^]*2 Aufgaben sind offen, 1 davon überfällig\./,
+      week: /^Diese Woche bei Rosie Planter:\n- Wasser: Die Bodenfeuchte liegt bei 14 % \(trocken\)[\s\S]*- Aufgaben: 2 offen: „Replace the mulch“ \(überfällig seit .+, normale Priorität\) und „Weed the bed“ \(fällig am .+, hohe Priorität\)\./,
+      summary: /Rosie Planter ist ein Pflanzkübel \(By the library steps\), betreut von Library Gardeners\.[\s\S]*Seine Anzeige ist rot\.[\s\S]*Die letzte Pflegeaktion war Gießen vor 3 Tagen\.[\s\S]*2 Aufgaben sind offen, 1 davon überfällig\./,
     };
     for (const [intent, question] of Object.entries({ ...chips, summary: "Hallo!" })) {
       const text = await rulesAnswer(question, ids.thing, ids.dora);

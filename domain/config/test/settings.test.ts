@@ -66,7 +66,7 @@ describe("a wrong value is refused with its variable, its value and what is allo
     const problems = (error as ConfigError).problems;
     expect(problems).toHaveLength(5);
     for (const name of Object.keys(env)) expect(problems.some((p) => p.startsWith(`${name} must be`))).toBe(true);
-    expect((error as Error).message).toMatch(/^5 settings are wrong:\n  - /);
+    expect((error as Error).message).toMatch(/^5 settings are wrong:\n {2}- /);
   });
 
   it("checks the rules over several settings", () => {

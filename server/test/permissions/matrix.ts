@@ -380,7 +380,7 @@ export const MATRIX: Row[] = [
   M("changePassword", "change_password(): call", "change your own passphrase (to the same one)", SIGNED_IN, PERM,
     ask(`mutation C($p: String!) { changePassword(input: { oldPassword: $p, newPassword: $p }) { boolean } }`, (w, role) => ({ p: w.as[role].password || "Secret123" }), (d) => d.changePassword?.boolean)),
   M("forgotPassword", "forgot_password(): call", "ask for a reset link (same answer whoever asks, for any address)", EVERYONE, NONE,
-    ask(`mutation F($e: String!) { forgotPassword(input: { email: $e }) { boolean } }`, (w) => ({ e: `nobody.${randomUUID()}@example.com` }), (d) => d.forgotPassword?.boolean)),
+    ask(`mutation F($e: String!) { forgotPassword(input: { email: $e }) { boolean } }`, () => ({ e: `nobody.${randomUUID()}@example.com` }), (d) => d.forgotPassword?.boolean)),
   M("resetPassword", "reset_password(): call", "reset a fresh user's passphrase with the token from their e-mail (the token is the authority)", EVERYONE, NONE,
     ask(`mutation R($u: UUID!, $t: String!) { resetPassword(input: { userId: $u, resetToken: $t, newPassword: "Secret456" }) { boolean } }`,
       async (w) => {

@@ -67,7 +67,9 @@ export function entitiesIn(value: unknown, out = new Set<string>()): Set<string>
 
 /** Connections in an answer whose totalCount differs from the nodes they hold (a count of hidden rows). */
 export function countMismatches(value: unknown, path = "", out: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v, i) => countMismatches(v, `${path}[${i}]`, out));
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) countMismatches(v, `${path}[${i}]`, out);
+  }
   else if (value && typeof value === "object") {
     const o = value as Record<string, any>;
     if (typeof o.totalCount === "number" && Array.isArray(o.nodes) && o.totalCount !== o.nodes.length) {

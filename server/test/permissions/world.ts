@@ -9,7 +9,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { createClient } from "graphql-ws";
-import { startTestServer, gql, signUp, signUpVerified, withOwner, makeAdmin, decodeClaims, type GraphQLResult } from "../harness.ts";
+import { startTestServer, gql, signUpVerified, withOwner, makeAdmin, decodeClaims, type GraphQLResult } from "../harness.ts";
 import { ROLES, type Role } from "./roles.ts";
 import { startSources } from "./sources.ts";
 import { pokeUntilHeard } from "../../../test/until-heard.ts";

@@ -10,7 +10,7 @@ import notification from "./notification.ts";
 import dailyDigest from "./daily_digest.ts";
 import noticeDigest from "./notice_digest.ts";
 
-export const templates: Readonly<Record<string, EmailTemplate<any>>> = Object.freeze(
+export const templates: Readonly<Record<string, EmailTemplate>> = Object.freeze(
   Object.fromEntries(
     [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification, dailyDigest, noticeDigest].map((t) => [t.name, t]),
   ),
