@@ -2149,6 +2149,118 @@ CREATE FUNCTION app_hidden.has_invisible_characters(value text) RETURNS boolean
 COMMENT ON FUNCTION app_hidden.has_invisible_characters(value text) IS 'True when the text holds a zero-width, text-direction, control or other invisible character.';
 
 --
+-- Name: devices; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.devices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    device_id text NOT NULL,
+    name text NOT NULL,
+    model app_public.device_model NOT NULL,
+    indicator_parameter app_public.device_indicator_parameter DEFAULT 'WATER'::app_public.device_indicator_parameter NOT NULL,
+    location point NOT NULL,
+    is_public boolean DEFAULT true NOT NULL,
+    has_image boolean DEFAULT false NOT NULL,
+    thing_id uuid,
+    water double precision,
+    temperature double precision,
+    conductivity double precision,
+    ph double precision,
+    led_state boolean,
+    battery double precision,
+    rssi double precision,
+    snr double precision,
+    last_sensor_data timestamp with time zone,
+    hydration_levels jsonb,
+    indicator_colour text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT devices_device_id_valid CHECK (app_hidden.check_device_id(device_id)),
+    CONSTRAINT devices_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
+    CONSTRAINT devices_location_valid CHECK (app_hidden.check_location(location)),
+    CONSTRAINT devices_name_valid CHECK (app_hidden.check_label(name))
+)
+WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze_scale_factor='0.05');
+
+--
+-- Name: TABLE devices; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.devices IS 'A sensor or controller, usually fitted to a thing.';
+
+--
+-- Name: COLUMN devices.location; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.devices.location IS 'x = latitude, y = longitude (the reverse of GeoJSON''s [longitude, latitude]).';
+
+--
+-- Name: history_changed(app_public.devices, app_public.devices); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.history_changed(o app_public.devices, n app_public.devices) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$select row(o.device_id, o.name, o.model, o.indicator_parameter, o.location, o.is_public, o.thing_id, o.hydration_levels)::record *<> row(n.device_id, n.name, n.model, n.indicator_parameter, n.location, n.is_public, n.thing_id, n.hydration_levels)::record$$;
+
+--
+-- Name: FUNCTION history_changed(o app_public.devices, n app_public.devices); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.history_changed(o app_public.devices, n app_public.devices) IS 'Whether a change of devices touched a recorded column. Written by app_hidden.history_write_comparison after every ALTER TABLE; do not edit.';
+
+--
+-- Name: groups; Type: TABLE; Schema: app_public; Owner: -
+--
+
+CREATE TABLE app_public.groups (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    type app_public.group_type NOT NULL,
+    description text,
+    slug public.citext DEFAULT ''::public.citext NOT NULL,
+    is_public boolean DEFAULT true NOT NULL,
+    has_image boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT groups_description_valid CHECK (app_hidden.check_description(description)),
+    CONSTRAINT groups_name_valid CHECK (app_hidden.check_label(name))
+);
+
+--
+-- Name: TABLE groups; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON TABLE app_public.groups IS 'People who look after things together.';
+
+--
+-- Name: history_changed(app_public.groups, app_public.groups); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.history_changed(o app_public.groups, n app_public.groups) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$select row(o.name, o.type, o.description, o.is_public)::record *<> row(n.name, n.type, n.description, n.is_public)::record$$;
+
+--
+-- Name: FUNCTION history_changed(o app_public.groups, n app_public.groups); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.history_changed(o app_public.groups, n app_public.groups) IS 'Whether a change of groups touched a recorded column. Written by app_hidden.history_write_comparison after every ALTER TABLE; do not edit.';
+
+--
+-- Name: history_changed(app_public.things, app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.history_changed(o app_public.things, n app_public.things) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$select row(o.group_id, o.name, o.description, o.type, o.location, o.location_description, o.is_public, o.indicator_parameter, o.hydration_levels, o.species_id, o.planting_year, o.trunk_girth_cm, o.height_class, o.volume_litres, o.soil_area_m2, o.flowering_plants, o.flowering_seasons, o.external_id)::record *<> row(n.group_id, n.name, n.description, n.type, n.location, n.location_description, n.is_public, n.indicator_parameter, n.hydration_levels, n.species_id, n.planting_year, n.trunk_girth_cm, n.height_class, n.volume_litres, n.soil_area_m2, n.flowering_plants, n.flowering_seasons, n.external_id)::record$$;
+
+--
+-- Name: FUNCTION history_changed(o app_public.things, n app_public.things); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.history_changed(o app_public.things, n app_public.things) IS 'Whether a change of things touched a recorded column. Written by app_hidden.history_write_comparison after every ALTER TABLE; do not edit.';
+
+--
 -- Name: history_ignored_columns(text); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -2177,6 +2289,43 @@ $$;
 --
 
 COMMENT ON FUNCTION app_hidden.history_ignored_columns(p_table text) IS 'Columns of things, devices or groups that the history does not record (and a restore does not write).';
+
+--
+-- Name: history_write_comparison(text); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.history_write_comparison(p_table text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $_$
+declare
+  v_old text;
+  v_new text;
+begin
+  select string_agg('o.' || quote_ident(a.attname), ', ' order by a.attnum),
+         string_agg('n.' || quote_ident(a.attname), ', ' order by a.attnum)
+    into v_old, v_new
+    from pg_attribute a
+    where a.attrelid = format('app_public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
+      and a.attname <> all (app_hidden.history_ignored_columns(p_table));
+  -- Not security definer, not strict, no settings: so the planner can inline it.
+  execute format(
+    'create or replace function app_hidden.history_changed(o app_public.%1$I, n app_public.%1$I) returns boolean
+       language sql immutable parallel safe as %2$L',
+    p_table,
+    case when v_old is null then 'select false' else format('select row(%s)::record *<> row(%s)::record', v_old, v_new) end);
+  execute format('comment on function app_hidden.history_changed(app_public.%1$I, app_public.%1$I) is %2$L', p_table,
+    'Whether a change of ' || p_table || ' touched a recorded column. Written by app_hidden.history_write_comparison after every ALTER TABLE; do not edit.');
+  -- The triggers' conditions run as whoever changes the row.
+  execute format('grant execute on function app_hidden.history_changed(app_public.%1$I, app_public.%1$I) to bk_anonymous', p_table);
+end;
+$_$;
+
+--
+-- Name: FUNCTION history_write_comparison(p_table text); Type: COMMENT; Schema: app_hidden; Owner: -
+--
+
+COMMENT ON FUNCTION app_hidden.history_write_comparison(p_table text) IS 'Writes app_hidden.history_changed(old, new) for things, devices or groups from the table''s current columns.';
 
 --
 -- Name: hydration_band(double precision, jsonb); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -3853,52 +4002,6 @@ CREATE FUNCTION app_hidden.search_text(a app_public.actions) RETURNS text
 $$;
 
 --
--- Name: devices; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.devices (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    device_id text NOT NULL,
-    name text NOT NULL,
-    model app_public.device_model NOT NULL,
-    indicator_parameter app_public.device_indicator_parameter DEFAULT 'WATER'::app_public.device_indicator_parameter NOT NULL,
-    location point NOT NULL,
-    is_public boolean DEFAULT true NOT NULL,
-    has_image boolean DEFAULT false NOT NULL,
-    thing_id uuid,
-    water double precision,
-    temperature double precision,
-    conductivity double precision,
-    ph double precision,
-    led_state boolean,
-    battery double precision,
-    rssi double precision,
-    snr double precision,
-    last_sensor_data timestamp with time zone,
-    hydration_levels jsonb,
-    indicator_colour text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT devices_device_id_valid CHECK (app_hidden.check_device_id(device_id)),
-    CONSTRAINT devices_hydration_levels_valid CHECK (app_hidden.check_hydration_levels(hydration_levels)),
-    CONSTRAINT devices_location_valid CHECK (app_hidden.check_location(location)),
-    CONSTRAINT devices_name_valid CHECK (app_hidden.check_label(name))
-)
-WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze_scale_factor='0.05');
-
---
--- Name: TABLE devices; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.devices IS 'A sensor or controller, usually fitted to a thing.';
-
---
--- Name: COLUMN devices.location; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON COLUMN app_public.devices.location IS 'x = latitude, y = longitude (the reverse of GeoJSON''s [longitude, latitude]).';
-
---
 -- Name: search_text(app_public.devices); Type: FUNCTION; Schema: app_hidden; Owner: -
 --
 
@@ -3938,30 +4041,6 @@ CREATE FUNCTION app_hidden.search_text(m app_public.group_memberships) RETURNS t
     (select concat_ws(' ', u.name, u.username) from app_public.users u where u.id = m.user_id),
     (select g.name from app_public.groups g where g.id = m.group_id))
 $$;
-
---
--- Name: groups; Type: TABLE; Schema: app_public; Owner: -
---
-
-CREATE TABLE app_public.groups (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    name text NOT NULL,
-    type app_public.group_type NOT NULL,
-    description text,
-    slug public.citext DEFAULT ''::public.citext NOT NULL,
-    is_public boolean DEFAULT true NOT NULL,
-    has_image boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT groups_description_valid CHECK (app_hidden.check_description(description)),
-    CONSTRAINT groups_name_valid CHECK (app_hidden.check_label(name))
-);
-
---
--- Name: TABLE groups; Type: COMMENT; Schema: app_public; Owner: -
---
-
-COMMENT ON TABLE app_public.groups IS 'People who look after things together.';
 
 --
 -- Name: search_text(app_public.groups); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -6428,6 +6507,31 @@ end;
 $$;
 
 --
+-- Name: tg__history_columns(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg__history_columns() RETURNS event_trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+declare
+  v_table text;
+begin
+  for v_table in
+    select distinct c.relname::text
+    from pg_event_trigger_ddl_commands() d join pg_class c on c.oid = d.objid
+    where d.classid = 'pg_class'::regclass and c.relnamespace = 'app_public'::regnamespace
+      and c.relname in ('things', 'devices', 'groups')
+    union
+    select t from pg_event_trigger_ddl_commands() d, unnest(array['things', 'devices', 'groups']) t
+    where d.classid = 'pg_proc'::regclass and d.objid = to_regprocedure('app_hidden.history_ignored_columns(text)')
+  loop
+    perform app_hidden.history_write_comparison(v_table);
+  end loop;
+end;
+$$;
+
+--
 -- Name: tg__record_history(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7858,27 +7962,64 @@ begin
   -- plpgsql, so each call is planned for its own arrays (one thing or all).
   return query
   with win as (
-    select app_hidden.water_today() as today
+    select app_hidden.water_today() as today, app_hidden.water_today() - app_hidden.water_window_days() as w0
   ), chosen as (
     select t.* from app_public.things t where p_ids is null
     union all
     select t.* from app_public.things t where t.id = any(p_ids)
   ), th as (
     select t.id, t.water, t.hydration_levels, t.last_sensor_data, t.location, p.needs_watering, p.rain_reaches, p.kc,
-           round(t.location[0]::numeric, 1) as glat, round(t.location[1]::numeric, 1) as glon
+           round(t.location[0]::numeric, 1) as glat, round(t.location[1]::numeric, 1) as glon,
+           t.type, t.planting_year, t.volume_litres, t.soil_area_m2
     from chosen t join app_private.water_need_parameters p on p.type = t.type
   ), sensed as (
     select th.id, r.* from th, lateral app_hidden.water_need_from_reading(th.water, th.hydration_levels, th.last_sensor_data) r
     where th.water is not null and th.last_sensor_data > now() - interval '48 hours' and r.need is not null
+  ), balanced as (
+    -- The things water_balance_days(…, p_skip_sensed => true) works out, with every input of their
+    -- balance but the waterings: grid cell and the thing's parameters.
+    select th.id, th.glat, th.glon, q.kc, q.area_m2, q.capacity_mm, q.stress_fraction, q.default_litres, q.rain_reaches
+    from win cross join th
+      cross join lateral app_hidden.thing_water_parameters(th.type, th.planting_year, th.volume_litres, th.soil_area_m2, win.today) q
+    where not (th.water is not null and th.last_sensor_data > now() - interval '48 hours')
+  ), window_waterings as (
+    -- The waterings the balance counts, per thing and day (as water_balance_days counts them), in one text.
+    select w.thing_id, string_agg(w.day || ':' || w.litres, ',' order by w.day) as days
+    from (select a.thing_id, (a.created_at at time zone 'Europe/London')::date as day,
+                 sum(coalesce(a.litres, b.default_litres)) as litres
+          from win, balanced b join app_public.actions a on a.thing_id = b.id
+          where a.type = 'WATERING' and a.created_at <= now()
+            and a.created_at >= (win.w0::timestamp at time zone 'Europe/London')
+          group by 1, 2) w
+    group by w.thing_id
+  ), ever_watered as (
+    -- Whether a thing was ever watered: without waterings in the window, its start day depends on it.
+    select distinct a.thing_id from app_public.actions a
+    where a.type = 'WATERING' and a.thing_id in (select b.id from balanced b)
+  ), keyed as (
+    -- Things with the same key have the same balance, day by day: most street trees share their
+    -- cell, type, age and no watering. Floats print exactly (shortest round-trip text).
+    select b.id, concat_ws('|', b.glat, b.glon, b.kc, b.area_m2, b.capacity_mm, b.stress_fraction, b.default_litres,
+                           b.rain_reaches, e.thing_id is not null, ww.days) as key
+    from balanced b
+      left join window_waterings ww on ww.thing_id = b.id
+      left join ever_watered e on e.thing_id = b.id
+  ), reps as (
+    select k.key, min(k.id::text)::uuid as rep from keyed k group by k.key
+  ), members as (
+    select k.id, r.rep from keyed k join reps r on r.key = k.key
   ), series as (
-    select b.* from app_hidden.water_balance_days(p_ids, null, true) b
+    -- The balance once per group, for the group's first thing.
+    select b.* from app_hidden.water_balance_days(coalesce((select array_agg(r.rep) from reps r), '{}'), null, true) b
   ), final as (
     select s.* from series s, win where s.day = win.today
+  ), modelled_members as (
+    select mb.id, mb.rep from members mb join final f on f.thing_id = mb.rep
   ), last_watering as (
     select distinct on (a.thing_id) a.thing_id, a.created_at, a.litres,
            win.today - (a.created_at at time zone 'Europe/London')::date as days_ago
     from app_public.actions a cross join win
-    where a.type = 'WATERING' and a.created_at <= now() and a.thing_id in (select f.thing_id from final f)
+    where a.type = 'WATERING' and a.created_at <= now() and a.thing_id in (select mm.id from modelled_members mm)
     order by a.thing_id, a.created_at desc, a.id desc
   ), modelled_cells as (
     select distinct th.glat, th.glon from th join final f on f.thing_id = th.id
@@ -7894,18 +8035,21 @@ begin
     group by x.latitude, x.longitude
   ), rain_stats as (
     -- Rain since the last watering (its day not counted) when it was at most 7 days ago, else
-    -- over the last 7 days; and whether any rain figure is known at all.
+    -- over the last 7 days; and whether any rain figure is known at all. Per group: its things'
+    -- last waterings in the window are on the same day, and older ones count as 7 days.
     select s.thing_id, count(s.rain_source) as rain_days,
            sum(s.rain_mm) filter (where s.rain_source is not null and s.day > win.today - least(coalesce(lw.days_ago, 7), 7)) as rain_since
     from series s cross join win left join last_watering lw on lw.thing_id = s.thing_id
     group by s.thing_id
   ), modelled as (
-    select f.thing_id as id, f.store_mm, f.capacity_mm, f.refill_mm, th.kc, th.rain_reaches, lw.created_at as watered_at, lw.litres,
+    select mm.id, f.store_mm, f.capacity_mm, f.refill_mm, th.kc, th.rain_reaches, lw.created_at as watered_at, lw.litres,
            lw.days_ago, ac.et0_mm as ahead_et0, ac.rain_mm as ahead_rain, ac.forecast_known, ac.tmax,
            rs.rain_since, coalesce(rs.rain_days, 0) as rain_days
-    from final f join th on th.id = f.thing_id
-      left join last_watering lw on lw.thing_id = f.thing_id
-      left join rain_stats rs on rs.thing_id = f.thing_id
+    from modelled_members mm
+      join final f on f.thing_id = mm.rep
+      join th on th.id = mm.id
+      left join last_watering lw on lw.thing_id = mm.id
+      left join rain_stats rs on rs.thing_id = mm.rep
       left join ahead_cells ac on ac.glat = th.glat and ac.glon = th.glon
   )
   select s.id, s.need, s.reason, s.store_percent, s.parts from sensed s
@@ -7951,7 +8095,7 @@ begin
   union all
   select th.id, 'unknown', 'no watering, fresh reading or weather recorded yet', null, '[{"key": "reason.not_yet"}]'::jsonb
   from th where th.needs_watering and not exists (select 1 from sensed where sensed.id = th.id)
-    and not exists (select 1 from final f where f.thing_id = th.id);
+    and not exists (select 1 from modelled_members mm where mm.id = th.id);
 end;
 $$;
 
@@ -15070,19 +15214,19 @@ CREATE TRIGGER _950_history_insert AFTER INSERT ON app_public.things FOR EACH RO
 -- Name: devices _950_history_update; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.devices FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('devices'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('devices'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.devices FOR EACH ROW WHEN (app_hidden.history_changed(old.*, new.*)) EXECUTE FUNCTION app_private.tg__record_history();
 
 --
 -- Name: groups _950_history_update; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.groups FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('groups'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('groups'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.groups FOR EACH ROW WHEN (app_hidden.history_changed(old.*, new.*)) EXECUTE FUNCTION app_private.tg__record_history();
 
 --
 -- Name: things _950_history_update; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
-CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.things FOR EACH ROW WHEN (((to_jsonb(old.*) - app_hidden.history_ignored_columns('things'::text)) IS DISTINCT FROM (to_jsonb(new.*) - app_hidden.history_ignored_columns('things'::text)))) EXECUTE FUNCTION app_private.tg__record_history();
+CREATE TRIGGER _950_history_update AFTER UPDATE ON app_public.things FOR EACH ROW WHEN (app_hidden.history_changed(old.*, new.*)) EXECUTE FUNCTION app_private.tg__record_history();
 
 --
 -- Name: dry_alert_escalations dry_alert_escalations_thing_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -16340,6 +16484,14 @@ ALTER TABLE graphile_worker._private_known_crontabs ENABLE ROW LEVEL SECURITY;
 ALTER TABLE graphile_worker._private_tasks ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: history_columns; Type: EVENT TRIGGER; Schema: -; Owner: -
+--
+
+CREATE EVENT TRIGGER history_columns ON ddl_command_end
+         WHEN TAG IN ('ALTER TABLE', 'CREATE FUNCTION')
+   EXECUTE FUNCTION app_private.tg__history_columns();
+
+--
 -- PostgreSQL database dump complete
 --
 
@@ -16416,4 +16568,6 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261127010100'),
     ('20261127090000'),
     ('20261127100000'),
-    ('20261127100100');
+    ('20261127100100'),
+    ('20261128000100'),
+    ('20261128000200');
