@@ -110,6 +110,14 @@ export async function dropTestDatabase(adminUrl: string, url: string): Promise<v
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
+    // Connections still closing (a pool's end() returns before its sockets are gone) get up to a
+    // second: forced off, an idle client without an error listener throws 57P01 ("terminating
+    // connection due to administrator command") into whatever test file runs next.
+    for (let waited = 0; waited < 1_000; waited += 50) {
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await client.query(`drop database if exists ${name} with (force)`);
     made.delete(name);
   } finally {
