@@ -5,11 +5,7 @@
 // Cycles are forbidden everywhere, tests included, type-only imports included.
 
 /** Test files and test helpers: they wire parts together the way scripts/start.ts does. */
-const TESTS = [
-  "(^|/)test/",
-  "\\.test\\.(ts|tsx|mjs)$",
-  "/test-utils\\.tsx?$",
-];
+const TESTS = ["(^|/)test/", "\\.test\\.(ts|tsx|mjs)$", "/test-utils\\.tsx?$"];
 
 /**
  * The modules one feature may take from another, each named. Anything else inside another
@@ -80,7 +76,8 @@ module.exports = {
     },
     {
       name: "server-not-to-worker",
-      comment: "The server and the worker meet only in the database (jobs, NOTIFY, tables); what both need lives in domain/ or shared/, and scripts/start.ts starts both.",
+      comment:
+        "The server and the worker meet only in the database (jobs, NOTIFY, tables); what both need lives in domain/ or shared/, and scripts/start.ts starts both.",
       severity: "error",
       from: { path: "^server/", pathNot: TESTS },
       to: { path: "^worker/" },

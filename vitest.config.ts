@@ -9,7 +9,14 @@ export default defineConfig({
         test: {
           name: "backend",
           environment: "node",
-          include: ["db/test/**/*.test.ts", "domain/**/*.test.ts", "server/test/**/*.test.ts", "worker/test/**/*.test.ts", "scripts/test/**/*.test.ts", "test/security/**/*.test.ts"],
+          include: [
+            "db/test/**/*.test.ts",
+            "domain/**/*.test.ts",
+            "server/test/**/*.test.ts",
+            "worker/test/**/*.test.ts",
+            "scripts/test/**/*.test.ts",
+            "test/security/**/*.test.ts",
+          ],
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

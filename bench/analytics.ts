@@ -49,7 +49,9 @@ try {
     select c.relname, c.reltuples::bigint as n, pg_total_relation_size(c.oid) as bytes from pg_class c
     where c.relnamespace = 'app_private'::regnamespace and c.relkind = 'r' and c.relname like 'navigation%' order by 1`);
   for (const r of rows.rows) {
-    console.log(`    ${r.relname.padEnd(34)} ${Number(r.n).toLocaleString().padStart(10)} rows ${(Number(r.bytes) / 1048576).toFixed(1).padStart(7)} MB`);
+    console.log(
+      `    ${r.relname.padEnd(34)} ${Number(r.n).toLocaleString().padStart(10)} rows ${(Number(r.bytes) / 1048576).toFixed(1).padStart(7)} MB`,
+    );
   }
 
   const admin = await db.query(
@@ -64,7 +66,9 @@ try {
     const runs: number[] = [];
     for (let i = 0; i < 5; i++) {
       await db.query("begin");
-      await db.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [session.rows[0].session_id]);
+      await db.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [
+        session.rows[0].session_id,
+      ]);
       t = performance.now();
       for (const sql of statements) await db.query(sql, sql.includes("$1") ? params : []);
       runs.push(performance.now() - t);
@@ -73,7 +77,9 @@ try {
     runs.sort((a, b) => a - b);
     results.push({ label: `${label} (${section})`, median: runs[2] });
     const verdict = runs[2] < TARGET_MS ? "under" : "OVER";
-    console.log(`  ${label.padEnd(50)} median ${runs[2].toFixed(0).padStart(5)} ms   best ${runs[0].toFixed(0).padStart(5)} ms   ${verdict} ${TARGET_MS} ms`);
+    console.log(
+      `  ${label.padEnd(50)} median ${runs[2].toFixed(0).padStart(5)} ms   best ${runs[0].toFixed(0).padStart(5)} ms   ${verdict} ${TARGET_MS} ms`,
+    );
   }
 
   // The /admin screen's statistics (web/src/features/admin/NavigationAnalytics.graphql): the
@@ -122,19 +128,26 @@ try {
   // and for windows ending in the past.
   const window = "occurred_at >= $1::date::timestamp at time zone 'UTC' and occurred_at < ($2::date + 1)::timestamp at time zone 'UTC'";
   const checks: [string, string, string][] = [
-    ["route stats",
+    [
+      "route stats",
       "select * from app_public.navigation_route_stats($1, $2)",
       `select to_route, count(*), sum(time_spent), round(avg(time_spent), 1), min(occurred_at), max(occurred_at), count(distinct user_id), count(distinct session_id)
-       from app_private.navigation_events where ${window} group by to_route order by count(*) desc, to_route`],
-    ["pattern stats",
+       from app_private.navigation_events where ${window} group by to_route order by count(*) desc, to_route`,
+    ],
+    [
+      "pattern stats",
       "select * from app_public.navigation_pattern_stats($1, $2)",
       `select from_route, to_route, count(*), round(avg(time_spent), 1), count(distinct user_id), count(distinct session_id), min(occurred_at), max(occurred_at)
-       from app_private.navigation_events where from_route is not null and ${window} group by 1, 2 order by count(*) desc, 1, 2`],
-    ["daily stats",
+       from app_private.navigation_events where from_route is not null and ${window} group by 1, 2 order by count(*) desc, 1, 2`,
+    ],
+    [
+      "daily stats",
       "select * from app_public.navigation_daily_stats($1, $2)",
       `select (occurred_at at time zone 'UTC')::date, count(*), count(distinct session_id), count(distinct to_route), round(avg(time_spent), 1), count(distinct user_id)
-       from app_private.navigation_events where ${window} group by 1 order by 1`],
-    ["session stats",
+       from app_private.navigation_events where ${window} group by 1 order by 1`,
+    ],
+    [
+      "session stats",
       "select * from app_public.navigation_session_stats($1, $2)",
       `with sessions as (
          select s.user_id, s.started_at, extract(epoch from (coalesce(s.ended_at, ev.last_at) - s.started_at)) as duration, coalesce(ev.n, 0) as navigations
@@ -143,7 +156,8 @@ try {
          where s.started_at >= $1::date::timestamp at time zone 'UTC' and s.started_at < ($2::date + 1)::timestamp at time zone 'UTC')
        select x.user_id, u.username::text, count(*), round(avg(x.duration)::numeric, 1), sum(x.navigations), round(avg(x.navigations)::numeric, 2),
               min(x.started_at), max(x.started_at)
-       from sessions x left join app_public.users u on u.id = x.user_id group by x.user_id, u.username order by count(*) desc, x.user_id`],
+       from sessions x left join app_public.users u on u.id = x.user_id group by x.user_id, u.username order by count(*) desc, x.user_id`,
+    ],
   ];
   const compared: [string, string[]][] = [
     ["whole year", year],
@@ -155,7 +169,9 @@ try {
     console.log(`Rollups against raw events, ${name}:`);
     for (const [label, fromRollups, fromRaw] of checks) {
       await db.query("begin");
-      await db.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [session.rows[0].session_id]);
+      await db.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [
+        session.rows[0].session_id,
+      ]);
       const a = await db.query({ text: fromRollups, values: dates, rowMode: "array" });
       await db.query("rollback");
       t = performance.now();
@@ -163,7 +179,9 @@ try {
       const raw = performance.now() - t;
       const same = JSON.stringify(a.rows) === JSON.stringify(b.rows);
       if (!same) different++;
-      console.log(`  ${label.padEnd(16)} ${a.rowCount} rows, ${same ? "identical" : "DIFFERENT"} (straight from raw events: ${raw.toFixed(0)} ms)`);
+      console.log(
+        `  ${label.padEnd(16)} ${a.rowCount} rows, ${same ? "identical" : "DIFFERENT"} (straight from raw events: ${raw.toFixed(0)} ms)`,
+      );
     }
   }
 
@@ -197,16 +215,22 @@ try {
   await db.query("alter table app_private.navigation_events enable trigger tg_navigation_events__rollup");
   const withRollups = await syncBatches();
   const returning = await syncBatches(true);
-  console.log(`  raw insert only         ${without.toFixed(1).padStart(6)} ms per batch  (${((without / BATCH_SIZE) * 1000).toFixed(0)} us per event)`);
-  console.log(`  with rollup maintenance ${withRollups.toFixed(1).padStart(6)} ms per batch  (${((withRollups / BATCH_SIZE) * 1000).toFixed(0)} us per event)`);
+  console.log(
+    `  raw insert only         ${without.toFixed(1).padStart(6)} ms per batch  (${((without / BATCH_SIZE) * 1000).toFixed(0)} us per event)`,
+  );
+  console.log(
+    `  with rollup maintenance ${withRollups.toFixed(1).padStart(6)} ms per batch  (${((withRollups / BATCH_SIZE) * 1000).toFixed(0)} us per event)`,
+  );
   console.log(`  rollup maintenance cost ${(withRollups - without).toFixed(1).padStart(6)} ms per batch`);
   console.log(`  returning visitors      ${returning.toFixed(1).padStart(6)} ms per batch  (visitors with a year of days already)`);
 
   if (different > 0) console.log(`${different} comparison(s) with the raw events DIFFERENT`);
   const over = results.filter((r) => r.median >= TARGET_MS);
-  console.log(over.length === 0
-    ? `Every statistic answered under ${TARGET_MS} ms (median of 5).`
-    : `${over.length} statistic(s) at or over ${TARGET_MS} ms: ${over.map((r) => r.label).join(", ")}`);
+  console.log(
+    over.length === 0
+      ? `Every statistic answered under ${TARGET_MS} ms (median of 5).`
+      : `${over.length} statistic(s) at or over ${TARGET_MS} ms: ${over.map((r) => r.label).join(", ")}`,
+  );
 } finally {
   await db.end();
   await dropTestDatabase(server.adminUrl, url);

@@ -49,10 +49,13 @@ try {
   }
   const owner = new pg.Client({ connectionString: url });
   await owner.connect();
-  const scale = (await owner.query(`select (select count(*) from app_public.things)::int as things,
+  const scale = (
+    await owner.query(`select (select count(*) from app_public.things)::int as things,
     (select count(*) from app_public.sensor_data)::int as readings,
-    (select count(*) from app_public.users where username ~ '^bench[0-9]+$')::int as users`)).rows[0];
-  if (scale.users < CLIENTS) throw new Error(`The database has ${scale.users} seeded users (bench1, ...); ${CLIENTS} are needed: seed it with bench/seed.ts`);
+    (select count(*) from app_public.users where username ~ '^bench[0-9]+$')::int as users`)
+  ).rows[0];
+  if (scale.users < CLIENTS)
+    throw new Error(`The database has ${scale.users} seeded users (bench1, ...); ${CLIENTS} are needed: seed it with bench/seed.ts`);
   console.log(`Database: ${scale.things} things, ${scale.readings} readings, ${scale.users} seeded users`);
 
   server = await startServerProcess({ databaseUrl: url });
@@ -64,40 +67,64 @@ try {
   const home = expectData(await client.request(HOME_DASHBOARD, {}, tokens[0]), "HomeDashboard").currentUser;
   const count = (list: { nodes: unknown[] }) => list.nodes.length;
   const list = expectData(await client.request(THINGS_LIST, THINGS_LIST_VARIABLES, tokens[0]), "AllThings").allThings;
-  console.log(`One home dashboard: ${count(home.thingAccessesByUserId)} things, ${count(home.deviceAccessesByUserId)} devices, ` +
-    `${count(home.groupMembershipsByUserId)} groups, ${count(home.badgesByUserId)} badges, ${count(home.actionsByCreatedBy)} recent actions`);
-  const visible = expectData(await client.request(THINGS_LIST, { ...THINGS_LIST_VARIABLES, counted: true }, tokens[0]), "AllThings").allThings;
+  console.log(
+    `One home dashboard: ${count(home.thingAccessesByUserId)} things, ${count(home.deviceAccessesByUserId)} devices, ` +
+      `${count(home.groupMembershipsByUserId)} groups, ${count(home.badgesByUserId)} badges, ${count(home.actionsByCreatedBy)} recent actions`,
+  );
+  const visible = expectData(
+    await client.request(THINGS_LIST, { ...THINGS_LIST_VARIABLES, counted: true }, tokens[0]),
+    "AllThings",
+  ).allThings;
   console.log(`One things list page: ${list.nodes.length} of the ${visible.totalCount} things the user can see`);
 
   const report = (label: string, r: LoadResult, target: boolean) => {
     const met = r.p95 < P95_TARGET_MS;
-    console.log(`${label}: ${r.throughput.toFixed(1)} req/s, ` +
-      `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)} (${r.count} requests, ${r.errors} errors)`);
+    console.log(
+      `${label}: ${r.throughput.toFixed(1)} req/s, ` +
+        `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)} (${r.count} requests, ${r.errors} errors)`,
+    );
     if (target) console.log(`  target p95 < ${P95_TARGET_MS} ms: ${met ? "met" : "MISSED"}`);
     for (const e of r.errorSamples) console.log(`  error: ${e}`);
-    figures.push(figure(`${label}: throughput`, r.throughput, "req/s"), figure(`${label}: p50`, r.p50, "ms"),
+    figures.push(
+      figure(`${label}: throughput`, r.throughput, "req/s"),
+      figure(`${label}: p50`, r.p50, "ms"),
       target ? under(`${label}: p95`, r.p95, "ms", P95_TARGET_MS) : figure(`${label}: p95`, r.p95, "ms"),
-      figure(`${label}: p99`, r.p99, "ms"), under(`${label}: errors`, r.errors, "", 0, true));
+      figure(`${label}: p99`, r.p99, "ms"),
+      under(`${label}: errors`, r.errors, "", 0, true),
+    );
     if (r.errors) failed = true;
   };
   const measure = async (name: string, query: string, variables: Record<string, unknown>, target = true) => {
     const task = async (c: number) => void expectData(await client.request(query, variables, tokens[c]), name.split(" ")[0]);
-    report(`${name}, ${CLIENTS} clients, closed loop`, await runLoad({ clients: CLIENTS, seconds: SECONDS, warmupSeconds: 3, task }), target);
-    report(`${name}, ${CLIENTS} clients, one request every ${PACED_INTERVAL_MS} ms each`,
-      await runLoad({ clients: CLIENTS, seconds: SECONDS, intervalMs: PACED_INTERVAL_MS, task }), false);
+    report(
+      `${name}, ${CLIENTS} clients, closed loop`,
+      await runLoad({ clients: CLIENTS, seconds: SECONDS, warmupSeconds: 3, task }),
+      target,
+    );
+    report(
+      `${name}, ${CLIENTS} clients, one request every ${PACED_INTERVAL_MS} ms each`,
+      await runLoad({ clients: CLIENTS, seconds: SECONDS, intervalMs: PACED_INTERVAL_MS, task }),
+      false,
+    );
   };
   await measure("HomeDashboard", HOME_DASHBOARD, {});
   await measure("AllThings", THINGS_LIST, THINGS_LIST_VARIABLES);
   // For comparison (no target): a narrowed list, which counts its matches ("12 things match").
-  await measure("AllThings filtered by colour and counted", THINGS_LIST,
-    { ...THINGS_LIST_VARIABLES, condition: { indicatorColour: "red" }, counted: true }, false);
+  await measure(
+    "AllThings filtered by colour and counted",
+    THINGS_LIST,
+    { ...THINGS_LIST_VARIABLES, condition: { indicatorColour: "red" }, counted: true },
+    false,
+  );
 
   // allSensorData: a busy device's thing (a reading every 30 minutes all year), read by its owner.
-  const busy = (await owner.query(`
+  const busy = (
+    await owner.query(`
     select t.id as thing_id, u.username, (select count(*) from app_public.sensor_data s where s.thing_id = t.id)::int as readings
     from app_public.devices d join app_public.things t on t.id = d.thing_id
     join app_public.thing_accesses a on a.thing_id = t.id and a.is_owner join app_public.users u on u.id = a.user_id
-    order by (select count(*) from app_public.sensor_data s where s.device_id = d.id) desc limit 1`)).rows[0];
+    order by (select count(*) from app_public.sensor_data s where s.device_id = d.id) desc limit 1`)
+  ).rows[0];
   await owner.end();
   const token = await signIn(client, busy.username, SEED_PASSWORD);
   const after = new Date(Date.now() - 400 * 86400_000).toISOString();
@@ -114,7 +141,10 @@ try {
       [claims.role, claims.user_id, claims.domain_name ?? "", claims.sid ?? ""],
     );
     // The columns the SPA's document asks for (ThingReadingsCharts.graphql: createdAt, data).
-    const { rows } = await direct.query("select created_at, data from app_public.all_sensor_data(thing_id => $1, created_after => $2)", [busy.thing_id, after]);
+    const { rows } = await direct.query("select created_at, data from app_public.all_sensor_data(thing_id => $1, created_after => $2)", [
+      busy.thing_id,
+      after,
+    ]);
     await direct.query("commit");
     return { ms: performance.now() - t, rows: rows.length };
   };
@@ -140,11 +170,17 @@ try {
   // Each GraphQL run is compared with the SQL run just before it, and the ratio is the median of
   // those pairs: this machine's speed drifts from second to second, and a pair shares the drift.
   const ratio = median(gqlTimes.map((g, i) => g / sqlTimes[i]));
-  console.log(`allSensorData, ${rowsSeen} readings of one thing (${RUNS} pairs): GraphQL median ${ms(median(gqlTimes))}, ` +
-    `the same function over SQL median ${ms(median(sqlTimes))}: ratio (median of the pairs) ${ratio.toFixed(2)}`);
+  console.log(
+    `allSensorData, ${rowsSeen} readings of one thing (${RUNS} pairs): GraphQL median ${ms(median(gqlTimes))}, ` +
+      `the same function over SQL median ${ms(median(sqlTimes))}: ratio (median of the pairs) ${ratio.toFixed(2)}`,
+  );
   console.log(`  target ratio <= ${RATIO_TARGET}: ${ratio <= RATIO_TARGET ? "met" : "MISSED"}`);
-  figures.push(figure("allSensorData rows", rowsSeen, "rows"), figure("allSensorData via GraphQL (median)", median(gqlTimes), "ms"),
-    figure("allSensorData via SQL (median)", median(sqlTimes), "ms"), under("allSensorData GraphQL/SQL ratio", ratio, "", RATIO_TARGET, true));
+  figures.push(
+    figure("allSensorData rows", rowsSeen, "rows"),
+    figure("allSensorData via GraphQL (median)", median(gqlTimes), "ms"),
+    figure("allSensorData via SQL (median)", median(sqlTimes), "ms"),
+    under("allSensorData GraphQL/SQL ratio", ratio, "", RATIO_TARGET, true),
+  );
   if (rowsSeen < 10_000) notes.push(`allSensorData returned ${rowsSeen} rows (fewer than 10,000: seed more readings)`);
 
   const logged = server.errorLines().filter((l) => /error/i.test(l));
@@ -154,7 +190,9 @@ try {
   }
   figures.push(under("server error lines", logged.length, "", 0, true));
   client.close();
-  notes.push(`scale: ${scale.things} things, ${scale.readings} readings; ${CLIENTS} clients, ${SECONDS} s per query; one machine runs PostgreSQL, the server and the load generator`);
+  notes.push(
+    `scale: ${scale.things} things, ${scale.readings} readings; ${CLIENTS} clients, ${SECONDS} s per query; one machine runs PostgreSQL, the server and the load generator`,
+  );
 } catch (e) {
   failed = true;
   console.error(e);

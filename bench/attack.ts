@@ -63,14 +63,25 @@ const validationDocument = (i: number) => VALIDATION_SHAPES[i % VALIDATION_SHAPE
 /** One raw POST; the answer's status, or the socket error (a 413 may cut the upload short). */
 function attackPost(agent: http.Agent, url: URL, body: string): Promise<number | string> {
   return new Promise((resolve) => {
-    const req = http.request({
-      host: url.hostname, port: Number(url.port), path: "/graphql", method: "POST", agent,
-      headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json", "content-length": Buffer.byteLength(body) },
-    }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", (e) => resolve(e.message));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        path: "/graphql",
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/graphql-response+json, application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", (e) => resolve(e.message));
+      },
+    );
     req.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
     req.end(body);
   });
@@ -86,17 +97,19 @@ interface AttackTally {
 async function attack(url: string, workers: number, deadline: number, make: (i: number) => string): Promise<AttackTally> {
   const tally: AttackTally = { sent: 0, bytes: 0, outcomes: new Map() };
   const target = new URL(url);
-  await Promise.all(Array.from({ length: workers }, async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    while (performance.now() < deadline) {
-      const body = JSON.stringify({ query: make(tally.sent) });
-      tally.sent++;
-      tally.bytes += body.length;
-      const outcome = await attackPost(agent, target, body);
-      tally.outcomes.set(outcome, (tally.outcomes.get(outcome) ?? 0) + 1);
-    }
-    agent.destroy();
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (performance.now() < deadline) {
+        const body = JSON.stringify({ query: make(tally.sent) });
+        tally.sent++;
+        tally.bytes += body.length;
+        const outcome = await attackPost(agent, target, body);
+        tally.outcomes.set(outcome, (tally.outcomes.get(outcome) ?? 0) + 1);
+      }
+      agent.destroy();
+    }),
+  );
   return tally;
 }
 
@@ -121,7 +134,9 @@ try {
   for (let n = 1; n <= CLIENTS; n++) tokens.push(await signIn(client, seedUsername(n), SEED_PASSWORD));
   const task = async (c: number) => void expectData(await client.request(HOME_DASHBOARD, {}, tokens[c]), "HomeDashboard");
   const report = (label: string, r: LoadResult) => {
-    console.log(`${label}: ${r.throughput.toFixed(1)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)} (${r.count} requests, ${r.errors} errors)`);
+    console.log(
+      `${label}: ${r.throughput.toFixed(1)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)} (${r.count} requests, ${r.errors} errors)`,
+    );
     for (const e of r.errorSamples) console.log(`  error: ${e}`);
   };
 
@@ -130,8 +145,12 @@ try {
   report(`HomeDashboard without attack, ${CLIENTS} clients, one request every ${INTERVAL_MS} ms each`, baseline);
 
   const before = await server.sample(true);
-  console.log(`Server before the attack: RSS ${mb(before.rss)}, heap ${mb(before.heapUsed)}, external ${mb(before.external)} (after a full collection)`);
-  console.log(`Attack: ${SECONDS} s, ${ATTACKERS} connections of unique ~98 KB invalid documents, ${VALIDATORS} of overlapping-field documents, beside ${CLIENTS} signed-in clients`);
+  console.log(
+    `Server before the attack: RSS ${mb(before.rss)}, heap ${mb(before.heapUsed)}, external ${mb(before.external)} (after a full collection)`,
+  );
+  console.log(
+    `Attack: ${SECONDS} s, ${ATTACKERS} connections of unique ~98 KB invalid documents, ${VALIDATORS} of overlapping-field documents, beside ${CLIENTS} signed-in clients`,
+  );
 
   // Memory over the attack (a sample every second; a failed sample means the server is gone).
   const samples: MemorySample[] = [];
@@ -169,14 +188,26 @@ try {
   }
   const peak = Math.max(before.rss, ...samples.map((s) => s.rss));
   const every = Math.max(1, Math.round(samples.length / 10));
-  console.log(`Server RSS / heap in use / heap total during the attack: ${samples.filter((_, i) => i % every === every - 1)
-    .map((s) => `${((s.at - samples[0].at) / 1000 + 1).toFixed(0)} s ${mb(s.rss)} / ${mb(s.heapUsed)} / ${mb(s.heapTotal)}`).join(", ")}`);
-  console.log(`Memory attack: ${memoryTally.sent} documents (${(memoryTally.sent / seconds).toFixed(0)}/s, ${mb(memoryTally.bytes)}), answers: ${outcomes(memoryTally)}`);
-  console.log(`Validation attack: ${validationTally.sent} documents (${(validationTally.sent / seconds).toFixed(0)}/s), answers: ${outcomes(validationTally)}`);
+  console.log(
+    `Server RSS / heap in use / heap total during the attack: ${samples
+      .filter((_, i) => i % every === every - 1)
+      .map((s) => `${((s.at - samples[0].at) / 1000 + 1).toFixed(0)} s ${mb(s.rss)} / ${mb(s.heapUsed)} / ${mb(s.heapTotal)}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `Memory attack: ${memoryTally.sent} documents (${(memoryTally.sent / seconds).toFixed(0)}/s, ${mb(memoryTally.bytes)}), answers: ${outcomes(memoryTally)}`,
+  );
+  console.log(
+    `Validation attack: ${validationTally.sent} documents (${(validationTally.sent / seconds).toFixed(0)}/s), answers: ${outcomes(validationTally)}`,
+  );
   report(`HomeDashboard during the attack, ${CLIENTS} clients, one request every ${INTERVAL_MS} ms each`, during);
   if (after && atEnd) {
-    console.log(`Server at the end of the attack: RSS ${mb(atEnd.rss)} (growth ${mb(atEnd.rss - before.rss)}), heap ${mb(atEnd.heapUsed)} of ${mb(atEnd.heapTotal)}, external ${mb(atEnd.external)} (after a full collection); highest RSS during it ${mb(peak)}`);
-    console.log(`Server ${SETTLE_SECONDS} s later (normal traffic only): RSS ${mb(after.rss)} (growth ${mb(after.rss - before.rss)}), heap ${mb(after.heapUsed)} of ${mb(after.heapTotal)} (after a full collection)`);
+    console.log(
+      `Server at the end of the attack: RSS ${mb(atEnd.rss)} (growth ${mb(atEnd.rss - before.rss)}), heap ${mb(atEnd.heapUsed)} of ${mb(atEnd.heapTotal)}, external ${mb(atEnd.external)} (after a full collection); highest RSS during it ${mb(peak)}`,
+    );
+    console.log(
+      `Server ${SETTLE_SECONDS} s later (normal traffic only): RSS ${mb(after.rss)} (growth ${mb(after.rss - before.rss)}), heap ${mb(after.heapUsed)} of ${mb(after.heapTotal)} (after a full collection)`,
+    );
   } else {
     console.log(`The server died during the attack (highest RSS seen ${mb(peak)}).`);
   }
@@ -203,7 +234,9 @@ try {
     figure("HomeDashboard p99 during the attack", during.p99, "ms"),
     under("HomeDashboard errors during the attack", during.errors, "", 0, true),
   );
-  notes.push(`${SECONDS} s; ${ATTACKERS} + ${VALIDATORS} attack connections; ${CLIENTS} clients paced at one request every ${INTERVAL_MS} ms; one machine runs PostgreSQL, the server and the load generator`);
+  notes.push(
+    `${SECONDS} s; ${ATTACKERS} + ${VALIDATORS} attack connections; ${CLIENTS} clients paced at one request every ${INTERVAL_MS} ms; one machine runs PostgreSQL, the server and the load generator`,
+  );
   if (crashed || during.errors) failed = true;
   client.close();
 } catch (e) {

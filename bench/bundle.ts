@@ -22,18 +22,31 @@ try {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const initialJs = initial.filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + gz(f), 0);
   const initialCss = initial.filter((f) => f.endsWith(".css")).reduce((sum, f) => sum + gz(f), 0);
-  console.log(`Initial JavaScript for /: ${kb(initialJs)} gzipped (${initial.filter((f) => f.endsWith(".js")).length} files); CSS ${kb(initialCss)}`);
-  const lazy = fs.readdirSync(path.join(outDir, "assets")).filter((f) => f.endsWith(".js") && !initial.includes(`assets/${f}`))
-    .map((f) => ({ f, size: gz(`assets/${f}`) })).sort((a, b) => b.size - a.size).slice(0, 5);
+  console.log(
+    `Initial JavaScript for /: ${kb(initialJs)} gzipped (${initial.filter((f) => f.endsWith(".js")).length} files); CSS ${kb(initialCss)}`,
+  );
+  const lazy = fs
+    .readdirSync(path.join(outDir, "assets"))
+    .filter((f) => f.endsWith(".js") && !initial.includes(`assets/${f}`))
+    .map((f) => ({ f, size: gz(`assets/${f}`) }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 5);
   console.log("Largest chunks loaded only where used:");
   for (const { f, size } of lazy) console.log(`  ${f.padEnd(40)} ${kb(size)}`);
 
   const pgServer = await findTestServer();
   const url = await createTestDatabase(pgServer.adminUrl, "bk_bench_bundle");
-  const server = await startServer(loadConfig({
-    databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-    exportSchema: false, graphiql: false, webDistDir: outDir,
-  }));
+  const server = await startServer(
+    loadConfig({
+      databaseUrl: url,
+      authDatabaseUrl: await authenticatorUrl(url),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      webDistDir: outDir,
+    }),
+  );
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
@@ -46,10 +59,12 @@ try {
       const scripts: Promise<{ body: number; encoding: string }>[] = [];
       page.on("requestfinished", (request) => {
         if (request.resourceType() !== "script") return;
-        scripts.push((async () => ({
-          body: (await request.sizes()).responseBodySize,
-          encoding: (await request.response())?.headers()["content-encoding"] ?? "none",
-        }))());
+        scripts.push(
+          (async () => ({
+            body: (await request.sizes()).responseBodySize,
+            encoding: (await request.response())?.headers()["content-encoding"] ?? "none",
+          }))(),
+        );
       });
       const started = performance.now();
       await page.goto(`${server.url}/`);
@@ -59,12 +74,16 @@ try {
         await page.waitForLoadState("networkidle");
         const sent = await Promise.all(scripts);
         const encodings = [...new Set(sent.map((s) => s.encoding))].join(", ");
-        console.log(`JavaScript over the wire for / (cold): ${kb(sent.reduce((sum, s) => sum + s.body, 0))} in ${sent.length} files (Content-Encoding: ${encodings})`);
+        console.log(
+          `JavaScript over the wire for / (cold): ${kb(sent.reduce((sum, s) => sum + s.body, 0))} in ${sent.length} files (Content-Encoding: ${encodings})`,
+        );
       }
       await context.close();
     }
     times.sort((a, b) => a - b);
-    console.log(`Time to first render of / (cold browser context, local server): median ${times[2].toFixed(0)} ms, best ${times[0].toFixed(0)} ms`);
+    console.log(
+      `Time to first render of / (cold browser context, local server): median ${times[2].toFixed(0)} ms, best ${times[0].toFixed(0)} ms`,
+    );
   } finally {
     await browser.close();
     await server.close();

@@ -24,7 +24,10 @@ import { Args } from "./lib/args.ts";
 import { atLeast, figure, printResult, under, type Figure } from "./lib/result.ts";
 
 const args = new Args();
-const SCALES = args.string("scales", "1000000,10000000").split(",").map((s) => Number(s.trim()));
+const SCALES = args
+  .string("scales", "1000000,10000000")
+  .split(",")
+  .map((s) => Number(s.trim()));
 if (SCALES.some((n) => !Number.isInteger(n) || n < 10_000)) {
   console.error(`--scales must be whole numbers of readings of at least 10000 (got "${args.string("scales")}")`);
   process.exit(2);
@@ -66,12 +69,15 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 
 /** Devices on things, public (so the chart is read as a guest would), named eui-hist00000000... */
 async function seedDevices(db: pg.Client, devices: number) {
-  await db.query(`
+  await db.query(
+    `
     with g as (insert into app_public.groups (name, type, slug) values ('History Group', 'GROWER', 'history') returning id),
     t as (insert into app_public.things (group_id, name, type, location, is_public)
           select g.id, 'History thing ' || lpad(n::text, 6, '0'), 'PLANTER', point(51.4, -0.9), true from g, generate_series(1, $1) n returning id, name)
     insert into app_public.devices (device_id, name, model, location, thing_id, is_public)
-    select 'eui-hist' || lpad((row_number() over (order by t.name) - 1)::text, 8, '0'), 'History probe', 'LSE01', point(51.4, -0.9), t.id, true from t`, [devices]);
+    select 'eui-hist' || lpad((row_number() over (order by t.name) - 1)::text, 8, '0'), 'History probe', 'LSE01', point(51.4, -0.9), t.id, true from t`,
+    [devices],
+  );
 }
 
 /** `perDevice` readings for devices [from, to), evenly over the last 365 days, as an LSE01 reports them. */
@@ -105,18 +111,29 @@ async function seed(url: string, readings: number): Promise<{ devices: number; s
     await db.query("alter table app_public.sensor_data disable trigger _500_rollups");
     const chunks: [number, number][] = [];
     for (let d = 0; d < devices; d += perStatement) chunks.push([d, Math.min(devices, d + perStatement)]);
-    await timed(`${(perDevice * devices).toLocaleString("en-GB")} readings for ${devices} devices (${chunks.length} statements, 2 connections)`, async () => {
-      let next = 0;
-      await Promise.all([db, db2].map(async (c) => {
-        while (next < chunks.length) {
-          const [from, to] = chunks[next++];
-          await c.query(readingsSql(from, to, perDevice));
-        }
-      }));
-    });
+    await timed(
+      `${(perDevice * devices).toLocaleString("en-GB")} readings for ${devices} devices (${chunks.length} statements, 2 connections)`,
+      async () => {
+        let next = 0;
+        await Promise.all(
+          [db, db2].map(async (c) => {
+            while (next < chunks.length) {
+              const [from, to] = chunks[next++];
+              await c.query(readingsSql(from, to, perDevice));
+            }
+          }),
+        );
+      },
+    );
     await db.query("alter table app_public.sensor_data enable trigger _500_rollups");
-    await timed("rollups (rebuild_sensor_rollups)", () => db.query("select app_private.rebuild_sensor_rollups(now() - interval '366 days', now() + interval '1 day')"));
-    await timed("vacuum analyze", () => db.query("vacuum analyze app_public.sensor_data, app_public.sensor_rollups_hourly, app_public.sensor_rollups_daily, app_public.devices, app_public.things"));
+    await timed("rollups (rebuild_sensor_rollups)", () =>
+      db.query("select app_private.rebuild_sensor_rollups(now() - interval '366 days', now() + interval '1 day')"),
+    );
+    await timed("vacuum analyze", () =>
+      db.query(
+        "vacuum analyze app_public.sensor_data, app_public.sensor_rollups_hourly, app_public.sensor_rollups_daily, app_public.devices, app_public.things",
+      ),
+    );
   } finally {
     await Promise.all([db.end(), db2.end()]);
   }
@@ -166,19 +183,31 @@ async function ingestRate(url: string, round: number): Promise<number> {
   try {
     await Promise.all(Array.from({ length: connections }, () => pool.query("select 1")));
     const started = performance.now();
-    await Promise.all(Array.from({ length: connections }, async (_, c) => {
-      for (let b = 0; b < BATCHES; b++) {
-        const ids: string[] = [], at: string[] = [], cnt: number[] = [], values: string[] = [];
-        for (let i = 0; i < perConnection; i++) {
-          const n = b * perConnection + i;
-          ids.push(`eui-hist${String(c * perConnection + i).padStart(8, "0")}`);
-          at.push(new Date(Date.now() - 60_000).toISOString());
-          cnt.push(10_000_000 + round * 100_000 + b);
-          values.push(JSON.stringify({ water: 20 + (n % 50), temperature: 12.5, conductivity: 310 + (n % 9), battery: 3.41, rssi: -97, snr: 6.5 }));
+    await Promise.all(
+      Array.from({ length: connections }, async (_, c) => {
+        for (let b = 0; b < BATCHES; b++) {
+          const ids: string[] = [],
+            at: string[] = [],
+            cnt: number[] = [],
+            values: string[] = [];
+          for (let i = 0; i < perConnection; i++) {
+            const n = b * perConnection + i;
+            ids.push(`eui-hist${String(c * perConnection + i).padStart(8, "0")}`);
+            at.push(new Date(Date.now() - 60_000).toISOString());
+            cnt.push(10_000_000 + round * 100_000 + b);
+            values.push(
+              JSON.stringify({ water: 20 + (n % 50), temperature: 12.5, conductivity: 310 + (n % 9), battery: 3.41, rssi: -97, snr: 6.5 }),
+            );
+          }
+          await pool.query("select app_private.ingest_uplinks($1::text[], $2::timestamptz[], $3::int[], $4::jsonb[])", [
+            ids,
+            at,
+            cnt,
+            values,
+          ]);
         }
-        await pool.query("select app_private.ingest_uplinks($1::text[], $2::timestamptz[], $3::int[], $4::jsonb[])", [ids, at, cnt, values]);
-      }
-    }));
+      }),
+    );
     return (BATCHES * INGEST_DEVICES) / ((performance.now() - started) / 1000);
   } finally {
     await pool.end();
@@ -197,35 +226,64 @@ async function runScale(adminUrl: string, readings: number): Promise<ScaleResult
   await owner.connect();
   try {
     const seeded = await seed(url, readings);
-    const sizes = (await owner.query(`select pg_database_size(current_database()) as bytes,
+    const sizes = (
+      await owner.query(`select pg_database_size(current_database()) as bytes,
       (select count(*) from app_public.sensor_rollups_hourly)::int as hourly, (select count(*) from app_public.sensor_rollups_daily)::int as daily,
-      (select count(*) from app_public.sensor_data)::bigint as readings`)).rows[0];
-    console.log(`  database ${(Number(sizes.bytes) / 2 ** 30).toFixed(2)} GB; ${Number(sizes.readings).toLocaleString("en-GB")} readings; rollup rows: ${sizes.hourly.toLocaleString("en-GB")} hourly, ${sizes.daily.toLocaleString("en-GB")} daily`);
+      (select count(*) from app_public.sensor_data)::bigint as readings`)
+    ).rows[0];
+    console.log(
+      `  database ${(Number(sizes.bytes) / 2 ** 30).toFixed(2)} GB; ${Number(sizes.readings).toLocaleString("en-GB")} readings; rollup rows: ${sizes.hourly.toLocaleString("en-GB")} hourly, ${sizes.daily.toLocaleString("en-GB")} daily`,
+    );
     const ids = (await owner.query<{ id: string }>("select id from app_public.devices order by device_id")).rows.map((r) => r.id);
 
-    const server = await startServer(loadConfig({
-      databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-      exportSchema: false, graphiql: false, rateLimits: false,
-    }));
+    const server = await startServer(
+      loadConfig({
+        databaseUrl: url,
+        authDatabaseUrl: await authenticatorUrl(url),
+        port: 0,
+        host: "127.0.0.1",
+        exportSchema: false,
+        graphiql: false,
+        rateLimits: false,
+      }),
+    );
     let yearChart: Latency, monthChart: Latency, rawChart: Latency;
     try {
       const yearAgo = () => new Date(Date.now() - 365 * 86400_000).toISOString();
       const monthAgo = () => new Date(Date.now() - 30 * 86400_000).toISOString();
       yearChart = await latency(ids, SAMPLES, async (deviceId) =>
-        points((await post(server.url, ROLLUPS, { deviceId, resolution: "DAY", since: yearAgo(), parameters: CHART_METRICS })).sensorRollups.nodes));
-      console.log(`  one-year chart (daily rollups): p50 ${yearChart.p50.toFixed(1)} ms, p95 ${yearChart.p95.toFixed(1)} ms (${yearChart.size} points)`);
+        points(
+          (await post(server.url, ROLLUPS, { deviceId, resolution: "DAY", since: yearAgo(), parameters: CHART_METRICS })).sensorRollups
+            .nodes,
+        ),
+      );
+      console.log(
+        `  one-year chart (daily rollups): p50 ${yearChart.p50.toFixed(1)} ms, p95 ${yearChart.p95.toFixed(1)} ms (${yearChart.size} points)`,
+      );
       monthChart = await latency(ids, SAMPLES, async (deviceId) =>
-        points((await post(server.url, ROLLUPS, { deviceId, resolution: "HOUR", since: monthAgo(), parameters: CHART_METRICS })).sensorRollups.nodes));
-      console.log(`  30-day chart (hourly rollups): p50 ${monthChart.p50.toFixed(1)} ms, p95 ${monthChart.p95.toFixed(1)} ms (${monthChart.size} points)`);
-      rawChart = await latency(ids, Math.max(10, Math.floor(SAMPLES / 5)), async (deviceId) =>
-        (await post(server.url, READINGS, { deviceId, createdAfter: yearAgo() })).allSensorData.nodes.length);
-      console.log(`  for comparison, a year of raw readings (allSensorData, newest ${rawChart.size} only): p50 ${rawChart.p50.toFixed(1)} ms, p95 ${rawChart.p95.toFixed(1)} ms`);
+        points(
+          (await post(server.url, ROLLUPS, { deviceId, resolution: "HOUR", since: monthAgo(), parameters: CHART_METRICS })).sensorRollups
+            .nodes,
+        ),
+      );
+      console.log(
+        `  30-day chart (hourly rollups): p50 ${monthChart.p50.toFixed(1)} ms, p95 ${monthChart.p95.toFixed(1)} ms (${monthChart.size} points)`,
+      );
+      rawChart = await latency(
+        ids,
+        Math.max(10, Math.floor(SAMPLES / 5)),
+        async (deviceId) => (await post(server.url, READINGS, { deviceId, createdAfter: yearAgo() })).allSensorData.nodes.length,
+      );
+      console.log(
+        `  for comparison, a year of raw readings (allSensorData, newest ${rawChart.size} only): p50 ${rawChart.p50.toFixed(1)} ms, p95 ${rawChart.p95.toFixed(1)} ms`,
+      );
     } finally {
       await server.close();
     }
 
     // Ingestion with and without the rollups trigger, alternating, on this database.
-    const on: number[] = [], off: number[] = [];
+    const on: number[] = [],
+      off: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const enabled of round % 2 === 0 ? [true, false] : [false, true]) {
         await owner.query(`alter table app_public.sensor_data ${enabled ? "enable" : "disable"} trigger _500_rollups`);
@@ -236,9 +294,13 @@ async function runScale(adminUrl: string, readings: number): Promise<ScaleResult
     }
     await owner.query("alter table app_public.sensor_data enable trigger _500_rollups");
     return {
-      readings: Number(sizes.readings), devices: seeded.devices, seedSeconds: seeded.seconds, databaseGb: Number(sizes.bytes) / 2 ** 30,
+      readings: Number(sizes.readings),
+      devices: seeded.devices,
+      seedSeconds: seeded.seconds,
+      databaseGb: Number(sizes.bytes) / 2 ** 30,
       rollupRows: { hourly: sizes.hourly, daily: sizes.daily },
-      yearChart: { p50: yearChart.p50, p95: yearChart.p95, points: yearChart.size }, monthChart: { p95: monthChart.p95 },
+      yearChart: { p50: yearChart.p50, p95: yearChart.p95, points: yearChart.size },
+      monthChart: { p95: monthChart.p95 },
       rawChart: { p95: rawChart.p95, rows: rawChart.size },
       ingest: { on: median(on), off: median(off) },
     };
@@ -258,12 +320,16 @@ try {
 
 const fmt = (n: number, d = 0) => n.toLocaleString("en-GB", { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log("\nGrowth table");
-console.log("| Readings | Devices | Seed | Database | Rollup rows (hourly / daily) | 1-year chart p50 / p95 | 30-day chart p95 | Raw year (10,000 rows) p95 | Ingest, rollups on / off | Ratio |");
+console.log(
+  "| Readings | Devices | Seed | Database | Rollup rows (hourly / daily) | 1-year chart p50 / p95 | 30-day chart p95 | Raw year (10,000 rows) p95 | Ingest, rollups on / off | Ratio |",
+);
 console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const r of results) {
-  console.log(`| ${fmt(r.readings)} | ${fmt(r.devices)} | ${fmt(r.seedSeconds)} s | ${fmt(r.databaseGb, 2)} GB | ${fmt(r.rollupRows.hourly)} / ${fmt(r.rollupRows.daily)} | ` +
-    `${fmt(r.yearChart.p50, 1)} / ${fmt(r.yearChart.p95, 1)} ms | ${fmt(r.monthChart.p95, 1)} ms | ${fmt(r.rawChart.p95, 1)} ms | ` +
-    `${fmt(r.ingest.on)} / ${fmt(r.ingest.off)} uplinks/s | ${fmt(r.ingest.on / r.ingest.off, 2)} |`);
+  console.log(
+    `| ${fmt(r.readings)} | ${fmt(r.devices)} | ${fmt(r.seedSeconds)} s | ${fmt(r.databaseGb, 2)} GB | ${fmt(r.rollupRows.hourly)} / ${fmt(r.rollupRows.daily)} | ` +
+      `${fmt(r.yearChart.p50, 1)} / ${fmt(r.yearChart.p95, 1)} ms | ${fmt(r.monthChart.p95, 1)} ms | ${fmt(r.rawChart.p95, 1)} ms | ` +
+      `${fmt(r.ingest.on)} / ${fmt(r.ingest.off)} uplinks/s | ${fmt(r.ingest.on / r.ingest.off, 2)} |`,
+  );
 }
 
 const figures: Figure[] = [];
@@ -283,6 +349,6 @@ printResult({
   figures,
   notes: [
     `Scales ${SCALES.map((n) => fmt(n)).join(", ")}; ${SAMPLES} chart requests per figure (one at a time, random devices); ` +
-    `ingestion: ${ROUNDS} alternating rounds each way of ${BATCHES} batches per connection, 4 connections of 50 devices, an uplink per device per batch (medians).`,
+      `ingestion: ${ROUNDS} alternating rounds each way of ${BATCHES} batches per connection, 4 connections of 50 devices, an uplink per device per batch (medians).`,
   ],
 });

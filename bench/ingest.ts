@@ -16,7 +16,9 @@ import { startServer } from "../server/app.ts";
 import { atLeast, figure, printResult, under, type Figure } from "./lib/result.ts";
 
 const TOTAL = Number(process.argv[2] ?? 20_000);
-const LEVELS = String(process.argv[3] ?? "64,256").split(",").map(Number);
+const LEVELS = String(process.argv[3] ?? "64,256")
+  .split(",")
+  .map(Number);
 const DEVICES = Number(process.argv[4] ?? 200);
 const SECRET = "bench-secret";
 
@@ -67,17 +69,28 @@ try {
     insert into app_public.devices (device_id, name, model, location, thing_id)
     select 'eui-bench' || lpad((row_number() over (order by t.name) - 1)::text, 8, '0'), 'Bench probe', 'LSE01', point(51.4, -0.9), t.id from t`);
 
-  const server = await startServer(loadConfig({
-    databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-    exportSchema: false, graphiql: false, rateLimits: false, ttnWebhookSecret: SECRET,
-  }));
+  const server = await startServer(
+    loadConfig({
+      databaseUrl: url,
+      authDatabaseUrl: await authenticatorUrl(url),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      rateLimits: false,
+      ttnWebhookSecret: SECRET,
+    }),
+  );
   const port = Number(new URL(server.url).port);
   const rates: { level: number; rate: number; p50: number; p95: number; failed: number }[] = [];
   for (const [index, level] of LEVELS.entries()) {
     console.log(`Webhook: ${TOTAL} uplinks from ${DEVICES} devices, ${level} requests in flight...`);
     const started = performance.now();
     const result = await new Promise<{ failed: number; latencies: number[] }>((resolve, reject) => {
-      const worker = new Worker(LOADER, { eval: true, workerData: { port, total: TOTAL, concurrency: level, devices: DEVICES, secret: SECRET, offset: index * TOTAL } });
+      const worker = new Worker(LOADER, {
+        eval: true,
+        workerData: { port, total: TOTAL, concurrency: level, devices: DEVICES, secret: SECRET, offset: index * TOTAL },
+      });
       worker.once("message", resolve);
       worker.once("error", reject);
     });
@@ -85,7 +98,9 @@ try {
     result.latencies.sort((a, b) => a - b);
     const pct = (p: number) => result.latencies[Math.floor((result.latencies.length - 1) * p)];
     rates.push({ level, rate: TOTAL / seconds, p50: pct(0.5), p95: pct(0.95), failed: result.failed });
-    console.log(`  ${(TOTAL / seconds).toFixed(0)} uplinks/s (${seconds.toFixed(1)} s, ${result.failed} failed); request latency p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`);
+    console.log(
+      `  ${(TOTAL / seconds).toFixed(0)} uplinks/s (${seconds.toFixed(1)} s, ${result.failed} failed); request latency p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
+    );
   }
   await server.close();
   const stored = Number((await owner.query("select count(*) as n from app_public.sensor_data")).rows[0].n);
@@ -94,19 +109,23 @@ try {
   // The same number of rows, one INSERT per statement from 8 connections, into a plain table.
   await owner.query("create table public.bench_raw (device_id uuid, created_at timestamptz, data jsonb)");
   const device = (await owner.query("select id from app_public.devices limit 1")).rows[0].id;
-  const clients = await Promise.all(Array.from({ length: 8 }, async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    return c;
-  }));
+  const clients = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
   let i = 0;
   const rawStarted = performance.now();
-  await Promise.all(clients.map(async (c) => {
-    while (i < TOTAL) {
-      i++;
-      await c.query("insert into public.bench_raw values ($1, now(), $2)", [device, '{"water": 40}']);
-    }
-  }));
+  await Promise.all(
+    clients.map(async (c) => {
+      while (i < TOTAL) {
+        i++;
+        await c.query("insert into public.bench_raw values ($1, now(), $2)", [device, '{"water": 40}']);
+      }
+    }),
+  );
   const rawSeconds = (performance.now() - rawStarted) / 1000;
   await Promise.all(clients.map((c) => c.end()));
   const raw = TOTAL / rawSeconds;
@@ -120,7 +139,11 @@ try {
     figure(`request latency p95, ${top.level} in flight`, top.p95, "ms"),
     under("failed or not stored", rates.reduce((n, r) => n + r.failed, 0) + (TOTAL * LEVELS.length - stored), "uplinks", 1),
   );
-  printResult({ bench: "ingest", figures, notes: [`${TOTAL} uplinks per level from ${DEVICES} devices; levels of requests in flight: ${LEVELS.join(", ")}.`] });
+  printResult({
+    bench: "ingest",
+    figures,
+    notes: [`${TOTAL} uplinks per level from ${DEVICES} devices; levels of requests in flight: ${LEVELS.join(", ")}.`],
+  });
 } finally {
   await owner.end();
   await dropTestDatabase(pgServer.adminUrl, url);

@@ -32,12 +32,26 @@ try {
     select 'eui-live' || lpad((row_number() over (order by t.name))::text, 8, '0'), 'Live probe', 'LSE01', point(51.4, -0.9), t.id from t
     returning device_id as "deviceId", thing_id as "thingId"`);
 
-  const server = await startServer(loadConfig({
-    databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-    exportSchema: false, graphiql: false, rateLimits: false, ttnWebhookSecret: SECRET,
-  }));
+  const server = await startServer(
+    loadConfig({
+      databaseUrl: url,
+      authDatabaseUrl: await authenticatorUrl(url),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      rateLimits: false,
+      ttnWebhookSecret: SECRET,
+    }),
+  );
   console.log(`Live updates: ${SUBSCRIBERS} subscriptions (one websocket each) on ${THINGS} things; ${UPLINKS} uplinks at ${RATE}/s...`);
-  const result = await new Promise<{ latencies: number[]; timeline: [number, number][]; unmatched: number; errors: number; expected: number }>((resolve, reject) => {
+  const result = await new Promise<{
+    latencies: number[];
+    timeline: [number, number][];
+    unmatched: number;
+    errors: number;
+    expected: number;
+  }>((resolve, reject) => {
     const worker = new Worker(new URL("./live/subscribers.ts", import.meta.url), {
       workerData: { url: server.url, secret: SECRET, targets, subscribers: SUBSCRIBERS, uplinks: UPLINKS, rate: RATE },
     });
@@ -51,9 +65,13 @@ try {
   const tenth = Math.ceil(UPLINKS / 10);
   for (let part = 0; part < 10; part++) {
     const slice = summarize(result.timeline.filter(([i]) => i >= part * tenth && i < (part + 1) * tenth).map(([, l]) => l));
-    console.log(`    uplinks ${part * tenth}-${(part + 1) * tenth - 1}: p50 ${slice.p50.toFixed(1)} ms, p95 ${slice.p95.toFixed(1)} ms (${slice.count} deliveries)`);
+    console.log(
+      `    uplinks ${part * tenth}-${(part + 1) * tenth - 1}: p50 ${slice.p50.toFixed(1)} ms, p95 ${slice.p95.toFixed(1)} ms (${slice.count} deliveries)`,
+    );
   }
-  console.log(`  uplink to subscriber: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`);
+  console.log(
+    `  uplink to subscriber: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`,
+  );
   printResult({
     bench: "live",
     figures: [

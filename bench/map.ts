@@ -124,8 +124,14 @@ try {
   const webDistDir = await ensureWebBuild(outDir);
   server = await startServer(
     loadConfig({
-      databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-      exportSchema: false, graphiql: false, rateLimits: false, webDistDir,
+      databaseUrl: url,
+      authDatabaseUrl: await authenticatorUrl(url),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      rateLimits: false,
+      webDistDir,
     }),
   );
   const base = server.url;
@@ -171,7 +177,9 @@ try {
   for (let i = 0; i < 40; i++) baseline.push((await post(`query MapBenchBaseline { currentUser { id } }`, {}, token)).ms);
   console.log(`\nYardstick: query { currentUser { id } } p50 ${ms(percentile(baseline, 50))}, p95 ${ms(percentile(baseline, 95))}`);
 
-  console.log(`\nthingsInView through POST /graphql, ${views.length} viewports of ${SCREEN.width} x ${SCREEN.height} (half as a guest, half signed in):`);
+  console.log(
+    `\nthingsInView through POST /graphql, ${views.length} viewports of ${SCREEN.width} x ${SCREEN.height} (half as a guest, half signed in):`,
+  );
   console.log("  zoom   p50 time   p95 time   max time   p50 size   max size   clusters  things  (mean)   in view (mean)");
   const all = { ms: [] as number[], bytes: [] as number[] };
   for (const zoom of ZOOMS) {
@@ -232,7 +240,9 @@ try {
   try {
     const prefs = JSON.stringify({ basemap: "plain", overlays: { things: true, stations: false, soilscapes: false, bLines: false } });
     // A street in the first town: centred on the thing nearest the town's centre.
-    const { rows: [spot] } = await owner.query(
+    const {
+      rows: [spot],
+    } = await owner.query(
       "select location[0] as lat, location[1] as lon from app_public.things where is_public order by location <-> point($1, $2) limit 1",
       [towns[0].lat, towns[0].lon],
     );
@@ -242,7 +252,9 @@ try {
       { label: `a town, zoom 12`, path: `/map?${at}&zoom=12` },
       { label: `a street, zoom 17`, path: `/map?${at}&zoom=17` },
     ];
-    console.log(`\nFirst map paint of /map in headless Chromium (${SCREEN.width} x ${SCREEN.height}, cold context, median of 5; ms from navigation):`);
+    console.log(
+      `\nFirst map paint of /map in headless Chromium (${SCREEN.width} x ${SCREEN.height}, cold context, median of 5; ms from navigation):`,
+    );
     console.log("  view                      map loaded   things drawn   map idle   markers");
     for (const { label, path: route } of pages) {
       const runs: { loadedAt: number; thingsDrawnAt: number; idleAt: number; markers: number }[] = [];
@@ -257,7 +269,12 @@ try {
           () => {
             const d = (window as unknown as { __mapDebug?: Record<string, number | null> }).__mapDebug;
             return d && d.thingsDrawnAt !== null && d.idleAt !== null && Number(d.thingClusters) + Number(d.thingMarkers) > 0
-              ? { loadedAt: d.loadedAt, thingsDrawnAt: d.thingsDrawnAt, idleAt: d.idleAt, markers: Number(d.thingClusters) + Number(d.thingMarkers) }
+              ? {
+                  loadedAt: d.loadedAt,
+                  thingsDrawnAt: d.thingsDrawnAt,
+                  idleAt: d.idleAt,
+                  markers: Number(d.thingClusters) + Number(d.thingMarkers),
+                }
               : null;
           },
           null,
@@ -266,7 +283,11 @@ try {
         runs.push((await handle.jsonValue()) as (typeof runs)[number]);
         await context.close();
       }
-      const median = (key: keyof (typeof runs)[number]) => percentile(runs.map((r) => r[key]), 50);
+      const median = (key: keyof (typeof runs)[number]) =>
+        percentile(
+          runs.map((r) => r[key]),
+          50,
+        );
       console.log(
         `  ${label.padEnd(24)} ${ms(median("loadedAt")).padStart(12)} ${ms(median("thingsDrawnAt")).padStart(14)} ${ms(median("idleAt")).padStart(10)} ${String(median("markers")).padStart(9)}`,
       );
@@ -276,14 +297,22 @@ try {
     // Issue 21: the default basemap whose style and tiles cannot be reached (every host but the
     // app's own refuses at once): the markers must not wait for it.
     const origin = new URL(base).origin;
-    const unreachablePrefs = JSON.stringify({ basemap: null, overlays: { things: true, waterPoints: false, stations: false, soilscapes: false, bLines: false } });
-    console.log(`\nFirst markers of /map with the tile server unreachable (default basemap, ${SCREEN.width} x ${SCREEN.height}, median of 5; ms from navigation):`);
+    const unreachablePrefs = JSON.stringify({
+      basemap: null,
+      overlays: { things: true, waterPoints: false, stations: false, soilscapes: false, bLines: false },
+    });
+    console.log(
+      `\nFirst markers of /map with the tile server unreachable (default basemap, ${SCREEN.width} x ${SCREEN.height}, median of 5; ms from navigation):`,
+    );
     console.log("  view                      map loaded   things drawn   markers   basemap");
     for (const { label, path: route } of [pages[1], { label: "a street, zoom 15", path: `/map?${at}&zoom=15` }]) {
       const runs: { loadedAt: number; thingsDrawnAt: number; markers: number; basemap: string }[] = [];
       for (let i = 0; i < 5; i++) {
         const context = await browser.newContext({ viewport: SCREEN });
-        await context.route((url) => url.origin !== origin, (r) => r.abort("internetdisconnected"));
+        await context.route(
+          (url) => url.origin !== origin,
+          (r) => r.abort("internetdisconnected"),
+        );
         await context.addInitScript({ content: `localStorage.setItem("steward.map.layers", ${JSON.stringify(unreachablePrefs)});` });
         const page = await context.newPage();
         await page.goto(`${base}${route}`);
@@ -292,7 +321,12 @@ try {
             const d = (window as unknown as { __mapDebug?: Record<string, number | string | null> }).__mapDebug;
             // Once the map has taken over from the first markers (MarkerPreview), so "markers" counts the map's own.
             return d && d.thingsDrawnAt !== null && d.loadedAt !== null && Number(d.thingClusters) + Number(d.thingMarkers) > 0
-              ? { loadedAt: d.loadedAt, thingsDrawnAt: d.thingsDrawnAt, markers: Number(d.thingClusters) + Number(d.thingMarkers), basemap: String(d.basemapStatus) }
+              ? {
+                  loadedAt: d.loadedAt,
+                  thingsDrawnAt: d.thingsDrawnAt,
+                  markers: Number(d.thingClusters) + Number(d.thingMarkers),
+                  basemap: String(d.basemapStatus),
+                }
               : null;
           },
           null,
@@ -301,7 +335,11 @@ try {
         runs.push((await handle.jsonValue()) as (typeof runs)[number]);
         await context.close();
       }
-      const median = (key: "loadedAt" | "thingsDrawnAt" | "markers") => percentile(runs.map((r) => r[key]), 50);
+      const median = (key: "loadedAt" | "thingsDrawnAt" | "markers") =>
+        percentile(
+          runs.map((r) => r[key]),
+          50,
+        );
       console.log(
         `  ${label.padEnd(24)} ${ms(median("loadedAt")).padStart(12)} ${ms(median("thingsDrawnAt")).padStart(14)} ${String(median("markers")).padStart(9)}   ${runs.at(-1)!.basemap}`,
       );
@@ -311,7 +349,9 @@ try {
     await browser.close();
   }
   const load = os.loadavg()[0];
-  notes.push(`${THINGS.toLocaleString()} things, ${views.length} viewports; load average ${load.toFixed(1)} on ${os.cpus().length} cores at the end`);
+  notes.push(
+    `${THINGS.toLocaleString()} things, ${views.length} viewports; load average ${load.toFixed(1)} on ${os.cpus().length} cores at the end`,
+  );
   printResult({ bench: "map", figures, notes });
 } finally {
   await server?.close();

@@ -21,7 +21,11 @@ const seconds = Number(args.string("seconds", "10"));
 async function gql(url: string, query: string, variables: Record<string, unknown> = {}, token?: string, ip?: string) {
   const res = await fetch(`${url}/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(ip ? { "x-forwarded-for": ip } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   return (await res.json()) as any;
@@ -35,26 +39,47 @@ try {
   const password = "Secret123";
   const username = `bench${Date.now().toString(36)}`;
   const token = (
-    await gql(url, `mutation S($u: String!, $e: String!, $p: String!) { signUp(input: { name: "Bench Person", username: $u, email: $e, password: $p, domainName: "localhost" }) { jwtToken } }`,
-      { u: username, e: `${username}@example.com`, p: password }, undefined, "10.99.0.1")
+    await gql(
+      url,
+      `mutation S($u: String!, $e: String!, $p: String!) { signUp(input: { name: "Bench Person", username: $u, email: $e, password: $p, domainName: "localhost" }) { jwtToken } }`,
+      { u: username, e: `${username}@example.com`, p: password },
+      undefined,
+      "10.99.0.1",
+    )
   ).data.signUp.jwtToken;
-  const group = (await gql(url, `mutation { createGroup(input: { name: "Bench Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, token)).data.createGroup.group.id;
+  const group = (
+    await gql(url, `mutation { createGroup(input: { name: "Bench Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, token)
+  ).data.createGroup.group.id;
   const thing = (
-    await gql(url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Bench Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: true }) { thing { id } } }`, { g: group }, token)
+    await gql(
+      url,
+      `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Bench Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: true }) { thing { id } } }`,
+      { g: group },
+      token,
+    )
   ).data.createThing.thing.id;
   const sessionId = randomUUID();
-  const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 60, g: 140, b: 60 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 60, g: 140, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append("sessionId", sessionId);
   form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "p.jpg");
   const up = await fetch(`${url}/uploads`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   if (up.status !== 201) throw new Error(`upload: ${up.status}`);
-  const moved = await gql(url, `mutation N($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`, { s: sessionId, id: thing }, token);
+  const moved = await gql(
+    url,
+    `mutation N($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`,
+    { s: sessionId, id: thing },
+    token,
+  );
   if (moved.errors) throw new Error(JSON.stringify(moved.errors));
 
   const picture = `${url}/images/thing/${thing}/medium.webp`;
   const serving = await closedLoop({
-    clients, seconds, warmupSeconds: 2,
+    clients,
+    seconds,
+    warmupSeconds: 2,
     task: async () => {
       const res = await fetch(picture);
       if (res.status !== 200) throw new Error(`status ${res.status}`);
@@ -63,16 +88,28 @@ try {
   });
   let n = 0;
   const signIns = await closedLoop({
-    clients, seconds, warmupSeconds: 1,
+    clients,
+    seconds,
+    warmupSeconds: 1,
     task: async () => {
       n += 1;
-      const r = await gql(url, `mutation { signIn(input: { username: "${username}", password: "Wrong1234" }) { jwtToken } }`, {}, undefined, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
+      const r = await gql(
+        url,
+        `mutation { signIn(input: { username: "${username}", password: "Wrong1234" }) { jwtToken } }`,
+        {},
+        undefined,
+        `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      );
       if (r.errors?.[0]?.extensions?.code !== "LOGIN") throw new Error(JSON.stringify(r.errors));
     },
   });
   console.log(`STORAGE=${storage}, ${clients} clients, ${seconds} s each`);
-  console.log(`  GET a public picture (medium): ${serving.throughput.toFixed(0)}/s, p50 ${serving.p50.toFixed(1)} ms, p95 ${serving.p95.toFixed(1)} ms, ${serving.errors} errors`);
-  console.log(`  signIn refused (rate limits on): ${signIns.throughput.toFixed(0)}/s, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, ${signIns.errors} errors`);
+  console.log(
+    `  GET a public picture (medium): ${serving.throughput.toFixed(0)}/s, p50 ${serving.p50.toFixed(1)} ms, p95 ${serving.p95.toFixed(1)} ms, ${serving.errors} errors`,
+  );
+  console.log(
+    `  signIn refused (rate limits on): ${signIns.throughput.toFixed(0)}/s, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, ${signIns.errors} errors`,
+  );
   printResult({
     bench: "pictures",
     figures: [

@@ -23,7 +23,10 @@ import { parseResult, metText, type BenchResult } from "./lib/result.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Args();
 const FULL = args.flag("full");
-const only = args.string("only")?.split(",").map((s) => s.trim());
+const only = args
+  .string("only")
+  ?.split(",")
+  .map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
 interface Run {
@@ -41,7 +44,10 @@ function runBench(name: string, file: string, benchArgs: string[] = []): Promise
   console.log(`\n=== ${name}: ${command}`);
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file), ...benchArgs], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file), ...benchArgs], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const echo = (chunk: Buffer, to: NodeJS.WriteStream) => {
       output += chunk.toString("utf8");
@@ -106,25 +112,34 @@ const loadAfter = os.loadavg();
 const lines: string[] = [];
 const stamp = startedAt.toISOString().slice(0, 16).replace(":", "");
 lines.push(`# Benchmark report, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`, "");
-lines.push(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
-  `Node ${process.version}; PostgreSQL ${pgVersion}. Load average ${loadBefore[0].toFixed(1)} at the start, ${loadAfter[0].toFixed(1)} at the end: ` +
-  `PostgreSQL, the server under test and the load generators share these cores${loadBefore[0] > os.cpus().length || loadAfter[0] > os.cpus().length ? " (and other work was running: figures are noisy)" : ""}.`);
+lines.push(
+  `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
+    `Node ${process.version}; PostgreSQL ${pgVersion}. Load average ${loadBefore[0].toFixed(1)} at the start, ${loadAfter[0].toFixed(1)} at the end: ` +
+    `PostgreSQL, the server under test and the load generators share these cores${loadBefore[0] > os.cpus().length || loadAfter[0] > os.cpus().length ? " (and other work was running: figures are noisy)" : ""}.`,
+);
 lines.push(`Mode: ${FULL ? "full (10-minute soak)" : "short (1-minute soak; `npm run bench -- --full` for the 10-minute one)"}.`, "");
 lines.push("| Bench | Exit | Time | Targets met | Targets missed |", "| --- | --- | --- | --- | --- |");
 for (const r of runs) {
   const targets = r.result?.figures.filter((f) => f.met !== undefined) ?? [];
   const missed = targets.filter((f) => !f.met).map((f) => f.name);
-  lines.push(`| ${r.name} | ${r.exitCode} | ${r.seconds.toFixed(0)} s | ${targets.length - missed.length}/${targets.length} | ${missed.join("; ") || (targets.length ? "none" : "(figures only)")} |`);
+  lines.push(
+    `| ${r.name} | ${r.exitCode} | ${r.seconds.toFixed(0)} s | ${targets.length - missed.length}/${targets.length} | ${missed.join("; ") || (targets.length ? "none" : "(figures only)")} |`,
+  );
 }
 for (const r of runs) {
   lines.push("", `## ${r.name}`, "", `\`${r.command}\` (exit ${r.exitCode}, ${r.seconds.toFixed(0)} s)`, "");
   if (r.result) {
     lines.push("| Figure | Value | Target | |", "| --- | --- | --- | --- |");
-    for (const f of r.result.figures) lines.push(`| ${f.name} | ${f.value.toLocaleString("en-GB")} ${f.unit} | ${f.target ?? ""} | ${metText(f.met)} |`);
+    for (const f of r.result.figures)
+      lines.push(`| ${f.name} | ${f.value.toLocaleString("en-GB")} ${f.unit} | ${f.target ?? ""} | ${metText(f.met)} |`);
     for (const n of r.result.notes ?? []) lines.push(`- ${n}`);
   }
   // Everything the bench printed (benches without a BENCH_RESULT line are reported this way only).
-  const printed = r.output.split("\n").filter((l) => !l.startsWith("BENCH_RESULT ") && !/npm warn/.test(l)).join("\n").trim();
+  const printed = r.output
+    .split("\n")
+    .filter((l) => !l.startsWith("BENCH_RESULT ") && !/npm warn/.test(l))
+    .join("\n")
+    .trim();
   lines.push("", r.result ? "<details><summary>Output</summary>\n" : "", "```", printed, "```", r.result ? "</details>" : "");
 }
 const out = args.string("out") ?? path.join(root, "bench/results", `${stamp}.md`);

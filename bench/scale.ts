@@ -83,7 +83,9 @@ async function measure(url: string, things: number): Promise<Row> {
     }
     if (RESET_WATER_NEED) {
       // As before the first run: every thing's need unknown, so the run below works them all out afresh.
-      await db.query("update app_public.things set water_need = 'unknown', water_need_reason = null, water_store_percent = null, water_need_at = null");
+      await db.query(
+        "update app_public.things set water_need = 'unknown', water_need_reason = null, water_store_percent = null, water_need_at = null",
+      );
     }
     for (const run of SKIP_RECOMPUTE ? [] : ["first run", "steady hour"]) {
       const t = performance.now();
@@ -93,12 +95,16 @@ async function measure(url: string, things: number): Promise<Row> {
       put(`water-need recompute, ${run}`, seconds, "s", TARGET.recomputeS);
     }
     await db.query("vacuum analyze app_public.things");
-    const states = (await db.query(`select water_need::text as need, count(*)::int as n from app_public.things group by 1 order by 1`)).rows;
+    const states = (await db.query(`select water_need::text as need, count(*)::int as n from app_public.things group by 1 order by 1`))
+      .rows;
     console.log(`  water need: ${states.map((r) => `${r.need} ${r.n.toLocaleString()}`).join(", ")}`);
 
     // Where people look: at things (so the dense districts weigh as they do), or anywhere in a city.
     const random = generator(27);
-    const spots = (await db.query("select location[0] as lat, location[1] as lon from app_public.things order by id limit 500")).rows as { lat: number; lon: number }[];
+    const spots = (await db.query("select location[0] as lat, location[1] as lon from app_public.things order by id limit 500")).rows as {
+      lat: number;
+      lon: number;
+    }[];
     const place = () => {
       if (random() < 0.7) {
         const s = spots[Math.floor(random() * spots.length)];
@@ -136,9 +142,11 @@ async function measure(url: string, things: number): Promise<Row> {
         }
         const t = summarize(times);
         const s = summarize(sizes);
-        console.log(`    ${String(zoom).padStart(4)} ${t.p50.toFixed(1).padStart(8)} ${t.p95.toFixed(1).padStart(8)} ${t.max.toFixed(1).padStart(8)}` +
-          ` ${s.p95.toFixed(1).padStart(8)} ${s.max.toFixed(1).padStart(8)} ${String(Math.round(shown / VIEWPORTS)).padStart(8)}` +
-          ` ${String(Math.round(clusters / VIEWPORTS)).padStart(9)} ${String(Math.round(total / VIEWPORTS)).padStart(9)}`);
+        console.log(
+          `    ${String(zoom).padStart(4)} ${t.p50.toFixed(1).padStart(8)} ${t.p95.toFixed(1).padStart(8)} ${t.max.toFixed(1).padStart(8)}` +
+            ` ${s.p95.toFixed(1).padStart(8)} ${s.max.toFixed(1).padStart(8)} ${String(Math.round(shown / VIEWPORTS)).padStart(8)}` +
+            ` ${String(Math.round(clusters / VIEWPORTS)).padStart(9)} ${String(Math.round(total / VIEWPORTS)).padStart(9)}`,
+        );
         put(`map zoom ${zoom}: p95`, t.p95, "ms", TARGET.mapMs);
         put(`map zoom ${zoom}: largest answer`, s.max, "KB", TARGET.mapKb);
       }
@@ -149,10 +157,14 @@ async function measure(url: string, things: number): Promise<Row> {
         ["AllThings", THINGS_LIST, THINGS_LIST_FIRST_PAGE],
       ] as const) {
         const r = await runLoad({
-          clients: CLIENTS, seconds: SECONDS, warmupSeconds: 3,
+          clients: CLIENTS,
+          seconds: SECONDS,
+          warmupSeconds: 3,
           task: async (c) => void expectData(await client.request(query, variables, tokens[c]), name),
         });
-        console.log(`  ${name}, ${CLIENTS} clients, closed loop: ${r.throughput.toFixed(1)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.errors} errors)`);
+        console.log(
+          `  ${name}, ${CLIENTS} clients, closed loop: ${r.throughput.toFixed(1)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.errors} errors)`,
+        );
         if (r.errors) throw new Error(`${name}: ${r.errorSamples[0]}`);
         put(`${name}, ${CLIENTS} clients: p95`, r.p95, "ms", TARGET.listMs);
       }
@@ -180,8 +192,10 @@ async function measure(url: string, things: number): Promise<Row> {
           if (failed >= 3) break;
         }
         const t = summarize(times);
-        console.log(`  ${name}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms (${(found / Math.max(1, times.length)).toFixed(1)} found on average` +
-          `${failed ? `; ${failed} failed, stopped after 3: ${error.slice(0, 160)}` : ""})`);
+        console.log(
+          `  ${name}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms (${(found / Math.max(1, times.length)).toFixed(1)} found on average` +
+            `${failed ? `; ${failed} failed, stopped after 3: ${error.slice(0, 160)}` : ""})`,
+        );
         put(`${name}: p95`, t.p95, "ms", TARGET.nearMs);
       }
       const logged = server.errorLines().filter((l) => /error/i.test(l));
@@ -212,7 +226,9 @@ try {
     try {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      const { rows: [info] } = await c.query("select pg_database_size(current_database()) as bytes, (select count(*) from app_public.things)::int as things");
+      const {
+        rows: [info],
+      } = await c.query("select pg_database_size(current_database()) as bytes, (select count(*) from app_public.things)::int as things");
       await c.end();
       const row = await measure(url, info.things);
       rows.push({ size: info.things, row, seedSeconds, databaseMb: Number(info.bytes) / 2 ** 20 });
@@ -246,10 +262,21 @@ for (const [name, values, unit, target] of lines) {
 const figures: Figure[] = [];
 for (const n of names) {
   const f = last.row.get(n)!;
-  figures.push(f.target === undefined ? figure(`${n} (${last.size} things)`, f.value, f.unit) : under(`${n} (${last.size} things)`, f.value, f.unit, f.target));
+  figures.push(
+    f.target === undefined
+      ? figure(`${n} (${last.size} things)`, f.value, f.unit)
+      : under(`${n} (${last.size} things)`, f.value, f.unit, f.target),
+  );
 }
 if (rows.length > 1) {
-  for (const n of names) figures.push(figure(`${n}: growth ${first.size} -> ${last.size} things`, last.row.get(n)!.value / first.row.get(n)!.value, "x"));
+  for (const n of names)
+    figures.push(figure(`${n}: growth ${first.size} -> ${last.size} things`, last.row.get(n)!.value / first.row.get(n)!.value, "x"));
   figures.push(figure(`seeding ${last.size} things (COPY)`, last.seedSeconds, "s"));
 }
-printResult({ bench: "scale", figures, notes: [`sizes: ${rows.map((r) => r.size).join(", ")} things; ${READINGS_PER_THING} readings per thing; load average ${os.loadavg()[0].toFixed(1)} at the end`] });
+printResult({
+  bench: "scale",
+  figures,
+  notes: [
+    `sizes: ${rows.map((r) => r.size).join(", ")} things; ${READINGS_PER_THING} readings per thing; load average ${os.loadavg()[0].toFixed(1)} at the end`,
+  ],
+});

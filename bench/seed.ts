@@ -67,7 +67,14 @@ const ADOPTED_EVERY = 50;
 /** Defaults scale with the number of things: a user per 10 things, a device per 10, ... */
 export function defaultOptions(things = 10_000, readings = 1_000_000): SeedOptions {
   const users = Math.max(1, Math.round(things / 10));
-  return { things, readings, users, groups: Math.max(1, Math.round(Math.min(things, users * OWN_PER_USER) / 100)), devices: Math.max(1, Math.round(things / 10)), days: 365 };
+  return {
+    things,
+    readings,
+    users,
+    groups: Math.max(1, Math.round(Math.min(things, users * OWN_PER_USER) / 100)),
+    devices: Math.max(1, Math.round(things / 10)),
+    days: 365,
+  };
 }
 
 /** Issue 27's city: 10,000 users and 10,000 devices whatever the number of things. */
@@ -89,20 +96,106 @@ function readingsPlan(o: SeedOptions) {
   return { busy, busyReadings: others > 0 ? busyReadings : Math.floor(o.readings / busy), others, rest };
 }
 
-const THING_TYPES = ["BEECAFE", "APIARY", "GREENHOUSE", "MEADOW", "FLOWERBED", "TREE", "BIN", "PLANTER", "HEDGE", "GRAVE",
-  "VEGETABLEBED", "WALL", "FENCE", "BENCH", "MURAL", "NOTICEBOARD", "BOOKSHARE", "PLAQUE", "SCULPTURE"];
+const THING_TYPES = [
+  "BEECAFE",
+  "APIARY",
+  "GREENHOUSE",
+  "MEADOW",
+  "FLOWERBED",
+  "TREE",
+  "BIN",
+  "PLANTER",
+  "HEDGE",
+  "GRAVE",
+  "VEGETABLEBED",
+  "WALL",
+  "FENCE",
+  "BENCH",
+  "MURAL",
+  "NOTICEBOARD",
+  "BOOKSHARE",
+  "PLAQUE",
+  "SCULPTURE",
+];
 const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"];
 const CARE = [
-  ["WATERING", "Watered it well"], ["WATERING", "A good soak before the heat"], ["WATERING", "Topped up the reservoir"],
-  ["UPKEEP", "Weeded and tidied"], ["LITTER_CLEANUP", "Picked up litter around it"], ["MEASUREMENT", "Checked the soil by hand"],
-  ["EDUCATION", "Showed a school group round"], ["SHARE", "Told the neighbours about it"],
+  ["WATERING", "Watered it well"],
+  ["WATERING", "A good soak before the heat"],
+  ["WATERING", "Topped up the reservoir"],
+  ["UPKEEP", "Weeded and tidied"],
+  ["LITTER_CLEANUP", "Picked up litter around it"],
+  ["MEASUREMENT", "Checked the soil by hand"],
+  ["EDUCATION", "Showed a school group round"],
+  ["SHARE", "Told the neighbours about it"],
 ];
-const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Femi", "Grace", "Hugo", "Isla", "Jon", "Kemi", "Liam", "Maya", "Nia",
-  "Owen", "Priya", "Quinn", "Rosa", "Sam", "Tomas", "Uma", "Vik", "Wren", "Yusuf"];
-const LAST = ["Adams", "Bennett", "Clarke", "Davies", "Evans", "Fisher", "Green", "Hughes", "Iqbal", "Jones", "Khan", "Lewis",
-  "Morgan", "Nolan", "O'Brien", "Patel", "Quayle", "Roberts", "Shah", "Taylor", "Upton", "Vaughan", "Walker", "Young",
-  "Ahmed", "Baker", "Cole", "Dunn", "Ellis", "Ford", "Gray", "Hill", "Ingram", "James", "Kerr", "Lane", "Mills", "Nash",
-  "Okafor", "Price"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Dev",
+  "Elena",
+  "Femi",
+  "Grace",
+  "Hugo",
+  "Isla",
+  "Jon",
+  "Kemi",
+  "Liam",
+  "Maya",
+  "Nia",
+  "Owen",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sam",
+  "Tomas",
+  "Uma",
+  "Vik",
+  "Wren",
+  "Yusuf",
+];
+const LAST = [
+  "Adams",
+  "Bennett",
+  "Clarke",
+  "Davies",
+  "Evans",
+  "Fisher",
+  "Green",
+  "Hughes",
+  "Iqbal",
+  "Jones",
+  "Khan",
+  "Lewis",
+  "Morgan",
+  "Nolan",
+  "O'Brien",
+  "Patel",
+  "Quayle",
+  "Roberts",
+  "Shah",
+  "Taylor",
+  "Upton",
+  "Vaughan",
+  "Walker",
+  "Young",
+  "Ahmed",
+  "Baker",
+  "Cole",
+  "Dunn",
+  "Ellis",
+  "Ford",
+  "Gray",
+  "Hill",
+  "Ingram",
+  "James",
+  "Kerr",
+  "Lane",
+  "Mills",
+  "Nash",
+  "Okafor",
+  "Price",
+];
 const typeName = (t: string) => (t === "BEECAFE" ? "Bee Cafe" : t[0] + t.slice(1).toLowerCase());
 
 /** Two cities, each a set of districts around which things gather (sums of uniforms: bell-shaped). */
@@ -176,14 +269,18 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
     const rows = await work();
     const seconds = (performance.now() - t) / 1000;
     steps.push({ step: name, seconds, ...(typeof rows === "number" ? { rows } : {}) });
-    const rate = typeof rows === "number" && seconds > 0 ? `${rows.toLocaleString("en-GB").padStart(12)} rows, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s` : "";
+    const rate =
+      typeof rows === "number" && seconds > 0
+        ? `${rows.toLocaleString("en-GB").padStart(12)} rows, ${Math.round(rows / seconds).toLocaleString("en-GB")} rows/s`
+        : "";
     log(`  ${name.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s ${rate}`);
   }
   const iso = (ms: number) => new Date(ms).toISOString();
   try {
     const existing = await db.query("select count(*)::int as n from app_public.things");
     if (existing.rows[0].n > 0) throw new Error("The database already has things: seed an empty, migrated database");
-    for (const c of [db, db2]) await c.query("set synchronous_commit = off; set session_replication_role = replica; set work_mem = '256MB'");
+    for (const c of [db, db2])
+      await c.query("set synchronous_commit = off; set session_replication_role = replica; set work_mem = '256MB'");
     // The big tables' plain indexes (not those of a key or a unique rule) go while their rows
     // come in and are built again afterwards, two at a time: building an index once is several
     // times faster than growing it row by row (a GiST index most of all).
@@ -198,69 +295,129 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
     await timed(`drop ${dropped.length} indexes of the big tables`, async () => {
       for (const d of dropped) await db.query(`drop index ${d.name}`);
     });
-    log(`Seeding ${U} users, ${G} + ${registerGroups} groups, ${T} things (${community} community, ${register} register, ${adopted} adopted), ` +
-      `${D} devices (${rp.busy} busy), ${A} care actions, ${o.readings} readings over ${days} days, by COPY`);
+    log(
+      `Seeding ${U} users, ${G} + ${registerGroups} groups, ${T} things (${community} community, ${register} register, ${adopted} adopted), ` +
+        `${D} devices (${rp.busy} busy), ${A} care actions, ${o.readings} readings over ${days} days, by COPY`,
+    );
 
     // Users: bench1..benchU, then one account per register group.
     const userIds = Array.from({ length: U + registerGroups + 1 }, () => randomUUID());
     const userCreated = (n: number) => now - (days + 40) * DAY + (n % 2000) * 17 * 60_000;
-    await timed("users", () => copyRows(db, "app_public.users", ["id", "name", "username", "is_verified", "notification_daily", "created_at", "updated_at"],
-      (function* () {
-        for (let n = 1; n <= U + registerGroups; n++) {
-          const at = iso(userCreated(n));
-          yield n <= U
-            ? [userIds[n], `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]}`, seedUsername(n), true, n % 5 === 0, at, at]
-            : [userIds[n], `Tree Register ${LAST[(n - U) % LAST.length]}`, `register${n - U}`, true, false, at, at];
-        }
-      })()));
-    await timed("user_emails", () => copyRows(db, "app_public.user_emails", ["user_id", "email", "is_primary", "is_verified", "created_at", "updated_at"],
-      (function* () {
-        for (let n = 1; n <= U + registerGroups; n++) {
-          const at = iso(userCreated(n));
-          yield [userIds[n], n <= U ? `bench${n}@example.com` : `register${n - U}@example.com`, true, true, at, at];
-        }
-      })()));
+    await timed("users", () =>
+      copyRows(
+        db,
+        "app_public.users",
+        ["id", "name", "username", "is_verified", "notification_daily", "created_at", "updated_at"],
+        (function* () {
+          for (let n = 1; n <= U + registerGroups; n++) {
+            const at = iso(userCreated(n));
+            yield n <= U
+              ? [
+                  userIds[n],
+                  `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]}`,
+                  seedUsername(n),
+                  true,
+                  n % 5 === 0,
+                  at,
+                  at,
+                ]
+              : [userIds[n], `Tree Register ${LAST[(n - U) % LAST.length]}`, `register${n - U}`, true, false, at, at];
+          }
+        })(),
+      ),
+    );
+    await timed("user_emails", () =>
+      copyRows(
+        db,
+        "app_public.user_emails",
+        ["user_id", "email", "is_primary", "is_verified", "created_at", "updated_at"],
+        (function* () {
+          for (let n = 1; n <= U + registerGroups; n++) {
+            const at = iso(userCreated(n));
+            yield [userIds[n], n <= U ? `bench${n}@example.com` : `register${n - U}@example.com`, true, true, at, at];
+          }
+        })(),
+      ),
+    );
     // One bcrypt hash for all: hashing 10,000 passphrases would take minutes.
-    await timed("user_secrets (one hash, by SQL)", async () => (await db.query(
-      `insert into app_private.user_secrets (user_id, password_hash)
-       select u.id, h.hash from app_public.users u, (select crypt($1, gen_salt('bf', 10)) as hash) h`, [SEED_PASSWORD])).rowCount ?? 0);
+    await timed(
+      "user_secrets (one hash, by SQL)",
+      async () =>
+        (
+          await db.query(
+            `insert into app_private.user_secrets (user_id, password_hash)
+       select u.id, h.hash from app_public.users u, (select crypt($1, gen_salt('bf', 10)) as hash) h`,
+            [SEED_PASSWORD],
+          )
+        ).rowCount ?? 0,
+    );
 
     // Groups: community groups 1..G, register groups G+1..G+registerGroups.
     const groupIds = Array.from({ length: G + registerGroups + 1 }, () => randomUUID());
     const groupsAt = iso(now - (days + 39) * DAY);
-    await timed("groups", () => copyRows(db, "app_public.groups", ["id", "name", "type", "description", "slug", "is_public", "created_at", "updated_at"],
-      (function* () {
-        for (let n = 1; n <= G; n++) {
-          const type = GROUP_TYPES[n % 5];
-          yield [groupIds[n], `Bench ${typeName(type)} ${n}`, type, "A seeded group for the load benches.", `bench-group-${n}`, n % 10 !== 0, groupsAt, groupsAt];
-        }
-        for (let k = 1; k <= registerGroups; k++) {
-          yield [groupIds[G + k], `Street Tree Register ${k}`, "COUNCIL", "The city's street trees, imported from its register.", `tree-register-${k}`, true, groupsAt, groupsAt];
-        }
-      })()));
+    await timed("groups", () =>
+      copyRows(
+        db,
+        "app_public.groups",
+        ["id", "name", "type", "description", "slug", "is_public", "created_at", "updated_at"],
+        (function* () {
+          for (let n = 1; n <= G; n++) {
+            const type = GROUP_TYPES[n % 5];
+            yield [
+              groupIds[n],
+              `Bench ${typeName(type)} ${n}`,
+              type,
+              "A seeded group for the load benches.",
+              `bench-group-${n}`,
+              n % 10 !== 0,
+              groupsAt,
+              groupsAt,
+            ];
+          }
+          for (let k = 1; k <= registerGroups; k++) {
+            yield [
+              groupIds[G + k],
+              `Street Tree Register ${k}`,
+              "COUNCIL",
+              "The city's street trees, imported from its register.",
+              `tree-register-${k}`,
+              true,
+              groupsAt,
+              groupsAt,
+            ];
+          }
+        })(),
+      ),
+    );
     // Each user is in 3 groups (fewer when there are fewer), spread by a stride; group n is owned by user n (wrapping).
     const stride = Math.max(1, Math.floor(G / 3));
     const groupOf = (u: number, k: number) => 1 + ((u + k * stride) % G);
-    await timed("group_memberships", () => copyRows(db, "app_public.group_memberships", ["group_id", "user_id", "is_owner", "created_at"],
-      (function* () {
-        const seen = new Set<number>();
-        const key = (g: number, u: number) => g * (U + registerGroups + 1) + u;
-        for (let g = 1; g <= G; g++) {
-          const u = 1 + ((g - 1) % U);
-          seen.add(key(g, u));
-          yield [groupIds[g], userIds[u], true, groupsAt];
-        }
-        for (let k = 1; k <= registerGroups; k++) yield [groupIds[G + k], userIds[U + k], true, groupsAt];
-        const joined = iso(now - (days + 38) * DAY);
-        for (let u = 1; u <= U; u++) {
-          for (let k = 0; k < 3; k++) {
-            const g = groupOf(u, k);
-            if (seen.has(key(g, u))) continue;
+    await timed("group_memberships", () =>
+      copyRows(
+        db,
+        "app_public.group_memberships",
+        ["group_id", "user_id", "is_owner", "created_at"],
+        (function* () {
+          const seen = new Set<number>();
+          const key = (g: number, u: number) => g * (U + registerGroups + 1) + u;
+          for (let g = 1; g <= G; g++) {
+            const u = 1 + ((g - 1) % U);
             seen.add(key(g, u));
-            yield [groupIds[g], userIds[u], false, joined];
+            yield [groupIds[g], userIds[u], true, groupsAt];
           }
-        }
-      })()));
+          for (let k = 1; k <= registerGroups; k++) yield [groupIds[G + k], userIds[U + k], true, groupsAt];
+          const joined = iso(now - (days + 38) * DAY);
+          for (let u = 1; u <= U; u++) {
+            for (let k = 0; k < 3; k++) {
+              const g = groupOf(u, k);
+              if (seen.has(key(g, u))) continue;
+              seen.add(key(g, u));
+              yield [groupIds[g], userIds[u], false, joined];
+            }
+          }
+        })(),
+      ),
+    );
 
     // Things 1..community are the users' (owner, collaborator, group); the rest the register's.
     const thingIds = Array.from({ length: T + 1 }, () => randomUUID());
@@ -271,9 +428,10 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
         return c === owner(t) ? 0 : c;
       }
       const j = t - community;
-      return j % ADOPTED_EVERY === 0 ? 1 + ((j / ADOPTED_EVERY) * 31) % U : 0;
+      return j % ADOPTED_EVERY === 0 ? 1 + (((j / ADOPTED_EVERY) * 31) % U) : 0;
     };
-    const groupOfThing = (t: number) => (t <= community ? groupOf(owner(t), Math.floor((t - 1) / U) % 3) : G + 1 + Math.floor((t - community - 1) / REGISTER_GROUP_SIZE));
+    const groupOfThing = (t: number) =>
+      t <= community ? groupOf(owner(t), Math.floor((t - 1) / U) % 3) : G + 1 + Math.floor((t - community - 1) / REGISTER_GROUP_SIZE);
     const typeOf = (t: number) => (t <= community ? THING_TYPES[t % 19] : "TREE");
     const thingCreated = (t: number) => now - (days + 30) * DAY + (t % 720) * 3600_000;
     const caredThing = (c: number) => (c < community ? c + 1 : community + ADOPTED_EVERY * (c - community + 1));
@@ -290,71 +448,162 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
     for (let i = 1; i <= A; i++) lastCare[careThing(i)] = Math.max(lastCare[careThing(i)], careAt(i));
     const { latitudes, longitudes } = places(T + 1);
 
-    await timed("things", () => copyRows(db, "app_public.things",
-      ["id", "group_id", "name", "description", "type", "location", "is_public", "created_by", "created_at", "updated_at", "last_action",
-        "indicator_parameter", "indicator_colour", "indicator_colour_changed_at", "planting_year"],
-      (function* () {
-        for (let t = 1; t <= T; t++) {
-          const type = typeOf(t);
-          const at = iso(thingCreated(t));
-          const reg = t > community;
-          yield [thingIds[t], groupIds[groupOfThing(t)], reg ? `Street tree ${t - community}` : `${typeName(type)} ${t}`,
-            !reg && t % 3 === 0 ? "Seeded for the load benches; looked after by its group." : null, type,
-            `(${latitudes[t]},${longitudes[t]})`, reg || t % 5 !== 0, userIds[owner(t)], at, at,
-            iso(Math.max(thingCreated(t), lastCare[t])), phThings.has(t) ? "P_H" : "WATER",
-            // No reading yet: grey, as the indicator trigger says; the latest values come later.
-            "grey", at, reg ? 1950 + ((t - community) % 74) : null];
-        }
-      })()));
-    await timed("thing_accesses", () => copyRows(db, "app_public.thing_accesses", ["thing_id", "user_id", "is_owner", "is_collaborator", "created_at"],
-      (function* () {
-        for (let t = 1; t <= T; t++) {
-          yield [thingIds[t], userIds[owner(t)], true, true, iso(thingCreated(t))];
-          const c = collaborator(t);
-          if (c) yield [thingIds[t], userIds[c], false, true, iso(thingCreated(t) + 3 * DAY)];
-        }
-      })()));
-    await timed("actions", () => copyRows(db, "app_public.actions", ["thing_id", "type", "comments", "location", "created_by", "created_at", "updated_at"],
-      (function* () {
-        for (let i = 1; i <= A; i++) {
-          const t = careThing(i);
-          const c = collaborator(t);
-          const by = t > community ? c : i % 2 === 1 && c ? c : owner(t);
-          const [type, comments] = CARE[i % 8];
-          const at = iso(careAt(i));
-          yield [thingIds[t], type, comments, `(${latitudes[t]},${longitudes[t]})`, userIds[by], at, at];
-        }
-        for (let t = 1; t <= T; t++) {
-          const at = iso(thingCreated(t));
-          yield [thingIds[t], "CREATED", `Added ${t > community ? `Street tree ${t - community}` : `${typeName(typeOf(t))} ${t}`}`, null, userIds[owner(t)], at, at];
-        }
-      })()));
+    await timed("things", () =>
+      copyRows(
+        db,
+        "app_public.things",
+        [
+          "id",
+          "group_id",
+          "name",
+          "description",
+          "type",
+          "location",
+          "is_public",
+          "created_by",
+          "created_at",
+          "updated_at",
+          "last_action",
+          "indicator_parameter",
+          "indicator_colour",
+          "indicator_colour_changed_at",
+          "planting_year",
+        ],
+        (function* () {
+          for (let t = 1; t <= T; t++) {
+            const type = typeOf(t);
+            const at = iso(thingCreated(t));
+            const reg = t > community;
+            yield [
+              thingIds[t],
+              groupIds[groupOfThing(t)],
+              reg ? `Street tree ${t - community}` : `${typeName(type)} ${t}`,
+              !reg && t % 3 === 0 ? "Seeded for the load benches; looked after by its group." : null,
+              type,
+              `(${latitudes[t]},${longitudes[t]})`,
+              reg || t % 5 !== 0,
+              userIds[owner(t)],
+              at,
+              at,
+              iso(Math.max(thingCreated(t), lastCare[t])),
+              phThings.has(t) ? "P_H" : "WATER",
+              // No reading yet: grey, as the indicator trigger says; the latest values come later.
+              "grey",
+              at,
+              reg ? 1950 + ((t - community) % 74) : null,
+            ];
+          }
+        })(),
+      ),
+    );
+    await timed("thing_accesses", () =>
+      copyRows(
+        db,
+        "app_public.thing_accesses",
+        ["thing_id", "user_id", "is_owner", "is_collaborator", "created_at"],
+        (function* () {
+          for (let t = 1; t <= T; t++) {
+            yield [thingIds[t], userIds[owner(t)], true, true, iso(thingCreated(t))];
+            const c = collaborator(t);
+            if (c) yield [thingIds[t], userIds[c], false, true, iso(thingCreated(t) + 3 * DAY)];
+          }
+        })(),
+      ),
+    );
+    await timed("actions", () =>
+      copyRows(
+        db,
+        "app_public.actions",
+        ["thing_id", "type", "comments", "location", "created_by", "created_at", "updated_at"],
+        (function* () {
+          for (let i = 1; i <= A; i++) {
+            const t = careThing(i);
+            const c = collaborator(t);
+            const by = t > community ? c : i % 2 === 1 && c ? c : owner(t);
+            const [type, comments] = CARE[i % 8];
+            const at = iso(careAt(i));
+            yield [thingIds[t], type, comments, `(${latitudes[t]},${longitudes[t]})`, userIds[by], at, at];
+          }
+          for (let t = 1; t <= T; t++) {
+            const at = iso(thingCreated(t));
+            yield [
+              thingIds[t],
+              "CREATED",
+              `Added ${t > community ? `Street tree ${t - community}` : `${typeName(typeOf(t))} ${t}`}`,
+              null,
+              userIds[owner(t)],
+              at,
+              at,
+            ];
+          }
+        })(),
+      ),
+    );
 
     const deviceIds = Array.from({ length: D + 1 }, () => randomUUID());
     const deviceReadings = (n: number) =>
-      n <= rp.busy ? rp.busyReadings : Math.floor(rp.rest / Math.max(1, rp.others)) + (n - rp.busy <= (rp.others > 0 ? rp.rest % rp.others : 0) ? 1 : 0);
+      n <= rp.busy
+        ? rp.busyReadings
+        : Math.floor(rp.rest / Math.max(1, rp.others)) + (n - rp.busy <= (rp.others > 0 ? rp.rest % rp.others : 0) ? 1 : 0);
     // One in twenty of the quieter devices went silent days ago (grey indicator).
     const silentFor = (n: number) => (n > rp.busy && n % 20 === 7 ? (3 + (n % 27)) * DAY : (n % 97) * 60_000);
-    await timed("devices", () => copyRows(db, "app_public.devices",
-      ["id", "device_id", "name", "model", "indicator_parameter", "location", "is_public", "thing_id", "indicator_colour", "created_at", "updated_at"],
-      (function* () {
-        for (let n = 1; n <= D; n++) {
-          const t = deviceThing(n);
-          const model = deviceModel(n);
-          const at = iso(thingCreated(t) + DAY);
-          yield [deviceIds[n], `eui-a840410${n.toString(16).padStart(9, "0")}`, `${model === "LSE01" ? "Soil probe" : model === "LSPH01" ? "pH probe" : "Pump"} ${n}`,
-            model, model === "LSPH01" ? "PH" : "WATER", `(${latitudes[t]},${longitudes[t]})`, t > community || t % 5 !== 0, thingIds[t], "grey", at, at];
-        }
-      })()));
-    await timed("device_accesses", () => copyRows(db, "app_public.device_accesses", ["device_id", "user_id", "is_owner", "created_at"],
-      (function* () {
-        for (let n = 1; n <= D; n++) yield [deviceIds[n], userIds[owner(deviceThing(n))], true, iso(thingCreated(deviceThing(n)) + DAY)];
-      })()));
+    await timed("devices", () =>
+      copyRows(
+        db,
+        "app_public.devices",
+        [
+          "id",
+          "device_id",
+          "name",
+          "model",
+          "indicator_parameter",
+          "location",
+          "is_public",
+          "thing_id",
+          "indicator_colour",
+          "created_at",
+          "updated_at",
+        ],
+        (function* () {
+          for (let n = 1; n <= D; n++) {
+            const t = deviceThing(n);
+            const model = deviceModel(n);
+            const at = iso(thingCreated(t) + DAY);
+            yield [
+              deviceIds[n],
+              `eui-a840410${n.toString(16).padStart(9, "0")}`,
+              `${model === "LSE01" ? "Soil probe" : model === "LSPH01" ? "pH probe" : "Pump"} ${n}`,
+              model,
+              model === "LSPH01" ? "PH" : "WATER",
+              `(${latitudes[t]},${longitudes[t]})`,
+              t > community || t % 5 !== 0,
+              thingIds[t],
+              "grey",
+              at,
+              at,
+            ];
+          }
+        })(),
+      ),
+    );
+    await timed("device_accesses", () =>
+      copyRows(
+        db,
+        "app_public.device_accesses",
+        ["device_id", "user_id", "is_owner", "created_at"],
+        (function* () {
+          for (let n = 1; n <= D; n++) yield [deviceIds[n], userIds[owner(deviceThing(n))], true, iso(thingCreated(deviceThing(n)) + DAY)];
+        })(),
+      ),
+    );
 
     // Monthly partitions for the year, as ingestion would have created them one by one.
     await timed("sensor_data partitions", async () => {
-      await db.query(`select app_private.ensure_sensor_data_partition(to_timestamp($1 / 1000.0) - m * interval '1 month')
-                      from generate_series(-1, ceil($2 / 28.0)::int + 1) m`, [now, days]);
+      await db.query(
+        `select app_private.ensure_sensor_data_partition(to_timestamp($1 / 1000.0) - m * interval '1 month')
+                      from generate_series(-1, ceil($2 / 28.0)::int + 1) m`,
+        [now, days],
+      );
     });
 
     // Each device's readings end shortly before now (or when it went silent) and are evenly
@@ -370,29 +619,34 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
         for (let k = 1; k <= nr; k++) {
           const at = end - ((nr - k) * days * DAY) / nr;
           const date = new Date(at);
-          const doy = (Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) - Date.UTC(date.getUTCFullYear(), 0, 0)) / DAY;
+          const doy =
+            (Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) - Date.UTC(date.getUTCFullYear(), 0, 0)) / DAY;
           const day = at / DAY;
           const season = (2 * Math.PI * (doy - 200)) / 365;
           const temperature = 11 + 7 * Math.cos(season) + 4 * Math.sin(2 * Math.PI * day - 2) + (n % 5) * 0.3;
           const wet = 45 + (n % 30);
           const cycle = 3 + (n % 5);
-          const water = wet - (wet - (8 + (n % 15))) * ((((day + n * 0.37) % cycle) + cycle) % cycle) / cycle;
+          const water = wet - ((wet - (8 + (n % 15))) * ((((day + n * 0.37) % cycle) + cycle) % cycle)) / cycle;
           const battery = round(3.62 - (0.22 * k) / nr, 3);
           const radio = `"rssi":${-75 - ((n * 7 + k) % 40)},"snr":${round(9.5 - ((n + k * 3) % 120) / 10, 1)},"fPort":2`;
-          const data = model === "LSE01"
-            ? `{"battery":${battery},"probeTemperature":${round(temperature - 0.6, 1)},"water":${round(water, 2)},"temperature":${round(temperature, 2)},` +
-              `"conductivity":${Math.round(120 + water * 6 + (n % 50))},"probeDetected":true,${radio}}`
-            : model === "LSPH01"
-              ? `{"battery":${battery},"probeTemperature":${round(temperature - 0.6, 1)},"ph":${round(6.4 + 0.9 * Math.sin(season / 2 + n), 2)},` +
-                `"temperature":${round(temperature, 1)},${radio}}`
-              : `{${radio}}`;
+          const data =
+            model === "LSE01"
+              ? `{"battery":${battery},"probeTemperature":${round(temperature - 0.6, 1)},"water":${round(water, 2)},"temperature":${round(temperature, 2)},` +
+                `"conductivity":${Math.round(120 + water * 6 + (n % 50))},"probeDetected":true,${radio}}`
+              : model === "LSPH01"
+                ? `{"battery":${battery},"probeTemperature":${round(temperature - 0.6, 1)},"ph":${round(6.4 + 0.9 * Math.sin(season / 2 + n), 2)},` +
+                  `"temperature":${round(temperature, 1)},${radio}}`
+                : `{${radio}}`;
           yield [deviceIds[n], thing, date.toISOString(), k, data];
         }
       }
     }
     await timed("sensor_data (2 connections)", async () => {
       const columns = ["device_id", "thing_id", "created_at", "f_cnt", "data"];
-      const [a, b] = await Promise.all([copyRows(db, "app_public.sensor_data", columns, readings(0)), copyRows(db2, "app_public.sensor_data", columns, readings(1))]);
+      const [a, b] = await Promise.all([
+        copyRows(db, "app_public.sensor_data", columns, readings(0)),
+        copyRows(db2, "app_public.sensor_data", columns, readings(1)),
+      ]);
       return a + b;
     });
 
@@ -417,7 +671,10 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
     await timed("sensor rollups (rebuild_sensor_rollups)", async () => {
       const half = Math.ceil((days + 1) / 2);
       const rebuild = (c: pg.Client, from: number, to: number) =>
-        c.query("select app_private.rebuild_sensor_rollups(to_timestamp($1 / 1000.0) - $2 * interval '1 day', to_timestamp($1 / 1000.0) - $3 * interval '1 day')", [now, from, to]);
+        c.query(
+          "select app_private.rebuild_sensor_rollups(to_timestamp($1 / 1000.0) - $2 * interval '1 day', to_timestamp($1 / 1000.0) - $3 * interval '1 day')",
+          [now, from, to],
+        );
       await Promise.all([rebuild(db, days + 1, half), rebuild(db2, half, -2)]);
     });
     // Latest values, as ingest_uplink leaves them: the device's newest reading, then its thing's
@@ -445,12 +702,17 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
     });
     await timed("vacuum analyze", async () => {
       await Promise.all([
-        db.query("vacuum analyze app_public.users, app_public.user_emails, app_public.groups, app_public.group_memberships, app_public.things, app_public.thing_accesses, app_private.thing_map_cells"),
-        db2.query("vacuum analyze app_public.actions, app_public.badges, app_public.devices, app_public.device_accesses, app_public.sensor_data"),
+        db.query(
+          "vacuum analyze app_public.users, app_public.user_emails, app_public.groups, app_public.group_memberships, app_public.things, app_public.thing_accesses, app_private.thing_map_cells",
+        ),
+        db2.query(
+          "vacuum analyze app_public.actions, app_public.badges, app_public.devices, app_public.device_accesses, app_public.sensor_data",
+        ),
       ]);
     });
 
-    const counts = (await db.query(`select
+    const counts = (
+      await db.query(`select
         (select count(*) from app_public.users)::int as users,
         (select count(*) from app_public.groups)::int as groups,
         (select count(*) from app_public.group_memberships)::int as group_memberships,
@@ -459,9 +721,14 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
         (select count(*) from app_public.devices)::int as devices,
         (select count(*) from app_public.actions)::int as actions,
         (select count(*) from app_public.badges)::int as badges,
-        (select count(*) from app_public.sensor_data)::int as readings`)).rows[0];
+        (select count(*) from app_public.sensor_data)::int as readings`)
+    ).rows[0];
     const seconds = (performance.now() - started) / 1000;
-    log(`Seeded in ${seconds.toFixed(1)} s: ${Object.entries(counts).map(([k, v]) => `${v} ${k.replace(/_/g, " ")}`).join(", ")}`);
+    log(
+      `Seeded in ${seconds.toFixed(1)} s: ${Object.entries(counts)
+        .map(([k, v]) => `${v} ${k.replace(/_/g, " ")}`)
+        .join(", ")}`,
+    );
     return { seconds, steps, counts, busyDevices: rp.busy };
   } finally {
     await Promise.all([db.end(), db2.end()]);
@@ -495,7 +762,8 @@ async function main() {
       dropped = true;
     } else {
       console.log(`Database: ${url}`);
-      if (!given) console.log(`(kept; drop it with: psql "${new URL("/postgres", url)}" -c "drop database ${new URL(url).pathname.slice(1)}")`);
+      if (!given)
+        console.log(`(kept; drop it with: psql "${new URL("/postgres", url)}" -c "drop database ${new URL(url).pathname.slice(1)}")`);
     }
     const readingsStep = summary.steps.find((s) => s.step.startsWith("sensor_data ("));
     printResult({

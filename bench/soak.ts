@@ -40,7 +40,13 @@ const SAMPLE_SECONDS = args.number("sample-seconds", MINUTES >= 5 ? 15 : 5, 1);
 const HEAP_SLOPE_TARGET_MB_PER_MIN = 1;
 
 // What a user does after each think time, with its share of the iterations.
-const MIX: [op: string, weight: number][] = [["dashboard", 35], ["activity", 20], ["readings", 20], ["action", 15], ["things", 10]];
+const MIX: [op: string, weight: number][] = [
+  ["dashboard", 35],
+  ["activity", 20],
+  ["readings", 20],
+  ["action", 15],
+  ["things", 10],
+];
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 const pick = () => {
@@ -65,16 +71,21 @@ try {
   // Each user's first owned thing, and the public soil probes whose uplinks the users watch.
   const owner = new pg.Client({ connectionString: url });
   await owner.connect();
-  const own = (await owner.query(
-    `select u.username, (select a.thing_id from app_public.thing_accesses a where a.user_id = u.id and a.is_owner order by a.created_at, a.thing_id limit 1) as thing_id
+  const own = (
+    await owner.query(
+      `select u.username, (select a.thing_id from app_public.thing_accesses a where a.user_id = u.id and a.is_owner order by a.created_at, a.thing_id limit 1) as thing_id
      from app_public.users u where u.username = any($1) order by u.username`,
-    [Array.from({ length: USERS }, (_, i) => seedUsername(i + 1))],
-  )).rows as { username: string; thing_id: string }[];
-  if (own.length < USERS || own.some((r) => !r.thing_id)) throw new Error(`The database needs ${USERS} seeded users with things (bench/seed.ts)`);
-  const devices = (await owner.query(
-    `select device_id, thing_id from app_public.devices where model = 'LSE01' and is_public and thing_id is not null order by device_id limit $1`,
-    [Math.max(1, Math.min(USERS, 50))],
-  )).rows as { device_id: string; thing_id: string }[];
+      [Array.from({ length: USERS }, (_, i) => seedUsername(i + 1))],
+    )
+  ).rows as { username: string; thing_id: string }[];
+  if (own.length < USERS || own.some((r) => !r.thing_id))
+    throw new Error(`The database needs ${USERS} seeded users with things (bench/seed.ts)`);
+  const devices = (
+    await owner.query(
+      `select device_id, thing_id from app_public.devices where model = 'LSE01' and is_public and thing_id is not null order by device_id limit $1`,
+      [Math.max(1, Math.min(USERS, 50))],
+    )
+  ).rows as { device_id: string; thing_id: string }[];
   await owner.end();
   if (devices.length === 0) throw new Error("The database has no public LSE01 devices to send uplinks for");
 
@@ -101,7 +112,9 @@ try {
     }
   };
 
-  console.log(`Soak: ${USERS} users for ${MINUTES} min (think ${THINK_MS} ms), ${UPLINKS_PER_SECOND} uplinks/s for ${devices.length} devices, server pid ${srv.pid}`);
+  console.log(
+    `Soak: ${USERS} users for ${MINUTES} min (think ${THINK_MS} ms), ${UPLINKS_PER_SECOND} uplinks/s for ${devices.length} devices, server pid ${srv.pid}`,
+  );
   const memory: (MemorySample & { minute: number })[] = [];
   const started = Date.now();
   const deadline = started + MINUTES * 60_000;
@@ -123,22 +136,30 @@ try {
     });
     wsClients.push(ws);
     for (const id of new Set([ownThing, watched])) {
-      ws.subscribe({ query: DOCS.thingUpdated, variables: { id } }, {
-        next: (value) => (value.errors ? fail("thingUpdated", value.errors) : events++),
-        error: (e) => void (!stopping && fail("thingUpdated", e)),
-        complete: () => void (!stopping && fail("thingUpdated", "completed before the end")),
-      });
+      ws.subscribe(
+        { query: DOCS.thingUpdated, variables: { id } },
+        {
+          next: (value) => (value.errors ? fail("thingUpdated", value.errors) : events++),
+          error: (e) => void (!stopping && fail("thingUpdated", e)),
+          complete: () => void (!stopping && fail("thingUpdated", "completed before the end")),
+        },
+      );
     }
     // Users start spread over the first think time rather than all at once.
     await sleep(Math.random() * THINK_MS);
     while (Date.now() < deadline) {
       const op = pick();
       await timed(op, async () => {
-        const r = op === "action"
-          ? await http.request(DOCS.createAction, { action: { thingId: ownThing, type: "WATERING", comments: "Watered during the soak" } }, token)
-          : op === "readings"
-            ? await http.request(DOCS.readings, { thingId: watched }, token)
-            : await http.request(DOCS[op as "dashboard" | "activity" | "things"], op === "things" ? THINGS_LIST_FIRST_PAGE : {}, token);
+        const r =
+          op === "action"
+            ? await http.request(
+                DOCS.createAction,
+                { action: { thingId: ownThing, type: "WATERING", comments: "Watered during the soak" } },
+                token,
+              )
+            : op === "readings"
+              ? await http.request(DOCS.readings, { thingId: watched }, token)
+              : await http.request(DOCS[op as "dashboard" | "activity" | "things"], op === "things" ? THINGS_LIST_FIRST_PAGE : {}, token);
         expectData(r, op);
       });
       await sleep(THINK_MS * (0.5 + Math.random()));
@@ -157,7 +178,9 @@ try {
       const fCnt = 1_000_000 + n++;
       const water = 20 + 25 * (1 + Math.sin(n / 50));
       const p: Promise<void> = timed("uplink", async () => {
-        const r = await http.post("/webhooks/ttn", uplinkBody(d.device_id, fCnt, lse01Payload(water, 12)), { authorization: `Bearer ${srv.webhookSecret}` });
+        const r = await http.post("/webhooks/ttn", uplinkBody(d.device_id, fCnt, lse01Payload(water, 12)), {
+          authorization: `Bearer ${srv.webhookSecret}`,
+        });
         if (r.status !== 201) throw new Error(`HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
       }).finally(() => inFlight.delete(p));
       inFlight.add(p);
@@ -186,16 +209,30 @@ try {
   for (const [op, values] of [...latencies.entries()].sort()) {
     const s = summarize(values);
     total += s.count;
-    console.log(`  ${op.padEnd(10)} ${String(s.count).padStart(6)} (${(s.count / seconds).toFixed(1).padStart(5)}/s)  p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}`);
-    figures.push(figure(`${op}: rate`, s.count / seconds, "req/s"), figure(`${op}: p50`, s.p50, "ms"), figure(`${op}: p95`, s.p95, "ms"), figure(`${op}: p99`, s.p99, "ms"));
+    console.log(
+      `  ${op.padEnd(10)} ${String(s.count).padStart(6)} (${(s.count / seconds).toFixed(1).padStart(5)}/s)  p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}`,
+    );
+    figures.push(
+      figure(`${op}: rate`, s.count / seconds, "req/s"),
+      figure(`${op}: p50`, s.p50, "ms"),
+      figure(`${op}: p95`, s.p95, "ms"),
+      figure(`${op}: p99`, s.p99, "ms"),
+    );
   }
-  console.log(`  all        ${String(total).padStart(6)} (${(total / seconds).toFixed(1).padStart(5)}/s); thingUpdated events received: ${events}`);
+  console.log(
+    `  all        ${String(total).padStart(6)} (${(total / seconds).toFixed(1).padStart(5)}/s); thingUpdated events received: ${events}`,
+  );
   const logged = srv.errorLines().filter((l) => /error/i.test(l));
   console.log(`Errors: ${errors} in the clients, ${logged.length} lines logged as errors by the server`);
   for (const e of errorSamples) console.log(`  ${e}`);
   for (const l of logged.slice(0, 5)) console.log(`  server: ${l.slice(0, 300)}`);
-  figures.push(figure("requests", total, ""), figure("request rate", total / seconds, "req/s"), figure("thingUpdated events received", events, ""),
-    under("client errors", errors, "", 0, true), under("server error lines", logged.length, "", 0, true));
+  figures.push(
+    figure("requests", total, ""),
+    figure("request rate", total / seconds, "req/s"),
+    figure("thingUpdated events received", events, ""),
+    under("client errors", errors, "", 0, true),
+    under("server error lines", logged.length, "", 0, true),
+  );
   if (events === 0) notes.push("No thingUpdated event arrived: subscriptions did not deliver");
 
   // Memory: the first minutes fill caches (plans, prepared statements), so the slope is taken
@@ -205,15 +242,27 @@ try {
   const last = memory[memory.length - 1];
   const heapSlope = slope(warm.map((m) => ({ x: m.minute, y: m.heapUsed / 1024 / 1024 })));
   const rssSlope = slope(warm.map((m) => ({ x: m.minute, y: m.rss / 1024 / 1024 })));
-  console.log(`Server memory (after GC, ${memory.length} samples every ${SAMPLE_SECONDS} s): heap ${mb(memory[0].heapUsed)} at start, ` +
-    `${mb(base.heapUsed)} after warm-up, ${mb(last.heapUsed)} at the end; RSS ${mb(memory[0].rss)} -> ${mb(base.rss)} -> ${mb(last.rss)}`);
-  console.log(`  slope after warm-up: heap ${heapSlope.toFixed(2)} MB/min, RSS ${rssSlope.toFixed(2)} MB/min; ` +
-    `target heap < ${HEAP_SLOPE_TARGET_MB_PER_MIN} MB/min: ${heapSlope < HEAP_SLOPE_TARGET_MB_PER_MIN ? "met" : "MISSED"}`);
-  figures.push(figure("heap after GC at start", memory[0].heapUsed / 1048576, "MB"), figure("heap after GC after warm-up", base.heapUsed / 1048576, "MB"),
-    figure("heap after GC at end", last.heapUsed / 1048576, "MB"), figure("RSS after warm-up", base.rss / 1048576, "MB"), figure("RSS at end", last.rss / 1048576, "MB"),
-    under("heap slope after warm-up", heapSlope, "MB/min", HEAP_SLOPE_TARGET_MB_PER_MIN), figure("RSS slope after warm-up", rssSlope, "MB/min"));
+  console.log(
+    `Server memory (after GC, ${memory.length} samples every ${SAMPLE_SECONDS} s): heap ${mb(memory[0].heapUsed)} at start, ` +
+      `${mb(base.heapUsed)} after warm-up, ${mb(last.heapUsed)} at the end; RSS ${mb(memory[0].rss)} -> ${mb(base.rss)} -> ${mb(last.rss)}`,
+  );
+  console.log(
+    `  slope after warm-up: heap ${heapSlope.toFixed(2)} MB/min, RSS ${rssSlope.toFixed(2)} MB/min; ` +
+      `target heap < ${HEAP_SLOPE_TARGET_MB_PER_MIN} MB/min: ${heapSlope < HEAP_SLOPE_TARGET_MB_PER_MIN ? "met" : "MISSED"}`,
+  );
+  figures.push(
+    figure("heap after GC at start", memory[0].heapUsed / 1048576, "MB"),
+    figure("heap after GC after warm-up", base.heapUsed / 1048576, "MB"),
+    figure("heap after GC at end", last.heapUsed / 1048576, "MB"),
+    figure("RSS after warm-up", base.rss / 1048576, "MB"),
+    figure("RSS at end", last.rss / 1048576, "MB"),
+    under("heap slope after warm-up", heapSlope, "MB/min", HEAP_SLOPE_TARGET_MB_PER_MIN),
+    figure("RSS slope after warm-up", rssSlope, "MB/min"),
+  );
   if (MINUTES < 5) notes.push(`a ${MINUTES}-minute run: the memory slope is indicative only (run --minutes 10 for the soak proper)`);
-  notes.push(`${USERS} users, think time ${THINK_MS} ms, ${UPLINKS_PER_SECOND} uplinks/s, ${MINUTES} min; memory as the server process itself reports it (process.memoryUsage after global.gc)`);
+  notes.push(
+    `${USERS} users, think time ${THINK_MS} ms, ${UPLINKS_PER_SECOND} uplinks/s, ${MINUTES} min; memory as the server process itself reports it (process.memoryUsage after global.gc)`,
+  );
   failed = errors > 0 || logged.length > 0;
 } catch (e) {
   failed = true;

@@ -40,7 +40,13 @@ const PHONE = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
   cpuSlowdown: 4,
-  network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1e6) / 8, uploadThroughput: (750 * 1e3) / 8, connectionType: "cellular4g" as const },
+  network: {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1e6) / 8,
+    uploadThroughput: (750 * 1e3) / 8,
+    connectionType: "cellular4g" as const,
+  },
 };
 const TARGET = { lcp: 2500, inp: 200, cls: 0.1 };
 /** The issue's figures, measured against `npm start` before precompression (no INP then). */
@@ -120,8 +126,15 @@ try {
   const webDistDir = args.string("web-dist") ? path.resolve(args.string("web-dist")!) : await ensureWebBuild(path.join(work, "web"));
   server = await startServer(
     loadConfig({
-      databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-      exportSchema: false, graphiql: false, rateLimits: false, webDistDir, dataDir,
+      databaseUrl: url,
+      authDatabaseUrl: await authenticatorUrl(url),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      rateLimits: false,
+      webDistDir,
+      dataDir,
     }),
   );
   const base = server.url;
@@ -150,7 +163,9 @@ try {
     {},
     token,
   );
-  const myThings = (mine.currentUser.thingAccessesByUserId.nodes as { thingByThingId: { id: string; name: string; canRecordAction: boolean } }[])
+  const myThings = (
+    mine.currentUser.thingAccessesByUserId.nodes as { thingByThingId: { id: string; name: string; canRecordAction: boolean } }[]
+  )
     .map((n) => n.thingByThingId)
     .filter((t) => t.canRecordAction)
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -162,15 +177,35 @@ try {
   // The app's session as the sign-in screen keeps it, and the home tour marked as seen (it would
   // cover the page the first time; a returning volunteer has seen it).
   const session = {
-    token, id: claims.user_id, expiry: claims.exp * 1000, username: "member", name: "Mo Member", hasImage: false,
-    isVerified: true, emails: [], role: claims.role, created: null, lastSignIn: null, location: null,
-    notificationDaily: false, oneThingId: null, domainName: claims.domain_name ?? "",
+    token,
+    id: claims.user_id,
+    expiry: claims.exp * 1000,
+    username: "member",
+    name: "Mo Member",
+    hasImage: false,
+    isVerified: true,
+    emails: [],
+    role: claims.role,
+    created: null,
+    lastSignIn: null,
+    location: null,
+    notificationDaily: false,
+    oneThingId: null,
+    domainName: claims.domain_name ?? "",
   };
   const tours = { [`home:${claims.user_id}`]: { outcome: "skipped", at: new Date().toISOString() } };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const browserCdp = await browser.newBrowserCDPSession();
 
@@ -185,7 +220,10 @@ try {
   browserCdp.on("Target.receivedMessageFromTarget", (e: any) => {
     const m = JSON.parse(e.message);
     if (m.method === "Network.responseReceived" && /\/assets\/[^/]+\.js$/.test(m.params.response.url)) {
-      workerScripts.set(`${e.sessionId}:${m.params.requestId}`, { url: m.params.response.url, cached: Boolean(m.params.response.fromDiskCache) });
+      workerScripts.set(`${e.sessionId}:${m.params.requestId}`, {
+        url: m.params.response.url,
+        cached: Boolean(m.params.response.fromDiskCache),
+      });
     } else if (m.method === "Network.loadingFinished") {
       const key = `${e.sessionId}:${m.params.requestId}`;
       const script = workerScripts.get(key);
@@ -199,13 +237,17 @@ try {
     const { sessionId } = (await browserCdp.send("Target.attachToTarget", { targetId, flatten: false })) as { sessionId: string };
     workerSessions.set(targetId, sessionId);
     let id = 0;
-    for (const [method, params] of [["Network.enable", {}], ["Network.emulateNetworkConditions", PHONE.network]] as const) {
+    for (const [method, params] of [
+      ["Network.enable", {}],
+      ["Network.emulateNetworkConditions", PHONE.network],
+    ] as const) {
       await browserCdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
     }
   }
   browserCdp.on("Target.targetCreated", (e: any) => {
     const t = e.targetInfo as { targetId: string; type: string; url: string };
-    if (t.type === "service_worker" && t.url.startsWith(origin)) throttleWorker(t.targetId).catch((error) => console.warn(`worker not throttled: ${error}`));
+    if (t.type === "service_worker" && t.url.startsWith(origin))
+      throttleWorker(t.targetId).catch((error) => console.warn(`worker not throttled: ${error}`));
   });
   browserCdp.on("Target.targetDestroyed", (e: any) => workerSessions.delete(e.targetId));
   await browserCdp.send("Target.setDiscoverTargets", { discover: true });
@@ -215,7 +257,12 @@ try {
     const scripts = new Map<string, { fromWorker: boolean; cached: boolean; bytes: number; url: string }>();
     cdp.on("Network.responseReceived", (e: any) => {
       if (e.type !== "Script") return;
-      scripts.set(e.requestId, { fromWorker: Boolean(e.response.fromServiceWorker), cached: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache), bytes: 0, url: e.response.url });
+      scripts.set(e.requestId, {
+        fromWorker: Boolean(e.response.fromServiceWorker),
+        cached: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache),
+        bytes: 0,
+        url: e.response.url,
+      });
     });
     cdp.on("Network.loadingFinished", (e: any) => {
       const s = scripts.get(e.requestId);
@@ -270,7 +317,13 @@ try {
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     if (PROFILE) {
       await page.waitForTimeout(1000);
-      const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await cdp.send("Profiler.stop")) as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
       // Self time by function, to see what keeps the main thread busy while the map moves.
       const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
       const self = new Map<string, number>();
@@ -280,7 +333,8 @@ try {
         self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
       });
       console.log("  main thread during the pan (self time, ms):");
-      for (const [key, msValue] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${msValue.toFixed(0).padStart(6)}  ${key}`);
+      for (const [key, msValue] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`    ${msValue.toFixed(0).padStart(6)}  ${key}`);
     }
   }
 
@@ -291,9 +345,12 @@ try {
     await action();
     // Event Timing reports after the next paint; web-vitals handles them when idle.
     await page.waitForTimeout(1500);
-    const slowest = (await page.evaluate(
-      `window.__vitals.events.slice(${before}).sort((a, b) => b.duration - a.duration)[0] || null`,
-    )) as { name: string; duration: number; delay: number; processing: number } | null;
+    const slowest = (await page.evaluate(`window.__vitals.events.slice(${before}).sort((a, b) => b.duration - a.duration)[0] || null`)) as {
+      name: string;
+      duration: number;
+      delay: number;
+      processing: number;
+    } | null;
     steps.push({
       name,
       ms: slowest ? slowest.duration : null,
@@ -308,7 +365,8 @@ try {
   async function mapReady(page: Page) {
     await page.waitForFunction(
       () => {
-        const d = (window as unknown as { __mapDebug?: { ready: boolean; loadedAt: number | null; thingsDrawnAt: number | null } }).__mapDebug;
+        const d = (window as unknown as { __mapDebug?: { ready: boolean; loadedAt: number | null; thingsDrawnAt: number | null } })
+          .__mapDebug;
         return Boolean(d?.ready && d.loadedAt !== null && d.thingsDrawnAt !== null && document.querySelector(".maplibregl-canvas"));
       },
       null,
@@ -318,7 +376,10 @@ try {
     await page.locator(".maplibregl-marker .map-thing-marker").first().waitFor({ timeout: 60_000 });
   }
 
-  const routes: Record<string, { path: string; label: string; ready(page: Page): Promise<void>; interact(page: Page, cdp: CDPSession, steps: Step[]): Promise<void> }> = {
+  const routes: Record<
+    string,
+    { path: string; label: string; ready(page: Page): Promise<void>; interact(page: Page, cdp: CDPSession, steps: Step[]): Promise<void> }
+  > = {
     "/": {
       path: "/",
       label: "/",
@@ -392,7 +453,11 @@ try {
       label: "/things",
       async ready(page) {
         await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 60_000 });
-        await page.locator(".item-list, [role=list]").first().waitFor({ timeout: 60_000 }).catch(() => {});
+        await page
+          .locator(".item-list, [role=list]")
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .catch(() => {});
       },
       async interact(page, _cdp, steps) {
         const search = page.getByRole("searchbox").first();
@@ -430,7 +495,8 @@ try {
         `[performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")].map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize])`,
       )) as [string, number, number, number][];
       console.log(`  waterfall of ${route.label} (cold): start, end, bytes; LCP at ${Math.round(before.lcp ?? 0)} ms`);
-      for (const [name, start, end, size] of entries) console.log(`    ${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)}  ${name.slice(0, 90)}`);
+      for (const [name, start, end, size] of entries)
+        console.log(`    ${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)}  ${name.slice(0, 90)}`);
     }
     const js = [...scripts.values()];
     const overNetwork = new Map<string, number>();
@@ -438,8 +504,13 @@ try {
     for (const [scriptUrl, bytes] of workerJs) if (!overNetwork.has(scriptUrl)) overNetwork.set(scriptUrl, bytes);
     const steps: Step[] = [];
     await route.interact(page, cdp, steps);
-    const after = (await page.evaluate(`({ inp: window.__vitals.inp, inpTarget: window.__vitals.inpTarget, cls: window.__vitals.cls, clsTarget: window.__vitals.clsTarget })`)) as {
-      inp: number | null; inpTarget: string | null; cls: number; clsTarget: string | null;
+    const after = (await page.evaluate(
+      `({ inp: window.__vitals.inp, inpTarget: window.__vitals.inpTarget, cls: window.__vitals.cls, clsTarget: window.__vitals.clsTarget })`,
+    )) as {
+      inp: number | null;
+      inpTarget: string | null;
+      cls: number;
+      clsTarget: string | null;
     };
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await cdp.detach();
@@ -466,10 +537,17 @@ try {
       for (let run = 1; run <= RUNS; run++) {
         // A fresh context is a fresh profile: no HTTP cache, no service worker, nothing stored.
         const context = await browser.newContext({
-          viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true, locale: "en-GB",
+          viewport: PHONE.viewport,
+          deviceScaleFactor: PHONE.deviceScaleFactor,
+          isMobile: true,
+          hasTouch: true,
+          locale: "en-GB",
         });
         try {
-          await context.route((u) => u.origin !== origin, (r) => r.abort("internetdisconnected"));
+          await context.route(
+            (u) => u.origin !== origin,
+            (r) => r.abort("internetdisconnected"),
+          );
           await context.addInitScript({ content: PAGE_PROBE });
           const page = await context.newPage();
           page.setDefaultTimeout(60_000);
@@ -510,8 +588,26 @@ try {
     `\nCore Web Vitals on a phone profile (${PHONE.viewport.width}x${PHONE.viewport.height}, ${PHONE.cpuSlowdown}x CPU slowdown, ` +
       `${PHONE.network.latency} ms RTT, 1.6 Mbit/s down, 750 kbit/s up), production build, median of ${RUNS} run(s):`,
   );
-  console.log(`  targets: LCP < ${TARGET.lcp / 1000} s, INP < ${TARGET.inp} ms, CLS < ${TARGET.cls}; "today" = the issue's figures (npm start, before precompression)`);
-  const header = ["page", "cache", "LCP", "today", "", "INP", "", "CLS", "today", "", "JS KB", "today", "maplibre", "map shown", "markers / map"];
+  console.log(
+    `  targets: LCP < ${TARGET.lcp / 1000} s, INP < ${TARGET.inp} ms, CLS < ${TARGET.cls}; "today" = the issue's figures (npm start, before precompression)`,
+  );
+  const header = [
+    "page",
+    "cache",
+    "LCP",
+    "today",
+    "",
+    "INP",
+    "",
+    "CLS",
+    "today",
+    "",
+    "JS KB",
+    "today",
+    "maplibre",
+    "map shown",
+    "markers / map",
+  ];
   const rows: string[][] = [header];
   for (const key of PAGES) {
     const label = routes[key].label;
@@ -522,15 +618,22 @@ try {
       const inp = median(vs.map((v) => v.inp ?? 0));
       const cls = median(vs.map((v) => v.cls));
       const jsKb = median(vs.map((v) => v.jsKb));
-      const today = cache === "cold" ? TODAY[label] ?? {} : {};
+      const today = cache === "cold" ? (TODAY[label] ?? {}) : {};
       const markers = median(vs.map((v) => v.firstMarkersAt ?? NaN).filter((x) => !Number.isNaN(x)));
       const mapAt = median(vs.map((v) => v.mapLoadedAt ?? NaN).filter((x) => !Number.isNaN(x)));
       rows.push([
-        label, cache,
-        secs(lcp), today.lcp ? secs(today.lcp) : "", pass(lcp < TARGET.lcp),
-        msText(inp), pass(inp < TARGET.inp),
-        cls.toFixed(3), today.cls !== undefined ? today.cls.toFixed(3) : "", pass(cls < TARGET.cls),
-        jsKb.toFixed(1), today.jsKb ? String(today.jsKb) : "",
+        label,
+        cache,
+        secs(lcp),
+        today.lcp ? secs(today.lcp) : "",
+        pass(lcp < TARGET.lcp),
+        msText(inp),
+        pass(inp < TARGET.inp),
+        cls.toFixed(3),
+        today.cls !== undefined ? today.cls.toFixed(3) : "",
+        pass(cls < TARGET.cls),
+        jsKb.toFixed(1),
+        today.jsKb ? String(today.jsKb) : "",
         vs.some((v) => v.mapLibrary) ? "yes" : "no",
         vs.some((v) => v.mapShown) ? "yes" : "no",
         Number.isNaN(markers) ? "" : `${secs(markers)} / ${secs(mapAt)}`,
@@ -540,7 +643,8 @@ try {
       figures.push(under(`${name} INP`, inp, "ms", TARGET.inp));
       figures.push({ ...under(`${name} CLS`, cls, "", TARGET.cls), value: Math.round(cls * 1000) / 1000 });
       figures.push(figure(`${name} JavaScript over the network`, jsKb, "KB"));
-      if (!Number.isNaN(markers)) figures.push(figure(`${name} first markers`, markers, "ms"), figure(`${name} map library's map`, mapAt, "ms"));
+      if (!Number.isNaN(markers))
+        figures.push(figure(`${name} first markers`, markers, "ms"), figure(`${name} map library's map`, mapAt, "ms"));
       // Issue 27: the map's library only where a map shows; markers before the map library's map.
       if (vs.some((v) => v.mapLibrary && !v.mapShown)) notes.push(`${name}: maplibre loaded although no map shows`);
       if (!Number.isNaN(markers) && markers > mapAt) notes.push(`${name}: the first markers came after the map library's map`);

@@ -34,7 +34,9 @@ try {
 
   let t = performance.now();
   const weather = await seedWeather(db);
-  console.log(`  weather for ${weather.gridDays.toLocaleString()} grid-point days and ${weather.gauges} gauges: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `  weather for ${weather.gridDays.toLocaleString()} grid-point days and ${weather.gauges} gauges: ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   const run = async (name: string) => {
     const started = performance.now();
@@ -54,7 +56,9 @@ try {
   const states = await db.query(`select water_need::text as need, count(*)::int as n from app_public.things group by 1 order by 1`);
   const spread = states.rows.map((r) => `${r.need} ${r.n.toLocaleString()}`).join(", ");
   console.log(`  states: ${spread}`);
-  notes.push(`${first.changed.toLocaleString()} things changed on the first run, ${steady.changed.toLocaleString()} on the steady one, ${wet.changed.toLocaleString()} after rain; states at the end: ${spread}.`);
+  notes.push(
+    `${first.changed.toLocaleString()} things changed on the first run, ${steady.changed.toLocaleString()} on the steady one, ${wet.changed.toLocaleString()} after rain; states at the end: ${spread}.`,
+  );
   const one = await db.query("select id from app_public.things where type = 'PLANTER' limit 1");
   t = performance.now();
   for (let i = 0; i < 20; i += 1) await db.query("select app_private.refresh_water_need(array[$1::uuid])", [one.rows[0].id]);
@@ -65,5 +69,6 @@ try {
   else await dropTestDatabase(pgServer.adminUrl, url);
   await pgServer.stop();
 }
-for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.target ? ` (target ${f.target}: ${f.met ? "met" : "MISSED"})` : ""}`);
+for (const f of figures)
+  console.log(`${f.name}: ${f.value} ${f.unit}${f.target ? ` (target ${f.target}: ${f.met ? "met" : "MISSED"})` : ""}`);
 printResult({ bench: "water-need", figures, notes });

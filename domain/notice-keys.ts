@@ -57,10 +57,14 @@ function checkKeyPair(publicKey: string, privateKey: string, where: string): voi
   const pub = Buffer.from(publicKey, "base64url");
   const priv = Buffer.from(privateKey, "base64url");
   if (pub.length !== 65 || pub[0] !== 4) {
-    throw new Error(`${where}: the VAPID public key must be an uncompressed P-256 point, 65 bytes in base64url (generate a pair with: npx web-push generate-vapid-keys)`);
+    throw new Error(
+      `${where}: the VAPID public key must be an uncompressed P-256 point, 65 bytes in base64url (generate a pair with: npx web-push generate-vapid-keys)`,
+    );
   }
   if (priv.length !== 32) {
-    throw new Error(`${where}: the VAPID private key must be 32 bytes in base64url (generate a pair with: npx web-push generate-vapid-keys)`);
+    throw new Error(
+      `${where}: the VAPID private key must be 32 bytes in base64url (generate a pair with: npx web-push generate-vapid-keys)`,
+    );
   }
   const ecdh = createECDH("prime256v1");
   ecdh.setPrivateKey(priv);
@@ -80,7 +84,8 @@ export function vapidKeysFromEnv(env: NodeJS.ProcessEnv): VapidKeys | null {
   const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
   const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
   if (!publicKey && !privateKey) return null;
-  if (!publicKey || !privateKey) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is generated into DATA_DIR)");
+  if (!publicKey || !privateKey)
+    throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is generated into DATA_DIR)");
   checkKeyPair(publicKey, privateKey, "VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY");
   return { publicKey, privateKey, subject };
 }
@@ -97,10 +102,13 @@ export function readVapidKeys(env: NodeJS.ProcessEnv, dataDir: string): VapidKey
   } else {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
-    stored = writeOnce(file, JSON.stringify({
-      publicKey: ecdh.getPublicKey().toString("base64url"),
-      privateKey: fullPrivateKey(ecdh.getPrivateKey()).toString("base64url"),
-    }) + "\n");
+    stored = writeOnce(
+      file,
+      JSON.stringify({
+        publicKey: ecdh.getPublicKey().toString("base64url"),
+        privateKey: fullPrivateKey(ecdh.getPrivateKey()).toString("base64url"),
+      }) + "\n",
+    );
   }
   const pair = JSON.parse(stored) as { publicKey: string; privateKey: string };
   checkKeyPair(pair.publicKey, pair.privateKey, file);
@@ -115,7 +123,9 @@ export function unsubscribeSecretFromEnv(env: NodeJS.ProcessEnv): string | null 
   const given = nonEmpty(env.UNSUBSCRIBE_SECRET);
   if (!given) return null;
   if (given.length < MIN_UNSUBSCRIBE_SECRET_LENGTH) {
-    throw new Error(`UNSUBSCRIBE_SECRET must be at least ${MIN_UNSUBSCRIBE_SECRET_LENGTH} characters (it has ${given.length}). Generate one with: openssl rand -base64 48`);
+    throw new Error(
+      `UNSUBSCRIBE_SECRET must be at least ${MIN_UNSUBSCRIBE_SECRET_LENGTH} characters (it has ${given.length}). Generate one with: openssl rand -base64 48`,
+    );
   }
   return given;
 }
@@ -145,7 +155,10 @@ export function unsubscribeQuery(secret: string, userId: string, kind: Unsubscri
 }
 
 /** The user and kind a link names when its signature is right; null otherwise. */
-export function verifyUnsubscribe(secret: string, query: { u?: unknown; k?: unknown; s?: unknown }): { userId: string; kind: UnsubscribeKind } | null {
+export function verifyUnsubscribe(
+  secret: string,
+  query: { u?: unknown; k?: unknown; s?: unknown },
+): { userId: string; kind: UnsubscribeKind } | null {
   const { u, k, s } = query;
   if (typeof u !== "string" || typeof k !== "string" || typeof s !== "string") return null;
   const userId = u.toLowerCase();

@@ -111,9 +111,19 @@ async function postUplink(deviceId, hoursAgo, { water, temperature }) {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${process.env.TTN_WEBHOOK_SECRET || "e2e-ttn-secret"}` },
     body: JSON.stringify({
-      end_device_ids: { device_id: deviceId, application_ids: { application_id: "stewards-soil" }, dev_eui: deviceId.slice(4).toUpperCase() },
+      end_device_ids: {
+        device_id: deviceId,
+        application_ids: { application_id: "stewards-soil" },
+        dev_eui: deviceId.slice(4).toUpperCase(),
+      },
       received_at: at,
-      uplink_message: { f_port: 2, f_cnt: frameCounter, frm_payload: bytes.toString("base64"), rx_metadata: [{ rssi: -97, snr: 6.5 }], received_at: at },
+      uplink_message: {
+        f_port: 2,
+        f_cnt: frameCounter,
+        frm_payload: bytes.toString("base64"),
+        rx_metadata: [{ rssi: -97, snr: 6.5 }],
+        received_at: at,
+      },
     }),
   });
   assert.equal(response.status, 201, `webhook answered ${response.status}: ${await response.text()}`);
@@ -279,7 +289,9 @@ async function settle(page, network) {
     const networkQuietFor = network.inFlight > 0 ? -1 : Date.now() - network.lastChange;
     if (domQuietFor >= QUIET_MS && networkQuietFor >= QUIET_MS) return;
     if (Date.now() > deadline) {
-      throw new Error(`${page.url()} did not settle in 20 s (${network.inFlight} requests in flight, DOM quiet for ${Math.round(domQuietFor)} ms)`);
+      throw new Error(
+        `${page.url()} did not settle in 20 s (${network.inFlight} requests in flight, DOM quiet for ${Math.round(domQuietFor)} ms)`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -341,12 +353,15 @@ function checker(t, page, network) {
       const settled = performance.now();
       pages += 1;
       const violations = await runAxe(page);
-      if (process.env.A11Y_TIMING) t.diagnostic(`${label}: settled in ${Math.round(settled - started)} ms, axe ${Math.round(performance.now() - settled)} ms`);
+      if (process.env.A11Y_TIMING)
+        t.diagnostic(`${label}: settled in ${Math.round(settled - started)} ms, axe ${Math.round(performance.now() - settled)} ms`);
       for (const violation of violations) {
         const line = [
           `${label} (${new URL(page.url()).pathname}): ${violation.id} [${violation.impact}] ${violation.help}`,
           // Every rule is listed; a rule's elements up to MAX_NODES (a long table repeats one fault).
-          ...violation.nodes.slice(0, MAX_NODES).map((n) => `    ${n.target}${n.impact && n.impact !== violation.impact ? ` [${n.impact}]` : ""}`),
+          ...violation.nodes
+            .slice(0, MAX_NODES)
+            .map((n) => `    ${n.target}${n.impact && n.impact !== violation.impact ? ` [${n.impact}]` : ""}`),
           ...(violation.nodes.length > MAX_NODES ? [`    … and ${violation.nodes.length - MAX_NODES} more like these`] : []),
         ].join("\n");
         (FAILING_IMPACTS.has(violation.impact) ? failures : notes).push(line);
@@ -402,7 +417,10 @@ test("the check finds faults: a picture without text and faint text fail it", as
   await settle(page, network);
   await page.evaluate(() => {
     const main = document.querySelector("main");
-    main.insertAdjacentHTML("beforeend", '<img src="/favicon.svg" width="20" height="20"><p style="color:#bbb;background:#fff">Faint words</p>');
+    main.insertAdjacentHTML(
+      "beforeend",
+      '<img src="/favicon.svg" width="20" height="20"><p style="color:#bbb;background:#fff">Faint words</p>',
+    );
   });
   const found = new Map((await runAxe(page)).map((v) => [v.id, v.impact]));
   // A fresh start for the next test: the planted elements are outside React's control.
@@ -455,10 +473,16 @@ test("the guided tour open, and forms showing their validation errors", async (t
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${BASE_URL}/`);
   await page.getByRole("main").getByRole("button", { name: "Take the tour" }).click();
-  await page.getByRole("dialog").getByText(/Step 1 of/).waitFor();
+  await page
+    .getByRole("dialog")
+    .getByText(/Step 1 of/)
+    .waitFor();
   await axe.checkCurrent("the guided tour, first step");
   await page.getByRole("dialog").getByRole("button", { name: "Next" }).click();
-  await page.getByRole("dialog").getByText(/Step 2 of/).waitFor();
+  await page
+    .getByRole("dialog")
+    .getByText(/Step 2 of/)
+    .waitFor();
   await axe.checkCurrent("the guided tour, second step");
   await page.keyboard.press("Escape");
 
@@ -490,7 +514,10 @@ test("open panels, and a phone-sized screen with the menu open", async (t) => {
   await page.locator(".chat-body:not([hidden])").waitFor();
   await axe.checkCurrent("the care assistant open");
   // The notifications panel.
-  await page.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Notifications/ })
+    .click();
   await page.getByRole("dialog").waitFor();
   await axe.checkCurrent("the notifications panel open");
   await page.keyboard.press("Escape");
@@ -517,7 +544,10 @@ test("open panels, and a phone-sized screen with the menu open", async (t) => {
 
 test("the bee-branded variant on its host, as a guest and signed in", async (t) => {
   const axe = checker(t, page, network);
-  const thingPaths = urlsOf(routes.find((r) => r.path === "/things/:id/:tab"), world.records);
+  const thingPaths = urlsOf(
+    routes.find((r) => r.path === "/things/:id/:tab"),
+    world.records,
+  );
   const guestPaths = ["/", "/things", "/groups", "/signin", "/register", "/community", "/scorer", thingPaths[0], thingPaths.at(-1)];
   for (const path of guestPaths) await axe.check(`${BEE_URL}${path}`, `bee ${path}`);
   // The session lives in the bee origin's own storage.
@@ -530,7 +560,16 @@ test("the bee-branded variant on its host, as a guest and signed in", async (t) 
       localStorage.setItem("steward.tours", JSON.stringify(tours));
     },
     [
-      { token: member.token, id: claims.user_id, expiry: claims.exp * 1000, username: member.username, name: member.name, role: claims.role, emails: [], domainName: "bee.localhost" },
+      {
+        token: member.token,
+        id: claims.user_id,
+        expiry: claims.exp * 1000,
+        username: member.username,
+        name: member.name,
+        role: claims.role,
+        emails: [],
+        domainName: "bee.localhost",
+      },
       { [`home:${claims.user_id}`]: { outcome: "skipped", at: new Date().toISOString() } },
     ],
   );

@@ -292,8 +292,12 @@ async function uploadPicture(token, type, id) {
   form.append("file", new Blob([makePng(64)], { type: "image/png" }), "picture.png");
   const response = await fetch(`${BASE_URL}/uploads`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   assert.equal(response.status, 201, await response.clone().text());
-  await gql(token, `mutation NewFiles($sessionId: String!, $type: String!, $id: UUID!) {
-    newFiles(input: { sessionId: $sessionId, type: $type, id: $id }) { movedFiles } }`, { sessionId, type, id });
+  await gql(
+    token,
+    `mutation NewFiles($sessionId: String!, $type: String!, $id: UUID!) {
+    newFiles(input: { sessionId: $sessionId, type: $type, id: $id }) { movedFiles } }`,
+    { sessionId, type, id },
+  );
 }
 
 test("screenshots of the account screens", { skip: !process.env.SCREENSHOTS_DIR }, async (t) => {
@@ -309,30 +313,60 @@ test("screenshots of the account screens", { skip: !process.env.SCREENSHOTS_DIR 
   await db.query("update app_public.users set is_admin = true where username = $1", [user.username]);
   await db.end();
   // Sign in again so the token carries the admin role.
-  const signedIn = await gql(null, `mutation SignIn($username: String!, $password: String!) {
-    signIn(input: { username: $username, password: $password }) { jwtToken } }`, { username: user.username, password: user.password });
+  const signedIn = await gql(
+    null,
+    `mutation SignIn($username: String!, $password: String!) {
+    signIn(input: { username: $username, password: $password }) { jwtToken } }`,
+    { username: user.username, password: user.password },
+  );
   const token = signedIn.signIn.jwtToken;
   const me = await currentUser(token);
   await uploadPicture(token, "user", me.id);
   await gql(token, `mutation AddEmail($email: String!) { createUserEmail(input: { email: $email }) { userEmail { id } } }`, {
     email: `${user.username}.work@example.org`,
   });
-  const group = await gql(token, `mutation G { createGroup(input: { name: "Elm Street Growers", type: GROWER, isPublic: true }) { group { id } } }`);
+  const group = await gql(
+    token,
+    `mutation G { createGroup(input: { name: "Elm Street Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+  );
   const groupId = group.createGroup.group.id;
   const things = [];
-  for (const [name, type] of [["Corner planter", "PLANTER"], ["Old oak by the library", "TREE"], ["Bee cafe at the school", "BEECAFE"]]) {
-    const made = await gql(token, `mutation T($groupId: UUID!, $name: String!, $type: ThingType!) {
+  for (const [name, type] of [
+    ["Corner planter", "PLANTER"],
+    ["Old oak by the library", "TREE"],
+    ["Bee cafe at the school", "BEECAFE"],
+  ]) {
+    const made = await gql(
+      token,
+      `mutation T($groupId: UUID!, $name: String!, $type: ThingType!) {
       createThing(input: { groupId: $groupId, name: $name, type: $type, isPublic: true, location: { x: 51.4543, y: -0.9781 } }) { thing { id } } }`,
-      { groupId, name, type });
+      { groupId, name, type },
+    );
     things.push(made.createThing.thing.id);
   }
   await uploadPicture(token, "thing", things[0]);
   for (let i = 0; i < 2; i++) {
-    await gql(token, `mutation A($thingId: UUID!) { createAction(input: { action: { thingId: $thingId, type: WATERING, comments: "Watered well" } }) { action { id } } }`, { thingId: things[0] });
+    await gql(
+      token,
+      `mutation A($thingId: UUID!) { createAction(input: { action: { thingId: $thingId, type: WATERING, comments: "Watered well" } }) { action { id } } }`,
+      { thingId: things[0] },
+    );
   }
-  await gql(token, `mutation A($thingId: UUID!) { createAction(input: { action: { thingId: $thingId, type: LITTER_CLEANUP, comments: "Picked litter" } }) { action { id } } }`, { thingId: things[1] });
-  await gql(token, `mutation D($thingId: UUID!) { createDevice(input: { model: LSE01, name: "Planter soil sensor", deviceId: "eui-a84041000181c2f1", isPublic: true, thingId: $thingId, location: { x: 51.4543, y: -0.9781 } }) { device { id } } }`, { thingId: things[0] });
-  await gql(token, `mutation U($id: UUID!, $oneThingId: UUID) { updateUserById(input: { id: $id, userPatch: { oneThingId: $oneThingId } }) { user { id } } }`, { id: me.id, oneThingId: things[1] });
+  await gql(
+    token,
+    `mutation A($thingId: UUID!) { createAction(input: { action: { thingId: $thingId, type: LITTER_CLEANUP, comments: "Picked litter" } }) { action { id } } }`,
+    { thingId: things[1] },
+  );
+  await gql(
+    token,
+    `mutation D($thingId: UUID!) { createDevice(input: { model: LSE01, name: "Planter soil sensor", deviceId: "eui-a84041000181c2f1", isPublic: true, thingId: $thingId, location: { x: 51.4543, y: -0.9781 } }) { device { id } } }`,
+    { thingId: things[0] },
+  );
+  await gql(
+    token,
+    `mutation U($id: UUID!, $oneThingId: UUID) { updateUserById(input: { id: $id, userPatch: { oneThingId: $oneThingId } }) { user { id } } }`,
+    { id: me.id, oneThingId: things[1] },
+  );
   await registerUser({ name: "Sam Planter" });
   await registerUser({ name: "Alex Waterer" });
   const empty = await registerUser({ name: "Nell Newcomer" });
@@ -343,7 +377,10 @@ test("screenshots of the account screens", { skip: !process.env.SCREENSHOTS_DIR 
     await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
   };
 
-  for (const [width, height, suffix] of [[1280, 900, "desktop"], [390, 844, "phone"]]) {
+  for (const [width, height, suffix] of [
+    [1280, 900, "desktop"],
+    [390, 844, "phone"],
+  ]) {
     await withPage(t, async (page) => {
       await page.setViewportSize({ width, height });
       await page.goto(`${BASE_URL}/forgot-password`);
@@ -372,7 +409,10 @@ test("screenshots of the account screens", { skip: !process.env.SCREENSHOTS_DIR 
       for (const section of ["passphrase", "emails", "badges", "things", "devices", "users", "delete-account"]) {
         await page.goto(`${BASE_URL}/account/${section}`);
         await page.getByRole("heading", { level: 1 }).waitFor();
-        await page.locator(".loading").waitFor({ state: "detached" }).catch(() => {});
+        await page
+          .locator(".loading")
+          .waitFor({ state: "detached" })
+          .catch(() => {});
         await shoot(page, `account-${section}-${suffix}`);
       }
       await page.goto(`${BASE_URL}/account/delete?token=not-a-real-token`);
@@ -394,7 +434,10 @@ test("screenshots of the account screens", { skip: !process.env.SCREENSHOTS_DIR 
       for (const section of ["devices", "badges", "emails"]) {
         await page.goto(`${BASE_URL}/account/${section}`);
         await page.getByRole("heading", { level: 1 }).waitFor();
-        await page.locator(".loading").waitFor({ state: "detached" }).catch(() => {});
+        await page
+          .locator(".loading")
+          .waitFor({ state: "detached" })
+          .catch(() => {});
         await shoot(page, `empty-${section}-${suffix}`);
       }
     });

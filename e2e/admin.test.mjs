@@ -69,10 +69,7 @@ async function waitForRoutes(adminToken, targetUserId, wanted, timeout = 10_000)
 
 /** Waits until the tracker has recorded the visit of `path` (once its screen has rendered). */
 async function recorded(page, path) {
-  await page.waitForFunction(
-    (to) => JSON.parse(localStorage.getItem("steward.navigation.events") || "[]").at(-1)?.to === to,
-    path,
-  );
+  await page.waitForFunction((to) => JSON.parse(localStorage.getItem("steward.navigation.events") || "[]").at(-1)?.to === to, path);
 }
 
 /**
@@ -117,8 +114,8 @@ test("a member's navigations reach the server when the page is hidden", async (t
     await signIn(page, member);
     await browse(page, ["Things", "Activity", "Devices", "Home"]);
     // Nothing has been sent yet: fewer than 25 events, and no 30-second tick has passed.
-    const pending = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem("steward.navigation.events") || "[]").filter((e) => !e.synced).length,
+    const pending = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("steward.navigation.events") || "[]").filter((e) => !e.synced).length,
     );
     assert.ok(pending >= 4, `expected unsynced events, found ${pending}`);
 
@@ -131,9 +128,7 @@ test("a member's navigations reach the server when the page is hidden", async (t
     assert.ok(!routes.includes("/signin"), "the guest's /signin visit is not filed under the member");
 
     // The server confirmed them: all marked synced in localStorage.
-    await page.waitForFunction(() =>
-      JSON.parse(localStorage.getItem("steward.navigation.events") || "[]").every((e) => e.synced),
-    );
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem("steward.navigation.events") || "[]").every((e) => e.synced));
     const patterns = await gql(
       adminToken,
       `query P($id: UUID) { navigationPatternStats(targetUserId: $id) { nodes { fromRoute toRoute } } }`,
@@ -277,8 +272,7 @@ test("screenshots of the admin dashboard", { skip: !process.env.SCREENSHOTS_DIR 
   const pages = ["/", "/things", "/map", "/activity", "/devices", "/community", "/tasks", "/groups", "/scorer"];
   const people = [];
   for (const name of ["Robin Gardener", "Sam Planter", "Ivy Waters", "Olly Oak"]) people.push(await registerUser({ name }));
-  const guest = (await gql(null, `mutation G { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).signInAsGuest
-    .jwtToken;
+  const guest = (await gql(null, `mutation G { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).signInAsGuest.jwtToken;
   people.push({ token: guest });
   let seed = 7;
   const random = () => {

@@ -71,8 +71,16 @@ test("a group's rota: a member takes Tuesdays and asks to swap one; the owner ta
   const owner = await registerUser({ name: "Rhona Owner", username: uniqueUsername("rown") });
   const member = await registerUser({ name: "Milo Member", username: uniqueUsername("rmem") });
   const { groupId, thing } = await groupWithThing(owner, { x: 52.2013, y: -2.3034 });
-  await callApi(`mutation Join($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: true }) { group { id } } }`, { g: groupId }, member.token);
-  await callApi(`mutation OwnerDay($g: UUID!) { takeRotaSlot(input: { groupId: $g, weekday: 3 }) { rotaSlot { id } } }`, { g: groupId }, owner.token);
+  await callApi(
+    `mutation Join($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: true }) { group { id } } }`,
+    { g: groupId },
+    member.token,
+  );
+  await callApi(
+    `mutation OwnerDay($g: UUID!) { takeRotaSlot(input: { groupId: $g, weekday: 3 }) { rotaSlot { id } } }`,
+    { g: groupId },
+    owner.token,
+  );
 
   await withPage(t, async (page) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -81,13 +89,20 @@ test("a group's rota: a member takes Tuesdays and asks to swap one; the owner ta
     await page.getByRole("button", { name: "Take Tuesdays" }).click();
     await page.getByTestId("rota-weekday-2").getByText("You").waitFor();
     // The first Tuesday ahead: ask the group to take it.
-    const myDay = page.getByTestId("rota-duty").filter({ hasText: "You" }).filter({ has: page.getByRole("button", { name: "Ask to swap" }) }).first();
+    const myDay = page
+      .getByTestId("rota-duty")
+      .filter({ hasText: "You" })
+      .filter({ has: page.getByRole("button", { name: "Ask to swap" }) })
+      .first();
     const dayLabel = (await myDay.locator(".rota-day").textContent()).trim();
     assert.match(dayLabel, /^Tuesday \d+ \w+$/);
     await myDay.getByRole("button", { name: "Ask to swap" }).click();
     await page.getByLabel("Note (optional)").fill("Away that day");
     await page.getByRole("button", { name: "Ask the group" }).click();
-    await page.getByTestId("rota-swap").getByText(/You ask someone to take/).waitFor();
+    await page
+      .getByTestId("rota-swap")
+      .getByText(/You ask someone to take/)
+      .waitFor();
 
     // The owner takes it and gives one of their Wednesdays in return.
     await startSignedIn(page, owner);
@@ -101,7 +116,11 @@ test("a group's rota: a member takes Tuesdays and asks to swap one; the owner ta
     await page.getByText("No open requests.").waitFor();
     const swapped = page.getByTestId("rota-duty").filter({ hasText: dayLabel });
     await swapped.getByText("You", { exact: true }).waitFor();
-    assert.equal(await swapped.getByRole("button", { name: "Ask to swap" }).count(), 0, "a date taken by a swap is not the taker's to swap");
+    assert.equal(
+      await swapped.getByRole("button", { name: "Ask to swap" }).count(),
+      0,
+      "a date taken by a swap is not the taker's to swap",
+    );
     await swapped.getByText("(swapped)").waitFor();
     const row = await sql("select status::text, return_date::text from app_public.rota_swaps where group_id = $1", [groupId]);
     assert.deepEqual(row.rows, [{ status: "accepted", return_date: firstWednesday }]);

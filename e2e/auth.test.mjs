@@ -2,15 +2,7 @@
 // not-found page, auth redirects and instant form validation. BASE_URL names the server.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  BASE_URL,
-  PASSPHRASE,
-  registerUser,
-  storedSession,
-  uniqueUsername,
-  waitForRole,
-  withPage,
-} from "./helpers.mjs";
+import { BASE_URL, PASSPHRASE, registerUser, storedSession, uniqueUsername, waitForRole, withPage } from "./helpers.mjs";
 
 test("registering signs the new user in, and signing out makes a guest again", async (t) => {
   await withPage(t, async (page) => {
@@ -41,11 +33,14 @@ test("registering signs the new user in, and signing out makes a guest again", a
     const tour = page.getByRole("dialog");
     if (await tour.isVisible()) await page.keyboard.press("Escape");
     await tour.waitFor({ state: "hidden" });
-    await header.getByRole("button", { name: "Sign out" }).click({ timeout: 5000 }).catch(async () => {
-      // The tour opened just as we clicked: close it and try once more.
-      await page.keyboard.press("Escape");
-      await header.getByRole("button", { name: "Sign out" }).click();
-    });
+    await header
+      .getByRole("button", { name: "Sign out" })
+      .click({ timeout: 5000 })
+      .catch(async () => {
+        // The tour opened just as we clicked: close it and try once more.
+        await page.keyboard.press("Escape");
+        await header.getByRole("button", { name: "Sign out" }).click();
+      });
     await header.getByRole("link", { name: "Sign in" }).waitFor();
     await waitForRole(page, "bk_anonymous");
     const guest = await storedSession(page);

@@ -9,7 +9,11 @@ test("the app is served as a production build", async () => {
   const html = await (await fetch(`${BASE_URL}/`)).text();
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   assert.ok(scripts.length > 0, "the page names its scripts");
-  assert.deepEqual(scripts.filter((s) => /jsx-dev-runtime/.test(s)), [], "no development JSX runtime");
+  assert.deepEqual(
+    scripts.filter((s) => /jsx-dev-runtime/.test(s)),
+    [],
+    "no development JSX runtime",
+  );
   for (const script of scripts) {
     const code = await (await fetch(`${BASE_URL}${script}`)).text();
     assert.doesNotMatch(code, /\bjsxDEV\b/, `${script} is built for development`);

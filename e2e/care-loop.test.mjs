@@ -28,7 +28,9 @@ async function stewardWithThings(spot) {
     (
       await gqlData(
         `mutation CareThing($input: CreateThingInput!) { createThing(input: $input) { thing { id name } } }`,
-        { input: { groupId: group.createGroup.group.id, name, type: "PLANTER", location: { x: spot.x + dLat, y: spot.y }, isPublic: true } },
+        {
+          input: { groupId: group.createGroup.group.id, name, type: "PLANTER", location: { x: spot.x + dLat, y: spot.y }, isPublic: true },
+        },
         user.token,
       )
     ).createThing.thing;
@@ -45,7 +47,11 @@ async function stewardWithThings(spot) {
      on conflict (latitude, longitude, day) do update set et0_mm = 3, precipitation_mm = 0, observed_mm = excluded.observed_mm, temperature_max = 26`,
     [spot.x, spot.y],
   );
-  for (const [thing, daysAgo, litres] of [[fine, 0, 40], [soon, 1, 25], [thirsty, 3, 20]]) {
+  for (const [thing, daysAgo, litres] of [
+    [fine, 0, 40],
+    [soon, 1, 25],
+    [thirsty, 3, 20],
+  ]) {
     await sql(
       `insert into app_public.actions (thing_id, type, comments, litres, created_at, created_by)
        values ($1, 'WATERING', 'Watered', $2, now() - make_interval(days => $3), (select created_by from app_public.things where id = $1))`,
@@ -53,7 +59,9 @@ async function stewardWithThings(spot) {
     );
   }
   await sql("select app_private.refresh_water_need()");
-  const states = await sql(`select id, water_need::text as need from app_public.things where id = any($1::uuid[])`, [[fine.id, thirsty.id, soon.id]]);
+  const states = await sql(`select id, water_need::text as need from app_public.things where id = any($1::uuid[])`, [
+    [fine.id, thirsty.id, soon.id],
+  ]);
   const need = Object.fromEntries(states.rows.map((r) => [r.id, r.need]));
   assert.deepEqual([need[fine.id], need[soon.id], need[thirsty.id]], ["fine", "due_soon", "needs_water"]);
   return { user, fine, thirsty, soon };
@@ -84,7 +92,10 @@ for (const [label, viewport, spot] of [
       const blocked = await offlineExceptApp(page);
       const userId = await startSignedIn(page, user);
       // The first-visit tour is not part of this loop: mark it taken.
-      await page.evaluate((key) => localStorage.setItem("steward.tours", JSON.stringify({ [key]: { outcome: "finished", at: new Date().toISOString() } })), `home:${userId}`);
+      await page.evaluate(
+        (key) => localStorage.setItem("steward.tours", JSON.stringify({ [key]: { outcome: "finished", at: new Date().toISOString() } })),
+        `home:${userId}`,
+      );
 
       const started = Date.now();
       await page.goto(`${BASE_URL}/`);
@@ -118,18 +129,29 @@ for (const [label, viewport, spot] of [
       await last.filter({ hasText: /Watered just now by .*20 L/ }).waitFor();
       // The model worked the state out again in the same mutation: the card and the marker say so
       // without a reload.
-      await page.locator(".map-card-need").filter({ hasNotText: /Needs water/ }).waitFor();
+      await page
+        .locator(".map-card-need")
+        .filter({ hasNotText: /Needs water/ })
+        .waitFor();
       await page.waitForFunction(
         (id) => document.querySelector(`.map-thing-marker[data-thing-id="${id}"]`)?.getAttribute("data-need") !== "NEEDS_WATER",
         thirsty.id,
         { timeout: 10_000 },
       );
-      const state = await sql(`select water_need::text as need, water_need_reason as reason from app_public.things where id = $1`, [thirsty.id]);
+      const state = await sql(`select water_need::text as need, water_need_reason as reason from app_public.things where id = $1`, [
+        thirsty.id,
+      ]);
       assert.notEqual(state.rows[0].need, "needs_water");
       assert.match(state.rows[0].reason, /^watered today with 20 L/);
       assert.equal(await page.evaluate(() => window.__sameDocument), true, "no reload");
-      const stored = await sql(`select litres::float8 as litres, type from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at desc`, [thirsty.id]);
-      assert.deepEqual(stored.rows, [{ litres: 20, type: "WATERING" }, { litres: 20, type: "WATERING" }]);
+      const stored = await sql(
+        `select litres::float8 as litres, type from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at desc`,
+        [thirsty.id],
+      );
+      assert.deepEqual(stored.rows, [
+        { litres: 20, type: "WATERING" },
+        { litres: 20, type: "WATERING" },
+      ]);
 
       await mkdir(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, `care-loop-${label}.png`) });
@@ -137,9 +159,15 @@ for (const [label, viewport, spot] of [
       // Undo takes it back.
       await page.getByRole("button", { name: "Undo" }).click();
       await last.filter({ hasText: /Watered 3 days ago/ }).waitFor();
-      assert.equal((await sql(`select count(*)::int as n from app_public.actions where thing_id = $1 and type = 'WATERING'`, [thirsty.id])).rows[0].n, 1);
+      assert.equal(
+        (await sql(`select count(*)::int as n from app_public.actions where thing_id = $1 and type = 'WATERING'`, [thirsty.id])).rows[0].n,
+        1,
+      );
       // ... and with it the need: the thirsty thing is in need again.
-      await page.locator(".map-card-need").filter({ hasText: /Needs water/ }).waitFor();
+      await page
+        .locator(".map-card-need")
+        .filter({ hasText: /Needs water/ })
+        .waitFor();
 
       // "Needs water" leaves only the thirsty and the due-soon things.
       if (label === "phone") await page.getByRole("button", { name: "← Back to the list" }).click();
@@ -153,7 +181,10 @@ for (const [label, viewport, spot] of [
       // with the watering of three days ago marked with its litres.
       await page.goto(`${BASE_URL}/things/${thirsty.id}/readings`);
       await page.getByRole("heading", { name: "Estimated soil water" }).waitFor();
-      await page.getByRole("list", { name: /Waterings and rain/ }).getByText(/^Watered 20 L · /).waitFor();
+      await page
+        .getByRole("list", { name: /Waterings and rain/ })
+        .getByText(/^Watered 20 L · /)
+        .waitFor();
       if (label === "desktop") await page.screenshot({ path: join(ARTIFACTS, "care-loop-chart.png") });
     });
   });

@@ -140,7 +140,11 @@ test("a member asks a suggested question and the answer arrives live, quoting th
     assert.equal(await page.getByRole("log").count(), 0);
     await page.getByRole("button", { name: "Ask the care assistant" }).click();
     // The conversation is kept.
-    await page.getByRole("log").getByText(/soil moisture is 14%/).first().waitFor();
+    await page
+      .getByRole("log")
+      .getByText(/soil moisture is 14%/)
+      .first()
+      .waitFor();
   });
 });
 
@@ -200,7 +204,10 @@ test("screenshots of the chat panel", { skip: !process.env.CHAT_SCREENSHOTS_DIR 
       await db.query("commit").catch(() => {});
       await db.end();
     }
-    await panel.getByText(/soil moisture is 14%/).first().waitFor({ timeout: 20_000 });
+    await panel
+      .getByText(/soil moisture is 14%/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     for (const question of ["What should I do this week?", "Is the sensor working?", "What does the soil mean?"]) {
       await panel.getByRole("button", { name: question }).click();
       await panel.getByText("Thinking…").waitFor({ state: "hidden", timeout: 20_000 });

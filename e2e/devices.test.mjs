@@ -8,7 +8,17 @@ import assert from "node:assert/strict";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, registerUser, uniqueUsername, withPage, startSignedIn, liveEvents, pokeUntil, touchThing, untilStill } from "./helpers.mjs";
+import {
+  BASE_URL,
+  registerUser,
+  uniqueUsername,
+  withPage,
+  startSignedIn,
+  liveEvents,
+  pokeUntil,
+  touchThing,
+  untilStill,
+} from "./helpers.mjs";
 
 const SECRET = process.env.TTN_WEBHOOK_SECRET || "e2e-ttn-secret";
 const SHOTS = process.env.DEVICES_SCREENSHOTS;
@@ -31,7 +41,9 @@ async function gql(query, variables = {}, token) {
 }
 
 function unique(prefix) {
-  return `${prefix} ${uniqueUsername("x").slice(1, 9).replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)])}`;
+  return `${prefix} ${uniqueUsername("x")
+    .slice(1, 9)
+    .replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)])}`;
 }
 
 let euiCounter = 0;
@@ -130,7 +142,10 @@ async function mailedLink(to, path, timeout = 20_000) {
   assert.ok(dir, "MAIL_OUTBOX_DIR is not set");
   const until = Date.now() + timeout;
   while (Date.now() < until) {
-    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(".json")).sort().reverse();
+    const files = (await readdir(dir).catch(() => []))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const record = JSON.parse(await readFile(join(dir, file), "utf8"));
       const link = record.to === to && record.links?.find((l) => l.includes(path));
@@ -222,7 +237,11 @@ test("a device registered on a thing through the form shows its uplinks as value
     });
     // The subscription listens once an event reaches the page: the thing saved again, unchanged.
     const before = heard.count;
-    await pokeUntil(() => touchThing(thing, owner.token), () => heard.count > before, "the device page's live updates");
+    await pokeUntil(
+      () => touchThing(thing, owner.token),
+      () => heard.count > before,
+      "the device page's live updates",
+    );
     await postUplink(eui, lse01Hex({ water: 31 }));
     await water.filter({ hasText: "31 %" }).waitFor({ timeout: 10_000 });
     await page.getByRole("img", { name: /^Water over the last 7 days: 3 readings/ }).waitFor();
@@ -353,8 +372,12 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
     const at = now - i * 45 * 60_000;
     const hours = (i * 45) / 60;
     const water = hours > 20 ? 24 + (hours - 20) * 0.45 : 38 + Math.sin(hours / 3) * 3 - hours * 0.2;
-    const temperature = 11 + 5 * Math.sin(((at / 3600_000) % 24) / 24 * 2 * Math.PI - 1.8);
-    await postUplink(probe.deviceId, lse01Hex({ water, temperature, conductivity: Math.round(260 + water * 3), battery: 3.35 - (64 - i) * 0.0005 }), new Date(at));
+    const temperature = 11 + 5 * Math.sin((((at / 3600_000) % 24) / 24) * 2 * Math.PI - 1.8);
+    await postUplink(
+      probe.deviceId,
+      lse01Hex({ water, temperature, conductivity: Math.round(260 + water * 3), battery: 3.35 - (64 - i) * 0.0005 }),
+      new Date(at),
+    );
   }
   for (let i = 20; i >= 0; i -= 1) {
     await postUplink(ph.deviceId, lsph01Hex({ ph: 5.6 + i * 0.01, temperature: 10 + i * 0.1 }), new Date(now - i * 3 * 3600_000));

@@ -248,7 +248,10 @@ test("the only owner is offered handing over instead of leaving; after making an
 
     await page.getByRole("navigation", { name: "Group sections" }).getByRole("link", { name: "Dashboard" }).click();
     await page.getByRole("button", { name: "Leave group" }).click();
-    await page.getByRole("group", { name: `Leave ${group.name}?` }).getByRole("button", { name: "Leave group" }).click();
+    await page
+      .getByRole("group", { name: `Leave ${group.name}?` })
+      .getByRole("button", { name: "Leave group" })
+      .click();
     await notice(page, `You left ${group.name}`).waitFor();
     await page.getByRole("button", { name: "Join group" }).waitFor();
     assert.equal(await page.locator("main").getByRole("link", { name: "Settings" }).count(), 0);
@@ -274,7 +277,6 @@ test("visiting /groups/{id}/membership joins a public group with a notice; a pri
     await shoot(page, "group-membership-private");
     assert.equal(new URL(page.url()).pathname, `/groups/${closed.id}/membership`);
   });
-
 });
 
 test("a non-owner visiting /groups/{id}/settings is sent to the group's page; the owner edits it", async (t) => {
@@ -371,7 +373,11 @@ test("a group's activity, things and devices tabs show what its members look aft
   const owner = await registerUser({ name: "Gill Gardener" });
   const group = await createGroup(owner, { name: `Riverside Carers ${Date.now().toString(36)}` });
   const things = [];
-  for (const [name, type] of [["Bridge Planter", "PLANTER"], ["Old Oak", "TREE"], ["Station Bench", "BENCH"]]) {
+  for (const [name, type] of [
+    ["Bridge Planter", "PLANTER"],
+    ["Old Oak", "TREE"],
+    ["Station Bench", "BENCH"],
+  ]) {
     const data = await gql(
       owner,
       `mutation E2eThing($groupId: UUID!, $name: String!, $type: ThingType!) {
@@ -388,7 +394,10 @@ test("a group's activity, things and devices tabs show what its members look aft
     }`,
     { thingId: things[0], deviceId: `eui-${Date.now().toString(16)}` },
   );
-  for (const [type, comments] of [["WATERING", "Gave the planter two cans."], ["LITTER_CLEANUP", "Picked up litter around the oak."]]) {
+  for (const [type, comments] of [
+    ["WATERING", "Gave the planter two cans."],
+    ["LITTER_CLEANUP", "Picked up litter around the oak."],
+  ]) {
     await gql(
       owner,
       `mutation E2eAction($thingId: UUID!, $type: ActionType!, $comments: String!) {
@@ -416,7 +425,10 @@ test("a group's activity, things and devices tabs show what its members look aft
     await shoot(page, "group-things");
 
     await page.goto(`${BASE_URL}/groups/${group.id}/devices`);
-    await page.getByRole("list", { name: `Devices of ${group.name}` }).getByRole("link", { name: "Planter probe" }).waitFor();
+    await page
+      .getByRole("list", { name: `Devices of ${group.name}` })
+      .getByRole("link", { name: "Planter probe" })
+      .waitFor();
     await page.getByText("on Bridge Planter").waitFor();
     await shoot(page, "group-devices");
 

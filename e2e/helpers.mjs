@@ -186,7 +186,9 @@ export async function untilStill(page, { timeout = 15_000 } = {}) {
     const moving = await page.evaluate(async () => {
       await document.fonts.ready;
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-      const animation = document.getAnimations().find((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      const animation = document
+        .getAnimations()
+        .find((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
       // Lazy images out of view do not load until scrolled to: only those on their way count.
       const image = [...document.images].find((img) => !img.complete && img.loading !== "lazy");
       if (animation || image) {
@@ -195,14 +197,29 @@ export async function untilStill(page, { timeout = 15_000 } = {}) {
       }
       const look = () => ({
         scroll: [window.scrollX, window.scrollY, document.documentElement.scrollHeight].join(),
-        dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => { const r = d.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); }).join(";"),
-        canvases: [...document.querySelectorAll("canvas")].map((c) => { try { return c.toDataURL(); } catch { return ""; } }).join(";"),
+        dialogs: [...document.querySelectorAll('[role="dialog"]')]
+          .map((d) => {
+            const r = d.getBoundingClientRect();
+            return [r.x, r.y, r.width, r.height].join();
+          })
+          .join(";"),
+        canvases: [...document.querySelectorAll("canvas")]
+          .map((c) => {
+            try {
+              return c.toDataURL();
+            } catch {
+              return "";
+            }
+          })
+          .join(";"),
       });
       const before = look();
       await frame();
       await frame();
       const after = look();
-      return Object.keys(before).filter((k) => before[k] !== after[k]).join(", ");
+      return Object.keys(before)
+        .filter((k) => before[k] !== after[k])
+        .join(", ");
     });
     if (!moving) return;
     if (Date.now() > deadline) throw new Error(`${page.url()} did not come to rest within ${timeout} ms (still moving: ${moving})`);

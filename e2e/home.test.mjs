@@ -125,10 +125,7 @@ test("a guest sees the public overview with sign-in prompts, and no tour starts 
     // Sign-in prompts where sign-in is needed.
     const dashboard = main.getByRole("region", { name: "Your dashboard" });
     await dashboard.getByText(/Sign in to see the things you look after/).waitFor();
-    assert.equal(
-      await main.getByRole("link", { name: /Record an action/ }).getAttribute("href"),
-      "/signin",
-    );
+    assert.equal(await main.getByRole("link", { name: /Record an action/ }).getAttribute("href"), "/signin");
     // Recent activity shows the public thing's creation.
     await main.getByRole("region", { name: "Recent activity" }).getByRole("link", { name: thing.name, exact: true }).first().waitFor();
     // The tour does not start by itself for guests, but can be taken.
@@ -188,7 +185,10 @@ test("a member sees their thing with its water need; the tour starts once, can b
     await rows.nth(1).getByRole("link", { name: other.name, exact: true }).waitFor();
     // The quick action records on the One Thing.
     assert.equal(
-      await page.getByRole("navigation", { name: "Quick actions" }).getByRole("link", { name: /Record an action/ }).getAttribute("href"),
+      await page
+        .getByRole("navigation", { name: "Quick actions" })
+        .getByRole("link", { name: /Record an action/ })
+        .getAttribute("href"),
       `/things/${thing.id}/action`,
     );
     // Figures: two things, one group.
@@ -281,7 +281,10 @@ test("/form checks the fields, sends feedback about a thing and shows the succes
 
     // Stored for the admins: the user reads it back through the API as well.
     const data = await gql(`query Mine { allFeedbacks { nodes { subject thingId } } }`, {}, user.token);
-    assert.deepEqual(data.allFeedbacks.nodes.find((f) => f.subject === subject), { subject, thingId: thing.id });
+    assert.deepEqual(
+      data.allFeedbacks.nodes.find((f) => f.subject === subject),
+      { subject, thingId: thing.id },
+    );
 
     // The form comes back empty for another message.
     await page.getByRole("button", { name: "Send more feedback" }).click();
@@ -378,10 +381,26 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
       .jpeg({ quality: 80 })
       .toBuffer();
   const pictures = [
-    await photo("#9cc7e8", "#6f8f4e", '<rect x="300" y="300" width="360" height="140" rx="12" fill="#8b5a3c"/><circle cx="380" cy="280" r="60" fill="#4f8a3a"/><circle cx="480" cy="260" r="70" fill="#5f9c45"/><circle cx="580" cy="285" r="55" fill="#d9a21b"/>'),
-    await photo("#b7d3ea", "#7b9a55", '<rect x="460" y="200" width="40" height="220" fill="#6d4a2f"/><circle cx="480" cy="180" r="130" fill="#3f7a34"/>'),
-    await photo("#f3d9a4", "#8aa35a", '<rect x="380" y="260" width="200" height="170" fill="#f2b705"/><polygon points="380,260 480,190 580,260" fill="#8a5a00"/><circle cx="600" cy="200" r="14" fill="#2b2b2b"/>'),
-    await photo("#a9c8e0", "#9a9a8a", '<rect x="300" y="330" width="360" height="30" fill="#7a5230"/><rect x="300" y="290" width="360" height="25" fill="#7a5230"/><rect x="320" y="360" width="20" height="70" fill="#444"/><rect x="620" y="360" width="20" height="70" fill="#444"/>'),
+    await photo(
+      "#9cc7e8",
+      "#6f8f4e",
+      '<rect x="300" y="300" width="360" height="140" rx="12" fill="#8b5a3c"/><circle cx="380" cy="280" r="60" fill="#4f8a3a"/><circle cx="480" cy="260" r="70" fill="#5f9c45"/><circle cx="580" cy="285" r="55" fill="#d9a21b"/>',
+    ),
+    await photo(
+      "#b7d3ea",
+      "#7b9a55",
+      '<rect x="460" y="200" width="40" height="220" fill="#6d4a2f"/><circle cx="480" cy="180" r="130" fill="#3f7a34"/>',
+    ),
+    await photo(
+      "#f3d9a4",
+      "#8aa35a",
+      '<rect x="380" y="260" width="200" height="170" fill="#f2b705"/><polygon points="380,260 480,190 580,260" fill="#8a5a00"/><circle cx="600" cy="200" r="14" fill="#2b2b2b"/>',
+    ),
+    await photo(
+      "#a9c8e0",
+      "#9a9a8a",
+      '<rect x="300" y="330" width="360" height="30" fill="#7a5230"/><rect x="300" y="290" width="360" height="25" fill="#7a5230"/><rect x="320" y="360" width="20" height="70" fill="#444"/><rect x="620" y="360" width="20" height="70" fill="#444"/>',
+    ),
   ];
   async function withPicture(token, thingId, buffer) {
     const sessionId = crypto.randomUUID();
@@ -431,7 +450,16 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
   for (let i = 0; i < 6; i++) await recordAction(olive.token, orchard.id, "WATERING", "Evening round");
   const task = await gql(
     `mutation T($task: TaskInput!) { createTask(input: { task: $task }) { task { id } } }`,
-    { task: { thingId: things[1].id, actionType: "WATERING", title: "Water the oak", status: "NOT_STARTED", priority: "HIGH", dueDate: new Date(Date.now() + 86400000).toISOString().slice(0, 10) } },
+    {
+      task: {
+        thingId: things[1].id,
+        actionType: "WATERING",
+        title: "Water the oak",
+        status: "NOT_STARTED",
+        priority: "HIGH",
+        dueDate: new Date(Date.now() + 86400000).toISOString().slice(0, 10),
+      },
+    },
     token,
   );
   await gql(
@@ -443,7 +471,11 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
     ["Bins on the map", "It would help to see the litter bins on the map when planning a clean-up."],
     ["Lovely app", "Our group started using it last week and everyone records their watering now."],
   ]) {
-    await gql(`mutation F($f: FeedbackInput!) { createFeedback(input: { feedback: $f }) { feedback { id } } }`, { f: { subject, message } }, olive.token);
+    await gql(
+      `mutation F($f: FeedbackInput!) { createFeedback(input: { feedback: $f }) { feedback { id } } }`,
+      { f: { subject, message } },
+      olive.token,
+    );
   }
 
   const shoot = async (page, name) => {
@@ -492,7 +524,9 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
       // dashboard is saved on the device.
       for (const deadline = Date.now() + 20_000; ; ) {
         const ready = await page.evaluate(async () => {
-          const files = performance.getEntriesByType("resource").map((e) => new URL(e.name))
+          const files = performance
+            .getEntriesByType("resource")
+            .map((e) => new URL(e.name))
             .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/") && !u.pathname.endsWith(".map"));
           for (const file of files) if (!(await caches.match(file.pathname))) return false;
           return Object.keys(localStorage).some((key) => key.startsWith("steward.home.dashboard."));

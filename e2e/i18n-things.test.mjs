@@ -28,7 +28,9 @@ function hardCoded([selector, data, others]) {
       // Data, not copy: the names of things and their groups in the lists (other tests' too).
       if (data.includes(text) || element.closest("option[lang], .avatar, .item-title, .item-description, .thing-card-group")) continue;
       if (text.includes("⟦")) continue;
-      const other = others.some((s) => element.matches(s) || element.closest(s)) || /^Report\b/.test(element.closest("button")?.getAttribute("aria-label") ?? "");
+      const other =
+        others.some((s) => element.matches(s) || element.closest(s)) ||
+        /^Report\b/.test(element.closest("button")?.getAttribute("aria-label") ?? "");
       (other ? theirs : mine).push(text.slice(0, 60));
     }
   }
@@ -61,7 +63,15 @@ test("the things, adoption, import and invitation screens show no hard-coded tex
   const groupName = group.createGroup.group.name;
   const created = await callApi(
     `mutation PseudoThing($input: CreateThingInput!) { createThing(input: $input) { thing { id name } } }`,
-    { input: { groupId: group.createGroup.group.id, name: "Elm Road Planter", type: "PLANTER", location: { x: 51.4545, y: -0.9781 }, isPublic: true } },
+    {
+      input: {
+        groupId: group.createGroup.group.id,
+        name: "Elm Road Planter",
+        type: "PLANTER",
+        location: { x: 51.4545, y: -0.9781 },
+        isPublic: true,
+      },
+    },
     user.token,
   );
   const thing = created.createThing.thing;
@@ -76,9 +86,24 @@ test("the things, adoption, import and invitation screens show no hard-coded tex
     { thingId: thing.id, email: "someone.else@example.org" },
     user.token,
   );
-  await callApi(`mutation PseudoAdopt($thingId: UUID!) { adoptThing(input: { thingId: $thingId }) { thingAdoption { id } } }`, { thingId: thing.id }, user.token);
+  await callApi(
+    `mutation PseudoAdopt($thingId: UUID!) { adoptThing(input: { thingId: $thingId }) { thingAdoption { id } } }`,
+    { thingId: thing.id },
+    user.token,
+  );
   // Data, not copy: people, the thing and group, the product, and the maps apps named by their brands.
-  const data = [user.name, user.username, thing.name, groupName, "Steward", "OpenStreetMap", "Google Maps", "Apple Maps", "Gave it a good soak", "someone.else@example.org"];
+  const data = [
+    user.name,
+    user.username,
+    thing.name,
+    groupName,
+    "Steward",
+    "OpenStreetMap",
+    "Google Maps",
+    "Apple Maps",
+    "Gave it a good soak",
+    "someone.else@example.org",
+  ];
   const pages = [
     ["/things", "main"],
     ["/things/search", "main"],

@@ -39,7 +39,8 @@ function hardCoded([selector, data, skip]) {
     rest = rest.replace(/[-+−]?\d[\d.,:\u202f\u00a0 ]*\s*(?:mm|cm|km|kg|mV|dBm|dB|°C|ha|L|l|m|V|h|g|%)?(?![A-Za-z])/g, " ");
     return /[A-Za-z]{2}/.test(rest);
   };
-  const where = (element) => `<${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}>`;
+  const where = (element) =>
+    `<${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}>`;
   const skipped = (element) => element.closest(["script", "style", "[hidden]", "time", ...skip].join(", "));
   for (const root of document.querySelectorAll(selector)) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -130,7 +131,15 @@ async function arrange(name) {
   const thing = (
     await callApi(
       `mutation I18nThing($input: CreateThingInput!) { createThing(input: $input) { thing { id name } } }`,
-      { input: { groupId: group.id, name: `Linden Planter ${suffix}`, type: "PLANTER", location: { x: 51.4545, y: -0.9781 }, isPublic: true } },
+      {
+        input: {
+          groupId: group.id,
+          name: `Linden Planter ${suffix}`,
+          type: "PLANTER",
+          location: { x: 51.4545, y: -0.9781 },
+          isPublic: true,
+        },
+      },
       token,
     )
   ).createThing.thing;
@@ -140,19 +149,41 @@ async function arrange(name) {
     { thingId: thing.id, clientKey: crypto.randomUUID(), comments: comment },
     token,
   );
-  await callApi(`mutation I18nAdopt($thingId: UUID!) { adoptThing(input: { thingId: $thingId }) { thingAdoption { id } } }`, { thingId: thing.id }, token);
+  await callApi(
+    `mutation I18nAdopt($thingId: UUID!) { adoptThing(input: { thingId: $thingId }) { thingAdoption { id } } }`,
+    { thingId: thing.id },
+    token,
+  );
   // Not a catalogue text (the German run looks for those).
   const taskTitle = "Top up the mulch";
   await callApi(
     `mutation I18nTask($task: TaskInput!) { createTask(input: { task: $task }) { task { id } } }`,
-    { task: { thingId: thing.id, actionType: "WATERING", title: taskTitle, status: "NOT_STARTED", priority: "HIGH", dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } },
+    {
+      task: {
+        thingId: thing.id,
+        actionType: "WATERING",
+        title: taskTitle,
+        status: "NOT_STARTED",
+        priority: "HIGH",
+        dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      },
+    },
     token,
   );
   const eui = `eui-a8${Date.now().toString(16).slice(-14).padStart(14, "0")}`;
   const device = (
     await callApi(
       `mutation I18nDevice($input: CreateDeviceInput!) { createDevice(input: $input) { device { id name } } }`,
-      { input: { model: "LSE01", name: `Linden Probe ${suffix}`, deviceId: eui, isPublic: true, location: { x: 51.4545, y: -0.9781 }, thingId: thing.id } },
+      {
+        input: {
+          model: "LSE01",
+          name: `Linden Probe ${suffix}`,
+          deviceId: eui,
+          isPublic: true,
+          location: { x: 51.4545, y: -0.9781 },
+          thingId: thing.id,
+        },
+      },
       token,
     )
   ).createDevice.device;
@@ -164,7 +195,22 @@ async function arrange(name) {
     { id: thing.id, details },
     reporter.token,
   );
-  const data = [user.name, user.username, reporter.name, reporter.username, thing.name, group.name, device.name, eui, comment, taskTitle, details, "Steward", "OpenStreetMap", "LSE01"];
+  const data = [
+    user.name,
+    user.username,
+    reporter.name,
+    reporter.username,
+    thing.name,
+    group.name,
+    device.name,
+    eui,
+    comment,
+    taskTitle,
+    details,
+    "Steward",
+    "OpenStreetMap",
+    "LSE01",
+  ];
   const pages = [
     "/",
     "/map",
@@ -245,7 +291,8 @@ async function englishSentences() {
     const [en] = Object.values(await import(new URL(file, dir).href));
     const [de] = Object.values(await import(new URL(file.replace("en-GB", "de"), dir).href));
     for (const [key, text] of Object.entries(en)) {
-      if (typeof text === "string" && !text.includes("{") && !text.includes("<") && text.length > 12 && de[key] !== text) sentences.add(text);
+      if (typeof text === "string" && !text.includes("{") && !text.includes("<") && text.length > 12 && de[key] !== text)
+        sentences.add(text);
     }
   }
   return [...sentences];

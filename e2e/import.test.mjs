@@ -10,11 +10,13 @@ const SAMPLE = join(import.meta.dirname, "..", "data", "tree-register-sample.csv
 
 test("a group owner checks the sample tree register, sees the rejected rows and why, imports it and sees the trees", async (t) => {
   const user = await registerUser();
-  const group = (await callApi(
-    `mutation CreateGroup($name: String!) { createGroup(input: { name: $name, type: COUNCIL, isPublic: true }) { group { id name } } }`,
-    { name: `Borough ${uniqueUsername("b").slice(1, 9)}` },
-    user.token,
-  )).createGroup.group;
+  const group = (
+    await callApi(
+      `mutation CreateGroup($name: String!) { createGroup(input: { name: $name, type: COUNCIL, isPublic: true }) { group { id name } } }`,
+      { name: `Borough ${uniqueUsername("b").slice(1, 9)}` },
+      user.token,
+    )
+  ).createGroup.group;
 
   await withPage(t, async (page) => {
     await startSignedIn(page, user);
@@ -39,15 +41,22 @@ test("a group owner checks the sample tree register, sees the rejected rows and 
     assert.match(await report.innerText(), /Would add: 22/);
     assert.match(await report.innerText(), /Would reject: 5/);
     const rejected = await report.getByRole("table").getByRole("row").allInnerTexts();
-    assert.deepEqual(rejected.slice(1).map((r) => r.replace(/\s+/g, " ").trim()), [
-      '24 RDG-T1023 Unknown species "Acer griseum": use a botanical, English or German name from the species list',
-      "25 RDG-T1024 Latitude is required",
-      "26 RDG-T1025 Latitude must be between -90 and 90",
-      "27 RDG-T1026 Planting year must be between 1500 and this year",
-      "28 RDG-T1003 External id RDG-T1003 appears more than once (first in row 4)",
-    ]);
+    assert.deepEqual(
+      rejected.slice(1).map((r) => r.replace(/\s+/g, " ").trim()),
+      [
+        '24 RDG-T1023 Unknown species "Acer griseum": use a botanical, English or German name from the species list',
+        "25 RDG-T1024 Latitude is required",
+        "26 RDG-T1025 Latitude must be between -90 and 90",
+        "27 RDG-T1026 Planting year must be between 1500 and this year",
+        "28 RDG-T1003 External id RDG-T1003 appears more than once (first in row 4)",
+      ],
+    );
     // Nothing was written by the check.
-    const before = await callApi(`query G($id: UUID!) { groupById(id: $id) { thingsByGroupId { totalCount } } }`, { id: group.id }, user.token);
+    const before = await callApi(
+      `query G($id: UUID!) { groupById(id: $id) { thingsByGroupId { totalCount } } }`,
+      { id: group.id },
+      user.token,
+    );
     assert.equal(before.groupById.thingsByGroupId.totalCount, 0);
 
     await page.getByRole("button", { name: "Import 22 rows" }).click();
@@ -58,7 +67,11 @@ test("a group owner checks the sample tree register, sees the rejected rows and 
 
     await done.getByRole("link", { name: /See the group’s things/ }).click();
     await page.getByText("London plane RDG-T1001").first().waitFor();
-    const after = await callApi(`query G($id: UUID!) { groupById(id: $id) { thingsByGroupId { totalCount } } }`, { id: group.id }, user.token);
+    const after = await callApi(
+      `query G($id: UUID!) { groupById(id: $id) { thingsByGroupId { totalCount } } }`,
+      { id: group.id },
+      user.token,
+    );
     assert.equal(after.groupById.thingsByGroupId.totalCount, 22);
 
     // Its page shows what the register said.

@@ -59,7 +59,10 @@ test("a first-time visitor takes the tour, signs up, adds a thing, records an ac
     await tour.waitFor({ state: "detached" });
 
     // 4. "New thing" first asks for a group: start one.
-    await page.getByRole("navigation", { name: "Quick actions" }).getByRole("link", { name: /New thing/ }).click();
+    await page
+      .getByRole("navigation", { name: "Quick actions" })
+      .getByRole("link", { name: /New thing/ })
+      .click();
     await page.getByRole("heading", { name: "Join a group first" }).waitFor();
     await main.getByRole("link", { name: "Start a group" }).click();
     await page.getByRole("heading", { level: 1, name: "Start a group" }).waitFor();
@@ -105,7 +108,10 @@ test("a first-time visitor takes the tour, signs up, adds a thing, records an ac
     assert.equal(await page.getByRole("dialog").count(), 0, "the tour did not come back");
 
     // 8. The leaderboard: adding the thing and watering it are two care points this week.
-    await page.getByRole("navigation", { name: "More" }).getByRole("link", { name: /Scorer/ }).click();
+    await page
+      .getByRole("navigation", { name: "More" })
+      .getByRole("link", { name: /Scorer/ })
+      .click();
     await page.getByRole("heading", { level: 1, name: "Scorer" }).waitFor();
     const me = page.getByRole("region", { name: "People" }).locator(".scorer-row-mine");
     await me.getByRole("link", { name }).waitFor();

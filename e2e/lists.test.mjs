@@ -205,9 +205,15 @@ test("/devices: search on the server, sort, layout, model filter, remembered, an
     await waitForCount(list.locator(".item-title"), 3);
     assert.equal(await page.getByRole("searchbox", { name: "Search devices" }).inputValue(), tag);
     assert.equal(await page.getByLabel("Sort by").inputValue(), "newest");
-    assert.equal(await page.getByRole("group", { name: "Model" }).getByRole("button", { name: "Soil pH" }).getAttribute("aria-pressed"), "true");
+    assert.equal(
+      await page.getByRole("group", { name: "Model" }).getByRole("button", { name: "Soil pH" }).getAttribute("aria-pressed"),
+      "true",
+    );
     assert.equal(await layoutOf(list), "list");
-    assert.deepEqual(await titles(list), [3, 2, 1].map((i) => `${capitalised(tag)} probe ${pad(i)}`));
+    assert.deepEqual(
+      await titles(list),
+      [3, 2, 1].map((i) => `${capitalised(tag)} probe ${pad(i)}`),
+    );
   });
 });
 
@@ -342,7 +348,10 @@ test("/tasks: search, sort, layout, priority filter, remembered, and show more",
     await startSignedIn(page, user);
     await page.goto(`${BASE_URL}/tasks`);
     await page.getByRole("heading", { level: 1, name: "Tasks" }).waitFor();
-    await page.getByRole("group", { name: "Show" }).getByRole("button", { name: /^All tasks/ }).click();
+    await page
+      .getByRole("group", { name: "Show" })
+      .getByRole("button", { name: /^All tasks/ })
+      .click();
     const view = page.getByRole("region", { name: "All tasks" });
     const items = view.locator(".task-title");
     const search = page.getByRole("searchbox", { name: "Search tasks" });
@@ -426,9 +435,15 @@ test("/activity: search on the server, sort, layout, type filter, remembered, an
     await waitForCount(page.locator("main .action-comments"), 3);
     assert.equal(await page.getByRole("searchbox", { name: "Search activity" }).inputValue(), tag);
     assert.equal(await page.getByLabel("Sort by").inputValue(), "oldest");
-    assert.equal(await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Upkeep" }).getAttribute("aria-pressed"), "true");
+    assert.equal(
+      await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Upkeep" }).getAttribute("aria-pressed"),
+      "true",
+    );
     assert.equal(await layoutOf(page.locator("main ol.action-list").first()), "tiles");
-    assert.deepEqual(await page.locator("main .action-comments").allTextContents(), [1, 2, 3].map((i) => `${capitalised(tag)} note ${pad(i)}`));
+    assert.deepEqual(
+      await page.locator("main .action-comments").allTextContents(),
+      [1, 2, 3].map((i) => `${capitalised(tag)} note ${pad(i)}`),
+    );
   });
 });
 

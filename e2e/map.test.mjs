@@ -43,7 +43,10 @@ async function untilMarkersRedrawn(page) {
   await page.waitForFunction(() => window.__mapDebug.map().loaded());
   for (let n = 0; n < 200; n++) {
     const steady = await page.evaluate(async () => {
-      const look = () => [...document.querySelectorAll(".map-thing-marker, .map-cluster-marker")].map((m) => m.getAttribute("data-thing-id") ?? m.getAttribute("aria-label")).join("|");
+      const look = () =>
+        [...document.querySelectorAll(".map-thing-marker, .map-cluster-marker")]
+          .map((m) => m.getAttribute("data-thing-id") ?? m.getAttribute("aria-label"))
+          .join("|");
       const before = look();
       for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
       return look() === before;
@@ -145,7 +148,10 @@ test("the map renders offline with the built-in style and shows a thing made thr
     assert.match(await marker.getAttribute("aria-label"), new RegExp(`^${thing.name}: Planter`));
     const counts = await page.evaluate(() => window.__mapDebug.counts);
     assert.ok(counts.things >= 1, `things on the map: ${JSON.stringify(counts)}`);
-    await page.getByText(/\d+ shown in view/).first().waitFor();
+    await page
+      .getByText(/\d+ shown in view/)
+      .first()
+      .waitFor();
 
     await marker.click();
     const popup = page.locator(".map-popup");
@@ -194,7 +200,10 @@ test("the things show before the map library has loaded, and one can be chosen f
     const marker = page.locator(`.map-preview .map-thing-marker[data-thing-id="${thing.id}"]`);
     await marker.waitFor({ timeout: 20_000 });
     // The map library was asked for (the map is on its way) and is held back.
-    await Promise.race([asked, new Promise((_, reject) => setTimeout(() => reject(new Error("the map library was never asked for")), 20_000).unref())]);
+    await Promise.race([
+      asked,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("the map library was never asked for")), 20_000).unref()),
+    ]);
     assert.equal(await page.locator("canvas.maplibregl-canvas").count(), 0, "no map yet");
     assert.equal(await marker.getAttribute("data-need"), "UNKNOWN");
     // Where maplibre will draw it: across the middle, and 0.0005 degrees north of the centre
@@ -237,12 +246,17 @@ test("things close together show as a cluster with their number, and selecting i
     const startZoom = await page.evaluate(() => window.__mapDebug.map().getZoom());
     for (let i = 0; i < 5 && (await page.locator(".map-thing-marker").count()) < 4; i++) {
       // A cluster to open, or the things apart already (the view's answer may still be coming).
-      await page.waitForFunction(() => document.querySelector(".map-cluster-marker") || document.querySelectorAll(".map-thing-marker").length >= 4);
+      await page.waitForFunction(
+        () => document.querySelector(".map-cluster-marker") || document.querySelectorAll(".map-thing-marker").length >= 4,
+      );
       const open = page.locator(".map-cluster-marker").first();
       if ((await open.count()) === 0) continue;
       const before = await page.evaluate(() => window.__mapDebug.map().getZoom());
       // The view's answer may replace the cluster by its things just before the click: look again.
-      const clicked = await open.click({ timeout: 3000 }).then(() => true, () => false);
+      const clicked = await open.click({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
       if (!clicked) continue;
       await page.waitForFunction((z) => window.__mapDebug.map().getZoom() > z + 1.5, before);
       await page.waitForFunction(() => !window.__mapDebug.map().isMoving());
@@ -291,9 +305,13 @@ test("the layer switcher shows soilscapes and B-Lines loaded through SQL, and re
       geometry: square(SPOT, 0.03),
     },
   ];
-  const corridor = [{ properties: { name: "E2E corridor", region: "South East" }, geometry: square({ x: SPOT.x + 0.012, y: SPOT.y }, 0.006) }];
+  const corridor = [
+    { properties: { name: "E2E corridor", region: "South East" }, geometry: square({ x: SPOT.x + 0.012, y: SPOT.y }, 0.006) },
+  ];
   await sql("select app_private.replace_map_layer('soilscapes', $1::jsonb, 'e2e', 'E2E soil attribution', true)", [JSON.stringify(soil)]);
-  await sql("select app_private.replace_map_layer('b_lines', $1::jsonb, 'e2e', 'E2E B-Lines attribution', true)", [JSON.stringify(corridor)]);
+  await sql("select app_private.replace_map_layer('b_lines', $1::jsonb, 'e2e', 'E2E B-Lines attribution', true)", [
+    JSON.stringify(corridor),
+  ]);
 
   await withPage(t, async (page) => {
     await openMap(page);
@@ -306,7 +324,9 @@ test("the layer switcher shows soilscapes and B-Lines loaded through SQL, and re
     // Keyboard: the checkbox toggles with the space bar.
     await soilscapes.focus();
     await page.keyboard.press("Space");
-    await page.waitForFunction(() => window.__mapDebug.counts.soilscapes === 1 && window.__mapDebug.styleLayerIds().includes("soilscapes-fill"));
+    await page.waitForFunction(
+      () => window.__mapDebug.counts.soilscapes === 1 && window.__mapDebug.styleLayerIds().includes("soilscapes-fill"),
+    );
     await page.getByText("1 area in view · Sample data").waitFor();
     await page.getByRole("list", { name: "Soilscape classes in view" }).getByText("Freely draining slightly acid loamy soils").waitFor();
 
@@ -314,17 +334,28 @@ test("the layer switcher shows soilscapes and B-Lines loaded through SQL, and re
     await page.waitForFunction(() => window.__mapDebug.counts.bLines === 1 && window.__mapDebug.styleLayerIds().includes("b-lines-fill"));
     await page.getByText("1 corridor in view · Sample data").waitFor();
     // The credit lines of both layers are in the map's attribution.
-    await page.locator(".maplibregl-ctrl-attrib").getByText(/E2E soil attribution/).waitFor();
-    await page.locator(".maplibregl-ctrl-attrib").getByText(/E2E B-Lines attribution/).waitFor();
+    await page
+      .locator(".maplibregl-ctrl-attrib")
+      .getByText(/E2E soil attribution/)
+      .waitFor();
+    await page
+      .locator(".maplibregl-ctrl-attrib")
+      .getByText(/E2E B-Lines attribution/)
+      .waitFor();
 
     // Clicking the map inside both polygons shows the soil and the corridor.
-    await page.waitForFunction(() => window.__mapDebug.sourceFeatureCount("soilscapes") > 0 && window.__mapDebug.sourceFeatureCount("b-lines") > 0);
-    const point = await page.evaluate(([lat, lon]) => {
-      const map = window.__mapDebug.map();
-      const p = map.project([lon, lat]);
-      const box = map.getCanvas().getBoundingClientRect();
-      return { x: box.left + p.x, y: box.top + p.y };
-    }, [SPOT.x + 0.012, SPOT.y + 0.004]);
+    await page.waitForFunction(
+      () => window.__mapDebug.sourceFeatureCount("soilscapes") > 0 && window.__mapDebug.sourceFeatureCount("b-lines") > 0,
+    );
+    const point = await page.evaluate(
+      ([lat, lon]) => {
+        const map = window.__mapDebug.map();
+        const p = map.project([lon, lat]);
+        const box = map.getCanvas().getBoundingClientRect();
+        return { x: box.left + p.x, y: box.top + p.y };
+      },
+      [SPOT.x + 0.012, SPOT.y + 0.004],
+    );
     await page.mouse.click(point.x, point.y);
     const popup = page.locator(".map-popup");
     await popup.getByRole("heading", { name: "Soil here" }).waitFor();
@@ -395,8 +426,14 @@ test("a station from the cache shows its readings, the stale notice and the attr
     await page.goto(`${BASE_URL}/rainfall/${id}`);
     await page.getByRole("heading", { level: 1, name: "Kingsclere Test Gauge" }).waitFor();
     await page.getByText(`Environment Agency rainfall station ${id} · Kingsclere`).waitFor();
-    await page.getByText(/could not be reached; showing data fetched 2 hours ago/).first().waitFor();
-    await page.getByText("this uses Environment Agency rainfall data from the real-time data API (Beta)", { exact: false }).first().waitFor();
+    await page
+      .getByText(/could not be reached; showing data fetched 2 hours ago/)
+      .first()
+      .waitFor();
+    await page
+      .getByText("this uses Environment Agency rainfall data from the real-time data API (Beta)", { exact: false })
+      .first()
+      .waitFor();
     const last24 = page.locator(".rainfall-figure", { has: page.getByRole("heading", { name: "Last 24 hours" }) });
     await last24.getByText("4.8 mm").waitFor();
     await last24.getByText("From 12 readings").waitFor();
@@ -409,7 +446,10 @@ test("a station from the cache shows its readings, the stale notice and the attr
     await page.getByText("Show the figures").click();
     assert.ok((await page.locator(".env-table tbody tr").count()) === 24);
     // The small map of the station.
-    await page.getByRole("region", { name: /^Map of Kingsclere Test Gauge/ }).locator("canvas").waitFor();
+    await page
+      .getByRole("region", { name: /^Map of Kingsclere Test Gauge/ })
+      .locator("canvas")
+      .waitFor();
     await untilStill(page);
     await screenshot(page, "rainfall-station.png");
 

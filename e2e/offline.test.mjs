@@ -10,9 +10,10 @@ import { BASE_URL, callApi, registerUser, sql, startSignedIn, uniqueUsername, wi
 
 async function wateringsOf(thingId) {
   return (
-    await sql(`select id, litres::float8 as litres, comments, client_key::text as key from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at`, [
-      thingId,
-    ])
+    await sql(
+      `select id, litres::float8 as litres, comments, client_key::text as key from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at`,
+      [thingId],
+    )
   ).rows;
 }
 
@@ -37,7 +38,10 @@ async function stewardWithThing(spot, name) {
 /** Signed in, the tour taken, and the home page open with the thing's row in the care list. */
 async function openHomeOnline(page, user, thing) {
   const userId = await startSignedIn(page, user);
-  await page.evaluate((key) => localStorage.setItem("steward.tours", JSON.stringify({ [key]: { outcome: "finished", at: new Date().toISOString() } })), `home:${userId}`);
+  await page.evaluate(
+    (key) => localStorage.setItem("steward.tours", JSON.stringify({ [key]: { outcome: "finished", at: new Date().toISOString() } })),
+    `home:${userId}`,
+  );
   await page.goto(`${BASE_URL}/`);
   await page.locator(`.care-row[data-thing-id="${thing.id}"]`).waitFor({ timeout: 20_000 });
   return userId;
@@ -76,7 +80,10 @@ test("offline after one visit: the app opens with my things, a watering from the
     await page.setViewportSize({ width: 1280, height: 800 });
     // No host but the app's own (no basemap tiles): as on this machine and in CI.
     const origin = new URL(BASE_URL).origin;
-    await page.route((url) => url.origin !== origin, (route) => route.abort("internetdisconnected"));
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort("internetdisconnected"),
+    );
     const userId = await openHomeOnline(page, user, thing);
     // Open the card once online, so its answer is kept too.
     await page.locator(`.care-row[data-thing-id="${thing.id}"]`).click();
@@ -107,7 +114,10 @@ test("offline after one visit: the app opens with my things, a watering from the
       // Back online: sent by itself, once, and the device says when.
       await page.context().setOffline(false);
       await status.getByText(/Sent:/).waitFor({ timeout: 20_000 });
-      assert.match(await status.textContent(), /Sent: Watering of Offline Oak Planter, 20 L, recorded \d\d:\d\d on this device, sent at \d\d:\d\d\./);
+      assert.match(
+        await status.textContent(),
+        /Sent: Watering of Offline Oak Planter, 20 L, recorded \d\d:\d\d on this device, sent at \d\d:\d\d\./,
+      );
       await page.getByText(/Watering of 20 L sent at \d\d:\d\d\. Thank you!/).waitFor();
       assert.equal(await status.getAttribute("data-waiting"), "0");
       const stored = await wateringsOf(thing.id);
@@ -122,7 +132,10 @@ test("offline after one visit: the app opens with my things, a watering from the
       await page.reload();
       await page.locator(`.care-row[data-thing-id="${thing.id}"]`).waitFor({ timeout: 20_000 });
       await page.locator(".queued-actions").getByText(/Sent:/).waitFor();
-      assert.deepEqual((await wateringsOf(thing.id)).map((w) => w.key), [key]);
+      assert.deepEqual(
+        (await wateringsOf(thing.id)).map((w) => w.key),
+        [key],
+      );
       // Dismissed, the note goes.
       await page.locator(".queued-actions").getByRole("button", { name: "Dismiss" }).click();
       await page.locator(".queued-actions").waitFor({ state: "detached" });
@@ -136,7 +149,10 @@ test("offline, the thing's record form keeps a watering on the device and sends 
   const { user, thing } = await stewardWithThing({ x: 50.7212, y: -1.9134 }, "Offline Form Planter");
   await withPage(t, async (page) => {
     const origin = new URL(BASE_URL).origin;
-    await page.route((url) => url.origin !== origin, (route) => route.abort("internetdisconnected"));
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort("internetdisconnected"),
+    );
     const userId = await openHomeOnline(page, user, thing);
     // Visit the thing and its form online (their code and answers are kept), then go offline.
     await page.goto(`${BASE_URL}/things/${thing.id}`);
@@ -174,7 +190,10 @@ test("a watering whose answer is lost on the way back is sent again with its key
   const { user, thing } = await stewardWithThing({ x: 50.7312, y: -1.9234 }, "Lost Answer Planter");
   await withPage(t, async (page) => {
     const origin = new URL(BASE_URL).origin;
-    await page.route((url) => url.origin !== origin, (route) => route.abort("internetdisconnected"));
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort("internetdisconnected"),
+    );
     await openHomeOnline(page, user, thing);
     await page.locator(`.care-row[data-thing-id="${thing.id}"]`).click();
     // The first recordAction reaches the server, which records it, but its answer never arrives.
@@ -191,7 +210,10 @@ test("a watering whose answer is lost on the way back is sent again with its key
     await page.getByRole("button", { name: "Record watering of 50 litres" }).click();
     // Kept on the device, then sent again at once (the browser is online) with the same key: the
     // server answers the watering it already has.
-    await page.locator(".queued-actions").getByText(/Sent: Watering of Lost Answer Planter, 50 L/).waitFor({ timeout: 20_000 });
+    await page
+      .locator(".queued-actions")
+      .getByText(/Sent: Watering of Lost Answer Planter, 50 L/)
+      .waitFor({ timeout: 20_000 });
     assert.equal(lost, 1);
     const stored = await wateringsOf(thing.id);
     assert.equal(stored.length, 1, "one watering despite two sends");

@@ -40,7 +40,9 @@ async function waitFor(check, what, timeout = 20_000) {
   }
 }
 
-test("push: subscribe on Account > Notices, a notice arrives encrypted, shows, and a tap opens its page", { skip: !PUSH_SERVICE_URL && "run through npm run test:e2e (it starts the stand-in push service)" }, async (t) => {
+test("push: subscribe on Account > Notices, a notice arrives encrypted, shows, and a tap opens its page", {
+  skip: !PUSH_SERVICE_URL && "run through npm run test:e2e (it starts the stand-in push service)",
+}, async (t) => {
   await withPage(t, async (page) => {
     const context = page.context();
     await context.grantPermissions(["notifications"], { origin: BASE_URL });
@@ -53,28 +55,39 @@ test("push: subscribe on Account > Notices, a notice arrives encrypted, shows, a
     const keys = { ecdh, p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") };
     const name = `e2e-${randomBytes(4).toString("hex")}`;
     const endpoint = `${PUSH_SERVICE_URL}/push/${name}`;
-    await context.addInitScript(({ endpoint, p256dh, auth }) => {
-      const bytes = (b64url) => {
-        const s = atob(b64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(b64url.length / 4) * 4, "="));
-        return Uint8Array.from(s, (c) => c.charCodeAt(0)).buffer;
-      };
-      let current = null;
-      PushManager.prototype.getSubscription = async () => current;
-      PushManager.prototype.subscribe = async (options) => {
-        window.__pushOptions = { userVisibleOnly: options.userVisibleOnly, key: Array.from(new Uint8Array(options.applicationServerKey)) };
-        current = {
-          endpoint,
-          expirationTime: null,
-          options: { applicationServerKey: options.applicationServerKey.buffer ?? options.applicationServerKey },
-          getKey: (which) => bytes(which === "p256dh" ? p256dh : auth),
-          unsubscribe: async () => {
-            current = null;
-            return true;
-          },
+    await context.addInitScript(
+      ({ endpoint, p256dh, auth }) => {
+        const bytes = (b64url) => {
+          const s = atob(
+            b64url
+              .replace(/-/g, "+")
+              .replace(/_/g, "/")
+              .padEnd(Math.ceil(b64url.length / 4) * 4, "="),
+          );
+          return Uint8Array.from(s, (c) => c.charCodeAt(0)).buffer;
         };
-        return current;
-      };
-    }, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+        let current = null;
+        PushManager.prototype.getSubscription = async () => current;
+        PushManager.prototype.subscribe = async (options) => {
+          window.__pushOptions = {
+            userVisibleOnly: options.userVisibleOnly,
+            key: Array.from(new Uint8Array(options.applicationServerKey)),
+          };
+          current = {
+            endpoint,
+            expirationTime: null,
+            options: { applicationServerKey: options.applicationServerKey.buffer ?? options.applicationServerKey },
+            getKey: (which) => bytes(which === "p256dh" ? p256dh : auth),
+            unsubscribe: async () => {
+              current = null;
+              return true;
+            },
+          };
+          return current;
+        };
+      },
+      { endpoint, p256dh: keys.p256dh, auth: keys.auth },
+    );
 
     await page.goto(`${BASE_URL}/account/notices`);
     await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 20_000 });
@@ -91,7 +104,10 @@ test("push: subscribe on Account > Notices, a notice arrives encrypted, shows, a
     assert.deepEqual(row, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
 
     // A notice for them: the worker sends it to the push service.
-    await sql("select app_hidden.notify_user($1, 'task_assigned', 'info', 'Task assigned: Water the oak', 'Sam asked you to water the oak.', '/tasks', null, false)", [userId]);
+    await sql(
+      "select app_hidden.notify_user($1, 'task_assigned', 'info', 'Task assigned: Water the oak', 'Sam asked you to water the oak.', '/tasks', null, false)",
+      [userId],
+    );
     const message = await waitFor(async () => {
       const received = await (await fetch(`${PUSH_SERVICE_URL}/received`)).json();
       return received.find((m) => m.path === `/push/${name}`);
@@ -118,10 +134,14 @@ test("push: subscribe on Account > Notices, a notice arrives encrypted, shows, a
     let shown = [];
     for (let attempt = 0; attempt < 3 && shown.length === 0; attempt += 1) {
       await cdp.send("ServiceWorker.deliverPushMessage", { origin: BASE_URL, registrationId: registration.registrationId, data: text });
-      shown = await waitFor(async () => {
-        const list = await notifications();
-        return list.length ? list : null;
-      }, "the notification", 5000).catch(() => []);
+      shown = await waitFor(
+        async () => {
+          const list = await notifications();
+          return list.length ? list : null;
+        },
+        "the notification",
+        5000,
+      ).catch(() => []);
     }
     assert.deepEqual(shown, [{ title: "Task assigned: Water the oak", body: "Sam asked you to water the oak.", url: "/tasks" }]);
 
@@ -142,9 +162,10 @@ test("push: a device is removed from Account > Notices", { skip: !PUSH_SERVICE_U
     const user = await registerUser();
     const userId = await startSignedIn(page, user);
     const p256dh = Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString("base64url");
-    await sql("insert into app_public.push_subscriptions (user_id, endpoint, p256dh, auth, label) values ($1, $2, $3, $4, 'Firefox on Linux')", [
-      userId, `${PUSH_SERVICE_URL}/push/other-${randomBytes(4).toString("hex")}`, p256dh, randomBytes(16).toString("base64url"),
-    ]);
+    await sql(
+      "insert into app_public.push_subscriptions (user_id, endpoint, p256dh, auth, label) values ($1, $2, $3, $4, 'Firefox on Linux')",
+      [userId, `${PUSH_SERVICE_URL}/push/other-${randomBytes(4).toString("hex")}`, p256dh, randomBytes(16).toString("base64url")],
+    );
     await page.goto(`${BASE_URL}/account/notices`);
     await page.getByRole("button", { name: "Remove Firefox on Linux" }).click();
     await page.getByText("No device gets push messages.").waitFor();

@@ -12,8 +12,31 @@ const WIDTHS = [360, 768, 1024, 1280, 1536];
 const SHOTS = fileURLToPath(new URL("./artifacts/responsive/", import.meta.url));
 const READING = { x: 51.4543, y: -0.9781 };
 
-const PUBLIC_ROUTES = ["/", "/map", "/things", "/devices", "/groups", "/community", "/tasks", "/activity", "/users", "/scorer", "/signin", "/register", "/forgot-password"];
-const SIGNED_IN_ROUTES = [...PUBLIC_ROUTES.filter((r) => !["/signin", "/register", "/forgot-password"].includes(r)), "/about", "/account/profile", "/form", "/tasks/new", "/things/new", "/devices/new", "/groups/new"];
+const PUBLIC_ROUTES = [
+  "/",
+  "/map",
+  "/things",
+  "/devices",
+  "/groups",
+  "/community",
+  "/tasks",
+  "/activity",
+  "/users",
+  "/scorer",
+  "/signin",
+  "/register",
+  "/forgot-password",
+];
+const SIGNED_IN_ROUTES = [
+  ...PUBLIC_ROUTES.filter((r) => !["/signin", "/register", "/forgot-password"].includes(r)),
+  "/about",
+  "/account/profile",
+  "/form",
+  "/tasks/new",
+  "/things/new",
+  "/devices/new",
+  "/groups/new",
+];
 
 /** Everything the page measures in one go. */
 function measure() {
@@ -46,7 +69,8 @@ function measure() {
     // Map markers are not text buttons: a cluster's needs-water count sits on its corner by design,
     // whether maplibre or the first markers drawn before it (.map-preview) place it.
     if (el.closest(".maplibregl-map, .map-preview, .visually-hidden")) continue;
-    if (el.scrollWidth > el.clientWidth + 1) buttons.push(`"${(el.textContent || "").trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+    if (el.scrollWidth > el.clientWidth + 1)
+      buttons.push(`"${(el.textContent || "").trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
   }
   // Tabs hidden off the edge of a sideways strip count too: the page does not overflow, but the
   // tab cannot be seen.

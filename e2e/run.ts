@@ -45,12 +45,22 @@ try {
     const named = process.argv.slice(2).map((f) => path.basename(f));
     const files = named.length
       ? named
-      : fs.readdirSync(path.join(rootDir, "e2e")).filter((f) => f.endsWith(".test.mjs")).sort();
+      : fs
+          .readdirSync(path.join(rootDir, "e2e"))
+          .filter((f) => f.endsWith(".test.mjs"))
+          .sort();
     exitCode = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files.map((f) => path.join("e2e", f))], {
         cwd: rootDir,
         stdio: "inherit",
-        env: { ...process.env, BASE_URL: server.url, DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: outbox, TTN_WEBHOOK_SECRET: "e2e-ttn-secret", PUSH_SERVICE_URL: pushService.origin },
+        env: {
+          ...process.env,
+          BASE_URL: server.url,
+          DATABASE_URL: databaseUrl,
+          MAIL_OUTBOX_DIR: outbox,
+          TTN_WEBHOOK_SECRET: "e2e-ttn-secret",
+          PUSH_SERVICE_URL: pushService.origin,
+        },
       });
       child.on("exit", (code) => resolve(code ?? 1));
     });

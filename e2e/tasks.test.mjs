@@ -181,10 +181,7 @@ test("a task planned through the form reaches the collaborator, who completes it
     await record.waitFor();
     await record.click();
     await page.getByText(`The watering is on ${thing.name}'s timeline.`).waitFor();
-    assert.equal(
-      await page.getByRole("link", { name: "See the timeline" }).getAttribute("href"),
-      `/things/${thing.id}/timeline`,
-    );
+    assert.equal(await page.getByRole("link", { name: "See the timeline" }).getAttribute("href"), `/things/${thing.id}/timeline`);
   });
 
   const after = await gql(

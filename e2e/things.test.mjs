@@ -6,14 +6,21 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BASE_URL, registerUser, uniqueUsername, waitForRole, withPage, startSignedIn, liveEvents, pokeUntil, touchThing } from "./helpers.mjs";
+import {
+  BASE_URL,
+  registerUser,
+  uniqueUsername,
+  waitForRole,
+  withPage,
+  startSignedIn,
+  liveEvents,
+  pokeUntil,
+  touchThing,
+} from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 // A tiny valid PNG (1x1), for the picture upload.
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 async function gql(query, variables = {}, token) {
   const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
@@ -59,7 +66,10 @@ async function mailedLink(to, template, timeout = 15_000) {
   assert.ok(dir, "MAIL_OUTBOX_DIR is not set");
   const until = Date.now() + timeout;
   while (Date.now() < until) {
-    const files = (await readdir(dir)).filter((f) => f.endsWith(".json")).sort().reverse();
+    const files = (await readdir(dir))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const record = JSON.parse(await readFile(join(dir, file), "utf8"));
       if (record.to === to && record.template === template && record.links?.length) {
@@ -286,7 +296,10 @@ test("/things/nearest opens the nearest thing from the device's location with it
     await page.waitForURL(`${BASE_URL}/things/${far.id}/dashboard`);
     await page.getByRole("heading", { level: 1, name: far.name }).waitFor();
     // The distance the database computed, in en-GB words.
-    await page.getByText(new RegExp(`^Nearest thing: ${far.name}, 2\\d\\d m away$`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`^Nearest thing: ${far.name}, 2\\d\\d m away$`))
+      .first()
+      .waitFor();
   });
   await withPage(t, async (page) => {
     // In Berlin, with every thing of these tests in Reading or New Zealand: none within 20 km.
@@ -301,7 +314,10 @@ test("/things/nearest opens the nearest thing from the device's location with it
   await withPage(t, async (page) => {
     // No permission: a negative notice with the reason, then the list.
     await page.goto(`${BASE_URL}/things/nearest`);
-    await page.getByText(/^Location permission denied/).first().waitFor();
+    await page
+      .getByText(/^Location permission denied/)
+      .first()
+      .waitFor();
     await page.waitForURL(`${BASE_URL}/things`);
     await page.getByRole("heading", { level: 1, name: "Things" }).waitFor();
   });
@@ -319,7 +335,11 @@ test("the dashboard shows a new action live, and the activity feed lists it", as
     await page.getByText(/You added it/).waitFor();
     // The subscription listens once an event reaches the page (the thing saved again,
     // unchanged); then an action is recorded elsewhere.
-    await pokeUntil(() => touchThing(thing, owner.token), () => heard.count > 0, "the dashboard's live updates");
+    await pokeUntil(
+      () => touchThing(thing, owner.token),
+      () => heard.count > 0,
+      "the dashboard's live updates",
+    );
     const comment = `Weeded the edges ${Date.now()}`;
     await gql(
       `mutation CreateAction($action: ActionInput!) { createAction(input: { action: $action }) { action { id } } }`,

@@ -12,7 +12,10 @@ function plugin(_schema, documents, _config, info) {
     for (const definition of file.document.definitions) {
       if (definition.kind !== "OperationDefinition" || !definition.name) continue;
       const name = definition.name.value;
-      let from = path.relative(fromDir, file.location.replace(/\.graphql$/, ".generated.ts")).split(path.sep).join("/");
+      let from = path
+        .relative(fromDir, file.location.replace(/\.graphql$/, ".generated.ts"))
+        .split(path.sep)
+        .join("/");
       if (!from.startsWith(".")) from = `./${from}`;
       entries.push({ name, from });
     }

@@ -16,7 +16,9 @@ try {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const config = loadConfig({ databaseUrl: url, exportSchema: true });
   // Only the schema is built: nothing is stored or counted.
-  const pgl = postgraphile(makePreset(config, { pool, superuserPool: pool, pictureStore: localStore(config.dataDir), limits: sharedLimits(pool) }));
+  const pgl = postgraphile(
+    makePreset(config, { pool, superuserPool: pool, pictureStore: localStore(config.dataDir), limits: sharedLimits(pool) }),
+  );
   await pgl.getSchema();
   await pgl.release();
   await pool.end();

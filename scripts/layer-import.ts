@@ -13,7 +13,15 @@ import path from "node:path";
 import pg from "pg";
 import "../server/config.ts";
 import { readSettings } from "../domain/config/read.ts";
-import { LayerError, layerSql, prepareLayer, replaceLayer, type Crs, type LayerName, type PreparedLayer } from "../domain/environment/layers.ts";
+import {
+  LayerError,
+  layerSql,
+  prepareLayer,
+  replaceLayer,
+  type Crs,
+  type LayerName,
+  type PreparedLayer,
+} from "../domain/environment/layers.ts";
 import { BLINES_SAMPLE_ATTRIBUTION, SOILSCAPES_SAMPLE_ATTRIBUTION } from "../domain/environment/settings.ts";
 
 const USAGE = (command: string) =>
@@ -81,7 +89,8 @@ export async function runLayerImport(layer: LayerName, command: string, argv: st
     }
     throw e;
   }
-  const attribution = args.attribution ?? (args.sample ? (layer === "soilscapes" ? SOILSCAPES_SAMPLE_ATTRIBUTION : BLINES_SAMPLE_ATTRIBUTION) : undefined);
+  const attribution =
+    args.attribution ?? (args.sample ? (layer === "soilscapes" ? SOILSCAPES_SAMPLE_ATTRIBUTION : BLINES_SAMPLE_ATTRIBUTION) : undefined);
   const source = args.source ?? path.basename(args.file);
   if (args.sql) {
     process.stdout.write(layerSql(layer, prepared.features, { source, attribution, isSample: args.sample }));
@@ -98,7 +107,9 @@ export async function runLayerImport(layer: LayerName, command: string, argv: st
   try {
     await client.connect();
   } catch (e) {
-    console.error(`Could not connect to the database (${e instanceof Error ? e.message : e}). Set DATABASE_URL, or start the app with \`npm start\` first.`);
+    console.error(
+      `Could not connect to the database (${e instanceof Error ? e.message : e}). Set DATABASE_URL, or start the app with \`npm start\` first.`,
+    );
     return 1;
   }
   try {
@@ -109,7 +120,9 @@ export async function runLayerImport(layer: LayerName, command: string, argv: st
     });
     const reprojected = prepared.crs === "EPSG:27700" ? ", reprojected from British National Grid (EPSG:27700)" : "";
     const skipped = prepared.skipped ? `; ${prepared.skipped} non-polygon or broken feature(s) skipped` : "";
-    console.log(`Loaded ${count} ${layer === "soilscapes" ? "soilscape" : "B-Lines"} feature(s) from ${args.file}${reprojected}${skipped}. The previous layer was replaced.`);
+    console.log(
+      `Loaded ${count} ${layer === "soilscapes" ? "soilscape" : "B-Lines"} feature(s) from ${args.file}${reprojected}${skipped}. The previous layer was replaced.`,
+    );
     return 0;
   } finally {
     await client.end();

@@ -36,7 +36,9 @@ const dryRun = values["dry-run"] ?? false;
 try {
   const report = await movePictures(source, target, { dryRun, log: values.quiet ? undefined : (line) => console.log(line) });
   const verb = dryRun ? "would copy" : "copied";
-  console.log(`${from} -> ${to}: ${verb} ${report.copied} objects (${report.bytes} bytes); ${report.skipped} already there${dryRun ? "; nothing was written (dry run)" : ""}`);
+  console.log(
+    `${from} -> ${to}: ${verb} ${report.copied} objects (${report.bytes} bytes); ${report.skipped} already there${dryRun ? "; nothing was written (dry run)" : ""}`,
+  );
 } catch (e) {
   console.error(`Stopped: ${(e as Error)?.message ?? e}. Run the same command again to resume.`);
   process.exitCode = 1;

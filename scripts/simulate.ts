@@ -47,7 +47,10 @@ async function startFromLatest(): Promise<void> {
     const res = await fetch(`${base}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ operationName: "SimulateLatest", query: "query SimulateLatest { allDevices { nodes { deviceId water ph } } }" }),
+      body: JSON.stringify({
+        operationName: "SimulateLatest",
+        query: "query SimulateLatest { allDevices { nodes { deviceId water ph } } }",
+      }),
     });
     const nodes: { deviceId: string; water: number | null; ph: number | null }[] = (await res.json())?.data?.allDevices?.nodes ?? [];
     for (const n of nodes) {
@@ -79,7 +82,9 @@ for (let round = 1; round <= rounds; round++) {
         f_port: 2,
         f_cnt: fCnt,
         frm_payload: payload(d, now).toString("base64"),
-        rx_metadata: [{ gateway_ids: { gateway_id: "simulated-gw" }, rssi: -90 - Math.round(Math.random() * 20), snr: 6 + Math.random() * 3 }],
+        rx_metadata: [
+          { gateway_ids: { gateway_id: "simulated-gw" }, rssi: -90 - Math.round(Math.random() * 20), snr: 6 + Math.random() * 3 },
+        ],
       },
     };
     try {

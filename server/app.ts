@@ -80,7 +80,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   // Few connections beat many: each busy one is a PostgreSQL process competing for the same cores
   // (on two vCPUs the home dashboard ran best at 4 to 6, and worst at 20; bench/api.ts).
-  const apiPool = new pg.Pool({ connectionString: config.authDatabaseUrl, max: config.apiPoolSize, statement_timeout: config.apiStatementTimeoutMs });
+  const apiPool = new pg.Pool({
+    connectionString: config.authDatabaseUrl,
+    max: config.apiPoolSize,
+    statement_timeout: config.apiStatementTimeoutMs,
+  });
   // Introspection, at start and on schema changes: no timeout.
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   // Subscriptions LISTEN on one session of their own, as the owner on DATABASE_URL, which must be a
@@ -90,12 +94,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const listenPool = new pg.Pool({ connectionString: config.databaseUrl, max: 1, application_name: LISTEN_APPLICATION_NAME });
   // Rate limits shared by every server (server/auth/rate-limit.ts), counted as the owner.
   const limitsPool = new pg.Pool({
-    connectionString: config.databaseUrl, max: 2, statement_timeout: config.apiStatementTimeoutMs, application_name: "steward-limits",
+    connectionString: config.databaseUrl,
+    max: 2,
+    statement_timeout: config.apiStatementTimeoutMs,
+    application_name: "steward-limits",
   });
   // The replica-safe reads (docs/scaling.md) on a streaming replica, as the same authenticator:
   // as many connections as the API's, since they take its reads over.
   const replicaPool = config.readDatabaseUrl
-    ? new pg.Pool({ connectionString: config.readDatabaseUrl, max: config.apiPoolSize, statement_timeout: config.apiStatementTimeoutMs, application_name: READ_APPLICATION_NAME })
+    ? new pg.Pool({
+        connectionString: config.readDatabaseUrl,
+        max: config.apiPoolSize,
+        statement_timeout: config.apiStatementTimeoutMs,
+        application_name: READ_APPLICATION_NAME,
+      })
     : null;
   if (replicaPool) logPoolErrors(replicaPool, "replica pool");
   const readRouting = replicaPool ? new ReadRouting(apiPool, replicaPool) : undefined;
@@ -107,7 +119,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const limits = sharedLimits(limitsPool);
   // Pictures and pending uploads (STORAGE: local, postgres or s3; server/storage).
   const pictureStore = openPictureStore(config);
-  const pgl = postgraphile(makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber, pictureStore, limits, readRouting }));
+  const pgl = postgraphile(
+    makePreset(config, { pool: apiPool, superuserPool: ownerPool, pgSubscriber, pictureStore, limits, readRouting }),
+  );
   const serv = pgl.createServ(grafserv);
   app.use("/graphql", refuseLargeGraphqlBodies(config.documentLimits.maxBodyBytes));
   // Websockets through our own handler (server/graphql/websocket.ts: message size, masked closes).
@@ -116,7 +130,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Make sure the schema builds (and is exported) before we say we are up.
   await pgl.getSchema();
 
-  app.use(exportRouter(apiPool, readRouting, { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer }, config.openDataLicence));
+  app.use(
+    exportRouter(
+      apiPool,
+      readRouting,
+      { jwtSecret: config.jwtSecret, jwtAudience: config.jwtAudience, jwtIssuer: config.jwtIssuer },
+      config.openDataLicence,
+    ),
+  );
   // OGC API - Features under /ogc (issue 26): the public things for GIS tools.
   app.use(ogcRouter(apiPool, readRouting, config.openDataLicence));
   // POST /uploads and GET /images/... (server/images).
@@ -152,7 +173,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         await pgl.release();
         pgSubscriber.release();
         await pictureStore.close();
-        await Promise.all([pool, apiPool, ownerPool, webhookPool, listenPool, limitsPool, ...(replicaPool ? [replicaPool] : [])].map(endPool));
+        await Promise.all(
+          [pool, apiPool, ownerPool, webhookPool, listenPool, limitsPool, ...(replicaPool ? [replicaPool] : [])].map(endPool),
+        );
       })();
       return closing;
     },
@@ -171,7 +194,9 @@ function lastResortErrors(error: unknown, req: express.Request, res: express.Res
   const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
   if (status < 500) {
     // The request's fault (bad encoding in the path, an unreadable body): say so plainly.
-    res.status(status).json({ error: err?.expose && typeof err?.message === "string" && !(err instanceof URIError) ? err.message : "Bad request" });
+    res
+      .status(status)
+      .json({ error: err?.expose && typeof err?.message === "string" && !(err instanceof URIError) ? err.message : "Bad request" });
     return;
   }
   const errorId = randomBytes(6).toString("hex").toUpperCase();

@@ -25,7 +25,7 @@ export function clientAddress(req: IncomingMessage | undefined, trustProxy: Trus
     compiled.set(trustProxy, trust);
   }
   const header = req.headers["x-forwarded-for"];
-  const forwarded = (Array.isArray(header) ? header.join(",") : header ?? "")
+  const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? ""))
     .split(",")
     .map((a) => a.trim())
     .filter(Boolean)

@@ -39,7 +39,15 @@ export function localSecret(envValue: string | undefined, fileName: string): str
   return secret;
 }
 
-export const S3_SETTINGS = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_PREFIX"] as const;
+export const S3_SETTINGS = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PREFIX",
+] as const;
 
 /** S3_*: the bucket of STORAGE=s3 (server/storage/s3.ts). */
 export function s3Settings(s: Pick<Settings, (typeof S3_SETTINGS)[number]>): S3Settings {
@@ -72,7 +80,11 @@ export function readOpenDataLicence(env: NodeJS.ProcessEnv): OpenDataLicence {
 }
 
 function openDataLicence(s: Pick<Settings, "OPEN_DATA_LICENCE" | "OPEN_DATA_LICENCE_URL" | "OPEN_DATA_ATTRIBUTION">): OpenDataLicence {
-  return { id: s.OPEN_DATA_LICENCE, url: s.OPEN_DATA_LICENCE_URL || KNOWN_LICENCE_URLS[s.OPEN_DATA_LICENCE], attribution: s.OPEN_DATA_ATTRIBUTION };
+  return {
+    id: s.OPEN_DATA_LICENCE,
+    url: s.OPEN_DATA_LICENCE_URL || KNOWN_LICENCE_URLS[s.OPEN_DATA_LICENCE],
+    attribution: s.OPEN_DATA_ATTRIBUTION,
+  };
 }
 
 export interface ServerConfig {
@@ -208,7 +220,9 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     mapTileHosts: s.MAP_TILE_HOSTS,
     // Production may leave it unset (the webhook then answers 503); a local installation gets one
     // in the data folder, which `npm run simulate` uses too.
-    ttnWebhookSecret: overrides.ttnWebhookSecret ?? (s.NODE_ENV === "production" ? s.TTN_WEBHOOK_SECRET ?? "" : localSecret(s.TTN_WEBHOOK_SECRET, "ttn-webhook-secret")),
+    ttnWebhookSecret:
+      overrides.ttnWebhookSecret ??
+      (s.NODE_ENV === "production" ? (s.TTN_WEBHOOK_SECRET ?? "") : localSecret(s.TTN_WEBHOOK_SECRET, "ttn-webhook-secret")),
     dataDir,
     storage: s.STORAGE,
     s3: s3Settings(s),

@@ -36,8 +36,13 @@ const openConnections = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
 export async function endPool(pool: pg.Pool): Promise<void> {
   const open = [...(openConnections.get(pool) ?? [])];
   await pool.end();
-  await Promise.all(open.map((client) => new Promise<void>((resolve) => {
-    if (!openConnections.get(pool)?.has(client)) return resolve();
-    client.once("end", () => resolve());
-  })));
+  await Promise.all(
+    open.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          if (!openConnections.get(pool)?.has(client)) return resolve();
+          client.once("end", () => resolve());
+        }),
+    ),
+  );
 }

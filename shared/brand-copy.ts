@@ -23,8 +23,7 @@ export const BRAND_COPY: Record<BrandingKey, BrandCopy> = {
     aboutIntro:
       "helps people look after the shared things around them: planters, trees, bee cafes, benches and more. Join groups, record the care you give, see how a thing is doing from its soil sensors, rainfall and weather, share the work with collaborators, and earn badges along the way.",
     groupAddThings: "Add the things this group looks after: planters, trees, benches and more.",
-    myThingsEmpty:
-      "Add a thing you care for, such as a planter, a tree or a bench, or find one nearby and become a collaborator.",
+    myThingsEmpty: "Add a thing you care for, such as a planter, a tree or a bench, or find one nearby and become a collaborator.",
     homeLookAfter: "shared things near you: planters, trees, bee cafes, benches.",
   },
   bee: {

@@ -46,8 +46,10 @@ export function swapDateProblem(day: string, weekday: number, today: string): st
 
 /** What stops someone adopting a thing, before asking the server; null when nothing does. */
 export function adoptProblem(adopterCount: number, myAdoptions: number | null): string | null {
-  if (adopterCount >= ADOPTERS_PER_THING) return `This thing already has ${ADOPTERS_PER_THING} people looking after it, the most it can have`;
-  if (myAdoptions !== null && myAdoptions >= ADOPTIONS_PER_PERSON) return `You can look after up to ${ADOPTIONS_PER_PERSON} things; stop looking after one first`;
+  if (adopterCount >= ADOPTERS_PER_THING)
+    return `This thing already has ${ADOPTERS_PER_THING} people looking after it, the most it can have`;
+  if (myAdoptions !== null && myAdoptions >= ADOPTIONS_PER_PERSON)
+    return `You can look after up to ${ADOPTIONS_PER_PERSON} things; stop looking after one first`;
   return null;
 }
 

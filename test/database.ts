@@ -36,7 +36,7 @@ function keepExitCode() {
   const exit = process.exit.bind(process);
   process.exit = ((code?: number | string | null) => {
     const recorded = Number(process.exitCode ?? 0);
-    return exit(recorded !== 0 && (code === undefined || code === null || Number(code) === 0) ? recorded : code ?? undefined);
+    return exit(recorded !== 0 && (code === undefined || code === null || Number(code) === 0) ? recorded : (code ?? undefined));
   }) as typeof process.exit;
 }
 

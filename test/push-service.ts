@@ -99,8 +99,10 @@ export function checkVapid(authorization: string | undefined, origin: string): R
   const claims = JSON.parse(Buffer.from(c, "base64url").toString()) as Record<string, unknown>;
   if (claims.aud !== origin) throw new Error(`aud must be the endpoint's origin ${origin}, got ${String(claims.aud)}`);
   const now = Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== "number" || claims.exp <= now || claims.exp > now + 24 * 3600) throw new Error(`exp must be within 24 hours, got ${String(claims.exp)}`);
-  if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub)) throw new Error(`sub must be a mailto: or https: contact, got ${String(claims.sub)}`);
+  if (typeof claims.exp !== "number" || claims.exp <= now || claims.exp > now + 24 * 3600)
+    throw new Error(`exp must be within 24 hours, got ${String(claims.exp)}`);
+  if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub))
+    throw new Error(`sub must be a mailto: or https: contact, got ${String(claims.sub)}`);
   return { claims, publicKey: k };
 }
 
@@ -146,7 +148,8 @@ export async function startPushService(options: { recordAll?: boolean } = {}): P
       }
       if (!subscription) return refuse(404, "unknown subscription");
       try {
-        if (req.headers["content-encoding"] !== "aes128gcm") throw new Error(`Content-Encoding must be aes128gcm, got ${req.headers["content-encoding"]}`);
+        if (req.headers["content-encoding"] !== "aes128gcm")
+          throw new Error(`Content-Encoding must be aes128gcm, got ${req.headers["content-encoding"]}`);
         if (!/^\d+$/.test(String(req.headers.ttl ?? ""))) throw new Error("TTL header missing");
         const vapid = checkVapid(req.headers.authorization, origin);
         const text = decryptPush(Buffer.concat(chunks), subscription);

@@ -70,7 +70,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, tries
  * Starts the primary, runs `prepare` on it (create and migrate databases: they are then in the
  * base backup), takes a base backup with -R and starts the replica from it.
  */
-export async function startStreamingReplica(prepare: (primaryAdminUrl: string) => Promise<void> = async () => {}): Promise<StreamingReplica> {
+export async function startStreamingReplica(
+  prepare: (primaryAdminUrl: string) => Promise<void> = async () => {},
+): Promise<StreamingReplica> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "steward-replica-"));
   // PostgreSQL will not run as root: then everything runs as the postgres system user.
   const asRoot = process.getuid?.() === 0;
@@ -85,14 +87,35 @@ export async function startStreamingReplica(prepare: (primaryAdminUrl: string) =
   process.once("exit", killAll);
 
   const startServer = (dataDir: string, port: number) => {
-    const child = spawn(path.join(PG_BIN, "postgres"), [
-      "-D", dataDir, "-p", String(port),
-      "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${base}`,
-      "-c", "wal_level=replica", "-c", "max_wal_senders=4", "-c", "hot_standby=on",
-      // A throw-away cluster: no need to wait for the disk.
-      "-c", "fsync=off", "-c", "full_page_writes=off",
-      "-c", "shared_buffers=32MB", "-c", "max_connections=60",
-    ], { ...spawnOptions, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(
+      path.join(PG_BIN, "postgres"),
+      [
+        "-D",
+        dataDir,
+        "-p",
+        String(port),
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        `unix_socket_directories=${base}`,
+        "-c",
+        "wal_level=replica",
+        "-c",
+        "max_wal_senders=4",
+        "-c",
+        "hot_standby=on",
+        // A throw-away cluster: no need to wait for the disk.
+        "-c",
+        "fsync=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "shared_buffers=32MB",
+        "-c",
+        "max_connections=60",
+      ],
+      { ...spawnOptions, stdio: ["ignore", "ignore", "pipe"] },
+    );
     let log = "";
     child.stderr!.on("data", (d) => (log = (log + d).slice(-4000)));
     children.push(child);
@@ -100,12 +123,17 @@ export async function startStreamingReplica(prepare: (primaryAdminUrl: string) =
   };
 
   const stop = async () => {
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => {
-      if (c.exitCode !== null || c.signalCode !== null) return resolve();
-      c.once("exit", () => resolve());
-      c.kill("SIGINT"); // fast shutdown
-      setTimeout(() => c.kill("SIGKILL"), 10_000).unref();
-    })));
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once("exit", () => resolve());
+            c.kill("SIGINT"); // fast shutdown
+            setTimeout(() => c.kill("SIGKILL"), 10_000).unref();
+          }),
+      ),
+    );
     process.removeListener("exit", killAll);
     fs.rmSync(base, { recursive: true, force: true });
   };
@@ -113,22 +141,29 @@ export async function startStreamingReplica(prepare: (primaryAdminUrl: string) =
   try {
     const primaryDir = path.join(base, "primary");
     const replicaDir = path.join(base, "replica");
-    await run(path.join(PG_BIN, "initdb"), ["-D", primaryDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"], spawnOptions);
+    await run(
+      path.join(PG_BIN, "initdb"),
+      ["-D", primaryDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"],
+      spawnOptions,
+    );
     const primaryPort = await freePort();
     const primary = startServer(primaryDir, primaryPort);
     const primaryAdminUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
     await until(`the primary starting (${primary.log()})`, async () => (await query(primaryAdminUrl, "select 1")).length || undefined);
     await prepare(primaryAdminUrl);
 
-    await run(path.join(PG_BIN, "pg_basebackup"), [
-      "-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres", "-D", replicaDir,
-      "-R", "-X", "stream", "-c", "fast", "--no-sync",
-    ], spawnOptions);
+    await run(
+      path.join(PG_BIN, "pg_basebackup"),
+      ["-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres", "-D", replicaDir, "-R", "-X", "stream", "-c", "fast", "--no-sync"],
+      spawnOptions,
+    );
     const replicaPort = await freePort();
     const replica = startServer(replicaDir, replicaPort);
     const replicaAdminUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
-    await until(`the replica starting (${replica.log()})`, async () =>
-      (await query<{ r: boolean }>(replicaAdminUrl, "select pg_is_in_recovery() as r"))[0]?.r === true || undefined);
+    await until(
+      `the replica starting (${replica.log()})`,
+      async () => (await query<{ r: boolean }>(replicaAdminUrl, "select pg_is_in_recovery() as r"))[0]?.r === true || undefined,
+    );
 
     const onReplica = (url: string) => {
       const u = new URL(url);
@@ -141,14 +176,20 @@ export async function startStreamingReplica(prepare: (primaryAdminUrl: string) =
       onReplica,
       pauseReplay: async () => {
         await query(replicaAdminUrl, "select pg_wal_replay_pause()");
-        await until("replay pausing", async () =>
-          (await query<{ s: string }>(replicaAdminUrl, "select pg_get_wal_replay_pause_state() as s"))[0].s === "paused" || undefined);
+        await until(
+          "replay pausing",
+          async () =>
+            (await query<{ s: string }>(replicaAdminUrl, "select pg_get_wal_replay_pause_state() as s"))[0].s === "paused" || undefined,
+        );
       },
       resumeReplay: async () => void (await query(replicaAdminUrl, "select pg_wal_replay_resume()")),
       caughtUp: async () => {
         const [{ lsn }] = await query<{ lsn: string }>(primaryAdminUrl, "select pg_current_wal_lsn()::text as lsn");
-        await until("the replica catching up", async () =>
-          (await query<{ ok: boolean }>(replicaAdminUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as ok`))[0].ok || undefined);
+        await until(
+          "the replica catching up",
+          async () =>
+            (await query<{ ok: boolean }>(replicaAdminUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as ok`))[0].ok || undefined,
+        );
       },
       stop,
     };

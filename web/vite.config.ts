@@ -42,7 +42,10 @@ export default defineConfig(({ command }) => ({
     compression({
       include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
       threshold: 1024,
-      algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm("gzip", { level: 9 })],
+      algorithms: [
+        defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm("gzip", { level: 9 }),
+      ],
     }),
   ],
   resolve: {

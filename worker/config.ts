@@ -124,7 +124,10 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env, cwd: stri
     // Generated keys are kept where the server keeps its own (server/config.ts: DATA_DIR, else .data).
     dataDir: path.resolve(cwd, s.DATA_DIR),
     push: {
-      vapid: s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? { publicKey: s.VAPID_PUBLIC_KEY, privateKey: s.VAPID_PRIVATE_KEY, subject: s.VAPID_SUBJECT } : null,
+      vapid:
+        s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY
+          ? { publicKey: s.VAPID_PUBLIC_KEY, privateKey: s.VAPID_PRIVATE_KEY, subject: s.VAPID_SUBJECT }
+          : null,
       endpointHosts: s.PUSH_ENDPOINT_HOSTS,
       ttlSeconds: s.PUSH_TTL_SECONDS,
     },

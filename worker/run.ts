@@ -119,8 +119,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
 
   const ownMailer = !options.mailer;
   const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: options.mailLog });
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: options.mailLog });
   const ctx: WorkerContext = { config: { ...config, concurrency, databaseUrl }, mailer };
 
   const taskList: TaskList = {};
@@ -153,7 +152,9 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
     if (!ownPool) return;
     const open = [...ownConnections];
     await ownPool.end();
-    await Promise.all(open.map((c) => new Promise<void>((resolve) => (ownConnections.has(c) ? c.once("end", () => resolve()) : resolve()))));
+    await Promise.all(
+      open.map((c) => new Promise<void>((resolve) => (ownConnections.has(c) ? c.once("end", () => resolve()) : resolve()))),
+    );
   };
   const pgPool = options.pgPool ?? ownPool!;
   let runner: Runner;
@@ -199,22 +200,28 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Wor
 
   // The hourly checks book their own next run; this books the first (see tasks/hourly_checks.ts).
   if (options.scheduleChecks !== false && taskNames.includes("hourly_checks")) {
-    await runner.addJob("hourly_checks", {}, {
-      jobKey: "hourly_checks",
-      jobKeyMode: "replace",
-      runAt: new Date(Date.now() + config.checks.initialDelayMs),
-    });
+    await runner.addJob(
+      "hourly_checks",
+      {},
+      {
+        jobKey: "hourly_checks",
+        jobKeyMode: "replace",
+        runAt: new Date(Date.now() + config.checks.initialDelayMs),
+      },
+    );
   }
 
   // NOTICES_PER_DAY lives in the database, which enforces it (app_hidden.notify_user); a jobs-only
   // database (some tests) has no such table.
-  await pgPool.query(
-    `do $$ begin
+  await pgPool
+    .query(
+      `do $$ begin
        if to_regclass('app_private.notice_limits') is not null then
          update app_private.notice_limits set per_day = ${Number(config.noticesPerDay)} where per_day <> ${Number(config.noticesPerDay)};
        end if;
      end $$`,
-  ).catch((e: unknown) => logger.error(`worker: could not record NOTICES_PER_DAY: ${(e as Error).message}`));
+    )
+    .catch((e: unknown) => logger.error(`worker: could not record NOTICES_PER_DAY: ${(e as Error).message}`));
 
   let stopping: Promise<void> | undefined;
   const promise = runner.promise;

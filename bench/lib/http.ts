@@ -36,7 +36,11 @@ export class GraphqlClient {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
-          host: this.host, port: this.port, path, method: "POST", agent: this.agent,
+          host: this.host,
+          port: this.port,
+          path,
+          method: "POST",
+          agent: this.agent,
           headers: {
             "content-type": "application/json",
             accept: "application/graphql-response+json, application/json",

@@ -59,7 +59,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
   if (options.warmupSeconds) await run(options.warmupSeconds, false);
   const r = await run(options.seconds, true);
-  return { ...summarize(r.latencies), seconds: r.seconds, throughput: r.latencies.length / r.seconds, errors: r.errors, errorSamples: r.errorSamples };
+  return {
+    ...summarize(r.latencies),
+    seconds: r.seconds,
+    throughput: r.latencies.length / r.seconds,
+    errors: r.errors,
+    errorSamples: r.errorSamples,
+  };
 }
 
 /** Closed loop: see the top of this file. */

@@ -27,7 +27,10 @@ export function printResult(result: BenchResult): void {
 }
 
 export function parseResult(output: string): BenchResult | null {
-  const line = output.split("\n").reverse().find((l) => l.startsWith(RESULT_PREFIX));
+  const line = output
+    .split("\n")
+    .reverse()
+    .find((l) => l.startsWith(RESULT_PREFIX));
   if (!line) return null;
   try {
     return JSON.parse(line.slice(RESULT_PREFIX.length)) as BenchResult;
@@ -38,7 +41,13 @@ export function parseResult(output: string): BenchResult | null {
 
 /** A figure held to "at most" / "under" a limit. */
 export function under(name: string, value: number, unit: string, limit: number, inclusive = false): Figure {
-  return { name, value: round(value), unit, target: `${inclusive ? "≤" : "<"} ${limit} ${unit}`.trim(), met: inclusive ? value <= limit : value < limit };
+  return {
+    name,
+    value: round(value),
+    unit,
+    target: `${inclusive ? "≤" : "<"} ${limit} ${unit}`.trim(),
+    met: inclusive ? value <= limit : value < limit,
+  };
 }
 
 /** A figure held to "at least" a floor (rates). */

@@ -31,7 +31,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(options: { databaseUrl: string; runWorker?: boolean; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  databaseUrl: string;
+  runWorker?: boolean;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const webhookSecret = "bench-webhook-secret";
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "steward-bench-"));
   const env: Record<string, string | undefined> = {
@@ -54,7 +58,15 @@ export async function startServerProcess(options: { databaseUrl: string; runWork
   };
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", "--import", path.join(root, "bench/lib/memory-probe.ts"), path.join(root, "scripts/start.ts"), "--deployed"],
+    [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      "--import",
+      path.join(root, "bench/lib/memory-probe.ts"),
+      path.join(root, "scripts/start.ts"),
+      "--deployed",
+    ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
   const errors: string[] = [];

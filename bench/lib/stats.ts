@@ -31,7 +31,10 @@ export function summarize(latencies: number[]): LatencySummary {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** Least-squares slope of y over x (units of y per unit of x); NaN with fewer than two points. */

@@ -68,14 +68,25 @@ for (let i = 0; i < input.uplinks; i++) {
   const body = JSON.stringify({
     end_device_ids: { device_id: target.deviceId },
     received_at: new Date(receivedAt).toISOString(),
-    uplink_message: { f_port: 2, f_cnt: i, frm_payload: Buffer.from("0D0AFF3F0FA0FF7E00C810", "hex").toString("base64"), rx_metadata: [{ rssi: -100, snr: 7 }] },
+    uplink_message: {
+      f_port: 2,
+      f_cnt: i,
+      frm_payload: Buffer.from("0D0AFF3F0FA0FF7E00C810", "hex").toString("base64"),
+      rx_metadata: [{ rssi: -100, snr: 7 }],
+    },
   });
   posted.set(receivedAt, now());
   fetch(`${input.url}/webhooks/ttn`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${input.secret}` },
     body,
-  }).then((r) => { if (r.status !== 201) errors++; return r.arrayBuffer(); }, () => errors++);
+  }).then(
+    (r) => {
+      if (r.status !== 201) errors++;
+      return r.arrayBuffer();
+    },
+    () => errors++,
+  );
   await new Promise((r) => setTimeout(r, 1000 / input.rate));
 }
 await new Promise((r) => setTimeout(r, 2000));

@@ -47,15 +47,21 @@ beforeAll(async () => {
   ann = await makeUser(db);
   bea = await makeUser(db);
   admin = await makeUser(db, { admin: true });
-  const { rows: [group] } = await db.query("insert into app_public.groups (name, type, is_public) values ('History Growers', 'GROWER', true) returning id");
+  const {
+    rows: [group],
+  } = await db.query("insert into app_public.groups (name, type, is_public) values ('History Growers', 'GROWER', true) returning id");
   groupId = group.id;
   await db.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, true)", [groupId, ann.userId]);
-  const { rows: [thing] } = await db.query(
+  const {
+    rows: [thing],
+  } = await db.query(
     "insert into app_public.things (group_id, name, type, location, is_public) values ($1, 'History Planter', 'PLANTER', point(51.4, -0.9), true) returning id",
     [groupId],
   );
   thingId = thing.id;
-  const { rows: [secret] } = await db.query(
+  const {
+    rows: [secret],
+  } = await db.query(
     "insert into app_public.things (group_id, name, type, location, is_public) values ($1, 'Secret Planter', 'PLANTER', point(51.4, -0.9), false) returning id",
     [groupId],
   );
@@ -64,7 +70,9 @@ beforeAll(async () => {
     "insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator) values ($1, $3, true, true), ($2, $3, true, true)",
     [thingId, privateThingId, ann.userId],
   );
-  const { rows: [device] } = await db.query(
+  const {
+    rows: [device],
+  } = await db.query(
     "insert into app_public.devices (device_id, name, model, location, is_public) values ('eui-history' || floor(random() * 1e9)::text, 'History Sensor', 'LSE01', point(51.4, -0.9), true) returning id",
   );
   deviceId = device.id;
@@ -76,7 +84,9 @@ afterAll(async () => {
 
 describe("recording", () => {
   it("records a creation with every recorded field, and a change with only the changed fields, who and when", async () => {
-    await committedAs(ann_(), (c) => c.query("update app_public.things set name = 'Renamed Planter', description = 'By the door' where id = $1", [thingId]));
+    await committedAs(ann_(), (c) =>
+      c.query("update app_public.things set name = 'Renamed Planter', description = 'By the door' where id = $1", [thingId]),
+    );
     const rows = await entries(thingId);
     expect(rows[0]).toMatchObject({ operation: "insert", before: null });
     expect(rows[0].after).toMatchObject({ name: "History Planter", type: "PLANTER", is_public: true });
@@ -121,7 +131,9 @@ describe("recording", () => {
 
 describe("who sees the history", () => {
   it("anyone who can see a public thing sees its history, guests included", async () => {
-    const rows = await asRole({ role: "bk_anonymous" }, (c) => c.query("select id from app_public.history_entries where target_id = $1", [thingId]));
+    const rows = await asRole({ role: "bk_anonymous" }, (c) =>
+      c.query("select id from app_public.history_entries where target_id = $1", [thingId]),
+    );
     expect(rows.rowCount).toBeGreaterThan(0);
   });
 
@@ -138,7 +150,9 @@ describe("who sees the history", () => {
 
   it("web roles cannot write history themselves", async () => {
     await expect(
-      asRole(ann_(), (c) => c.query("insert into app_public.history_entries (target_type, target_id, operation) values ('thing', $1, 'update')", [thingId])),
+      asRole(ann_(), (c) =>
+        c.query("insert into app_public.history_entries (target_type, target_id, operation) values ('thing', $1, 'update')", [thingId]),
+      ),
     ).rejects.toThrow(/permission denied/);
   });
 });
@@ -146,7 +160,9 @@ describe("who sees the history", () => {
 describe("restoring an earlier version", () => {
   let changeId: string;
   beforeAll(async () => {
-    await committedAs(ann_(), (c) => c.query("update app_public.things set name = 'Vandalised', description = 'spam spam' where id = $1", [thingId]));
+    await committedAs(ann_(), (c) =>
+      c.query("update app_public.things set name = 'Vandalised', description = 'spam spam' where id = $1", [thingId]),
+    );
     changeId = (await entries(thingId)).at(-1).id;
   });
 
@@ -160,13 +176,15 @@ describe("restoring an earlier version", () => {
   });
 
   it("a guest cannot restore (denied)", async () => {
-    await expect(asRole({ role: "bk_anonymous" }, (c) => c.query("select * from app_public.restore_history_entry($1)", [changeId]))).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(
+      asRole({ role: "bk_anonymous" }, (c) => c.query("select * from app_public.restore_history_entry($1)", [changeId])),
+    ).rejects.toThrow(/permission denied/);
   });
 
   it("the owner restores: the before values come back, and the restore is recorded in turn (allowed)", async () => {
-    const { rows: [restored] } = await committedAs(ann_(), (c) => c.query("select * from app_public.restore_history_entry($1)", [changeId]));
+    const {
+      rows: [restored],
+    } = await committedAs(ann_(), (c) => c.query("select * from app_public.restore_history_entry($1)", [changeId]));
     expect(restored).toMatchObject({
       operation: "update",
       changed_by: ann.userId,
@@ -187,11 +205,15 @@ describe("restoring an earlier version", () => {
 
   it("a creation has no earlier version", async () => {
     const created = (await entries(thingId))[0].id;
-    await expect(asRole(ann_(), (c) => c.query("select * from app_public.restore_history_entry($1)", [created]))).rejects.toMatchObject({ code: "INVLD" });
+    await expect(asRole(ann_(), (c) => c.query("select * from app_public.restore_history_entry($1)", [created]))).rejects.toMatchObject({
+      code: "INVLD",
+    });
   });
 
   it("an admin restores a device's earlier version (allowed)", async () => {
-    const { rows: [change] } = await db.query(
+    const {
+      rows: [change],
+    } = await db.query(
       "select id from app_public.history_entries where target_id = $1 and operation = 'update' order by changed_at desc limit 1",
       [deviceId],
     );
@@ -203,10 +225,9 @@ describe("restoring an earlier version", () => {
   });
 
   it("someone who cannot see the entry gets 'not found'", async () => {
-    const { rows: [change] } = await db.query(
-      "select id from app_public.history_entries where target_id = $1 and operation = 'update' limit 1",
-      [privateThingId],
-    );
+    const {
+      rows: [change],
+    } = await db.query("select id from app_public.history_entries where target_id = $1 and operation = 'update' limit 1", [privateThingId]);
     await expect(asRole(bea_(), (c) => c.query("select * from app_public.restore_history_entry($1)", [change.id]))).rejects.toMatchObject({
       code: "NTFND",
     });
@@ -214,7 +235,9 @@ describe("restoring an earlier version", () => {
 
   it("canRestore says who may restore", async () => {
     const ask = (as: { role: "bk_user" | "bk_admin" | "bk_anonymous"; sessionId?: string }) =>
-      asRole(as, (c) => c.query("select app_public.history_entries_can_restore(e) as ok from app_public.history_entries e where id = $1", [changeId]));
+      asRole(as, (c) =>
+        c.query("select app_public.history_entries_can_restore(e) as ok from app_public.history_entries e where id = $1", [changeId]),
+      );
     expect((await ask(ann_())).rows[0].ok).toBe(true);
     expect((await ask(admin_())).rows[0].ok).toBe(true);
     expect((await ask(bea_())).rows[0].ok).toBe(false);

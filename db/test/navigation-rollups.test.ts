@@ -16,12 +16,18 @@ import { createTestDatabase, dropTestDatabase } from "../../test/database.ts";
 async function untilBlockedOrDone(waiting: pg.Client, pending: Promise<unknown>, what: string): Promise<void> {
   const pid = (waiting as pg.Client & { processID: number }).processID;
   let done = false;
-  pending.then(() => (done = true), () => (done = true));
-  await vi.waitFor(async () => {
-    if (done) return;
-    const { rows } = await db.query("select cardinality(pg_blocking_pids($1)) > 0 as blocked", [pid]);
-    expect(rows[0].blocked, `${what} (session ${pid}) waits for a lock or is done`).toBe(true);
-  }, { timeout: 15_000, interval: 20 });
+  pending.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await vi.waitFor(
+    async () => {
+      if (done) return;
+      const { rows } = await db.query("select cardinality(pg_blocking_pids($1)) > 0 as blocked", [pid]);
+      expect(rows[0].blocked, `${what} (session ${pid}) waits for a lock or is done`).toBe(true);
+    },
+    { timeout: 15_000, interval: 20 },
+  );
 }
 
 let db: pg.Client;
@@ -154,8 +160,16 @@ describe("statistics from the rollups on a known event set", () => {
       [s6, u3, false, B, A, `${D5}T20:00:00Z`, 7_000],
     ];
     // Several statements, one of them repeating rows already stored, as batches arrive.
-    for (const chunk of [events.slice(0, 5), events.slice(3, 9), events.slice(9), events.slice(0, 2),
-      comeback.slice(0, 2), comeback.slice(2, 4), comeback.slice(4, 6), comeback.slice(6)]) {
+    for (const chunk of [
+      events.slice(0, 5),
+      events.slice(3, 9),
+      events.slice(9),
+      events.slice(0, 2),
+      comeback.slice(0, 2),
+      comeback.slice(2, 4),
+      comeback.slice(4, 6),
+      comeback.slice(6),
+    ]) {
       await db.query(
         `insert into app_private.navigation_events (session_id, user_id, is_guest, from_route, to_route, occurred_at, time_spent)
          select * from unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::text[], $5::text[], $6::timestamptz[], $7::int[])
@@ -191,7 +205,14 @@ describe("statistics from the rollups on a known event set", () => {
 
   it("answers every statistic as the raw events do, for every window and person", async () => {
     const windows: [string, string][] = [
-      [D1, D3], [D1, D1], [D2, D2], [D3, D3], [D1, D2], [D2, D3], ["2025-03-01", "2025-04-30"], ["2025-04-02", "2025-04-09"],
+      [D1, D3],
+      [D1, D1],
+      [D2, D2],
+      [D3, D3],
+      [D1, D2],
+      [D2, D3],
+      ["2025-03-01", "2025-04-30"],
+      ["2025-04-02", "2025-04-09"],
     ];
     for (const [first, last] of windows) {
       for (const target of [null, member.userId, u2, guest, u3]) await expectStatisticsMatchRaw(first, last, target);
@@ -217,7 +238,9 @@ describe("statistics from the rollups on a known event set", () => {
     expect([a[1], a[6], a[7]]).toEqual(["4", "2", "3"]);
     // s6 from D0 09:00 to its last navigation, D8 09:01 (14 days and a minute), s7 half an hour.
     const sessions = await asAdmin(FUNCTION.session, [D0, D8, u3]);
-    expect(sessions.map((r) => r.slice(2))).toEqual([["2", "605730.0", "7", "3.50", new Date(`${D0}T09:00:00Z`), new Date(`${D5}T10:00:00Z`)]]);
+    expect(sessions.map((r) => r.slice(2))).toEqual([
+      ["2", "605730.0", "7", "3.50", new Date(`${D0}T09:00:00Z`), new Date(`${D5}T10:00:00Z`)],
+    ]);
   });
 
   it("keeps its rollup rows equal to what the raw events say", async () => {
@@ -227,7 +250,9 @@ describe("statistics from the rollups on a known event set", () => {
   it("the summary reads the same statistics", async () => {
     const [[summary]] = await asAdmin("select app_public.get_navigation_analytics(null, $1, $2)", [D1, D3]);
     expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount, r.uniqueVisitors, r.uniqueSessions])).toEqual([
-      [A, 7, 3, 5], [B, 4, 2, 2], [C, 2, 1, 2],
+      [A, 7, 3, 5],
+      [B, 4, 2, 2],
+      [C, 2, 1, 2],
     ]);
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 5, totalNavigations: 13, uniqueVisitors: 4 });
   });
@@ -252,37 +277,54 @@ const DAY = "(e.occurred_at at time zone 'UTC')::date";
 const DAYS = `range_agg(daterange(${DAY}, ${DAY}, '[]'))`;
 /** Each rollup and membership table for routes under a prefix ($1), and for given sessions ($2) and visitors ($3). */
 const ROLLUP_CHECKS: [string, string, string][] = [
-  ["route days",
+  [
+    "route days",
     "select day, route, visits, time_spent, first_at, last_at, visitors, sessions from app_private.navigation_route_days where route like $1 || '%'",
     `select ${DAY}, e.to_route, count(*), sum(e.time_spent), min(e.occurred_at), max(e.occurred_at), count(distinct e.user_id), count(distinct e.session_id)
-     from app_private.navigation_events e where e.to_route like $1 || '%' group by 1, 2`],
-  ["pattern days",
+     from app_private.navigation_events e where e.to_route like $1 || '%' group by 1, 2`,
+  ],
+  [
+    "pattern days",
     "select day, from_route, to_route, occurrences, time_spent, first_at, last_at, visitors, sessions from app_private.navigation_pattern_days where to_route like $1 || '%'",
     `select ${DAY}, e.from_route, e.to_route, count(*), sum(e.time_spent), min(e.occurred_at), max(e.occurred_at), count(distinct e.user_id), count(distinct e.session_id)
-     from app_private.navigation_events e where e.to_route like $1 || '%' and e.from_route is not null group by 1, 2, 3`],
-  ["route visitors",
+     from app_private.navigation_events e where e.to_route like $1 || '%' and e.from_route is not null group by 1, 2, 3`,
+  ],
+  [
+    "route visitors",
     "select route, user_id, days from app_private.navigation_route_visitors where route like $1 || '%'",
-    `select e.to_route, e.user_id, ${DAYS} from app_private.navigation_events e where e.to_route like $1 || '%' and e.user_id is not null group by 1, 2`],
-  ["route sessions",
+    `select e.to_route, e.user_id, ${DAYS} from app_private.navigation_events e where e.to_route like $1 || '%' and e.user_id is not null group by 1, 2`,
+  ],
+  [
+    "route sessions",
     "select route, session_id, days from app_private.navigation_route_sessions where route like $1 || '%'",
-    `select e.to_route, e.session_id, ${DAYS} from app_private.navigation_events e where e.to_route like $1 || '%' group by 1, 2`],
-  ["pattern visitors",
+    `select e.to_route, e.session_id, ${DAYS} from app_private.navigation_events e where e.to_route like $1 || '%' group by 1, 2`,
+  ],
+  [
+    "pattern visitors",
     "select from_route, to_route, user_id, days from app_private.navigation_pattern_visitors where to_route like $1 || '%'",
     `select e.from_route, e.to_route, e.user_id, ${DAYS} from app_private.navigation_events e
-     where e.to_route like $1 || '%' and e.from_route is not null and e.user_id is not null group by 1, 2, 3`],
-  ["pattern sessions",
+     where e.to_route like $1 || '%' and e.from_route is not null and e.user_id is not null group by 1, 2, 3`,
+  ],
+  [
+    "pattern sessions",
     "select from_route, to_route, session_id, days from app_private.navigation_pattern_sessions where to_route like $1 || '%'",
     `select e.from_route, e.to_route, e.session_id, ${DAYS} from app_private.navigation_events e
-     where e.to_route like $1 || '%' and e.from_route is not null group by 1, 2, 3`],
-  ["session totals",
+     where e.to_route like $1 || '%' and e.from_route is not null group by 1, 2, 3`,
+  ],
+  [
+    "session totals",
     "select session_id, navigations, last_at, days from app_private.navigation_session_totals where session_id = any($2::uuid[])",
-    `select e.session_id, count(*), max(e.occurred_at), ${DAYS} from app_private.navigation_events e where e.session_id = any($2::uuid[]) group by 1`],
-  ["visitor days",
+    `select e.session_id, count(*), max(e.occurred_at), ${DAYS} from app_private.navigation_events e where e.session_id = any($2::uuid[]) group by 1`,
+  ],
+  [
+    "visitor days",
     "select user_id, days from app_private.navigation_visitor_days where user_id = any($3::uuid[])",
-    `select e.user_id, ${DAYS} from app_private.navigation_events e where e.user_id = any($3::uuid[]) group by 1`],
+    `select e.user_id, ${DAYS} from app_private.navigation_events e where e.user_id = any($3::uuid[]) group by 1`,
+  ],
   // The returns arrays, by their definition: element k of a day's is how many of its visitors
   // (sessions) were also on the route (pattern) in the k days before.
-  ["route returns",
+  [
+    "route returns",
     `select r.day, r.route, k, coalesce(r.visitor_returns[least(k, cardinality(r.visitor_returns))], 0),
             coalesce(r.session_returns[least(k, cardinality(r.session_returns))], 0)
      from app_private.navigation_route_days r, generate_series(1, 20) k where r.route like $1 || '%'`,
@@ -296,8 +338,10 @@ const ROLLUP_CHECKS: [string, string, string][] = [
                select 1 from app_private.navigation_events f where f.to_route = e.to_route and f.session_id = e.session_id
                  and (f.occurred_at at time zone 'UTC')::date between d.day - k and d.day - 1))
      from (select distinct ${DAY} as day, e.to_route as route from app_private.navigation_events e where e.to_route like $1 || '%') d,
-          generate_series(1, 20) k`],
-  ["pattern returns",
+          generate_series(1, 20) k`,
+  ],
+  [
+    "pattern returns",
     `select p.day, p.from_route, p.to_route, k, coalesce(p.visitor_returns[least(k, cardinality(p.visitor_returns))], 0),
             coalesce(p.session_returns[least(k, cardinality(p.session_returns))], 0)
      from app_private.navigation_pattern_days p, generate_series(1, 20) k where p.to_route like $1 || '%'`,
@@ -314,8 +358,10 @@ const ROLLUP_CHECKS: [string, string, string][] = [
                  and (f.occurred_at at time zone 'UTC')::date between d.day - k and d.day - 1))
      from (select distinct ${DAY} as day, e.from_route, e.to_route from app_private.navigation_events e
            where e.to_route like $1 || '%' and e.from_route is not null) d,
-          generate_series(1, 20) k`],
-  ["people's session days",
+          generate_series(1, 20) k`,
+  ],
+  [
+    "people's session days",
     `select user_id, day, sessions, duration_us, timed_sessions, navigations, first_started, last_started, next_day, next_first_started,
             person_first_started, total_sessions, total_duration_us, total_timed_sessions, total_navigations
      from app_private.navigation_user_session_days where user_id = any($3::uuid[])`,
@@ -329,13 +375,16 @@ const ROLLUP_CHECKS: [string, string, string][] = [
            left join lateral (select count(*) as n, max(e.occurred_at) as last_at from app_private.navigation_events e
                               where e.session_id = s.session_id having count(*) > 0) ev on true
            where s.user_id = any($3::uuid[]) group by 1, 2) x
-     window w as (partition by x.user_id order by x.day)`],
+     window w as (partition by x.user_id order by x.day)`,
+  ],
   // Every day at once: other tests' events are in it, which one snapshot keeps consistent.
-  ["days",
+  [
+    "days",
     "select day, navigations, time_spent, sessions, visitors from app_private.navigation_days where day >= (select closed_before from app_private.navigation_rollup_state)",
     `select ${DAY}, count(*), sum(e.time_spent), count(distinct e.session_id), count(distinct e.user_id) from app_private.navigation_events e
      where ${DAY} >= (select closed_before from app_private.navigation_rollup_state)
-     group by 1`],
+     group by 1`,
+  ],
 ];
 
 async function expectRollupsMatchRaw(client: pg.Client, prefix: string, sessions: string[], visitors: string[]) {
@@ -365,8 +414,11 @@ describe("rollups kept current by the trigger", () => {
       { from: `${prefix}/x`, to: `${prefix}/`, timestamp: ago(70), timeSpent: 600_000 },
     ];
     // Overlaps A (its last two events) and repeats one of its own events.
-    const batchB = [...batchA.slice(1), { from: `${prefix}/`, to: `${prefix}/y`, timestamp: ago(60), timeSpent: 12 },
-      { from: `${prefix}/`, to: `${prefix}/y`, timestamp: ago(60), timeSpent: 12 }];
+    const batchB = [
+      ...batchA.slice(1),
+      { from: `${prefix}/`, to: `${prefix}/y`, timestamp: ago(60), timeSpent: 12 },
+      { from: `${prefix}/`, to: `${prefix}/y`, timestamp: ago(60), timeSpent: 12 },
+    ];
     const memberSession = randomUUID();
     const guestSession = randomUUID();
     const guestId = randomUUID();
@@ -385,14 +437,20 @@ describe("rollups kept current by the trigger", () => {
       const stored = await db.query("select count(*)::int as n from app_private.navigation_events where to_route like $1 || '%'", [prefix]);
       expect(stored.rows[0].n).toBe(4 + 3);
       await expectRollupsMatchRaw(db, prefix, [memberSession, guestSession], [member.userId, guestId]);
-      const visits = await db.query("select sum(visits)::int as n, sum(visitors)::int as v from app_private.navigation_route_days where route = $1", [`${prefix}/y`]);
+      const visits = await db.query(
+        "select sum(visits)::int as n, sum(visitors)::int as v from app_private.navigation_route_days where route = $1",
+        [`${prefix}/y`],
+      );
       expect(visits.rows[0]).toEqual({ n: 2, v: 2 });
 
       // The repair function rebuilds the same tables from the raw events (arrays spelt the same).
       const rebuilt: [string, unknown[]][] = [
         ["select * from app_private.navigation_route_days where route like $1 || '%' order by day, route", [prefix]],
         ["select * from app_private.navigation_pattern_days where to_route like $1 || '%' order by day, from_route, to_route", [prefix]],
-        ["select * from app_private.navigation_user_session_days where user_id = any($1::uuid[]) order by user_id, day", [[member.userId, guestId]]],
+        [
+          "select * from app_private.navigation_user_session_days where user_id = any($1::uuid[]) order by user_id, day",
+          [[member.userId, guestId]],
+        ],
       ];
       const read = async () => {
         const tables = [];
@@ -414,8 +472,14 @@ describe("rollups kept current by the trigger", () => {
     const now = Date.now();
     const at = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
     // The same visitor and session on the same routes, in opposite orders, with one event in common.
-    const one = [{ to: `${prefix}/p`, timestamp: at(30) }, { from: `${prefix}/p`, to: `${prefix}/q`, timestamp: at(29) }];
-    const two = [{ from: `${prefix}/q`, to: `${prefix}/p`, timestamp: at(28) }, { to: `${prefix}/p`, timestamp: at(30) }];
+    const one = [
+      { to: `${prefix}/p`, timestamp: at(30) },
+      { from: `${prefix}/p`, to: `${prefix}/q`, timestamp: at(29) },
+    ];
+    const two = [
+      { from: `${prefix}/q`, to: `${prefix}/p`, timestamp: at(28) },
+      { to: `${prefix}/p`, timestamp: at(30) },
+    ];
     const other = await owner();
     try {
       await db.query("begin");
@@ -433,7 +497,10 @@ describe("rollups kept current by the trigger", () => {
       await other.end();
     }
     await expectRollupsMatchRaw(db, prefix, [session], [member.userId]);
-    const p = await db.query("select sum(visits)::int as visits, sum(visitors)::int as visitors, sum(sessions)::int as sessions from app_private.navigation_route_days where route = $1", [`${prefix}/p`]);
+    const p = await db.query(
+      "select sum(visits)::int as visits, sum(visitors)::int as visitors, sum(sessions)::int as sessions from app_private.navigation_route_days where route = $1",
+      [`${prefix}/p`],
+    );
     expect(p.rows[0]).toEqual({ visits: 2, visitors: 1, sessions: 1 });
   });
 });
@@ -444,7 +511,13 @@ describe("rollups kept current by the trigger", () => {
 describe("windows from 2025 to today", () => {
   it("answer every statistic as the raw events do", async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
-    for (const [first, last] of [[D2, day(0)], [D0, day(-1)], ["2025-01-01", day(1)], [D3, day(0)], [day(-2), day(0)]]) {
+    for (const [first, last] of [
+      [D2, day(0)],
+      [D0, day(-1)],
+      ["2025-01-01", day(1)],
+      [D3, day(0)],
+      [day(-2), day(0)],
+    ]) {
       await expectStatisticsMatchRaw(first, last, null);
     }
   });
@@ -462,12 +535,13 @@ describe("a person's session and events synced at the same time", () => {
     const [session, other] = [randomUUID(), randomUUID()];
     const now = Date.now();
     const hoursAgo = (h: number) => new Date(now - h * 3600_000).toISOString();
-    const batch = (round: number, lane: number) => [0, 1].map((i) => ({
-      from: i === 0 ? null : `${prefix}/${lane}`,
-      to: `${prefix}/${(round + i) % 3}`,
-      timestamp: hoursAgo(round * 13 + lane * 5 + i),
-      timeSpent: 1000 * (round + i),
-    }));
+    const batch = (round: number, lane: number) =>
+      [0, 1].map((i) => ({
+        from: i === 0 ? null : `${prefix}/${lane}`,
+        to: `${prefix}/${(round + i) % 3}`,
+        timestamp: hoursAgo(round * 13 + lane * 5 + i),
+        timeSpent: 1000 * (round + i),
+      }));
     const clients = await Promise.all([owner(), owner(), owner()]);
     try {
       // One holds its locks (not yet committed) while the other starts: both orders.
@@ -490,15 +564,18 @@ describe("a person's session and events synced at the same time", () => {
       // Three connections at once, many rounds: events and the session summary for one session, and
       // events for another session of the same person. The session's start moves back each round.
       for (let round = 2; round < 14; round++) {
-        await Promise.all(clients.map(async (c, lane) => {
-          await c.query("begin");
-          await actAs(c, { sessionId: member.sessionId });
-          const r = lane === 1
-            ? await c.query(SESSION_SYNC, [session, hoursAgo(round * 13 + 10), hoursAgo(1)])
-            : await c.query(SYNC, [lane === 0 ? session : other, JSON.stringify(batch(round, lane))]);
-          expect(r.rows[0].success).toBe(true);
-          await c.query("commit");
-        }));
+        await Promise.all(
+          clients.map(async (c, lane) => {
+            await c.query("begin");
+            await actAs(c, { sessionId: member.sessionId });
+            const r =
+              lane === 1
+                ? await c.query(SESSION_SYNC, [session, hoursAgo(round * 13 + 10), hoursAgo(1)])
+                : await c.query(SYNC, [lane === 0 ? session : other, JSON.stringify(batch(round, lane))]);
+            expect(r.rows[0].success).toBe(true);
+            await c.query("commit");
+          }),
+        );
       }
       // The person's lock (refresh_navigation_user_session_days) held by a third connection while
       // the events and then the summary queue for it. When it goes, the events get it first (the
@@ -555,20 +632,32 @@ describe("windows across days the retention closed", () => {
     const noon = (n: number) => `(((now() at time zone 'UTC')::date - ${n}) + time '12:00') at time zone 'UTC'`;
     // [session, user, days ago, from, to]: u1 comes back across the 30-day cut, s2 too.
     const visits: [string, string, number, string | null, string][] = [
-      [s1, u1, 40, null, "/a"], [s1, u1, 33, "/a", "/b"], [s2, u1, 31, null, "/a"], [s2, u1, 25, "/a", "/b"],
-      [s2, u1, 10, null, "/a"], [s3, u1, 2, "/a", "/b"], [s3, u2, 35, null, "/a"], [s4, u2, 5, "/a", "/b"],
-      [s4, u3, 29, null, "/a"], [s4, u3, 2, "/b", "/a"],
+      [s1, u1, 40, null, "/a"],
+      [s1, u1, 33, "/a", "/b"],
+      [s2, u1, 31, null, "/a"],
+      [s2, u1, 25, "/a", "/b"],
+      [s2, u1, 10, null, "/a"],
+      [s3, u1, 2, "/a", "/b"],
+      [s3, u2, 35, null, "/a"],
+      [s4, u2, 5, "/a", "/b"],
+      [s4, u3, 29, null, "/a"],
+      [s4, u3, 2, "/b", "/a"],
     ];
     for (const [session, user, ago, from, to] of visits) {
       await own.query(
         `insert into app_private.navigation_events (session_id, user_id, from_route, to_route, occurred_at, time_spent)
-         values ($1, $2, $3, $4, ${noon(ago)}, 100)`, [session, user, from, to]);
+         values ($1, $2, $3, $4, ${noon(ago)}, 100)`,
+        [session, user, from, to],
+      );
     }
     await own.query("select app_private.prune_navigation_events(interval '30 days')");
     const closed = (await own.query("select closed_before::text as day from app_private.navigation_rollup_state")).rows[0].day;
     // The days now closed keep no returns (nothing reads them).
-    const kept = await own.query(`select count(*)::int as n from app_private.navigation_route_days
-      where day < $1 and (visitor_returns <> '{}' or session_returns <> '{}')`, [closed]);
+    const kept = await own.query(
+      `select count(*)::int as n from app_private.navigation_route_days
+      where day < $1 and (visitor_returns <> '{}' or session_returns <> '{}')`,
+      [closed],
+    );
     expect(kept.rows[0].n).toBe(0);
 
     // Expected: closed days' own counts plus the distinct visitors and sessions of the open days.
@@ -576,14 +665,20 @@ describe("windows across days the retention closed", () => {
       const key = stat === "route" ? "route" : "from_route, to_route";
       const rollup = stat === "route" ? "navigation_route_days" : "navigation_pattern_days";
       const raw = stat === "route" ? "e.to_route" : "e.from_route, e.to_route";
-      return `select ${key.split(", ").map((k) => `k.${k}`).join(", ")}, sum(k.visitors)::bigint, sum(k.sessions)::bigint from (
+      return `select ${key
+        .split(", ")
+        .map((k) => `k.${k}`)
+        .join(", ")}, sum(k.visitors)::bigint, sum(k.sessions)::bigint from (
           select ${key}, visitors, sessions from app_private.${rollup} where day between $1 and $2 and day < $3::date
           union all
           select ${raw}, count(distinct e.user_id), count(distinct e.session_id) from app_private.navigation_events e
           where e.occurred_at >= greatest($1::date, $3::date)::timestamp at time zone 'UTC'
             and e.occurred_at < ($2::date + 1)::timestamp at time zone 'UTC' ${stat === "pattern" ? "and e.from_route is not null" : ""}
           group by ${raw}) k
-        group by ${key.split(", ").map((k) => `k.${k}`).join(", ")} order by 1, 2`;
+        group by ${key
+          .split(", ")
+          .map((k) => `k.${k}`)
+          .join(", ")} order by 1, 2`;
     };
     const day = (n: number) => new Date(Date.now() - n * 86400_000).toISOString().slice(0, 10);
     const edges = [45, 40, 35, 33, 31, 30, 29, 25, 10, 5, 2, 0].map(day);
@@ -593,10 +688,24 @@ describe("windows across days the retention closed", () => {
         await own.query("begin");
         try {
           await own.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [boss.sessionId]);
-          const routes = (await own.query({ rowMode: "array", text:
-            "select route, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2) order by 1" }, [first, last])).rows;
-          const patterns = (await own.query({ rowMode: "array", text:
-            "select from_route, to_route, unique_users, unique_sessions from app_hidden.navigation_pattern_stats_rows($1, $2) order by 1, 2" }, [first, last])).rows;
+          const routes = (
+            await own.query(
+              {
+                rowMode: "array",
+                text: "select route, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2) order by 1",
+              },
+              [first, last],
+            )
+          ).rows;
+          const patterns = (
+            await own.query(
+              {
+                rowMode: "array",
+                text: "select from_route, to_route, unique_users, unique_sessions from app_hidden.navigation_pattern_stats_rows($1, $2) order by 1, 2",
+              },
+              [first, last],
+            )
+          ).rows;
           await own.query("reset role");
           const want = async (stat: "route" | "pattern") =>
             (await own.query({ rowMode: "array", text: expected(stat) }, [first, last, closed])).rows;
@@ -610,8 +719,12 @@ describe("windows across days the retention closed", () => {
     // one; the open days 29 (u3, s4), 10 (u1, s2) and 2 (u3, s4) count u1, u3, s2 and s4 once.
     await own.query("begin");
     await own.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [boss.sessionId]);
-    const all = (await own.query("select visit_count, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2) where route = '/a'",
-      [day(45), day(0)])).rows;
+    const all = (
+      await own.query(
+        "select visit_count, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2) where route = '/a'",
+        [day(45), day(0)],
+      )
+    ).rows;
     await own.query("rollback");
     expect(all).toEqual([{ visit_count: "6", unique_visitors: "5", unique_sessions: "5" }]);
   });

@@ -106,9 +106,7 @@ describe("users", () => {
 
 describe("user_emails", () => {
   it("a user sees their own addresses", async () => {
-    const rows = await asRole({ role: "bk_user", sessionId: alice.sessionId }, (c) =>
-      c.query("select email from app_public.user_emails"),
-    );
+    const rows = await asRole({ role: "bk_user", sessionId: alice.sessionId }, (c) => c.query("select email from app_public.user_emails"));
     expect(rows.rows.map((r) => r.email)).toEqual([alice.email]);
   });
 
@@ -142,14 +140,24 @@ describe("permission fixes", () => {
   beforeAll(async () => {
     carol = await makeUser(db);
     dave = await makeUser(db);
-    const { rows: [group] } = await db.query("insert into app_public.groups (name, type, is_public) values ('Fix Growers', 'GROWER', true) returning id");
-    await db.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, true)", [group.id, alice.userId]);
-    const { rows: [thing] } = await db.query(
+    const {
+      rows: [group],
+    } = await db.query("insert into app_public.groups (name, type, is_public) values ('Fix Growers', 'GROWER', true) returning id");
+    await db.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, true)", [
+      group.id,
+      alice.userId,
+    ]);
+    const {
+      rows: [thing],
+    } = await db.query(
       "insert into app_public.things (group_id, name, type, location, is_public) values ($1, 'Fix Planter', 'PLANTER', point(51.4, -0.9), false) returning id",
       [group.id],
     );
     thingId = thing.id;
-    await db.query("insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator) values ($1, $2, true, true), ($1, $3, false, true)", [thingId, alice.userId, dave.userId]);
+    await db.query(
+      "insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator) values ($1, $2, true, true), ($1, $3, false, true)",
+      [thingId, alice.userId, dave.userId],
+    );
   });
 
   it("a collaborator who asks to collaborate again stays a collaborator (no 'only owners' refusal)", async () => {
@@ -161,7 +169,10 @@ describe("permission fixes", () => {
 
   it("a collaborator still cannot make themselves an owner", async () => {
     const rows = await asRole({ role: "bk_user", sessionId: dave.sessionId }, (c) =>
-      c.query("update app_public.thing_accesses set is_owner = true where thing_id = $1 and user_id = $2 returning id", [thingId, dave.userId]),
+      c.query("update app_public.thing_accesses set is_owner = true where thing_id = $1 and user_id = $2 returning id", [
+        thingId,
+        dave.userId,
+      ]),
     );
     expect(rows.rowCount).toBe(0);
   });
@@ -175,20 +186,34 @@ describe("permission fixes", () => {
   });
 
   it("assigning a task you may not plan is refused with the reason (DNIED), and nobody is notified", async () => {
-    const { rows: [task] } = await db.query("insert into app_public.tasks (thing_id, action_type, title) values ($1, 'UPKEEP', 'Weed it') returning id", [thingId]);
+    const {
+      rows: [task],
+    } = await db.query("insert into app_public.tasks (thing_id, action_type, title) values ($1, 'UPKEEP', 'Weed it') returning id", [
+      thingId,
+    ]);
     await expect(
       asRole({ role: "bk_user", sessionId: carol.sessionId }, (c) =>
         c.query("insert into app_public.task_assignments (task_id, assigned_to) values ($1, $2)", [task.id, dave.userId]),
       ),
     ).rejects.toMatchObject({ code: "DNIED", message: "Only the people who plan tasks on the thing can assign this task" });
-    const { rows } = await db.query("select count(*)::int as n from app_public.notifications where user_id = $1 and kind = 'task_assigned'", [dave.userId]);
+    const { rows } = await db.query(
+      "select count(*)::int as n from app_public.notifications where user_id = $1 and kind = 'task_assigned'",
+      [dave.userId],
+    );
     expect(rows[0].n).toBe(0);
   });
 
   it("the thing's collaborators still plan and assign", async () => {
     const rows = await asRole({ role: "bk_user", sessionId: dave.sessionId }, async (c) => {
-      const { rows: [task] } = await c.query("insert into app_public.tasks (thing_id, action_type, title) values ($1, 'WATERING', 'Water it') returning id", [thingId]);
-      return c.query("insert into app_public.task_assignments (task_id, assigned_to) values ($1, $2) returning id", [task.id, alice.userId]);
+      const {
+        rows: [task],
+      } = await c.query("insert into app_public.tasks (thing_id, action_type, title) values ($1, 'WATERING', 'Water it') returning id", [
+        thingId,
+      ]);
+      return c.query("insert into app_public.task_assignments (task_id, assigned_to) values ($1, $2) returning id", [
+        task.id,
+        alice.userId,
+      ]);
     });
     expect(rows.rowCount).toBe(1);
   });

@@ -29,7 +29,8 @@ async function pgDumpFits(databaseUrl: string): Promise<string | null> {
 
 describe("db/schema.sql", () => {
   it("drops the lines that differ between machines for the same schema", () => {
-    const dump = "\n-- Dumped from database version 15.19\n-- Dumped by pg_dump version 15.20\n\\restrict abc123\n\nCREATE SCHEMA a;\n\n\n\n\\unrestrict abc123\n";
+    const dump =
+      "\n-- Dumped from database version 15.19\n-- Dumped by pg_dump version 15.20\n\\restrict abc123\n\nCREATE SCHEMA a;\n\n\n\n\\unrestrict abc123\n";
     expect(normaliseDump(dump)).toBe("CREATE SCHEMA a;\n");
   });
 

@@ -19,10 +19,7 @@ export async function asRole<T>(as: As, fn: (client: pg.Client) => Promise<T>): 
   const client = await owner();
   try {
     await client.query("begin");
-    await client.query("select set_config('role', $1, true), set_config('jwt.claims.session_id', $2, true)", [
-      as.role,
-      as.sessionId ?? "",
-    ]);
+    await client.query("select set_config('role', $1, true), set_config('jwt.claims.session_id', $2, true)", [as.role, as.sessionId ?? ""]);
     return await fn(client);
   } finally {
     await client.query("rollback").catch(() => {});
@@ -35,10 +32,10 @@ let n = 0;
 export async function makeUser(client: pg.Client, opts: { admin?: boolean } = {}) {
   n += 1;
   const tag = `${Date.now().toString(36)}x${n}`;
-  const { rows } = await client.query(
-    "select * from app_hidden.sign_up('Sam Example', $1, $2, 'Secret123', 'localhost')",
-    [`u${tag}`, `u${tag}@example.com`],
-  );
+  const { rows } = await client.query("select * from app_hidden.sign_up('Sam Example', $1, $2, 'Secret123', 'localhost')", [
+    `u${tag}`,
+    `u${tag}@example.com`,
+  ]);
   if (opts.admin) await client.query("update app_public.users set is_admin = true where id = $1", [rows[0].user_id]);
   return { userId: rows[0].user_id as string, sessionId: rows[0].session_id as string, username: `u${tag}`, email: `u${tag}@example.com` };
 }

@@ -15,11 +15,26 @@ const CELLS = [
   { lat: 61.57, lon: -31.61 },
 ];
 
-async function addThing(groupId: string, n: number, cell: (typeof CELLS)[number], extra: { type?: string; plantingYear?: number | null; volume?: number | null } = {}) {
-  const { rows: [t] } = await db.query(
+async function addThing(
+  groupId: string,
+  n: number,
+  cell: (typeof CELLS)[number],
+  extra: { type?: string; plantingYear?: number | null; volume?: number | null } = {},
+) {
+  const {
+    rows: [t],
+  } = await db.query(
     `insert into app_public.things (group_id, name, type, location, is_public, planting_year, volume_litres)
      values ($1, $2, $3, point($4, $5), true, $6, $7) returning id`,
-    [groupId, `Grouped ${n}`, extra.type ?? "TREE", cell.lat + (n % 5) * 0.004, cell.lon + (n % 3) * 0.004, extra.plantingYear ?? null, extra.volume ?? null],
+    [
+      groupId,
+      `Grouped ${n}`,
+      extra.type ?? "TREE",
+      cell.lat + (n % 5) * 0.004,
+      cell.lon + (n % 3) * 0.004,
+      extra.plantingYear ?? null,
+      extra.volume ?? null,
+    ],
   );
   ids.push(t.id);
   return t.id as string;
@@ -35,7 +50,9 @@ async function water(thingId: string, daysAgo: number, litres: number | null) {
 
 beforeAll(async () => {
   db = await owner();
-  const { rows: [group] } = await db.query("insert into app_public.groups (name, type, is_public) values ('Grouped Trees', 'COUNCIL', true) returning id");
+  const {
+    rows: [group],
+  } = await db.query("insert into app_public.groups (name, type, is_public) values ('Grouped Trees', 'COUNCIL', true) returning id");
   const year = new Date().getFullYear();
   let n = 0;
   for (const cell of CELLS) {
@@ -44,7 +61,10 @@ beforeAll(async () => {
     for (let i = 0; i < 4; i++) await addThing(group.id, n++, cell, { plantingYear: year - 1 });
     for (let i = 0; i < 3; i++) await addThing(group.id, n++, cell);
     // Watered alike (same days and litres), watered differently, and watered only long ago.
-    const alike = [await addThing(group.id, n++, cell, { plantingYear: year - 1 }), await addThing(group.id, n++, cell, { plantingYear: year - 1 })];
+    const alike = [
+      await addThing(group.id, n++, cell, { plantingYear: year - 1 }),
+      await addThing(group.id, n++, cell, { plantingYear: year - 1 }),
+    ];
     for (const id of alike) {
       await water(id, 3, 40);
       await water(id, 9, null);
@@ -82,10 +102,9 @@ describe("the recompute by groups of identical inputs", () => {
     );
     expect(grouped.map((r) => r.id)).toEqual([...ids].sort());
     for (const row of grouped) {
-      const { rows: [alone] } = await db.query(
-        "select id, need, reason, store_percent, parts from app_private.water_need_results(array[$1::uuid])",
-        [row.id],
-      );
+      const {
+        rows: [alone],
+      } = await db.query("select id, need, reason, store_percent, parts from app_private.water_need_results(array[$1::uuid])", [row.id]);
       expect(row).toEqual(alone);
     }
     // The case is not trivial: the things reach several states, by the model and by its absence.
@@ -95,7 +114,10 @@ describe("the recompute by groups of identical inputs", () => {
   });
 
   it("the hourly run over every thing writes the same as each thing's own recompute", async () => {
-    await db.query("update app_public.things set water_need = 'unknown', water_need_reason = null, water_need_reason_parts = null, water_store_percent = null where id = any($1)", [ids]);
+    await db.query(
+      "update app_public.things set water_need = 'unknown', water_need_reason = null, water_need_reason_parts = null, water_store_percent = null where id = any($1)",
+      [ids],
+    );
     await db.query("select app_private.refresh_water_need()");
     const { rows: written } = await db.query(
       "select id, water_need as need, water_need_reason as reason, water_store_percent as store_percent, water_need_reason_parts as parts from app_public.things where id = any($1) order by id",

@@ -34,7 +34,9 @@ type Input<T, P extends readonly Part[]> = Kind<T> & { parts: P; description: st
 type Default<T> = NoInfer<T> | ((context: DefaultContext) => NoInfer<T>);
 
 /** A setting with a default (a value, or one computed from DefaultContext): its value is always there. */
-export function setting<T, const P extends readonly Part[], D extends Default<T>>(s: Input<T, P> & { default: D }): Setting<T, P> & { default: D };
+export function setting<T, const P extends readonly Part[], D extends Default<T>>(
+  s: Input<T, P> & { default: D },
+): Setting<T, P> & { default: D };
 /** A setting without a default: its value may be undefined. */
 export function setting<T, const P extends readonly Part[]>(s: Input<T, P>): Setting<T | undefined, P> & { default: undefined };
 export function setting<T, const P extends readonly Part[]>(s: Input<T, P> & { default?: Default<T> }): Setting<T | undefined, P> {

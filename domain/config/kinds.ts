@@ -30,8 +30,13 @@ export function int(min: number, max?: number, unit = ""): Kind<number> {
   let n = z.number().int().min(min);
   if (max !== undefined) n = n.max(max);
   return {
-    schema: z.string().regex(/^[+-]?\d+$/).transform(Number).pipe(n),
-    allowed: bounds(min, max, "a whole number") + (unit || min === 0 ? ` (${[unit, min === 0 ? "0: none" : ""].filter(Boolean).join("; ")})` : ""),
+    schema: z
+      .string()
+      .regex(/^[+-]?\d+$/)
+      .transform(Number)
+      .pipe(n),
+    allowed:
+      bounds(min, max, "a whole number") + (unit || min === 0 ? ` (${[unit, min === 0 ? "0: none" : ""].filter(Boolean).join("; ")})` : ""),
   };
 }
 
@@ -40,16 +45,28 @@ export function num(min: number, max?: number, unit = ""): Kind<number> {
   let n = z.number().min(min);
   if (max !== undefined) n = n.max(max);
   return {
-    schema: z.string().regex(/^[+-]?(\d+\.?\d*|\.\d+)$/).transform(Number).pipe(n),
+    schema: z
+      .string()
+      .regex(/^[+-]?(\d+\.?\d*|\.\d+)$/)
+      .transform(Number)
+      .pipe(n),
     allowed: bounds(min, max, "a number") + (unit ? ` (${unit})` : ""),
   };
 }
 
 /** One of the given words; caseInsensitive also takes "JSON" for "json" (the result is the listed spelling). */
-export function oneOf<const V extends readonly [string, ...string[]]>(values: V, opts: { caseInsensitive?: boolean } = {}): Kind<V[number]> {
+export function oneOf<const V extends readonly [string, ...string[]]>(
+  values: V,
+  opts: { caseInsensitive?: boolean } = {},
+): Kind<V[number]> {
   const exact = z.enum(values);
   return {
-    schema: opts.caseInsensitive ? z.string().transform((v) => v.toLowerCase()).pipe(exact) : exact,
+    schema: opts.caseInsensitive
+      ? z
+          .string()
+          .transform((v) => v.toLowerCase())
+          .pipe(exact)
+      : exact,
     allowed: `one of ${values.join(", ")}`,
   };
 }

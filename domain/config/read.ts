@@ -10,11 +10,7 @@ export type Env = Record<string, string | undefined>;
 /** Every wrong value at once, one line each; `problems` holds the lines. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(
-      problems.length === 1
-        ? problems[0]
-        : `${problems.length} settings are wrong:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
+    super(problems.length === 1 ? problems[0] : `${problems.length} settings are wrong:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ConfigError";
   }
 }
@@ -23,7 +19,9 @@ const ALL_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 /** The settings a part reads (server, worker or start); several parts: any of them. */
 export function namesOf<P extends CheckedPart>(...parts: P[]): NamesOf<P>[] {
-  return ALL_NAMES.filter((name) => (SETTINGS[name].parts as readonly string[]).some((p) => (parts as string[]).includes(p))) as NamesOf<P>[];
+  return ALL_NAMES.filter((name) =>
+    (SETTINGS[name].parts as readonly string[]).some((p) => (parts as string[]).includes(p)),
+  ) as NamesOf<P>[];
 }
 
 function raw(env: Env, name: string): string | undefined {

@@ -29,7 +29,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   try {
     compileTrustProxy(parsed);
   } catch (e) {
-    throw new Error(`TRUST_PROXY must be a hop count, "loopback", "linklocal", "uniquelocal", or addresses/CIDRs separated by commas; got "${value}" (${(e as Error).message})`);
+    throw new Error(
+      `TRUST_PROXY must be a hop count, "loopback", "linklocal", "uniquelocal", or addresses/CIDRs separated by commas; got "${value}" (${(e as Error).message})`,
+    );
   }
   return parsed;
 }

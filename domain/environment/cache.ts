@@ -45,13 +45,27 @@ export async function storeForecast(db: Queryable, forecast: Forecast): Promise<
 
 export type Cached<T> = T & { fetchedAt: string };
 
-export async function cachedStations(db: Queryable, lat: number, lon: number, distKm: number): Promise<Cached<RainfallStation & { distance: number }>[]> {
-  const row = await one<{ j: Cached<RainfallStation & { distance: number }>[] | null }>(db, "select app_hidden.cached_rainfall_stations($1, $2, $3) as j", [lat, lon, distKm]);
+export async function cachedStations(
+  db: Queryable,
+  lat: number,
+  lon: number,
+  distKm: number,
+): Promise<Cached<RainfallStation & { distance: number }>[]> {
+  const row = await one<{ j: Cached<RainfallStation & { distance: number }>[] | null }>(
+    db,
+    "select app_hidden.cached_rainfall_stations($1, $2, $3) as j",
+    [lat, lon, distKm],
+  );
   return row?.j ?? [];
 }
 
 /** Kilometres from a place to each station, in the stations' order: app_hidden.distance_km, the one distance. */
-export async function stationDistancesKm(db: Queryable, lat: number, lon: number, stations: { lat: number; long: number }[]): Promise<(number | null)[]> {
+export async function stationDistancesKm(
+  db: Queryable,
+  lat: number,
+  lon: number,
+  stations: { lat: number; long: number }[],
+): Promise<(number | null)[]> {
   if (stations.length === 0) return [];
   const { rows } = await db.query<{ km: number | null }>({
     text: `select app_hidden.distance_km(point($1, $2), point(p.lat, p.lon)) as km
@@ -72,16 +86,23 @@ export async function cachedMeasures(db: Queryable, stationId: string): Promise<
 }
 
 export async function cachedReadings(
-  db: Queryable, q: Pick<ReadingsQuery, "stationId" | "measureId" | "latest" | "limit">, window: { from: string | null; to: string | null },
+  db: Queryable,
+  q: Pick<ReadingsQuery, "stationId" | "measureId" | "latest" | "limit">,
+  window: { from: string | null; to: string | null },
 ): Promise<Cached<RainfallReading>[]> {
-  const row = await one<{ j: Cached<RainfallReading>[] | null }>(db, "select app_hidden.cached_rainfall_readings($1, $2, $3, $4, $5, $6) as j", [
-    q.measureId ? null : q.stationId, q.measureId, q.latest, window.from, window.to, q.limit,
-  ]);
+  const row = await one<{ j: Cached<RainfallReading>[] | null }>(
+    db,
+    "select app_hidden.cached_rainfall_readings($1, $2, $3, $4, $5, $6) as j",
+    [q.measureId ? null : q.stationId, q.measureId, q.latest, window.from, window.to, q.limit],
+  );
   return (row?.j ?? []).map((r) => ({ ...r, dateTime: new Date(r.dateTime).toISOString() }));
 }
 
 export async function cachedForecast(db: Queryable, latitude: number, longitude: number): Promise<Cached<Forecast> | null> {
-  const row = await one<{ j: Cached<Forecast> | null }>(db, "select app_hidden.cached_weather_forecast($1::numeric, $2::numeric) as j", [latitude, longitude]);
+  const row = await one<{ j: Cached<Forecast> | null }>(db, "select app_hidden.cached_weather_forecast($1::numeric, $2::numeric) as j", [
+    latitude,
+    longitude,
+  ]);
   if (!row?.j) return null;
   return { ...row.j, latitude: Number(row.j.latitude), longitude: Number(row.j.longitude) };
 }

@@ -2,7 +2,10 @@
 // returns (the EA sometimes sends a single-valued field as an array).
 
 export class UpstreamError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = "UpstreamError";
   }
@@ -18,7 +21,8 @@ export async function getJson(url: string, timeoutMs: number): Promise<unknown> 
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
-    const reason = e instanceof Error && e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : e instanceof Error ? e.message : String(e);
+    const reason =
+      e instanceof Error && e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : e instanceof Error ? e.message : String(e);
     throw new UpstreamError(`${new URL(url).host} could not be reached (${reason})`);
   }
   if (!response.ok) {
@@ -69,7 +73,11 @@ export function obj(value: unknown): Record<string, unknown> | null {
 export function idFromUri(value: unknown): string | null {
   const s = str(value);
   if (!s) return null;
-  const segment = s.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop();
+  const segment = s
+    .replace(/[?#].*$/, "")
+    .replace(/\/+$/, "")
+    .split("/")
+    .pop();
   return segment ? decodeURIComponent(segment) : null;
 }
 

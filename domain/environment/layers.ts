@@ -93,7 +93,8 @@ function ring(raw: unknown, crs: Crs): Ring | null {
   if (!Array.isArray(raw)) return null;
   const out: Ring = [];
   for (const p of raw) {
-    if (!Array.isArray(p) || typeof p[0] !== "number" || typeof p[1] !== "number" || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) return null;
+    if (!Array.isArray(p) || typeof p[0] !== "number" || typeof p[1] !== "number" || !Number.isFinite(p[0]) || !Number.isFinite(p[1]))
+      return null;
     const [lon, lat] = crs === "EPSG:27700" ? fromBng(p[0], p[1]) : [p[0], p[1]];
     if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
     const q: Position = [round7(lon), round7(lat)];
@@ -108,7 +109,10 @@ function polygon(raw: unknown, crs: Crs): Ring[] | null {
   if (!Array.isArray(raw) || raw.length === 0) return null;
   const outer = ring(raw[0], crs);
   if (!outer) return null;
-  const holes = raw.slice(1).map((r) => ring(r, crs)).filter((r): r is Ring => r !== null);
+  const holes = raw
+    .slice(1)
+    .map((r) => ring(r, crs))
+    .filter((r): r is Ring => r !== null);
   return [outer, ...holes];
 }
 
@@ -151,7 +155,18 @@ const text = (v: unknown) => (v === undefined || v === null ? null : String(v).t
 
 /** The soilscape attributes the app uses, whatever the file calls them (shapefile names are cut to 10 characters). */
 export function soilscapeProperties(props: Record<string, unknown>): Record<string, unknown> {
-  const classValue = pick(props, ["classnumber", "soilscapeclass", "soilscapeno", "soilscapenumber", "soilscapeid", "ssclass", "ssno", "class", "classno", "unit"]);
+  const classValue = pick(props, [
+    "classnumber",
+    "soilscapeclass",
+    "soilscapeno",
+    "soilscapenumber",
+    "soilscapeid",
+    "ssclass",
+    "ssno",
+    "class",
+    "classno",
+    "unit",
+  ]);
   const classNumber = classValue === undefined ? null : Number.parseInt(String(classValue), 10);
   const name = text(pick(props, ["name", "soilscape", "soilscapename", "soilscapen", "classname", "ssname", "description", "descriptio"]));
   return {

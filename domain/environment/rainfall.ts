@@ -121,7 +121,9 @@ function items(json: unknown): unknown[] {
 }
 
 export function parseStations(json: unknown): RainfallStation[] {
-  return items(json).map(parseStation).filter((s): s is RainfallStation => s !== null);
+  return items(json)
+    .map(parseStation)
+    .filter((s): s is RainfallStation => s !== null);
 }
 
 export function parseMeasures(json: unknown, stationId: string): RainfallMeasure[] {
@@ -157,7 +159,10 @@ export function readingsQueryString(q: ReadingsQuery): string {
 }
 
 export class EaRainfallProvider implements RainfallProvider {
-  constructor(private readonly root: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly root: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   private get(path: string): Promise<unknown> {
     return getJson(`${this.root}${path}`, this.timeoutMs);
@@ -207,10 +212,18 @@ export class OfflineRainfallProvider implements RainfallProvider {
   private fail(): never {
     throw new UpstreamError("the Environment Agency API is switched off (EA_API_URL=off)");
   }
-  async stationsNear(): Promise<RainfallStation[]> { this.fail(); }
-  async station(): Promise<null> { this.fail(); }
-  async measures(): Promise<RainfallMeasure[]> { this.fail(); }
-  async readings(): Promise<RainfallReading[]> { this.fail(); }
+  async stationsNear(): Promise<RainfallStation[]> {
+    this.fail();
+  }
+  async station(): Promise<null> {
+    this.fail();
+  }
+  async measures(): Promise<RainfallMeasure[]> {
+    this.fail();
+  }
+  async readings(): Promise<RainfallReading[]> {
+    this.fail();
+  }
 }
 
 export function createRainfallProvider(settings: { eaApiUrl: string; timeoutMs: number }): RainfallProvider {

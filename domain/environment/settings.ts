@@ -16,7 +16,13 @@ export interface EnvironmentSettings {
 
 /** The sources' settings, read through the settings schema (domain/config/settings.ts); throws on a wrong value. */
 export function readEnvironmentSettings(env: NodeJS.ProcessEnv = process.env): EnvironmentSettings {
-  const s = readSettings(env, ["EA_API_URL", "OPEN_METEO_URL", "ENVIRONMENT_TIMEOUT_MS", "RAINFALL_CACHE_MINUTES", "WEATHER_CACHE_MINUTES"]);
+  const s = readSettings(env, [
+    "EA_API_URL",
+    "OPEN_METEO_URL",
+    "ENVIRONMENT_TIMEOUT_MS",
+    "RAINFALL_CACHE_MINUTES",
+    "WEATHER_CACHE_MINUTES",
+  ]);
   return {
     eaApiUrl: s.EA_API_URL,
     openMeteoUrl: s.OPEN_METEO_URL,
@@ -32,5 +38,6 @@ export const WEATHER_ATTRIBUTION = "Weather data by Open-Meteo.com (CC BY 4.0)";
 export const SOILSCAPES_ATTRIBUTION = "Soilscapes © Cranfield University (LandIS), used under licence";
 export const SOILSCAPES_SAMPLE_ATTRIBUTION =
   "Illustrative sample for the Reading demo area, not survey data; class descriptions after Cranfield University's Soilscapes (LandIS)";
-export const BLINES_ATTRIBUTION = "B-Lines © Buglife; contains Natural England data © Natural England and OS data © Crown copyright and database right";
+export const BLINES_ATTRIBUTION =
+  "B-Lines © Buglife; contains Natural England data © Natural England and OS data © Crown copyright and database right";
 export const BLINES_SAMPLE_ATTRIBUTION = "Illustrative sample corridors for the Reading demo area, not Buglife's mapped B-Lines";

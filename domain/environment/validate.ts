@@ -86,7 +86,12 @@ export function readingsQuery(args: Record<string, unknown>): ReadingsQuery {
   const modes = [latest, today, date !== null, startdate !== null].filter(Boolean).length;
   if (modes > 1) throw new InputError("Use only one of latest, today, date, or startdate with enddate");
   return {
-    stationId, measureId, latest, today, date, startdate,
+    stationId,
+    measureId,
+    latest,
+    today,
+    date,
+    startdate,
     enddate: startdate ? (enddate ?? startdate) : null,
     limit: readingsLimit(args._limit),
   };
@@ -113,7 +118,15 @@ export function readingsWindow(q: ReadingsQuery, now = new Date()): { from: stri
 /** A stable key for a readings request (what was asked, not when). */
 export function readingsKey(q: ReadingsQuery, now = new Date()): string {
   const target = q.measureId ? `measure:${q.measureId}` : `station:${q.stationId}`;
-  const mode = q.latest ? "latest" : q.today ? `today:${now.toISOString().slice(0, 10)}` : q.date ? `date:${q.date}` : q.startdate ? `range:${q.startdate}:${q.enddate}` : "recent";
+  const mode = q.latest
+    ? "latest"
+    : q.today
+      ? `today:${now.toISOString().slice(0, 10)}`
+      : q.date
+        ? `date:${q.date}`
+        : q.startdate
+          ? `range:${q.startdate}:${q.enddate}`
+          : "recent";
   return `${target}|${mode}|${q.latest ? "" : q.limit}`;
 }
 

@@ -71,7 +71,14 @@ function offsetMs(utcMs: number, timeZone: string): number {
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-GB", {
-      timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     formats.set(timeZone, f);
   }
@@ -166,7 +173,10 @@ export function parseForecast(json: unknown, latitude: number, longitude: number
 }
 
 export class OpenMeteoProvider implements WeatherProvider {
-  constructor(private readonly root: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly root: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   async forecast(latitude: number, longitude: number): Promise<Forecast> {
     const url =

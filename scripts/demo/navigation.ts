@@ -31,8 +31,20 @@ export async function seedNavigation(db: Queryable, now: number): Promise<{ sess
       const id = from.split("/")[2];
       return pick(r, [`/things/${id}/timeline`, `/things/${id}/action`, `/things/${id}/location`, "/", "/map"]);
     }
-    return pick(r, ["/", "/", "/map", `/things/${thing}/dashboard`, `/things/${thing}/dashboard`, "/tasks", "/activity",
-      `/groups/${pick(r, groups)}/dashboard`, "/devices", `/devices/${pick(r, devices)}`, "/account/profile", "/community"]);
+    return pick(r, [
+      "/",
+      "/",
+      "/map",
+      `/things/${thing}/dashboard`,
+      `/things/${thing}/dashboard`,
+      "/tasks",
+      "/activity",
+      `/groups/${pick(r, groups)}/dashboard`,
+      "/devices",
+      `/devices/${pick(r, devices)}`,
+      "/account/profile",
+      "/community",
+    ]);
   };
 
   const sessions: unknown[][] = [];

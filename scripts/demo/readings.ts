@@ -111,7 +111,9 @@ export async function seedReadings(db: Queryable, weather: DemoWeather, now: num
   };
   const lost = seededRandom(5);
   SOILS.forEach((soil, n) => {
-    const waterings = rows.filter((r) => r.device_id === soil.deviceId).map((r) => ({ at: new Date(r.at).getTime(), litres: Number(r.litres) }));
+    const waterings = rows
+      .filter((r) => r.device_id === soil.deviceId)
+      .map((r) => ({ at: new Date(r.at).getTime(), litres: Number(r.litres) }));
     moistureSeries(soil, weather, waterings, end, hours).forEach((p, i) => {
       if (i < hours && lost() < 0.08) return;
       add(soil.deviceId, p.at, i, {

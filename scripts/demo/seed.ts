@@ -24,7 +24,10 @@ export async function seedDemoData(databaseUrl: string, store: PictureStore): Pr
   try {
     const before = await client.query("select 1 from app_private.installation where key = 'demo_seeded_at'");
     if (before.rowCount) return false;
-    const files = fs.readdirSync(seedDir).filter((f) => f.endsWith(".sql")).sort();
+    const files = fs
+      .readdirSync(seedDir)
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     await client.query("begin");
     for (const file of files) await client.query(fs.readFileSync(path.join(seedDir, file), "utf8"));
     await seedDemoLife(client, store);

@@ -7,7 +7,14 @@
 // The figures are illustrative, not a recording: docs/decisions.md ("Demo data") says why.
 import { storeForecast, storeReadings, storeStations, type Queryable } from "../../domain/environment/cache.ts";
 import type { RainfallReading, RainfallStation } from "../../domain/environment/rainfall.ts";
-import { gridPoint, localDate, localToUtc, type DailyForecast, type Forecast, type HourlyForecast } from "../../domain/environment/weather.ts";
+import {
+  gridPoint,
+  localDate,
+  localToUtc,
+  type DailyForecast,
+  type Forecast,
+  type HourlyForecast,
+} from "../../domain/environment/weather.ts";
 import { seededRandom } from "./random.ts";
 
 export const TIME_ZONE = "Europe/London";
@@ -17,29 +24,52 @@ export const FORECAST_DAYS = 7;
 
 /** Per day from 29 days ago (index 0) to 6 days ahead (index 35): rain mm, ET0 mm, max and min degrees C. */
 const RAIN = [
-  0, 4.2, 8.6, 1.2, 0, 0, 3.4, 12.8, 2.2, 0, 0, 0.6, 5.4, 0, 0, 1.8, 0.2, // changeable
-  0, 0, 0, 0, 0.2, 0, 0, 0, 0, 0, 0, 0, // the dry spell, up to yesterday
+  0,
+  4.2,
+  8.6,
+  1.2,
+  0,
+  0,
+  3.4,
+  12.8,
+  2.2,
+  0,
+  0,
+  0.6,
+  5.4,
+  0,
+  0,
+  1.8,
+  0.2, // changeable
+  0,
+  0,
+  0,
+  0,
+  0.2,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0, // the dry spell, up to yesterday
   0, // today (none so far)
-  0, 0.4, 3.2, 6.8, 1.2, 0, // the week ahead
+  0,
+  0.4,
+  3.2,
+  6.8,
+  1.2,
+  0, // the week ahead
 ];
 const ET0 = [
-  2.1, 1.4, 0.9, 1.6, 2.4, 2.6, 1.5, 0.8, 1.7, 2.5, 2.7, 2.0, 1.3, 2.4, 2.6, 1.9, 2.2,
-  2.8, 3.0, 2.9, 3.1, 2.6, 2.9, 3.2, 3.0, 2.8, 3.1, 3.3, 3.0,
-  3.1,
-  3.2, 2.8, 1.9, 1.1, 1.8, 2.6,
+  2.1, 1.4, 0.9, 1.6, 2.4, 2.6, 1.5, 0.8, 1.7, 2.5, 2.7, 2.0, 1.3, 2.4, 2.6, 1.9, 2.2, 2.8, 3.0, 2.9, 3.1, 2.6, 2.9, 3.2, 3.0, 2.8, 3.1,
+  3.3, 3.0, 3.1, 3.2, 2.8, 1.9, 1.1, 1.8, 2.6,
 ];
 const TMAX = [
-  15, 13, 12, 14, 16, 17, 14, 12, 14, 16, 17, 15, 13, 16, 17, 15, 16,
-  18, 19, 19, 20, 18, 19, 21, 20, 19, 20, 21, 20,
-  21,
-  22, 20, 17, 14, 15, 17,
+  15, 13, 12, 14, 16, 17, 14, 12, 14, 16, 17, 15, 13, 16, 17, 15, 16, 18, 19, 19, 20, 18, 19, 21, 20, 19, 20, 21, 20, 21, 22, 20, 17, 14,
+  15, 17,
 ];
-const TMIN = [
-  7, 8, 8, 6, 5, 6, 8, 9, 7, 5, 6, 8, 9, 6, 5, 7, 6,
-  6, 7, 8, 8, 9, 7, 8, 9, 8, 7, 8, 9,
-  9,
-  10, 11, 10, 9, 8, 7,
-];
+const TMIN = [7, 8, 8, 6, 5, 6, 8, 9, 7, 5, 6, 8, 9, 6, 5, 7, 6, 6, 7, 8, 8, 9, 7, 8, 9, 8, 7, 8, 9, 9, 10, 11, 10, 9, 8, 7];
 
 export interface DemoDay {
   /** YYYY-MM-DD in Europe/London. */
@@ -120,12 +150,13 @@ export function demoForecast(weather: DemoWeather, latitude: number, longitude: 
     for (let h = 0; h < 24; h++) {
       const at = hourUtc(day.date, h);
       // Coolest at 5:00, warmest at 15:00, cooling through the night (continuous over midnight).
-      const warmth = h >= 5 && h <= 15 ? (1 - Math.cos(((h - 5) / 10) * Math.PI)) / 2 : (1 + Math.cos(((h > 15 ? h - 15 : h + 9) / 14) * Math.PI)) / 2;
+      const warmth =
+        h >= 5 && h <= 15 ? (1 - Math.cos(((h - 5) / 10) * Math.PI)) / 2 : (1 + Math.cos(((h > 15 ? h - 15 : h + 9) / 14) * Math.PI)) / 2;
       const temperature = day.tMin + (day.tMax - day.tMin) * warmth;
       // Future hours: the day's rain spread over its afternoon, with a probability to match.
       const past = at + 3600_000 <= now;
       const rainy = day.rainMm > 0 && h >= 12 && h < 18;
-      const precipitation = past ? rainByHour.get(at) ?? 0 : rainy ? Math.round((day.rainMm / 6) * 10) / 10 : 0;
+      const precipitation = past ? (rainByHour.get(at) ?? 0) : rainy ? Math.round((day.rainMm / 6) * 10) / 10 : 0;
       hourly.push({
         time: new Date(at).toISOString(),
         localTime: `${day.date}T${String(h).padStart(2, "0")}:00`,
@@ -147,15 +178,17 @@ export const SAMPLE_STATION: RainfallStation = {
   easting: null,
   northing: null,
   details: { town: "Reading", riverName: "River Thames", catchmentName: "Thames", sample: "true" },
-  measures: [{
-    id: "DEMO-READING-rainfall-tipping_bucket_raingauge-t-15_min-mm",
-    stationId: "DEMO-READING",
-    parameter: "rainfall",
-    parameterName: "Rainfall",
-    period: 900,
-    qualifier: "Tipping Bucket Raingauge",
-    unitName: "mm",
-  }],
+  measures: [
+    {
+      id: "DEMO-READING-rainfall-tipping_bucket_raingauge-t-15_min-mm",
+      stationId: "DEMO-READING",
+      parameter: "rainfall",
+      parameterName: "Rainfall",
+      period: 900,
+      qualifier: "Tipping Bucket Raingauge",
+      unitName: "mm",
+    },
+  ],
 };
 
 /** The station's 15-minute totals: each wet hour's rain in its quarters, in whole tips. */
@@ -191,4 +224,3 @@ export async function seedWeather(db: Queryable, weather: DemoWeather, now: numb
   await storeStations(db, [SAMPLE_STATION]);
   await storeReadings(db, stationReadings(weather));
 }
-

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 /** Runs `node --import tsx <script>` with only these variables; resolves with its exit code and output. */
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: rootDir,
@@ -85,7 +89,9 @@ describe("a wrong setting stops the start", () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/Configuration: 3 settings are wrong/);
     expect(stderr).toContain(`WORKER_CONCURRENCY must be a whole number from 1 to 100, got "0"`);
-    expect(stderr).toContain(`PUBLIC_URL must be an absolute http:// or https:// URL without a query or fragment (such as https://steward.example.org), got "localhost:3000"`);
+    expect(stderr).toContain(
+      `PUBLIC_URL must be an absolute http:// or https:// URL without a query or fragment (such as https://steward.example.org), got "localhost:3000"`,
+    );
     expect(stderr).toContain(`EA_API_URL must be an absolute http:// or https:// URL`);
     expect(stderr).not.toMatch(/^\s+at /m);
     expect(stdout).not.toMatch(/started, tasks/);

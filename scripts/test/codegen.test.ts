@@ -25,7 +25,10 @@ describe("generated operation types", () => {
 
   it("have a .graphql file each (none left behind by a removed operation)", () => {
     const generated = fs.globSync("web/src/**/*.generated.ts", { cwd: rootDir });
-    const orphans = generated.filter((file) => file !== "web/src/test/operations.generated.ts" && !fs.existsSync(path.join(rootDir, file.replace(/\.generated\.ts$/, ".graphql"))));
+    const orphans = generated.filter(
+      (file) =>
+        file !== "web/src/test/operations.generated.ts" && !fs.existsSync(path.join(rootDir, file.replace(/\.generated\.ts$/, ".graphql"))),
+    );
     expect(generated.length).toBeGreaterThan(0);
     expect(orphans, "delete these, or run `npm run codegen` after restoring their operation").toEqual([]);
   });

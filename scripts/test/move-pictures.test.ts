@@ -114,9 +114,16 @@ describe("moving pictures from local to postgres", () => {
 describe("the command", () => {
   it("npm run pictures:move: a dry run, then the move to s3, then nothing left to copy", async () => {
     const env = {
-      ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-      S3_BUCKET: s3.settings.bucket, S3_ENDPOINT: s3.settings.endpoint, S3_REGION: s3.settings.region,
-      S3_ACCESS_KEY_ID: s3.settings.accessKeyId, S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey, S3_FORCE_PATH_STYLE: "true", S3_PREFIX: "",
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      S3_BUCKET: s3.settings.bucket,
+      S3_ENDPOINT: s3.settings.endpoint,
+      S3_REGION: s3.settings.region,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+      S3_FORCE_PATH_STYLE: "true",
+      S3_PREFIX: "",
     };
     const tsx = path.join(rootDir, "node_modules/.bin/tsx");
     const move = (...args: string[]) => run(tsx, ["scripts/move-pictures.ts", "--quiet", ...args], { cwd: rootDir, env });

@@ -7,7 +7,10 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-lim
 
 export class RateLimiter {
   private hits = new Map<string, number[]>();
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** Records a hit; false when the key is over its limit (the hit is not counted then). */
   take(key: string, now = Date.now()): boolean {

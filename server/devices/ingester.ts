@@ -29,7 +29,11 @@ interface Pending {
 
 // Names used by the vendor's own TTN payload formatter, for uplinks that arrive decoded only.
 const DECODED_NAMES: Record<string, Exclude<keyof Reading, "probeDetected">> = {
-  water_SOIL: "water", temp_SOIL: "temperature", conduct_SOIL: "conductivity", PH1_SOIL: "ph", BatV: "battery",
+  water_SOIL: "water",
+  temp_SOIL: "temperature",
+  conduct_SOIL: "conductivity",
+  PH1_SOIL: "ph",
+  BatV: "battery",
   TempC_DS18B20: "probeTemperature",
 };
 

@@ -60,14 +60,18 @@ export function parseUplink(body: unknown): Uplink {
   }
   // The strongest gateway's signal.
   const metadata: (GatewayMetadata | null)[] = Array.isArray(message.rx_metadata) ? message.rx_metadata : [];
-  const best = metadata.reduce<GatewayMetadata | null>((a, m) => (a === null || (num(m?.rssi) ?? -Infinity) > (num(a?.rssi) ?? -Infinity) ? m : a), null);
+  const best = metadata.reduce<GatewayMetadata | null>(
+    (a, m) => (a === null || (num(m?.rssi) ?? -Infinity) > (num(a?.rssi) ?? -Infinity) ? m : a),
+    null,
+  );
   return {
     deviceId,
     receivedAt,
     fPort: num(first(message.f_port)) ?? 0,
     fCnt: num(first(message.f_cnt)) ?? 0,
     payload: Buffer.from(typeof frm === "string" ? frm : "", "base64"),
-    decodedPayload: message.decoded_payload && typeof message.decoded_payload === "object" ? (message.decoded_payload as Record<string, unknown>) : null,
+    decodedPayload:
+      message.decoded_payload && typeof message.decoded_payload === "object" ? (message.decoded_payload as Record<string, unknown>) : null,
     rssi: num(best?.rssi ?? best?.channel_rssi),
     snr: num(best?.snr),
   };

@@ -9,12 +9,35 @@
 // while waiting for the source). The API (server/graphql/environment-plugin.ts) runs the three
 // steps as separate plan steps; `answer` runs them in a row for code that has one client.
 import {
-  cachedForecast, cachedMeasures, cachedReadings, cachedStation, cachedStations, fetchedAt, recordFetch, stationDistancesKm,
-  storeForecast, storeMeasures, storeReadings, storeStations, type Kind, type Queryable,
+  cachedForecast,
+  cachedMeasures,
+  cachedReadings,
+  cachedStation,
+  cachedStations,
+  fetchedAt,
+  recordFetch,
+  stationDistancesKm,
+  storeForecast,
+  storeMeasures,
+  storeReadings,
+  storeStations,
+  type Kind,
+  type Queryable,
 } from "../../domain/environment/cache.ts";
 import { UpstreamError } from "../../domain/environment/http.ts";
-import type { RainfallMeasure, RainfallProvider, RainfallReading, RainfallStation, ReadingsQuery } from "../../domain/environment/rainfall.ts";
-import { RAINFALL_ATTRIBUTION, RAINFALL_LICENCE, WEATHER_ATTRIBUTION, type EnvironmentSettings } from "../../domain/environment/settings.ts";
+import type {
+  RainfallMeasure,
+  RainfallProvider,
+  RainfallReading,
+  RainfallStation,
+  ReadingsQuery,
+} from "../../domain/environment/rainfall.ts";
+import {
+  RAINFALL_ATTRIBUTION,
+  RAINFALL_LICENCE,
+  WEATHER_ATTRIBUTION,
+  type EnvironmentSettings,
+} from "../../domain/environment/settings.ts";
 import * as v from "../../domain/environment/validate.ts";
 import { gridPoint, type DailyForecast, type HourlyForecast, type WeatherProvider } from "../../domain/environment/weather.ts";
 import { componentLogger } from "../../domain/logger.ts";
@@ -111,7 +134,11 @@ export async function fetchLive<A, L, T>(spec: CachedSource<A, L, T>, args: A): 
 
 /** Step 3 (in a transaction): store the live answer, or fall back to the cache, or give up. */
 export async function settle<A, L, T>(
-  db: Queryable, spec: CachedSource<A, L, T>, args: A, fresh: Answer<T> | null, outcome: Outcome<L> | null,
+  db: Queryable,
+  spec: CachedSource<A, L, T>,
+  args: A,
+  fresh: Answer<T> | null,
+  outcome: Outcome<L> | null,
 ): Promise<Answer<T>> {
   if (fresh) return fresh;
   if (outcome?.ok) {
@@ -174,17 +201,29 @@ export interface ReadingOut {
 
 function measureOut(m: RainfallMeasure): MeasureOut {
   return {
-    id: m.id, stationId: m.stationId, parameter: m.parameter ?? null, parameterName: m.parameterName ?? null,
-    period: m.period ?? null, qualifier: m.qualifier ?? null, unitName: m.unitName ?? null,
+    id: m.id,
+    stationId: m.stationId,
+    parameter: m.parameter ?? null,
+    parameterName: m.parameterName ?? null,
+    period: m.period ?? null,
+    qualifier: m.qualifier ?? null,
+    unitName: m.unitName ?? null,
   };
 }
 
 function stationOut(s: RainfallStation, distance: number | null): StationOut {
   const details = s.details ?? {};
   return {
-    id: s.id, stationReference: s.id, label: s.label ?? null, lat: s.lat, long: s.long,
-    easting: s.easting ?? null, northing: s.northing ?? null,
-    town: details.town ?? null, riverName: details.riverName ?? null, catchmentName: details.catchmentName ?? null,
+    id: s.id,
+    stationReference: s.id,
+    label: s.label ?? null,
+    lat: s.lat,
+    long: s.long,
+    easting: s.easting ?? null,
+    northing: s.northing ?? null,
+    town: details.town ?? null,
+    riverName: details.riverName ?? null,
+    catchmentName: details.catchmentName ?? null,
     distance: distance === null ? null : Math.round(distance * 1000) / 1000,
     measures: (s.measures ?? []).map(measureOut),
   };
@@ -197,9 +236,17 @@ function readingOut(r: RainfallReading): ReadingOut {
 //------------------------------------------------------------------------------------------
 // The sources
 
-export interface StationsArgs { lat: number; long: number; dist: number }
-export interface StationArgs { id: string }
-export interface MeasuresArgs { stationId: string }
+export interface StationsArgs {
+  lat: number;
+  long: number;
+  dist: number;
+}
+export interface StationArgs {
+  id: string;
+}
+export interface MeasuresArgs {
+  stationId: string;
+}
 
 export interface StationDetails extends StationOut {
   latestReading: ReadingOut | null;
@@ -281,9 +328,7 @@ export function makeSources(settings: EnvironmentSettings, rainfall: RainfallPro
       shapeLive: async (a, stations, db) => {
         const km = await stationDistancesKm(db, a.lat, a.long, stations);
         return {
-          stations: stations
-            .map((s, i) => stationOut(s, km[i] ?? null))
-            .sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0)),
+          stations: stations.map((s, i) => stationOut(s, km[i] ?? null)).sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0)),
         };
       },
       async cached(db, a, last) {
@@ -334,8 +379,14 @@ export function makeSources(settings: EnvironmentSettings, rainfall: RainfallPro
         // Readings since the start of yesterday (UTC) cover the last 24 hours.
         const now = Date.now();
         const readings = await rainfall.readings({
-          stationId: a.id, measureId: null, latest: false, today: false, date: null,
-          startdate: utcDate(now - 24 * 3600_000), enddate: utcDate(now), limit: 2000,
+          stationId: a.id,
+          measureId: null,
+          latest: false,
+          today: false,
+          date: null,
+          startdate: utcDate(now - 24 * 3600_000),
+          enddate: utcDate(now),
+          limit: 2000,
         });
         const seen = new Set(readings.map((r) => `${r.measure}|${r.dateTime}`));
         for (const r of found.latestReadings) if (!seen.has(`${r.measure}|${r.dateTime}`)) readings.push(r);
@@ -350,7 +401,11 @@ export function makeSources(settings: EnvironmentSettings, rainfall: RainfallPro
         const station = await cachedStation(db, a.id);
         if (!station) return null;
         const base = { stationId: a.id, measureId: null, limit: 2000 };
-        const recent = await cachedReadings(db, { ...base, latest: false }, { from: new Date(Date.now() - 24 * 3600_000).toISOString(), to: null });
+        const recent = await cachedReadings(
+          db,
+          { ...base, latest: false },
+          { from: new Date(Date.now() - 24 * 3600_000).toISOString(), to: null },
+        );
         const latest = await cachedReadings(db, { ...base, latest: true }, { from: null, to: null });
         const readings = [...recent, ...latest.filter((l) => !recent.some((r) => r.measure === l.measure && r.dateTime === l.dateTime))];
         const at = last?.toISOString() ?? oldest([station.fetchedAt, ...readings.map((r) => r.fetchedAt)]) ?? station.fetchedAt;
@@ -363,12 +418,26 @@ export function makeSources(settings: EnvironmentSettings, rainfall: RainfallPro
       key: (a) => gridPoint(a.latitude, a.longitude).key,
       fetch: (a) => weather.forecast(a.latitude, a.longitude),
       store: (db, _a, forecast) => storeForecast(db, forecast),
-      shapeLive: (_a, f) => ({ latitude: f.latitude, longitude: f.longitude, timezone: f.timezone, elevation: f.elevation, hourly: f.hourly, daily: f.daily }),
+      shapeLive: (_a, f) => ({
+        latitude: f.latitude,
+        longitude: f.longitude,
+        timezone: f.timezone,
+        elevation: f.elevation,
+        hourly: f.hourly,
+        daily: f.daily,
+      }),
       async cached(db, a) {
         const f = await cachedForecast(db, a.latitude, a.longitude);
         if (!f) return null;
         return {
-          data: { latitude: f.latitude, longitude: f.longitude, timezone: f.timezone, elevation: f.elevation, hourly: f.hourly, daily: f.daily },
+          data: {
+            latitude: f.latitude,
+            longitude: f.longitude,
+            timezone: f.timezone,
+            elevation: f.elevation,
+            hourly: f.hourly,
+            daily: f.daily,
+          },
           fetchedAt: f.fetchedAt,
         };
       },
@@ -384,7 +453,11 @@ export function makeSources(settings: EnvironmentSettings, rainfall: RainfallPro
 // Argument parsing of the API's fields (InputError on bad input)
 
 export const parseArgs = {
-  rainfallStations: (a: Record<string, unknown>): StationsArgs => ({ lat: v.latitude(a.x), long: v.longitude(a.y), dist: v.distanceKm(a.dist) }),
+  rainfallStations: (a: Record<string, unknown>): StationsArgs => ({
+    lat: v.latitude(a.x),
+    long: v.longitude(a.y),
+    dist: v.distanceKm(a.dist),
+  }),
   rainfallMeasures: (a: Record<string, unknown>): MeasuresArgs => ({ stationId: v.sourceId(a.stationId, "Station", true)! }),
   rainfallReadings: (a: Record<string, unknown>): ReadingsQuery => v.readingsQuery(a),
   rainfallStation: (a: Record<string, unknown>): StationArgs => ({ id: v.sourceId(a.id, "Station", true)! }),

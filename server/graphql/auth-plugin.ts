@@ -83,7 +83,9 @@ export function makeAuthPlugin(settings: TokenSettings) {
               const $input = fieldArgs.getRaw("input");
               const $grant = withPgClientTransaction(executor, $input, (client, input: MutationInput) =>
                 run<SessionGrant>(client, "select * from app_hidden.sign_in($1, $2, $3)", [
-                  text(input.username), text(input.password), text(input.domainName),
+                  text(input.username),
+                  text(input.password),
+                  text(input.domainName),
                 ]),
               );
               return lambda([$input, $grant], async ([input, grant]: readonly [MutationInput, SessionGrant | undefined]) => {
@@ -96,7 +98,11 @@ export function makeAuthPlugin(settings: TokenSettings) {
               const $input = fieldArgs.getRaw("input");
               const $grant = withPgClientTransaction(executor, $input, (client, input: MutationInput) =>
                 run<SessionGrant>(client, "select * from app_hidden.sign_up($1, $2, $3, $4, $5)", [
-                  text(input.name), text(input.username), text(input.email), text(input.password), text(input.domainName),
+                  text(input.name),
+                  text(input.username),
+                  text(input.email),
+                  text(input.password),
+                  text(input.domainName),
                 ]),
               );
               return lambda([$input, $grant], async ([input, grant]: readonly [MutationInput, SessionGrant | undefined]) => {
@@ -110,10 +116,16 @@ export function makeAuthPlugin(settings: TokenSettings) {
               // Failed resets count per user and caller's address, so guessing from one address
               // cannot lock the owner out elsewhere (db/migrations/*_account_hardening.sql).
               const $args = list([$input, context().get("ip")]);
-              const $status = withPgClientTransaction(executor, $args, (client, [input, ip]: readonly [MutationInput, string | undefined]) =>
-                run<{ status: string }>(client, "select app_hidden.reset_password($1, $2, $3, $4) as status", [
-                  text(input.userId), text(input.resetToken), text(input.newPassword), text(ip),
-                ]),
+              const $status = withPgClientTransaction(
+                executor,
+                $args,
+                (client, [input, ip]: readonly [MutationInput, string | undefined]) =>
+                  run<{ status: string }>(client, "select app_hidden.reset_password($1, $2, $3, $4) as status", [
+                    text(input.userId),
+                    text(input.resetToken),
+                    text(input.newPassword),
+                    text(ip),
+                  ]),
               );
               return lambda([$input, $status], ([input, result]: readonly [MutationInput, { status: string } | undefined]) => {
                 if (result?.status !== "ok") throw new SafeError(RESET_INVALID, { code: "NTFND" });
@@ -125,10 +137,13 @@ export function makeAuthPlugin(settings: TokenSettings) {
               const $done = withPgClientTransaction(executor, $input, (client) =>
                 run<{ sign_out: boolean | null }>(client, "select app_hidden.sign_out() as sign_out", []),
               );
-              return lambda([$input, $done], ([input, done]: readonly [MutationInput | null, { sign_out: boolean | null } | undefined]) => ({
-                clientMutationId: input?.clientMutationId ?? null,
-                success: done?.sign_out === true,
-              }));
+              return lambda(
+                [$input, $done],
+                ([input, done]: readonly [MutationInput | null, { sign_out: boolean | null } | undefined]) => ({
+                  clientMutationId: input?.clientMutationId ?? null,
+                  success: done?.sign_out === true,
+                }),
+              );
             },
           },
         },

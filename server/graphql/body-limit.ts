@@ -11,7 +11,9 @@ export function refuseLargeGraphqlBodies(maxBytes: number): RequestHandler {
     const length = Number(req.headers["content-length"]);
     if (!(length > maxBytes)) return next();
     res.setHeader("Connection", "close");
-    res.status(413).json({ errors: [{ message: `Request body too large: at most ${maxBytes} bytes are allowed`, extensions: { code: "TOOBG" } }] });
+    res
+      .status(413)
+      .json({ errors: [{ message: `Request body too large: at most ${maxBytes} bytes are allowed`, extensions: { code: "TOOBG" } }] });
     // Nothing more of this request will be read.
     res.once("finish", () => req.socket.destroySoon());
   };

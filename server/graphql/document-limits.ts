@@ -19,9 +19,18 @@
 import { SETTINGS } from "../../domain/config/settings.ts";
 import { createHash, randomBytes } from "node:crypto";
 import {
-  GraphQLError, Kind, Source, parse, validate, visit,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
-  type SelectionSetNode, type ValidationRule,
+  GraphQLError,
+  Kind,
+  Source,
+  parse,
+  validate,
+  visit,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationRule,
 } from "postgraphile/graphql";
 import { QUERY_TOO_BIG, limitErrors, measureOperation, type QueryLimits } from "./query-limits.ts";
 import { componentLogger } from "../../domain/logger.ts";
@@ -66,14 +75,17 @@ const CACHE_MAX_ENTRIES = 500;
 /** Estimated bytes a parsed document keeps alive per token (AST node, location, token), measured at ~150-250. */
 const BYTES_PER_TOKEN = 300;
 
-export type ParseAndValidateResult = { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[]; document?: undefined };
+export type ParseAndValidateResult =
+  | { document: DocumentNode; errors?: undefined }
+  | { errors: readonly GraphQLError[]; document?: undefined };
 
 export const tooBig = (message: string) => new GraphQLError(message, { extensions: { code: QUERY_TOO_BIG } });
 
 /** A GraphQLError that keeps only what the client is sent: no source, nodes or stack frames. */
 function compact(error: GraphQLError): GraphQLError {
   const copy = new GraphQLError(error.message, { extensions: { ...error.extensions } });
-  if (error.locations) Object.defineProperty(copy, "locations", { value: error.locations.map((l) => ({ line: l.line, column: l.column })), enumerable: true });
+  if (error.locations)
+    Object.defineProperty(copy, "locations", { value: error.locations.map((l) => ({ line: l.line, column: l.column })), enumerable: true });
   // Formatting the stack now drops the frames V8 captured (and what they hold).
   void copy.stack;
   return copy;
@@ -97,7 +109,9 @@ export function checkBeforeParse(query: string, limits: DocumentLimits): GraphQL
   if (query.length * 3 > limits.maxBytes) {
     const bytes = Buffer.byteLength(query, "utf8");
     if (bytes > limits.maxBytes) {
-      return tooBig(`Query is too large: ${bytes.toLocaleString("en-US")} bytes, at most ${limits.maxBytes.toLocaleString("en-US")} are allowed`);
+      return tooBig(
+        `Query is too large: ${bytes.toLocaleString("en-US")} bytes, at most ${limits.maxBytes.toLocaleString("en-US")} are allowed`,
+      );
     }
   }
   if (bracketNesting(query, limits.maxNesting) > limits.maxNesting) {
@@ -178,8 +192,12 @@ export function checkBeforeValidation(schema: GraphQLSchema, document: DocumentN
   let directives = 0;
   let fields = 0;
   visit(document, {
-    Directive() { directives += 1; },
-    Field() { fields += 1; },
+    Directive() {
+      directives += 1;
+    },
+    Field() {
+      fields += 1;
+    },
   });
   const errors: GraphQLError[] = [];
   if (directives > limits.maxDirectives) {
@@ -214,10 +232,17 @@ interface CacheEntry {
 export class ByteBoundedCache {
   #entries = new Map<string, CacheEntry>();
   #bytes = 0;
-  constructor(readonly maxBytes: number, readonly maxEntries = CACHE_MAX_ENTRIES) {}
+  constructor(
+    readonly maxBytes: number,
+    readonly maxEntries = CACHE_MAX_ENTRIES,
+  ) {}
 
-  get bytes() { return this.#bytes; }
-  get size() { return this.#entries.size; }
+  get bytes() {
+    return this.#bytes;
+  }
+  get size() {
+    return this.#entries.size;
+  }
 
   get(key: string): ParseAndValidateResult | undefined {
     const entry = this.#entries.get(key);

@@ -12,8 +12,16 @@ import { sideEffectWithPgClient, sideEffectWithPgClientTransaction, type PgExecu
 import { createRainfallProvider } from "../../domain/environment/rainfall.ts";
 import { createWeatherProvider } from "../../domain/environment/weather.ts";
 import {
-  fetchLive, freshAnswer, makeSources, NotFoundError, parseArgs, settle, UnavailableError,
-  type Answer, type CachedSource, type Outcome,
+  fetchLive,
+  freshAnswer,
+  makeSources,
+  NotFoundError,
+  parseArgs,
+  settle,
+  UnavailableError,
+  type Answer,
+  type CachedSource,
+  type Outcome,
 } from "../environment/service.ts";
 import type { EnvironmentSettings } from "../../domain/environment/settings.ts";
 import * as v from "../../domain/environment/validate.ts";
@@ -293,7 +301,9 @@ export function makeEnvironmentPlugin(settings: EnvironmentSettings) {
             rainfallStation: cachedField(executor, sources.rainfallStation, parseArgs.rainfallStation),
             nearestWeatherForecasts: cachedField(executor, sources.weather, parseArgs.weather),
             soilscape(_, fieldArgs) {
-              const $args = lambda(fieldArgs.getRaw(), (raw: RawArgs) => guard(() => ({ lat: v.latitude(raw?.x), lon: v.longitude(raw?.y) })));
+              const $args = lambda(fieldArgs.getRaw(), (raw: RawArgs) =>
+                guard(() => ({ lat: v.latitude(raw?.x), lon: v.longitude(raw?.y) })),
+              );
               return sideEffectWithPgClient(executor, $args, async (client, a: { lat: number; lon: number }) => {
                 const { rows } = await client.query<{ j: unknown }>({
                   text: "select app_hidden.soilscape_class_at(point($1, $2)) as j",

@@ -14,7 +14,20 @@ const log = componentLogger("graphql");
 
 /** Errcodes raised by our SQL and plugins; see docs/error-codes.md. */
 export const PUBLIC_ERRCODES = new Set([
-  "INVLD", "NUNIQ", "LOGIN", "LOCKD", "NTFND", "DNIED", "DNIEM", "ISACS", "CREDS", "OWNER", "TOKEN", "RATEL", "UNAVL", "LIMIT",
+  "INVLD",
+  "NUNIQ",
+  "LOGIN",
+  "LOCKD",
+  "NTFND",
+  "DNIED",
+  "DNIEM",
+  "ISACS",
+  "CREDS",
+  "OWNER",
+  "TOKEN",
+  "RATEL",
+  "UNAVL",
+  "LIMIT",
 ]);
 
 /** Constraint classes whose messages we write ourselves and are safe to show. */
@@ -73,22 +86,34 @@ export function maskError(error: GraphQLError): GraphQLError {
   if (!original || original instanceof GraphQLError) return error;
   if (isSafeError(original)) {
     return new GraphQLError(original.message, {
-      nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
-      originalError: original, extensions: original.extensions ?? {},
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      originalError: original,
+      extensions: original.extensions ?? {},
     });
   }
   // Delete mutations report a hidden or protected row like this; say it plainly.
   if (/^No values were deleted in collection/.test(original.message)) {
     return new GraphQLError("Not found, or you are not allowed to change it", {
-      nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
-      originalError: original, extensions: { code: "NTFND" },
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      originalError: original,
+      extensions: { code: "NTFND" },
     });
   }
   const code = original.code;
   if (typeof code === "string" && (PUBLIC_ERRCODES.has(code) || SHOWN_SQLSTATES.has(code))) {
     return new GraphQLError(friendly(code, original.message), {
-      nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
-      originalError: original, extensions: { code },
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      originalError: original,
+      extensions: { code },
     });
   }
   const bad = badValue(original);
@@ -96,14 +121,22 @@ export function maskError(error: GraphQLError): GraphQLError {
     // Usually a caller's bad value; logged briefly in case one of our own queries caused it.
     log.warn(`refused a bad value (${code}): ${original.message}`);
     return new GraphQLError(bad.message, {
-      nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
-      originalError: original, extensions: { code: bad.code },
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      originalError: original,
+      extensions: { code: bad.code },
     });
   }
   const errorId = randomBytes(6).toString("hex").toUpperCase();
   log.error({ err: original }, `masked error ${errorId}`);
   return new GraphQLError("An error occurred", {
-    nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
-    originalError: original, extensions: { errorId },
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: original,
+    extensions: { errorId },
   });
 }

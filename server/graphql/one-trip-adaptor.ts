@@ -82,7 +82,11 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   private parsed = 0;
   private readonly countParse = () => void this.parsed++;
 
-  constructor(config: QueryConfig, private readonly settingsJson: string | null, private readonly cacheSize: number) {
+  constructor(
+    config: QueryConfig,
+    private readonly settingsJson: string | null,
+    private readonly cacheSize: number,
+  ) {
     // Without a statement cache a query is never prepared under a name (as PostGraphile's adaptor).
     super(cacheSize === 0 ? { ...config, name: undefined } : config);
     this.settingsPending = settingsJson !== null;
@@ -167,10 +171,17 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   }
 }
 
-function run<TData>(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: string | null, cacheSize: number): Promise<PgClientResult<TData>> {
+function run<TData>(
+  raw: pg.PoolClient,
+  opts: PgClientQuery,
+  settingsJson: string | null,
+  cacheSize: number,
+): Promise<PgClientResult<TData>> {
   return new Promise((resolve, reject) => {
     const config: QueryConfig = {
-      text: opts.text, values: opts.values, name: opts.name,
+      text: opts.text,
+      values: opts.values,
+      name: opts.name,
       callback: (err, result) => (err ? reject(err) : resolve({ rows: result!.rows as TData[], rowCount: result!.rowCount })),
     };
     if (opts.arrayMode) config.rowMode = "array";
@@ -183,12 +194,20 @@ function run<TData>(raw: pg.PoolClient, opts: PgClientQuery, settingsJson: strin
  * The client handed to PostGraphile. `settingsJson` is set outside a transaction (each query
  * carries the settings); inside one, the settings were applied once at `begin`.
  */
-function makeClient(raw: pg.PoolClient, settingsJson: string | null, depth: number, cacheSize: number): PgClient & { rawClient: pg.PoolClient } {
+function makeClient(
+  raw: pg.PoolClient,
+  settingsJson: string | null,
+  depth: number,
+  cacheSize: number,
+): PgClient & { rawClient: pg.PoolClient } {
   // A transaction has the connection to itself: what is asked meanwhile waits for it.
   let busy: Promise<unknown> | null = null;
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
     const result = busy ? busy.then(work, work) : work();
-    const settled = result.then(() => undefined, () => undefined);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
     busy = settled;
     void settled.then(() => {
       if (busy === settled) busy = null;
@@ -235,7 +254,9 @@ export function makeOneTripWithPgClient(pool: pg.Pool, cacheSize = preparedState
         // As PostGraphile's adaptor does: JIT's optimisation costs far more than it saves here.
         await raw.query("set jit_optimize_above_cost = -1");
       }
-      const entries = Object.entries(pgSettings ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k, String(v)]);
+      const entries = Object.entries(pgSettings ?? {})
+        .filter(([, v]) => v != null)
+        .map(([k, v]) => [k, String(v)]);
       return await callback(makeClient(raw, entries.length ? JSON.stringify(entries) : null, 0, cacheSize));
     } finally {
       raw.release();

@@ -49,7 +49,9 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
   const routing = pools.readRouting;
   // The replica's reads through the same adaptor as the primary's.
   const replicaWithPgClient = routing
-    ? config.pgAdaptor === "one-trip" ? makeOneTripWithPgClient(routing.replica) : createWithPgClient({ pool: routing.replica })
+    ? config.pgAdaptor === "one-trip"
+      ? makeOneTripWithPgClient(routing.replica)
+      : createWithPgClient({ pool: routing.replica })
     : undefined;
   return {
     extends: [
@@ -70,28 +72,37 @@ export function makePreset(config: ServerConfig, pools: PresetPools): GraphileCo
       ThingUpdatedPlugin,
       NotificationAddedPlugin,
       makeEnvironmentPlugin({
-        eaApiUrl: config.eaApiUrl, openMeteoUrl: config.openMeteoUrl, timeoutMs: config.environmentTimeoutMs,
-        rainfallCacheMinutes: config.rainfallCacheMinutes, weatherCacheMinutes: config.weatherCacheMinutes,
+        eaApiUrl: config.eaApiUrl,
+        openMeteoUrl: config.openMeteoUrl,
+        timeoutMs: config.environmentTimeoutMs,
+        rainfallCacheMinutes: config.rainfallCacheMinutes,
+        weatherCacheMinutes: config.weatherCacheMinutes,
       }),
       ...(config.rateLimits ? [makeRateLimitPlugin(pools.limits)] : []),
       makeQueryLimitsPlugin({
-        limits: config.queryLimits, documentLimits: config.documentLimits, introspection: config.introspection,
-        refusalsPerMinute: config.refusedDocumentsPerMinute, trustProxy: config.trustProxy,
+        limits: config.queryLimits,
+        documentLimits: config.documentLimits,
+        introspection: config.introspection,
+        refusalsPerMinute: config.refusedDocumentsPerMinute,
+        trustProxy: config.trustProxy,
       }),
       StringOutputPlugin,
       RawReadingsPlugin,
     ],
     pgServices: [
-      withAdaptor(config.pgAdaptor, makePgService({
-        pool: pools.pool,
-        superuserPool: pools.superuserPool,
-        pgSubscriber: pools.pgSubscriber,
-        schemas: ["app_public"],
-        // Introspect with the authenticator's privileges whatever the connection's user, so the
-        // schema leaves out what the web roles may not do, and is the same in every setup.
-        pgSettingsForIntrospection: { role: "bk_authenticator" },
-        pubsub: true,
-      })),
+      withAdaptor(
+        config.pgAdaptor,
+        makePgService({
+          pool: pools.pool,
+          superuserPool: pools.superuserPool,
+          pgSubscriber: pools.pgSubscriber,
+          schemas: ["app_public"],
+          // Introspect with the authenticator's privileges whatever the connection's user, so the
+          // schema leaves out what the web roles may not do, and is the same in every setup.
+          pgSettingsForIntrospection: { role: "bk_authenticator" },
+          pubsub: true,
+        }),
+      ),
     ],
     schema: {
       exportSchemaSDLPath: config.exportSchema ? path.join(rootDir, "server/schema.graphql") : undefined,

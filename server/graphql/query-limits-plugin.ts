@@ -68,8 +68,10 @@ export function makeQueryLimitsPlugin(options: {
     return errors.length ? { errors } : null;
   };
   /** Thrown out of execution (e.g. the stack ran out coercing a value): a masked result, not a 4xx with the text. */
-  const masked = (e: unknown) => ({ errors: [maskError(new GraphQLError("An error occurred", { originalError: e instanceof Error ? e : new Error(String(e)) }))] });
-  const guarded = <T,>(run: () => T): T | ReturnType<typeof masked> | Promise<Awaited<T> | ReturnType<typeof masked>> => {
+  const masked = (e: unknown) => ({
+    errors: [maskError(new GraphQLError("An error occurred", { originalError: e instanceof Error ? e : new Error(String(e)) }))],
+  });
+  const guarded = <T>(run: () => T): T | ReturnType<typeof masked> | Promise<Awaited<T> | ReturnType<typeof masked>> => {
     try {
       const result = run();
       return result instanceof Promise ? result.catch(masked) : result;
@@ -80,7 +82,8 @@ export function makeQueryLimitsPlugin(options: {
   return {
     name: "QueryLimitsPlugin",
     version: "2.0.0",
-    description: "Size, token, nesting, depth, cost, field, alias, directive and root-field limits on every operation; introspection on or off",
+    description:
+      "Size, token, nesting, depth, cost, field, alias, directive and root-field limits on every operation; introspection on or off",
     grafserv: {
       middleware: {
         setPreset(next, event) {
@@ -122,10 +125,16 @@ export function makeQueryLimitsPlugin(options: {
             if (parseAndValidate(query).errors) budget.spend(address);
           }
           const variables = event.body.variableValues;
-          if (variables != null && typeof variables === "object" && jsonNesting(variables, documentLimits.maxNesting) > documentLimits.maxNesting) {
+          if (
+            variables != null &&
+            typeof variables === "object" &&
+            jsonNesting(variables, documentLimits.maxNesting) > documentLimits.maxNesting
+          ) {
             budget.spend(address);
-            throw new SafeError(`Variables are nested too deeply: more than ${documentLimits.maxNesting} levels of lists and objects are not allowed`,
-              { code: QUERY_TOO_BIG, statusCode: 400 });
+            throw new SafeError(
+              `Variables are nested too deeply: more than ${documentLimits.maxNesting} levels of lists and objects are not allowed`,
+              { code: QUERY_TOO_BIG, statusCode: 400 },
+            );
           }
           return next();
         },

@@ -14,10 +14,25 @@
 // a whole (INTROSPECTION), and GraphiQL's own introspection query is deeper than any real one.
 import { SETTINGS } from "../../domain/config/settings.ts";
 import {
-  GraphQLError, Kind, getNamedType, isCompositeType, isListType, isNonNullType,
-  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType,
-  type GraphQLField, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
-  type ValidationContext, type ASTVisitor, type ValueNode, isObjectType, isInterfaceType,
+  GraphQLError,
+  Kind,
+  getNamedType,
+  isCompositeType,
+  isListType,
+  isNonNullType,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ASTVisitor,
+  type ValueNode,
+  isObjectType,
+  isInterfaceType,
 } from "postgraphile/graphql";
 
 export interface QueryLimits {
@@ -113,15 +128,25 @@ export function measureOperation(
   variables: VariableValues,
   limits: QueryLimits,
 ): OperationSize {
-  const root = operation.operation === "query" ? schema.getQueryType()
-    : operation.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === "query"
+      ? schema.getQueryType()
+      : operation.operation === "mutation"
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   const size: OperationSize = { depth: 0, cost: 0, fields: 0, aliases: 0 };
   if (!root) return size;
   let visited = 0;
   const budget = limits.maxFields * 2 + 100;
 
-  const walk = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType, depth: number, multiplier: number,
-    connectionSize: number | null, fragmentPath: ReadonlySet<string>) => {
+  const walk = (
+    selectionSet: SelectionSetNode,
+    parent: GraphQLCompositeType,
+    depth: number,
+    multiplier: number,
+    connectionSize: number | null,
+    fragmentPath: ReadonlySet<string>,
+  ) => {
     for (const selection of selectionSet.selections) {
       if (++visited > budget) throw new TooManySelections();
       if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -222,7 +247,11 @@ export function checkOperationWithVariables(
   limits: QueryLimits,
 ): GraphQLError[] {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation) return []; // execution reports the missing or ambiguous operation itself
   const size = measureOperation(schema, fragmentsOf(document), operation, variables ?? {}, limits);
   return limitErrors(size, limits, operation);

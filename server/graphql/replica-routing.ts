@@ -23,13 +23,25 @@ const log = componentLogger("read-routing");
 export const REPLICA_SAFE_FIELDS: ReadonlySet<string> = new Set([
   "__typename",
   // The map and the lists.
-  "allPublicThings", "allThings", "thingsInView", "waterPointsInView",
+  "allPublicThings",
+  "allThings",
+  "thingsInView",
+  "waterPointsInView",
   // Sensor history (the chart).
-  "allSensorData", "sensorRollups",
+  "allSensorData",
+  "sensorRollups",
   // Leaderboards (/scorer).
-  "userLeaderboard", "userLitresLeaderboard", "groupLeaderboard", "groupLitresLeaderboard",
+  "userLeaderboard",
+  "userLitresLeaderboard",
+  "groupLeaderboard",
+  "groupLitresLeaderboard",
   // The admins' analytics.
-  "adminTotals", "getNavigationAnalytics", "navigationDailyStats", "navigationPatternStats", "navigationRouteStats", "navigationSessionStats",
+  "adminTotals",
+  "getNavigationAnalytics",
+  "navigationDailyStats",
+  "navigationPatternStats",
+  "navigationRouteStats",
+  "navigationSessionStats",
 ]);
 
 /** True when the operation is a query whose every root field (through fragments) is replica-safe. */

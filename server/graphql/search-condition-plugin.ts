@@ -51,9 +51,7 @@ export const SearchConditionPlugin: GraphileConfig.Plugin = {
                   const text = String(value);
                   if (Array.from(text).length > SEARCH_MAX_LENGTH) throw new SafeError(SEARCH_TOO_LONG, { code: "INVLD" });
                   if (text.trim() === "") return;
-                  $condition.where(
-                    sql`app_hidden.matches_search(app_hidden.search_text(${$condition.alias}), ${sql.value(text)})`,
-                  );
+                  $condition.where(sql`app_hidden.matches_search(app_hidden.search_text(${$condition.alias}), ${sql.value(text)})`);
                 },
               },
             ),

@@ -41,7 +41,8 @@ export const ThingUpdatedPlugin = extendSchema((build) => {
               // thing changes, nor whether it exists (server/test/permissions).
               const $visibleId = things.get({ id: $id }).get("id");
               const $topic = lambda([$id, $visibleId], ([id, visibleId]: readonly [string, string | null]) =>
-                visibleId ? `thing:${id}` : "thing:not-visible");
+                visibleId ? `thing:${id}` : "thing:not-visible",
+              );
               return listen($pgSubscriber, $topic, jsonParse);
             },
             plan($event) {

@@ -34,7 +34,9 @@ export function attachGraphqlWebsocket(
 
   const onConnection = (socket: WebSocket, request: IncomingMessage) => {
     let alive = true;
-    socket.on("pong", () => { alive = true; });
+    socket.on("pong", () => {
+      alive = true;
+    });
     // A socket's errors (a message over maxPayload, a broken frame) are the client's: ws closes the
     // socket itself (1009, 1002); without a listener the error would be thrown and end the process.
     socket.on("error", (err: Error & { code?: string }) => {
@@ -50,19 +52,20 @@ export function attachGraphqlWebsocket(
         protocol: socket.protocol,
         send: (data) => new Promise<void>((resolve, reject) => socket.send(data, (err) => (err ? reject(err) : resolve()))),
         close: (code, reason) => socket.close(code, reason),
-        onMessage: (cb) => socket.on("message", async (data) => {
-          try {
-            await cb(data.toString());
-          } catch (err) {
-            const errorId = randomBytes(6).toString("hex").toUpperCase();
-            log.error({ err }, `websocket closed on error ${errorId}`);
+        onMessage: (cb) =>
+          socket.on("message", async (data) => {
             try {
-              socket.close(CloseCode.InternalServerError, `Internal server error ${errorId}`);
-            } catch {
-              /* already closed */
+              await cb(data.toString());
+            } catch (err) {
+              const errorId = randomBytes(6).toString("hex").toUpperCase();
+              log.error({ err }, `websocket closed on error ${errorId}`);
+              try {
+                socket.close(CloseCode.InternalServerError, `Internal server error ${errorId}`);
+              } catch {
+                /* already closed */
+              }
             }
-          }
-        }),
+          }),
       },
       { socket, request },
     );
@@ -91,11 +94,14 @@ export function attachGraphqlWebsocket(
      */
     async close(timeoutMs = 1_000) {
       httpServer.off("upgrade", onUpgrade);
-      const closed = [...wss.clients].map((client) => new Promise<void>((resolve) => {
-        client.once("close", () => resolve());
-        if (client.readyState === client.OPEN) client.close(GOING_AWAY, "Server shutting down");
-        else client.terminate();
-      }));
+      const closed = [...wss.clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once("close", () => resolve());
+            if (client.readyState === client.OPEN) client.close(GOING_AWAY, "Server shutting down");
+            else client.terminate();
+          }),
+      );
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);

@@ -124,7 +124,12 @@ function receiveForm(
       stream.on("limit", () => {
         file.truncated = true;
       });
-      writes.push(pipeline(stream, fs.createWriteStream(file.tmp, { flags: "wx" })).then(() => null, (e: unknown) => e));
+      writes.push(
+        pipeline(stream, fs.createWriteStream(file.tmp, { flags: "wx" })).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      );
       writes.push(
         options.allowFile().then(
           (refused) => {

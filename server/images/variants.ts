@@ -28,7 +28,11 @@ export async function newestPending(store: PictureStore, userId: string, session
     if (rest.length || !PENDING_NAME.test(name) || !VARIANT_NAMES.some((v) => file === `${v}.webp`)) continue;
     sizes.set(name, (sizes.get(name) ?? 0) + 1);
   }
-  const newest = [...sizes].filter(([, n]) => n === VARIANT_NAMES.length).map(([name]) => name).sort().at(-1);
+  const newest = [...sizes]
+    .filter(([, n]) => n === VARIANT_NAMES.length)
+    .map(([name]) => name)
+    .sort()
+    .at(-1);
   return newest ? `${prefix}${newest}/` : null;
 }
 

@@ -88,7 +88,10 @@ export function pictureViewers(config: Pick<ServerConfig, "jwtSecret" | "jwtAudi
       }
       const expires = new Date(claims.exp * 1000);
       const token = await mintToken(pictureTokens, claims, expires);
-      res.cookie(PICTURE_COOKIE, token, { ...options, expires }).status(204).end();
+      res
+        .cookie(PICTURE_COOKIE, token, { ...options, expires })
+        .status(204)
+        .end();
     },
   };
 }

@@ -95,7 +95,11 @@ export class ReadRouting {
       const previous = parseLsn(cookieValue(reader.req?.headers.cookie, FENCE_COOKIE));
       const highest = previous !== null && previous > lsn ? previous : lsn;
       res.cookie(FENCE_COOKIE, formatLsn(highest), {
-        httpOnly: true, sameSite: "lax", path: "/", maxAge: FENCE_TTL_MS, secure: Boolean((reader.req as express.Request | undefined)?.secure),
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        maxAge: FENCE_TTL_MS,
+        secure: Boolean((reader.req as express.Request | undefined)?.secure),
       });
     }
     if (reader.userId) {
@@ -153,10 +157,13 @@ export class ReadRouting {
     if (this.replay && Date.now() - this.replay.at < REPLAY_REUSE_MS) return Promise.resolve(this.replay.lsn);
     this.replayAsked ??= this.replica
       .query<{ lsn: string | null }>("select pg_last_wal_replay_lsn()::text as lsn")
-      .then((r) => parseLsn(r.rows[0]?.lsn), (err) => {
-        log.warn({ err }, "could not ask the replica how far it has replayed");
-        return null;
-      })
+      .then(
+        (r) => parseLsn(r.rows[0]?.lsn),
+        (err) => {
+          log.warn({ err }, "could not ask the replica how far it has replayed");
+          return null;
+        },
+      )
       .then((lsn) => {
         this.replay = { lsn, at: Date.now() };
         this.replayAsked = null;

@@ -10,7 +10,12 @@ export function clientConfigRouter(config: ServerConfig): Router {
     graphqlUrl: config.graphqlUrl || null,
     graphqlWsUrl: config.graphqlWsUrl || null,
     nearestMaxKm: config.nearestMaxKm,
-    brandHosts: config.brandHosts ? config.brandHosts.split(",").map((h) => h.trim()).filter(Boolean) : [],
+    brandHosts: config.brandHosts
+      ? config.brandHosts
+          .split(",")
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : [],
     // The applicationServerKey of PushManager.subscribe (issue 25).
     vapidPublicKey: config.vapidPublicKey || null,
   })};\n`;

@@ -64,9 +64,7 @@ function readBbox(value: string | undefined): [number, number, number, number] |
   if ((numbers.length !== 4 && numbers.length !== 6) || numbers.some((n) => !Number.isFinite(n))) {
     throw new BadParameter("bbox must be four numbers: minimum longitude, minimum latitude, maximum longitude, maximum latitude");
   }
-  return numbers.length === 4
-    ? [numbers[0], numbers[1], numbers[2], numbers[3]]
-    : [numbers[0], numbers[1], numbers[3], numbers[4]];
+  return numbers.length === 4 ? [numbers[0], numbers[1], numbers[2], numbers[3]] : [numbers[0], numbers[1], numbers[3], numbers[4]];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -109,8 +107,7 @@ export function ogcRouter(pool: pg.Pool, reads: ReadRouting | undefined, licence
   const licenceLink = { href: licence.url, rel: "license", type: "text/html", title: licence.id };
 
   const handle =
-    (fn: (req: express.Request, res: express.Response) => Promise<void>) =>
-    async (req: express.Request, res: express.Response) => {
+    (fn: (req: express.Request, res: express.Response) => Promise<void>) => async (req: express.Request, res: express.Response) => {
       // Open data: any site may read it from a browser (nothing here depends on who asks).
       res.set("Access-Control-Allow-Origin", "*");
       res.set("Link", `<${licence.url}>; rel="license"; title="${licence.id}"`);
@@ -132,40 +129,54 @@ export function ogcRouter(pool: pg.Pool, reads: ReadRouting | undefined, licence
     res.type(type).send(JSON.stringify(body));
   };
 
-  router.get("/ogc", handle(async (req, res) => {
-    readQuery(req, KNOWN_PARAMETERS.plain);
-    const base = `${origin(req)}/ogc`;
-    sendJson(res, {
-      title: "Steward open data",
-      description: `Public things people look after, as OGC API - Features. Licence: ${licence.id}. Attribution: ${licence.attribution}.`,
-      attribution: licence.attribution,
-      links: [
-        { href: base, rel: "self", type: JSON_TYPE, title: "This document" },
-        { href: `${base}/api`, rel: "service-desc", type: OPENAPI_TYPE, title: "The API definition (OpenAPI 3.0)" },
-        { href: `${base}/conformance`, rel: "conformance", type: JSON_TYPE, title: "Conformance classes" },
-        { href: `${base}/collections`, rel: "data", type: JSON_TYPE, title: "Collections" },
-        licenceLink,
-      ],
-    });
-  }));
+  router.get(
+    "/ogc",
+    handle(async (req, res) => {
+      readQuery(req, KNOWN_PARAMETERS.plain);
+      const base = `${origin(req)}/ogc`;
+      sendJson(res, {
+        title: "Steward open data",
+        description: `Public things people look after, as OGC API - Features. Licence: ${licence.id}. Attribution: ${licence.attribution}.`,
+        attribution: licence.attribution,
+        links: [
+          { href: base, rel: "self", type: JSON_TYPE, title: "This document" },
+          { href: `${base}/api`, rel: "service-desc", type: OPENAPI_TYPE, title: "The API definition (OpenAPI 3.0)" },
+          { href: `${base}/conformance`, rel: "conformance", type: JSON_TYPE, title: "Conformance classes" },
+          { href: `${base}/collections`, rel: "data", type: JSON_TYPE, title: "Collections" },
+          licenceLink,
+        ],
+      });
+    }),
+  );
 
-  router.get("/ogc/conformance", handle(async (req, res) => {
-    readQuery(req, KNOWN_PARAMETERS.plain);
-    sendJson(res, { conformsTo: [CORE, GEOJSON, OAS30] });
-  }));
+  router.get(
+    "/ogc/conformance",
+    handle(async (req, res) => {
+      readQuery(req, KNOWN_PARAMETERS.plain);
+      sendJson(res, { conformsTo: [CORE, GEOJSON, OAS30] });
+    }),
+  );
 
-  router.get("/ogc/api", handle(async (req, res) => {
-    readQuery(req, KNOWN_PARAMETERS.plain);
-    res.type(OPENAPI_TYPE).send(JSON.stringify(openApi(`${origin(req)}/ogc`)));
-  }));
+  router.get(
+    "/ogc/api",
+    handle(async (req, res) => {
+      readQuery(req, KNOWN_PARAMETERS.plain);
+      res.type(OPENAPI_TYPE).send(JSON.stringify(openApi(`${origin(req)}/ogc`)));
+    }),
+  );
 
   async function thingsCollection(req: express.Request) {
-    const extent = await withRole(await readPool(req), anonymous, async (c) => (await c.query("select app_hidden.ogc_things_extent() as extent")).rows[0].extent);
+    const extent = await withRole(
+      await readPool(req),
+      anonymous,
+      async (c) => (await c.query("select app_hidden.ogc_things_extent() as extent")).rows[0].extent,
+    );
     const base = `${origin(req)}/ogc/collections/things`;
     return {
       id: "things",
       title: "Things",
-      description: "Public things people look after (planters, trees, bee cafes, benches...): where they are, their name and type, and whether they need water.",
+      description:
+        "Public things people look after (planters, trees, bee cafes, benches...): where they are, their name and type, and whether they need water.",
       attribution: licence.attribution,
       itemType: "feature",
       crs: [CRS84],
@@ -178,75 +189,106 @@ export function ogcRouter(pool: pg.Pool, reads: ReadRouting | undefined, licence
     };
   }
 
-  router.get("/ogc/collections", handle(async (req, res) => {
-    readQuery(req, KNOWN_PARAMETERS.plain);
-    const base = `${origin(req)}/ogc/collections`;
-    sendJson(res, {
-      links: [{ href: base, rel: "self", type: JSON_TYPE, title: "The collections" }, licenceLink],
-      collections: [await thingsCollection(req)],
-    });
-  }));
+  router.get(
+    "/ogc/collections",
+    handle(async (req, res) => {
+      readQuery(req, KNOWN_PARAMETERS.plain);
+      const base = `${origin(req)}/ogc/collections`;
+      sendJson(res, {
+        links: [{ href: base, rel: "self", type: JSON_TYPE, title: "The collections" }, licenceLink],
+        collections: [await thingsCollection(req)],
+      });
+    }),
+  );
 
-  router.get("/ogc/collections/things", handle(async (req, res) => {
-    readQuery(req, KNOWN_PARAMETERS.plain);
-    sendJson(res, await thingsCollection(req));
-  }));
+  router.get(
+    "/ogc/collections/things",
+    handle(async (req, res) => {
+      readQuery(req, KNOWN_PARAMETERS.plain);
+      sendJson(res, await thingsCollection(req));
+    }),
+  );
 
   /** GeoJSON as application/geo+json, unless the client asks for application/json alone. */
   const featureType = (req: express.Request) => (req.accepts([GEOJSON_TYPE, JSON_TYPE]) === JSON_TYPE ? JSON_TYPE : GEOJSON_TYPE);
 
-  router.get("/ogc/collections/things/items", handle(async (req, res) => {
-    const query = readQuery(req, KNOWN_PARAMETERS.items);
-    const limit = wholeNumber(query.limit, "limit", OGC_DEFAULT_LIMIT, `a whole number from 1 to ${OGC_MAX_LIMIT}`);
-    const offset = wholeNumber(query.offset, "offset", 0, "a whole number, 0 or more");
-    const [west, south, east, north] = readBbox(query.bbox);
-    const [from, to] = readDatetime(query.datetime);
-    const pages = `${origin(req)}/things/`;
-    const page = await withRole(await readPool(req), anonymous, async (c) =>
-      (await c.query("select app_hidden.ogc_things($1, $2, $3, $4, $5, $6, $7, $8, $9) as page",
-        [west, south, east, north, from, to, limit, offset, pages])).rows[0].page);
+  router.get(
+    "/ogc/collections/things/items",
+    handle(async (req, res) => {
+      const query = readQuery(req, KNOWN_PARAMETERS.items);
+      const limit = wholeNumber(query.limit, "limit", OGC_DEFAULT_LIMIT, `a whole number from 1 to ${OGC_MAX_LIMIT}`);
+      const offset = wholeNumber(query.offset, "offset", 0, "a whole number, 0 or more");
+      const [west, south, east, north] = readBbox(query.bbox);
+      const [from, to] = readDatetime(query.datetime);
+      const pages = `${origin(req)}/things/`;
+      const page = await withRole(
+        await readPool(req),
+        anonymous,
+        async (c) =>
+          (
+            await c.query("select app_hidden.ogc_things($1, $2, $3, $4, $5, $6, $7, $8, $9) as page", [
+              west,
+              south,
+              east,
+              north,
+              from,
+              to,
+              limit,
+              offset,
+              pages,
+            ])
+          ).rows[0].page,
+      );
 
-    const base = `${origin(req)}/ogc/collections/things/items`;
-    const at = (newOffset: number | undefined) => {
-      const params = new URLSearchParams(query);
-      params.delete("offset");
-      params.set("limit", String(limit));
-      if (newOffset) params.set("offset", String(newOffset));
-      return `${base}?${params}`;
-    };
-    const type = featureType(req);
-    const links: object[] = [
-      { href: at(offset), rel: "self", type, title: "This page" },
-      { href: `${origin(req)}/ogc/collections/things`, rel: "collection", type: JSON_TYPE, title: "The collection" },
-      licenceLink,
-    ];
-    if (offset + page.numberReturned < page.numberMatched) links.push({ href: at(offset + limit), rel: "next", type, title: "Next page" });
-    if (offset > 0) links.push({ href: at(Math.max(0, offset - limit)), rel: "prev", type, title: "Previous page" });
-    sendJson(res, { ...page, links }, type);
-  }));
+      const base = `${origin(req)}/ogc/collections/things/items`;
+      const at = (newOffset: number | undefined) => {
+        const params = new URLSearchParams(query);
+        params.delete("offset");
+        params.set("limit", String(limit));
+        if (newOffset) params.set("offset", String(newOffset));
+        return `${base}?${params}`;
+      };
+      const type = featureType(req);
+      const links: object[] = [
+        { href: at(offset), rel: "self", type, title: "This page" },
+        { href: `${origin(req)}/ogc/collections/things`, rel: "collection", type: JSON_TYPE, title: "The collection" },
+        licenceLink,
+      ];
+      if (offset + page.numberReturned < page.numberMatched)
+        links.push({ href: at(offset + limit), rel: "next", type, title: "Next page" });
+      if (offset > 0) links.push({ href: at(Math.max(0, offset - limit)), rel: "prev", type, title: "Previous page" });
+      sendJson(res, { ...page, links }, type);
+    }),
+  );
 
-  router.get("/ogc/collections/things/items/:id", handle(async (req, res) => {
-    readQuery(req, KNOWN_PARAMETERS.plain);
-    const id = req.params.id as string;
-    const feature = UUID.test(id)
-      ? await withRole(await readPool(req), anonymous, async (c) =>
-          (await c.query("select app_hidden.ogc_thing($1, $2) as feature", [id, `${origin(req)}/things/`])).rows[0].feature)
-      : null;
-    if (!feature) {
-      // Unknown, or not public: the same answer, so a private thing's id reveals nothing.
-      res.status(404).json({ code: "NotFound", description: "No such public thing", error: "No such public thing" });
-      return;
-    }
-    const type = featureType(req);
-    const base = `${origin(req)}/ogc/collections/things`;
-    feature.links = [
-      { href: `${base}/items/${id}`, rel: "self", type, title: "This feature" },
-      { href: base, rel: "collection", type: JSON_TYPE, title: "The collection" },
-      licenceLink,
-      ...feature.links,
-    ];
-    sendJson(res, feature, type);
-  }));
+  router.get(
+    "/ogc/collections/things/items/:id",
+    handle(async (req, res) => {
+      readQuery(req, KNOWN_PARAMETERS.plain);
+      const id = req.params.id as string;
+      const feature = UUID.test(id)
+        ? await withRole(
+            await readPool(req),
+            anonymous,
+            async (c) => (await c.query("select app_hidden.ogc_thing($1, $2) as feature", [id, `${origin(req)}/things/`])).rows[0].feature,
+          )
+        : null;
+      if (!feature) {
+        // Unknown, or not public: the same answer, so a private thing's id reveals nothing.
+        res.status(404).json({ code: "NotFound", description: "No such public thing", error: "No such public thing" });
+        return;
+      }
+      const type = featureType(req);
+      const base = `${origin(req)}/ogc/collections/things`;
+      feature.links = [
+        { href: `${base}/items/${id}`, rel: "self", type, title: "This feature" },
+        { href: base, rel: "collection", type: JSON_TYPE, title: "The collection" },
+        licenceLink,
+        ...feature.links,
+      ];
+      sendJson(res, feature, type);
+    }),
+  );
 
   // Anything else under /ogc is not part of the API (rather than the SPA's index page).
   router.use("/ogc", (_req, res) => {
@@ -272,19 +314,35 @@ function openApi(base: string) {
     servers: [{ url: base }],
     paths: {
       "/": { get: { operationId: "getLandingPage", parameters: [f], responses: { 200: json("Landing page"), 400: error } } },
-      "/conformance": { get: { operationId: "getConformance", parameters: [f], responses: { 200: json("Conformance classes"), 400: error } } },
+      "/conformance": {
+        get: { operationId: "getConformance", parameters: [f], responses: { 200: json("Conformance classes"), 400: error } },
+      },
       "/collections": { get: { operationId: "getCollections", parameters: [f], responses: { 200: json("Collections"), 400: error } } },
-      "/collections/things": { get: { operationId: "describeThings", parameters: [f], responses: { 200: json("The things collection"), 400: error } } },
+      "/collections/things": {
+        get: { operationId: "describeThings", parameters: [f], responses: { 200: json("The things collection"), 400: error } },
+      },
       "/collections/things/items": {
         get: {
           operationId: "getThings",
           parameters: [
             f,
-            { name: "limit", in: "query", required: false, style: "form", explode: false,
-              schema: { type: "integer", minimum: 1, maximum: OGC_MAX_LIMIT, default: OGC_DEFAULT_LIMIT } },
+            {
+              name: "limit",
+              in: "query",
+              required: false,
+              style: "form",
+              explode: false,
+              schema: { type: "integer", minimum: 1, maximum: OGC_MAX_LIMIT, default: OGC_DEFAULT_LIMIT },
+            },
             { name: "offset", in: "query", required: false, schema: { type: "integer", minimum: 0, default: 0 } },
-            { name: "bbox", in: "query", required: false, style: "form", explode: false,
-              schema: { type: "array", minItems: 4, maxItems: 6, items: { type: "number" } } },
+            {
+              name: "bbox",
+              in: "query",
+              required: false,
+              style: "form",
+              explode: false,
+              schema: { type: "array", minItems: 4, maxItems: 6, items: { type: "number" } },
+            },
             { name: "datetime", in: "query", required: false, style: "form", explode: false, schema: { type: "string" } },
           ],
           responses: { 200: geojson("A page of things"), 400: error },

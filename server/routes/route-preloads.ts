@@ -23,7 +23,9 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
 
 function linkFor(file: string): string {
   const href = escapeAttribute(file);
-  return file.endsWith(".css") ? `<link rel="preload" as="style" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`;
+  return file.endsWith(".css")
+    ? `<link rel="preload" as="style" crossorigin href="${href}">`
+    : `<link rel="modulepreload" crossorigin href="${href}">`;
 }
 
 function readRoutes(distDir: string): Route[] {
@@ -34,7 +36,10 @@ function readRoutes(distDir: string): Route[] {
     return [];
   }
   return Object.entries(list)
-    .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((f) => typeof f === "string" && f.startsWith("/assets/")))
+    .filter(
+      (entry): entry is [string, string[]] =>
+        Array.isArray(entry[1]) && entry[1].every((f) => typeof f === "string" && f.startsWith("/assets/")),
+    )
     .map(([pattern, files]) => {
       const segments = pattern.split("/").filter(Boolean);
       return { segments, rank: segments.filter((s) => !s.startsWith(":")).length, files };

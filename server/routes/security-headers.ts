@@ -14,9 +14,7 @@ export function securityHeaders(opts: { mapTileHosts: string[]; graphqlUrl: stri
   };
   // 'self' covers websockets to the page's own host and port (ws: from http:, wss: from https:;
   // CSP Level 3, Chromium and Firefox alike), so no bare ws:/wss: scheme, which would allow any host.
-  const connect = ["'self'", external(opts.graphqlUrl), external(opts.graphqlWsUrl), ...opts.mapTileHosts]
-    .filter(Boolean)
-    .join(" ");
+  const connect = ["'self'", external(opts.graphqlUrl), external(opts.graphqlWsUrl), ...opts.mapTileHosts].filter(Boolean).join(" ");
   const images = ["'self'", "data:", "blob:", ...opts.mapTileHosts].join(" ");
   const policy = [
     "default-src 'self'",

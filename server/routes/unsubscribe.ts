@@ -30,16 +30,32 @@ export function unsubscribeRouter(pool: pg.Pool, opts: { secret: string; brandHo
   const brandOf = (req: express.Request) => brandingForHost(req.hostname, parseHostList(opts.brandHosts)).name;
 
   const invalid = (req: express.Request, res: express.Response) =>
-    res.status(400).type("html").send(page(brandOf(req), "This link does not work",
-      `<p>The unsubscribe link is incomplete or was changed. Open the newest e-mail and use its link, or sign in and choose your notices under <a href="/account/notices">Account → Notices</a>.</p>`));
+    res
+      .status(400)
+      .type("html")
+      .send(
+        page(
+          brandOf(req),
+          "This link does not work",
+          `<p>The unsubscribe link is incomplete or was changed. Open the newest e-mail and use its link, or sign in and choose your notices under <a href="/account/notices">Account → Notices</a>.</p>`,
+        ),
+      );
 
   router.get("/unsubscribe", (req, res) => {
     const link = verifyUnsubscribe(opts.secret, req.query);
     if (!link) return invalid(req, res);
     const what = NOTICE_KIND_LABELS[link.kind].label.toLowerCase();
-    res.set("Cache-Control", "no-store").type("html").send(page(brandOf(req), "Unsubscribe",
-      `<p>Stop e-mails about <strong>${escapeHtml(what)}</strong>? You will still see them in the app, and can switch them back on under Account → Notices.</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`));
+    res
+      .set("Cache-Control", "no-store")
+      .type("html")
+      .send(
+        page(
+          brandOf(req),
+          "Unsubscribe",
+          `<p>Stop e-mails about <strong>${escapeHtml(what)}</strong>? You will still see them in the app, and can switch them back on under Account → Notices.</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+        ),
+      );
   });
 
   router.post("/unsubscribe", express.urlencoded({ extended: false, limit: "2kb" }), async (req, res, next) => {
@@ -51,8 +67,16 @@ export function unsubscribeRouter(pool: pg.Pool, opts: { secret: string; brandHo
       return next(error);
     }
     const what = NOTICE_KIND_LABELS[link.kind].label.toLowerCase();
-    res.set("Cache-Control", "no-store").type("html").send(page(brandOf(req), "You are unsubscribed",
-      `<p>No more e-mails about <strong>${escapeHtml(what)}</strong>. You can switch them back on under <a href="/account/notices">Account → Notices</a>.</p>`));
+    res
+      .set("Cache-Control", "no-store")
+      .type("html")
+      .send(
+        page(
+          brandOf(req),
+          "You are unsubscribed",
+          `<p>No more e-mails about <strong>${escapeHtml(what)}</strong>. You can switch them back on under <a href="/account/notices">Account → Notices</a>.</p>`,
+        ),
+      );
   });
 
   return router;

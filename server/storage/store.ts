@@ -57,9 +57,7 @@ export function checkKey(key: string, { prefix = false } = {}): string {
   const parts = key.split("/");
   const last = parts.at(-1);
   const ok =
-    key.length <= 400 &&
-    KEY.test(key) &&
-    parts.every((p, i) => (p === "" ? prefix && i === parts.length - 1 : p !== "." && p !== ".."));
+    key.length <= 400 && KEY.test(key) && parts.every((p, i) => (p === "" ? prefix && i === parts.length - 1 : p !== "." && p !== ".."));
   if (!ok || (!prefix && !last)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
   return key;
 }

@@ -111,11 +111,7 @@ function untilSessionEnds<T>(
  * A subscriber for one request: `pgSubscriber` itself for guests, or, for a token naming a
  * session, one whose streams end with that session.
  */
-export function sessionBoundSubscriber(
-  pgSubscriber: GrafastSubscriber,
-  settings: Settings,
-  withPgClient: WithPgClient,
-): GrafastSubscriber {
+export function sessionBoundSubscriber(pgSubscriber: GrafastSubscriber, settings: Settings, withPgClient: WithPgClient): GrafastSubscriber {
   const sessionId = settings?.["jwt.claims.session_id"];
   if (!settings || !sessionId) return pgSubscriber;
   return {

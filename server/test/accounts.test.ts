@@ -1,7 +1,15 @@
 // Issue 3 over real HTTP: e-mail addresses, passphrases, profile, account deletion, admin users.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import {
-  startTestServer, gql, signUp, signUpVerified, newUserDetails, withOwner, queuedEmail, countQueuedEmails, makeAdmin,
+  startTestServer,
+  gql,
+  signUp,
+  signUpVerified,
+  newUserDetails,
+  withOwner,
+  queuedEmail,
+  countQueuedEmails,
+  makeAdmin,
 } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -61,7 +69,9 @@ describe("e-mail addresses", () => {
     const user = await signUp(server.url);
     const mail = await queuedEmail(server.databaseUrl, user.email, "verify_email");
     await withOwner(server.databaseUrl, (c) =>
-      c.query("update app_private.user_email_secrets set verification_sent_at = now() - interval '8 days' where user_email_id = $1", [mail.variables.userEmailId]),
+      c.query("update app_private.user_email_secrets set verification_sent_at = now() - interval '8 days' where user_email_id = $1", [
+        mail.variables.userEmailId,
+      ]),
     );
     const r = await gql(server.url, VERIFY, { id: mail.variables.userEmailId, token: mail.variables.token });
     expect(r.errors?.[0].extensions.code).toBe("NTFND");
@@ -80,7 +90,9 @@ describe("e-mail addresses", () => {
     const b = await signUpVerified(server.url, server.databaseUrl);
     expect((await gql(server.url, CREATE_EMAIL, { email: a.email }, a.token)).errors?.[0].message).toBe("Email already added");
     expect((await gql(server.url, CREATE_EMAIL, { email: b.email }, a.token)).errors?.[0].message).toBe("Email already exists");
-    expect((await gql(server.url, CREATE_EMAIL, { email: "bad address" }, a.token)).errors?.[0].message).toBe("Email must be a valid address");
+    expect((await gql(server.url, CREATE_EMAIL, { email: "bad address" }, a.token)).errors?.[0].message).toBe(
+      "Email must be a valid address",
+    );
     expect(await myEmails(a.token)).toHaveLength(1);
   });
 
@@ -134,7 +146,9 @@ describe("e-mail addresses", () => {
     const id = (await myEmails(user.token))[0].id;
     expect((await gql(server.url, RESEND, { id }, user.token)).data.resendEmailVerificationCode.boolean).toBe(false);
     await withOwner(server.databaseUrl, (c) =>
-      c.query("update app_private.user_email_secrets set verification_sent_at = now() - interval '2 minutes' where user_email_id = $1", [id]),
+      c.query("update app_private.user_email_secrets set verification_sent_at = now() - interval '2 minutes' where user_email_id = $1", [
+        id,
+      ]),
     );
     expect((await gql(server.url, RESEND, { id }, user.token)).data.resendEmailVerificationCode.boolean).toBe(true);
     expect(await countQueuedEmails(server.databaseUrl, user.email, "verify_email")).toBe(2);
@@ -170,7 +184,9 @@ describe("passphrases", () => {
     await gql(server.url, FORGOT, { email: user.email });
     const mail = await queuedEmail(server.databaseUrl, user.email, "password_reset");
     await withOwner(server.databaseUrl, (c) =>
-      c.query("update app_private.user_secrets set reset_token_expires_at = now() - interval '1 second' where user_id = $1", [mail.variables.userId]),
+      c.query("update app_private.user_secrets set reset_token_expires_at = now() - interval '1 second' where user_id = $1", [
+        mail.variables.userId,
+      ]),
     );
     const r = await gql(server.url, RESET, { userId: mail.variables.userId, token: mail.variables.token, password: "NewSecret9" });
     expect(r.errors?.[0].extensions.code).toBe("NTFND");
@@ -186,7 +202,10 @@ describe("passphrases", () => {
       expect(r.errors?.[0].extensions.code).toBe("NTFND");
     }
     const locked = await gql(server.url, RESET, { userId: mail.variables.userId, token: mail.variables.token, password: "NewSecret9" });
-    expect(locked.errors?.[0]).toMatchObject({ message: "Passphrase reset locked - too many reset attempts", extensions: { code: "LOCKD" } });
+    expect(locked.errors?.[0]).toMatchObject({
+      message: "Passphrase reset locked - too many reset attempts",
+      extensions: { code: "LOCKD" },
+    });
     expect((await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).data.signIn.jwtToken).toBeTruthy();
   });
 
@@ -214,7 +233,9 @@ describe("passphrases", () => {
     expect(ok.data.changePassword.boolean).toBe(true);
     expect((await gql(server.url, ME, {}, user.token)).data.currentUser.username).toBe(user.username);
     expect((await gql(server.url, ME, {}, other)).data.currentUser).toBeNull();
-    expect((await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).errors?.[0].message).toBe("You entered incorrect details");
+    expect((await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).errors?.[0].message).toBe(
+      "You entered incorrect details",
+    );
     expect((await gql(server.url, SIGN_IN, { username: user.username, password: "Changed123" })).data.signIn.jwtToken).toBeTruthy();
   });
 
@@ -238,9 +259,15 @@ describe("profile", () => {
     const a = await signUp(server.url);
     const b = await signUp(server.url);
     const id = await myId(a.token);
-    expect((await gql(server.url, UPDATE_USER, { id, patch: { username: "x" } }, a.token)).errors?.[0].message).toBe("Username must be at least 2 characters long");
-    expect((await gql(server.url, UPDATE_USER, { id, patch: { username: b.username } }, a.token)).errors?.[0].message).toBe("Username already exists");
-    expect((await gql(server.url, UPDATE_USER, { id, patch: { name: "N4me" } }, a.token)).errors?.[0].message).toBe("Name may contain only letters, spaces, hyphens and apostrophes");
+    expect((await gql(server.url, UPDATE_USER, { id, patch: { username: "x" } }, a.token)).errors?.[0].message).toBe(
+      "Username must be at least 2 characters long",
+    );
+    expect((await gql(server.url, UPDATE_USER, { id, patch: { username: b.username } }, a.token)).errors?.[0].message).toBe(
+      "Username already exists",
+    );
+    expect((await gql(server.url, UPDATE_USER, { id, patch: { name: "N4me" } }, a.token)).errors?.[0].message).toBe(
+      "Name may contain only letters, spaces, hyphens and apostrophes",
+    );
     expect((await gql(server.url, ME, {}, a.token)).data.currentUser.username).toBe(a.username);
   });
 
@@ -262,9 +289,13 @@ describe("account deletion", () => {
     expect(wrong.errors?.[0].extensions.code).toBe("NTFND");
     const ok = await gql(server.url, CONFIRM_DELETE, { token: mail.variables.token }, user.token);
     expect(ok.data.confirmAccountDeletion.boolean).toBe(true);
-    const left = await withOwner(server.databaseUrl, (c) => c.query("select count(*)::int as n from app_public.users where username = $1", [user.username]));
+    const left = await withOwner(server.databaseUrl, (c) =>
+      c.query("select count(*)::int as n from app_public.users where username = $1", [user.username]),
+    );
     expect(left.rows[0].n).toBe(0);
-    expect((await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).errors?.[0].message).toBe("You entered incorrect details");
+    expect((await gql(server.url, SIGN_IN, { username: user.username, password: user.password })).errors?.[0].message).toBe(
+      "You entered incorrect details",
+    );
   });
 
   it("another user's token does not delete you", async () => {
@@ -282,7 +313,10 @@ describe("account deletion", () => {
     await gql(server.url, REQUEST_DELETE, {}, user.token);
     const mail = await queuedEmail(server.databaseUrl, user.email, "account_deletion");
     await withOwner(server.databaseUrl, (c) =>
-      c.query("update app_private.user_secrets s set delete_account_token_created_at = now() - interval '25 hours' from app_public.users u where u.id = s.user_id and u.username = $1", [user.username]),
+      c.query(
+        "update app_private.user_secrets s set delete_account_token_created_at = now() - interval '25 hours' from app_public.users u where u.id = s.user_id and u.username = $1",
+        [user.username],
+      ),
     );
     const r = await gql(server.url, CONFIRM_DELETE, { token: mail.variables.token }, user.token);
     expect(r.errors?.[0].extensions.code).toBe("NTFND");

@@ -17,8 +17,22 @@ const ADOPT = `mutation A($t: UUID!) { adoptThing(input: { thingId: $t }) { thin
 describe("adoption over the API", () => {
   it("the sixth adopter is refused with code LIMIT and the database's words", async () => {
     const owner = await signUp(server.url);
-    const g = (await gql(server.url, `mutation { createGroup(input: { name: "Popular Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token)).data.createGroup.group.id;
-    const t = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Popular Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`, { g }, owner.token)).data.createThing.thing.id;
+    const g = (
+      await gql(
+        server.url,
+        `mutation { createGroup(input: { name: "Popular Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+        {},
+        owner.token,
+      )
+    ).data.createGroup.group.id;
+    const t = (
+      await gql(
+        server.url,
+        `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Popular Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`,
+        { g },
+        owner.token,
+      )
+    ).data.createThing.thing.id;
     for (let i = 0; i < 5; i += 1) {
       const r = await gql(server.url, ADOPT, { t }, (await signUp(server.url)).token);
       expect(r.data.adoptThing.thingByThingId).toEqual({ id: t, adoptedByMe: true, adopterCount: i + 1 });

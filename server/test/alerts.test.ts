@@ -24,7 +24,8 @@ let place = 0;
 /** A thing far from every other test's, so rainfall and forecasts placed near it stay its own. */
 async function dryThing() {
   place += 1;
-  const x = 10 + place * 3, y = 20 + place * 3;
+  const x = 10 + place * 3,
+    y = 20 + place * 3;
   const owner = await signUp(server.url);
   const groupId = (await gql(server.url, GROUP, {}, owner.token)).data.createGroup.group.id;
   const thingId = (await gql(server.url, THING, { g: groupId, x, y }, owner.token)).data.createThing.thing.id;
@@ -54,7 +55,12 @@ describe("dry alerts", () => {
 
   it("hold back after a recent watering, saying why", async () => {
     const { owner, thingId } = await dryThing();
-    await gql(server.url, `mutation W($t: UUID!) { createAction(input: { action: { thingId: $t, type: WATERING, comments: "A full can" } }) { action { id } } }`, { t: thingId }, owner.token);
+    await gql(
+      server.url,
+      `mutation W($t: UUID!) { createAction(input: { action: { thingId: $t, type: WATERING, comments: "A full can" } }) { action { id } } }`,
+      { t: thingId },
+      owner.token,
+    );
     await runAlerts();
     expect(await countQueuedEmails(server.databaseUrl, owner.email, "notification")).toBe(0);
     const log = (await gql(server.url, ALERTS, { id: thingId }, owner.token)).data.thingById.thingAlertsByThingId.nodes;
@@ -63,9 +69,16 @@ describe("dry alerts", () => {
 
   it("hold back when 5 mm of rain fell at the nearest station in the last 12 hours", async () => {
     const { owner, thingId, x, y } = await dryThing();
-    await sql(`insert into app_private.rainfall_stations (id, label, location) values ($1, 'Test Gauge', point($2, $3))`, [`T${thingId.slice(0, 8)}`, x + 0.01, y]);
-    await sql(`insert into app_private.rainfall_readings (measure_id, station_id, date_time, value)
-               select $1 || '-rainfall-t-15_min-mm', $1, now() - (n || ' hours')::interval, 1.5 from generate_series(1, 4) n`, [`T${thingId.slice(0, 8)}`]);
+    await sql(`insert into app_private.rainfall_stations (id, label, location) values ($1, 'Test Gauge', point($2, $3))`, [
+      `T${thingId.slice(0, 8)}`,
+      x + 0.01,
+      y,
+    ]);
+    await sql(
+      `insert into app_private.rainfall_readings (measure_id, station_id, date_time, value)
+               select $1 || '-rainfall-t-15_min-mm', $1, now() - (n || ' hours')::interval, 1.5 from generate_series(1, 4) n`,
+      [`T${thingId.slice(0, 8)}`],
+    );
     await runAlerts();
     expect(await countQueuedEmails(server.databaseUrl, owner.email, "notification")).toBe(0);
     const log = (await gql(server.url, ALERTS, { id: thingId }, owner.token)).data.thingById.thingAlertsByThingId.nodes;
@@ -74,9 +87,12 @@ describe("dry alerts", () => {
 
   it("hold back when 5 mm of rain is forecast for the next 12 hours", async () => {
     const { owner, thingId, x, y } = await dryThing();
-    await sql(`insert into app_private.weather_forecasts (latitude, longitude, hourly)
+    await sql(
+      `insert into app_private.weather_forecasts (latitude, longitude, hourly)
                values ($1, $2, (select jsonb_agg(jsonb_build_object('time', date_trunc('hour', now()) + (n || ' hours')::interval, 'precipitation', 1.0))
-                                from generate_series(0, 11) n))`, [x, y]);
+                                from generate_series(0, 11) n))`,
+      [x, y],
+    );
     await runAlerts();
     expect(await countQueuedEmails(server.databaseUrl, owner.email, "notification")).toBe(0);
     const log = (await gql(server.url, ALERTS, { id: thingId }, owner.token)).data.thingById.thingAlertsByThingId.nodes;
@@ -107,10 +123,20 @@ describe("dry alerts at their boundaries", () => {
   it("4.9 mm of rain does not hold an alert back; 5 mm does", async () => {
     const wet = await dryThing();
     const damp = await dryThing();
-    for (const [t, mm] of [[wet, 5], [damp, 4.9]] as const) {
+    for (const [t, mm] of [
+      [wet, 5],
+      [damp, 4.9],
+    ] as const) {
       const id = `B${t.thingId.slice(0, 8)}`;
-      await sql(`insert into app_private.rainfall_stations (id, label, location) values ($1, 'Edge Gauge', point($2, $3))`, [id, t.x, t.y + 0.01]);
-      await sql(`insert into app_private.rainfall_readings (measure_id, station_id, date_time, value) values ($1 || '-rainfall-t-15_min-mm', $1, now() - interval '2 hours', $2)`, [id, mm]);
+      await sql(`insert into app_private.rainfall_stations (id, label, location) values ($1, 'Edge Gauge', point($2, $3))`, [
+        id,
+        t.x,
+        t.y + 0.01,
+      ]);
+      await sql(
+        `insert into app_private.rainfall_readings (measure_id, station_id, date_time, value) values ($1 || '-rainfall-t-15_min-mm', $1, now() - interval '2 hours', $2)`,
+        [id, mm],
+      );
     }
     await runAlerts();
     expect(await countQueuedEmails(server.databaseUrl, wet.owner.email, "notification")).toBe(0);
@@ -119,8 +145,12 @@ describe("dry alerts at their boundaries", () => {
 
   it("a watering 13 hours ago no longer holds it back", async () => {
     const t = await dryThing();
-    await withOwner(server.databaseUrl, (c) => c.query(
-      "insert into app_public.actions (thing_id, type, comments, created_at) values ($1, 'WATERING', 'Old watering', now() - interval '13 hours')", [t.thingId]));
+    await withOwner(server.databaseUrl, (c) =>
+      c.query(
+        "insert into app_public.actions (thing_id, type, comments, created_at) values ($1, 'WATERING', 'Old watering', now() - interval '13 hours')",
+        [t.thingId],
+      ),
+    );
     await runAlerts();
     expect(await countQueuedEmails(server.databaseUrl, t.owner.email, "notification")).toBe(1);
   });
@@ -150,8 +180,18 @@ describe("stale readings and device health", () => {
 
   it("a silent device opens one high-priority task on its thing, closed when it reports again", async () => {
     const { owner, thingId } = await dryThing();
-    const device = (await gql(server.url, `mutation D($t: UUID!) { createDevice(input: { model: LSE01, name: "Quiet probe", deviceId: "eui-quiet${Date.now()}", isPublic: true, location: { x: 1, y: 1 }, thingId: $t }) { device { id } } }`, { t: thingId }, owner.token)).data.createDevice.device;
-    await sql("update app_public.devices set created_at = now() - interval '3 days', last_sensor_data = now() - interval '30 hours' where id = $1", [device.id]);
+    const device = (
+      await gql(
+        server.url,
+        `mutation D($t: UUID!) { createDevice(input: { model: LSE01, name: "Quiet probe", deviceId: "eui-quiet${Date.now()}", isPublic: true, location: { x: 1, y: 1 }, thingId: $t }) { device { id } } }`,
+        { t: thingId },
+        owner.token,
+      )
+    ).data.createDevice.device;
+    await sql(
+      "update app_public.devices set created_at = now() - interval '3 days', last_sensor_data = now() - interval '30 hours' where id = $1",
+      [device.id],
+    );
     expect((await sql("select app_private.check_device_health(24, 3.0) as n"))[0].n).toBeGreaterThanOrEqual(1);
     await sql("select app_private.check_device_health(24, 3.0)");
     const open = await sql("select title, priority, status from app_public.tasks where source = $1", [`device_health:${device.id}`]);
@@ -164,7 +204,14 @@ describe("stale readings and device health", () => {
 
   it("a low battery opens the task too", async () => {
     const { owner, thingId } = await dryThing();
-    const device = (await gql(server.url, `mutation D($t: UUID!) { createDevice(input: { model: LSE01, name: "Weak probe", deviceId: "eui-weak${Date.now()}", isPublic: true, location: { x: 1, y: 1 }, thingId: $t }) { device { id } } }`, { t: thingId }, owner.token)).data.createDevice.device;
+    const device = (
+      await gql(
+        server.url,
+        `mutation D($t: UUID!) { createDevice(input: { model: LSE01, name: "Weak probe", deviceId: "eui-weak${Date.now()}", isPublic: true, location: { x: 1, y: 1 }, thingId: $t }) { device { id } } }`,
+        { t: thingId },
+        owner.token,
+      )
+    ).data.createDevice.device;
     await sql("update app_public.devices set last_sensor_data = now(), battery = 2.8 where id = $1", [device.id]);
     await sql("select app_private.check_device_health(24, 3.0)");
     const [task] = await sql("select description from app_public.tasks where source = $1", [`device_health:${device.id}`]);

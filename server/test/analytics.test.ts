@@ -40,23 +40,33 @@ describe("syncing", () => {
     expect(r.data.syncNavigationEvents.syncNavigationResult).toEqual({ success: true, syncedCount: 3, errors: [] });
     // Sending the same batch again (its answer was lost) stores nothing twice.
     await gql(server.url, SYNC, { sessionId, userId, events }, user.token);
-    const s = await gql(server.url, SESSION, { sessionId, userId, startedAt: ago(61_000), endedAt: ago(1_000), userAgent: "test" }, user.token);
+    const s = await gql(
+      server.url,
+      SESSION,
+      { sessionId, userId, startedAt: ago(61_000), endedAt: ago(1_000), userAgent: "test" },
+      user.token,
+    );
     expect(s.data.syncUserSession.syncSessionResult).toEqual({ success: true, sessionId, totalEvents: 3, errors: [] });
   });
 
   it("reports bad events one by one and stores the good ones", async () => {
     const user = await signUp(server.url);
-    const r = await gql(server.url, SYNC, {
-      sessionId: randomUUID(),
-      events: [
-        { from: "/", to: "/activity", timestamp: ago(1000), timeSpent: 5 },
-        { from: "/", to: "", timestamp: ago(1000) },
-        { from: "/", to: "/devices", timestamp: "yesterday-ish" },
-        { from: "/", to: "/tasks", timestamp: ago(40 * 86400_000) },
-        { from: "/", to: "/map", timestamp: ago(1000), timeSpent: -3 },
-        "nonsense",
-      ],
-    }, user.token);
+    const r = await gql(
+      server.url,
+      SYNC,
+      {
+        sessionId: randomUUID(),
+        events: [
+          { from: "/", to: "/activity", timestamp: ago(1000), timeSpent: 5 },
+          { from: "/", to: "", timestamp: ago(1000) },
+          { from: "/", to: "/devices", timestamp: "yesterday-ish" },
+          { from: "/", to: "/tasks", timestamp: ago(40 * 86400_000) },
+          { from: "/", to: "/map", timestamp: ago(1000), timeSpent: -3 },
+          "nonsense",
+        ],
+      },
+      user.token,
+    );
     const result = r.data.syncNavigationEvents.syncNavigationResult;
     expect(result.success).toBe(false);
     expect(result.syncedCount).toBe(1);
@@ -70,12 +80,27 @@ describe("syncing", () => {
   });
 
   it("guests' events are kept under their guest id; someone else's userId is refused", async () => {
-    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest
+      .jwtToken;
     const guestId = decodeClaims(guest).user_id;
-    const ok = await gql(server.url, SYNC, { sessionId: randomUUID(), userId: guestId, events: [{ to: "/map", timestamp: ago(1000) }] }, guest);
+    const ok = await gql(
+      server.url,
+      SYNC,
+      { sessionId: randomUUID(), userId: guestId, events: [{ to: "/map", timestamp: ago(1000) }] },
+      guest,
+    );
     expect(ok.data.syncNavigationEvents.syncNavigationResult.success).toBe(true);
-    const spoof = await gql(server.url, SYNC, { sessionId: randomUUID(), userId: randomUUID(), events: [{ to: "/map", timestamp: ago(1000) }] }, guest);
-    expect(spoof.data.syncNavigationEvents.syncNavigationResult).toEqual({ success: false, syncedCount: 0, errors: ["userId does not match the signed-in visitor"] });
+    const spoof = await gql(
+      server.url,
+      SYNC,
+      { sessionId: randomUUID(), userId: randomUUID(), events: [{ to: "/map", timestamp: ago(1000) }] },
+      guest,
+    );
+    expect(spoof.data.syncNavigationEvents.syncNavigationResult).toEqual({
+      success: false,
+      syncedCount: 0,
+      errors: ["userId does not match the signed-in visitor"],
+    });
   });
 });
 
@@ -85,18 +110,26 @@ describe("admin analytics", () => {
     const user = await signUp(server.url);
     const userId = (await gql(server.url, ME, {}, user.token)).data.currentUser.id;
     const sessionId = randomUUID();
-    await gql(server.url, SYNC, {
-      sessionId,
-      events: [
-        { from: "/", to: "/scorer", timestamp: ago(30_000), timeSpent: 4000 },
-        { from: "/scorer", to: "/", timestamp: ago(20_000), timeSpent: 6000 },
-        { from: "/", to: "/scorer", timestamp: ago(10_000), timeSpent: 2000 },
-      ],
-    }, user.token);
+    await gql(
+      server.url,
+      SYNC,
+      {
+        sessionId,
+        events: [
+          { from: "/", to: "/scorer", timestamp: ago(30_000), timeSpent: 4000 },
+          { from: "/scorer", to: "/", timestamp: ago(20_000), timeSpent: 6000 },
+          { from: "/", to: "/scorer", timestamp: ago(10_000), timeSpent: 2000 },
+        ],
+      },
+      user.token,
+    );
     const routes = (await gql(server.url, ROUTES, {}, admin.token)).data.navigationRouteStats.nodes;
     expect(routes.find((r: any) => r.route === "/scorer")).toMatchObject({ visitCount: 2, totalTimeSpent: "6000", uniqueSessions: 1 });
     const patterns = (await gql(server.url, PATTERNS, {}, admin.token)).data.navigationPatternStats.nodes;
-    expect(patterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({ occurrenceCount: 2, averageTransitionTime: "3000.0" });
+    expect(patterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({
+      occurrenceCount: 2,
+      averageTransitionTime: "3000.0",
+    });
     const daily = (await gql(server.url, DAILY, {}, admin.token)).data.navigationDailyStats.nodes;
     expect(daily.length).toBeGreaterThan(0);
     const sessions = (await gql(server.url, SESSIONS, {}, admin.token)).data.navigationSessionStats.nodes;
@@ -105,7 +138,9 @@ describe("admin analytics", () => {
     // Spec section 3's names and numbers, as the typed fields above (issue 22: they were snake_case).
     expect(summary.mostVisitedRoutes[0]).toMatchObject({ route: "/scorer", visitCount: 2, totalTimeSpent: 6000, uniqueSessions: 1 });
     expect(summary.mostVisitedRoutes[0]).not.toHaveProperty("visit_count");
-    expect(summary.navigationPatterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({ occurrenceCount: 2 });
+    expect(summary.navigationPatterns.find((p: any) => p.fromRoute === "/" && p.toRoute === "/scorer")).toMatchObject({
+      occurrenceCount: 2,
+    });
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 3 });
     const totals = (await gql(server.url, TOTALS, {}, admin.token)).data.adminTotals;
     expect(Number(totals.users)).toBeGreaterThan(1);
@@ -128,22 +163,57 @@ describe("admin analytics", () => {
     await gql(server.url, SYNC, { sessionId: sessionA, userId: aId, events: batch }, a.token);
     await gql(server.url, SYNC, { sessionId: sessionA, userId: aId, events: batch }, a.token);
     await gql(server.url, SYNC, { sessionId: sessionA2, userId: aId, events: [{ from: null, to: y, timestamp: ago(5_000) }] }, a.token);
-    await gql(server.url, SYNC, {
-      sessionId: sessionB, userId: bId,
-      events: [{ from: null, to: x, timestamp: ago(20_000) }, { from: x, to: y, timestamp: ago(10_000), timeSpent: 1000 }],
-    }, b.token);
+    await gql(
+      server.url,
+      SYNC,
+      {
+        sessionId: sessionB,
+        userId: bId,
+        events: [
+          { from: null, to: x, timestamp: ago(20_000) },
+          { from: x, to: y, timestamp: ago(10_000), timeSpent: 1000 },
+        ],
+      },
+      b.token,
+    );
 
     const routes = (await gql(server.url, ROUTES, {}, admin.token)).data.navigationRouteStats.nodes;
-    expect(routes.find((r: any) => r.route === x)).toEqual({ route: x, visitCount: 3, totalTimeSpent: "2000", uniqueVisitors: 2, uniqueSessions: 2 });
-    expect(routes.find((r: any) => r.route === y)).toEqual({ route: y, visitCount: 3, totalTimeSpent: "5000", uniqueVisitors: 2, uniqueSessions: 3 });
+    expect(routes.find((r: any) => r.route === x)).toEqual({
+      route: x,
+      visitCount: 3,
+      totalTimeSpent: "2000",
+      uniqueVisitors: 2,
+      uniqueSessions: 2,
+    });
+    expect(routes.find((r: any) => r.route === y)).toEqual({
+      route: y,
+      visitCount: 3,
+      totalTimeSpent: "5000",
+      uniqueVisitors: 2,
+      uniqueSessions: 3,
+    });
     const patterns = (await gql(server.url, PATTERNS, {}, admin.token)).data.navigationPatternStats.nodes;
-    expect(patterns.find((p: any) => p.fromRoute === x && p.toRoute === y)).toEqual({ fromRoute: x, toRoute: y, occurrenceCount: 2, averageTransitionTime: "2500.0" });
-    const daily = (await gql(server.url, `query { navigationDailyStats(targetUserId: "${aId}") { nodes { dailyNavigations activeUsers } } }`, {}, admin.token))
-      .data.navigationDailyStats.nodes;
+    expect(patterns.find((p: any) => p.fromRoute === x && p.toRoute === y)).toEqual({
+      fromRoute: x,
+      toRoute: y,
+      occurrenceCount: 2,
+      averageTransitionTime: "2500.0",
+    });
+    const daily = (
+      await gql(
+        server.url,
+        `query { navigationDailyStats(targetUserId: "${aId}") { nodes { dailyNavigations activeUsers } } }`,
+        {},
+        admin.token,
+      )
+    ).data.navigationDailyStats.nodes;
     expect(daily.reduce((n: number, d: any) => n + Number(d.dailyNavigations), 0)).toBe(4);
     expect(daily.every((d: any) => d.activeUsers === 1)).toBe(true);
     const summary = (await gql(server.url, SUMMARY, { userId: bId }, admin.token)).data.getNavigationAnalytics;
-    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount])).toEqual([[x, 1], [y, 1]]);
+    expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount])).toEqual([
+      [x, 1],
+      [y, 1],
+    ]);
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
   });
 
@@ -157,15 +227,33 @@ describe("admin analytics", () => {
     const DAY = 86400_000;
     const [a1, a2, b1] = [randomUUID(), randomUUID(), randomUUID()];
     // a: session a1 on x 20 and 12 days ago, session a2 3 days ago; b: session b1 12 days ago.
-    await gql(server.url, SYNC, { sessionId: a1, userId: aId, events: [{ to: x, timestamp: ago(20 * DAY) }, { to: x, timestamp: ago(12 * DAY) }] }, a.token);
+    await gql(
+      server.url,
+      SYNC,
+      {
+        sessionId: a1,
+        userId: aId,
+        events: [
+          { to: x, timestamp: ago(20 * DAY) },
+          { to: x, timestamp: ago(12 * DAY) },
+        ],
+      },
+      a.token,
+    );
     await gql(server.url, SYNC, { sessionId: a2, userId: aId, events: [{ to: x, timestamp: ago(3 * DAY) }] }, a.token);
     await gql(server.url, SYNC, { sessionId: b1, userId: bId, events: [{ to: x, timestamp: ago(12 * DAY) }] }, b.token);
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
     const route = async (from: number, to: number) =>
-      (await gql(server.url, ROUTES, { start: day(from), end: day(to) }, admin.token)).data.navigationRouteStats.nodes
-        .find((r: any) => r.route === x) ?? null;
-    const counts = (visits: number, visitors: number, sessions: number) =>
-      ({ route: x, visitCount: visits, totalTimeSpent: "0", uniqueVisitors: visitors, uniqueSessions: sessions });
+      (await gql(server.url, ROUTES, { start: day(from), end: day(to) }, admin.token)).data.navigationRouteStats.nodes.find(
+        (r: any) => r.route === x,
+      ) ?? null;
+    const counts = (visits: number, visitors: number, sessions: number) => ({
+      route: x,
+      visitCount: visits,
+      totalTimeSpent: "0",
+      uniqueVisitors: visitors,
+      uniqueSessions: sessions,
+    });
     expect(await route(21, 10)).toEqual(counts(3, 2, 2)); // a twice in a1, b once
     expect(await route(15, 2)).toEqual(counts(3, 2, 3)); // a in a1 and a2, b
     expect(await route(13, 11)).toEqual(counts(2, 2, 2));
@@ -181,7 +269,8 @@ describe("admin analytics", () => {
     expect(await sessions(15, 2, aId)).toEqual([{ userId: aId, totalSessions: 1, totalNavigations: 1 }]);
     expect(await sessions(21, 10, bId)).toEqual([{ userId: bId, totalSessions: 1, totalNavigations: 1 }]);
     const SUMMARY_IN = `query SummaryIn($userId: UUID, $start: Date, $end: Date) { getNavigationAnalytics(targetUserId: $userId, startDate: $start, endDate: $end) }`;
-    const summary = (await gql(server.url, SUMMARY_IN, { userId: aId, start: day(21), end: day(10) }, admin.token)).data.getNavigationAnalytics;
+    const summary = (await gql(server.url, SUMMARY_IN, { userId: aId, start: day(21), end: day(10) }, admin.token)).data
+      .getNavigationAnalytics;
     expect(summary.mostVisitedRoutes.map((r: any) => [r.route, r.visitCount, r.uniqueSessions])).toEqual([[x, 2, 1]]);
     expect(summary.sessionSummary).toMatchObject({ totalSessions: 1, totalNavigations: 2, uniqueVisitors: 1 });
   });

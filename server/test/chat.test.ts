@@ -68,12 +68,19 @@ describe("sendChatMessage", () => {
     expect(result.errors).toBeUndefined();
     const message = result.data.sendChatMessage.chatMessage;
     expect(message).toMatchObject({
-      typeName: "user", messageText: "Does it need water?", recipientId: user.id, thingId, sender: user.name, status: "pending",
+      typeName: "user",
+      messageText: "Does it need water?",
+      recipientId: user.id,
+      thingId,
+      sender: user.name,
+      status: "pending",
       metadata: { thingId },
     });
     expect(message.eventId).toMatch(/^[0-9a-f-]{36}$/);
     expect(message.eventId).not.toBe(message.id);
-    expect(await queuedReplies(message.id)).toEqual([{ key: `chat_reply:${message.id}`, queue_name: `chat_reply:${user.id}`, max_attempts: 3 }]);
+    expect(await queuedReplies(message.id)).toEqual([
+      { key: `chat_reply:${message.id}`, queue_name: `chat_reply:${user.id}`, max_attempts: 3 },
+    ]);
 
     const list = (await gql(server.url, MESSAGES, { recipientId: user.id }, owner.token)).data.allChatMessages.nodes;
     expect(list.map((m: any) => m.id)).toEqual([message.id]);
@@ -107,10 +114,14 @@ describe("sendChatMessage", () => {
   it("requires 1 to 1000 characters", async () => {
     const { owner, thingId } = await arrange();
     for (const message of ["", "   \n "]) {
-      expect((await send(owner.token, thingId, message)).errors?.[0]).toMatchObject({ message: "Message is required", extensions: { code: "INVLD" } });
+      expect((await send(owner.token, thingId, message)).errors?.[0]).toMatchObject({
+        message: "Message is required",
+        extensions: { code: "INVLD" },
+      });
     }
     expect((await send(owner.token, thingId, "x".repeat(1001))).errors?.[0]).toMatchObject({
-      message: "Messages must be at most 1000 characters", extensions: { code: "INVLD" },
+      message: "Messages must be at most 1000 characters",
+      extensions: { code: "INVLD" },
     });
     expect(await sql("select 1 from app_public.chat_messages where thing_id = $1", [thingId])).toEqual([]);
     expect((await send(owner.token, thingId, "y".repeat(1000))).errors).toBeUndefined();
@@ -132,8 +143,11 @@ describe("sendChatMessage", () => {
     expect((await send(other.token, thingId)).errors).toBeUndefined();
     // An hour later the oldest questions no longer count.
     const user = await me(owner.token);
-    await sql(`update app_public.chat_messages set created_at = created_at - interval '61 minutes'
-               where id in (select id from app_public.chat_messages where recipient_id = $1 order by created_at limit 2)`, [user.id]);
+    await sql(
+      `update app_public.chat_messages set created_at = created_at - interval '61 minutes'
+               where id in (select id from app_public.chat_messages where recipient_id = $1 order by created_at limit 2)`,
+      [user.id],
+    );
     expect((await send(owner.token, thingId, "Question 21")).errors).toBeUndefined();
   });
 });
@@ -168,7 +182,12 @@ describe("reading conversations", () => {
     const memberUser = await me(member.token);
     await send(member.token, thingId);
     expect((await gql(server.url, MESSAGES, { recipientId: memberUser.id }, member.token)).data.allChatMessages.nodes).toHaveLength(1);
-    await gql(server.url, `mutation L($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: false }) { group { id } } }`, { g: groupId }, member.token);
+    await gql(
+      server.url,
+      `mutation L($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: false }) { group { id } } }`,
+      { g: groupId },
+      member.token,
+    );
     expect((await gql(server.url, MESSAGES, { recipientId: memberUser.id }, member.token)).data.allChatMessages.nodes).toEqual([]);
   });
 });
@@ -190,7 +209,14 @@ describe("replies", () => {
     const got = new Promise<void>((resolve, reject) => {
       client.subscribe(
         { query: `subscription ThingUpdated($id: UUID!) { thingUpdated(id: $id) { event thing { id } } }`, variables: { id: thingId } },
-        { next: (v: any) => { events.push(v); if (v.data?.thingUpdated?.event === "chat") resolve(); }, error: reject, complete: () => {} },
+        {
+          next: (v: any) => {
+            events.push(v);
+            if (v.data?.thingUpdated?.event === "chat") resolve();
+          },
+          error: reject,
+          complete: () => {},
+        },
       );
     });
     const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
@@ -216,7 +242,9 @@ describe("replies", () => {
       expect(result).toMatchObject({ outcome: "stored", status: "answered" });
       await Promise.race([got, new Promise((_, rej) => setTimeout(() => rej(new Error("no chat event within 5 s")), 5000))]);
       // Run again (a retried job): nothing more is stored and nothing more is announced.
-      expect(await replyToChatMessage({ messageId: question.id }, helpers, createRulesAssistant())).toEqual({ outcome: "already-answered" });
+      expect(await replyToChatMessage({ messageId: question.id }, helpers, createRulesAssistant())).toEqual({
+        outcome: "already-answered",
+      });
     } finally {
       await client.dispose();
       await pool.end();
@@ -226,7 +254,14 @@ describe("replies", () => {
     const list = (await gql(server.url, MESSAGES, { recipientId: user.id, thingId }, owner.token)).data.allChatMessages.nodes;
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ id: question.id, typeName: "user", status: "answered" });
-    expect(list[1]).toMatchObject({ typeName: "assistant", sender: "Care assistant", status: "answered", recipientId: user.id, thingId, question: { id: question.id } });
+    expect(list[1]).toMatchObject({
+      typeName: "assistant",
+      sender: "Care assistant",
+      status: "answered",
+      recipientId: user.id,
+      thingId,
+      question: { id: question.id },
+    });
     expect(list[1].messageText).toContain("The soil moisture is 14% (dry is below 20%), measured 2 hours ago.");
     expect(list[1].messageText).toContain("water it today");
   });

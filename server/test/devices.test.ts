@@ -18,13 +18,18 @@ let databaseUrl: string;
 
 beforeAll(async () => {
   databaseUrl = inject("databaseUrl");
-  server = await startServer(loadConfig({
-    databaseUrl,
-    authDatabaseUrl: urlAsRole(databaseUrl, "bk_authenticator"),
-    port: 0, host: "127.0.0.1", exportSchema: false, graphiql: false,
-    jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
-    ttnWebhookSecret: SECRET,
-  }));
+  server = await startServer(
+    loadConfig({
+      databaseUrl,
+      authDatabaseUrl: urlAsRole(databaseUrl, "bk_authenticator"),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
+      ttnWebhookSecret: SECRET,
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -67,7 +72,12 @@ async function setup(opts: { model?: string; isPublic?: boolean } = {}) {
   const owner = await signUp(server.url);
   const groupId = (await gql(server.url, GROUP, {}, owner.token)).data.createGroup.group.id;
   const thingId = (await gql(server.url, THING, { groupId }, owner.token)).data.createThing.thing.id;
-  const r = await gql(server.url, CREATE_DEVICE, { deviceId: eui(), model: opts.model ?? "LSE01", thingId, isPublic: opts.isPublic ?? true }, owner.token);
+  const r = await gql(
+    server.url,
+    CREATE_DEVICE,
+    { deviceId: eui(), model: opts.model ?? "LSE01", thingId, isPublic: opts.isPublic ?? true },
+    owner.token,
+  );
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return { owner, thingId, device: r.data.createDevice.device };
 }
@@ -81,7 +91,9 @@ describe("devices", () => {
     expect(spaces.errors?.[0].message).toBe("Device id may contain only letters, numbers, underscores and hyphens");
     const id = eui();
     expect((await gql(server.url, CREATE_DEVICE, { deviceId: id, model: "LSE01", isPublic: true }, owner.token)).errors).toBeUndefined();
-    expect((await gql(server.url, CREATE_DEVICE, { deviceId: id, model: "LSE01", isPublic: true }, owner.token)).errors?.[0].message).toBe("This device is already registered");
+    expect((await gql(server.url, CREATE_DEVICE, { deviceId: id, model: "LSE01", isPublic: true }, owner.token)).errors?.[0].message).toBe(
+      "This device is already registered",
+    );
   });
 
   it("a device can only be fitted to a thing you own", async () => {
@@ -106,11 +118,16 @@ describe("devices", () => {
     const invitee = await signUpVerified(server.url, databaseUrl);
     const INVITE = `mutation InviteToDeviceAccess($deviceId: UUID!, $email: String!) { inviteToDeviceAccess(input: { deviceId: $deviceId, email: $email }) { deviceAccessInvitation { id } } }`;
     const ACCEPT = `mutation AcceptInvitationToDeviceAccess($id: UUID!, $code: String!) { acceptInvitationToDeviceAccess(input: { invitationId: $id, code: $code }) { deviceAccess { id isOwner } } }`;
-    expect((await gql(server.url, INVITE, { deviceId: device.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
+    expect((await gql(server.url, INVITE, { deviceId: device.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe(
+      "DNIED",
+    );
     await gql(server.url, INVITE, { deviceId: device.id, email: invitee.email }, owner.token);
     const mail = (await queuedEmail(databaseUrl, invitee.email, "invitation")).variables;
     expect(mail.kind).toBe("device");
-    expect((await gql(server.url, ACCEPT, { id: mail.invitationId, code: mail.code }, invitee.token)).data.acceptInvitationToDeviceAccess.deviceAccess.isOwner).toBe(false);
+    expect(
+      (await gql(server.url, ACCEPT, { id: mail.invitationId, code: mail.code }, invitee.token)).data.acceptInvitationToDeviceAccess
+        .deviceAccess.isOwner,
+    ).toBe(false);
     expect((await gql(server.url, DEVICE, { id: device.id }, invitee.token)).data.deviceById.id).toBe(device.id);
   });
 });
@@ -122,7 +139,15 @@ describe("the TTN webhook", () => {
     const r = await post(uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", at, 118));
     expect(r).toEqual({ status: 201, body: { status: "stored" } });
     const d = (await gql(server.url, DEVICE, { id: device.id }, owner.token)).data.deviceById;
-    expect(d).toMatchObject({ water: 15, temperature: -1.3, conductivity: 200, battery: 3.338, rssi: -97, snr: 6.5, indicatorColour: "red" });
+    expect(d).toMatchObject({
+      water: 15,
+      temperature: -1.3,
+      conductivity: 200,
+      battery: 3.338,
+      rssi: -97,
+      snr: 6.5,
+      indicatorColour: "red",
+    });
     expect(new Date(d.lastSensorData).toISOString()).toBe(at);
     const t = (await gql(server.url, THING_STATE, { id: thingId }, owner.token)).data.thingById;
     expect(t).toMatchObject({ water: 15, indicatorColour: "red", indicatorColourLast: "grey", hydrationBand: "dry" });
@@ -148,7 +173,9 @@ describe("the TTN webhook", () => {
     await post(uplink(device.deviceId, "0D0AFF3F05DCFF7E00C810", t1, 1));
     const all = (await gql(server.url, READINGS, { thingId }, owner.token)).data.allSensorData.nodes;
     expect(all.map((n: any) => new Date(n.createdAt).toISOString())).toEqual([t2, t1]);
-    const after = (await gql(server.url, READINGS, { deviceId: device.id, after: new Date(Date.now() - 2 * 3600_000).toISOString() }, owner.token)).data.allSensorData.nodes;
+    const after = (
+      await gql(server.url, READINGS, { deviceId: device.id, after: new Date(Date.now() - 2 * 3600_000).toISOString() }, owner.token)
+    ).data.allSensorData.nodes;
     expect(after).toHaveLength(1);
     const thing = (await gql(server.url, THING_STATE, { id: thingId }, owner.token)).data.thingById;
     expect(thing).toMatchObject({ water: 45, indicatorColour: "green", hydrationBand: "good" });
@@ -179,7 +206,9 @@ describe("the TTN webhook", () => {
   it("stores LSPH01 pH readings", async () => {
     const { owner, device } = await setup({ model: "LSPH01" });
     await post(uplink(device.deviceId, "0D230000025400F9000001", new Date().toISOString(), 3));
-    const d = (await gql(server.url, `query D($id: UUID!) { deviceById(id: $id) { ph temperature battery } }`, { id: device.id }, owner.token)).data.deviceById;
+    const d = (
+      await gql(server.url, `query D($id: UUID!) { deviceById(id: $id) { ph temperature battery } }`, { id: device.id }, owner.token)
+    ).data.deviceById;
     expect(d).toEqual({ ph: 5.96, temperature: 24.9, battery: 3.363 });
   });
 
@@ -198,12 +227,14 @@ describe("the TTN webhook", () => {
     const devices = await Promise.all([setup(), setup(), setup()]);
     const base = Date.now() - 600_000;
     const bodies = Array.from({ length: 60 }, (_, i) =>
-      uplink(devices[i % 3].device.deviceId, "0D0AFF3F0FA0FF7E00C810", new Date(base + i * 1000).toISOString(), i));
+      uplink(devices[i % 3].device.deviceId, "0D0AFF3F0FA0FF7E00C810", new Date(base + i * 1000).toISOString(), i),
+    );
     const results = await Promise.all([...bodies, ...bodies.slice(0, 10)].map((b) => post(b)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(60);
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     const count = await withOwner(databaseUrl, (c) =>
-      c.query("select count(*)::int as n from app_public.sensor_data where device_id = any($1)", [devices.map((d) => d.device.id)]));
+      c.query("select count(*)::int as n from app_public.sensor_data where device_id = any($1)", [devices.map((d) => d.device.id)]),
+    );
     expect(count.rows[0].n).toBe(60);
   });
 });
@@ -220,15 +251,29 @@ describe("thingUpdated subscription", () => {
     const events: any[] = [];
     const got = new Promise<void>((resolve, reject) => {
       client.subscribe(
-        { query: `subscription T($id: UUID!) { thingUpdated(id: $id) { event thing { id water indicatorColour } } }`, variables: { id: thingId } },
-        { next: (v) => { events.push(v); if (events.length >= 1) resolve(); }, error: reject, complete: () => {} },
+        {
+          query: `subscription T($id: UUID!) { thingUpdated(id: $id) { event thing { id water indicatorColour } } }`,
+          variables: { id: thingId },
+        },
+        {
+          next: (v) => {
+            events.push(v);
+            if (events.length >= 1) resolve();
+          },
+          error: reject,
+          complete: () => {},
+        },
       );
     });
     try {
       // The LISTEN has no acknowledgement: post fresh uplinks (the same reading, a new frame
       // counter each) until one is delivered.
       let fCnt = 0;
-      await pokeUntilHeard(() => post(uplink(device.deviceId, "0D0AFF3F1194FF7E00C810", new Date().toISOString(), ++fCnt)), () => events.length > 0, "a reading delivered live");
+      await pokeUntilHeard(
+        () => post(uplink(device.deviceId, "0D0AFF3F1194FF7E00C810", new Date().toISOString(), ++fCnt)),
+        () => events.length > 0,
+        "a reading delivered live",
+      );
       await got;
     } finally {
       await client.dispose();

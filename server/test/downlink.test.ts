@@ -24,7 +24,12 @@ let server: RunningServer;
 let databaseUrl: string;
 let pool: pg.Pool;
 
-const settings = (): DownlinkSettings => ({ apiUrl: ttnUrl, applicationId: "stewards-soil", webhookId: "steward", apiKey: "NNSXS.TESTKEY" });
+const settings = (): DownlinkSettings => ({
+  apiUrl: ttnUrl,
+  applicationId: "stewards-soil",
+  webhookId: "steward",
+  apiKey: "NNSXS.TESTKEY",
+});
 const NOT_CONFIGURED: DownlinkSettings = { apiUrl: "", applicationId: "", webhookId: "", apiKey: "" };
 
 beforeAll(async () => {
@@ -40,12 +45,17 @@ beforeAll(async () => {
   ttnUrl = `http://127.0.0.1:${(ttn.address() as any).port}`;
   databaseUrl = await createTestDatabase(inject("adminUrl"), "bk_downlink");
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  server = await startServer(loadConfig({
-    databaseUrl,
-    authDatabaseUrl: await authenticatorUrl(databaseUrl),
-    port: 0, host: "127.0.0.1", exportSchema: false, graphiql: false,
-    jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
-  }));
+  server = await startServer(
+    loadConfig({
+      databaseUrl,
+      authDatabaseUrl: await authenticatorUrl(databaseUrl),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -64,12 +74,30 @@ const STATE = `query State($device: UUID!, $thing: UUID!) { deviceById(id: $devi
 let seq = 0;
 async function setup(model = "THE_THINGS_UNO") {
   const owner = await signUp(server.url);
-  const groupId = (await gql(server.url, `mutation { createGroup(input: { name: "Pump Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token)).data.createGroup.group.id;
-  const thingId = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Tank Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: true }) { thing { id } } }`, { g: groupId }, owner.token)).data.createThing.thing.id;
+  const groupId = (
+    await gql(
+      server.url,
+      `mutation { createGroup(input: { name: "Pump Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+      {},
+      owner.token,
+    )
+  ).data.createGroup.group.id;
+  const thingId = (
+    await gql(
+      server.url,
+      `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Tank Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: true }) { thing { id } } }`,
+      { g: groupId },
+      owner.token,
+    )
+  ).data.createThing.thing.id;
   seq += 1;
-  const r = await gql(server.url, `mutation D($e: String!, $m: DeviceModel!, $t: UUID!) {
+  const r = await gql(
+    server.url,
+    `mutation D($e: String!, $m: DeviceModel!, $t: UUID!) {
     createDevice(input: { model: $m, name: "Tank pump", deviceId: $e, isPublic: true, location: { x: 51.45, y: -0.97 }, thingId: $t }) { device { id deviceId } } }`,
-    { e: `eui-70b3d57ed00${Date.now().toString(16).slice(-5)}${seq}`, m: model, t: thingId }, owner.token);
+    { e: `eui-70b3d57ed00${Date.now().toString(16).slice(-5)}${seq}`, m: model, t: thingId },
+    owner.token,
+  );
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return { owner, thingId, device: r.data.createDevice.device as { id: string; deviceId: string } };
 }
@@ -79,7 +107,14 @@ async function push(token: string, deviceId: string, message: string) {
 }
 
 const helpers = (job?: { attempts: number; max_attempts: number }) => ({
-  withPgClient: <T>(fn: (client: pg.PoolClient) => Promise<T>) => pool.connect().then(async (c) => { try { return await fn(c); } finally { c.release(); } }),
+  withPgClient: <T>(fn: (client: pg.PoolClient) => Promise<T>) =>
+    pool.connect().then(async (c) => {
+      try {
+        return await fn(c);
+      } finally {
+        c.release();
+      }
+    }),
   logger: silentLogger,
   job,
 });
@@ -97,16 +132,28 @@ describe("deviceDownPush queues the downlink", () => {
     const jobs = await pool.query(
       `select j.payload, j.max_attempts, q.queue_name from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
        left join graphile_worker._private_job_queues q on q.id = j.job_queue_id where t.identifier = 'send_downlink' and j.payload->>'downlinkId' = $1`,
-      [r.data.deviceDownPush.deviceDownlink.id]);
-    expect(jobs.rows).toEqual([{ payload: { downlinkId: r.data.deviceDownPush.deviceDownlink.id }, max_attempts: 6, queue_name: `downlink:${device.id}` }]);
+      [r.data.deviceDownPush.deviceDownlink.id],
+    );
+    expect(jobs.rows).toEqual([
+      { payload: { downlinkId: r.data.deviceDownPush.deviceDownlink.id }, max_attempts: 6, queue_name: `downlink:${device.id}` },
+    ]);
 
     const before = (await pool.query("select count(*)::int as n from app_public.device_downlinks")).rows[0].n;
     const stranger = await signUp(server.url);
-    expect((await push(stranger.token, device.id, "1")).errors?.[0]).toMatchObject({ message: "Not found, or you are not allowed to change it", extensions: { code: "NTFND" } });
-    expect((await push(owner.token, device.id, "on")).errors?.[0]).toMatchObject({ message: 'Message must be "1" (on) or "0" (off)', extensions: { code: "INVLD" } });
+    expect((await push(stranger.token, device.id, "1")).errors?.[0]).toMatchObject({
+      message: "Not found, or you are not allowed to change it",
+      extensions: { code: "NTFND" },
+    });
+    expect((await push(owner.token, device.id, "on")).errors?.[0]).toMatchObject({
+      message: 'Message must be "1" (on) or "0" (off)',
+      extensions: { code: "INVLD" },
+    });
     expect((await push(owner.token, "eui-nosuchdevice", "1")).errors?.[0].extensions.code).toBe("NTFND");
     const sensor = await setup("LSE01");
-    expect((await push(sensor.owner.token, sensor.device.id, "1")).errors?.[0]).toMatchObject({ message: "This device has no pump or LED to switch", extensions: { code: "INVLD" } });
+    expect((await push(sensor.owner.token, sensor.device.id, "1")).errors?.[0]).toMatchObject({
+      message: "This device has no pump or LED to switch",
+      extensions: { code: "INVLD" },
+    });
     expect((await pool.query("select count(*)::int as n from app_public.device_downlinks")).rows[0].n).toBe(before);
   });
 
@@ -132,7 +179,10 @@ describe("send_downlink", () => {
     expect(await sendDownlink({ downlinkId: id }, helpers({ attempts: 2, max_attempts: 6 }), settings())).toBe("settled");
     expect(ttnRequests).toHaveLength(1);
     expect(await downlinkRow(id)).toEqual({ status: "SENT", attempts: 1, last_error: null });
-    expect((await gql(server.url, STATE, { device: device.id, thing: thingId }, owner.token)).data).toEqual({ deviceById: { ledState: true }, thingById: { ledState: true } });
+    expect((await gql(server.url, STATE, { device: device.id, thing: thingId }, owner.token)).data).toEqual({
+      deviceById: { ledState: true },
+      thingById: { ledState: true },
+    });
   });
 
   it("without a configured application the downlink is simulated and still switches the state", async () => {
@@ -149,12 +199,24 @@ describe("send_downlink", () => {
     const id = (await push(owner.token, device.id, "1")).data.deviceDownPush.deviceDownlink.id;
     ttnStatuses = [503];
     expect(await sendDownlink({ downlinkId: id }, helpers({ attempts: 6, max_attempts: 6 }), settings())).toBe("failed");
-    expect(await downlinkRow(id)).toEqual({ status: "FAILED", attempts: 1, last_error: "The Things Stack refused the downlink (HTTP 503)" });
+    expect(await downlinkRow(id)).toEqual({
+      status: "FAILED",
+      attempts: 1,
+      last_error: "The Things Stack refused the downlink (HTTP 503)",
+    });
     expect((await gql(server.url, STATE, { device: device.id, thing: thingId }, owner.token)).data.deviceById.ledState).toBeNull();
-    const notes = await gql(server.url, `query { currentUser { notificationsByUserId { nodes { kind level title body linkPath } } } }`, {}, owner.token);
+    const notes = await gql(
+      server.url,
+      `query { currentUser { notificationsByUserId { nodes { kind level title body linkPath } } } }`,
+      {},
+      owner.token,
+    );
     expect(notes.data.currentUser.notificationsByUserId.nodes).toContainEqual({
-      kind: "downlink_failed", level: "NEGATIVE", title: "The pump of Tank pump was not switched on",
-      body: "The Things Stack did not take the downlink: The Things Stack refused the downlink (HTTP 503)", linkPath: `/devices/${device.id}`,
+      kind: "downlink_failed",
+      level: "NEGATIVE",
+      title: "The pump of Tank pump was not switched on",
+      body: "The Things Stack did not take the downlink: The Things Stack refused the downlink (HTTP 503)",
+      linkPath: `/devices/${device.id}`,
     });
   });
 
@@ -179,7 +241,13 @@ describe("through the worker", () => {
       scheduleChecks: false,
       logger: silentLogger,
       mailLog: () => {},
-      env: { MAIL_OUTBOX_DIR: outbox.dir, TTN_API_URL: ttnUrl, TTN_APPLICATION_ID: "stewards-soil", TTN_WEBHOOK_ID: "steward", TTN_API_KEY: "NNSXS.TESTKEY" },
+      env: {
+        MAIL_OUTBOX_DIR: outbox.dir,
+        TTN_API_URL: ttnUrl,
+        TTN_APPLICATION_ID: "stewards-soil",
+        TTN_WEBHOOK_ID: "steward",
+        TTN_API_KEY: "NNSXS.TESTKEY",
+      },
     });
   }, 30_000);
   afterAll(async () => {
@@ -198,22 +266,34 @@ describe("through the worker", () => {
   }
 
   async function settled(id: string, token: string) {
-    return waitFor(async () => {
-      const d = (await gql(server.url, DOWNLINK, { id }, token)).data.deviceDownlinkById;
-      return d.status === "QUEUED" ? null : d;
-    }, `downlink ${id} to settle`, 20_000, 100);
+    return waitFor(
+      async () => {
+        const d = (await gql(server.url, DOWNLINK, { id }, token)).data.deviceDownlinkById;
+        return d.status === "QUEUED" ? null : d;
+      },
+      `downlink ${id} to settle`,
+      20_000,
+      100,
+    );
   }
 
   it("pushes the downlink on port 1 with normal priority; the device and its thing follow", async () => {
     const { owner, device, thingId } = await setup();
     ttnRequests = [];
     const id = (await push(owner.token, device.id, "1")).data.deviceDownPush.deviceDownlink.id;
-    expect(await settled(id, owner.token)).toMatchObject({ status: "SENT", attempts: 1, lastError: null, deviceByDeviceId: { ledState: true } });
-    expect(ttnRequests).toEqual([{
-      path: `/api/v3/as/applications/stewards-soil/webhooks/steward/devices/${device.deviceId}/down/push`,
-      auth: "Bearer NNSXS.TESTKEY",
-      body: { downlinks: [{ f_port: 1, frm_payload: Buffer.from("1").toString("base64"), priority: "NORMAL" }] },
-    }]);
+    expect(await settled(id, owner.token)).toMatchObject({
+      status: "SENT",
+      attempts: 1,
+      lastError: null,
+      deviceByDeviceId: { ledState: true },
+    });
+    expect(ttnRequests).toEqual([
+      {
+        path: `/api/v3/as/applications/stewards-soil/webhooks/steward/devices/${device.deviceId}/down/push`,
+        auth: "Bearer NNSXS.TESTKEY",
+        body: { downlinks: [{ f_port: 1, frm_payload: Buffer.from("1").toString("base64"), priority: "NORMAL" }] },
+      },
+    ]);
     expect((await gql(server.url, STATE, { device: device.id, thing: thingId }, owner.token)).data.thingById.ledState).toBe(true);
   });
 
@@ -223,12 +303,26 @@ describe("through the worker", () => {
     ttnStatuses = [503];
     const id = (await push(owner.token, device.id, "1")).data.deviceDownPush.deviceDownlink.id;
     // The failed attempt is visible while the job waits for its retry (graphile-worker backs off ~3 s).
-    const between = await waitFor(async () => {
-      const d = (await gql(server.url, DOWNLINK, { id }, owner.token)).data.deviceDownlinkById;
-      return d.attempts === 1 ? d : null;
-    }, "the first attempt", 10_000, 50);
-    expect(between).toMatchObject({ status: "QUEUED", lastError: "The Things Stack refused the downlink (HTTP 503)", deviceByDeviceId: { ledState: null } });
-    expect(await settled(id, owner.token)).toMatchObject({ status: "SENT", attempts: 2, lastError: null, deviceByDeviceId: { ledState: true } });
+    const between = await waitFor(
+      async () => {
+        const d = (await gql(server.url, DOWNLINK, { id }, owner.token)).data.deviceDownlinkById;
+        return d.attempts === 1 ? d : null;
+      },
+      "the first attempt",
+      10_000,
+      50,
+    );
+    expect(between).toMatchObject({
+      status: "QUEUED",
+      lastError: "The Things Stack refused the downlink (HTTP 503)",
+      deviceByDeviceId: { ledState: null },
+    });
+    expect(await settled(id, owner.token)).toMatchObject({
+      status: "SENT",
+      attempts: 2,
+      lastError: null,
+      deviceByDeviceId: { ledState: true },
+    });
     expect(ttnRequests).toHaveLength(2);
   });
 
@@ -237,7 +331,12 @@ describe("through the worker", () => {
     ttnRequests = [];
     ttnStatuses = [403];
     const id = (await push(owner.token, device.id, "0")).data.deviceDownPush.deviceDownlink.id;
-    expect(await settled(id, owner.token)).toMatchObject({ status: "FAILED", attempts: 1, lastError: "The Things Stack refused the downlink (HTTP 403)", deviceByDeviceId: { ledState: null } });
+    expect(await settled(id, owner.token)).toMatchObject({
+      status: "FAILED",
+      attempts: 1,
+      lastError: "The Things Stack refused the downlink (HTTP 403)",
+      deviceByDeviceId: { ledState: null },
+    });
     // No retry is coming: the job is done, not waiting in the queue for another attempt (a retry
     // would only come after graphile-worker's backoff, so waiting a moment here would prove nothing).
     await waitFor(async () => (await downlinkJobs(id)) === 0, `the job of downlink ${id} to leave the queue`, 20_000, 100);
@@ -248,7 +347,8 @@ describe("through the worker", () => {
     const { owner, device } = await setup();
     ttnRequests = [];
     const ids = [];
-    for (const message of ["1", "0", "1", "0"]) ids.push((await push(owner.token, device.id, message)).data.deviceDownPush.deviceDownlink.id);
+    for (const message of ["1", "0", "1", "0"])
+      ids.push((await push(owner.token, device.id, message)).data.deviceDownPush.deviceDownlink.id);
     for (const id of ids) expect((await settled(id, owner.token)).status).toBe("SENT");
     expect(ttnRequests.map((r) => Buffer.from(r.body.downlinks[0].frm_payload, "base64").toString())).toEqual(["1", "0", "1", "0"]);
     expect((await gql(server.url, DOWNLINK, { id: ids[3] }, owner.token)).data.deviceDownlinkById.deviceByDeviceId.ledState).toBe(false);

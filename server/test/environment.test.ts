@@ -36,7 +36,10 @@ const READING_MEASURE = "271011TP-rainfall-tipping_bucket_raingauge-t-15_min-mm"
 const dayMs = 24 * 3600_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const first = (v: any) => (Array.isArray(v) ? v[0] : v);
-const measureOf = (item: any) => String(typeof item.measure === "object" ? item.measure["@id"] : item.measure).split("/").pop()!;
+const measureOf = (item: any) =>
+  String(typeof item.measure === "object" ? item.measure["@id"] : item.measure)
+    .split("/")
+    .pop()!;
 
 /** The recorded readings moved in time so the newest is about half an hour old, as a live answer would be. */
 function readingItems(): any[] {
@@ -96,7 +99,10 @@ async function startReplay(): Promise<Replay> {
     if (p === "/ea/id/stations") {
       if (q.get("parameter") !== "rainfall") return send(400, { error: "parameter" });
       // Near the shared fixture's station: the shared recording; elsewhere: the Reading one.
-      return send(200, Math.abs(Number(q.get("lat")) - 50.88) < 0.3 ? shared("ea-rainfall-stations.json") : fixture("ea-stations-reading.json"));
+      return send(
+        200,
+        Math.abs(Number(q.get("lat")) - 50.88) < 0.3 ? shared("ea-rainfall-stations.json") : fixture("ea-stations-reading.json"),
+      );
     }
     let m = /^\/ea\/id\/stations\/([^/]+)$/.exec(p);
     if (m) {
@@ -113,7 +119,8 @@ async function startReplay(): Promise<Replay> {
     if (m) return send(200, { meta: {}, items: m[1] === "271011TP" ? filterReadings(readingItems(), q) : [] });
     m = /^\/ea\/id\/measures\/([^/]+)\/readings$/.exec(p);
     if (m) {
-      const items = m[1] === E7050_MEASURE ? JSON.parse(shared("ea-rainfall-readings.json")).items : m[1] === READING_MEASURE ? readingItems() : [];
+      const items =
+        m[1] === E7050_MEASURE ? JSON.parse(shared("ea-rainfall-readings.json")).items : m[1] === READING_MEASURE ? readingItems() : [];
       return send(200, { meta: {}, items: filterReadings(items, q) });
     }
     if (p === "/om/v1/forecast") return send(200, forecastText());
@@ -124,10 +131,18 @@ async function startReplay(): Promise<Replay> {
   const port = (server.address() as any).port as number;
   return {
     url: `http://127.0.0.1:${port}`,
-    get status() { return state.status; },
-    set status(v: number) { state.status = v; },
-    get requests() { return state.requests; },
-    set requests(v: URL[]) { state.requests = v; },
+    get status() {
+      return state.status;
+    },
+    set status(v: number) {
+      state.status = v;
+    },
+    get requests() {
+      return state.requests;
+    },
+    set requests(v: URL[]) {
+      state.requests = v;
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -150,17 +165,22 @@ beforeAll(async () => {
   replay = await startReplay();
   adminUrl = inject("adminUrl");
   databaseUrl = await createTestDatabase(adminUrl, "bk_env");
-  server = await startServer(loadConfig({
-    databaseUrl,
-    authDatabaseUrl: await authenticatorUrl(databaseUrl),
-    port: 0, host: "127.0.0.1", exportSchema: false, graphiql: false,
-    jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
-    eaApiUrl: `${replay.url}/ea`,
-    openMeteoUrl: `${replay.url}/om`,
-    environmentTimeoutMs: 3000,
-    rainfallCacheMinutes: 15,
-    weatherCacheMinutes: 60,
-  }));
+  server = await startServer(
+    loadConfig({
+      databaseUrl,
+      authDatabaseUrl: await authenticatorUrl(databaseUrl),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
+      eaApiUrl: `${replay.url}/ea`,
+      openMeteoUrl: `${replay.url}/om`,
+      environmentTimeoutMs: 3000,
+      rainfallCacheMinutes: 15,
+      weatherCacheMinutes: 60,
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -210,12 +230,24 @@ describe("rainfall (Environment Agency)", () => {
     const r = await q(STATIONS, { x: READING.lat, y: READING.lon });
     expect(r.errors).toBeUndefined();
     const answer = r.data.rainfallStations;
-    expect(answer).toMatchObject({ source: "live", stale: false, notice: null, attribution: RAINFALL_ATTRIBUTION, licence: "Open Government Licence v3.0" });
+    expect(answer).toMatchObject({
+      source: "live",
+      stale: false,
+      notice: null,
+      attribution: RAINFALL_ATTRIBUTION,
+      licence: "Open Government Licence v3.0",
+    });
     expect(Date.now() - Date.parse(answer.fetchedAt)).toBeLessThan(60_000);
     // BROKEN1 has no position and is left out; nearest first.
     expect(answer.stations.map((s: any) => s.id)).toEqual(["271011TP", "272321TP", "270511TP"]);
     const [bridge, tilehurst, woodley] = answer.stations;
-    expect(bridge).toMatchObject({ stationReference: "271011TP", label: "Reading Bridge", town: "Reading", lat: 51.460381, long: -0.969177 });
+    expect(bridge).toMatchObject({
+      stationReference: "271011TP",
+      label: "Reading Bridge",
+      town: "Reading",
+      lat: 51.460381,
+      long: -0.969177,
+    });
     expect(bridge.distance).toBeCloseTo(0.894, 1);
     expect(bridge.measures).toEqual([{ id: READING_MEASURE, stationId: "271011TP", parameter: "rainfall", period: 900, unitName: "mm" }]);
     // Label, position and reference sent as arrays; measures as a single object.
@@ -229,14 +261,23 @@ describe("rainfall (Environment Agency)", () => {
 
   it("reads the recorded stations of the shared fixture, and reuses a recent answer without asking again", async () => {
     const r = await q(STATIONS, { x: 50.88, y: 0.5, dist: 5 });
-    expect(r.data.rainfallStations.stations).toEqual([expect.objectContaining({
-      id: "E7050", label: "Rainfall station", lat: 50.878052, long: 0.500069,
-      measures: [{ id: E7050_MEASURE, stationId: "E7050", parameter: "rainfall", period: 900, unitName: "mm" }],
-    })]);
+    expect(r.data.rainfallStations.stations).toEqual([
+      expect.objectContaining({
+        id: "E7050",
+        label: "Rainfall station",
+        lat: 50.878052,
+        long: 0.500069,
+        measures: [{ id: E7050_MEASURE, stationId: "E7050", parameter: "rainfall", period: 900, unitName: "mm" }],
+      }),
+    ]);
     expect(r.data.rainfallStations.stations[0].distance).toBeCloseTo(0.217, 2);
     replay.requests = [];
     const again = await q(STATIONS, { x: 50.88, y: 0.5, dist: 5 });
-    expect(again.data.rainfallStations).toMatchObject({ source: "cache", stale: false, stations: [expect.objectContaining({ id: "E7050" })] });
+    expect(again.data.rainfallStations).toMatchObject({
+      source: "cache",
+      stale: false,
+      stations: [expect.objectContaining({ id: "E7050" })],
+    });
     expect(upstream("/ea")).toHaveLength(0);
   });
 
@@ -244,8 +285,19 @@ describe("rainfall (Environment Agency)", () => {
     const r = await q(MEASURES, { stationId: "http://environment.data.gov.uk/flood-monitoring/id/stations/271011TP" });
     expect(r.errors).toBeUndefined();
     expect(r.data.rainfallMeasures).toMatchObject({
-      source: "live", stale: false,
-      measures: [{ id: READING_MEASURE, stationId: "271011TP", parameter: "rainfall", parameterName: "Rainfall", period: 900, qualifier: "Tipping Bucket Raingauge", unitName: "mm" }],
+      source: "live",
+      stale: false,
+      measures: [
+        {
+          id: READING_MEASURE,
+          stationId: "271011TP",
+          parameter: "rainfall",
+          parameterName: "Rainfall",
+          period: 900,
+          qualifier: "Tipping Bucket Raingauge",
+          unitName: "mm",
+        },
+      ],
     });
   });
 
@@ -284,11 +336,21 @@ describe("rainfall (Environment Agency)", () => {
     expect(got).toHaveLength(10);
     expect(got.map((r: any) => r.dateTime)).toEqual([...got.map((r: any) => r.dateTime)].sort().reverse());
     // Items 5, 6 and 7 of the recording carry the value, the dateTime and the measure in other shapes.
-    expect(got[5]).toEqual({ dateTime: new Date(items[5].dateTime).toISOString(), value: items[5].value[0], measure: READING_MEASURE, stationId: "271011TP" });
+    expect(got[5]).toEqual({
+      dateTime: new Date(items[5].dateTime).toISOString(),
+      value: items[5].value[0],
+      measure: READING_MEASURE,
+      stationId: "271011TP",
+    });
     expect(got[6].dateTime).toBe(new Date(items[6].dateTime[0]).toISOString());
     expect(got[7].measure).toBe(READING_MEASURE);
 
-    const twoDays = await q(READINGS, { stationId: "271011TP", startdate: utcDay(Date.now() - 2 * dayMs), enddate: utcDay(Date.now()), limit: 1000 });
+    const twoDays = await q(READINGS, {
+      stationId: "271011TP",
+      startdate: utcDay(Date.now() - 2 * dayMs),
+      enddate: utcDay(Date.now()),
+      limit: 1000,
+    });
     expect(twoDays.data.rainfallReadings.readings).toHaveLength(192);
   });
 
@@ -298,8 +360,20 @@ describe("rainfall (Environment Agency)", () => {
     const d = r.data.rainfallStation;
     const items = readingItems();
     const expected = expectedLastDay();
-    expect(d).toMatchObject({ id: "271011TP", label: "Reading Bridge", town: "Reading", lat: 51.460381, long: -0.969177, source: "live", stale: false });
-    expect(d.latestReading).toEqual({ dateTime: new Date(items[0].dateTime).toISOString(), value: items[0].value, measure: READING_MEASURE });
+    expect(d).toMatchObject({
+      id: "271011TP",
+      label: "Reading Bridge",
+      town: "Reading",
+      lat: 51.460381,
+      long: -0.969177,
+      source: "live",
+      stale: false,
+    });
+    expect(d.latestReading).toEqual({
+      dateTime: new Date(items[0].dateTime).toISOString(),
+      value: items[0].value,
+      measure: READING_MEASURE,
+    });
     expect(d.last24hReadings).toBe(expected.count);
     expect(d.last24hTotal).toBeCloseTo(expected.total, 3);
     expect(d.readings).toHaveLength(expected.count);
@@ -326,7 +400,9 @@ describe("rainfall (Environment Agency)", () => {
 
       const latest = await q(READINGS, { stationId: "271011TP", latest: true });
       expect(latest.data.rainfallReadings).toMatchObject({ stale: true, source: "cache" });
-      expect(latest.data.rainfallReadings.readings).toEqual([expect.objectContaining({ dateTime: new Date(readingItems()[0].dateTime).toISOString() })]);
+      expect(latest.data.rainfallReadings.readings).toEqual([
+        expect.objectContaining({ dateTime: new Date(readingItems()[0].dateTime).toISOString() }),
+      ]);
       // A request never made, answered from what the cache holds.
       const limited = await q(READINGS, { stationId: "271011TP", limit: 3 });
       expect(limited.data.rainfallReadings.readings).toHaveLength(3);
@@ -376,7 +452,11 @@ describe("rainfall (Environment Agency)", () => {
       [READINGS, { stationId: "E7050", startdate: "2026-02-30" }, "startdate must be a date written YYYY-MM-DD"],
       [READINGS, { stationId: "E7050", enddate: "2026-05-01" }, "An enddate needs a startdate"],
       [READINGS, { stationId: "E7050", startdate: "2026-05-02", enddate: "2026-05-01" }, "The startdate must not be after the enddate"],
-      [READINGS, { stationId: "E7050", latest: true, date: "2026-05-01" }, "Use only one of latest, today, date, or startdate with enddate"],
+      [
+        READINGS,
+        { stationId: "E7050", latest: true, date: "2026-05-01" },
+        "Use only one of latest, today, date, or startdate with enddate",
+      ],
       [READINGS, { measureId: "../../etc" }, "Measure id is not valid"],
       [WEATHER, { latitude: -91, longitude: 0 }, "Latitude must be between -90 and 90"],
       [SOILSCAPE, { x: 51, y: 181 }, "Longitude must be between -180 and 180"],
@@ -397,12 +477,19 @@ describe("weather (Open-Meteo)", () => {
     expect(r.errors).toBeUndefined();
     const f = r.data.nearestWeatherForecasts;
     expect(f).toMatchObject({
-      latitude: 51.5, longitude: -1, timezone: "Europe/London", elevation: 61, source: "live", stale: false,
-      attribution: "Weather data by Open-Meteo.com (CC BY 4.0)", licence: "CC BY 4.0",
+      latitude: 51.5,
+      longitude: -1,
+      timezone: "Europe/London",
+      elevation: 61,
+      source: "live",
+      stale: false,
+      attribution: "Weather data by Open-Meteo.com (CC BY 4.0)",
+      licence: "CC BY 4.0",
     });
     // The recording has 14 past days (past_days) before today's forecast: served from today on.
     const recorded = JSON.parse(forecastText());
-    const PAST_DAYS = 14, PAST_HOURS = PAST_DAYS * 24;
+    const PAST_DAYS = 14,
+      PAST_HOURS = PAST_DAYS * 24;
     expect(recorded.daily.time).toHaveLength(PAST_DAYS + 7);
     expect(f.hourly).toHaveLength(168);
     expect(f.daily).toHaveLength(7);
@@ -414,15 +501,19 @@ describe("weather (Open-Meteo)", () => {
       precipitationProbability: recorded.hourly.precipitation_probability[PAST_HOURS + 20],
     });
     expect(f.daily[0]).toEqual({
-      date: londonToday(), precipitationSum: recorded.daily.precipitation_sum[PAST_DAYS],
-      temperatureMax: recorded.daily.temperature_2m_max[PAST_DAYS], temperatureMin: recorded.daily.temperature_2m_min[PAST_DAYS],
+      date: londonToday(),
+      precipitationSum: recorded.daily.precipitation_sum[PAST_DAYS],
+      temperatureMax: recorded.daily.temperature_2m_max[PAST_DAYS],
+      temperatureMin: recorded.daily.temperature_2m_min[PAST_DAYS],
     });
     const [request] = upstream("/om");
     expect(request.pathname).toBe("/om/v1/forecast");
     expect(Object.fromEntries(request.searchParams)).toEqual({
-      latitude: "51.5", longitude: "-1",
+      latitude: "51.5",
+      longitude: "-1",
       hourly: "temperature_2m,precipitation,precipitation_probability",
-      daily: "precipitation_sum,temperature_2m_max,temperature_2m_min,et0_fao_evapotranspiration", timezone: "auto",
+      daily: "precipitation_sum,temperature_2m_max,temperature_2m_min,et0_fao_evapotranspiration",
+      timezone: "auto",
       past_days: "14",
     });
     // Another point in the same grid cell: from the cache, no second request.
@@ -465,7 +556,9 @@ describe("SQL helpers for alerts and the assistant", () => {
     await q(STATION, { id: "271011TP" });
     await ageCache();
     const expected = expectedLastDay();
-    const near = await owner((c) => c.query("select * from app_hidden.rainfall_near($1, $2, now() - interval '24 hours')", [READING.lat, READING.lon]));
+    const near = await owner((c) =>
+      c.query("select * from app_hidden.rainfall_near($1, $2, now() - interval '24 hours')", [READING.lat, READING.lon]),
+    );
     expect(near.rows).toHaveLength(1);
     expect(near.rows[0]).toMatchObject({ station_id: "271011TP", label: "Reading Bridge", readings: expected.count });
     expect(near.rows[0].total_mm).toBeCloseTo(expected.total, 3);
@@ -473,7 +566,9 @@ describe("SQL helpers for alerts and the assistant", () => {
     const sixHours = readingItems()
       .filter((i) => Date.parse(first(i.dateTime)) > Date.now() - 6 * 3600_000)
       .reduce((s, i) => s + Number(first(i.value)), 0);
-    const recent = await owner((c) => c.query("select total_mm from app_hidden.rainfall_near($1, $2, now() - interval '6 hours')", [READING.lat, READING.lon]));
+    const recent = await owner((c) =>
+      c.query("select total_mm from app_hidden.rainfall_near($1, $2, now() - interval '6 hours')", [READING.lat, READING.lon]),
+    );
     expect(recent.rows[0].total_mm).toBeCloseTo(sixHours, 3);
     const far = await owner((c) => c.query("select * from app_hidden.rainfall_near(55.95, -3.19, now() - interval '1 day')"));
     expect(far.rows).toHaveLength(0);
@@ -518,7 +613,8 @@ async function loadSeed() {
 
 async function importLayer(script: "import-soilscapes" | "import-blines", file: string, ...flags: string[]) {
   return run(process.execPath, ["--import", "tsx", path.join(rootDir, "scripts", `${script}.ts`), file, ...flags], {
-    cwd: rootDir, env: { ...process.env, DATABASE_URL: databaseUrl },
+    cwd: rootDir,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
   });
 }
 
@@ -531,7 +627,15 @@ function writeGeoJson(name: string, value: unknown): string {
 
 /** A BNG square (metres) as a GeoJSON ring. */
 function bngSquare(e0: number, n0: number, e1: number, n1: number) {
-  return [[[e0, n0], [e1, n0], [e1, n1], [e0, n1], [e0, n0]]];
+  return [
+    [
+      [e0, n0],
+      [e1, n0],
+      [e1, n1],
+      [e0, n1],
+      [e0, n0],
+    ],
+  ];
 }
 
 describe("soilscapes", () => {
@@ -549,16 +653,32 @@ describe("soilscapes", () => {
     const soil = prepareLayer("soilscapes", JSON.parse(readFileSync(path.join(rootDir, "data/soilscapes-sample.geojson"), "utf8")));
     const lines = prepareLayer("b_lines", JSON.parse(readFileSync(path.join(rootDir, "data/b-lines-sample.geojson"), "utf8")));
     expect(lines.crs).toBe("EPSG:27700");
-    expect(seed).toContain(layerSql("soilscapes", soil.features, { source: "data/soilscapes-sample.geojson", attribution: SOILSCAPES_SAMPLE_ATTRIBUTION, isSample: true }));
-    expect(seed).toContain(layerSql("b_lines", lines.features, { source: "data/b-lines-sample.geojson", attribution: BLINES_SAMPLE_ATTRIBUTION, isSample: true }));
+    expect(seed).toContain(
+      layerSql("soilscapes", soil.features, {
+        source: "data/soilscapes-sample.geojson",
+        attribution: SOILSCAPES_SAMPLE_ATTRIBUTION,
+        isSample: true,
+      }),
+    );
+    expect(seed).toContain(
+      layerSql("b_lines", lines.features, {
+        source: "data/b-lines-sample.geojson",
+        attribution: BLINES_SAMPLE_ATTRIBUTION,
+        isSample: true,
+      }),
+    );
   });
 
   it("answers the class at a point inside the sample layer, and null outside it", async () => {
     const centre = await q(SOILSCAPE, { x: READING.lat, y: READING.lon });
     expect(centre.errors).toBeUndefined();
     expect(centre.data.soilscape).toMatchObject({
-      classNumber: 20, name: "Loamy and clayey floodplain soils with naturally high groundwater",
-      texture: "Loamy and clayey", drainage: "Naturally wet", isSample: true, attribution: SOILSCAPES_SAMPLE_ATTRIBUTION,
+      classNumber: 20,
+      name: "Loamy and clayey floodplain soils with naturally high groundwater",
+      texture: "Loamy and clayey",
+      drainage: "Naturally wet",
+      isSample: true,
+      attribution: SOILSCAPES_SAMPLE_ATTRIBUTION,
     });
     for (const key of ["fertility", "landcover", "habitats", "carbon", "drainsTo", "waterProtection", "generalCropping"]) {
       expect(centre.data.soilscape[key], key).toEqual(expect.any(String));
@@ -588,7 +708,17 @@ describe("soilscapes", () => {
     const london = await q(MOVE_THING, { nodeId: thing.nodeId, location: { x: 51.5074, y: -0.1278 } }, token);
     expect(london.errors).toBeUndefined();
     const cleared = london.data.updateThing.thing;
-    for (const key of ["texture", "drainage", "fertility", "landcover", "habitats", "carbon", "drainsTo", "waterProtection", "generalCropping"]) {
+    for (const key of [
+      "texture",
+      "drainage",
+      "fertility",
+      "landcover",
+      "habitats",
+      "carbon",
+      "drainsTo",
+      "waterProtection",
+      "generalCropping",
+    ]) {
       expect(cleared[key], key).toBeNull();
     }
     await q(MOVE_THING, { nodeId: thing.nodeId, location: { x: READING.lat, y: READING.lon } }, token);
@@ -604,30 +734,64 @@ describe("soilscapes", () => {
       features: [
         {
           type: "Feature",
-          properties: { SOILSCAPE: "Freely draining floodplain soils", SS_CLASS: "12", TEXTURE: "Loamy", DRAINAGE: "Freely draining",
-            FERTILITY: "Moderate", HABITATS: "Riverside meadows", CARBON: "Low", DRAINS_TO: "Groundwater", WATER_PROT: "Floodplain", GENERAL_CR: "Arable" },
+          properties: {
+            SOILSCAPE: "Freely draining floodplain soils",
+            SS_CLASS: "12",
+            TEXTURE: "Loamy",
+            DRAINAGE: "Freely draining",
+            FERTILITY: "Moderate",
+            HABITATS: "Riverside meadows",
+            CARBON: "Low",
+            DRAINS_TO: "Groundwater",
+            WATER_PROT: "Floodplain",
+            GENERAL_CR: "Arable",
+          },
           geometry: { type: "Polygon", coordinates: bngSquare(e - 1000, n - 1000, e + 1000, n + 1000) },
         },
         { type: "Feature", properties: { note: "not a polygon" }, geometry: { type: "Point", coordinates: [e, n] } },
       ],
     });
     const { stdout } = await importLayer("import-soilscapes", file);
-    expect(stdout).toMatch(/Loaded 1 soilscape feature\(s\).*reprojected from British National Grid.*1 non-polygon or broken feature\(s\) skipped/);
+    expect(stdout).toMatch(
+      /Loaded 1 soilscape feature\(s\).*reprojected from British National Grid.*1 non-polygon or broken feature\(s\) skipped/,
+    );
 
     expect((await q(SOILSCAPE, { x: READING.lat, y: READING.lon })).data.soilscape).toMatchObject({
-      classNumber: 12, name: "Freely draining floodplain soils", texture: "Loamy", waterProtection: "Floodplain", generalCropping: "Arable",
-      isSample: false, source: "soil-bng.geojson", attribution: expect.stringMatching(/Soilscapes © Cranfield University/),
+      classNumber: 12,
+      name: "Freely draining floodplain soils",
+      texture: "Loamy",
+      waterProtection: "Floodplain",
+      generalCropping: "Arable",
+      isSample: false,
+      source: "soil-bng.geojson",
+      attribution: expect.stringMatching(/Soilscapes © Cranfield University/),
     });
     // 1 km east is inside the square, 1.5 km east is not (reprojected correctly); the old layer is gone.
     expect((await q(SOILSCAPE, { x: READING.lat, y: READING.lon + 0.0125 })).data.soilscape?.classNumber).toBe(12);
     expect((await q(SOILSCAPE, { x: READING.lat, y: READING.lon + 0.0216 })).data.soilscape).toBeNull();
     expect((await q(SOILSCAPE, { x: 51.49, y: -1.03 })).data.soilscape).toBeNull();
-    expect((await q(THING, { id: thing.id }, token)).data.thingById).toMatchObject({ texture: "Loamy", drainage: "Freely draining", landcover: null });
+    expect((await q(THING, { id: thing.id }, token)).data.thingById).toMatchObject({
+      texture: "Loamy",
+      drainage: "Freely draining",
+      landcover: null,
+    });
   });
 
   it("import:soilscapes reads WGS84 multipolygons with holes, and refuses a file that is not a FeatureCollection", async () => {
-    const hole = [[-0.99, 51.45], [-0.97, 51.45], [-0.97, 51.46], [-0.99, 51.46], [-0.99, 51.45]];
-    const island = [[-0.985, 51.452], [-0.975, 51.452], [-0.975, 51.458], [-0.985, 51.458], [-0.985, 51.452]];
+    const hole = [
+      [-0.99, 51.45],
+      [-0.97, 51.45],
+      [-0.97, 51.46],
+      [-0.99, 51.46],
+      [-0.99, 51.45],
+    ];
+    const island = [
+      [-0.985, 51.452],
+      [-0.975, 51.452],
+      [-0.975, 51.458],
+      [-0.985, 51.458],
+      [-0.985, 51.452],
+    ];
     const file = writeGeoJson("soil-wgs84.geojson", {
       type: "FeatureCollection",
       features: [
@@ -637,13 +801,34 @@ describe("soilscapes", () => {
           geometry: {
             type: "MultiPolygon",
             coordinates: [
-              [[[-1.0, 51.44], [-0.96, 51.44], [-0.96, 51.47], [-1.0, 51.47], [-1.0, 51.44]], hole],
-              [[[-0.2, 51.5], [-0.1, 51.5], [-0.1, 51.52], [-0.2, 51.52], [-0.2, 51.5]]],
+              [
+                [
+                  [-1.0, 51.44],
+                  [-0.96, 51.44],
+                  [-0.96, 51.47],
+                  [-1.0, 51.47],
+                  [-1.0, 51.44],
+                ],
+                hole,
+              ],
+              [
+                [
+                  [-0.2, 51.5],
+                  [-0.1, 51.5],
+                  [-0.1, 51.52],
+                  [-0.2, 51.52],
+                  [-0.2, 51.5],
+                ],
+              ],
             ],
           },
         },
         // An island in the hole, loaded after the polygon around it.
-        { type: "Feature", properties: { Class: 12, Name: "Freely draining floodplain soils" }, geometry: { type: "Polygon", coordinates: [island] } },
+        {
+          type: "Feature",
+          properties: { Class: 12, Name: "Freely draining floodplain soils" },
+          geometry: { type: "Polygon", coordinates: [island] },
+        },
       ],
     });
     const { stdout } = await importLayer("import-soilscapes", file, "--sample");
@@ -658,7 +843,10 @@ describe("soilscapes", () => {
     expect(layer.data.soilscapeLayer.features[0].geometry.coordinates[0]).toHaveLength(2);
 
     const bad = writeGeoJson("bad.geojson", { type: "Feature", geometry: null });
-    await expect(importLayer("import-soilscapes", bad)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/not a GeoJSON FeatureCollection/) });
+    await expect(importLayer("import-soilscapes", bad)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/not a GeoJSON FeatureCollection/),
+    });
     expect((await q(SOILSCAPE, { x: READING.lat, y: READING.lon })).data.soilscape).toMatchObject({ classNumber: 12 });
     await loadSeed();
   });
@@ -682,12 +870,20 @@ describe("B-Lines", () => {
     const outside = await q(BLINES, { x: 51.5074, y: -0.1278, dist: 1 });
     expect(outside.data.bLines).toMatchObject({ features: [], inBLine: false });
 
-    const sql = await owner((c) => c.query("select app_hidden.in_bline(point($1, $2)) as inside, app_hidden.in_bline(point(51.5074, -0.1278)) as london", [READING.lat, READING.lon]));
+    const sql = await owner((c) =>
+      c.query("select app_hidden.in_bline(point($1, $2)) as inside, app_hidden.in_bline(point(51.5074, -0.1278)) as london", [
+        READING.lat,
+        READING.lon,
+      ]),
+    );
     expect(sql.rows[0]).toEqual({ inside: true, london: false });
 
     for (const [vars, message] of [
       [{}, "Give a point (x, y, and optionally dist) or a box (south, west, north, east)"],
-      [{ x: 51, y: 0, south: 50, west: 0, north: 52, east: 1 }, "Give a point (x, y, and optionally dist) or a box (south, west, north, east)"],
+      [
+        { x: 51, y: 0, south: 50, west: 0, north: 52, east: 1 },
+        "Give a point (x, y, and optionally dist) or a box (south, west, north, east)",
+      ],
       [{ south: 52, west: 0, north: 51, east: 1 }, "The box's south edge must not be north of its north edge"],
       [{ x: 51, y: 0, dist: 51 }, "Distance must be between 0 and 50 km"],
     ] as const) {
@@ -699,12 +895,22 @@ describe("B-Lines", () => {
     const [e, n] = toBng(-0.5, 51.6);
     const file = writeGeoJson("blines.geojson", {
       type: "FeatureCollection",
-      features: [{ type: "Feature", properties: { B_LINE_NAME: "Chiltern Scarp", REGION: "South East" }, geometry: { type: "Polygon", coordinates: bngSquare(e - 1500, n - 20000, e + 1500, n + 20000) } }],
+      features: [
+        {
+          type: "Feature",
+          properties: { B_LINE_NAME: "Chiltern Scarp", REGION: "South East" },
+          geometry: { type: "Polygon", coordinates: bngSquare(e - 1500, n - 20000, e + 1500, n + 20000) },
+        },
+      ],
     });
     const { stdout } = await importLayer("import-blines", file);
     expect(stdout).toMatch(/Loaded 1 B-Lines feature\(s\).*reprojected from British National Grid/);
     const r = await q(BLINES, { x: 51.6, y: -0.5, dist: 0 });
-    expect(r.data.bLines).toMatchObject({ inBLine: true, isSample: false, features: [{ properties: { name: "Chiltern Scarp", region: "South East" } }] });
+    expect(r.data.bLines).toMatchObject({
+      inBLine: true,
+      isSample: false,
+      features: [{ properties: { name: "Chiltern Scarp", region: "South East" } }],
+    });
     expect((await q(BLINES, { x: 51.6, y: -0.45, dist: 0 })).data.bLines).toMatchObject({ inBLine: false, features: [] });
     expect((await q(BLINES, { x: READING.lat, y: READING.lon, dist: 0 })).data.bLines.inBLine).toBe(false);
     await loadSeed();
@@ -715,7 +921,9 @@ describe("B-Lines", () => {
 describe("refresh_environment job", () => {
   function fakeHelpers(pool: pg.Pool) {
     const logs: { level: string; message: string }[] = [];
-    const logger = Object.fromEntries(["debug", "info", "warn", "error"].map((level) => [level, (message: string) => logs.push({ level, message })]));
+    const logger = Object.fromEntries(
+      ["debug", "info", "warn", "error"].map((level) => [level, (message: string) => logs.push({ level, message })]),
+    );
     return {
       logs,
       helpers: {
@@ -732,21 +940,33 @@ describe("refresh_environment job", () => {
     };
   }
   const settings = () => ({
-    eaApiUrl: `${replay.url}/ea`, openMeteoUrl: `${replay.url}/om`, timeoutMs: 3000, rainfallCacheMinutes: 15, weatherCacheMinutes: 60,
+    eaApiUrl: `${replay.url}/ea`,
+    openMeteoUrl: `${replay.url}/om`,
+    timeoutMs: 3000,
+    rainfallCacheMinutes: 15,
+    weatherCacheMinutes: 60,
   });
-  const cacheTimes = () => owner(async (c) => ({
-    forecast: (await c.query("select fetched_at from app_private.weather_forecasts where latitude = 51.5 and longitude = -1.0")).rows[0]?.fetched_at as Date,
-    reading: (await c.query("select max(fetched_at) as at from app_private.rainfall_readings where station_id = '271011TP'")).rows[0]?.at as Date,
-    station: (await c.query("select fetched_at from app_private.rainfall_stations where id = '271011TP'")).rows[0]?.fetched_at as Date,
-  }));
+  const cacheTimes = () =>
+    owner(async (c) => ({
+      forecast: (await c.query("select fetched_at from app_private.weather_forecasts where latitude = 51.5 and longitude = -1.0")).rows[0]
+        ?.fetched_at as Date,
+      reading: (await c.query("select max(fetched_at) as at from app_private.rainfall_readings where station_id = '271011TP'")).rows[0]
+        ?.at as Date,
+      station: (await c.query("select fetched_at from app_private.rainfall_stations where id = '271011TP'")).rows[0]?.fetched_at as Date,
+    }));
 
   it("refreshes forecasts, stations and readings around things; a failing source leaves the cache as it is", async () => {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     try {
       const before = await cacheTimes();
       expect(before.forecast).toBeInstanceOf(Date);
-      const gridPoints = (await owner((c) => c.query(
-        "select count(distinct (round(location[0]::numeric, 1), round(location[1]::numeric, 1)))::int as n from app_public.things"))).rows[0].n;
+      const gridPoints = (
+        await owner((c) =>
+          c.query(
+            "select count(distinct (round(location[0]::numeric, 1), round(location[1]::numeric, 1)))::int as n from app_public.things",
+          ),
+        )
+      ).rows[0].n;
       expect(gridPoints).toBeGreaterThan(0);
 
       replay.requests = [];
@@ -783,7 +1003,12 @@ describe("refresh_environment job", () => {
       const down = await refreshEnvironment({ force: true }, failing.helpers, { settings: settings() });
       expect(down.forecasts).toMatchObject({ refreshed: 0, failed: gridPoints });
       expect(down.readings.refreshed).toBe(0);
-      expect(failing.logs.filter((l) => l.level === "warn").map((l) => l.message).join("\n")).toMatch(/cache kept: .*HTTP 500/);
+      expect(
+        failing.logs
+          .filter((l) => l.level === "warn")
+          .map((l) => l.message)
+          .join("\n"),
+      ).toMatch(/cache kept: .*HTTP 500/);
       expect(await cacheTimes()).toEqual(after);
     } finally {
       replay.status = 200;
@@ -793,17 +1018,43 @@ describe("refresh_environment job", () => {
 
   it("drops the demo's sample rainfall station once the EA answers, and keeps it while it does not", async () => {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-    const samples = () => owner(async (c) => (await c.query(`
+    const samples = () =>
+      owner(
+        async (c) =>
+          (
+            await c.query(`
       select (select count(*) from app_private.rainfall_stations where details->>'sample' = 'true')::int as stations,
              (select count(*) from app_private.rainfall_readings where station_id = 'DEMO-TEST')::int as readings,
-             (select count(*) from app_private.rainfall_measures where station_id = 'DEMO-TEST')::int as measures`)).rows[0]);
+             (select count(*) from app_private.rainfall_measures where station_id = 'DEMO-TEST')::int as measures`)
+          ).rows[0],
+      );
     try {
       await owner(async (c) => {
-        await storeStations(c, [{
-          id: "DEMO-TEST", label: "Sample", lat: READING.lat, long: READING.lon, easting: null, northing: null,
-          details: { sample: "true" }, measures: [{ id: "DEMO-TEST-rainfall-t-15_min-mm", stationId: "DEMO-TEST", parameter: "rainfall", parameterName: null, period: 900, qualifier: null, unitName: "mm" }],
-        }]);
-        await storeReadings(c, [{ measure: "DEMO-TEST-rainfall-t-15_min-mm", stationId: "DEMO-TEST", dateTime: new Date().toISOString(), value: 0.4 }]);
+        await storeStations(c, [
+          {
+            id: "DEMO-TEST",
+            label: "Sample",
+            lat: READING.lat,
+            long: READING.lon,
+            easting: null,
+            northing: null,
+            details: { sample: "true" },
+            measures: [
+              {
+                id: "DEMO-TEST-rainfall-t-15_min-mm",
+                stationId: "DEMO-TEST",
+                parameter: "rainfall",
+                parameterName: null,
+                period: 900,
+                qualifier: null,
+                unitName: "mm",
+              },
+            ],
+          },
+        ]);
+        await storeReadings(c, [
+          { measure: "DEMO-TEST-rainfall-t-15_min-mm", stationId: "DEMO-TEST", dateTime: new Date().toISOString(), value: 0.4 },
+        ]);
       });
       expect(await samples()).toEqual({ stations: 1, readings: 1, measures: 1 });
       replay.status = 500;
@@ -813,7 +1064,9 @@ describe("refresh_environment job", () => {
       await refreshEnvironment({ force: true }, fakeHelpers(pool).helpers, { settings: settings() });
       expect(await samples()).toEqual({ stations: 0, readings: 0, measures: 0 });
       // Live stations stay.
-      expect((await owner((c) => c.query("select count(*)::int as n from app_private.rainfall_stations where id = '271011TP'"))).rows[0].n).toBe(1);
+      expect(
+        (await owner((c) => c.query("select count(*)::int as n from app_private.rainfall_stations where id = '271011TP'"))).rows[0].n,
+      ).toBe(1);
     } finally {
       replay.status = 200;
       await pool.end();

@@ -33,9 +33,19 @@ beforeAll(async () => {
     const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-fleet-"));
     dirs.push(dataDir);
     const overrides: Partial<ServerConfig> = {
-      databaseUrl, authDatabaseUrl, port: 0, host: "127.0.0.1", jwtSecret: "fleet-test-secret-that-is-long-enough-00000",
-      exportSchema: false, graphiql: false, dataDir, storage: "postgres", rateLimits: true, trustProxy: "loopback",
-      uploadsPerHour: UPLOADS_PER_HOUR, ttnWebhookSecret: WEBHOOK_SECRET,
+      databaseUrl,
+      authDatabaseUrl,
+      port: 0,
+      host: "127.0.0.1",
+      jwtSecret: "fleet-test-secret-that-is-long-enough-00000",
+      exportSchema: false,
+      graphiql: false,
+      dataDir,
+      storage: "postgres",
+      rateLimits: true,
+      trustProxy: "loopback",
+      uploadsPerHour: UPLOADS_PER_HOUR,
+      ttnWebhookSecret: WEBHOOK_SECRET,
     };
     return Object.assign(await startServer(loadConfig(overrides)), { databaseUrl });
   };
@@ -57,7 +67,9 @@ async function signInFrom(server: Server, ip: string) {
 }
 
 async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 160, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 160, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
 async function upload(server: Server, token: string, sessionId = randomUUID()) {
@@ -103,14 +115,16 @@ describe("subscriptions", () => {
       // The subscription's LISTEN has no acknowledgement: look for it.
       let sessions: { usename: string; query: string }[] = [];
       for (let n = 0; n < 50; n++) {
-        sessions = await withOwner(a.databaseUrl, async (c) =>
-          (
-            await c.query(
-              `select usename, query from pg_stat_activity
+        sessions = await withOwner(
+          a.databaseUrl,
+          async (c) =>
+            (
+              await c.query(
+                `select usename, query from pg_stat_activity
                where datname = current_database() and application_name = $1 and query ilike 'listen %'`,
-              [LISTEN_APPLICATION_NAME],
-            )
-          ).rows,
+                [LISTEN_APPLICATION_NAME],
+              )
+            ).rows,
         );
         if (sessions.some((s) => s.query.includes(`thing:${thingId}`))) break;
         await new Promise((r) => setTimeout(r, 100));
@@ -119,14 +133,16 @@ describe("subscriptions", () => {
       const ownerRole = new URL(a.databaseUrl).username;
       for (const s of sessions) expect(s.usename).toBe(ownerRole);
       // No other session of these servers listens (the API's pool may sit behind a transaction-mode pooler).
-      const others = await withOwner(a.databaseUrl, async (c) =>
-        (
-          await c.query(
-            `select count(*)::int as n from pg_stat_activity
+      const others = await withOwner(
+        a.databaseUrl,
+        async (c) =>
+          (
+            await c.query(
+              `select count(*)::int as n from pg_stat_activity
              where datname = current_database() and application_name <> $1 and query ilike 'listen %' and usename = 'bk_authenticator'`,
-            [LISTEN_APPLICATION_NAME],
-          )
-        ).rows[0].n,
+              [LISTEN_APPLICATION_NAME],
+            )
+          ).rows[0].n,
       );
       expect(others).toBe(0);
     } finally {

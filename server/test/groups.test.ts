@@ -137,7 +137,10 @@ describe("joining and leaving", () => {
     const ownerRow = list.find((m: any) => m.isOwner);
     const memberRow = list.find((m: any) => !m.isOwner);
     expect((await gql(server.url, SET_OWNER, { id: ownerRow.id, isOwner: false }, owner.token)).errors?.[0].extensions.code).toBe("OWNER");
-    expect((await gql(server.url, SET_OWNER, { id: memberRow.id, isOwner: true }, owner.token)).data.updateGroupMembershipById.groupMembership.isOwner).toBe(true);
+    expect(
+      (await gql(server.url, SET_OWNER, { id: memberRow.id, isOwner: true }, owner.token)).data.updateGroupMembershipById.groupMembership
+        .isOwner,
+    ).toBe(true);
     expect((await gql(server.url, CHANGE, { groupId: group.id, join: false }, owner.token)).errors).toBeUndefined();
   });
 
@@ -173,7 +176,10 @@ describe("invitations", () => {
     expect((await gql(server.url, CHECK, { id: invitationId, code: "wrong" }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
     const stranger = await signUp(server.url);
     expect((await gql(server.url, CHECK, { id: invitationId, code }, stranger.token)).errors?.[0].extensions.code).toBe("DNIEM");
-    expect((await gql(server.url, CHECK, { id: invitationId, code }, invitee.token)).data.groupMembershipForInvitation).toEqual({ id: group.id, name: "Invite Only Club" });
+    expect((await gql(server.url, CHECK, { id: invitationId, code }, invitee.token)).data.groupMembershipForInvitation).toEqual({
+      id: group.id,
+      name: "Invite Only Club",
+    });
 
     const accepted = await gql(server.url, ACCEPT, { id: invitationId, code }, invitee.token);
     expect(accepted.data.acceptInvitationToGroupMembership.groupMembership).toMatchObject({ groupId: group.id, isOwner: false });
@@ -203,7 +209,9 @@ describe("invitations", () => {
     const second = (await queuedEmail(server.databaseUrl, invitee.email, "invitation")).variables;
     expect(second.invitationId).toBe(first.invitationId);
     expect(second.code).not.toBe(first.code);
-    expect((await gql(server.url, ACCEPT, { id: first.invitationId, code: first.code }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
+    expect((await gql(server.url, ACCEPT, { id: first.invitationId, code: first.code }, invitee.token)).errors?.[0].extensions.code).toBe(
+      "DNIED",
+    );
   });
 
   it("members cannot invite; existing members answer ISACS; bad addresses are refused", async () => {
@@ -211,9 +219,15 @@ describe("invitations", () => {
     const member = await signUpVerified(server.url, server.databaseUrl);
     const group = await createGroup(owner.token);
     await gql(server.url, CHANGE, { groupId: group.id, join: true }, member.token);
-    expect((await gql(server.url, INVITE, { groupId: group.id, email: "friend@example.com" }, member.token)).errors?.[0].extensions.code).toBe("DNIED");
-    expect((await gql(server.url, INVITE, { groupId: group.id, email: member.email }, owner.token)).errors?.[0].extensions.code).toBe("ISACS");
-    expect((await gql(server.url, INVITE, { groupId: group.id, email: "not an address" }, owner.token)).errors?.[0].message).toBe("Email must be a valid address");
+    expect(
+      (await gql(server.url, INVITE, { groupId: group.id, email: "friend@example.com" }, member.token)).errors?.[0].extensions.code,
+    ).toBe("DNIED");
+    expect((await gql(server.url, INVITE, { groupId: group.id, email: member.email }, owner.token)).errors?.[0].extensions.code).toBe(
+      "ISACS",
+    );
+    expect((await gql(server.url, INVITE, { groupId: group.id, email: "not an address" }, owner.token)).errors?.[0].message).toBe(
+      "Email must be a valid address",
+    );
   });
 
   it("owners see and delete invitations; the code is never exposed", async () => {
@@ -221,8 +235,11 @@ describe("invitations", () => {
     const member = await signUp(server.url);
     const group = await createGroup(owner.token);
     await gql(server.url, CHANGE, { groupId: group.id, join: true }, member.token);
-    const inv = (await gql(server.url, INVITE, { groupId: group.id, email: "someone@example.com" }, owner.token)).data.inviteToGroupMembership.groupMembershipInvitation;
-    expect((await gql(server.url, INVITES, { groupId: group.id }, owner.token)).data.allGroupMembershipInvitations.nodes).toEqual([{ id: inv.id, email: "someone@example.com" }]);
+    const inv = (await gql(server.url, INVITE, { groupId: group.id, email: "someone@example.com" }, owner.token)).data
+      .inviteToGroupMembership.groupMembershipInvitation;
+    expect((await gql(server.url, INVITES, { groupId: group.id }, owner.token)).data.allGroupMembershipInvitations.nodes).toEqual([
+      { id: inv.id, email: "someone@example.com" },
+    ]);
     expect((await gql(server.url, INVITES, { groupId: group.id }, member.token)).data.allGroupMembershipInvitations.nodes).toEqual([]);
     const withCode = await gql(server.url, `query { allGroupMembershipInvitations { nodes { code } } }`, {}, owner.token);
     expect(withCode.errors?.[0].message).toMatch(/code/);
@@ -240,10 +257,17 @@ describe("account deletion and groups", () => {
     await gql(server.url, CHANGE, { groupId: shared.id, join: true }, member.token);
     await gql(server.url, `mutation { requestAccountDeletion(input: {}) { boolean } }`, {}, owner.token);
     const { token } = (await queuedEmail(server.databaseUrl, owner.email, "account_deletion")).variables;
-    await gql(server.url, `mutation C($t: String!) { confirmAccountDeletion(input: { token: $t }) { boolean } }`, { t: token }, owner.token);
+    await gql(
+      server.url,
+      `mutation C($t: String!) { confirmAccountDeletion(input: { token: $t }) { boolean } }`,
+      { t: token },
+      owner.token,
+    );
     expect(await members(member.token, shared.id)).toEqual([expect.objectContaining({ isOwner: true })]);
     expect((await gql(server.url, GROUP, { id: solo.id }, member.token)).data.groupById).toBeNull();
-    const left = await withOwner(server.databaseUrl, (c) => c.query("select count(*)::int as n from app_public.groups where id = $1", [solo.id]));
+    const left = await withOwner(server.databaseUrl, (c) =>
+      c.query("select count(*)::int as n from app_public.groups where id = $1", [solo.id]),
+    );
     expect(left.rows[0].n).toBe(0);
   });
 });

@@ -28,11 +28,20 @@ let databaseUrl: string;
 let dataDir: string;
 
 async function start(overrides: Partial<ServerConfig>): Promise<RunningServer> {
-  return startServer(loadConfig({
-    databaseUrl, authDatabaseUrl: await authenticatorUrl(databaseUrl), port: 0, host: "127.0.0.1",
-    exportSchema: false, graphiql: false, jwtSecret: JWT_SECRET, ttnWebhookSecret: WEBHOOK_SECRET, dataDir,
-    ...overrides,
-  }));
+  return startServer(
+    loadConfig({
+      databaseUrl,
+      authDatabaseUrl: await authenticatorUrl(databaseUrl),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      jwtSecret: JWT_SECRET,
+      ttnWebhookSecret: WEBHOOK_SECRET,
+      dataDir,
+      ...overrides,
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -61,7 +70,10 @@ describe("rate limits", () => {
   it("refuse the 31st sign-in from one address within 10 minutes, not other addresses", async () => {
     for (let i = 0; i < 30; i++) expect((await signInFrom("10.0.0.7")).errors[0].extensions.code).toBe("LOGIN");
     const refused = await signInFrom("10.0.0.7");
-    expect(refused.errors[0]).toMatchObject({ message: "Too many attempts; please wait a few minutes and try again", extensions: { code: "RATEL" } });
+    expect(refused.errors[0]).toMatchObject({
+      message: "Too many attempts; please wait a few minutes and try again",
+      extensions: { code: "RATEL" },
+    });
     expect((await signInFrom("10.0.0.8")).errors[0].extensions.code).toBe("LOGIN");
   });
 
@@ -81,7 +93,11 @@ describe("rate limits", () => {
       body: JSON.stringify({ query: SIGN_UP, variables: details }),
     });
     expect(((await r.json()) as any).errors[0].extensions.code).toBe("RATEL");
-    const again = await gql(server.url, `mutation S($u: String!, $p: String!) { signIn(input: { username: $u, password: $p }) { jwtToken } }`, { u: details.username, p: details.password });
+    const again = await gql(
+      server.url,
+      `mutation S($u: String!, $p: String!) { signIn(input: { username: $u, password: $p }) { jwtToken } }`,
+      { u: details.username, p: details.password },
+    );
     expect(again.errors?.[0].message).toBe("You entered incorrect details");
   });
 });
@@ -103,7 +119,12 @@ describe("security headers", () => {
   it("the policy lets the map load its configured tiles and the app reach its API and websocket, nothing else", async () => {
     const directives = async (s: RunningServer) => {
       const csp = (await fetch(`${s.url}/health`)).headers.get("content-security-policy") ?? "";
-      return Object.fromEntries(csp.split(/;\s*/).map((d) => { const [name, ...values] = d.split(" "); return [name, values]; }));
+      return Object.fromEntries(
+        csp.split(/;\s*/).map((d) => {
+          const [name, ...values] = d.split(" ");
+          return [name, values];
+        }),
+      );
     };
     // Defaults: every basemap of web/src/components/environment/map-styles.ts.
     const d = await directives(server);
@@ -123,7 +144,9 @@ describe("security headers", () => {
     });
     try {
       const o = await directives(other);
-      expect(o["connect-src"]).toEqual(expect.arrayContaining(["'self'", "https://tiles.example.org", "https://api.example.org", "wss://live.example.org"]));
+      expect(o["connect-src"]).toEqual(
+        expect.arrayContaining(["'self'", "https://tiles.example.org", "https://api.example.org", "wss://live.example.org"]),
+      );
       expect(o["img-src"]).toContain("https://tiles.example.org");
       expect(o["connect-src"]).not.toContain("https://tiles.openfreemap.org");
     } finally {
@@ -135,7 +158,14 @@ describe("security headers", () => {
 // --- Query limits -----------------------------------------------------------------------------
 
 /** A path of real fields, member → group → member → user → ..., as deep as asked. */
-const PATH = ["groupMembershipsByUserId(first: 1)", "nodes", "groupByGroupId", "groupMembershipsByGroupId(first: 1)", "nodes", "userByUserId"];
+const PATH = [
+  "groupMembershipsByUserId(first: 1)",
+  "nodes",
+  "groupByGroupId",
+  "groupMembershipsByGroupId(first: 1)",
+  "nodes",
+  "userByUserId",
+];
 function deepQuery(depth: number): string {
   // currentUser is level 1, __typename the last level.
   const fields = ["currentUser"];
@@ -161,12 +191,15 @@ function wsRun(url: string, query: string, variables: Record<string, unknown> = 
   const client = createClient({ url: url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
   return new Promise<any>((resolve) => {
     let result: any;
-    client.subscribe({ query, variables }, {
-      next: (v) => (result = v),
-      // Refused before execution, graphql-ws hands over the errors themselves.
-      error: (e) => resolve(Array.isArray(e) ? { errors: e } : { failure: e }),
-      complete: () => resolve(result),
-    });
+    client.subscribe(
+      { query, variables },
+      {
+        next: (v) => (result = v),
+        // Refused before execution, graphql-ws hands over the errors themselves.
+        error: (e) => resolve(Array.isArray(e) ? { errors: e } : { failure: e }),
+        complete: () => resolve(result),
+      },
+    );
   }).finally(() => client.dispose());
 }
 
@@ -177,8 +210,9 @@ describe("query limits", () => {
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
       const document = parse(fs.readFileSync(path.join(rootDir, file), "utf8"));
-      const fragments = new Map(document.definitions
-        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+      const fragments = new Map(
+        document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+      );
       for (const operation of document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)) {
         // Validation (values unknown), and execution with the largest page the SPA asks for (500).
         const pages = Object.fromEntries((operation.variableDefinitions ?? []).map((v) => [v.variable.name.value, 500]));
@@ -212,7 +246,8 @@ describe("query limits", () => {
     const refused = await gql(server.url, COSTLY);
     expect(refused.data).toBeUndefined();
     expect(refused.errors![0]).toMatchObject({
-      message: "Query is too costly: it could return about 1,002,001 rows, at most 100,000 are allowed; ask for fewer with first or last, or split it",
+      message:
+        "Query is too costly: it could return about 1,002,001 rows, at most 100,000 are allowed; ask for fewer with first or last, or split it",
       extensions: { code: "TOOBG" },
     });
     // The same shape with smaller pages runs (a guest sees the public things).
@@ -235,9 +270,16 @@ describe("query limits", () => {
   it("a refused mutation writes nothing", async () => {
     const user = await signUp(server.url);
     const padding = Array.from({ length: 31 }, (_, i) => `a${i}: __typename`).join(" ");
-    const r = await gql(server.url, `mutation Padded($e: String!) { createUserEmail(input: { email: $e }) { clientMutationId ${padding} } }`,
-      { e: `padded.${randomUUID().slice(0, 8)}@example.com` }, user.token);
-    expect(r.errors![0]).toMatchObject({ message: "Query uses too many aliases: 31, at most 30 are allowed", extensions: { code: "TOOBG" } });
+    const r = await gql(
+      server.url,
+      `mutation Padded($e: String!) { createUserEmail(input: { email: $e }) { clientMutationId ${padding} } }`,
+      { e: `padded.${randomUUID().slice(0, 8)}@example.com` },
+      user.token,
+    );
+    expect(r.errors![0]).toMatchObject({
+      message: "Query uses too many aliases: 31, at most 30 are allowed",
+      extensions: { code: "TOOBG" },
+    });
     const emails = await gql(server.url, `query { currentUser { userEmailsByUserId { totalCount } } }`, {}, user.token);
     expect(emails.data.currentUser.userEmailsByUserId.totalCount).toBe(1);
   });
@@ -255,12 +297,17 @@ describe("query limits", () => {
 
   it("apply the same limits over the websocket, to queries and subscriptions", async () => {
     const deep = await wsRun(server.url, deepQuery(13));
-    expect(deep.errors[0]).toMatchObject({ message: "Query is too deep: 13 levels of nested fields, at most 12 are allowed", extensions: { code: "TOOBG" } });
+    expect(deep.errors[0]).toMatchObject({
+      message: "Query is too deep: 13 levels of nested fields, at most 12 are allowed",
+      extensions: { code: "TOOBG" },
+    });
     const costly = await wsRun(server.url, COSTLY_BY_VARIABLE, { n: 1000 });
     expect(costly.errors[0].extensions.code).toBe("TOOBG");
-    const subscription = await wsRun(server.url,
+    const subscription = await wsRun(
+      server.url,
       `subscription S($id: UUID!) { thingUpdated(id: $id) { thing { id ${Array.from({ length: 31 }, (_, i) => `a${i}: __typename`).join(" ")} } } }`,
-      { id: randomUUID() });
+      { id: randomUUID() },
+    );
     expect(subscription.errors[0]).toMatchObject({ message: "Query uses too many aliases: 31, at most 30 are allowed" });
     expect((await wsRun(server.url, COSTLY_BY_VARIABLE, { n: 10 })).data.allThings).toBeTruthy();
   });
@@ -269,7 +316,11 @@ describe("query limits", () => {
     const saved = { ...process.env };
     try {
       Object.assign(process.env, {
-        QUERY_MAX_DEPTH: "20", QUERY_MAX_COST: "5000", QUERY_MAX_FIELDS: "300", QUERY_MAX_ALIASES: "5", QUERY_DEFAULT_LIST_SIZE: "10",
+        QUERY_MAX_DEPTH: "20",
+        QUERY_MAX_COST: "5000",
+        QUERY_MAX_FIELDS: "300",
+        QUERY_MAX_ALIASES: "5",
+        QUERY_DEFAULT_LIST_SIZE: "10",
       });
       expect(loadConfig().queryLimits).toEqual({ maxDepth: 20, maxCost: 5000, maxFields: 300, maxAliases: 5, defaultListSize: 10 });
       // Nonsense stops the start (it used to fall back to the default silently); unset is the default.
@@ -346,7 +397,9 @@ async function upload(token: string, name: string, data: Buffer, type: string) {
 describe("upload content sniffing", () => {
   it("accepts a real PNG and refuses bytes that only claim to be one (name and type)", async () => {
     const user = await signUp(server.url);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 90, b: 9 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 90, b: 9 } } })
+      .png()
+      .toBuffer();
     expect((await upload(user.token, "ok.png", png, "image/png")).status).toBe(201);
     const html = Buffer.from("<html><script>alert(1)</script></html>");
     const refused = await upload(user.token, "evil.png", html, "image/png");
@@ -366,20 +419,27 @@ describe("the webhook secret", () => {
   });
 
   it("lets the right secret in and keeps every other one out with 401", async () => {
-    const post = (authorization?: string) => fetch(`${server.url}/webhooks/ttn`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
-      body: JSON.stringify({
-        end_device_ids: { device_id: "eui-00000000000000aa" },
-        received_at: new Date().toISOString(),
-        uplink_message: { f_port: 2, f_cnt: 1, frm_payload: "AA==" },
-      }),
-    }).then((r) => r.status);
+    const post = (authorization?: string) =>
+      fetch(`${server.url}/webhooks/ttn`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({
+          end_device_ids: { device_id: "eui-00000000000000aa" },
+          received_at: new Date().toISOString(),
+          uplink_message: { f_port: 2, f_cnt: 1, frm_payload: "AA==" },
+        }),
+      }).then((r) => r.status);
     // Past the secret, an unknown device answers 404.
     expect(await post(`Bearer ${WEBHOOK_SECRET}`)).toBe(404);
     for (const wrong of [
-      undefined, "", "Bearer", `Bearer ${WEBHOOK_SECRET.slice(0, -1)}`, `Bearer ${WEBHOOK_SECRET}x`,
-      `Bearer ${WEBHOOK_SECRET.toUpperCase()}`, `Basic ${WEBHOOK_SECRET}`, `Bearer ${"x".repeat(10_000)}`,
+      undefined,
+      "",
+      "Bearer",
+      `Bearer ${WEBHOOK_SECRET.slice(0, -1)}`,
+      `Bearer ${WEBHOOK_SECRET}x`,
+      `Bearer ${WEBHOOK_SECRET.toUpperCase()}`,
+      `Basic ${WEBHOOK_SECRET}`,
+      `Bearer ${"x".repeat(10_000)}`,
     ]) {
       expect(await post(wrong), String(wrong).slice(0, 40)).toBe(401);
     }
@@ -400,13 +460,30 @@ describe("the JWT algorithm", () => {
   it("refuses alg none, other HMAC algorithms and a public-key algorithm, whatever the claims", async () => {
     const key = new TextEncoder().encode(JWT_SECRET);
     const none = new UnsecuredJWT(claims()).setAudience("steward").setIssuer("steward").setIssuedAt().setExpirationTime("1h").encode();
-    const hs512 = await new SignJWT(claims()).setProtectedHeader({ alg: "HS512" })
-      .setAudience("steward").setIssuer("steward").setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode(JWT_SECRET.repeat(2)));
-    const hs384 = await new SignJWT(claims()).setProtectedHeader({ alg: "HS384" })
-      .setAudience("steward").setIssuer("steward").setIssuedAt().setExpirationTime("1h").sign(key);
+    const hs512 = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS512" })
+      .setAudience("steward")
+      .setIssuer("steward")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(JWT_SECRET.repeat(2)));
+    const hs384 = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS384" })
+      .setAudience("steward")
+      .setIssuer("steward")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key);
     // An RS256 header over an HS256 signature: the classic algorithm-confusion shape.
-    const [, body, signature] = (await new SignJWT(claims()).setProtectedHeader({ alg: "HS256" })
-      .setAudience("steward").setIssuer("steward").setIssuedAt().setExpirationTime("1h").sign(key)).split(".");
+    const [, body, signature] = (
+      await new SignJWT(claims())
+        .setProtectedHeader({ alg: "HS256" })
+        .setAudience("steward")
+        .setIssuer("steward")
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(key)
+    ).split(".");
     const confused = `${Buffer.from(JSON.stringify({ alg: "RS256", typ: "JWT" })).toString("base64url")}.${body}.${signature}`;
     for (const [name, token] of Object.entries({ none, hs512, hs384, confused })) {
       const r = await gql(server.url, ME, {}, token);
@@ -447,8 +524,12 @@ describe("client errors", () => {
     const logged = captureLogs();
     try {
       const user = await signUp(server.url);
-      const r = await gql(server.url, `mutation F($s: String!) { createFeedback(input: { feedback: { subject: $s, message: "Hello there" } }) { clientMutationId } }`,
-        { s: marker }, user.token);
+      const r = await gql(
+        server.url,
+        `mutation F($s: String!) { createFeedback(input: { feedback: { subject: $s, message: "Hello there" } }) { clientMutationId } }`,
+        { s: marker },
+        user.token,
+      );
       expect(r.status).toBe(200);
       expect(r.errors).toHaveLength(1);
       const error = r.errors![0];
@@ -474,9 +555,12 @@ describe("client errors", () => {
     const logged = captureLogs();
     try {
       const wrap = (original: Error) => maskError(new GraphQLError(original.message, { originalError: original })).toJSON();
-      const pgError = (code: string, message: string, fields: Record<string, string> = {}) => Object.assign(new Error(message), { code, ...fields });
-      expect(wrap(pgError("INVLD", "Name must be at least 3 characters")))
-        .toMatchObject({ message: "Name must be at least 3 characters", extensions: { code: "INVLD" } });
+      const pgError = (code: string, message: string, fields: Record<string, string> = {}) =>
+        Object.assign(new Error(message), { code, ...fields });
+      expect(wrap(pgError("INVLD", "Name must be at least 3 characters"))).toMatchObject({
+        message: "Name must be at least 3 characters",
+        extensions: { code: "INVLD" },
+      });
       // PostgreSQL's complaints about values: our words, never its text (which quotes the value).
       const cases: [Error, string, string][] = [
         [pgError("22021", 'invalid byte sequence for encoding "UTF8": 0x00'), "Text must not contain the NUL character", "INVLD"],
@@ -484,13 +568,32 @@ describe("client errors", () => {
         [pgError("22008", 'date/time field value out of range: "2020-13-45"'), "A date or time is out of range", "INVLD"],
         [pgError("22003", "integer out of range"), "A number is out of range", "INVLD"],
         [pgError("2201X", "something new in class 22"), "A value is not valid", "INVLD"],
-        [pgError("23502", 'null value in column "thing_id" of relation "tasks" violates not-null constraint', { column: "thing_id" }), "Thing id is required", "INVLD"],
-        [pgError("23503", 'insert or update on table "tasks" violates foreign key constraint "tasks_thing_id_fkey"',
-          { detail: 'Key (thing_id)=(6d4f...) is not present in table "things".' }), "The thing it refers to does not exist", "NTFND"],
-        [pgError("23503", 'insert or update on table "x" violates foreign key constraint "x_fkey"',
-          { detail: 'Key (access_id)=(1) is not present in table "device_accesses".' }), "The device access it refers to does not exist", "NTFND"],
-        [pgError("23503", 'update or delete on table "things" violates foreign key constraint "x_fkey" on table "tasks"',
-          { detail: 'Key (id)=(1) is still referenced from table "tasks".' }), "It cannot be changed or deleted while other records refer to it", "DNIED"],
+        [
+          pgError("23502", 'null value in column "thing_id" of relation "tasks" violates not-null constraint', { column: "thing_id" }),
+          "Thing id is required",
+          "INVLD",
+        ],
+        [
+          pgError("23503", 'insert or update on table "tasks" violates foreign key constraint "tasks_thing_id_fkey"', {
+            detail: 'Key (thing_id)=(6d4f...) is not present in table "things".',
+          }),
+          "The thing it refers to does not exist",
+          "NTFND",
+        ],
+        [
+          pgError("23503", 'insert or update on table "x" violates foreign key constraint "x_fkey"', {
+            detail: 'Key (access_id)=(1) is not present in table "device_accesses".',
+          }),
+          "The device access it refers to does not exist",
+          "NTFND",
+        ],
+        [
+          pgError("23503", 'update or delete on table "things" violates foreign key constraint "x_fkey" on table "tasks"', {
+            detail: 'Key (id)=(1) is still referenced from table "tasks".',
+          }),
+          "It cannot be changed or deleted while other records refer to it",
+          "DNIED",
+        ],
       ];
       for (const [error, message, code] of cases) expect(wrap(error), error.message).toEqual({ message, extensions: { code } });
       const masked = wrap(pgError("XX000", "select * from app_private.secrets"));
@@ -506,7 +609,9 @@ describe("client errors", () => {
     const feedback = `mutation F($s: String!, $m: String!) { createFeedback(input: { feedback: { subject: $s, message: $m } }) { clientMutationId } }`;
     const nul = await gql(server.url, feedback, { s: "Hello\u0000there", m: "A message" }, user.token);
     expect(nul.errors![0]).toMatchObject({ message: "Text must not contain the NUL character", extensions: { code: "INVLD" } });
-    const count = await withOwner(databaseUrl, (c) => c.query("select count(*)::int as n from app_public.feedback where subject like 'Hello%there'"));
+    const count = await withOwner(databaseUrl, (c) =>
+      c.query("select count(*)::int as n from app_public.feedback where subject like 'Hello%there'"),
+    );
     expect(count.rows[0].n).toBe(0);
   });
 });

@@ -71,7 +71,10 @@ async function upload(token: string | null, sessionId: string | null, parts: Par
 }
 
 /** A GET with the path sent exactly as written (fetch would normalise dot segments). */
-function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, path: rawPath, method: "GET", headers }, (res) => {
@@ -97,8 +100,13 @@ function solid(width: number, height: number, colour: { r: number; g: number; b:
 
 async function jpeg(width = 2400, height = 1600): Promise<Buffer> {
   // Not one flat colour, so the encoder has something to keep.
-  const stripe = await solid(Math.max(1, Math.floor(width / 3)), height, { r: 200, g: 40, b: 40 }).png().toBuffer();
-  return solid(width, height, { r: 30, g: 120, b: 200 }).composite([{ input: stripe, left: 0, top: 0 }]).jpeg({ quality: 85 }).toBuffer();
+  const stripe = await solid(Math.max(1, Math.floor(width / 3)), height, { r: 200, g: 40, b: 40 })
+    .png()
+    .toBuffer();
+  return solid(width, height, { r: 30, g: 120, b: 200 })
+    .composite([{ input: stripe, left: 0, top: 0 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 async function myId(token: string): Promise<string> {
@@ -134,7 +142,11 @@ describe("upload, attach and serve a picture", () => {
     // Kept as the three stored sizes, made in the upload request (not the original with its metadata).
     const pending = await fs.promises.readdir(pendingDir(id, sessionId));
     expect(pending).toEqual([up.body.files[0].id]);
-    expect((await fs.promises.readdir(path.join(pendingDir(id, sessionId), pending[0]))).sort()).toEqual(["large.webp", "medium.webp", "thumb.webp"]);
+    expect((await fs.promises.readdir(path.join(pendingDir(id, sessionId), pending[0]))).sort()).toEqual([
+      "large.webp",
+      "medium.webp",
+      "thumb.webp",
+    ]);
 
     const r = await gql(server.url, NEW_FILES, { sessionId, type: "user", id }, user.token);
     expect(r.errors).toBeUndefined();
@@ -208,7 +220,9 @@ describe("upload, attach and serve a picture", () => {
     const sessionId = randomUUID();
     const red = await solid(40, 30, { r: 255, g: 0, b: 0 }).png().toBuffer();
     const blue = await solid(40, 30, { r: 0, g: 0, b: 255 }).png().toBuffer();
-    const gif = await sharp([red, blue], { join: { animated: true } }).gif().toBuffer();
+    const gif = await sharp([red, blue], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const up = await upload(user.token, sessionId, [
       // The claimed type and name do not matter; the content does.
       { name: "a.png", data: await solid(10, 10, { r: 1, g: 2, b: 3 }).png().toBuffer(), type: "text/plain" },
@@ -328,9 +342,28 @@ describe("who may upload and attach", () => {
   it("sets a thing's picture for its owner, not for a collaborator", async () => {
     const owner = await signUp(server.url);
     const collaborator = await signUp(server.url);
-    const groupId = (await gql(server.url, `mutation { createGroup(input: { name: "Picture Group", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token)).data.createGroup.group.id;
-    const thingId = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Pretty Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`, { g: groupId }, owner.token)).data.createThing.thing.id;
-    await gql(server.url, `mutation C($t: UUID!) { collaborateThingAccess(input: { thingId: $t }) { thingAccess { id } } }`, { t: thingId }, collaborator.token);
+    const groupId = (
+      await gql(
+        server.url,
+        `mutation { createGroup(input: { name: "Picture Group", type: GROWER, isPublic: true }) { group { id } } }`,
+        {},
+        owner.token,
+      )
+    ).data.createGroup.group.id;
+    const thingId = (
+      await gql(
+        server.url,
+        `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Pretty Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`,
+        { g: groupId },
+        owner.token,
+      )
+    ).data.createThing.thing.id;
+    await gql(
+      server.url,
+      `mutation C($t: UUID!) { collaborateThingAccess(input: { thingId: $t }) { thingAccess { id } } }`,
+      { t: thingId },
+      collaborator.token,
+    );
     const png = await solid(80, 60, { r: 10, g: 200, b: 10 }).png().toBuffer();
 
     const theirs = randomUUID();
@@ -342,7 +375,9 @@ describe("who may upload and attach", () => {
     await upload(owner.token, mine, [{ name: "o.png", data: png }]);
     const ok = await gql(server.url, NEW_FILES, { sessionId: mine, type: "thing", id: thingId }, owner.token);
     expect(ok.errors).toBeUndefined();
-    expect((await gql(server.url, `query T($id: UUID!) { thingById(id: $id) { hasImage } }`, { id: thingId })).data.thingById.hasImage).toBe(true);
+    expect(
+      (await gql(server.url, `query T($id: UUID!) { thingById(id: $id) { hasImage } }`, { id: thingId })).data.thingById.hasImage,
+    ).toBe(true);
     expect((await get(`${server.url}/images/thing/${thingId}/thumb.webp`)).status).toBe(200);
   });
 
@@ -444,7 +479,11 @@ describe("what is accepted", () => {
       port,
       path: "/uploads",
       method: "POST",
-      headers: { authorization: `Bearer ${user.token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(1024 * 1024) },
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(1024 * 1024),
+      },
     });
     req.on("error", () => {});
     req.write(head);
@@ -458,7 +497,11 @@ describe("what is accepted", () => {
   it("answers 413 to more than 5 files in one request", async () => {
     const user = await signUp(server.url);
     const png = await solid(10, 10, { r: 1, g: 1, b: 1 }).png().toBuffer();
-    const r = await upload(user.token, randomUUID(), Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: png })));
+    const r = await upload(
+      user.token,
+      randomUUID(),
+      Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: png })),
+    );
     expect(r.status).toBe(413);
     expect(r.body.error).toBe("At most 5 images can be uploaded at once");
   });

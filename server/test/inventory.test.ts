@@ -37,9 +37,14 @@ async function owner() {
 }
 
 async function create(who: { token: string; groupId: string }, fields: Record<string, unknown>, at = nextPlace()) {
-  const r = await gql(server.url, CREATE, {
-    input: { groupId: who.groupId, name: "Inventory Thing", location: at, isPublic: true, ...fields },
-  }, who.token);
+  const r = await gql(
+    server.url,
+    CREATE,
+    {
+      input: { groupId: who.groupId, name: "Inventory Thing", location: at, isPublic: true, ...fields },
+    },
+    who.token,
+  );
   return { ...r, at, thing: r.data?.createThing?.thing };
 }
 
@@ -55,17 +60,26 @@ async function weather(x: number, y: number, et0: number) {
   await sql("select app_private.refresh_water_need()");
 }
 
-const state = async (id: string) =>
-  (await sql("select water_need, water_store_percent from app_public.things where id = $1", [id]))[0];
+const state = async (id: string) => (await sql("select water_need, water_store_percent from app_public.things where id = $1", [id]))[0];
 const thisYear = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(new Date()));
 
 describe("attributes by type", () => {
   it("a tree takes a species from the list, planting year, girth and height class; the page reads the species' names", async () => {
     const who = await owner();
-    const r = await create(who, { type: "TREE", speciesId: "tilia-cordata", plantingYear: 2015, trunkGirthCm: 94, heightClass: "FROM_10_TO_15_M" });
+    const r = await create(who, {
+      type: "TREE",
+      speciesId: "tilia-cordata",
+      plantingYear: 2015,
+      trunkGirthCm: 94,
+      heightClass: "FROM_10_TO_15_M",
+    });
     expect(r.errors).toBeUndefined();
     expect(r.thing).toMatchObject({
-      type: "TREE", speciesId: "tilia-cordata", plantingYear: 2015, trunkGirthCm: 94, heightClass: "FROM_10_TO_15_M",
+      type: "TREE",
+      speciesId: "tilia-cordata",
+      plantingYear: 2015,
+      trunkGirthCm: 94,
+      heightClass: "FROM_10_TO_15_M",
       treeSpeciesEntryBySpeciesId: { botanicalName: "Tilia cordata", commonNameEn: "Small-leaved lime", commonNameDe: "Winter-Linde" },
     });
     const list = await gql(server.url, `query { allTreeSpeciesEntries(orderBy: COMMON_NAME_EN_ASC) { totalCount nodes { id } } }`);
@@ -108,7 +122,10 @@ describe("attributes by type", () => {
     expect(r.errors?.[0]).toMatchObject({ message: "Trunk girth must be between 1 and 2000 cm", extensions: { code: "INVLD" } });
     const retyped = await gql(server.url, UPDATE, { nodeId: tree.thing.nodeId, patch: { type: "PLANTER" } }, who.token);
     expect(retyped.errors?.[0].message).toBe("Species, planting year, trunk girth and height class are for trees only");
-    expect((await sql("select type, trunk_girth_cm from app_public.things where id = $1", [tree.thing.id]))[0]).toEqual({ type: "TREE", trunk_girth_cm: 50 });
+    expect((await sql("select type, trunk_girth_cm from app_public.things where id = $1", [tree.thing.id]))[0]).toEqual({
+      type: "TREE",
+      trunk_girth_cm: 50,
+    });
   });
 
   it("only owners and admins edit the attributes (a stranger's edit changes nothing)", async () => {
@@ -132,7 +149,13 @@ describe("the water-need model reads them", () => {
     const unknown = await create(who, { type: "TREE" }, at);
     const old = await create(who, { type: "TREE", plantingYear: thisYear - 10 }, at);
     expect(young.thing.waterParameters).toEqual({ areaM2: 3, capacityMm: 45, refillMm: 27, capacityLitres: 135, basis: "young tree" });
-    expect(unknown.thing.waterParameters).toEqual({ areaM2: 3, capacityMm: 90, refillMm: 45, capacityLitres: 270, basis: "tree of unknown age" });
+    expect(unknown.thing.waterParameters).toEqual({
+      areaM2: 3,
+      capacityMm: 90,
+      refillMm: 45,
+      capacityLitres: 270,
+      basis: "tree of unknown age",
+    });
     expect(old.thing.waterParameters).toEqual({ areaM2: 3, capacityMm: 140, refillMm: 70, capacityLitres: 420, basis: "established tree" });
     await weather(at.x, at.y, 3);
     // 45 - 33.6 = 11.4 mm (25 %): below its refill point of 27 mm.

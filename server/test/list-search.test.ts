@@ -8,7 +8,9 @@ import { SEARCH_TOO_LONG } from "../graphql/search-condition-plugin.ts";
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let url: string;
 // Letters only: the tests search for digits of the things' numbers, which a digit in the tag would match.
-const tag = Date.now().toString(26).replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]);
+const tag = Date.now()
+  .toString(26)
+  .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]);
 
 async function must<T = any>(query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
   const r = await gql<T>(url, query, variables, token);
@@ -89,7 +91,10 @@ describe("condition: { search }", () => {
   it("an empty search matches everything; nothing is found that the caller may not see", async () => {
     // Within the private group (other test files add things to the shared database meanwhile).
     const all = await must(
-      `query All($g: UUID!) { allThings(condition: { search: "  ", groupId: $g }) { nodes { name } } }`, { g: privateGroupId }, owner.token);
+      `query All($g: UUID!) { allThings(condition: { search: "  ", groupId: $g }) { nodes { name } } }`,
+      { g: privateGroupId },
+      owner.token,
+    );
     expect(all.allThings.nodes.map((n: any) => n.name)).toEqual([`Secret Bench ${tag}`]);
     const hidden = await must(THINGS, { search: `secret bench ${tag}`, first: 10 }, stranger.token);
     expect(hidden.allThings.totalCount).toBe(0);
@@ -112,7 +117,11 @@ describe("condition: { search }", () => {
   });
 
   it("searches the activity by what was done, where and by whom", async () => {
-    const things = await must(`query Q($s: String) { allThings(condition: { search: $s }) { nodes { id } } }`, { s: `planter ${tag} 03` }, owner.token);
+    const things = await must(
+      `query Q($s: String) { allThings(condition: { search: $s }) { nodes { id } } }`,
+      { s: `planter ${tag} 03` },
+      owner.token,
+    );
     await must(
       `mutation A($a: ActionInput!) { createAction(input: { action: $a }) { action { id } } }`,
       { a: { thingId: things.allThings.nodes[0].id, type: "LITTER_CLEANUP", comments: "Picked up crisp packets" } },
@@ -121,7 +130,10 @@ describe("condition: { search }", () => {
     const q = `query Acts($s: String) { allActions(condition: { search: $s }) { nodes { comments } } }`;
     for (const s of ["crisp packets", "litter cleanup", `olive planter ${tag} 03 crisp`]) {
       const d = await must(q, { s }, owner.token);
-      expect(d.allActions.nodes.map((n: any) => n.comments), s).toContain("Picked up crisp packets");
+      expect(
+        d.allActions.nodes.map((n: any) => n.comments),
+        s,
+      ).toContain("Picked up crisp packets");
     }
   });
 

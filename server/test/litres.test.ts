@@ -54,7 +54,9 @@ describe("litres on a care action", () => {
       expect(result.errors?.[0].extensions?.code).toBe("INVLD");
     }
     // Nothing of the refused ones was written: 7 waterings and the CREATED action.
-    const count = (await gql(server.url, `query C($t: UUID!) { thingById(id: $t) { actionsByThingId { totalCount } litresTotal } }`, { t }, owner.token)).data.thingById;
+    const count = (
+      await gql(server.url, `query C($t: UUID!) { thingById(id: $t) { actionsByThingId { totalCount } litresTotal } }`, { t }, owner.token)
+    ).data.thingById;
     expect(count).toEqual({ actionsByThingId: { totalCount: 8 }, litresTotal: 1083 });
   });
 
@@ -120,7 +122,8 @@ describe("litre totals", () => {
       hidden: null,
     });
     // A guest sees no people, and the public litres of the group and thing.
-    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest
+      .jwtToken;
     expect((await gql(server.url, TOTALS, vars, guest)).data).toEqual({
       userById: null,
       groupById: { litresTotal: 30.5 },
@@ -128,7 +131,12 @@ describe("litre totals", () => {
       hidden: null,
     });
     // Joining the group shows the private thing's litres too.
-    await gql(server.url, `mutation J($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: true }) { clientMutationId } }`, { g: groupId }, stranger.token);
+    await gql(
+      server.url,
+      `mutation J($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: true }) { clientMutationId } }`,
+      { g: groupId },
+      stranger.token,
+    );
     expect((await gql(server.url, TOTALS, vars, stranger.token)).data.groupById).toEqual({ litresTotal: 80.5 });
   });
 
@@ -165,7 +173,12 @@ describe("the litres badge", () => {
       .sort();
 
   it("is listed with levels at 100, 1,000 and 10,000 litres", async () => {
-    const types = (await gql(server.url, `query { allBadgeTypes(condition: { badgeType: "litres" }, orderBy: LEVEL_ASC) { nodes { level title description } } }`)).data.allBadgeTypes.nodes;
+    const types = (
+      await gql(
+        server.url,
+        `query { allBadgeTypes(condition: { badgeType: "litres" }, orderBy: LEVEL_ASC) { nodes { level title description } } }`,
+      )
+    ).data.allBadgeTypes.nodes;
     expect(types).toEqual([
       { level: 1, title: "Water Carrier I", description: "Gave 100 litres of water" },
       { level: 2, title: "Water Carrier II", description: "Gave 1,000 litres of water" },

@@ -158,8 +158,12 @@ describe("thingsInView and water need", () => {
     expect(needing(await inView(REGION, 6, admin.token))).toBe(30 + 40);
     // A thirsty thing moving within the region and one going private keep the counts right.
     const [a, b] = await withOwner(server.databaseUrl, async (c) =>
-      (await c.query(`select id from app_public.things where location <@ box(point($1, $2), point($3, $4)) and is_public and water_need = 'needs_water' order by id limit 2`,
-        [REGION.south, REGION.west, REGION.north, REGION.east])).rows.map((r) => r.id as string),
+      (
+        await c.query(
+          `select id from app_public.things where location <@ box(point($1, $2), point($3, $4)) and is_public and water_need = 'needs_water' order by id limit 2`,
+          [REGION.south, REGION.west, REGION.north, REGION.east],
+        )
+      ).rows.map((r) => r.id as string),
     );
     await withOwner(server.databaseUrl, async (c) => {
       await c.query("update app_public.things set location = point(-41.6, 147.4) where id = $1", [a]);
@@ -238,10 +242,19 @@ describe("water points", () => {
       expect(r.data?.importWaterPoints ?? null).toBeNull();
       expect(r.errors?.[0].extensions?.code).toMatch(/DNIED|42501/);
     }
-    const bad = { type: "FeatureCollection", features: [collection.features[0], { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: [] } }] };
+    const bad = {
+      type: "FeatureCollection",
+      features: [collection.features[0], { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: [] } }],
+    };
     const r = await gql(server.url, IMPORT, { geojson: bad }, admin.token);
-    expect(r.errors?.[0]).toMatchObject({ message: "Feature 2 is not a point with coordinates [longitude, latitude]", extensions: { code: "INVLD" } });
-    const off = { type: "FeatureCollection", features: [{ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [190, 10] } }] };
+    expect(r.errors?.[0]).toMatchObject({
+      message: "Feature 2 is not a point with coordinates [longitude, latitude]",
+      extensions: { code: "INVLD" },
+    });
+    const off = {
+      type: "FeatureCollection",
+      features: [{ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [190, 10] } }],
+    };
     expect((await gql(server.url, IMPORT, { geojson: off }, admin.token)).errors?.[0].extensions.code).toBe("INVLD");
     expect((await gql(server.url, POINTS, { ...REGION })).data.waterPointsInView.nodes).toHaveLength(3);
   });

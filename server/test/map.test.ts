@@ -25,7 +25,15 @@ interface MapView {
   total: number;
   truncated: boolean;
   clusters: { count: number; latitude: number; longitude: number }[];
-  things: { id: string; name: string; type: string; indicatorColour: string | null; isPublic: boolean; latitude: number; longitude: number }[];
+  things: {
+    id: string;
+    name: string;
+    type: string;
+    indicatorColour: string | null;
+    isPublic: boolean;
+    latitude: number;
+    longitude: number;
+  }[];
 }
 
 // Sparse: Wellington's hills. Dense: a square degree west of Sydney, with a crowded corner.
@@ -111,8 +119,11 @@ describe("thingsInView, few things (read one by one)", () => {
     // A zoom that draws each thing: no clusters (the area is larger than a screen, so it is
     // clustered coarsely instead; ask for a screen-sized area around some things).
     expect(view.total).toBe(45);
-    const [mine] = await withOwner(server.databaseUrl, async (c) =>
-      (await c.query("select location[0] as lat, location[1] as lon from app_public.things where id = $1", [sparsePrivate.owner[0]])).rows,
+    const [mine] = await withOwner(
+      server.databaseUrl,
+      async (c) =>
+        (await c.query("select location[0] as lat, location[1] as lon from app_public.things where id = $1", [sparsePrivate.owner[0]]))
+          .rows,
     );
     const near = { west: mine.lon - 0.004, south: mine.lat - 0.002, east: mine.lon + 0.004, north: mine.lat + 0.002 };
     const close = await inView(near, 17, owner.token);
@@ -154,14 +165,16 @@ describe("thingsInView, many things (per-cell counts)", () => {
     // small part away from the crowd: read one by one. Both must cover the same things.
     const part: Area = { west: 150.7, south: -34.0, east: 150.8, north: -33.9 };
     const fine = await inView(part, 13, owner.token);
-    const [{ n }] = await withOwner(server.databaseUrl, async (c) =>
-      (
-        await c.query(
-          `select count(*)::int as n from app_public.things
+    const [{ n }] = await withOwner(
+      server.databaseUrl,
+      async (c) =>
+        (
+          await c.query(
+            `select count(*)::int as n from app_public.things
            where location <@ box(point(-34.0, 150.7), point(-33.9, 150.8)) and (is_public or group_id = $1)`,
-          [ownerGroup],
-        )
-      ).rows,
+            [ownerGroup],
+          )
+        ).rows,
     );
     // Whole cells: the answer may reach a little beyond the area, never less than it.
     expect(fine.total).toBeGreaterThanOrEqual(n);
@@ -191,7 +204,12 @@ describe("thingsInView, many things (per-cell counts)", () => {
   it("clusters a crowd of more than 200 at the zooms that draw each thing, so the answer stays under 50 KB, and leaves nothing out", async () => {
     // Issue 27: a street of a city's trees. Up to zoom 16 the cells' counts answer (level 18),
     // closer in the crowd is read one by one and clustered in the zoom's own cells.
-    const spot: Area = { west: CROWD.longitude - 0.001, south: CROWD.latitude - 0.0005, east: CROWD.longitude + 0.001, north: CROWD.latitude + 0.0007 };
+    const spot: Area = {
+      west: CROWD.longitude - 0.001,
+      south: CROWD.latitude - 0.0005,
+      east: CROWD.longitude + 0.001,
+      north: CROWD.latitude + 0.0007,
+    };
     for (const zoom of [14, 16, 18]) {
       const view = await inView(spot, zoom);
       expect(view.total).toBe(1050);
@@ -222,7 +240,10 @@ describe("thingsInView, many things (per-cell counts)", () => {
 
 describe("thingsInView, bad input", () => {
   it.each([
-    [{ west: 10, south: 0, east: 5, north: 1, zoom: 5 }, "West must be less than east (ask for an area across the 180th meridian in two parts)"],
+    [
+      { west: 10, south: 0, east: 5, north: 1, zoom: 5 },
+      "West must be less than east (ask for an area across the 180th meridian in two parts)",
+    ],
     [{ west: 0, south: 2, east: 1, north: 1, zoom: 5 }, "South must be less than north"],
     [{ west: 0, south: -95, east: 1, north: 1, zoom: 5 }, "Latitude must be between -90 and 90"],
     [{ west: -190, south: 0, east: 1, north: 1, zoom: 5 }, "Longitude must be between -180 and 180"],

@@ -21,7 +21,12 @@ describe("suspending an account", () => {
   it("ends its sessions and refuses its sign-in with a clear message; lifting it lets it back in", async () => {
     const sam = await signUp(server.url);
     const id = (await gql(server.url, ME, {}, sam.token)).data.currentUser.id;
-    const suspended = await gql(server.url, `mutation S($u: UUID!) { suspendUser(input: { userId: $u }) { user { id isSuspended } } }`, { u: id }, admin.token);
+    const suspended = await gql(
+      server.url,
+      `mutation S($u: UUID!) { suspendUser(input: { userId: $u }) { user { id isSuspended } } }`,
+      { u: id },
+      admin.token,
+    );
     expect(suspended.errors).toBeUndefined();
     expect(suspended.data.suspendUser.user.isSuspended).toBe(true);
 
@@ -30,11 +35,19 @@ describe("suspending an account", () => {
     expect(me.data?.currentUser ?? null).toBeNull();
 
     const refused = await gql(server.url, SIGN_IN, { username: sam.username, password: sam.password });
-    expect(refused.errors?.[0]).toMatchObject({ message: "This account has been suspended by an administrator", extensions: { code: "DNIED" } });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: "This account has been suspended by an administrator",
+      extensions: { code: "DNIED" },
+    });
     const wrong = await gql(server.url, SIGN_IN, { username: sam.username, password: "Wrong-Pass-1" });
     expect(wrong.errors?.[0]?.message).toBe("You entered incorrect details");
 
-    await gql(server.url, `mutation S($u: UUID!) { suspendUser(input: { userId: $u, suspended: false }) { user { id } } }`, { u: id }, admin.token);
+    await gql(
+      server.url,
+      `mutation S($u: UUID!) { suspendUser(input: { userId: $u, suspended: false }) { user { id } } }`,
+      { u: id },
+      admin.token,
+    );
     const back = await gql(server.url, SIGN_IN, { username: sam.username, password: sam.password });
     expect(back.data?.signIn?.jwtToken).toBeTruthy();
   });
@@ -44,7 +57,12 @@ describe("hidden things", () => {
   it("are gone from reads and the map for others, and shown to admins with hiddenAt", async () => {
     const owner = await signUp(server.url);
     const reporter = await signUp(server.url);
-    const group = await gql(server.url, `mutation G { createGroup(input: { name: "Hidden Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token);
+    const group = await gql(
+      server.url,
+      `mutation G { createGroup(input: { name: "Hidden Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+      {},
+      owner.token,
+    );
     const spot = { x: -40.123, y: 150.456 };
     const thing = await gql(
       server.url,

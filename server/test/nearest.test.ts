@@ -56,8 +56,18 @@ describe("nearestThing by metres", () => {
     // Even at the largest radius allowed, Reading is out of reach.
     expect((await nearest(BERLIN, owner.token, 50_000)).data.nearestThing.nodes).toEqual([]);
     // The database's distance Berlin-Reading: about 991 km on earthdistance's sphere (the issue said 930).
-    const km = await withOwner(server.databaseUrl, async (c) =>
-      (await c.query(`select app_hidden.distance_metres(point($1, $2), point($3, $4)) / 1000 as km`, [BERLIN.latitude, BERLIN.longitude, READING.x, READING.y])).rows[0].km);
+    const km = await withOwner(
+      server.databaseUrl,
+      async (c) =>
+        (
+          await c.query(`select app_hidden.distance_metres(point($1, $2), point($3, $4)) / 1000 as km`, [
+            BERLIN.latitude,
+            BERLIN.longitude,
+            READING.x,
+            READING.y,
+          ])
+        ).rows[0].km,
+    );
     expect(km).toBeGreaterThan(985);
     expect(km).toBeLessThan(995);
     // From Reading itself it is found, 0 m away.
@@ -71,8 +81,12 @@ describe("nearestThing by metres", () => {
     // From (70.0, 20.0): East is 0.30° away in degrees but ~11.4 km; North is 0.15° but ~16.7 km.
     const east = await newThing(owner.token, groupId, "Tromso East", { x: 70.0, y: 20.3 });
     const north = await newThing(owner.token, groupId, "Tromso North", { x: 70.15, y: 20.0 });
-    const degreesFirst = await withOwner(server.databaseUrl, async (c) =>
-      (await c.query(`select id from app_public.things where id = any($1) order by location <-> point(70, 20) limit 1`, [[east, north]])).rows[0].id);
+    const degreesFirst = await withOwner(
+      server.databaseUrl,
+      async (c) =>
+        (await c.query(`select id from app_public.things where id = any($1) order by location <-> point(70, 20) limit 1`, [[east, north]]))
+          .rows[0].id,
+    );
     expect(degreesFirst).toBe(north);
     const r = await nearest({ latitude: 70.0, longitude: 20.0 }, owner.token);
     expect(r.errors).toBeUndefined();
@@ -130,17 +144,28 @@ describe("nearestThing by metres", () => {
     });
     const expected = async (user: string | null, metres: number) =>
       withOwner(server.databaseUrl, async (c) =>
-        (await c.query(
-          `select t.id from app_public.things t
+        (
+          await c.query(
+            `select t.id from app_public.things t
            where t.name like 'Ring thing %' and (t.is_public or $1::uuid is not null and t.created_by = $1)
              and app_hidden.distance_metres(point($2, $3), t.location) <= $4
            order by app_hidden.distance_metres(point($2, $3), t.location), t.id limit 100`,
-          [user, centre.latitude, centre.longitude, metres],
-        )).rows.map((r) => r.id));
-    const ownerId = await withOwner(server.databaseUrl, async (c) =>
-      (await c.query(`select id from app_public.users where username = $1`, [owner.username])).rows[0].id);
-    await withOwner(server.databaseUrl, (c) => c.query(`update app_public.things set created_by = $1 where name like 'Ring thing %'`, [ownerId]));
-    for (const [token, user] of [[owner.token, ownerId], [stranger.token, null], [undefined, null]] as const) {
+            [user, centre.latitude, centre.longitude, metres],
+          )
+        ).rows.map((r) => r.id),
+      );
+    const ownerId = await withOwner(
+      server.databaseUrl,
+      async (c) => (await c.query(`select id from app_public.users where username = $1`, [owner.username])).rows[0].id,
+    );
+    await withOwner(server.databaseUrl, (c) =>
+      c.query(`update app_public.things set created_by = $1 where name like 'Ring thing %'`, [ownerId]),
+    );
+    for (const [token, user] of [
+      [owner.token, ownerId],
+      [stranger.token, null],
+      [undefined, null],
+    ] as const) {
       for (const metres of [200, 800, 3_000, 20_000, 50_000]) {
         const r = await nearest(centre, token, metres);
         expect(r.errors).toBeUndefined();
@@ -151,10 +176,15 @@ describe("nearestThing by metres", () => {
     // Near a thing in the 250 m ring, from a place off the centre.
     const off = { latitude: -44.002, longitude: 171.003 };
     const want = await withOwner(server.databaseUrl, async (c) =>
-      (await c.query(
-        `select id from app_public.things where name like 'Ring thing %' and is_public
+      (
+        await c.query(
+          `select id from app_public.things where name like 'Ring thing %' and is_public
            and app_hidden.distance_metres(point($1, $2), location) <= 20000
-         order by app_hidden.distance_metres(point($1, $2), location), id limit 100`, [off.latitude, off.longitude])).rows.map((r) => r.id));
+         order by app_hidden.distance_metres(point($1, $2), location), id limit 100`,
+          [off.latitude, off.longitude],
+        )
+      ).rows.map((r) => r.id),
+    );
     expect((await nearest(off)).data.nearestThing.nodes.map((n: any) => n.id)).toEqual(want);
   });
 

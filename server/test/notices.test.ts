@@ -50,7 +50,11 @@ describe("preferences", () => {
     const again = (await gql(server.url, PREFS, {}, me.token)).data.myNoticePreferencesList;
     expect(again.find((p: any) => p.kind === "TASK")).toMatchObject({ email: false, push: false });
     expect((await gql(server.url, SETTINGS, {}, me.token)).data.myNoticeSettings).toEqual({
-      digestFrequency: "DAILY", singleEmails: true, quietStart: null, quietEnd: null, timeZone: "Europe/London",
+      digestFrequency: "DAILY",
+      singleEmails: true,
+      quietStart: null,
+      quietEnd: null,
+      timeZone: "Europe/London",
     });
   });
 
@@ -64,10 +68,13 @@ describe("preferences", () => {
 
   it("refuse half-set quiet hours, equal times and unknown time zones with clear messages", async () => {
     const me = await person();
-    const set = (v: Record<string, unknown>) => gql(server.url, SET_SETTINGS, { f: "WEEKLY", single: true, zone: "Europe/Berlin", start: null, end: null, ...v }, me.token);
+    const set = (v: Record<string, unknown>) =>
+      gql(server.url, SET_SETTINGS, { f: "WEEKLY", single: true, zone: "Europe/Berlin", start: null, end: null, ...v }, me.token);
     expect((await set({ start: "22:00" })).errors?.[0].message).toBe("Quiet hours need both a start and an end");
     expect((await set({ start: "22:00", end: "22:00" })).errors?.[0].message).toBe("Quiet hours must start and end at different times");
-    expect((await set({ start: "22:00", end: "07:00", zone: "Mars/Olympus" })).errors?.[0].message).toBe('Unknown time zone "Mars/Olympus"');
+    expect((await set({ start: "22:00", end: "07:00", zone: "Mars/Olympus" })).errors?.[0].message).toBe(
+      'Unknown time zone "Mars/Olympus"',
+    );
     const ok = await set({ start: "22:00", end: "07:00" });
     expect(ok.data.setNoticeSettings.noticeSetting).toMatchObject({ digestFrequency: "WEEKLY", timeZone: "Europe/Berlin" });
     expect(ok.data.setNoticeSettings.noticeSetting.quietStart).toMatch(/^22:00/);
@@ -92,19 +99,25 @@ describe("notify_user honours them", () => {
     expect(await countQueuedEmails(server.databaseUrl, me.email, "notification")).toBe(0);
     await gql(server.url, SET_PREF, { kind: "TASK", inApp: true, email: false, push: false }, me.token);
     await notify(me.id, "task_assigned", "Task assigned: in the app only");
-    expect((await gql(server.url, NOTES, {}, me.token)).data.allNotifications.nodes.map((n: any) => n.title)).toEqual(["Task assigned: in the app only"]);
+    expect((await gql(server.url, NOTES, {}, me.token)).data.allNotifications.nodes.map((n: any) => n.title)).toEqual([
+      "Task assigned: in the app only",
+    ]);
     expect(await countQueuedEmails(server.databaseUrl, me.email, "notification")).toBe(0);
   });
 
   it("holds e-mails until quiet hours end", async () => {
     const me = await person();
     // Quiet all day but one minute: whatever the clock says, now is inside.
-    const [{ start, end }] = await sql("select to_char(now() at time zone 'UTC' - interval '1 minute', 'HH24:MI') as start, to_char(now() at time zone 'UTC' - interval '2 minutes', 'HH24:MI') as \"end\"");
+    const [{ start, end }] = await sql(
+      "select to_char(now() at time zone 'UTC' - interval '1 minute', 'HH24:MI') as start, to_char(now() at time zone 'UTC' - interval '2 minutes', 'HH24:MI') as \"end\"",
+    );
     await gql(server.url, SET_SETTINGS, { f: "DAILY", single: true, start, end, zone: "UTC" }, me.token);
     await notify(me.id, "dry_alert", "Oak needs water");
     const [job] = await sql(
       `select j.run_at from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-       where t.identifier = 'send_email' and j.payload->>'to' = $1 and j.payload->>'template' = 'notification'`, [me.email]);
+       where t.identifier = 'send_email' and j.payload->>'to' = $1 and j.payload->>'template' = 'notification'`,
+      [me.email],
+    );
     expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now() + 60_000 * 60 * 23);
     // In the app at once: quiet hours are about sounds and mail, not the list.
     expect((await gql(server.url, NOTES, {}, me.token)).data.allNotifications.nodes).toHaveLength(1);
@@ -136,7 +149,10 @@ describe("notify_user honours them", () => {
       expect((await gql(server.url, NOTES, {}, me.token)).data.allNotifications.nodes).toHaveLength(3);
       expect(await countQueuedEmails(server.databaseUrl, me.email, "notification")).toBe(3);
       const held = await sql("select title, reason from app_private.held_notices where user_id = $1 order by id", [me.id]);
-      expect(held).toEqual([{ title: "Thing 4 needs water", reason: "cap" }, { title: "Thing 5 needs water", reason: "cap" }]);
+      expect(held).toEqual([
+        { title: "Thing 4 needs water", reason: "cap" },
+        { title: "Thing 5 needs water", reason: "cap" },
+      ]);
     } finally {
       await sql("update app_private.notice_limits set per_day = $1", [per_day]);
     }
@@ -163,7 +179,8 @@ describe("new notices", () => {
     const owner = await person();
     const invitee = await person();
     const thingId = await thingOf(owner);
-    const invitation = (await gql(server.url, INVITE, { t: thingId, e: invitee.email }, owner.token)).data.inviteToThingAccess.thingAccessInvitation;
+    const invitation = (await gql(server.url, INVITE, { t: thingId, e: invitee.email }, owner.token)).data.inviteToThingAccess
+      .thingAccessInvitation;
     const [note] = (await gql(server.url, NOTES, {}, invitee.token)).data.allNotifications.nodes;
     expect(note.kind).toBe("invitation");
     expect(note.title).toBe("Invitation: Notice Planter");
@@ -176,7 +193,8 @@ describe("new notices", () => {
     const thingId = await thingOf(owner);
     const [task] = await sql(
       `insert into app_public.tasks (thing_id, action_type, title, priority, due_date, created_by) values ($1, 'WATERING', 'Water before the heat', 'normal', current_date + 1, $2) returning id`,
-      [thingId, owner.id]);
+      [thingId, owner.id],
+    );
     await sql("insert into app_public.task_assignments (task_id, assigned_to, assigned_by) values ($1, $2, $2)", [task.id, owner.id]);
     await sql("select app_private.notify_tasks_due_tomorrow()");
     await sql("select app_private.notify_tasks_due_tomorrow()");
@@ -190,7 +208,8 @@ describe("new notices", () => {
     await sql(
       `insert into app_public.tasks (thing_id, action_type, title, description, priority, source, due_date)
        values ($1, 'MEASUREMENT', 'Check device Probe 1', 'The device Probe 1 has sent nothing since 24 November.', 'high', 'device_health:' || gen_random_uuid(), current_date + 2)`,
-      [thingId]);
+      [thingId],
+    );
     const notes = (await gql(server.url, NOTES, {}, owner.token)).data.allNotifications.nodes;
     expect(notes).toContainEqual({ kind: "device_health", title: "Check device Probe 1", linkPath: `/things/${thingId}` });
   });
@@ -208,7 +227,11 @@ describe("one-click unsubscribe", () => {
     // Looking is not unsubscribing.
     expect((await gql(server.url, PREFS, {}, me.token)).data.myNoticePreferencesList.find((p: any) => p.kind === "WATER").email).toBe(true);
 
-    const post = await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const post = await fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(post.status).toBe(200);
     expect(await post.text()).toContain("You are unsubscribed");
     const water = (await gql(server.url, PREFS, {}, me.token)).data.myNoticePreferencesList.find((p: any) => p.kind === "WATER");
@@ -220,7 +243,10 @@ describe("one-click unsubscribe", () => {
   it("unsubscribing from the digest switches the daily summary off", async () => {
     const me = await person();
     await gql(server.url, SET_PREF, { kind: "DIGEST", inApp: false, email: true, push: false }, me.token);
-    await fetch(`${server.url}/unsubscribe?${unsubscribeQuery(SECRET, me.id, "digest")}`, { method: "POST", body: "List-Unsubscribe=One-Click" });
+    await fetch(`${server.url}/unsubscribe?${unsubscribeQuery(SECRET, me.id, "digest")}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+    });
     expect((await gql(server.url, ME, {}, me.token)).data.currentUser.notificationDaily).toBe(false);
   });
 

@@ -22,10 +22,20 @@ const open: { id: string; name: string; lat: number; lon: number }[] = [];
 let hidden: string;
 
 async function createThing(name: string, isPublic: boolean, latitude: number, longitude: number): Promise<string> {
-  const g = (await gql(server.url, `mutation { createGroup(input: { name: "OGC Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token)).data.createGroup.group.id;
-  const r = await gql(server.url,
+  const g = (
+    await gql(
+      server.url,
+      `mutation { createGroup(input: { name: "OGC Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+      {},
+      owner.token,
+    )
+  ).data.createGroup.group.id;
+  const r = await gql(
+    server.url,
     `mutation T($g: UUID!, $p: Boolean!, $n: String!, $x: Float!, $y: Float!) { createThing(input: { groupId: $g, name: $n, type: PLANTER, location: { x: $x, y: $y }, isPublic: $p }) { thing { id } } }`,
-    { g, p: isPublic, n: name, x: latitude, y: longitude }, owner.token);
+    { g, p: isPublic, n: name, x: latitude, y: longitude },
+    owner.token,
+  );
   if (!r.data?.createThing) throw new Error(JSON.stringify(r.errors));
   return r.data.createThing.thing.id;
 }
@@ -59,20 +69,26 @@ describe("OGC API Features: documents", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(rels(body.links)).toEqual(expect.arrayContaining(["self", "conformance", "data", "service-desc", "license"]));
     expect(body.links.find((l: any) => l.rel === "data").href).toBe(`${base}/ogc/collections`);
-    expect(body.links.find((l: any) => l.rel === "license")).toMatchObject({ href: "https://creativecommons.org/licenses/by/4.0/", title: "CC-BY-4.0" });
+    expect(body.links.find((l: any) => l.rel === "license")).toMatchObject({
+      href: "https://creativecommons.org/licenses/by/4.0/",
+      title: "CC-BY-4.0",
+    });
     expect(body.attribution).toBe("© Steward contributors");
     const api = await fetch(`${base}/ogc/api`);
     expect(api.headers.get("content-type")).toMatch(/^application\/vnd\.oai\.openapi\+json/);
-    expect(((await api.json()) as any).paths["/collections/things/items"].get.parameters.find((p: any) => p.name === "limit").schema)
-      .toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    expect(
+      ((await api.json()) as any).paths["/collections/things/items"].get.parameters.find((p: any) => p.name === "limit").schema,
+    ).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
   });
 
   it("declares Core and GeoJSON conformance", async () => {
     const { body } = await getJson(`${base}/ogc/conformance`);
-    expect(body.conformsTo).toEqual(expect.arrayContaining([
-      "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
-      "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
-    ]));
+    expect(body.conformsTo).toEqual(
+      expect.arrayContaining([
+        "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
+        "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
+      ]),
+    );
   });
 
   it("describes the things collection: feature items, CRS84, the public things' extent, licence and attribution", async () => {
@@ -80,7 +96,13 @@ describe("OGC API Features: documents", () => {
     expect(all.collections.map((c: any) => c.id)).toEqual(["things"]);
     const { res, body } = await getJson(`${base}/ogc/collections/things`);
     expect(res.status).toBe(200);
-    expect(body).toMatchObject({ id: "things", title: "Things", itemType: "feature", crs: ["http://www.opengis.net/def/crs/OGC/1.3/CRS84"], attribution: "© Steward contributors" });
+    expect(body).toMatchObject({
+      id: "things",
+      title: "Things",
+      itemType: "feature",
+      crs: ["http://www.opengis.net/def/crs/OGC/1.3/CRS84"],
+      attribution: "© Steward contributors",
+    });
     expect(body.description).toBeTruthy();
     const [west, south, east, north] = body.extent.spatial.bbox[0];
     for (const t of open) {
@@ -91,12 +113,21 @@ describe("OGC API Features: documents", () => {
     }
     expect(body.extent.spatial.crs).toBe("http://www.opengis.net/def/crs/OGC/1.3/CRS84");
     expect(rels(body.links)).toEqual(expect.arrayContaining(["self", "items", "license"]));
-    expect(body.links.find((l: any) => l.rel === "items")).toMatchObject({ href: `${base}/ogc/collections/things/items`, type: "application/geo+json" });
+    expect(body.links.find((l: any) => l.rel === "items")).toMatchObject({
+      href: `${base}/ogc/collections/things/items`,
+      type: "application/geo+json",
+    });
   });
 
   it("answers f=json and refuses other formats and unknown parameters with 400", async () => {
     expect((await fetch(`${base}/ogc?f=json`)).status).toBe(200);
-    for (const url of [`${base}/ogc?f=html`, `${base}/ogc/collections?f=xml`, `${base}/ogc/collections/things/items?f=csv`, `${base}/ogc/collections/things/items?colour=red`, `${base}/ogc/collections/things/items?limit=1&limit=2`]) {
+    for (const url of [
+      `${base}/ogc?f=html`,
+      `${base}/ogc/collections?f=xml`,
+      `${base}/ogc/collections/things/items?f=csv`,
+      `${base}/ogc/collections/things/items?colour=red`,
+      `${base}/ogc/collections/things/items?limit=1&limit=2`,
+    ]) {
       const { res, body } = await getJson(url);
       expect(res.status, url).toBe(400);
       expect(body).toMatchObject({ code: "InvalidParameterValue" });
@@ -115,13 +146,32 @@ describe("OGC API Features: items", () => {
     expect(Date.parse(body.timeStamp)).not.toBeNaN();
     const first = body.features.find((f: any) => f.id === open[0].id);
     expect(first.geometry).toEqual({ type: "Point", coordinates: [open[0].lon, open[0].lat] });
-    expect(first.properties).toMatchObject({ id: open[0].id, name: "OGC Planter 1", type: "PLANTER", waterNeed: "unknown", url: `${base}/things/${open[0].id}` });
+    expect(first.properties).toMatchObject({
+      id: open[0].id,
+      name: "OGC Planter 1",
+      type: "PLANTER",
+      waterNeed: "unknown",
+      url: `${base}/things/${open[0].id}`,
+    });
     // The inventory attributes (issue 26): every key on every feature, null where the type has none.
-    expect(first.properties).toMatchObject({ speciesId: null, plantingYear: null, trunkGirthCm: null, heightClass: null, volumeLitres: null, soilAreaM2: null, floweringPlants: null, floweringSeasons: null });
+    expect(first.properties).toMatchObject({
+      speciesId: null,
+      plantingYear: null,
+      trunkGirthCm: null,
+      heightClass: null,
+      volumeLitres: null,
+      soilAreaM2: null,
+      floweringPlants: null,
+      floweringSeasons: null,
+    });
     expect(Date.parse(first.properties.createdAt)).not.toBeNaN();
     expect(body.features.map((f: any) => f.id).sort()).toEqual(open.map((t) => t.id).sort());
     // Answers application/json to a client asking for that alone.
-    expect((await fetch(`${base}/ogc/collections/things/items?bbox=${bbox}`, { headers: { accept: "application/json" } })).headers.get("content-type")).toMatch(/^application\/json/);
+    expect(
+      (await fetch(`${base}/ogc/collections/things/items?bbox=${bbox}`, { headers: { accept: "application/json" } })).headers.get(
+        "content-type",
+      ),
+    ).toMatch(/^application\/json/);
   });
 
   it("pages with limit and offset, linking next and prev", async () => {
@@ -146,8 +196,23 @@ describe("OGC API Features: items", () => {
   });
 
   it("refuses a limit outside 1 to 1000 and other bad values with 400 and a JSON reason", async () => {
-    for (const q of ["limit=0", "limit=1001", "limit=-1", "limit=abc", "limit=1.5", "limit=99999999999", "offset=-1", "offset=x",
-      "bbox=1,2,3", "bbox=a,b,c,d", "bbox=0,91,1,92", "bbox=-200,0,0,1", "bbox=0,10,1,5", "datetime=yesterday", "datetime=../.."]) {
+    for (const q of [
+      "limit=0",
+      "limit=1001",
+      "limit=-1",
+      "limit=abc",
+      "limit=1.5",
+      "limit=99999999999",
+      "offset=-1",
+      "offset=x",
+      "bbox=1,2,3",
+      "bbox=a,b,c,d",
+      "bbox=0,91,1,92",
+      "bbox=-200,0,0,1",
+      "bbox=0,10,1,5",
+      "datetime=yesterday",
+      "datetime=../..",
+    ]) {
       const { res, body } = await getJson(`${base}/ogc/collections/things/items?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.headers.get("content-type"), q).toMatch(/^application\/json/);
@@ -159,7 +224,8 @@ describe("OGC API Features: items", () => {
   });
 
   it("filters by createdAt with datetime", async () => {
-    const count = async (datetime: string) => (await getJson(`${base}/ogc/collections/things/items?bbox=${bbox}&datetime=${encodeURIComponent(datetime)}`)).body.numberMatched;
+    const count = async (datetime: string) =>
+      (await getJson(`${base}/ogc/collections/things/items?bbox=${bbox}&datetime=${encodeURIComponent(datetime)}`)).body.numberMatched;
     expect(await count("2000-01-01T00:00:00Z/..")).toBe(3);
     expect(await count("../2000-01-01T00:00:00Z")).toBe(0);
     expect(await count("2999-01-01/..")).toBe(0);
@@ -178,7 +244,12 @@ describe("OGC API Features: items", () => {
     const { res, body } = await getJson(`${base}/ogc/collections/things/items/${open[1].id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/geo\+json/);
-    expect(body).toMatchObject({ type: "Feature", id: open[1].id, geometry: { coordinates: [open[1].lon, open[1].lat] }, properties: { name: "OGC Planter 2" } });
+    expect(body).toMatchObject({
+      type: "Feature",
+      id: open[1].id,
+      geometry: { coordinates: [open[1].lon, open[1].lat] },
+      properties: { name: "OGC Planter 2" },
+    });
     expect(rels(body.links)).toEqual(expect.arrayContaining(["self", "collection", "alternate", "license"]));
     expect((await fetch(`${base}/ogc/collections/things/items/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
     expect((await fetch(`${base}/ogc/collections/things/items/not-an-id`)).status).toBe(404);
@@ -207,18 +278,30 @@ describe("OGC API Features: private things", () => {
 
 describe("open data licence", () => {
   it("OPEN_DATA_LICENCE: CC-BY-4.0 by default, known identifiers get their page, others need a URL", () => {
-    expect(readOpenDataLicence({})).toEqual({ id: "CC-BY-4.0", url: KNOWN_LICENCE_URLS["CC-BY-4.0"], attribution: "© Steward contributors" });
-    expect(readOpenDataLicence({ OPEN_DATA_LICENCE: "ODbL-1.0", OPEN_DATA_ATTRIBUTION: "© Reading Growers" }))
-      .toEqual({ id: "ODbL-1.0", url: "https://opendatacommons.org/licenses/odbl/1-0/", attribution: "© Reading Growers" });
+    expect(readOpenDataLicence({})).toEqual({
+      id: "CC-BY-4.0",
+      url: KNOWN_LICENCE_URLS["CC-BY-4.0"],
+      attribution: "© Steward contributors",
+    });
+    expect(readOpenDataLicence({ OPEN_DATA_LICENCE: "ODbL-1.0", OPEN_DATA_ATTRIBUTION: "© Reading Growers" })).toEqual({
+      id: "ODbL-1.0",
+      url: "https://opendatacommons.org/licenses/odbl/1-0/",
+      attribution: "© Reading Growers",
+    });
     expect(() => readOpenDataLicence({ OPEN_DATA_LICENCE: "Our-Own-1.0" })).toThrow(/OPEN_DATA_LICENCE_URL must be set/);
-    expect(readOpenDataLicence({ OPEN_DATA_LICENCE: "Our-Own-1.0", OPEN_DATA_LICENCE_URL: "https://example.org/licence" }).url).toBe("https://example.org/licence");
+    expect(readOpenDataLicence({ OPEN_DATA_LICENCE: "Our-Own-1.0", OPEN_DATA_LICENCE_URL: "https://example.org/licence" }).url).toBe(
+      "https://example.org/licence",
+    );
     expect(() => readOpenDataLicence({ OPEN_DATA_LICENCE_URL: "ftp://example.org/x" })).toThrow(/http\(s\)/);
   });
 
   it("the exports carry the licence: Link rel=license, GeoJSON members, CSVW metadata for the CSV", async () => {
     const geo = await fetch(`${base}/export/things.geojson`);
     expect(geo.headers.get("link")).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"; title="CC-BY-4.0"');
-    expect(await geo.json()).toMatchObject({ license: { id: "CC-BY-4.0", url: "https://creativecommons.org/licenses/by/4.0/" }, attribution: "© Steward contributors" });
+    expect(await geo.json()).toMatchObject({
+      license: { id: "CC-BY-4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+      attribution: "© Steward contributors",
+    });
     const csv = await fetch(`${base}/export/things/${open[0].id}/actions.csv`);
     expect(csv.status).toBe(200);
     expect((await csv.text()).split("\r\n")[0]).toBe("time_utc,type,comments,recorded_by,litres");
@@ -250,7 +333,13 @@ const hasGdal = await gdalInstalled();
 
 describe.skipIf(!hasGdal && !process.env.CI)("GDAL's OGC API client reads /ogc", () => {
   // Loopback never through a proxy; no GDAL HTTP cache between runs.
-  const env = { ...process.env, NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost", CPL_VSIL_CURL_USE_CACHE: "NO", GDAL_HTTP_TIMEOUT: "20" };
+  const env = {
+    ...process.env,
+    NO_PROXY: "127.0.0.1,localhost",
+    no_proxy: "127.0.0.1,localhost",
+    CPL_VSIL_CURL_USE_CACHE: "NO",
+    GDAL_HTTP_TIMEOUT: "20",
+  };
   const gdal = async (cmd: string, args: string[]) => {
     if (!hasGdal) throw new Error(`${cmd} (gdal-bin) is not installed: CI must install it (.ci/run)`);
     return (await run(cmd, args, { env, timeout: 60_000 })).stdout;
@@ -268,7 +357,8 @@ describe.skipIf(!hasGdal && !process.env.CI)("GDAL's OGC API client reads /ogc",
     expect(listing).toMatch(/things/);
     const summary = await gdal("ogrinfo", ["-ro", "-so", `OAPIF:${base}/ogc`, "things"]);
     expect(summary).toMatch(/Geometry: Point/);
-    for (const field of ["name", "type", "waterNeed", "createdAt", "url", "speciesId", "plantingYear", "volumeLitres"]) expect(summary).toMatch(new RegExp(`^${field}: `, "m"));
+    for (const field of ["name", "type", "waterNeed", "createdAt", "url", "speciesId", "plantingYear", "volumeLitres"])
+      expect(summary).toMatch(new RegExp(`^${field}: `, "m"));
     const count = Number(/Feature Count: (\d+)/.exec(summary)?.[1]);
     expect(count).toBeGreaterThanOrEqual(open.length);
     const spatial = await gdal("ogrinfo", ["-ro", "-so", "-spat", ...bbox.split(","), `OAPIF:${base}/ogc`, "things"]);

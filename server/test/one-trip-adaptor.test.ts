@@ -27,7 +27,10 @@ afterAll(async () => {
 
 const WHO = "select current_user as role, current_setting('jwt.claims.user_id', true) as user_id";
 const who = (settings: Record<string, string> | null, name?: string) =>
-  withPgClient(settings, async (client: PgClient) => (await client.query<{ role: string; user_id: string | null }>({ text: WHO, name })).rows[0]);
+  withPgClient(
+    settings,
+    async (client: PgClient) => (await client.query<{ role: string; user_id: string | null }>({ text: WHO, name })).rows[0],
+  );
 
 describe("reads in one round trip", () => {
   it("a read runs under the request's role and claims", async () => {
@@ -50,7 +53,10 @@ describe("reads in one round trip", () => {
   });
 
   it("array mode answers rows as arrays", async () => {
-    const rows = await withPgClient(asUser, async (client) => (await client.query<unknown[]>({ text: "select 1 as a, 'x' as b", arrayMode: true })).rows);
+    const rows = await withPgClient(
+      asUser,
+      async (client) => (await client.query<unknown[]>({ text: "select 1 as a, 'x' as b", arrayMode: true })).rows,
+    );
     expect(rows).toEqual([[1, "x"]]);
   });
 
@@ -60,7 +66,10 @@ describe("reads in one round trip", () => {
   });
 
   it("a prepared read that fails when it runs can run again (its statement was prepared)", async () => {
-    const divide = (by: number) => withPgClient(asUser, (client) => client.query<{ q: number }>({ text: "select 6 / $1::int as q", values: [by], name: "one_trip_divide" }));
+    const divide = (by: number) =>
+      withPgClient(asUser, (client) =>
+        client.query<{ q: number }>({ text: "select 6 / $1::int as q", values: [by], name: "one_trip_divide" }),
+      );
     await expect(divide(0)).rejects.toThrow("division by zero");
     expect((await divide(2)).rows).toEqual([{ q: 3 }]);
   });
@@ -75,7 +84,9 @@ describe("reads in one round trip", () => {
     for (let i = 0; i < 120; i++) {
       await withPgClient(asUser, (client) => client.query({ text: `select ${i} as n`, name: `one_trip_n${i}` }));
     }
-    const counted = await withPgClient(null, (client) => client.query<{ n: number }>({ text: "select count(*)::int as n from pg_prepared_statements" }));
+    const counted = await withPgClient(null, (client) =>
+      client.query<{ n: number }>({ text: "select count(*)::int as n from pg_prepared_statements" }),
+    );
     expect(counted.rows[0].n).toBeLessThanOrEqual(101);
     const again = await withPgClient(asUser, (client) => client.query<{ n: number }>({ text: "select 0 as n", name: "one_trip_n0" }));
     expect(again.rows).toEqual([{ n: 0 }]);
@@ -86,8 +97,16 @@ describe("transactions", () => {
   it("apply the settings once for all their queries and commit", async () => {
     const seen = await withPgClient(asUser, (client) =>
       client.withTransaction(async (tx) => {
-        const first = (await tx.query<{ user_id: string; xid: string }>({ text: "select current_setting('jwt.claims.user_id', true) as user_id, pg_current_xact_id()::text as xid" })).rows[0];
-        const second = (await tx.query<{ user_id: string; xid: string }>({ text: "select current_setting('jwt.claims.user_id', true) as user_id, pg_current_xact_id()::text as xid" })).rows[0];
+        const first = (
+          await tx.query<{ user_id: string; xid: string }>({
+            text: "select current_setting('jwt.claims.user_id', true) as user_id, pg_current_xact_id()::text as xid",
+          })
+        ).rows[0];
+        const second = (
+          await tx.query<{ user_id: string; xid: string }>({
+            text: "select current_setting('jwt.claims.user_id', true) as user_id, pg_current_xact_id()::text as xid",
+          })
+        ).rows[0];
         return [first, second];
       }),
     );
@@ -105,7 +124,9 @@ describe("transactions", () => {
         }),
       ),
     ).rejects.toThrow("division by zero");
-    const rows = await withPgClient(null, (client) => client.query<{ n: number }>({ text: "select count(*)::int as n from one_trip_rows" }));
+    const rows = await withPgClient(null, (client) =>
+      client.query<{ n: number }>({ text: "select count(*)::int as n from one_trip_rows" }),
+    );
     expect(rows.rows[0].n).toBe(0);
   });
 
@@ -139,15 +160,22 @@ describe("DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE", () => {
   it("at 0 nothing is prepared under a name, and reads still carry their settings", async () => {
     const unprepared = makeOneTripWithPgClient(pool, 0);
     const read = (settings: Record<string, string> | null) =>
-      unprepared(settings, async (client) => (await client.query<{ role: string; user_id: string | null }>({ text: WHO, name: "one_trip_unprepared" })).rows[0]);
+      unprepared(
+        settings,
+        async (client) =>
+          (await client.query<{ role: string; user_id: string | null }>({ text: WHO, name: "one_trip_unprepared" })).rows[0],
+      );
     expect(await read(asUser)).toEqual({ role: "bk_user", user_id: USER });
     expect(await read(asUser)).toEqual({ role: "bk_user", user_id: USER });
     const other = "00000000-0000-4000-8000-00000000a003";
     expect(await read({ role: "bk_user", "jwt.claims.user_id": other })).toEqual({ role: "bk_user", user_id: other });
     const after = await read(null);
     expect(after.user_id ?? "").toBe("");
-    const prepared = await unprepared(null, async (client) =>
-      (await client.query<{ name: string }>({ text: "select name from pg_prepared_statements where name = 'one_trip_unprepared'" })).rows);
+    const prepared = await unprepared(
+      null,
+      async (client) =>
+        (await client.query<{ name: string }>({ text: "select name from pg_prepared_statements where name = 'one_trip_unprepared'" })).rows,
+    );
     expect(prepared).toEqual([]);
   });
 });
@@ -157,10 +185,15 @@ describe("DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE", () => {
 describe("contract with node-postgres internals", () => {
   const QueryProto = (pg as unknown as { Query: { prototype: Record<string, unknown> } }).Query.prototype;
 
-  it.each(["requiresPreparation", "prepare", "handleDataRow", "handleCommandComplete", "handleReadyForQuery", "handleError", "hasBeenParsed"])(
-    "pg.Query has the hook %s",
-    (hook) => expect(typeof QueryProto[hook]).toBe("function"),
-  );
+  it.each([
+    "requiresPreparation",
+    "prepare",
+    "handleDataRow",
+    "handleCommandComplete",
+    "handleReadyForQuery",
+    "handleError",
+    "hasBeenParsed",
+  ])("pg.Query has the hook %s", (hook) => expect(typeof QueryProto[hook]).toBe("function"));
 
   it("a client runs a Query object it is given, through its prepare hook", async () => {
     const raw = await pool.connect();
@@ -168,11 +201,21 @@ describe("contract with node-postgres internals", () => {
       let prepared = false;
       const Query = (pg as unknown as { Query: new (c: object) => { prepare(connection: unknown): void } }).Query;
       class Probe extends Query {
-        requiresPreparation() { return true; }
-        prepare(connection: unknown) { prepared = true; super.prepare(connection); }
+        requiresPreparation() {
+          return true;
+        }
+        prepare(connection: unknown) {
+          prepared = true;
+          super.prepare(connection);
+        }
       }
       const rows = await new Promise<unknown[]>((resolve, reject) => {
-        raw.query(new Probe({ text: "select 41 + 1 as n", callback: (err: Error | null, r?: pg.QueryResult) => (err ? reject(err) : resolve(r!.rows)) }) as never);
+        raw.query(
+          new Probe({
+            text: "select 41 + 1 as n",
+            callback: (err: Error | null, r?: pg.QueryResult) => (err ? reject(err) : resolve(r!.rows)),
+          }) as never,
+        );
       });
       expect(prepared).toBe(true);
       expect(rows).toEqual([{ n: 42 }]);
@@ -185,7 +228,8 @@ describe("contract with node-postgres internals", () => {
     const raw = await pool.connect();
     try {
       const connection = (raw as unknown as { connection: Record<string, unknown> & NodeJS.EventEmitter }).connection;
-      for (const method of ["parse", "bind", "execute", "close", "sync", "describe"]) expect(typeof connection[method], method).toBe("function");
+      for (const method of ["parse", "bind", "execute", "close", "sync", "describe"])
+        expect(typeof connection[method], method).toBe("function");
       expect(typeof connection.parsedStatements).toBe("object");
       let parseCompletes = 0;
       const count = () => void parseCompletes++;

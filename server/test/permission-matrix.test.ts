@@ -43,16 +43,36 @@ describe("the permission matrix", () => {
   });
 
   it("gives every row a meaningful rule: roles that exist, and a refusal for the others", () => {
-    const bad = MATRIX.filter((r) => r.allowed.some((role) => !ROLES.includes(role)) || (r.allowed.length < ROLES.length && !r.denied)).map((r) => r.does);
+    const bad = MATRIX.filter((r) => r.allowed.some((role) => !ROLES.includes(role)) || (r.allowed.length < ROLES.length && !r.denied)).map(
+      (r) => r.does,
+    );
     expect(bad).toEqual([]);
   });
 
   it("keeps the 21 operations of the first matrix", () => {
     const fields = new Set(MATRIX.map((r) => r.field));
     const first = [
-      "thingById", "allThings", "updateThing", "deleteThingById", "createAction", "inviteToThingAccess", "allThingAccesses",
-      "deviceById", "updateDeviceById", "allSensorData", "updateGroup", "inviteToGroupMembership", "createTask", "taskById",
-      "allUserEmails", "updateUserById", "userById", "allUsers", "newUser", "getNavigationAnalytics", "allFeedbacks",
+      "thingById",
+      "allThings",
+      "updateThing",
+      "deleteThingById",
+      "createAction",
+      "inviteToThingAccess",
+      "allThingAccesses",
+      "deviceById",
+      "updateDeviceById",
+      "allSensorData",
+      "updateGroup",
+      "inviteToGroupMembership",
+      "createTask",
+      "taskById",
+      "allUserEmails",
+      "updateUserById",
+      "userById",
+      "allUsers",
+      "newUser",
+      "getNavigationAnalytics",
+      "allFeedbacks",
     ];
     expect(first.filter((f) => !fields.has(f))).toEqual([]);
   });

@@ -23,12 +23,32 @@ const DATA = [
 ];
 
 async function thingWithReadings(token: string) {
-  const groupId = (await gql(server.url, `mutation { createGroup(input: { name: "Raw Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, token)).data.createGroup.group.id;
-  const thingId = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Raw Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: false }) { thing { id } } }`, { g: groupId }, token)).data.createThing.thing.id as string;
+  const groupId = (
+    await gql(
+      server.url,
+      `mutation { createGroup(input: { name: "Raw Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+      {},
+      token,
+    )
+  ).data.createGroup.group.id;
+  const thingId = (
+    await gql(
+      server.url,
+      `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Raw Planter", type: PLANTER, location: { x: 51.45, y: -0.97 }, isPublic: false }) { thing { id } } }`,
+      { g: groupId },
+      token,
+    )
+  ).data.createThing.thing.id as string;
   await withOwner(server.databaseUrl, async (c) => {
-    const device = await c.query("insert into app_public.devices (device_id, name, model, location, thing_id, is_public) values ($1, 'Raw probe', 'LSE01', point(51.45, -0.97), $2, false) returning id", [`eui-raw${Date.now()}`, thingId]);
+    const device = await c.query(
+      "insert into app_public.devices (device_id, name, model, location, thing_id, is_public) values ($1, 'Raw probe', 'LSE01', point(51.45, -0.97), $2, false) returning id",
+      [`eui-raw${Date.now()}`, thingId],
+    );
     for (const [i, data] of DATA.entries()) {
-      await c.query("insert into app_public.sensor_data (device_id, thing_id, created_at, data) values ($1, $2, now() - make_interval(mins => $3), $4)", [device.rows[0].id, thingId, i, JSON.stringify(data)]);
+      await c.query(
+        "insert into app_public.sensor_data (device_id, thing_id, created_at, data) values ($1, $2, now() - make_interval(mins => $3), $4)",
+        [device.rows[0].id, thingId, i, JSON.stringify(data)],
+      );
     }
   });
   return thingId;
@@ -61,11 +81,14 @@ describe("readings' data as PostgreSQL wrote it", () => {
     try {
       const overWs = await new Promise<any>((resolve, reject) => {
         let result: any;
-        client.subscribe({ query: READINGS, variables: { thingId } }, {
-          next: (r) => (result = r),
-          error: reject,
-          complete: () => resolve(result),
-        });
+        client.subscribe(
+          { query: READINGS, variables: { thingId } },
+          {
+            next: (r) => (result = r),
+            error: reject,
+            complete: () => resolve(result),
+          },
+        );
       });
       expect(overWs.errors).toBeUndefined();
       expect(overWs.data).toEqual(overHttp.data);

@@ -22,22 +22,31 @@ let plain: RunningServer;
 const servers: RunningServer[] = [];
 
 async function server(overrides: Partial<ServerConfig>): Promise<RunningServer> {
-  const s = await startServer(loadConfig({
-    databaseUrl,
-    authDatabaseUrl: await authenticatorUrl(databaseUrl),
-    port: 0,
-    host: "127.0.0.1",
-    jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
-    exportSchema: false,
-    graphiql: false,
-    ...overrides,
-  }));
+  const s = await startServer(
+    loadConfig({
+      databaseUrl,
+      authDatabaseUrl: await authenticatorUrl(databaseUrl),
+      port: 0,
+      host: "127.0.0.1",
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
+      exportSchema: false,
+      graphiql: false,
+      ...overrides,
+    }),
+  );
   servers.push(s);
   return s;
 }
 
-interface Call { token?: string; cookie?: string }
-interface Answer { data?: any; errors?: any[]; setCookie: string | null }
+interface Call {
+  token?: string;
+  cookie?: string;
+}
+interface Answer {
+  data?: any;
+  errors?: any[];
+  setCookie: string | null;
+}
 
 async function gql(s: RunningServer, query: string, variables: Record<string, unknown> = {}, call: Call = {}): Promise<Answer> {
   const res = await fetch(`${s.url}/graphql`, {
@@ -95,7 +104,8 @@ beforeAll(async () => {
   writer = await signUp(oneTrip, writerDetails);
   other = await signUp(oneTrip);
   groupId = (await gql(oneTrip, CREATE_GROUP, { name: "Replica Growers" }, { token: writer })).data.createGroup.group.id;
-  privateThing = (await gql(oneTrip, CREATE_THING, { g: groupId, name: "Only mine", public: false }, { token: writer })).data.createThing.thing.id;
+  privateThing = (await gql(oneTrip, CREATE_THING, { g: groupId, name: "Only mine", public: false }, { token: writer })).data.createThing
+    .thing.id;
   // Sessions and the group must be on the replica before the tests pause it.
   await set.caughtUp();
 }, 120_000);
@@ -142,7 +152,10 @@ describe("READ_DATABASE_URL: a streaming replica for the replica-safe reads", ()
     const replica = new pg.Client({ connectionString: set.onReplica(databaseUrl) });
     await replica.connect();
     try {
-      const { rows } = await replica.query("select pg_is_in_recovery() as recovering, count(*)::int as n from pg_stat_activity where application_name = $1", [READ_APPLICATION_NAME]);
+      const { rows } = await replica.query(
+        "select pg_is_in_recovery() as recovering, count(*)::int as n from pg_stat_activity where application_name = $1",
+        [READ_APPLICATION_NAME],
+      );
       expect(rows[0]).toMatchObject({ recovering: true });
       expect(rows[0].n).toBeGreaterThan(0);
     } finally {
@@ -164,7 +177,11 @@ describe("READ_DATABASE_URL: a streaming replica for the replica-safe reads", ()
     const thing = created.data.createThing.thing.id as string;
     const cookie = fenceCookie(created);
     const ogc = async (headers: Record<string, string> = {}) =>
-      ((await (await fetch(`${postgraphile.url}/ogc/collections/things/items?limit=1000`, { headers })).json()).features as { id: string }[]).map((f) => f.id);
+      (
+        (await (await fetch(`${postgraphile.url}/ogc/collections/things/items?limit=1000`, { headers })).json()).features as {
+          id: string;
+        }[]
+      ).map((f) => f.id);
     const geojson = async (headers: Record<string, string> = {}) =>
       ((await (await fetch(`${oneTrip.url}/export/things.geojson`, { headers })).json()).features as { id: string }[]).map((f) => f.id);
     expect(await ogc()).not.toContain(thing);
@@ -215,7 +232,9 @@ describe("READ_DATABASE_URL: a streaming replica for the replica-safe reads", ()
 describe("which queries may go to the replica", () => {
   it("only queries whose every root field is listed, through fragments", () => {
     expect(isReplicaSafe(parse(`{ allPublicThings { nodes { id } } __typename }`), undefined)).toBe(true);
-    expect(isReplicaSafe(parse(`query A { ...F } fragment F on Query { allThings { totalCount } ... on Query { adminTotals { users } } }`), "A")).toBe(true);
+    expect(
+      isReplicaSafe(parse(`query A { ...F } fragment F on Query { allThings { totalCount } ... on Query { adminTotals { users } } }`), "A"),
+    ).toBe(true);
     expect(isReplicaSafe(parse(`{ allThings { nodes { id } } currentUser { id } }`), undefined)).toBe(false);
     expect(isReplicaSafe(parse(`query A { ...F } fragment F on Query { rainfallStations(lat: 1, long: 1) { stale } }`), "A")).toBe(false);
     expect(isReplicaSafe(parse(`mutation { createThing(input: {}) { clientMutationId } }`), undefined)).toBe(false);

@@ -26,18 +26,32 @@ const RECORD = `mutation R($t: UUID, $type: ActionType, $key: UUID, $litres: Flo
 
 async function ownerWithThing(prefix: string) {
   const owner = await signUp(server.url);
-  const g = (await gql(server.url, CREATE_GROUP, { name: `${prefix} Growers ${randomUUID().slice(0, 6)}` }, owner.token)).data.createGroup.group.id;
+  const g = (await gql(server.url, CREATE_GROUP, { name: `${prefix} Growers ${randomUUID().slice(0, 6)}` }, owner.token)).data.createGroup
+    .group.id;
   const thing = (await gql(server.url, CREATE_THING, { g, name: `${prefix} Oak` }, owner.token)).data.createThing.thing.id as string;
   return { owner, thing };
 }
 
 async function waterings(thingId: string): Promise<{ id: string; client_key: string | null; litres: number | null }[]> {
-  return withOwner(server.databaseUrl, async (c) =>
-    (await c.query(`select id, client_key, litres from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at`, [thingId])).rows,
+  return withOwner(
+    server.databaseUrl,
+    async (c) =>
+      (
+        await c.query(
+          `select id, client_key, litres from app_public.actions where thing_id = $1 and type = 'WATERING' order by created_at`,
+          [thingId],
+        )
+      ).rows,
   );
 }
 
-const watering = (t: string, key: string | null, litres: number | null = 10) => ({ t, type: "WATERING", key, litres, comments: "Watered offline" });
+const watering = (t: string, key: string | null, litres: number | null = 10) => ({
+  t,
+  type: "WATERING",
+  key,
+  litres,
+  comments: "Watered offline",
+});
 
 describe("recordAction: one action per client key", () => {
   it("records the action once; the same key again answers that action and writes nothing more", async () => {
@@ -46,7 +60,12 @@ describe("recordAction: one action per client key", () => {
     const first = await gql(server.url, RECORD, watering(thing, key), owner.token);
     expect(first.errors).toBeUndefined();
     const action = first.data.recordAction.action;
-    expect(action).toMatchObject({ type: "WATERING", litres: 10, comments: "Watered offline", thingByThingId: { id: thing, litresTotal: 10 } });
+    expect(action).toMatchObject({
+      type: "WATERING",
+      litres: 10,
+      comments: "Watered offline",
+      thingByThingId: { id: thing, litresTotal: 10 },
+    });
     // The retry (the answer was lost, or the queue sends again): the same action, the same totals.
     const again = await gql(server.url, RECORD, watering(thing, key), owner.token);
     expect(again.errors).toBeUndefined();
@@ -75,7 +94,12 @@ describe("recordAction: one action per client key", () => {
     const mine = (await gql(server.url, RECORD, watering(thing, key), owner.token)).data.recordAction.action.id;
     // A collaborator with the same key (a copied key, or chance) records their own watering.
     const helper = await signUp(server.url);
-    const joined = await gql(server.url, `mutation J($t: UUID!) { collaborateThingAccess(input: { thingId: $t }) { thingAccess { id } } }`, { t: thing }, helper.token);
+    const joined = await gql(
+      server.url,
+      `mutation J($t: UUID!) { collaborateThingAccess(input: { thingId: $t }) { thingAccess { id } } }`,
+      { t: thing },
+      helper.token,
+    );
     expect(joined.errors).toBeUndefined();
     const theirs = await gql(server.url, RECORD, watering(thing, key, 3), helper.token);
     expect(theirs.errors).toBeUndefined();
@@ -88,7 +112,9 @@ describe("recordAction: one action per client key", () => {
     const { owner, thing } = await ownerWithThing("Refused");
     const stranger = await signUp(server.url);
     const refusedStranger = await gql(server.url, RECORD, watering(thing, randomUUID()), stranger.token);
-    expect(refusedStranger.errors?.[0].message).toBe("Only the thing's owners and collaborators can record actions: collaborate on it first");
+    expect(refusedStranger.errors?.[0].message).toBe(
+      "Only the thing's owners and collaborators can record actions: collaborate on it first",
+    );
     expect(refusedStranger.errors?.[0].extensions?.code).toBe("DNIED");
     // A guest (no token) may not call it at all.
     const guest = await gql(server.url, RECORD, watering(thing, randomUUID()));
@@ -116,7 +142,12 @@ describe("recordAction: one action per client key", () => {
 
   it("keeps the key off the API: it cannot be read, filtered on, or set through createAction", async () => {
     const { owner, thing } = await ownerWithThing("Hidden");
-    const read = await gql(server.url, `query Q($t: UUID!) { thingById(id: $t) { actionsByThingId { nodes { clientKey } } } }`, { t: thing }, owner.token);
+    const read = await gql(
+      server.url,
+      `query Q($t: UUID!) { thingById(id: $t) { actionsByThingId { nodes { clientKey } } } }`,
+      { t: thing },
+      owner.token,
+    );
     expect(read.errors?.[0].message).toMatch(/clientKey/);
     const create = await gql(
       server.url,

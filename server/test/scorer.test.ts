@@ -13,16 +13,37 @@ afterAll(async () => {
 describe("leaderboard", () => {
   it("counts one point per action this week, by person and by group", async () => {
     const user = await signUp(server.url);
-    const g = (await gql(server.url, `mutation { createGroup(input: { name: "Scoring Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, user.token)).data.createGroup.group.id;
-    const t = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Score Planter", type: PLANTER, location: { x: 1, y: 1 }, isPublic: true }) { thing { id } } }`, { g }, user.token)).data.createThing.thing.id;
+    const g = (
+      await gql(
+        server.url,
+        `mutation { createGroup(input: { name: "Scoring Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+        {},
+        user.token,
+      )
+    ).data.createGroup.group.id;
+    const t = (
+      await gql(
+        server.url,
+        `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Score Planter", type: PLANTER, location: { x: 1, y: 1 }, isPublic: true }) { thing { id } } }`,
+        { g },
+        user.token,
+      )
+    ).data.createThing.thing.id;
     for (let i = 0; i < 3; i++) {
-      await gql(server.url, `mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: UPKEEP, comments: "Tidy" } }) { action { id } } }`, { t }, user.token);
+      await gql(
+        server.url,
+        `mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: UPKEEP, comments: "Tidy" } }) { action { id } } }`,
+        { t },
+        user.token,
+      );
     }
     // People are on the board for signed-in users (guests see no profiles).
-    const people = (await gql(server.url, `query { userLeaderboard(period: WEEK) { nodes { name points } } }`, {}, user.token)).data.userLeaderboard.nodes;
+    const people = (await gql(server.url, `query { userLeaderboard(period: WEEK) { nodes { name points } } }`, {}, user.token)).data
+      .userLeaderboard.nodes;
     expect((await gql(server.url, `query { userLeaderboard(period: WEEK) { nodes { name } } }`)).data.userLeaderboard.nodes).toEqual([]);
     expect(people.some((p: any) => p.points >= 4)).toBe(true);
-    const groups = (await gql(server.url, `query { groupLeaderboard(period: ALL_TIME) { nodes { id name points rank } } }`)).data.groupLeaderboard.nodes;
+    const groups = (await gql(server.url, `query { groupLeaderboard(period: ALL_TIME) { nodes { id name points rank } } }`)).data
+      .groupLeaderboard.nodes;
     expect(groups.find((x: any) => x.id === g)).toMatchObject({ name: "Scoring Growers", points: 4 });
   });
 });

@@ -151,13 +151,18 @@ describe("signOut and token checks", () => {
   it("answers 401 for a forged, malformed or expired token", async () => {
     const forged = await new SignJWT({ user_id: crypto.randomUUID(), role: "bk_admin", domain_name: null })
       .setProtectedHeader({ alg: "HS256" })
-      .setAudience("steward").setIssuer("steward").setIssuedAt().setExpirationTime("1h")
+      .setAudience("steward")
+      .setIssuer("steward")
+      .setIssuedAt()
+      .setExpirationTime("1h")
       .sign(new TextEncoder().encode("some-other-secret-entirely-000000000000"));
     expect((await gql(server.url, ME, {}, forged)).status).toBe(401);
     expect((await gql(server.url, ME, {}, "not.a.token")).status).toBe(401);
     const expired = await new SignJWT({ user_id: crypto.randomUUID(), role: "bk_user", domain_name: null })
       .setProtectedHeader({ alg: "HS256" })
-      .setAudience("steward").setIssuer("steward").setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setAudience("steward")
+      .setIssuer("steward")
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-000"));
     expect((await gql(server.url, ME, {}, expired)).status).toBe(401);

@@ -41,7 +41,17 @@ const keysOf = async (store: PictureStore, prefix: string) => (await collect(sto
 
 describe("keys", () => {
   it("refuses anything that is not a plain lower-case relative key", () => {
-    for (const bad of ["../x", "images/../secret", "/etc/passwd", "Images/x.webp", "images//x.webp", "images/x.webp/", "a\\b", "", "images/./x"]) {
+    for (const bad of [
+      "../x",
+      "images/../secret",
+      "/etc/passwd",
+      "Images/x.webp",
+      "images//x.webp",
+      "images/x.webp/",
+      "a\\b",
+      "",
+      "images/./x",
+    ]) {
       expect(() => checkKey(bad), bad).toThrow(/Not a storage key/);
     }
     expect(checkKey("images/thing/0b0f/thumb.webp")).toBe("images/thing/0b0f/thumb.webp");
@@ -205,7 +215,9 @@ describe.each(KINDS)("pictures on the %s store, through the server", (kind) => {
 
   async function setPicture(token: string, thingId: string, colour: number) {
     const sessionId = randomUUID();
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: colour, g: 30, b: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: colour, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("sessionId", sessionId);
     form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
@@ -219,9 +231,11 @@ describe.each(KINDS)("pictures on the %s store, through the server", (kind) => {
   it("stores uploads and pictures in the backend, serves them with ETag, and only to who may see the thing", async () => {
     const owner = await signUp(server.url);
     const stranger = await signUp(server.url);
-    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest
+      .jwtToken;
     const q = (query: string, variables: Record<string, unknown> = {}) => gql(server.url, query, variables, owner.token);
-    const group = (await q(`mutation { createGroup(input: { name: "Store Growers", type: GROWER, isPublic: false }) { group { id } } }`)).data.createGroup.group.id;
+    const group = (await q(`mutation { createGroup(input: { name: "Store Growers", type: GROWER, isPublic: false }) { group { id } } }`))
+      .data.createGroup.group.id;
     const thing = async (isPublic: boolean) =>
       (
         await q(

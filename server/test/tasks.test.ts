@@ -34,7 +34,12 @@ async function arrange(isPublic = true) {
   return { owner, groupId, thingId };
 }
 const task = (thingId: string, extra: Record<string, unknown> = {}) => ({
-  thingId, actionType: "WATERING", title: "Water the planter", status: "NOT_STARTED", priority: "NORMAL", ...extra,
+  thingId,
+  actionType: "WATERING",
+  title: "Water the planter",
+  status: "NOT_STARTED",
+  priority: "NORMAL",
+  ...extra,
 });
 
 describe("planning tasks", () => {
@@ -44,7 +49,12 @@ describe("planning tasks", () => {
     const stranger = await signUp(server.url);
     await gql(server.url, JOIN, { g: groupId }, member.token);
     const byOwner = await gql(server.url, CREATE, { task: task(thingId) }, owner.token);
-    expect(byOwner.data.createTask.task).toMatchObject({ title: "Water the planter", status: "NOT_STARTED", createdBy: await myId(owner.token), canEdit: true });
+    expect(byOwner.data.createTask.task).toMatchObject({
+      title: "Water the planter",
+      status: "NOT_STARTED",
+      createdBy: await myId(owner.token),
+      canEdit: true,
+    });
     expect((await gql(server.url, CREATE, { task: task(thingId, { title: "Pick litter" }) }, member.token)).errors).toBeUndefined();
     expect((await gql(server.url, CREATE, { task: task(thingId) }, stranger.token)).errors?.length).toBeGreaterThan(0);
     expect((await gql(server.url, CREATE, { task: task(thingId) })).errors?.length).toBeGreaterThan(0);
@@ -52,8 +62,12 @@ describe("planning tasks", () => {
 
   it("refuses a bad title with a clear message", async () => {
     const { owner, thingId } = await arrange();
-    expect((await gql(server.url, CREATE, { task: task(thingId, { title: "ab" }) }, owner.token)).errors?.[0].message).toBe("Title must be between 3 and 255 characters");
-    expect((await gql(server.url, CREATE, { task: task(thingId, { title: "   " }) }, owner.token)).errors?.[0].message).toBe("Title is required");
+    expect((await gql(server.url, CREATE, { task: task(thingId, { title: "ab" }) }, owner.token)).errors?.[0].message).toBe(
+      "Title must be between 3 and 255 characters",
+    );
+    expect((await gql(server.url, CREATE, { task: task(thingId, { title: "   " }) }, owner.token)).errors?.[0].message).toBe(
+      "Title is required",
+    );
   });
 
   it("lists tasks by due date, flags overdue ones, and hides other people's tasks", async () => {
@@ -103,10 +117,19 @@ describe("assignments", () => {
     expect(mail.variables.body).toMatch(/asked you to water at Task Planter by \w+ \d+ June: Water the planter/);
     // Only people who plan on the thing can be assigned; one who has left the group since stays
     // the assignee, and as such may only move the task along.
-    await gql(server.url, `mutation L($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: false }) { group { id } } }`, { g: groupId }, helper.token);
+    await gql(
+      server.url,
+      `mutation L($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: false }) { group { id } } }`,
+      { g: groupId },
+      helper.token,
+    );
     expect((await gql(server.url, TASK, { id }, helper.token)).data.taskById.id).toBe(id);
-    expect((await gql(server.url, UPDATE, { id, patch: { status: "IN_PROGRESS" } }, helper.token)).data.updateTaskById.task.status).toBe("IN_PROGRESS");
-    expect((await gql(server.url, UPDATE, { id, patch: { title: "Renamed by helper" } }, helper.token)).errors?.[0].extensions.code).toBe("DNIED");
+    expect((await gql(server.url, UPDATE, { id, patch: { status: "IN_PROGRESS" } }, helper.token)).data.updateTaskById.task.status).toBe(
+      "IN_PROGRESS",
+    );
+    expect((await gql(server.url, UPDATE, { id, patch: { title: "Renamed by helper" } }, helper.token)).errors?.[0].extensions.code).toBe(
+      "DNIED",
+    );
   });
 
   it("cannot assign someone who cannot see the task (answered as an unknown user); strangers cannot assign", async () => {
@@ -116,7 +139,9 @@ describe("assignments", () => {
     const r = await gql(server.url, ASSIGN, { taskId: id, userId: await myId(outsider.token) }, owner.token);
     expect(r.errors?.[0]).toMatchObject({ message: "The user it refers to does not exist", extensions: { code: "NTFND" } });
     const other = await signUp(server.url);
-    expect((await gql(server.url, ASSIGN, { taskId: id, userId: await myId(other.token) }, outsider.token)).errors?.length).toBeGreaterThan(0);
+    expect((await gql(server.url, ASSIGN, { taskId: id, userId: await myId(other.token) }, outsider.token)).errors?.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it("admins may plan on any thing", async () => {
@@ -131,9 +156,17 @@ describe("assignments", () => {
     await gql(server.url, JOIN, { g: groupId }, helper.token);
     const id = (await gql(server.url, CREATE, { task: task(thingId, { title: "Live notice task" }) }, owner.token)).data.createTask.task.id;
     const listen = (token: string) => {
-      const client = createClient({ url: server.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } });
+      const client = createClient({
+        url: server.url.replace("http", "ws") + "/graphql",
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        connectionParams: { authorization: `Bearer ${token}` },
+      });
       const events: any[] = [];
-      client.subscribe({ query: "subscription { notificationAdded { event notification { title } } }" }, { next: (v) => events.push(v), error: () => {}, complete: () => {} });
+      client.subscribe(
+        { query: "subscription { notificationAdded { event notification { title } } }" },
+        { next: (v) => events.push(v), error: () => {}, complete: () => {} },
+      );
       return { client, events };
     };
     const mine = listen(helper.token);
@@ -142,19 +175,33 @@ describe("assignments", () => {
     const titles = (l: { events: any[] }) => l.events.map((e) => e.data?.notificationAdded?.notification?.title);
     try {
       // Both listen once a notification raised for each is heard.
-      await pokeUntilHeard(() => raiseNotification(server.databaseUrl, helperId, "Ready"), () => titles(mine).includes("Ready"), "the helper's subscription");
-      await pokeUntilHeard(() => raiseNotification(server.databaseUrl, ownerId, "Ready"), () => titles(theirs).includes("Ready"), "the owner's subscription");
+      await pokeUntilHeard(
+        () => raiseNotification(server.databaseUrl, helperId, "Ready"),
+        () => titles(mine).includes("Ready"),
+        "the helper's subscription",
+      );
+      await pokeUntilHeard(
+        () => raiseNotification(server.databaseUrl, ownerId, "Ready"),
+        () => titles(theirs).includes("Ready"),
+        "the owner's subscription",
+      );
       // (A poke heard late may still bring another "Ready": those are left out below.)
       const theirsBefore = theirs.events.length;
       await gql(server.url, ASSIGN, { taskId: id, userId: helperId }, owner.token);
       await vi.waitFor(() => expect(titles(mine).filter((t) => t !== "Ready")).toHaveLength(1), { timeout: 15_000, interval: 50 });
-      expect(mine.events.find((e) => e.data.notificationAdded.notification.title !== "Ready").data.notificationAdded)
-        .toEqual({ event: "notification", notification: { title: "Task assigned: Live notice task" } });
+      expect(mine.events.find((e) => e.data.notificationAdded.notification.title !== "Ready").data.notificationAdded).toEqual({
+        event: "notification",
+        notification: { title: "Task assigned: Live notice task" },
+      });
       // A barrier on the owner's own stream: raised after the assignment, so had the assignee's
       // notification reached the owner, it would have come before this one.
       await raiseNotification(server.databaseUrl, ownerId, "Barrier");
       await vi.waitFor(() => expect(titles(theirs)).toContain("Barrier"), { timeout: 15_000, interval: 50 });
-      expect(titles(theirs).slice(theirsBefore).filter((t) => t !== "Ready")).toEqual(["Barrier"]);
+      expect(
+        titles(theirs)
+          .slice(theirsBefore)
+          .filter((t) => t !== "Ready"),
+      ).toEqual(["Barrier"]);
     } finally {
       await mine.client.dispose();
       await theirs.client.dispose();

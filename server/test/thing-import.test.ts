@@ -30,18 +30,48 @@ const importRows = (token: string | null, groupId: string, rows: unknown, dryRun
   gql(server.url, IMPORT, { g: groupId, rows, dry: dryRun }, token);
 
 const things = (groupId: string) =>
-  sql("select external_id, name, type, species_id, planting_year, trunk_girth_cm, height_class, description, location[0] as lat, location[1] as lon from app_public.things where group_id = $1 order by external_id", [groupId]);
+  sql(
+    "select external_id, name, type, species_id, planting_year, trunk_girth_cm, height_class, description, location[0] as lat, location[1] as lon from app_public.things where group_id = $1 order by external_id",
+    [groupId],
+  );
 
 // Rows as the web's column mapping sends them: text values under our names, the file's row number.
 const REGISTER = [
-  { row: 2, externalId: "T-001", species: "Tilia cordata", plantingYear: "2024", trunkGirthCm: "18", heightClass: "5-10 m", latitude: "51.4551", longitude: "-0.9702" },
-  { row: 3, externalId: "T-002", species: "Platanus x acerifolia 'Augustine Henry'", plantingYear: "1958", trunkGirthCm: "212,5", heightClass: "22", latitude: "51.4560", longitude: "-0.9712" },
+  {
+    row: 2,
+    externalId: "T-001",
+    species: "Tilia cordata",
+    plantingYear: "2024",
+    trunkGirthCm: "18",
+    heightClass: "5-10 m",
+    latitude: "51.4551",
+    longitude: "-0.9702",
+  },
+  {
+    row: 3,
+    externalId: "T-002",
+    species: "Platanus x acerifolia 'Augustine Henry'",
+    plantingYear: "1958",
+    trunkGirthCm: "212,5",
+    heightClass: "22",
+    latitude: "51.4560",
+    longitude: "-0.9712",
+  },
   { row: 4, externalId: "T-003", species: "Quercus imaginaria", plantingYear: "2001", latitude: "51.4570", longitude: "-0.9722" },
   { row: 5, externalId: "", species: "Acer campestre", latitude: "51.4580", longitude: "-0.9732" },
   { row: 6, externalId: "T-004", species: "Feld-Ahorn", plantingYear: "next year", latitude: "51.4590", longitude: "-0.9742" },
   { row: 7, externalId: "T-005", species: "Rowan", latitude: "95", longitude: "-0.9752" },
   { row: 8, externalId: "T-001", species: "Betula pendula", latitude: "51.4600", longitude: "-0.9762" },
-  { row: 9, externalId: "T-006", type: "planter", volumeLitres: "400", soilAreaM2: "1.5", name: "Market Place planter", latitude: "51.4610", longitude: "-0.9772" },
+  {
+    row: 9,
+    externalId: "T-006",
+    type: "planter",
+    volumeLitres: "400",
+    soilAreaM2: "1.5",
+    name: "Market Place planter",
+    latitude: "51.4610",
+    longitude: "-0.9772",
+  },
   { row: 10, externalId: "T-007", type: "Bee cafe", species: "Tilia cordata", latitude: "51.4620", longitude: "-0.9782" },
 ];
 
@@ -77,9 +107,42 @@ describe("importing", () => {
     expect(results.filter((x: any) => x.outcome === "CREATED").map((x: any) => x.externalId)).toEqual(["T-001", "T-002", "T-006"]);
     expect(results.filter((x: any) => x.outcome === "CREATED").every((x: any) => typeof x.thingId === "string")).toBe(true);
     expect(await things(owner.groupId)).toEqual([
-      { external_id: "T-001", name: "Small-leaved lime T-001", type: "TREE", species_id: "tilia-cordata", planting_year: 2024, trunk_girth_cm: 18, height_class: "FROM_5_TO_10_M", description: null, lat: 51.4551, lon: -0.9702 },
-      { external_id: "T-002", name: "London plane T-002", type: "TREE", species_id: "platanus-x-hispanica", planting_year: 1958, trunk_girth_cm: 213, height_class: "OVER_20_M", description: null, lat: 51.456, lon: -0.9712 },
-      { external_id: "T-006", name: "Market Place planter", type: "PLANTER", species_id: null, planting_year: null, trunk_girth_cm: null, height_class: null, description: null, lat: 51.461, lon: -0.9772 },
+      {
+        external_id: "T-001",
+        name: "Small-leaved lime T-001",
+        type: "TREE",
+        species_id: "tilia-cordata",
+        planting_year: 2024,
+        trunk_girth_cm: 18,
+        height_class: "FROM_5_TO_10_M",
+        description: null,
+        lat: 51.4551,
+        lon: -0.9702,
+      },
+      {
+        external_id: "T-002",
+        name: "London plane T-002",
+        type: "TREE",
+        species_id: "platanus-x-hispanica",
+        planting_year: 1958,
+        trunk_girth_cm: 213,
+        height_class: "OVER_20_M",
+        description: null,
+        lat: 51.456,
+        lon: -0.9712,
+      },
+      {
+        external_id: "T-006",
+        name: "Market Place planter",
+        type: "PLANTER",
+        species_id: null,
+        planting_year: null,
+        trunk_girth_cm: null,
+        height_class: null,
+        description: null,
+        lat: 51.461,
+        lon: -0.9772,
+      },
     ]);
     const id = results[0].thingId;
     const [extra] = await sql(
@@ -89,7 +152,11 @@ describe("importing", () => {
       [id, owner.username],
     );
     // Worked out at once (which state depends on the weather other tests store for Reading's cell).
-    expect(extra).toEqual({ owned: 1, created: "Imported Small-leaved lime T-001", need: expect.stringMatching(/^(unknown|fine|due_soon|needs_water)$/) });
+    expect(extra).toEqual({
+      owned: 1,
+      created: "Imported Small-leaved lime T-001",
+      need: expect.stringMatching(/^(unknown|fine|due_soon|needs_water)$/),
+    });
   });
 
   it("importing the same file again changes nothing; a changed row updates its thing; never a duplicate", async () => {
@@ -101,7 +168,9 @@ describe("importing", () => {
 
     // A description added in the app survives a file without that column; a corrected girth and a
     // moved tree are updated; a new row is created.
-    await sql("update app_public.things set description = 'Planted by the school' where group_id = $1 and external_id = 'T-001'", [owner.groupId]);
+    await sql("update app_public.things set description = 'Planted by the school' where group_id = $1 and external_id = 'T-001'", [
+      owner.groupId,
+    ]);
     const changed = [
       { ...valid[0], trunkGirthCm: "21" },
       { ...valid[1], latitude: "51.4561" },
@@ -136,7 +205,21 @@ describe("importing", () => {
     const owner = await groupOwner();
     const rows = [
       { row: 1, externalId: "G-1", species: "Sorbus aucuparia", geometry: { type: "Point", coordinates: [-0.9781, 51.4543] } },
-      { row: 2, externalId: "G-2", geometry: { type: "Polygon", coordinates: [[[-0.97, 51.45], [-0.96, 51.45], [-0.96, 51.46], [-0.97, 51.45]]] } },
+      {
+        row: 2,
+        externalId: "G-2",
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [-0.97, 51.45],
+              [-0.96, 51.45],
+              [-0.96, 51.46],
+              [-0.97, 51.45],
+            ],
+          ],
+        },
+      },
       { row: 3, externalId: "G-3", geometry: null },
     ];
     const r = await importRows(owner.token, owner.groupId, rows, false);
@@ -145,7 +228,12 @@ describe("importing", () => {
       ["REJECTED", "Only points can be imported, not a Polygon"],
       ["REJECTED", "Location is required: the feature has no geometry"],
     ]);
-    expect((await things(owner.groupId))[0]).toMatchObject({ external_id: "G-1", lat: 51.4543, lon: -0.9781, species_id: "sorbus-aucuparia" });
+    expect((await things(owner.groupId))[0]).toMatchObject({
+      external_id: "G-1",
+      lat: 51.4543,
+      lon: -0.9781,
+      species_id: "sorbus-aucuparia",
+    });
   });
 
   it("refuses more than 500 rows a call and rows that are not a list, writing nothing", async () => {
@@ -176,16 +264,25 @@ describe("who may import", () => {
   it("not a member who is not an owner, not the owner of another group, not a guest; nothing is written", async () => {
     const owner = await groupOwner();
     const member = await signUp(server.url);
-    await gql(server.url, `mutation J($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: true }) { clientMutationId } }`, { g: owner.groupId }, member.token);
+    await gql(
+      server.url,
+      `mutation J($g: UUID!) { changeGroupMembership(input: { groupId: $g, join: true }) { clientMutationId } }`,
+      { g: owner.groupId },
+      member.token,
+    );
     expect((await sql("select count(*)::int as n from app_public.group_memberships where group_id = $1", [owner.groupId]))[0].n).toBe(2);
     const otherOwner = await groupOwner();
     for (const token of [member.token, otherOwner.token]) {
       for (const dry of [true, false]) {
         const r = await importRows(token, owner.groupId, ONE, dry);
-        expect(r.errors?.[0]).toMatchObject({ message: "Only the group's owners and admins can import things", extensions: { code: "DNIED" } });
+        expect(r.errors?.[0]).toMatchObject({
+          message: "Only the group's owners and admins can import things",
+          extensions: { code: "DNIED" },
+        });
       }
     }
-    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guest = (await gql(server.url, `mutation { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest
+      .jwtToken;
     const g = await importRows(guest, owner.groupId, ONE, false);
     expect(g.errors?.[0].extensions.code).toBe("42501");
     expect(await things(owner.groupId)).toEqual([]);

@@ -44,7 +44,12 @@ async function newGroup(token: string) {
   return (await gql(server.url, CREATE_GROUP, { name: "Reading Growers" }, token)).data.createGroup.group.id as string;
 }
 async function newThing(token: string, groupId: string, overrides: Record<string, unknown> = {}) {
-  const r = await gql(server.url, CREATE, { groupId, name: "Big Planter", type: "PLANTER", location: READING, isPublic: true, ...overrides }, token);
+  const r = await gql(
+    server.url,
+    CREATE,
+    { groupId, name: "Big Planter", type: "PLANTER", location: READING, isPublic: true, ...overrides },
+    token,
+  );
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data.createThing.thing;
 }
@@ -59,8 +64,15 @@ describe("creating things", () => {
     expect(thing).toMatchObject({ name: "Big Planter", type: "PLANTER", location: READING, canEdit: true, canRecordAction: true });
     expect(thing.actionsByThingId.nodes).toEqual([{ type: "CREATED", comments: "Added Big Planter" }]);
     expect(await accesses(owner.token, thing.id)).toEqual([expect.objectContaining({ isOwner: true, isCollaborator: true })]);
-    const badges = (await gql(server.url, MY_BADGES, {}, owner.token)).data.currentUser.badgesByUserId.nodes.map((b: any) => b.badgeTypeByBadgeTypeId);
-    expect(badges).toEqual(expect.arrayContaining([{ badgeType: "created", level: 1 }, { badgeType: "signin", level: 1 }]));
+    const badges = (await gql(server.url, MY_BADGES, {}, owner.token)).data.currentUser.badgesByUserId.nodes.map(
+      (b: any) => b.badgeTypeByBadgeTypeId,
+    );
+    expect(badges).toEqual(
+      expect.arrayContaining([
+        { badgeType: "created", level: 1 },
+        { badgeType: "signin", level: 1 },
+      ]),
+    );
   });
 
   it("refuses bad input with clear messages and writes nothing", async () => {
@@ -72,10 +84,17 @@ describe("creating things", () => {
       [{ location: { x: 51, y: 200 } }, "Longitude must be between -180 and 180"],
     ];
     for (const [bad, message] of cases) {
-      const r = await gql(server.url, CREATE, { groupId, name: "Good Name", type: "TREE", location: READING, isPublic: true, ...bad }, owner.token);
+      const r = await gql(
+        server.url,
+        CREATE,
+        { groupId, name: "Good Name", type: "TREE", location: READING, isPublic: true, ...bad },
+        owner.token,
+      );
       expect(r.errors?.[0].message).toBe(message);
     }
-    const count = await withOwner(server.databaseUrl, (c) => c.query("select count(*)::int as n from app_public.things where group_id = $1", [groupId]));
+    const count = await withOwner(server.databaseUrl, (c) =>
+      c.query("select count(*)::int as n from app_public.things where group_id = $1", [groupId]),
+    );
     expect(count.rows[0].n).toBe(0);
   });
 
@@ -86,7 +105,10 @@ describe("creating things", () => {
     const r = await gql(server.url, CREATE, { groupId, name: "Sneaky Tree", type: "TREE", location: READING, isPublic: true }, owner.token);
     expect(r.errors?.[0]).toMatchObject({ message: "Choose a group you are a member of", extensions: { code: "DNIED" } });
     await gql(server.url, JOIN, { groupId }, owner.token);
-    expect((await gql(server.url, CREATE, { groupId, name: "Member Tree", type: "TREE", location: READING, isPublic: true }, owner.token)).errors).toBeUndefined();
+    expect(
+      (await gql(server.url, CREATE, { groupId, name: "Member Tree", type: "TREE", location: READING, isPublic: true }, owner.token))
+        .errors,
+    ).toBeUndefined();
   });
 
   it("guests cannot create things", async () => {
@@ -132,9 +154,17 @@ describe("editing and deleting", () => {
     const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
     const thing = await newThing(owner.token, await newGroup(owner.token));
     await gql(server.url, COLLABORATE, { thingId: thing.id }, collaborator.token);
-    expect((await gql(server.url, UPDATE, { nodeId: thing.nodeId, patch: { description: "Needs love" } }, owner.token)).data.updateThing.thing.description).toBe("Needs love");
-    expect((await gql(server.url, UPDATE, { nodeId: thing.nodeId, patch: { name: "Hijacked" } }, collaborator.token)).errors?.[0].extensions.code).toBe("NTFND");
-    expect((await gql(server.url, UPDATE, { nodeId: thing.nodeId, patch: { name: "Admin Named" } }, admin.token)).data.updateThing.thing.name).toBe("Admin Named");
+    expect(
+      (await gql(server.url, UPDATE, { nodeId: thing.nodeId, patch: { description: "Needs love" } }, owner.token)).data.updateThing.thing
+        .description,
+    ).toBe("Needs love");
+    expect(
+      (await gql(server.url, UPDATE, { nodeId: thing.nodeId, patch: { name: "Hijacked" } }, collaborator.token)).errors?.[0].extensions
+        .code,
+    ).toBe("NTFND");
+    expect(
+      (await gql(server.url, UPDATE, { nodeId: thing.nodeId, patch: { name: "Admin Named" } }, admin.token)).data.updateThing.thing.name,
+    ).toBe("Admin Named");
     expect((await gql(server.url, THING, { id: thing.id }, collaborator.token)).data.thingById.canEdit).toBe(false);
   });
 
@@ -175,10 +205,17 @@ describe("access and collaboration", () => {
     const collaborator = await signUp(server.url);
     const thing = await newThing(owner.token, await newGroup(owner.token));
     const access = (await gql(server.url, COLLABORATE, { thingId: thing.id }, collaborator.token)).data.collaborateThingAccess.thingAccess;
-    expect((await gql(server.url, SET_ACCESS, { id: access.id, patch: { isOwner: true } }, collaborator.token)).errors?.[0].extensions.code).toMatch(/NTFND|DNIED/);
+    expect(
+      (await gql(server.url, SET_ACCESS, { id: access.id, patch: { isOwner: true } }, collaborator.token)).errors?.[0].extensions.code,
+    ).toMatch(/NTFND|DNIED/);
     const ownerAccess = (await accesses(owner.token, thing.id)).find((a: any) => a.isOwner);
-    expect((await gql(server.url, SET_ACCESS, { id: ownerAccess.id, patch: { isOwner: false } }, owner.token)).errors?.[0].extensions.code).toBe("OWNER");
-    expect((await gql(server.url, SET_ACCESS, { id: access.id, patch: { isOwner: true } }, owner.token)).data.updateThingAccessById.thingAccess.isOwner).toBe(true);
+    expect(
+      (await gql(server.url, SET_ACCESS, { id: ownerAccess.id, patch: { isOwner: false } }, owner.token)).errors?.[0].extensions.code,
+    ).toBe("OWNER");
+    expect(
+      (await gql(server.url, SET_ACCESS, { id: access.id, patch: { isOwner: true } }, owner.token)).data.updateThingAccessById.thingAccess
+        .isOwner,
+    ).toBe(true);
     expect((await gql(server.url, SET_ACCESS, { id: ownerAccess.id, patch: { isOwner: false } }, owner.token)).errors).toBeUndefined();
   });
 
@@ -187,15 +224,24 @@ describe("access and collaboration", () => {
     // Only a verified address counts for invitations (test/security/invitation-unverified-email.test.ts).
     const invitee = await signUpVerified(server.url, server.databaseUrl);
     const thing = await newThing(owner.token, await newGroup(owner.token), { isPublic: false, name: "Secret Garden" });
-    expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
+    expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, invitee.token)).errors?.[0].extensions.code).toBe(
+      "DNIED",
+    );
     expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, owner.token)).errors).toBeUndefined();
     const mail = (await queuedEmail(server.databaseUrl, invitee.email, "invitation")).variables;
     expect(mail).toMatchObject({ kind: "thing", targetName: "Secret Garden" });
     expect((await gql(server.url, CHECK, { id: mail.invitationId, code: "bad" }, invitee.token)).errors?.[0].extensions.code).toBe("DNIED");
-    expect((await gql(server.url, CHECK, { id: mail.invitationId, code: mail.code }, invitee.token)).data.thingAccessForInvitation).toEqual({ id: thing.id, name: "Secret Garden" });
-    expect((await gql(server.url, ACCEPT, { id: mail.invitationId, code: mail.code }, invitee.token)).data.acceptInvitationToThingAccess.thingAccess.isCollaborator).toBe(true);
+    expect((await gql(server.url, CHECK, { id: mail.invitationId, code: mail.code }, invitee.token)).data.thingAccessForInvitation).toEqual(
+      { id: thing.id, name: "Secret Garden" },
+    );
+    expect(
+      (await gql(server.url, ACCEPT, { id: mail.invitationId, code: mail.code }, invitee.token)).data.acceptInvitationToThingAccess
+        .thingAccess.isCollaborator,
+    ).toBe(true);
     expect((await gql(server.url, THING, { id: thing.id }, invitee.token)).data.thingById.id).toBe(thing.id);
-    expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, owner.token)).errors?.[0].extensions.code).toBe("ISACS");
+    expect((await gql(server.url, INVITE, { thingId: thing.id, email: invitee.email }, owner.token)).errors?.[0].extensions.code).toBe(
+      "ISACS",
+    );
   });
 });
 
@@ -206,13 +252,35 @@ describe("actions", () => {
     const viewer = await signUp(server.url);
     const thing = await newThing(owner.token, await newGroup(owner.token));
     await gql(server.url, COLLABORATE, { thingId: thing.id }, collaborator.token);
-    const ok = await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Two cans" } }, collaborator.token);
-    expect(ok.data.createAction.action).toMatchObject({ type: "WATERING", comments: "Two cans", createdBy: await myId(collaborator.token) });
-    expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } }, viewer.token)).errors?.[0]).toMatchObject({
-      message: "Only the thing's owners and collaborators can record actions: collaborate on it first", extensions: { code: "DNIED" } });
-    expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } })).errors?.length).toBeGreaterThan(0);
-    expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "CREATED", comments: "Again" } }, owner.token)).errors?.length).toBeGreaterThan(0);
-    expect((await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "UPKEEP", comments: "  " } }, owner.token)).errors?.[0].message).toBe("Comments are required");
+    const ok = await gql(
+      server.url,
+      CREATE_ACTION,
+      { action: { thingId: thing.id, type: "WATERING", comments: "Two cans" } },
+      collaborator.token,
+    );
+    expect(ok.data.createAction.action).toMatchObject({
+      type: "WATERING",
+      comments: "Two cans",
+      createdBy: await myId(collaborator.token),
+    });
+    expect(
+      (await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } }, viewer.token))
+        .errors?.[0],
+    ).toMatchObject({
+      message: "Only the thing's owners and collaborators can record actions: collaborate on it first",
+      extensions: { code: "DNIED" },
+    });
+    expect(
+      (await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Nope" } })).errors?.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "CREATED", comments: "Again" } }, owner.token)).errors
+        ?.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "UPKEEP", comments: "  " } }, owner.token)).errors?.[0]
+        .message,
+    ).toBe("Comments are required");
   });
 
   it("the recorder and owners edit or delete an action; others cannot", async () => {
@@ -222,9 +290,16 @@ describe("actions", () => {
     const thing = await newThing(owner.token, await newGroup(owner.token));
     await gql(server.url, COLLABORATE, { thingId: thing.id }, collaborator.token);
     await gql(server.url, COLLABORATE, { thingId: thing.id }, other.token);
-    const action = (await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "UPKEEP", comments: "Weeded" } }, collaborator.token)).data.createAction.action;
-    expect((await gql(server.url, UPDATE_ACTION, { id: action.id, patch: { comments: "Changed" } }, other.token)).errors?.[0].extensions.code).toBe("NTFND");
-    expect((await gql(server.url, UPDATE_ACTION, { id: action.id, patch: { comments: "Weeded well" } }, collaborator.token)).data.updateActionById.action.comments).toBe("Weeded well");
+    const action = (
+      await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "UPKEEP", comments: "Weeded" } }, collaborator.token)
+    ).data.createAction.action;
+    expect(
+      (await gql(server.url, UPDATE_ACTION, { id: action.id, patch: { comments: "Changed" } }, other.token)).errors?.[0].extensions.code,
+    ).toBe("NTFND");
+    expect(
+      (await gql(server.url, UPDATE_ACTION, { id: action.id, patch: { comments: "Weeded well" } }, collaborator.token)).data
+        .updateActionById.action.comments,
+    ).toBe("Weeded well");
     expect((await gql(server.url, DELETE_ACTION, { id: action.id }, other.token)).errors?.[0].extensions.code).toBe("NTFND");
     expect((await gql(server.url, DELETE_ACTION, { id: action.id }, owner.token)).errors).toBeUndefined();
   });
@@ -234,10 +309,14 @@ describe("actions", () => {
     const thing = await newThing(owner.token, await newGroup(owner.token));
     const levels = async () =>
       (await gql(server.url, MY_BADGES, {}, owner.token)).data.currentUser.badgesByUserId.nodes
-        .map((b: any) => b.badgeTypeByBadgeTypeId).filter((b: any) => b.badgeType === "watering").map((b: any) => b.level).sort();
+        .map((b: any) => b.badgeTypeByBadgeTypeId)
+        .filter((b: any) => b.badgeType === "watering")
+        .map((b: any) => b.level)
+        .sort();
     await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Water 1" } }, owner.token);
     expect(await levels()).toEqual([1]);
-    for (let i = 2; i <= 9; i++) await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: `Water ${i}` } }, owner.token);
+    for (let i = 2; i <= 9; i++)
+      await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: `Water ${i}` } }, owner.token);
     expect(await levels()).toEqual([1]);
     await gql(server.url, CREATE_ACTION, { action: { thingId: thing.id, type: "WATERING", comments: "Water 10" } }, owner.token);
     expect(await levels()).toEqual([1, 2]);
@@ -249,9 +328,15 @@ describe("hydration band limits", () => {
     const owner = await signUp(server.url);
     const thing = await newThing(owner.token, await newGroup(owner.token));
     const SET = `mutation S($id: UUID!, $levels: JSON) { updateThingById(input: { id: $id, thingPatch: { hydrationLevels: $levels } }) { thing { hydrationLevels } } }`;
-    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 30, needsWater: 20, good: 60 } }, owner.token)).errors?.[0].message).toBe("Each limit must be higher than the one before");
-    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 20, needsWater: 30, good: 160 } }, owner.token)).errors?.[0].message).toBe("Limits must be between 0 and 100 percent");
-    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 20 } }, owner.token)).errors?.[0].message).toBe("Enter all three limits");
+    expect(
+      (await gql(server.url, SET, { id: thing.id, levels: { dry: 30, needsWater: 20, good: 60 } }, owner.token)).errors?.[0].message,
+    ).toBe("Each limit must be higher than the one before");
+    expect(
+      (await gql(server.url, SET, { id: thing.id, levels: { dry: 20, needsWater: 30, good: 160 } }, owner.token)).errors?.[0].message,
+    ).toBe("Limits must be between 0 and 100 percent");
+    expect((await gql(server.url, SET, { id: thing.id, levels: { dry: 20 } }, owner.token)).errors?.[0].message).toBe(
+      "Enter all three limits",
+    );
     const ok = await gql(server.url, SET, { id: thing.id, levels: { dry: 10, needsWater: 25, good: 50 } }, owner.token);
     expect(ok.data.updateThingById.thing.hydrationLevels).toEqual({ dry: 10, needsWater: 25, good: 50 });
     expect((await gql(server.url, SET, { id: thing.id, levels: null }, owner.token)).errors).toBeUndefined();
@@ -264,7 +349,9 @@ describe("the One Thing", () => {
     const thing = await newThing(owner.token, await newGroup(owner.token));
     const id = await myId(owner.token);
     const UPDATE_USER = `mutation UpdateUserById($id: UUID!, $oneThingId: UUID) { updateUserById(input: { id: $id, userPatch: { oneThingId: $oneThingId } }) { user { oneThingId } } }`;
-    expect((await gql(server.url, UPDATE_USER, { id, oneThingId: thing.id }, owner.token)).data.updateUserById.user.oneThingId).toBe(thing.id);
+    expect((await gql(server.url, UPDATE_USER, { id, oneThingId: thing.id }, owner.token)).data.updateUserById.user.oneThingId).toBe(
+      thing.id,
+    );
     expect((await gql(server.url, UPDATE_USER, { id, oneThingId: null }, owner.token)).data.updateUserById.user.oneThingId).toBeNull();
   });
 });

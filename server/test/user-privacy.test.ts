@@ -18,9 +18,28 @@ describe("a user's private fields", () => {
   it("are read by the person and admins; others see the name but null for the rest", async () => {
     const person = await signUp(server.url);
     const me = (await gql(server.url, `query { currentUser { id } }`, {}, person.token)).data.currentUser.id;
-    const group = (await gql(server.url, `mutation { createGroup(input: { name: "Privacy Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, person.token)).data.createGroup.group.id;
-    const thing = (await gql(server.url, `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Dear Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`, { g: group }, person.token)).data.createThing.thing.id;
-    const updated = await gql(server.url, `mutation P($id: UUID!, $t: UUID!) { updateUserById(input: { id: $id, userPatch: { notificationDaily: true, oneThingId: $t } }) { user { notificationDaily oneThingId } } }`, { id: me, t: thing }, person.token);
+    const group = (
+      await gql(
+        server.url,
+        `mutation { createGroup(input: { name: "Privacy Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+        {},
+        person.token,
+      )
+    ).data.createGroup.group.id;
+    const thing = (
+      await gql(
+        server.url,
+        `mutation T($g: UUID!) { createThing(input: { groupId: $g, name: "Dear Planter", type: PLANTER, location: { x: 51.4, y: -0.9 }, isPublic: true }) { thing { id } } }`,
+        { g: group },
+        person.token,
+      )
+    ).data.createThing.thing.id;
+    const updated = await gql(
+      server.url,
+      `mutation P($id: UUID!, $t: UUID!) { updateUserById(input: { id: $id, userPatch: { notificationDaily: true, oneThingId: $t } }) { user { notificationDaily oneThingId } } }`,
+      { id: me, t: thing },
+      person.token,
+    );
     expect(updated.data.updateUserById.user).toEqual({ notificationDaily: true, oneThingId: thing });
 
     const own = (await gql(server.url, PRIVATE, { id: me }, person.token)).data.userById;
@@ -28,20 +47,37 @@ describe("a user's private fields", () => {
     expect(Date.parse(own.lastSignInAt)).toBeGreaterThan(Date.now() - 600_000);
 
     const admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
-    expect((await gql(server.url, PRIVATE, { id: me }, admin.token)).data.userById).toMatchObject({ notificationDaily: true, oneThingId: thing });
+    expect((await gql(server.url, PRIVATE, { id: me }, admin.token)).data.userById).toMatchObject({
+      notificationDaily: true,
+      oneThingId: thing,
+    });
     expect((await gql(server.url, PRIVATE, { id: me }, admin.token)).data.userById.lastSignInAt).not.toBeNull();
 
     const stranger = await signUp(server.url);
     expect((await gql(server.url, PRIVATE, { id: me }, stranger.token)).data.userById).toEqual({
-      id: me, name: "Test Person", lastSignInAt: null, notificationDaily: null, oneThingId: null,
+      id: me,
+      name: "Test Person",
+      lastSignInAt: null,
+      notificationDaily: null,
+      oneThingId: null,
     });
   });
 
   it("cannot be searched or sorted by, nor reached from the thing", async () => {
     const stranger = await signUp(server.url);
-    const byCondition = await gql(server.url, `query { allUsers(condition: { notificationDaily: true }) { totalCount } }`, {}, stranger.token);
+    const byCondition = await gql(
+      server.url,
+      `query { allUsers(condition: { notificationDaily: true }) { totalCount } }`,
+      {},
+      stranger.token,
+    );
     expect(byCondition.errors?.[0].message).toMatch(/notificationDaily/);
-    const byRelation = await gql(server.url, `query { allThings(first: 1) { nodes { usersByOneThingId { totalCount } } } }`, {}, stranger.token);
+    const byRelation = await gql(
+      server.url,
+      `query { allThings(first: 1) { nodes { usersByOneThingId { totalCount } } } }`,
+      {},
+      stranger.token,
+    );
     expect(byRelation.errors?.[0].message).toMatch(/usersByOneThingId/);
   });
 });

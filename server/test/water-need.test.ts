@@ -74,8 +74,11 @@ async function weather(x: number, y: number, values: { et0: number; rain: number
 }
 
 async function watered(id: string, daysAgo: number, litres: number | null) {
-  await sql(`insert into app_public.actions (thing_id, type, comments, litres, created_at)
-             values ($1, 'WATERING', 'Watered', $2, now() - make_interval(days => $3))`, [id, litres, daysAgo]);
+  await sql(
+    `insert into app_public.actions (thing_id, type, comments, litres, created_at)
+             values ($1, 'WATERING', 'Watered', $2, now() - make_interval(days => $3))`,
+    [id, litres, daysAgo],
+  );
 }
 
 const state = async (id: string) =>
@@ -120,8 +123,13 @@ describe("the model on the recorded Open-Meteo weather", () => {
     // "rain expected" when the rest of today and tomorrow bring 5 mm (depends on the hour the test runs).
     expect(now.water_need_reason).toMatch(/^watered 5 days ago with 10 L; [\d.]+ mm rain since(; rain expected)?$/);
     // The recorded rain after the watering's day, as the field gives it.
-    const since = recorded.daily.time.slice(0, 15).reduce((sum: number, d: string, i: number) =>
-      d > wateredOn && d <= today ? sum + (d === today ? 0 : recorded.daily.precipitation_sum[i]) : sum, 0);
+    const since = recorded.daily.time
+      .slice(0, 15)
+      .reduce(
+        (sum: number, d: string, i: number) =>
+          d > wateredOn && d <= today ? sum + (d === today ? 0 : recorded.daily.precipitation_sum[i]) : sum,
+        0,
+      );
     const r = await gql(server.url, NEED, { id: t.id, days: 14 }, t.owner.token);
     expect(r.data.thingById.rainSinceLastWateringMm).toBeCloseTo(since + todaysObserved(forecast, today), 1);
     // The chart: 14 days, oldest first, the watering on its day, Kc x ET0 per day.
@@ -146,7 +154,11 @@ describe("one test per state", () => {
     const t = await thing();
     await weather(t.x, t.y, { et0: 1, rain: 0 });
     await watered(t.id, 1, 20);
-    expect(await state(t.id)).toEqual({ water_need: "fine", water_need_reason: "watered yesterday with 20 L; no rain since", water_store_percent: 97 });
+    expect(await state(t.id)).toEqual({
+      water_need: "fine",
+      water_need_reason: "watered yesterday with 20 L; no rain since",
+      water_store_percent: 97,
+    });
   });
 
   it("due soon: above the refill point now, below it within two days", async () => {
@@ -156,7 +168,11 @@ describe("one test per state", () => {
     const t = await thing();
     await weather(t.x, t.y, { et0: 3, rain: 0, tmax: 26 });
     await watered(t.id, 1, 25);
-    expect(await state(t.id)).toEqual({ water_need: "due_soon", water_need_reason: "watered yesterday with 25 L; no rain since; hot days ahead", water_store_percent: 73 });
+    expect(await state(t.id)).toEqual({
+      water_need: "due_soon",
+      water_need_reason: "watered yesterday with 25 L; no rain since; hot days ahead",
+      water_store_percent: 73,
+    });
     // The same with 20 L three days ago: 20 - 3 x 3 = 11 mm: needs water now.
     await sql("delete from app_public.actions where thing_id = $1 and type = 'WATERING'", [t.id]);
     await watered(t.id, 3, 20);
@@ -202,11 +218,18 @@ describe("a fresh reading takes precedence", () => {
     await weather(t.x, t.y, { et0: 0.5, rain: 3 });
     expect((await state(t.id)).water_need).toBe("fine");
     await sql("update app_public.things set water = 18, last_sensor_data = now() - interval '2 hours' where id = $1", [t.id]);
-    expect(await state(t.id)).toEqual({ water_need: "needs_water", water_need_reason: "soil moisture 18% (dry below 20%), measured 2 hours ago", water_store_percent: 30 });
+    expect(await state(t.id)).toEqual({
+      water_need: "needs_water",
+      water_need_reason: "soil moisture 18% (dry below 20%), measured 2 hours ago",
+      water_store_percent: 30,
+    });
     expect(await reasonInWords(t.id)).toBe((await state(t.id)).water_need_reason);
     expect(await reasonInWords(t.id, "de")).toBe("Bodenfeuchte 18 % (trocken unter 20 %), gemessen vor 2 Stunden");
     await sql("update app_public.things set water = 25, last_sensor_data = now() - interval '10 minutes' where id = $1", [t.id]);
-    expect(await state(t.id)).toMatchObject({ water_need: "due_soon", water_need_reason: "soil moisture 25% (needs water below 30%), measured 10 minutes ago" });
+    expect(await state(t.id)).toMatchObject({
+      water_need: "due_soon",
+      water_need_reason: "soil moisture 25% (needs water below 30%), measured 10 minutes ago",
+    });
     expect(await reasonInWords(t.id)).toBe((await state(t.id)).water_need_reason);
     await sql("update app_public.things set water = 42, last_sensor_data = now() - interval '70 minutes' where id = $1", [t.id]);
     expect(await state(t.id)).toMatchObject({ water_need: "fine", water_need_reason: "soil moisture 42%, measured 1 hour ago" });
@@ -227,11 +250,18 @@ describe("rain: the nearest gauge first, else Open-Meteo", () => {
     // Open-Meteo: 2 mm on each of the 2 days after the watering's day, and today's so far.
     expect((await state(t.id)).water_need_reason).toBe("watered 3 days ago with 10 L; 6 mm rain since");
     const station = `WN${t.id.slice(0, 6)}`;
-    await sql("insert into app_private.rainfall_stations (id, label, location) values ($1, 'Model Gauge', point($2, $3))", [station, t.x + 0.02, t.y]);
+    await sql("insert into app_private.rainfall_stations (id, label, location) values ($1, 'Model Gauge', point($2, $3))", [
+      station,
+      t.x + 0.02,
+      t.y,
+    ]);
     // The gauge measured 0.5 mm yesterday and nothing else in its days: it wins on the days it covers.
-    await sql(`insert into app_private.rainfall_readings (measure_id, station_id, date_time, value)
+    await sql(
+      `insert into app_private.rainfall_readings (measure_id, station_id, date_time, value)
                select $1 || '-rainfall-t-15_min-mm', $1, (app_hidden.water_today() - d)::timestamp at time zone 'Europe/London' + interval '12 hours', v
-               from (values (1, 0.5), (2, 0.0)) x(d, v)`, [station]);
+               from (values (1, 0.5), (2, 0.0)) x(d, v)`,
+      [station],
+    );
     await sql("select app_private.refresh_water_need(array[$1::uuid])", [t.id]);
     // Days 2 and 1 ago from the gauge (0 + 0.5), today from Open-Meteo (2).
     expect((await state(t.id)).water_need_reason).toBe("watered 3 days ago with 10 L; 2.5 mm rain since");
@@ -257,7 +287,10 @@ describe("recomputed at once", () => {
     const r = await gql(server.url, WATER, { t: t.id, litres: 25 }, t.owner.token);
     expect(r.errors).toBeUndefined();
     expect(r.data.createAction.thingByThingId).toEqual({
-      waterNeed: "DUE_SOON", waterNeedReason: "watered today with 25 L; no rain since; hot days ahead", waterStorePercent: 83, rainSinceLastWateringMm: 0,
+      waterNeed: "DUE_SOON",
+      waterNeedReason: "watered today with 25 L; no rain since; hot days ahead",
+      waterStorePercent: 83,
+      rainSinceLastWateringMm: 0,
     });
     const after = (await sql("select water_need_at from app_public.things where id = $1", [t.id]))[0].water_need_at;
     expect(after.getTime()).toBeGreaterThan(before.getTime());
@@ -278,39 +311,59 @@ describe("the dry alert and the digest use the water need", () => {
     await sql("select app_private.check_dry_alerts(5, 12)");
     await sql("select app_private.check_dry_alerts(5, 12)");
     expect(await countQueuedEmails(server.databaseUrl, t.owner.email, "notification")).toBe(1);
-    const [note] = await sql("select title, body from app_public.notifications n join app_public.users u on u.id = n.user_id where u.username = $1", [t.owner.username]);
+    const [note] = await sql(
+      "select title, body from app_public.notifications n join app_public.users u on u.id = n.user_id where u.username = $1",
+      [t.owner.username],
+    );
     expect(note.title).toBe("Model Planter needs water");
-    expect(note.body).toBe("Model Planter needs water by our estimate: no watering recorded for 10 days; no rain in the last 7 days. No watering was recorded recently and no rain is expected.");
+    expect(note.body).toBe(
+      "Model Planter needs water by our estimate: no watering recorded for 10 days; no rain in the last 7 days. No watering was recorded recently and no rain is expected.",
+    );
     const [alert] = await sql("select outcome, reason from app_public.thing_alerts where thing_id = $1", [t.id]);
-    expect(alert).toEqual({ outcome: "sent", reason: "Model Planter needs water (no watering recorded for 10 days; no rain in the last 7 days): its people were alerted." });
+    expect(alert).toEqual({
+      outcome: "sent",
+      reason: "Model Planter needs water (no watering recorded for 10 days; no rain in the last 7 days): its people were alerted.",
+    });
     // Watered well: no longer needs water, and the next dry spell alerts afresh.
     await watered(t.id, 0, 200);
-    expect(await sql("select water_need, needs_water_notification_at from app_public.things where id = $1", [t.id]))
-      .toEqual([{ water_need: "fine", needs_water_notification_at: null }]);
+    expect(await sql("select water_need, needs_water_notification_at from app_public.things where id = $1", [t.id])).toEqual([
+      { water_need: "fine", needs_water_notification_at: null },
+    ]);
   });
 
   it("still holds an alert back when rain is forecast, saying why", async () => {
     const t = await thing("FLOWERBED");
     await weather(t.x, t.y, { et0: 3, rain: 0 });
     await watered(t.id, 10, 5);
-    await sql(`insert into app_private.weather_forecasts (latitude, longitude, hourly)
+    await sql(
+      `insert into app_private.weather_forecasts (latitude, longitude, hourly)
                values (round($1::numeric, 1), round($2::numeric, 1), (select jsonb_agg(jsonb_build_object('time', date_trunc('hour', now()) + (n || ' hours')::interval, 'precipitation', 1.0))
-                                from generate_series(0, 11) n))`, [t.x, t.y]);
+                                from generate_series(0, 11) n))`,
+      [t.x, t.y],
+    );
     await sql("select app_private.check_dry_alerts(5, 12)");
     expect(await countQueuedEmails(server.databaseUrl, t.owner.email, "notification")).toBe(0);
     const [alert] = await sql("select outcome, reason from app_public.thing_alerts where thing_id = $1", [t.id]);
     expect(alert.outcome).toBe("held");
-    expect(alert.reason).toMatch(/^Model Planter needs water \(no watering recorded for 10 days; .*\), but no alert was sent: 12(\.0)? mm of rain is forecast for the next 12 hours\.$/);
+    expect(alert.reason).toMatch(
+      /^Model Planter needs water \(no watering recorded for 10 days; .*\), but no alert was sent: 12(\.0)? mm of rain is forecast for the next 12 hours\.$/,
+    );
   });
 
   it("the digest lists the things that need water first, with their reason", async () => {
     const t = await thing("FLOWERBED");
     await weather(t.x, t.y, { et0: 3, rain: 0 });
     await watered(t.id, 10, 5);
-    const [payload] = await sql("select app_private.daily_digest_payload(u.id) as p from app_public.users u where u.username = $1", [t.owner.username]);
-    expect(payload.p.things).toEqual([expect.objectContaining({
-      id: t.id, waterNeed: "needs_water", waterNeedReason: "no watering recorded for 10 days; no rain in the last 7 days",
-    })]);
+    const [payload] = await sql("select app_private.daily_digest_payload(u.id) as p from app_public.users u where u.username = $1", [
+      t.owner.username,
+    ]);
+    expect(payload.p.things).toEqual([
+      expect.objectContaining({
+        id: t.id,
+        waterNeed: "needs_water",
+        waterNeedReason: "no watering recorded for 10 days; no rain in the last 7 days",
+      }),
+    ]);
   });
 });
 
@@ -339,7 +392,8 @@ describe("the chart's series", () => {
 describe("the reason's parts (issue 25)", () => {
   it("write word for word the English reason in the catalogue's en-GB, and German for a German reader", async () => {
     const rows = await sql<{ water_need_reason: string; water_need_reason_parts: unknown }>(
-      "select water_need_reason, water_need_reason_parts from app_public.things where water_need_reason is not null");
+      "select water_need_reason, water_need_reason_parts from app_public.things where water_need_reason is not null",
+    );
     const reasons = new Set(rows.map((r) => r.water_need_reason));
     // The model's clauses above (the readings' are checked where they are made).
     expect([...reasons].some((r) => r.startsWith("watered ") && r.includes(" rain since"))).toBe(true);

@@ -27,7 +27,8 @@ export function uplinkRangeError(uplink: Uplink): string | null {
   if (!Number.isInteger(uplink.fCnt) || uplink.fCnt < 0 || uplink.fCnt > INT4_MAX) {
     return `uplink_message.f_cnt must be a whole number from 0 to ${INT4_MAX}`;
   }
-  if (!Number.isInteger(uplink.fPort) || uplink.fPort < 0 || uplink.fPort > 255) return "uplink_message.f_port must be a whole number from 0 to 255";
+  if (!Number.isInteger(uplink.fPort) || uplink.fPort < 0 || uplink.fPort > 255)
+    return "uplink_message.f_port must be a whole number from 0 to 255";
   return null;
 }
 

@@ -39,7 +39,12 @@ export function translator<K extends string>(
     if (!format) {
       const text = (Object.hasOwn(catalogues[locale], key) ? catalogues[locale] : catalogues[DEFAULT_LOCALE])[key];
       if (text === undefined) throw new Error(`No text for ${key}`);
-      format = new IntlMessageFormat(text, Object.hasOwn(catalogues[locale], key) ? locale : DEFAULT_LOCALE, undefined, formatters && { formatters });
+      format = new IntlMessageFormat(
+        text,
+        Object.hasOwn(catalogues[locale], key) ? locale : DEFAULT_LOCALE,
+        undefined,
+        formatters && { formatters },
+      );
       compiled.set(key, format);
     }
     return String(format.format(values as Record<string, string | number | Date>));

@@ -6,7 +6,16 @@
 // the link has expired, "Forgot passphrase" with that address (as the mail says) sends a new one
 // while the account has no passphrase yet.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startTestServer, gql, signUp, withOwner, queuedEmail, countQueuedEmails, makeAdmin, newUserDetails } from "../../server/test/harness.ts";
+import {
+  startTestServer,
+  gql,
+  signUp,
+  withOwner,
+  queuedEmail,
+  countQueuedEmails,
+  makeAdmin,
+  newUserDetails,
+} from "../../server/test/harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -33,8 +42,16 @@ async function adminCreates(details = newUserDetails("made")) {
 }
 
 async function addressRows(email: string) {
-  return withOwner(server.databaseUrl, async (c) =>
-    (await c.query(`select u.username, e.is_verified from app_public.user_emails e join app_public.users u on u.id = e.user_id where e.email = $1 order by u.username`, [email])).rows);
+  return withOwner(
+    server.databaseUrl,
+    async (c) =>
+      (
+        await c.query(
+          `select u.username, e.is_verified from app_public.user_emails e join app_public.users u on u.id = e.user_id where e.email = $1 order by u.username`,
+          [email],
+        )
+      ).rows,
+  );
 }
 
 describe("a user created by an admin", () => {
@@ -64,7 +81,11 @@ describe("a user created by an admin", () => {
     expect(me.userEmailsByUserId.nodes).toEqual([{ email: details.email, isPrimary: true, isVerified: true }]);
 
     // The address now gets passphrase reset mails.
-    await withOwner(server.databaseUrl, (c) => c.query(`update app_private.user_secrets set reset_token_created_at = now() - interval '2 minutes' where user_id = $1`, [made.userId]));
+    await withOwner(server.databaseUrl, (c) =>
+      c.query(`update app_private.user_secrets set reset_token_created_at = now() - interval '2 minutes' where user_id = $1`, [
+        made.userId,
+      ]),
+    );
     expect((await gql(server.url, FORGOT, { email: details.email })).data.forgotPassword.boolean).toBe(true);
     expect(await countQueuedEmails(server.databaseUrl, details.email, "password_reset")).toBe(1);
   });
@@ -72,8 +93,14 @@ describe("a user created by an admin", () => {
   it("gets a new link from Forgot passphrase once the first has expired (while it has no passphrase), and that link verifies too", async () => {
     const made = await adminCreates();
     await withOwner(server.databaseUrl, (c) =>
-      c.query(`update app_private.user_secrets set reset_token_created_at = now() - interval '8 days', reset_token_expires_at = now() - interval '1 day' where user_id = $1`, [made.userId]));
-    expect((await gql(server.url, RESET, { userId: made.userId, token: made.token, password: "Chosen123" })).errors?.[0].extensions.code).toBe("NTFND");
+      c.query(
+        `update app_private.user_secrets set reset_token_created_at = now() - interval '8 days', reset_token_expires_at = now() - interval '1 day' where user_id = $1`,
+        [made.userId],
+      ),
+    );
+    expect(
+      (await gql(server.url, RESET, { userId: made.userId, token: made.token, password: "Chosen123" })).errors?.[0].extensions.code,
+    ).toBe("NTFND");
 
     expect((await gql(server.url, FORGOT, { email: made.email })).data.forgotPassword.boolean).toBe(true);
     const mail = await queuedEmail(server.databaseUrl, made.email, "password_reset");

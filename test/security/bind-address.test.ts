@@ -38,10 +38,17 @@ describe("the server without HOST", () => {
     delete process.env.HOST;
     const databaseUrl = inject("databaseUrl");
     dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-bind-"));
-    server = await startServer(loadConfig({
-      databaseUrl, authDatabaseUrl: await authenticatorUrl(databaseUrl), port: 0,
-      exportSchema: false, graphiql: false, jwtSecret: "bind-address-test-secret-long-enough-000", dataDir,
-    }));
+    server = await startServer(
+      loadConfig({
+        databaseUrl,
+        authDatabaseUrl: await authenticatorUrl(databaseUrl),
+        port: 0,
+        exportSchema: false,
+        graphiql: false,
+        jwtSecret: "bind-address-test-secret-long-enough-000",
+        dataDir,
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -55,7 +62,9 @@ describe("the server without HOST", () => {
     expect((await fetch(`http://127.0.0.1:${address.port}/health`)).status).toBeLessThan(600);
   });
 
-  const external = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal);
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal);
   it.skipIf(!external)("is not reachable on this machine's network address", async () => {
     const { port } = server.httpServer.address() as AddressInfo;
     await expect(fetch(`http://${external!.address}:${port}/health`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();

@@ -61,8 +61,12 @@ describe.skipIf(!haveChromium)("in Chromium", () => {
     server.on("upgrade", (req, socket) => {
       upgraded.add(socket);
       const key = req.headers["sec-websocket-key"] as string;
-      const accept = createHash("sha1").update(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest("base64");
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      const accept = createHash("sha1")
+        .update(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")
+        .digest("base64");
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
     });
 
   beforeAll(async () => {
@@ -72,15 +76,18 @@ describe.skipIf(!haveChromium)("in Chromium", () => {
     await new Promise<void>((r) => other.listen(0, "127.0.0.1", r));
     const otherPort = (other.address() as AddressInfo).port;
     app = http.createServer((req, res) => {
-      policy({ path: req.url } as any, {
-      set: (h: any, v?: any) => {
-        if (typeof h === "string") res.setHeader(h, v);
-        else for (const [k, x] of Object.entries(h)) res.setHeader(k, x as string);
-      },
-    } as any, () => {
-        if (req.url === "/probe.js") {
-          res.setHeader("content-type", "text/javascript");
-          res.end(`
+      policy(
+        { path: req.url } as any,
+        {
+          set: (h: any, v?: any) => {
+            if (typeof h === "string") res.setHeader(h, v);
+            else for (const [k, x] of Object.entries(h)) res.setHeader(k, x as string);
+          },
+        } as any,
+        () => {
+          if (req.url === "/probe.js") {
+            res.setHeader("content-type", "text/javascript");
+            res.end(`
             const open = (url) => new Promise((resolve) => {
               try {
                 const ws = new WebSocket(url);
@@ -91,11 +98,12 @@ describe.skipIf(!haveChromium)("in Chromium", () => {
             Promise.all([open("ws://" + location.host + "/graphql"), open("ws://127.0.0.1:${otherPort}/graphql")])
               .then(([own, foreign]) => { document.title = JSON.stringify({ own, foreign }); });
           `);
-        } else {
-          res.setHeader("content-type", "text/html");
-          res.end(`<!doctype html><title>waiting</title><script src="/probe.js"></script>`);
-        }
-      });
+          } else {
+            res.setHeader("content-type", "text/html");
+            res.end(`<!doctype html><title>waiting</title><script src="/probe.js"></script>`);
+          }
+        },
+      );
     });
     acceptUpgrade(app);
     await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));

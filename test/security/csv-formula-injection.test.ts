@@ -65,7 +65,7 @@ const PAYLOADS = [
   "\r=1+1",
   "＝1+1",
   // Separators and quotes inside user text, trying to start a new cell that is a formula.
-  'fine,=1+1',
+  "fine,=1+1",
   // A line break inside a cell must not start a new row whose first cell is a formula.
   "two lines\n=1+1",
   "two lines\r=1+1",
@@ -73,7 +73,14 @@ const PAYLOADS = [
 ];
 
 async function thingOf(token: string): Promise<string> {
-  const g = (await gql(server.url, `mutation { createGroup(input: { name: "Formula Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, token)).data.createGroup.group.id;
+  const g = (
+    await gql(
+      server.url,
+      `mutation { createGroup(input: { name: "Formula Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+      {},
+      token,
+    )
+  ).data.createGroup.group.id;
   return (
     await gql(
       server.url,

@@ -30,7 +30,10 @@ async function arrange() {
 }
 
 const feedbackAbout = (thingId: string) =>
-  withOwner(server.databaseUrl, async (c) => (await c.query("select count(*)::int as n from app_public.feedback where thing_id = $1", [thingId])).rows[0].n as number);
+  withOwner(
+    server.databaseUrl,
+    async (c) => (await c.query("select count(*)::int as n from app_public.feedback where thing_id = $1", [thingId])).rows[0].n as number,
+  );
 
 describe("createFeedback about a thing", () => {
   it("refuses a thing the caller cannot see with the answer for a thing that does not exist, and stores nothing", async () => {
@@ -64,16 +67,30 @@ describe("oneThingId", () => {
   it("takes a thing the caller can see, and can be unset", async () => {
     const { owner, privateThing, publicThing, stranger, strangerId } = await arrange();
     const ownerId = (await gql(server.url, ME, {}, owner.token)).data.currentUser.id;
-    expect((await gql(server.url, ONE_THING, { id: ownerId, t: privateThing }, owner.token)).data.updateUserById.user.oneThingId).toBe(privateThing);
-    expect((await gql(server.url, ONE_THING, { id: strangerId, t: publicThing }, stranger.token)).data.updateUserById.user.oneThingId).toBe(publicThing);
+    expect((await gql(server.url, ONE_THING, { id: ownerId, t: privateThing }, owner.token)).data.updateUserById.user.oneThingId).toBe(
+      privateThing,
+    );
+    expect((await gql(server.url, ONE_THING, { id: strangerId, t: publicThing }, stranger.token)).data.updateUserById.user.oneThingId).toBe(
+      publicThing,
+    );
     expect((await gql(server.url, ONE_THING, { id: strangerId, t: null }, stranger.token)).data.updateUserById.user.oneThingId).toBeNull();
   });
 
   it("changing something else keeps a One Thing that has since become invisible", async () => {
     const { owner, publicThing, stranger, strangerId } = await arrange();
     await gql(server.url, ONE_THING, { id: strangerId, t: publicThing }, stranger.token);
-    await gql(server.url, `mutation H($id: UUID!) { updateThingById(input: { id: $id, thingPatch: { isPublic: false } }) { thing { id } } }`, { id: publicThing }, owner.token);
-    const r = await gql(server.url, `mutation N($id: UUID!) { updateUserById(input: { id: $id, userPatch: { notificationDaily: true } }) { user { id } } }`, { id: strangerId }, stranger.token);
+    await gql(
+      server.url,
+      `mutation H($id: UUID!) { updateThingById(input: { id: $id, thingPatch: { isPublic: false } }) { thing { id } } }`,
+      { id: publicThing },
+      owner.token,
+    );
+    const r = await gql(
+      server.url,
+      `mutation N($id: UUID!) { updateUserById(input: { id: $id, userPatch: { notificationDaily: true } }) { user { id } } }`,
+      { id: strangerId },
+      stranger.token,
+    );
     expect(r.errors).toBeUndefined();
   });
 });

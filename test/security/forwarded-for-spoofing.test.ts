@@ -38,8 +38,15 @@ async function start(trustProxy?: string): Promise<RunningServer> {
     const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-xff-"));
     dirs.push(dataDir);
     const overrides: Partial<ServerConfig> = {
-      databaseUrl, authDatabaseUrl: await authenticatorUrl(databaseUrl), port: 0, host: "127.0.0.1",
-      exportSchema: false, graphiql: false, jwtSecret: "forwarded-for-test-secret-long-enough-00", dataDir, rateLimits: true,
+      databaseUrl,
+      authDatabaseUrl: await authenticatorUrl(databaseUrl),
+      port: 0,
+      host: "127.0.0.1",
+      exportSchema: false,
+      graphiql: false,
+      jwtSecret: "forwarded-for-test-secret-long-enough-00",
+      dataDir,
+      rateLimits: true,
     };
     const server = await startServer(loadConfig(overrides));
     servers.push(server);
@@ -54,15 +61,19 @@ async function start(trustProxy?: string): Promise<RunningServer> {
 function forgot(server: RunningServer, opts: { forwardedFor?: string; localAddress?: string } = {}): Promise<string | null> {
   const body = JSON.stringify({ query: FORGOT, variables: { email: "nobody@example.org" } });
   return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url.replace("localhost", "127.0.0.1")}/graphql`, {
-      method: "POST",
-      localAddress: opts.localAddress,
-      headers: { "content-type": "application/json", ...(opts.forwardedFor ? { "x-forwarded-for": opts.forwardedFor } : {}) },
-    }, (res) => {
-      let text = "";
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve(JSON.parse(text).errors?.[0]?.extensions?.code ?? null));
-    });
+    const req = http.request(
+      `${server.url.replace("localhost", "127.0.0.1")}/graphql`,
+      {
+        method: "POST",
+        localAddress: opts.localAddress,
+        headers: { "content-type": "application/json", ...(opts.forwardedFor ? { "x-forwarded-for": opts.forwardedFor } : {}) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve(JSON.parse(text).errors?.[0]?.extensions?.code ?? null));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -86,11 +97,14 @@ async function forgotOverWebsocket(server: RunningServer, forwardedFor: string, 
     for (let i = 0; i < times; i++) {
       const result: any = await new Promise((resolve, reject) => {
         let value: unknown;
-        client.subscribe({ query: FORGOT, variables: { email: "nobody@example.org" } }, {
-          next: (v) => (value = v),
-          error: reject,
-          complete: () => resolve(value),
-        });
+        client.subscribe(
+          { query: FORGOT, variables: { email: "nobody@example.org" } },
+          {
+            next: (v) => (value = v),
+            error: reject,
+            complete: () => resolve(value),
+          },
+        );
       });
       codes.push(result.errors?.[0]?.extensions?.code ?? null);
     }

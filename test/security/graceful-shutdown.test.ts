@@ -32,18 +32,23 @@ afterAll(async () => {
 async function startServerProcess(): Promise<{ child: Child; port: number }> {
   const port = await freePort();
   // The server with the worker beside it, as `npm run server` and the Docker image start them.
-  const child = startNode("scripts/start.ts", {
-    ...workerEnv(databaseUrl),
-    DATABASE_URL: databaseUrl,
-    AUTH_DATABASE_URL: await authenticatorUrl(databaseUrl),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    RUN_WORKER: "true",
-    EXPORT_SCHEMA: "false",
-    GRAPHIQL: "false",
-    JWT_SECRET: "graceful-shutdown-test-secret-long-enough",
-  }, "server", ["--deployed"]);
+  const child = startNode(
+    "scripts/start.ts",
+    {
+      ...workerEnv(databaseUrl),
+      DATABASE_URL: databaseUrl,
+      AUTH_DATABASE_URL: await authenticatorUrl(databaseUrl),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      RUN_WORKER: "true",
+      EXPORT_SCHEMA: "false",
+      GRAPHIQL: "false",
+      JWT_SECRET: "graceful-shutdown-test-secret-long-enough",
+    },
+    "server",
+    ["--deployed"],
+  );
   children.push(child);
   await child.waitForLine(/API and app listening/, 60_000);
   return { child, port };
@@ -63,10 +68,16 @@ async function openWebsocket(port: number): Promise<{ closed: Promise<number> }>
 
 /** Until PostgreSQL shows the request's query waiting for the lock `locker` holds. */
 async function untilWaitingForLock(locker: pg.Client): Promise<void> {
-  await waitFor(async () => {
-    const { rows } = await locker.query("select count(*)::int as n from pg_locks where not granted and relation = 'app_public.things'::regclass");
-    return rows[0].n > 0;
-  }, "the request's query to wait for the lock", 20_000);
+  await waitFor(
+    async () => {
+      const { rows } = await locker.query(
+        "select count(*)::int as n from pg_locks where not granted and relation = 'app_public.things'::regclass",
+      );
+      return rows[0].n > 0;
+    },
+    "the request's query to wait for the lock",
+    20_000,
+  );
 }
 
 /**
@@ -140,9 +151,14 @@ describe("scripts/start.ts with the embedded database, Ctrl-C to its process gro
       cwd: rootDir,
       detached: true, // a process group of its own, as a terminal's foreground job
       env: {
-        PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "development",
-        DATA_DIR: startDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort),
-        HOURLY_JOB_INITIAL_DELAY_MS: "3600000", EXPORT_SCHEMA: "false",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        NODE_ENV: "development",
+        DATA_DIR: startDir,
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(pgPort),
+        HOURLY_JOB_INITIAL_DELAY_MS: "3600000",
+        EXPORT_SCHEMA: "false",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

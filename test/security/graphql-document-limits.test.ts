@@ -10,13 +10,24 @@ import { WebSocket } from "ws";
 import { buildSchema, parse } from "postgraphile/graphql";
 import { startTestServer } from "../../server/test/harness.ts";
 import { loadConfig, rootDir } from "../../server/config.ts";
-import { DEFAULT_DOCUMENT_LIMITS, bracketNesting, checkBeforeParse, checkBeforeValidation, type DocumentLimits } from "../../server/graphql/document-limits.ts";
+import {
+  DEFAULT_DOCUMENT_LIMITS,
+  bracketNesting,
+  checkBeforeParse,
+  checkBeforeValidation,
+  type DocumentLimits,
+} from "../../server/graphql/document-limits.ts";
 import { DEFAULT_QUERY_LIMITS } from "../../server/graphql/query-limits.ts";
 
 /** Small limits, so each boundary is cheap to reach. */
 const SMALL: DocumentLimits = {
   ...DEFAULT_DOCUMENT_LIMITS,
-  maxBodyBytes: 4096, maxBytes: 2000, maxTokens: 100, maxNesting: 10, maxDirectives: 3, maxRootFields: 5,
+  maxBodyBytes: 4096,
+  maxBytes: 2000,
+  maxTokens: 100,
+  maxNesting: 10,
+  maxDirectives: 3,
+  maxRootFields: 5,
 };
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -95,15 +106,24 @@ describe("limits before parsing", () => {
 
   it("bracket nesting is read from the characters, brackets in strings and comments left out", () => {
     expect(bracketNesting(nesting(7), 100)).toBe(7);
-    expect(bracketNesting(`{ a(x: "{[(\\"{{{") # {{{{{{
-      b(y: """ {{{{ \\""" [[[[ """) { c } }`, 100)).toBe(2);
+    expect(
+      bracketNesting(
+        `{ a(x: "{[(\\"{{{") # {{{{{{
+      b(y: """ {{{{ \\""" [[[[ """) { c } }`,
+        100,
+      ),
+    ).toBe(2);
     expect(bracketNesting("{".repeat(1_000_000), 40)).toBe(41); // stops counting past the limit
   });
 
   it("nesting of the variables (QUERY_MAX_NESTING)", async () => {
     // The variables object itself is the first level.
     await allowed("{ __typename }", nestedObject(10));
-    await refused("{ __typename }", "Variables are nested too deeply: more than 10 levels of lists and objects are not allowed", nestedObject(11));
+    await refused(
+      "{ __typename }",
+      "Variables are nested too deeply: more than 10 levels of lists and objects are not allowed",
+      nestedObject(11),
+    );
   });
 });
 
@@ -116,8 +136,11 @@ describe("limits before validation", () => {
   it("root fields (QUERY_MAX_ROOT_FIELDS), fragments at the root counted", async () => {
     await allowed(rootFields(5));
     await refused(rootFields(6), "Query asks for too many root fields: 6, at most 5 are allowed");
-    await refused(`query { ...A ...B } fragment A on Query { currentUser { id } currentUser { name } thingById(id: "00000000-0000-4000-8000-000000000000") { id } }
-      fragment B on Query { currentUser { id } currentUser { username } currentUser { name } }`, "Query asks for too many root fields: 6, at most 5 are allowed");
+    await refused(
+      `query { ...A ...B } fragment A on Query { currentUser { id } currentUser { name } thingById(id: "00000000-0000-4000-8000-000000000000") { id } }
+      fragment B on Query { currentUser { id } currentUser { username } currentUser { name } }`,
+      "Query asks for too many root fields: 6, at most 5 are allowed",
+    );
   });
 });
 
@@ -167,8 +190,10 @@ describe("the defaults", () => {
     const schema = buildSchema(fs.readFileSync(path.join(rootDir, "server/schema.graphql"), "utf8"));
     const half: DocumentLimits = {
       ...DEFAULT_DOCUMENT_LIMITS,
-      maxBytes: DEFAULT_DOCUMENT_LIMITS.maxBytes / 2, maxTokens: DEFAULT_DOCUMENT_LIMITS.maxTokens / 2,
-      maxNesting: DEFAULT_DOCUMENT_LIMITS.maxNesting / 2, maxDirectives: DEFAULT_DOCUMENT_LIMITS.maxDirectives / 2,
+      maxBytes: DEFAULT_DOCUMENT_LIMITS.maxBytes / 2,
+      maxTokens: DEFAULT_DOCUMENT_LIMITS.maxTokens / 2,
+      maxNesting: DEFAULT_DOCUMENT_LIMITS.maxNesting / 2,
+      maxDirectives: DEFAULT_DOCUMENT_LIMITS.maxDirectives / 2,
       maxRootFields: DEFAULT_DOCUMENT_LIMITS.maxRootFields / 2,
     };
     const files = fs.globSync("web/src/**/*.graphql", { cwd: rootDir });
@@ -184,11 +209,22 @@ describe("the defaults", () => {
     const saved = { ...process.env };
     try {
       Object.assign(process.env, {
-        GRAPHQL_MAX_BODY_BYTES: "1000", QUERY_MAX_BYTES: "900", QUERY_MAX_TOKENS: "50", QUERY_MAX_NESTING: "7",
-        QUERY_MAX_DIRECTIVES: "2", QUERY_MAX_ROOT_FIELDS: "4", QUERY_CACHE_MAX_BYTES: "123456",
+        GRAPHQL_MAX_BODY_BYTES: "1000",
+        QUERY_MAX_BYTES: "900",
+        QUERY_MAX_TOKENS: "50",
+        QUERY_MAX_NESTING: "7",
+        QUERY_MAX_DIRECTIVES: "2",
+        QUERY_MAX_ROOT_FIELDS: "4",
+        QUERY_CACHE_MAX_BYTES: "123456",
       });
       expect(loadConfig().documentLimits).toEqual({
-        maxBodyBytes: 1000, maxBytes: 900, maxTokens: 50, maxNesting: 7, maxDirectives: 2, maxRootFields: 4, cacheMaxBytes: 123456,
+        maxBodyBytes: 1000,
+        maxBytes: 900,
+        maxTokens: 50,
+        maxNesting: 7,
+        maxDirectives: 2,
+        maxRootFields: 4,
+        cacheMaxBytes: 123456,
       });
       process.env.QUERY_MAX_TOKENS = "-1";
       expect(() => loadConfig()).toThrow('QUERY_MAX_TOKENS must be a whole number of at least 1, got "-1"');

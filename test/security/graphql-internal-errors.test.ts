@@ -25,7 +25,13 @@ let unguarded: Server;
 beforeAll(async () => {
   server = await startTestServer();
   unguarded = await startTestServer({
-    documentLimits: { ...DEFAULT_DOCUMENT_LIMITS, maxBodyBytes: 1024 * 1024, maxBytes: 1024 * 1024, maxTokens: 1_000_000, maxNesting: 1_000_000 },
+    documentLimits: {
+      ...DEFAULT_DOCUMENT_LIMITS,
+      maxBodyBytes: 1024 * 1024,
+      maxBytes: 1024 * 1024,
+      maxTokens: 1_000_000,
+      maxNesting: 1_000_000,
+    },
   });
 });
 afterAll(async () => {
@@ -58,22 +64,30 @@ describe("stack-deep documents and variables", () => {
     for (const query of [nestedSelections(4_000), nestedList(7_000)]) {
       const r = await post(server.url, { query });
       expect(r.status).toBe(400);
-      expect(JSON.parse(r.text).errors).toEqual([{
-        message: "Query is nested too deeply: more than 40 levels of brackets are not allowed", extensions: { code: "TOOBG" },
-      }]);
+      expect(JSON.parse(r.text).errors).toEqual([
+        {
+          message: "Query is nested too deeply: more than 40 levels of brackets are not allowed",
+          extensions: { code: "TOOBG" },
+        },
+      ]);
     }
     const r = await post(server.url, { query: VARIABLE_QUERY, variablesJson: nestedValue(20_000) });
     expect(r.status).toBe(400);
     expect(r.text).not.toMatch(INTERNAL);
     expect(JSON.parse(r.text).errors[0]).toMatchObject({
-      message: "Variables are nested too deeply: more than 40 levels of lists and objects are not allowed", extensions: { code: "TOOBG" },
+      message: "Variables are nested too deeply: more than 40 levels of lists and objects are not allowed",
+      extensions: { code: "TOOBG" },
     });
   });
 
   it("that exhaust the stack anyway get a masked error with an id, logged once under that id", async () => {
     const logged = captureLogs();
     try {
-      for (const body of [{ query: nestedSelections(30_000) }, { query: nestedList(60_000) }, { query: VARIABLE_QUERY, variablesJson: nestedValue(200_000) }]) {
+      for (const body of [
+        { query: nestedSelections(30_000) },
+        { query: nestedList(60_000) },
+        { query: VARIABLE_QUERY, variablesJson: nestedValue(200_000) },
+      ]) {
         logged.records.length = 0;
         const r = await post(unguarded.url, body);
         expect(r.text).not.toMatch(INTERNAL);
@@ -96,15 +110,23 @@ describe("stack-deep documents and variables", () => {
       const client = createClient({ url: server.url.replace(/^http/, "ws") + "/graphql", webSocketImpl: WebSocket, retryAttempts: 0 });
       return new Promise<any>((resolve) => {
         let result: unknown;
-        client.subscribe(payload, { next: (v) => (result = v), error: (e) => resolve(Array.isArray(e) ? { errors: e } : { failure: String(e) }), complete: () => resolve(result) });
+        client.subscribe(payload, {
+          next: (v) => (result = v),
+          error: (e) => resolve(Array.isArray(e) ? { errors: e } : { failure: String(e) }),
+          complete: () => resolve(result),
+        });
       }).finally(() => client.dispose());
     };
     const deep = await run({ query: nestedSelections(4_000) });
-    expect(deep.errors[0]).toMatchObject({ message: "Query is nested too deeply: more than 40 levels of brackets are not allowed", extensions: { code: "TOOBG" } });
+    expect(deep.errors[0]).toMatchObject({
+      message: "Query is nested too deeply: more than 40 levels of brackets are not allowed",
+      extensions: { code: "TOOBG" },
+    });
     // (1,000 levels: the test's own client cannot write a deeper value.)
     const variables = await run({ query: VARIABLE_QUERY, variables: JSON.parse(nestedValue(1_000)) });
     expect(variables.errors[0]).toMatchObject({
-      message: "Variables are nested too deeply: more than 40 levels of lists and objects are not allowed", extensions: { code: "TOOBG" },
+      message: "Variables are nested too deeply: more than 40 levels of lists and objects are not allowed",
+      extensions: { code: "TOOBG" },
     });
   });
 });
@@ -116,13 +138,21 @@ describe("a websocket closed on an unexpected error", () => {
     const schema = buildSchema("type Query { a: Int }");
     const secret = "connection to app_private.secrets at /srv/server/x.ts:12 failed";
     const serv = {
-      resolvedPreset: {}, middleware: null, grafastMiddleware: null,
+      resolvedPreset: {},
+      middleware: null,
+      grafastMiddleware: null,
       dynamicOptions: { maskError: (e: unknown) => e },
       getExecutionConfig: () => ({
-        schema, resolvedPreset: {}, contextValue: {},
+        schema,
+        resolvedPreset: {},
+        contextValue: {},
         parseAndValidate: (query: string) => ({ document: parse(query) }),
-        execute: async () => { throw new Error(secret); },
-        subscribe: async () => { throw new Error(secret); },
+        execute: async () => {
+          throw new Error(secret);
+        },
+        subscribe: async () => {
+          throw new Error(secret);
+        },
       }),
     };
     const httpServer = http.createServer();
@@ -132,7 +162,9 @@ describe("a websocket closed on an unexpected error", () => {
     try {
       const port = (httpServer.address() as { port: number }).port;
       const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, "graphql-transport-ws");
-      const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
       socket.on("open", () => socket.send(JSON.stringify({ type: "connection_init" })));
       socket.on("message", (data) => {
         if (JSON.parse(data.toString()).type === "connection_ack") {

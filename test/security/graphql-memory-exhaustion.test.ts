@@ -74,7 +74,9 @@ describe("unique ~98 KB invalid documents, 150 of them", () => {
   it("past the size limits: refused by the token count before parsing (TOOBG), nothing cached, heap flat", async () => {
     const { growth, last } = await attack({ maxBodyBytes: 256 * 1024, maxBytes: 256 * 1024 });
     expect(last.status).toBe(400);
-    expect(last.body.errors).toEqual([{ message: "Query has too many tokens: more than 2,000 are not allowed", extensions: { code: "TOOBG" } }]);
+    expect(last.body.errors).toEqual([
+      { message: "Query has too many tokens: more than 2,000 are not allowed", extensions: { code: "TOOBG" } },
+    ]);
     expect(growth).toBeLessThan(30 * MB);
   });
 

@@ -42,7 +42,10 @@ describe("refused documents per address", () => {
     }
     const refused = await post(broken(), "203.0.113.7");
     expect(refused.status).toBe(429);
-    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Too many refused GraphQL documents/), extensions: { code: "RATEL" } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^Too many refused GraphQL documents/),
+      extensions: { code: "RATEL" },
+    });
     // A new document, even a valid one, waits with the rest: the server cannot tell it apart without parsing it.
     expect((await post(`query New${++n} { __typename }`, "203.0.113.7")).status).toBe(429);
     // What the server accepted before still runs: people behind the same address keep working.

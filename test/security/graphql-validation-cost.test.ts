@@ -57,7 +57,12 @@ describe("overlapping-field documents", () => {
 
   it("the same shapes at a size the limits allow are validated and answered", async () => {
     const user = await signUp(server.url);
-    const nested = await gql(server.url, `query Fine { currentUser { ${"userEmailsByUserId { nodes { id email } } ".repeat(100)} } }`, {}, user.token);
+    const nested = await gql(
+      server.url,
+      `query Fine { currentUser { ${"userEmailsByUserId { nodes { id email } } ".repeat(100)} } }`,
+      {},
+      user.token,
+    );
     expect(nested.errors).toBeUndefined();
     expect(nested.data.currentUser.userEmailsByUserId.nodes).toHaveLength(1);
     const root = await gql(server.url, `query Fine { ${"currentUser { id name } ".repeat(20)} }`, {}, user.token);

@@ -34,7 +34,10 @@ async function logged(fn: () => Promise<unknown>): Promise<string[]> {
     logs.stop();
   }
   // A JSON line holds a stack as "\n"-escaped text: the stack is what must not be there.
-  return [...lines, ...logs.records.map((r) => [r.msg, typeof r.err === "object" ? r.err?.stack ?? r.err?.message : r.err].filter(Boolean).join(" "))];
+  return [
+    ...lines,
+    ...logs.records.map((r) => [r.msg, typeof r.err === "object" ? (r.err?.stack ?? r.err?.message) : r.err].filter(Boolean).join(" ")),
+  ];
 }
 afterEach(() => vi.restoreAllMocks());
 
@@ -43,15 +46,28 @@ const ME = `query Me { currentUser { id } }`;
 describe("invalid tokens are logged in one line", () => {
   it.each([
     ["a malformed token", async () => "not.a.token"],
-    ["a forged token", async () =>
-      new SignJWT({ user_id: crypto.randomUUID(), role: "bk_admin" }).setProtectedHeader({ alg: "HS256" })
-        .setAudience("steward").setIssuer("steward").setIssuedAt().setExpirationTime("1h")
-        .sign(new TextEncoder().encode("some-other-secret-entirely-000000000000"))],
-    ["an expired token", async () =>
-      new SignJWT({ user_id: crypto.randomUUID(), role: "bk_user" }).setProtectedHeader({ alg: "HS256" })
-        .setAudience("steward").setIssuer("steward").setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-        .sign(new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-000"))],
+    [
+      "a forged token",
+      async () =>
+        new SignJWT({ user_id: crypto.randomUUID(), role: "bk_admin" })
+          .setProtectedHeader({ alg: "HS256" })
+          .setAudience("steward")
+          .setIssuer("steward")
+          .setIssuedAt()
+          .setExpirationTime("1h")
+          .sign(new TextEncoder().encode("some-other-secret-entirely-000000000000")),
+    ],
+    [
+      "an expired token",
+      async () =>
+        new SignJWT({ user_id: crypto.randomUUID(), role: "bk_user" })
+          .setProtectedHeader({ alg: "HS256" })
+          .setAudience("steward")
+          .setIssuer("steward")
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+          .sign(new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-000")),
+    ],
   ])("%s: 401, and at most one log line without a stack", async (_name, make) => {
     const bad = await make();
     let status = 0;

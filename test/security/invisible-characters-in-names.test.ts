@@ -54,7 +54,9 @@ describe("the database refuses invisible characters in names", () => {
     const details = { ...newUserDetails("inv"), name: `Ann${ch}Smith` };
     const r = await gql(server.url, SIGN_UP, details);
     expect(r.errors?.[0]).toMatchObject({ message: INVISIBLE, extensions: { code: "INVLD" } });
-    const { rows } = await withOwner(server.databaseUrl, (c) => c.query("select count(*)::int as n from app_public.users where username = $1", [details.username]));
+    const { rows } = await withOwner(server.databaseUrl, (c) =>
+      c.query("select count(*)::int as n from app_public.users where username = $1", [details.username]),
+    );
     expect(rows[0].n).toBe(0);
 
     const user = await signUp(server.url);
@@ -97,8 +99,29 @@ describe("the database refuses invisible characters in names", () => {
   });
 
   it("the database's list of characters is the form's", async () => {
-    const samples = [...CHARACTERS.map(([, ch]) => ch), "\u0001", "\u007F", "\u0085", "\u034F", "\u115F", "\u17B4", "\u202D", "\u206F", "\u3164", "\uFFA0", "\uFFFB",
-      "a", "é", "’", " ", "\u00A0", "\u2019", "\uFE0F", "🌻", "ا"];
+    const samples = [
+      ...CHARACTERS.map(([, ch]) => ch),
+      "\u0001",
+      "\u007F",
+      "\u0085",
+      "\u034F",
+      "\u115F",
+      "\u17B4",
+      "\u202D",
+      "\u206F",
+      "\u3164",
+      "\uFFA0",
+      "\uFFFB",
+      "a",
+      "é",
+      "’",
+      " ",
+      "\u00A0",
+      "\u2019",
+      "\uFE0F",
+      "🌻",
+      "ا",
+    ];
     const { rows } = await withOwner(server.databaseUrl, (c) =>
       c.query("select s, app_hidden.has_invisible_characters(s) as bad from unnest($1::text[]) s", [samples]),
     );

@@ -63,7 +63,11 @@ async function invitationRows(email: string): Promise<number> {
 
 async function fill(username: string, n: number) {
   await withOwner(a.databaseUrl, (c) =>
-    c.query(`insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() from app_public.users u, generate_series(1, $2) where u.username = $1`, [username, n]));
+    c.query(
+      `insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() from app_public.users u, generate_series(1, $2) where u.username = $1`,
+      [username, n],
+    ),
+  );
 }
 
 describe("invitation e-mails per sender", () => {
@@ -103,20 +107,30 @@ describe("invitation e-mails per sender", () => {
     const to = address();
     await fill(owner.username, LIMIT - 1);
     expect((await gql(a.url, INVITE.thing, { t: owner.targets.thing, e: to }, owner.token)).errors).toBeUndefined();
-    const before = await withOwner(a.databaseUrl, (c) => c.query(`select code, created_at from app_public.thing_access_invitations where email = $1`, [to]));
+    const before = await withOwner(a.databaseUrl, (c) =>
+      c.query(`select code, created_at from app_public.thing_access_invitations where email = $1`, [to]),
+    );
     const again = await gql(b.url, INVITE.thing, { t: owner.targets.thing, e: to }, owner.token);
     expect(again.errors?.[0].extensions.code).toBe("RATEL");
     expect(await countQueuedEmails(a.databaseUrl, to, "invitation")).toBe(1);
-    const after = await withOwner(a.databaseUrl, (c) => c.query(`select code, created_at from app_public.thing_access_invitations where email = $1`, [to]));
+    const after = await withOwner(a.databaseUrl, (c) =>
+      c.query(`select code, created_at from app_public.thing_access_invitations where email = $1`, [to]),
+    );
     expect(after.rows).toEqual(before.rows);
   });
 
   it("shares one count with task-assignment notices, and allows invitations again after the hour", async () => {
     const owner = await inviter();
     await fill(owner.username, LIMIT);
-    expect((await gql(a.url, INVITE.group, { t: owner.targets.group, e: address() }, owner.token)).errors?.[0].extensions.code).toBe("RATEL");
+    expect((await gql(a.url, INVITE.group, { t: owner.targets.group, e: address() }, owner.token)).errors?.[0].extensions.code).toBe(
+      "RATEL",
+    );
     await withOwner(a.databaseUrl, (c) =>
-      c.query(`update app_private.notice_emails set sent_at = now() - interval '61 minutes' where sender_id = (select id from app_public.users where username = $1)`, [owner.username]));
+      c.query(
+        `update app_private.notice_emails set sent_at = now() - interval '61 minutes' where sender_id = (select id from app_public.users where username = $1)`,
+        [owner.username],
+      ),
+    );
     expect((await gql(a.url, INVITE.group, { t: owner.targets.group, e: address() }, owner.token)).errors).toBeUndefined();
   });
 });

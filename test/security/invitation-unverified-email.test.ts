@@ -4,7 +4,17 @@
 // an unverified address reserves nothing, and its real owner's verification removes the copy.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { randomUUID } from "node:crypto";
-import { startTestServer, gql, signUp, signUpVerified, verifyEmail, newUserDetails, queuedEmail, withOwner, SIGN_UP } from "../../server/test/harness.ts";
+import {
+  startTestServer,
+  gql,
+  signUp,
+  signUpVerified,
+  verifyEmail,
+  newUserDetails,
+  queuedEmail,
+  withOwner,
+  SIGN_UP,
+} from "../../server/test/harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -67,7 +77,11 @@ function freshAddress() {
 
 async function accessRows(kind: Kind, targetId: string, userToken: string): Promise<number> {
   const me = (await gql(server.url, `query { currentUser { id } }`, {}, userToken)).data.currentUser.id;
-  const table = { thing: ["thing_accesses", "thing_id"], device: ["device_accesses", "device_id"], group: ["group_memberships", "group_id"] }[kind];
+  const table = {
+    thing: ["thing_accesses", "thing_id"],
+    device: ["device_accesses", "device_id"],
+    group: ["group_memberships", "group_id"],
+  }[kind];
   const { rows } = await withOwner(server.databaseUrl, (c) =>
     c.query(`select count(*)::int as n from app_public.${table[0]} where ${table[1]} = $1 and user_id = $2`, [targetId, me]),
   );
@@ -86,7 +100,10 @@ describe.each(["thing", "device", "group"] as const)("%s invitations", (kind) =>
     const checked = await gql(server.url, OPS[kind].check, { i: inv.id, c: inv.code }, attacker.token);
     expect(checked.errors?.[0].extensions.code).toBe("DNIEM");
     const accepted = await gql(server.url, OPS[kind].accept, { i: inv.id, c: inv.code }, attacker.token);
-    expect(accepted.errors?.[0]).toMatchObject({ message: "Verify your e-mail address to accept this invitation", extensions: { code: "DNIEM" } });
+    expect(accepted.errors?.[0]).toMatchObject({
+      message: "Verify your e-mail address to accept this invitation",
+      extensions: { code: "DNIEM" },
+    });
     expect(await accessRows(kind, inv.targetId, attacker.token)).toBe(0);
   });
 
@@ -100,7 +117,10 @@ describe.each(["thing", "device", "group"] as const)("%s invitations", (kind) =>
     const owner = await signUp(server.url, { ...newUserDetails("real"), email: address });
     // ...but until they verify it, it does not speak for them either.
     const early = await gql(server.url, OPS[kind].accept, { i: inv.id, c: inv.code }, owner.token);
-    expect(early.errors?.[0]).toMatchObject({ message: "Verify your e-mail address to accept this invitation", extensions: { code: "DNIEM" } });
+    expect(early.errors?.[0]).toMatchObject({
+      message: "Verify your e-mail address to accept this invitation",
+      extensions: { code: "DNIEM" },
+    });
 
     await verifyEmail(server.url, server.databaseUrl, address);
     // Verifying removed the attacker's unverified copy.
@@ -121,7 +141,10 @@ describe.each(["thing", "device", "group"] as const)("%s invitations", (kind) =>
     const inv = await invitation(kind, invitee.email);
     const stranger = await signUpVerified(server.url, server.databaseUrl);
     const denied = await gql(server.url, OPS[kind].accept, { i: inv.id, c: inv.code }, stranger.token);
-    expect(denied.errors?.[0]).toMatchObject({ message: "This invitation was sent to another e-mail address", extensions: { code: "DNIEM" } });
+    expect(denied.errors?.[0]).toMatchObject({
+      message: "This invitation was sent to another e-mail address",
+      extensions: { code: "DNIEM" },
+    });
     const accepted = await gql(server.url, OPS[kind].accept, { i: inv.id, c: inv.code }, invitee.token);
     expect(accepted.errors).toBeUndefined();
     expect(await accessRows(kind, inv.targetId, invitee.token)).toBe(1);
@@ -147,7 +170,10 @@ describe("an unverified address reserves nothing", () => {
     expect(added.errors).toBeUndefined();
     await verifyEmail(server.url, server.databaseUrl, address);
     const { rows } = await withOwner(server.databaseUrl, (c) =>
-      c.query(`select u.username, e.is_verified from app_public.user_emails e join app_public.users u on u.id = e.user_id where e.email = $1`, [address]),
+      c.query(
+        `select u.username, e.is_verified from app_public.user_emails e join app_public.users u on u.id = e.user_id where e.email = $1`,
+        [address],
+      ),
     );
     expect(rows).toEqual([{ username: owner.username, is_verified: true }]);
   });

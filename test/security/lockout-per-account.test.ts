@@ -60,7 +60,10 @@ describe("sign-in lockout per account", () => {
     for (let i = 0; i < 9; i++) await signIn(i % 2 ? user.email : user.username, `Wrong${i}abc`);
     expect((await signIn(user.username, user.password)).token).toBeTruthy();
     const { rows } = await withOwner(server.databaseUrl, (c) =>
-      c.query(`select count(*)::int as n from app_private.sign_in_failures where user_id = (select id from app_public.users where username = $1)`, [user.username]),
+      c.query(
+        `select count(*)::int as n from app_private.sign_in_failures where user_id = (select id from app_public.users where username = $1)`,
+        [user.username],
+      ),
     );
     expect(rows[0].n).toBe(0);
   });
@@ -77,7 +80,10 @@ describe("sign-in lockout per account", () => {
     const user = await signUpVerified(server.url, server.databaseUrl);
     const unverified = `second.${user.username}@example.org`;
     await withOwner(server.databaseUrl, (c) =>
-      c.query(`insert into app_public.user_emails (user_id, email) select id, $2 from app_public.users where username = $1`, [user.username, unverified]),
+      c.query(`insert into app_public.user_emails (user_id, email) select id, $2 from app_public.users where username = $1`, [
+        user.username,
+        unverified,
+      ]),
     );
     expect((await signIn(unverified, user.password)).token).toBeUndefined();
     for (let i = 0; i < 10; i++) await signIn(unverified, `Wrong${i}abc`);

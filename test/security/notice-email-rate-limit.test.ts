@@ -36,7 +36,14 @@ async function arrange() {
   const member = await signUp(a.url);
   await gql(a.url, JOIN, { g: groupId }, member.token);
   const newTask = async (token = owner.token) =>
-    (await gql(a.url, CREATE, { task: { thingId, actionType: "WATERING", title: "Rota watering", status: "NOT_STARTED", priority: "NORMAL" } }, token)).data.createTask.task.id as string;
+    (
+      await gql(
+        a.url,
+        CREATE,
+        { task: { thingId, actionType: "WATERING", title: "Rota watering", status: "NOT_STARTED", priority: "NORMAL" } },
+        token,
+      )
+    ).data.createTask.task.id as string;
   return { owner, groupId, member, memberId: await myId(a.url, member.token), newTask };
 }
 
@@ -54,14 +61,17 @@ describe("notice e-mails per sender", () => {
       expect(r.errors, `assignment ${i + 1}`).toBeUndefined();
     }
     const queued = async () =>
-      (await countQueuedEmails(a.databaseUrl, member.email, "notification")) + (await countQueuedEmails(a.databaseUrl, second.email, "notification"));
+      (await countQueuedEmails(a.databaseUrl, member.email, "notification")) +
+      (await countQueuedEmails(a.databaseUrl, second.email, "notification"));
     expect(await queued()).toBe(LIMIT);
 
     const taskId = await newTask();
     for (const server of [a, b]) {
       const refused = await gql(server.url, ASSIGN, { taskId, userId: memberId }, owner.token);
       expect(refused.errors?.[0].extensions.code).toBe("RATEL");
-      expect(refused.errors?.[0].message).toMatch(new RegExp(`^You can send people up to ${LIMIT} e-mail notices an hour\\. Please try again in \\d+ minutes?\\.$`));
+      expect(refused.errors?.[0].message).toMatch(
+        new RegExp(`^You can send people up to ${LIMIT} e-mail notices an hour\\. Please try again in \\d+ minutes?\\.$`),
+      );
     }
     expect((await gql(a.url, TASK, { id: taskId }, owner.token)).data.taskById.taskAssignmentsByTaskId.totalCount).toBe(0);
     expect(await queued()).toBe(LIMIT);
@@ -72,10 +82,18 @@ describe("notice e-mails per sender", () => {
     const other = await signUp(a.url);
     await gql(a.url, JOIN, { g: groupId }, other.token);
     await withOwner(a.databaseUrl, (c) =>
-      c.query(`insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() from app_public.users u, generate_series(1, $2) where u.username = $1`, [owner.username, LIMIT]));
-    expect((await gql(a.url, ASSIGN, { taskId: await newTask(), userId: memberId }, owner.token)).errors?.[0].extensions.code).toBe("RATEL");
+      c.query(
+        `insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() from app_public.users u, generate_series(1, $2) where u.username = $1`,
+        [owner.username, LIMIT],
+      ),
+    );
+    expect((await gql(a.url, ASSIGN, { taskId: await newTask(), userId: memberId }, owner.token)).errors?.[0].extensions.code).toBe(
+      "RATEL",
+    );
     // Taking a task on oneself sends no e-mail, so it is not limited.
-    expect((await gql(a.url, ASSIGN, { taskId: await newTask(), userId: await myId(a.url, owner.token) }, owner.token)).errors).toBeUndefined();
+    expect(
+      (await gql(a.url, ASSIGN, { taskId: await newTask(), userId: await myId(a.url, owner.token) }, owner.token)).errors,
+    ).toBeUndefined();
     // Another planner is not held back by the first one's notices.
     expect((await gql(a.url, ASSIGN, { taskId: await newTask(other.token), userId: memberId }, other.token)).errors).toBeUndefined();
   });
@@ -83,7 +101,11 @@ describe("notice e-mails per sender", () => {
   it("allows notices again once the hour has passed", async () => {
     const { owner, memberId, newTask } = await arrange();
     await withOwner(a.databaseUrl, (c) =>
-      c.query(`insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() - interval '61 minutes' from app_public.users u, generate_series(1, $2) where u.username = $1`, [owner.username, LIMIT]));
+      c.query(
+        `insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() - interval '61 minutes' from app_public.users u, generate_series(1, $2) where u.username = $1`,
+        [owner.username, LIMIT],
+      ),
+    );
     expect((await gql(a.url, ASSIGN, { taskId: await newTask(), userId: memberId }, owner.token)).errors).toBeUndefined();
   });
 });

@@ -66,7 +66,9 @@ async function pictureCookie(token: string): Promise<string> {
 }
 
 async function png(r: number, g: number, b: number) {
-  return sharp({ create: { width: 300, height: 200, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  return sharp({ create: { width: 300, height: 200, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 }
 
 async function setPicture(token: string, type: string, id: string) {
@@ -80,7 +82,10 @@ async function setPicture(token: string, type: string, id: string) {
   expect(r.errors, `${type} ${id}`).toBeUndefined();
 }
 
-const ids = {} as Record<"privateGroup" | "publicThing" | "privateThing" | "publicDevice" | "privateDevice" | "action" | "ownerUser", string>;
+const ids = {} as Record<
+  "privateGroup" | "publicThing" | "privateThing" | "publicDevice" | "privateDevice" | "action" | "ownerUser",
+  string
+>;
 let owner: { token: string };
 let member: { token: string };
 let collaborator: { token: string };
@@ -107,7 +112,9 @@ beforeAll(async () => {
   admin = await makeAdmin(server.url, server.databaseUrl, await signUp(server.url));
   const q = (query: string, variables: Record<string, unknown>, token = owner.token) => gql(server.url, query, variables, token);
 
-  ids.privateGroup = (await q(`mutation { createGroup(input: { name: "Hidden Growers", type: GROWER, isPublic: false }) { group { id } } }`, {})).data.createGroup.group.id;
+  ids.privateGroup = (
+    await q(`mutation { createGroup(input: { name: "Hidden Growers", type: GROWER, isPublic: false }) { group { id } } }`, {})
+  ).data.createGroup.group.id;
   const thing = async (isPublic: boolean, name: string) =>
     (
       await q(
@@ -119,7 +126,10 @@ beforeAll(async () => {
   ids.privateThing = await thing(false, "Hidden Planter");
   ids.ownerUser = (await q(`query Me { currentUser { id } }`, {})).data.currentUser.id;
   ids.action = (
-    await q(`mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: WATERING, comments: "Two cans" } }) { action { id } } }`, { t: ids.privateThing })
+    await q(
+      `mutation A($t: UUID!) { createAction(input: { action: { thingId: $t, type: WATERING, comments: "Two cans" } }) { action { id } } }`,
+      { t: ids.privateThing },
+    )
   ).data.createAction.action.id;
 
   await withOwner(server.databaseUrl, async (c) => {
@@ -138,8 +148,14 @@ beforeAll(async () => {
     // A member of the private group, and a collaborator on the private thing only.
     const memberId = (await gql(server.url, `query Me { currentUser { id } }`, {}, member.token)).data.currentUser.id;
     const collaboratorId = (await gql(server.url, `query Me { currentUser { id } }`, {}, collaborator.token)).data.currentUser.id;
-    await c.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, false)", [ids.privateGroup, memberId]);
-    await c.query("insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator) values ($1, $2, false, true)", [ids.privateThing, collaboratorId]);
+    await c.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, false)", [
+      ids.privateGroup,
+      memberId,
+    ]);
+    await c.query("insert into app_public.thing_accesses (thing_id, user_id, is_owner, is_collaborator) values ($1, $2, false, true)", [
+      ids.privateThing,
+      collaboratorId,
+    ]);
   });
 
   await setPicture(owner.token, "group", ids.privateGroup);
@@ -159,8 +175,12 @@ describe("private pictures by learned ids", () => {
     const d = await gql(server.url, `query D($id: UUID!) { deviceById(id: $id) { thingId } }`, { id: ids.publicDevice }, outsider.token);
     expect(d.data.deviceById.thingId).toBe(ids.privateThing);
     // ... while the records themselves stay hidden from them.
-    expect((await gql(server.url, `query G($id: UUID!) { groupById(id: $id) { id } }`, { id: ids.privateGroup }, outsider.token)).data.groupById).toBeNull();
-    expect((await gql(server.url, `query T($id: UUID!) { thingById(id: $id) { id } }`, { id: ids.privateThing })).data.thingById).toBeNull();
+    expect(
+      (await gql(server.url, `query G($id: UUID!) { groupById(id: $id) { id } }`, { id: ids.privateGroup }, outsider.token)).data.groupById,
+    ).toBeNull();
+    expect(
+      (await gql(server.url, `query T($id: UUID!) { thingById(id: $id) { id } }`, { id: ids.privateThing })).data.thingById,
+    ).toBeNull();
   });
 
   it("outsiders and guests get 404 for every size and URL form of private pictures, by header or cookie", async () => {
@@ -168,7 +188,8 @@ describe("private pictures by learned ids", () => {
     expect((await fetchRaw(`/images/group/${ids.privateGroup}/thumb.webp`, null)).status).toBe(404);
     expect((await fetchRaw(`/images/thing/${ids.privateThing}/large.webp`, { token: outsider.token })).status).toBe(404);
     const outsiderCookie = await pictureCookie(outsider.token);
-    const guestToken = (await gql(server.url, `mutation SignInAsGuest { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guestToken = (await gql(server.url, `mutation SignInAsGuest { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`))
+      .data.signInAsGuest.jwtToken;
     const denied: [string, Who][] = [
       ["anonymous", null],
       ["guest token", { token: guestToken }],
@@ -195,8 +216,12 @@ describe("private pictures by learned ids", () => {
           expect(res.headers["cache-control"], `${who} ${url}`).toBe("no-store");
         }
         expect((await fetchRaw(`/images/${type}/${id}/thumb.webp`, cred, {}, "HEAD")).status, `${who} HEAD ${type}`).toBe(404);
-        expect((await fetchRaw(`/images/${type}/${id}/thumb.webp`, cred, { "if-none-match": etag })).status, `${who} 304? ${type}`).toBe(404);
-        expect((await fetchRaw(`/images/${type}/${id}/thumb.webp`, cred, { "if-modified-since": new Date().toUTCString() })).status).toBe(404);
+        expect((await fetchRaw(`/images/${type}/${id}/thumb.webp`, cred, { "if-none-match": etag })).status, `${who} 304? ${type}`).toBe(
+          404,
+        );
+        expect((await fetchRaw(`/images/${type}/${id}/thumb.webp`, cred, { "if-modified-since": new Date().toUTCString() })).status).toBe(
+          404,
+        );
       }
     }
     // The same answer as for an id that does not exist.
@@ -211,10 +236,47 @@ describe("private pictures by learned ids", () => {
 
   it("the owner, a group member, a collaborator and an admin see them, by header or cookie, never cached for others", async () => {
     const allowed: [string, { token: string }, [string, string][]][] = [
-      ["owner", owner, [["group", ids.privateGroup], ["thing", ids.privateThing], ["device", ids.privateDevice], ["action", ids.action], ["user", ids.ownerUser]]],
-      ["group member", member, [["group", ids.privateGroup], ["thing", ids.privateThing], ["action", ids.action], ["user", ids.ownerUser]]],
-      ["collaborator", collaborator, [["thing", ids.privateThing], ["action", ids.action], ["user", ids.ownerUser]]],
-      ["admin", admin, [["group", ids.privateGroup], ["thing", ids.privateThing], ["device", ids.privateDevice], ["action", ids.action], ["user", ids.ownerUser]]],
+      [
+        "owner",
+        owner,
+        [
+          ["group", ids.privateGroup],
+          ["thing", ids.privateThing],
+          ["device", ids.privateDevice],
+          ["action", ids.action],
+          ["user", ids.ownerUser],
+        ],
+      ],
+      [
+        "group member",
+        member,
+        [
+          ["group", ids.privateGroup],
+          ["thing", ids.privateThing],
+          ["action", ids.action],
+          ["user", ids.ownerUser],
+        ],
+      ],
+      [
+        "collaborator",
+        collaborator,
+        [
+          ["thing", ids.privateThing],
+          ["action", ids.action],
+          ["user", ids.ownerUser],
+        ],
+      ],
+      [
+        "admin",
+        admin,
+        [
+          ["group", ids.privateGroup],
+          ["thing", ids.privateThing],
+          ["device", ids.privateDevice],
+          ["action", ids.action],
+          ["user", ids.ownerUser],
+        ],
+      ],
       // Another signed-in person: people's pictures yes, private records no (above).
       ["outsider", outsider, [["user", ids.ownerUser]]],
     ];
@@ -241,7 +303,10 @@ describe("private pictures by learned ids", () => {
   });
 
   it("a public thing's and a public device's pictures are still served to anyone, cacheable", async () => {
-    for (const [type, id] of [["thing", ids.publicThing], ["device", ids.publicDevice]]) {
+    for (const [type, id] of [
+      ["thing", ids.publicThing],
+      ["device", ids.publicDevice],
+    ]) {
       for (const url of urlForms(type, id)) {
         for (const cred of [null, { token: outsider.token }, { token: owner.token }]) {
           const res = await fetchRaw(url, cred);
@@ -256,7 +321,10 @@ describe("private pictures by learned ids", () => {
     const person = await signUp(server.url);
     const personId = (await gql(server.url, `query Me { currentUser { id } }`, {}, person.token)).data.currentUser.id;
     await withOwner(server.databaseUrl, (c) =>
-      c.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, false)", [ids.privateGroup, personId]),
+      c.query("insert into app_public.group_memberships (group_id, user_id, is_owner) values ($1, $2, false)", [
+        ids.privateGroup,
+        personId,
+      ]),
     );
     const cookie = await pictureCookie(person.token);
     expect((await fetchRaw(`/images/group/${ids.privateGroup}/thumb.webp`, { cookie })).status).toBe(200);
@@ -269,7 +337,8 @@ describe("private pictures by learned ids", () => {
     } finally {
       vi.useRealTimers();
     }
-    const guestToken = (await gql(server.url, `mutation SignInAsGuest { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`)).data.signInAsGuest.jwtToken;
+    const guestToken = (await gql(server.url, `mutation SignInAsGuest { signInAsGuest(input: { domainName: "localhost" }) { jwtToken } }`))
+      .data.signInAsGuest.jwtToken;
     const cleared = await fetch(`${server.url}/images/session`, { method: "POST", headers: { authorization: `Bearer ${guestToken}` } });
     expect(cleared.status).toBe(204);
     expect(cleared.headers.getSetCookie()[0]).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);

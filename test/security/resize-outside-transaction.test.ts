@@ -32,7 +32,9 @@ const NEW_FILES = `mutation NewFiles($sessionId: String!, $type: String!, $id: U
 
 /** A large, busy photo-like JPEG: resizing it takes sharp a noticeable while. */
 async function bigJpeg(width: number, height: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
   return noise;
@@ -50,7 +52,8 @@ async function upload(token: string, sessionId: string, data: Buffer) {
 async function webpsUnder(dir: string): Promise<Record<string, Buffer>> {
   const names = fs.existsSync(dir) ? ((await fs.promises.readdir(dir, { recursive: true })) as string[]) : [];
   const found: Record<string, Buffer> = {};
-  for (const name of names.filter((n) => n.endsWith(".webp"))) found[path.basename(name, ".webp")] = await fs.promises.readFile(path.join(dir, name));
+  for (const name of names.filter((n) => n.endsWith(".webp")))
+    found[path.basename(name, ".webp")] = await fs.promises.readFile(path.join(dir, name));
   return found;
 }
 
@@ -67,7 +70,14 @@ describe("resizing happens in the upload request, not in newFiles' transaction",
     const pending = await webpsUnder(path.join(dataDir, "uploads", "pending", id, sessionId));
     expect(Object.keys(pending).sort()).toEqual(["large", "medium", "thumb"]);
     const sizes = Object.fromEntries(
-      await Promise.all(Object.entries(pending).map(async ([v, b]) => [v, await sharp(b).metadata().then((m) => [m.format, m.width, m.height])])),
+      await Promise.all(
+        Object.entries(pending).map(async ([v, b]) => [
+          v,
+          await sharp(b)
+            .metadata()
+            .then((m) => [m.format, m.width, m.height]),
+        ]),
+      ),
     );
     expect(sizes).toEqual({ thumb: ["webp", 128, 128], medium: ["webp", 512, 384], large: ["webp", 1600, 1200] });
 

@@ -24,7 +24,9 @@ async function workOf(username: string, password: string, arrange?: (c: pg.Clien
     try {
       if (arrange) await arrange(c);
       await c.query("set local track_functions = 'all'");
-      const { rows: [grant] } = await c.query("select (app_hidden.sign_in($1, $2, null)).session_id", [username, password]);
+      const {
+        rows: [grant],
+      } = await c.query("select (app_hidden.sign_in($1, $2, null)).session_id", [username, password]);
       const { rows } = await c.query(
         "select funcname, calls::int from pg_stat_xact_user_functions where funcname in ('crypt', 'gen_salt', 'open_session')",
       );
@@ -61,7 +63,10 @@ describe("sign-in does one bcrypt on every path", () => {
   it("for a user without a passphrase (created by an admin, link not used yet)", async () => {
     const user = await signUpVerified(server.url, server.databaseUrl);
     const clearHash = (c: pg.Client) =>
-      c.query("update app_private.user_secrets set password_hash = null where user_id = (select id from app_public.users where username = $1)", [user.username]);
+      c.query(
+        "update app_private.user_secrets set password_hash = null where user_id = (select id from app_public.users where username = $1)",
+        [user.username],
+      );
     expect(await workOf(user.username, user.password, clearHash)).toMatchObject({ signedIn: false, crypt: 1 });
   });
 

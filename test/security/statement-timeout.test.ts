@@ -54,7 +54,10 @@ describe("settings", () => {
     expect(config.webhookStatementTimeoutMs).toBe(10_000);
     expect(readWorkerConfig({}).statementTimeoutMs).toBe(300_000);
     Object.assign(process.env, { API_STATEMENT_TIMEOUT_MS: "2500", WEBHOOK_STATEMENT_TIMEOUT_MS: "0" });
-    expect(loadConfig({ jwtSecret: "statement-timeout-test-secret-long-enough" })).toMatchObject({ apiStatementTimeoutMs: 2500, webhookStatementTimeoutMs: 0 });
+    expect(loadConfig({ jwtSecret: "statement-timeout-test-secret-long-enough" })).toMatchObject({
+      apiStatementTimeoutMs: 2500,
+      webhookStatementTimeoutMs: 0,
+    });
     expect(readWorkerConfig({ WORKER_STATEMENT_TIMEOUT_MS: "60000" }).statementTimeoutMs).toBe(60_000);
   });
 
@@ -68,11 +71,19 @@ describe("settings", () => {
 describe("the API pool", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(loadConfig({
-      databaseUrl, authDatabaseUrl: await authenticatorUrl(databaseUrl), port: 0, host: "127.0.0.1",
-      exportSchema: false, graphiql: false, jwtSecret: "statement-timeout-test-secret-long-enough", dataDir,
-      apiStatementTimeoutMs: 500,
-    }));
+    server = await startServer(
+      loadConfig({
+        databaseUrl,
+        authDatabaseUrl: await authenticatorUrl(databaseUrl),
+        port: 0,
+        host: "127.0.0.1",
+        exportSchema: false,
+        graphiql: false,
+        jwtSecret: "statement-timeout-test-secret-long-enough",
+        dataDir,
+        apiStatementTimeoutMs: 500,
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -113,7 +124,10 @@ describe("the API pool", () => {
 describe("the worker's pool", () => {
   it("a job's statement slower than WORKER_STATEMENT_TIMEOUT_MS fails with PostgreSQL's timeout", async () => {
     const tasksDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "steward-stmt-tasks-"));
-    await fs.promises.writeFile(path.join(tasksDir, "slow_job.mjs"), `export default async (_payload, helpers) => { await helpers.query("select pg_sleep(5)"); };\n`);
+    await fs.promises.writeFile(
+      path.join(tasksDir, "slow_job.mjs"),
+      `export default async (_payload, helpers) => { await helpers.query("select pg_sleep(5)"); };\n`,
+    );
     const worker = await startWorker({
       databaseUrl,
       env: { DATABASE_URL: databaseUrl, WORKER_STATEMENT_TIMEOUT_MS: "300", MAIL_OUTBOX_DIR: path.join(dataDir, "outbox") },
@@ -128,10 +142,15 @@ describe("the worker's pool", () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        const lastError = await waitFor(async () => {
-          const { rows } = await client.query("select last_error from graphile_worker._private_jobs where id = $1", [job.id]);
-          return rows[0]?.last_error as string | null;
-        }, "the job to fail", 20_000, 100);
+        const lastError = await waitFor(
+          async () => {
+            const { rows } = await client.query("select last_error from graphile_worker._private_jobs where id = $1", [job.id]);
+            return rows[0]?.last_error as string | null;
+          },
+          "the job to fail",
+          20_000,
+          100,
+        );
         expect(lastError).toMatch(/statement timeout/);
       } finally {
         await client.end();
@@ -146,11 +165,20 @@ describe("the worker's pool", () => {
 describe("the webhook's pool", () => {
   it("an uplink whose statements wait longer than WEBHOOK_STATEMENT_TIMEOUT_MS is answered with an error, not held", async () => {
     const { uplink, newDeviceId, postUplink, WEBHOOK_SECRET } = await import("../../server/test/faults/sensors.ts");
-    const server = await startServer(loadConfig({
-      databaseUrl, authDatabaseUrl: await authenticatorUrl(databaseUrl), port: 0, host: "127.0.0.1",
-      exportSchema: false, graphiql: false, jwtSecret: "statement-timeout-test-secret-long-enough", dataDir,
-      ttnWebhookSecret: WEBHOOK_SECRET, webhookStatementTimeoutMs: 500,
-    }));
+    const server = await startServer(
+      loadConfig({
+        databaseUrl,
+        authDatabaseUrl: await authenticatorUrl(databaseUrl),
+        port: 0,
+        host: "127.0.0.1",
+        exportSchema: false,
+        graphiql: false,
+        jwtSecret: "statement-timeout-test-secret-long-enough",
+        dataDir,
+        ttnWebhookSecret: WEBHOOK_SECRET,
+        webhookStatementTimeoutMs: 500,
+      }),
+    );
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
     try {

@@ -34,15 +34,28 @@ async function until(check: () => boolean, ms = 15_000) {
   return check();
 }
 
-interface Listener { client: Client; events: any[]; completed: boolean; errors: unknown[] }
+interface Listener {
+  client: Client;
+  events: any[];
+  completed: boolean;
+  errors: unknown[];
+}
 function listen(token: string, query: string, variables: Record<string, unknown> = {}): Listener {
-  const client = createClient({ url: server.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } });
-  const listener: Listener = { client, events: [], completed: false, errors: [] };
-  client.subscribe({ query, variables }, {
-    next: (v) => listener.events.push(v),
-    error: (e) => listener.errors.push(e),
-    complete: () => (listener.completed = true),
+  const client = createClient({
+    url: server.url.replace("http", "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    connectionParams: { authorization: `Bearer ${token}` },
   });
+  const listener: Listener = { client, events: [], completed: false, errors: [] };
+  client.subscribe(
+    { query, variables },
+    {
+      next: (v) => listener.events.push(v),
+      error: (e) => listener.errors.push(e),
+      complete: () => (listener.completed = true),
+    },
+  );
   return listener;
 }
 
@@ -58,7 +71,14 @@ async function arrange() {
   let n = 0;
   const assign = async (userId: string) => {
     n += 1;
-    const taskId = (await gql(server.url, CREATE, { task: { thingId, actionType: "WATERING", title: `Live task ${n}`, status: "NOT_STARTED", priority: "NORMAL" } }, owner.token)).data.createTask.task.id;
+    const taskId = (
+      await gql(
+        server.url,
+        CREATE,
+        { task: { thingId, actionType: "WATERING", title: `Live task ${n}`, status: "NOT_STARTED", priority: "NORMAL" } },
+        owner.token,
+      )
+    ).data.createTask.task.id;
     const r = await gql(server.url, ASSIGN, { taskId, userId }, owner.token);
     if (r.errors) throw new Error(JSON.stringify(r.errors));
   };
@@ -69,7 +89,11 @@ async function arrange() {
 const READY = "Listening";
 const titles = (l: Listener) => l.events.map((e) => e.data?.notificationAdded?.notification?.title).filter((t) => t !== READY);
 const listening = (l: Listener, userId: string) =>
-  pokeUntilHeard(() => raiseNotification(server.databaseUrl, userId, READY), () => l.events.length > 0, "the subscription to listen");
+  pokeUntilHeard(
+    () => raiseNotification(server.databaseUrl, userId, READY),
+    () => l.events.length > 0,
+    "the subscription to listen",
+  );
 
 describe("notificationAdded", () => {
   it("completes when its session is signed out and delivers nothing after; another user's keeps going", async () => {
@@ -144,7 +168,9 @@ describe("thingUpdated on a private thing", () => {
       // Bob's event for the same change is the barrier: by then Alice's would have come too.
       const before = theirs.events.length;
       await gql(server.url, RENAME, { id: thingId, name: "Live Planter Three" }, owner.token);
-      expect(await until(() => theirs.events.some((e, i) => i >= before && e.data?.thingUpdated?.thing?.name === "Live Planter Three"))).toBe(true);
+      expect(
+        await until(() => theirs.events.some((e, i) => i >= before && e.data?.thingUpdated?.thing?.name === "Live Planter Three")),
+      ).toBe(true);
       expect(mine.events).toHaveLength(seen);
     } finally {
       await mine.client.dispose();

@@ -29,7 +29,14 @@ async function arrange(isPublic: boolean) {
   const owner = await signUp(server.url);
   const groupId = (await gql(server.url, GROUP, {}, owner.token)).data.createGroup.group.id;
   const thingId = (await gql(server.url, THING, { g: groupId, isPublic }, owner.token)).data.createThing.thing.id;
-  const taskId = (await gql(server.url, CREATE, { task: { thingId, actionType: "WATERING", title: "Water it", status: "NOT_STARTED", priority: "NORMAL" } }, owner.token)).data.createTask.task.id;
+  const taskId = (
+    await gql(
+      server.url,
+      CREATE,
+      { task: { thingId, actionType: "WATERING", title: "Water it", status: "NOT_STARTED", priority: "NORMAL" } },
+      owner.token,
+    )
+  ).data.createTask.task.id;
   return { owner, groupId, thingId, taskId };
 }
 

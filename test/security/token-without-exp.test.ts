@@ -19,7 +19,11 @@ afterAll(async () => {
 const ME = `query Me { currentUser { id username } }`;
 
 function token(claims: Record<string, unknown>, exp?: number) {
-  const jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setAudience("steward").setIssuer("steward").setIssuedAt();
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setAudience("steward")
+    .setIssuer("steward")
+    .setIssuedAt();
   if (exp !== undefined) jwt.setExpirationTime(exp);
   return jwt.sign(new TextEncoder().encode(SECRET));
 }

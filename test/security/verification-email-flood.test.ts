@@ -6,7 +6,16 @@
 // nothing written or sent. Mails to one's own verified address are not limited this way.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { randomUUID } from "node:crypto";
-import { startTestServer, gql, signUp, signUpVerified, withOwner, countQueuedEmails, makeAdmin, newUserDetails } from "../../server/test/harness.ts";
+import {
+  startTestServer,
+  gql,
+  signUp,
+  signUpVerified,
+  withOwner,
+  countQueuedEmails,
+  makeAdmin,
+  newUserDetails,
+} from "../../server/test/harness.ts";
 
 let a: Awaited<ReturnType<typeof startTestServer>>;
 let b: Awaited<ReturnType<typeof startTestServer>>;
@@ -30,10 +39,17 @@ const address = () => `added.${randomUUID()}@example.com`;
 
 async function fill(username: string, n: number) {
   await withOwner(a.databaseUrl, (c) =>
-    c.query(`insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() from app_public.users u, generate_series(1, $2) where u.username = $1`, [username, n]));
+    c.query(
+      `insert into app_private.notice_emails (sender_id, sent_at) select u.id, now() from app_public.users u, generate_series(1, $2) where u.username = $1`,
+      [username, n],
+    ),
+  );
 }
 async function emailRows(email: string): Promise<number> {
-  return withOwner(a.databaseUrl, async (c) => (await c.query(`select count(*)::int as n from app_public.user_emails where email = $1`, [email])).rows[0].n);
+  return withOwner(
+    a.databaseUrl,
+    async (c) => (await c.query(`select count(*)::int as n from app_public.user_emails where email = $1`, [email])).rows[0].n,
+  );
 }
 
 describe("verification and account e-mails per sender", () => {
@@ -64,7 +80,10 @@ describe("verification and account e-mails per sender", () => {
     const to = address();
     const id = (await gql(a.url, CREATE_EMAIL, { email: to }, user.token)).data.createUserEmail.userEmail.id;
     await withOwner(a.databaseUrl, (c) =>
-      c.query(`update app_private.user_email_secrets set verification_sent_at = now() - interval '2 minutes' where user_email_id = $1`, [id]));
+      c.query(`update app_private.user_email_secrets set verification_sent_at = now() - interval '2 minutes' where user_email_id = $1`, [
+        id,
+      ]),
+    );
     await fill(user.username, LIMIT);
     const refused = await gql(b.url, RESEND, { id }, user.token);
     expect(refused.errors?.[0].extensions.code).toBe("RATEL");

@@ -61,9 +61,19 @@ async function post(body: unknown) {
 const state = (deviceId: string, thingId: string) =>
   withOwner(server.databaseUrl, async (c) => ({
     readings: (await c.query("select count(*)::int as n from app_public.sensor_data where device_id = $1", [deviceId])).rows[0].n as number,
-    device: (await c.query("select water, temperature, conductivity, ph, battery, last_sensor_data from app_public.devices where id = $1", [deviceId])).rows[0],
-    thing: (await c.query("select water, temperature, conductivity, ph, last_sensor_data from app_public.things where id = $1", [thingId])).rows[0],
-    rejected: (await c.query("select received_at, f_cnt, payload, reason from app_private.rejected_uplinks where device_id = $1 order by received_at", [deviceId])).rows,
+    device: (
+      await c.query("select water, temperature, conductivity, ph, battery, last_sensor_data from app_public.devices where id = $1", [
+        deviceId,
+      ])
+    ).rows[0],
+    thing: (await c.query("select water, temperature, conductivity, ph, last_sensor_data from app_public.things where id = $1", [thingId]))
+      .rows[0],
+    rejected: (
+      await c.query(
+        "select received_at, f_cnt, payload, reason from app_private.rejected_uplinks where device_id = $1 order by received_at",
+        [deviceId],
+      )
+    ).rows,
   }));
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -72,9 +82,19 @@ const GOOD_LSE01 = "0D0AFF3F05DCFF7E00C810"; // 3.338 V, water 15.00 %, -1.30 de
 describe("impossible readings", () => {
   const cases: [string, string, { hex: string } | { decoded: Record<string, unknown> }, RegExp][] = [
     ["soil water above 100 %", "LSE01", { hex: "0D0AFF3F3A98FF7E00C810" }, /^water must be between 0 and 100 % \(got 150\)$/],
-    ["a soil temperature of 300 degC", "LSE01", { hex: "0D0AFF3F05DC753000C810" }, /^temperature must be between -40 and 85 °C \(got 300\)$/],
+    [
+      "a soil temperature of 300 degC",
+      "LSE01",
+      { hex: "0D0AFF3F05DC753000C810" },
+      /^temperature must be between -40 and 85 °C \(got 300\)$/,
+    ],
     ["an absurd battery voltage", "LSE01", { hex: "3FFFFF3F05DCFF7E00C810" }, /^battery must be between 2 and 4 V \(got 16\.383\)$/],
-    ["negative conductivity (decoded payload)", "LSE01", { decoded: { water_SOIL: 20, conduct_SOIL: -5, BatV: 3.3 } }, /^conductivity must be between 0 and 20000 µS\/cm \(got -5\)$/],
+    [
+      "negative conductivity (decoded payload)",
+      "LSE01",
+      { decoded: { water_SOIL: 20, conduct_SOIL: -5, BatV: 3.3 } },
+      /^conductivity must be between 0 and 20000 µS\/cm \(got -5\)$/,
+    ],
     ["a pH above 14", "LSPH01", { hex: "0D23000005DC00F9000001" }, /^ph must be between 0 and 14 \(got 15\)$/],
     ["a pH below 0 (decoded payload)", "LSPH01", { decoded: { PH1_SOIL: -1, BatV: 3.3 } }, /^ph must be between 0 and 14 \(got -1\)$/],
   ];
@@ -100,7 +120,10 @@ describe("impossible readings", () => {
       if ("hex" in payload) expect(after.rejected[0].payload).toBe(Buffer.from(payload.hex, "hex").toString("base64"));
 
       // The Things Stack delivers it again: recognised, stored once.
-      expect(await post(uplink(device.deviceId, payload, after.rejected[0].received_at.toISOString(), 2))).toEqual({ status: 200, body: { status: "duplicate" } });
+      expect(await post(uplink(device.deviceId, payload, after.rejected[0].received_at.toISOString(), 2))).toEqual({
+        status: 200,
+        body: { status: "duplicate" },
+      });
       expect((await state(device.id, thingId)).rejected).toHaveLength(1);
     });
   }

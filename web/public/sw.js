@@ -96,9 +96,7 @@ async function precache() {
   await assets.addAll(referenced.filter(isAsset));
   // The rest helps (config fallback, icons, the offline page) but must not block installation.
   const extras = new Set([...referenced.filter((path) => !isAsset(path)), ...SHELL_FILES]);
-  await Promise.all(
-    [...extras].map((path) => shell.add(new Request(path, { cache: "no-store" })).catch(() => undefined)),
-  );
+  await Promise.all([...extras].map((path) => shell.add(new Request(path, { cache: "no-store" })).catch(() => undefined)));
 }
 
 self.addEventListener("install", (event) => {
@@ -204,9 +202,7 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "keep-assets" && Array.isArray(data.urls)) {
     event.waitUntil(
-      keepAssets(data.urls.filter((url) => typeof url === "string")).then(() =>
-        event.source?.postMessage({ type: "assets-kept" }),
-      ),
+      keepAssets(data.urls.filter((url) => typeof url === "string")).then(() => event.source?.postMessage({ type: "assets-kept" })),
     );
   } else if (data.type === "status" && event.source) {
     const id = event.source.id;

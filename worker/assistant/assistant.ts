@@ -48,9 +48,12 @@ export function createRulesAssistant(limits: HealthThresholds = DEFAULT_HEALTH):
 /** What the user reads when the language model fails: an apology, the reason in plain words, and the built-in answer. */
 export function failureReply(error: unknown, fallback: string, thingName: string, locale: Locale = DEFAULT_LOCALE): string {
   const t = chatTranslator(locale);
-  const failure = error instanceof LlmError
-    ? error.failure === "timeout" || error.failure === "http" || error.failure === "network" ? error.failure : "unreadable"
-    : "other";
+  const failure =
+    error instanceof LlmError
+      ? error.failure === "timeout" || error.failure === "http" || error.failure === "network"
+        ? error.failure
+        : "unreadable"
+      : "other";
   return t("failure.reply", { reason: t("failure.reason", { failure }), name: thingName, fallback });
 }
 
@@ -60,7 +63,11 @@ export function createLlmAssistant(provider: LlmProvider, model: string, limits:
     async answer(input) {
       try {
         const reply = await provider.complete(buildMessages({ ...input, limits }));
-        return { text: reply.text, status: "answered", metadata: { provider: "llm", model: reply.model, ...(reply.usage ? { usage: reply.usage } : {}) } };
+        return {
+          text: reply.text,
+          status: "answered",
+          metadata: { provider: "llm", model: reply.model, ...(reply.usage ? { usage: reply.usage } : {}) },
+        };
       } catch (error) {
         const fallback = answerWithRules(input.question, input.context, limits, input.locale);
         return {

@@ -172,7 +172,11 @@ export interface ChatTurn {
 }
 
 /** The conversation before a message (at most `limit`, oldest first), leaving out failed replies. */
-export async function loadHistory(db: Queryable, question: { recipientId: string; thingId: string; createdAt: Date | string; id: string }, limit = 10): Promise<ChatTurn[]> {
+export async function loadHistory(
+  db: Queryable,
+  question: { recipientId: string; thingId: string; createdAt: Date | string; id: string },
+  limit = 10,
+): Promise<ChatTurn[]> {
   const { rows } = await db.query<{ type_name: "user" | "assistant"; message_text: string; created_at: Date }>(
     `select type_name, message_text, created_at from (
        select type_name, message_text, created_at from app_public.chat_messages
@@ -292,12 +296,28 @@ export function promptData(ctx: ThingContext, limits: HealthThresholds = DEFAULT
       saturated: `${ctx.readings.bandLimits.good} and above`,
     },
     dailyAveragesLast7Days: ctx.trend.map((d) =>
-      drop({ dayUtc: d.day, readings: d.readings, soilMoisturePercent: d.water, soilTemperatureC: d.temperature, conductivityUsPerCm: d.conductivity, ph: d.ph }),
+      drop({
+        dayUtc: d.day,
+        readings: d.readings,
+        soilMoisturePercent: d.water,
+        soilTemperatureC: d.temperature,
+        conductivityUsPerCm: d.conductivity,
+        ph: d.ph,
+      }),
     ),
     recentCareActions: ctx.actions.map((a) => drop({ type: a.type, hoursAgo: age(a.at), atUtc: a.at, by: a.by, comments: a.comments })),
-    lastWatering: ctx.lastWatering ? drop({ hoursAgo: age(ctx.lastWatering.at), atUtc: ctx.lastWatering.at, by: ctx.lastWatering.by, comments: ctx.lastWatering.comments }) : null,
+    lastWatering: ctx.lastWatering
+      ? drop({
+          hoursAgo: age(ctx.lastWatering.at),
+          atUtc: ctx.lastWatering.at,
+          by: ctx.lastWatering.by,
+          comments: ctx.lastWatering.comments,
+        })
+      : null,
     wateringsLast30Days: ctx.wateringsLast30Days,
-    openTasks: ctx.openTasks.map((t) => drop({ title: t.title, type: t.actionType, status: t.status, priority: t.priority, due: t.dueDate, overdue: t.overdue || null })),
+    openTasks: ctx.openTasks.map((t) =>
+      drop({ title: t.title, type: t.actionType, status: t.status, priority: t.priority, due: t.dueDate, overdue: t.overdue || null }),
+    ),
     weatherForecast: ctx.forecast
       ? drop({
           source: "Open-Meteo (cached)",

@@ -70,7 +70,11 @@ export function words(locale: Locale = DEFAULT_LOCALE): Words {
   const n = (value: number, digits = 1) => (german ? num(value, digits).replace(".", ",") : num(value, digits));
   const conjunction = german ? new Intl.ListFormat("de-DE", { type: "conjunction" }) : null;
   const span = (hours: number): { unit: string; n: number } =>
-    hours < 1 ? { unit: "minute", n: Math.max(1, Math.round(hours * 60)) } : hours < 48 ? { unit: "hour", n: Math.round(hours) } : { unit: "day", n: Math.round(hours / 24) };
+    hours < 1
+      ? { unit: "minute", n: Math.max(1, Math.round(hours * 60)) }
+      : hours < 48
+        ? { unit: "hour", n: Math.round(hours) }
+        : { unit: "day", n: Math.round(hours / 24) };
   const w: Words = {
     locale,
     t,

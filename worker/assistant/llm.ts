@@ -49,7 +49,10 @@ export function llmConfigured(settings: LlmSettings | undefined): settings is Ll
   return Boolean(settings?.baseUrl && settings.model);
 }
 
-export function createHttpLlmProvider(settings: LlmSettings & { baseUrl: string; model: string }, fetchImpl: typeof fetch = fetch): LlmProvider {
+export function createHttpLlmProvider(
+  settings: LlmSettings & { baseUrl: string; model: string },
+  fetchImpl: typeof fetch = fetch,
+): LlmProvider {
   const url = `${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   return {
     async complete(messages) {
@@ -90,11 +93,12 @@ export function createHttpLlmProvider(settings: LlmSettings & { baseUrl: string;
         throw new LlmError("invalid", "The language model's answer is not JSON");
       }
       const content = json?.choices?.[0]?.message?.content;
-      const text = typeof content === "string"
-        ? content
-        : Array.isArray(content) // some services answer with content parts
-          ? content.map((p: { text?: unknown } | null) => (typeof p?.text === "string" ? p.text : "")).join("")
-          : "";
+      const text =
+        typeof content === "string"
+          ? content
+          : Array.isArray(content) // some services answer with content parts
+            ? content.map((p: { text?: unknown } | null) => (typeof p?.text === "string" ? p.text : "")).join("")
+            : "";
       if (!text.trim()) throw new LlmError("invalid", "The language model's answer has no text");
       return {
         text: text.trim(),
@@ -116,7 +120,12 @@ function summariseError(body: string): string {
   return "";
 }
 
-export function systemPrompt(ctx: ThingContext, userName: string | null, limits: HealthThresholds = DEFAULT_HEALTH, locale?: Locale): string {
+export function systemPrompt(
+  ctx: ThingContext,
+  userName: string | null,
+  limits: HealthThresholds = DEFAULT_HEALTH,
+  locale?: Locale,
+): string {
   const l = ctx.readings.bandLimits;
   return [
     // The instructions stay English (what models follow best); the answer is in the asker's language.
@@ -138,7 +147,14 @@ export function systemPrompt(ctx: ThingContext, userName: string | null, limits:
 }
 
 /** System message with the context, the conversation so far (at most 10 turns), then the question. */
-export function buildMessages(input: { context: ThingContext; history: ChatTurn[]; question: string; userName: string | null; limits?: HealthThresholds; locale?: Locale }): LlmMessage[] {
+export function buildMessages(input: {
+  context: ThingContext;
+  history: ChatTurn[];
+  question: string;
+  userName: string | null;
+  limits?: HealthThresholds;
+  locale?: Locale;
+}): LlmMessage[] {
   return [
     { role: "system", content: systemPrompt(input.context, input.userName, input.limits, input.locale) },
     ...input.history.slice(-10).map((t) => ({ role: t.role, content: t.text }) as LlmMessage),

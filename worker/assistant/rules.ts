@@ -12,8 +12,16 @@
 // der Boden?"), and a summary for anything else.
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
 import {
-  DEFAULT_HEALTH, STALE_READING_HOURS, deviceHealth, freshWater, hoursSince, sensors, upcomingDays, waterTrend,
-  type HealthThresholds, type ThingContext,
+  DEFAULT_HEALTH,
+  STALE_READING_HOURS,
+  deviceHealth,
+  freshWater,
+  hoursSince,
+  sensors,
+  upcomingDays,
+  waterTrend,
+  type HealthThresholds,
+  type ThingContext,
 } from "./context.ts";
 import { capitalise, words, type Words } from "./format.ts";
 
@@ -40,30 +48,58 @@ const de = (pattern: string) => new RegExp(`(?<!\\p{L})(?:${pattern})(?!\\p{L})`
 // The German questions' words: the suggested questions' ("Braucht es Wasser?", "Wann wurde es
 // zuletzt gegossen?", "Funktioniert der Sensor?", "Was bedeutet der Boden?", "Was soll ich diese
 // Woche tun?") and what people ask in their own words.
-const DE_WATER = de("wasser\\p{L}*|gie(?:ß|ss)\\p{L}*|gegossen|bewässer\\p{L}*|feucht\\p{L}*|trocken\\p{L}*|nass\\p{L}*|durst\\p{L}*|dürre");
+const DE_WATER = de(
+  "wasser\\p{L}*|gie(?:ß|ss)\\p{L}*|gegossen|bewässer\\p{L}*|feucht\\p{L}*|trocken\\p{L}*|nass\\p{L}*|durst\\p{L}*|dürre",
+);
 const DE_LAST = de("zuletzt|letzte[nmrs]?|wann|wer|kürzlich|neulich|vorhin|schon");
 const DE_NEED = de("braucht|brauchen|muss|müssen|soll|sollte|sollen|nächste[nmrs]?|genug|zu");
-const DE_SENSOR = de("sensor\\p{L}*|gerät\\p{L}*|sonde\\p{L}*|batterie\\p{L}*|akku\\p{L}*|signal\\p{L}*|funktioniert|funktionieren|kaputt|offline|online|lorawan|misst|messen");
-const DE_SOIL = de("boden|bodens|böden|erde|bodenlandschaft|textur|lehm\\p{L}*|ton|sand\\p{L}*|kalk\\p{L}*|ph|ph-wert|sauer|alkalisch|nährstoff\\p{L}*|dünger|düngen|kompost|kohlenstoff");
+const DE_SENSOR = de(
+  "sensor\\p{L}*|gerät\\p{L}*|sonde\\p{L}*|batterie\\p{L}*|akku\\p{L}*|signal\\p{L}*|funktioniert|funktionieren|kaputt|offline|online|lorawan|misst|messen",
+);
+const DE_SOIL = de(
+  "boden|bodens|böden|erde|bodenlandschaft|textur|lehm\\p{L}*|ton|sand\\p{L}*|kalk\\p{L}*|ph|ph-wert|sauer|alkalisch|nährstoff\\p{L}*|dünger|düngen|kompost|kohlenstoff",
+);
 const DE_WEEK = de("woche|wochenende|diese woche|was soll ich|was kann ich|was tun|aufgabe\\p{L}*|planen|erledigen|tun|nächsten tage");
-const DE_WEATHER = de("regen\\p{L}*|regnet|wetter\\p{L}*|vorhersage|temperatur\\p{L}*|frost\\p{L}*|frier\\p{L}*|heiß|hitze|kalt|kälte|sonne\\p{L}*|sonnig|sturm|wind\\p{L}*|gewitter");
+const DE_WEATHER = de(
+  "regen\\p{L}*|regnet|wetter\\p{L}*|vorhersage|temperatur\\p{L}*|frost\\p{L}*|frier\\p{L}*|heiß|hitze|kalt|kälte|sonne\\p{L}*|sonnig|sturm|wind\\p{L}*|gewitter",
+);
 
 export function detectIntent(question: string): Intent {
   const q = ` ${question.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, " ")} `;
   const mentionsWater = /water|moist|hydrat|thirst|\bdry\b|\bwet\b|soggy|drought|irrigat/.test(q) || DE_WATER.test(q);
-  const lastWords = /\b(last|when was|when did|who|recent(ly)?|ago|previous|how long since|has (any|some)one|did (any|some)one)\b/.test(q) || DE_LAST.test(q);
+  const lastWords =
+    /\b(last|when was|when did|who|recent(ly)?|ago|previous|how long since|has (any|some)one|did (any|some)one)\b/.test(q) ||
+    DE_LAST.test(q);
   const needWords = /\b(need|needs|should|must|ought|next)\b/.test(q) || DE_NEED.test(q);
   if ((/water/.test(q) || DE_WATER.test(q)) && lastWords && !needWords) {
     return "lastWatered";
   }
-  if (mentionsWater && (/\b(need|needs|should|must|ought|enough|too|is it|does it)\b/.test(q) || DE_NEED.test(q) || de("ist es|hat es").test(q))) return "needsWater";
-  if (/\b(sensor|sensors|device|devices|probe|battery|batteries|signal|lorawan|offline|online|broken|reporting)\b/.test(q)
-      || /\b(is|are) (it|the \w+) working\b/.test(q) || DE_SENSOR.test(q)) {
+  if (
+    mentionsWater &&
+    (/\b(need|needs|should|must|ought|enough|too|is it|does it)\b/.test(q) || DE_NEED.test(q) || de("ist es|hat es").test(q))
+  )
+    return "needsWater";
+  if (
+    /\b(sensor|sensors|device|devices|probe|battery|batteries|signal|lorawan|offline|online|broken|reporting)\b/.test(q) ||
+    /\b(is|are) (it|the \w+) working\b/.test(q) ||
+    DE_SENSOR.test(q)
+  ) {
     return "sensor";
   }
-  if (/\b(soil|soils|soilscape|texture|drainage|drains?|fertil\w*|clay|loam\w*|chalk|ph|acid\w*|alkaline|carbon|compost|nutrients?)\b/.test(q) || DE_SOIL.test(q)) return "soil";
-  if (/\b(this week|week|weekend|what should i do|what can i do|what to do|to ?do|plan|tasks?|jobs?|chores?|next few days)\b/.test(q) || DE_WEEK.test(q)) return "week";
-  if (/\b(rain\w*|weather|forecast|temperature|frost\w*|freez\w*|hot|heat|cold|sun\w*|storm\w*|wind\w*)\b/.test(q) || DE_WEATHER.test(q)) return "weather";
+  if (
+    /\b(soil|soils|soilscape|texture|drainage|drains?|fertil\w*|clay|loam\w*|chalk|ph|acid\w*|alkaline|carbon|compost|nutrients?)\b/.test(
+      q,
+    ) ||
+    DE_SOIL.test(q)
+  )
+    return "soil";
+  if (
+    /\b(this week|week|weekend|what should i do|what can i do|what to do|to ?do|plan|tasks?|jobs?|chores?|next few days)\b/.test(q) ||
+    DE_WEEK.test(q)
+  )
+    return "week";
+  if (/\b(rain\w*|weather|forecast|temperature|frost\w*|freez\w*|hot|heat|cold|sun\w*|storm\w*|wind\w*)\b/.test(q) || DE_WEATHER.test(q))
+    return "weather";
   if (mentionsWater) return "needsWater";
   return "summary";
 }
@@ -73,21 +109,38 @@ export function detectIntent(question: string): Intent {
  * or a word English does not have (the suggested questions each have one).
  */
 export function looksGerman(question: string): boolean {
-  return /[äöüß]/i.test(question) || de("braucht|wann|wurde|zuletzt|gegossen|funktioniert|bedeutet|boden|woche|soll|ich|der|das|ist|wie|regnet|wetter|nicht|und|es").test(question.toLowerCase());
+  return (
+    /[äöüß]/i.test(question) ||
+    de("braucht|wann|wurde|zuletzt|gegossen|funktioniert|bedeutet|boden|woche|soll|ich|der|das|ist|wie|regnet|wetter|nicht|und|es").test(
+      question.toLowerCase(),
+    )
+  );
 }
 
-export function answerWithRules(question: string, ctx: ThingContext, limits: HealthThresholds = DEFAULT_HEALTH, locale: Locale = DEFAULT_LOCALE): RuleAnswer {
+export function answerWithRules(
+  question: string,
+  ctx: ThingContext,
+  limits: HealthThresholds = DEFAULT_HEALTH,
+  locale: Locale = DEFAULT_LOCALE,
+): RuleAnswer {
   const intent = detectIntent(question);
   const w = words(locale);
   const text = (() => {
     switch (intent) {
-      case "lastWatered": return lastWateredAnswer(ctx, w);
-      case "needsWater": return needsWaterAnswer(ctx, w);
-      case "weather": return weatherAnswer(ctx, w);
-      case "week": return weekAnswer(ctx, limits, w);
-      case "sensor": return sensorAnswer(ctx, limits, w);
-      case "soil": return soilAnswer(ctx, w);
-      default: return summaryAnswer(ctx, limits, w);
+      case "lastWatered":
+        return lastWateredAnswer(ctx, w);
+      case "needsWater":
+        return needsWaterAnswer(ctx, w);
+      case "weather":
+        return weatherAnswer(ctx, w);
+      case "week":
+        return weekAnswer(ctx, limits, w);
+      case "sensor":
+        return sensorAnswer(ctx, limits, w);
+      case "soil":
+        return soilAnswer(ctx, w);
+      default:
+        return summaryAnswer(ctx, limits, w);
     }
   })();
   return { intent, text };
@@ -112,7 +165,12 @@ export function moistureSentence(ctx: ThingContext, w: Words = words()): string 
   const age = hoursSince(ctx, lastReadingAt);
   if (water === null || age === null) return null;
   if (age > STALE_READING_HOURS) return w.t("moisture.stale", { water: w.percent(water), age: w.duration(age) });
-  const meaning = w.t("moisture.meaning", { band: band ?? "saturated", dry: String(l.dry), needsWater: String(l.needsWater), good: String(l.good) });
+  const meaning = w.t("moisture.meaning", {
+    band: band ?? "saturated",
+    dry: String(l.dry),
+    needsWater: String(l.needsWater),
+    good: String(l.good),
+  });
   return w.t("moisture.now", { water: w.percent(water), meaning, ago: w.ago(age) });
 }
 
@@ -178,19 +236,21 @@ interface WaterVerdict {
 function waterVerdict(ctx: ThingContext, w: Words): WaterVerdict {
   const water = freshWater(ctx);
   const sinceWatering = hoursSince(ctx, ctx.lastWatering?.at);
-  const forecast24 = ctx.forecast?.hours ? ctx.forecast.next24hPrecipitationMm ?? 0 : 0;
+  const forecast24 = ctx.forecast?.hours ? (ctx.forecast.next24hPrecipitationMm ?? 0) : 0;
   const rain24 = ctx.rainfall && ctx.rainfall.readings24h > 0 ? ctx.rainfall.last24hMm : 0;
   const rain7 = ctx.rainfall && ctx.rainfall.readings7d > 0 ? ctx.rainfall.last7dMm : 0;
   const band = water === null ? null : ctx.readings.band;
   const say = (advice: string, urgent: boolean, saysWatering = false): WaterVerdict => ({ advice, urgent, saysWatering });
   if (band === "dry") {
-    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS) return say(w.t("advice.soakIn", { ago: w.ago(sinceWatering) }), false, true);
+    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS)
+      return say(w.t("advice.soakIn", { ago: w.ago(sinceWatering) }), false, true);
     if (forecast24 >= RAIN_THAT_COUNTS_MM) return say(w.t("advice.waterAnyway"), true);
     return say(w.t("advice.waterToday"), true);
   }
   if (band === "needsWater") {
     if (forecast24 >= RAIN_THAT_COUNTS_MM) return say(w.t("advice.rainEnough"), false);
-    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS) return say(w.t("advice.checkTomorrow", { ago: w.ago(sinceWatering) }), false, true);
+    if (sinceWatering !== null && sinceWatering <= RECENT_WATERING_HOURS)
+      return say(w.t("advice.checkTomorrow", { ago: w.ago(sinceWatering) }), false, true);
     return say(w.t("advice.withinDay"), true);
   }
   if (band === "good") return say(w.t("advice.noNeed"), false);
@@ -207,10 +267,15 @@ function needsWaterAnswer(ctx: ThingContext, w: Words): string {
   const verdict = waterVerdict(ctx, w);
   const first = moistureSentence(ctx, w) ?? w.t("needs.noReading", { name: name(ctx) });
   const trend = waterTrend(ctx);
-  const trendSentence = fresh && trend && Math.abs(trend.change) >= 5
-    ? w.t("needs.trend", { days: String(daysBetween(trend.from.day, trend.to.day)), from: w.percent(trend.from.water as number), to: w.percent(trend.to.water as number) })
-    : null;
-  const watering = verdict.saysWatering ? null : lastWateringClause(ctx, w) ?? (fresh ? null : w.t("needs.noWatering"));
+  const trendSentence =
+    fresh && trend && Math.abs(trend.change) >= 5
+      ? w.t("needs.trend", {
+          days: String(daysBetween(trend.from.day, trend.to.day)),
+          from: w.percent(trend.from.water as number),
+          to: w.percent(trend.to.water as number),
+        })
+      : null;
+  const watering = verdict.saysWatering ? null : (lastWateringClause(ctx, w) ?? (fresh ? null : w.t("needs.noWatering")));
   const facts = sentence(rainClause(ctx, true, w), forecastClause(ctx, w), watering);
   const noData = !ctx.rainfall && !ctx.forecast ? w.t("needs.noData") : null;
   return paragraph(first, trendSentence, facts, noData, w.t("needs.so", { advice: verdict.advice }));
@@ -231,7 +296,15 @@ function lastWateredAnswer(ctx: ThingContext, w: Words): string {
     const h = hoursSince(ctx, last.at) ?? 0;
     const note = last.comments ? (last.comments.length > 120 ? `${last.comments.slice(0, 117)}...` : last.comments) : "";
     return paragraph(
-      w.t("last.watered", { hasBy: yes(last.by), hasNote: yes(note), name: name(ctx), ago: w.ago(h), day: w.day(last.at, tz(ctx)), by: last.by ?? "", note }),
+      w.t("last.watered", {
+        hasBy: yes(last.by),
+        hasNote: yes(note),
+        name: name(ctx),
+        ago: w.ago(h),
+        day: w.day(last.at, tz(ctx)),
+        by: last.by ?? "",
+        note,
+      }),
       counted,
       moistureSentence(ctx, w),
       sentence(rainClause(ctx, true, w)),
@@ -241,7 +314,11 @@ function lastWateredAnswer(ctx: ThingContext, w: Words): string {
   return paragraph(
     w.t("last.none", { name: name(ctx) }),
     action
-      ? w.t("last.lastAction", { action: w.actionName(action.type), ago: w.ago(hoursSince(ctx, action.at) ?? 0), day: w.day(action.at, tz(ctx)) })
+      ? w.t("last.lastAction", {
+          action: w.actionName(action.type),
+          ago: w.ago(hoursSince(ctx, action.at) ?? 0),
+          day: w.day(action.at, tz(ctx)),
+        })
       : w.t("last.noActions"),
     moistureSentence(ctx, w),
     sentence(rainClause(ctx, true, w)),
@@ -259,10 +336,12 @@ function weatherAnswer(ctx: ThingContext, w: Words): string {
   const updated = w.t("weather.updated", { ago: w.ago(hoursSince(ctx, f.fetchedAt) ?? 0) });
   if (f.hours === 0) return paragraph(w.t("weather.stale", { name: name(ctx), updated }), rain);
   const hours = String(Math.min(48, f.hours));
-  const temps = f.temperatureMin !== null && f.temperatureMax !== null
-    ? w.t("weather.temps", { min: w.celsius(f.temperatureMin), max: w.celsius(f.temperatureMax), hours })
-    : null;
-  const chance = f.maxPrecipitationProbability !== null ? w.t("weather.chance", { percent: w.percent(f.maxPrecipitationProbability) }) : null;
+  const temps =
+    f.temperatureMin !== null && f.temperatureMax !== null
+      ? w.t("weather.temps", { min: w.celsius(f.temperatureMin), max: w.celsius(f.temperatureMax), hours })
+      : null;
+  const chance =
+    f.maxPrecipitationProbability !== null ? w.t("weather.chance", { percent: w.percent(f.maxPrecipitationProbability) }) : null;
   const days = upcomingDays(ctx)
     .filter((d) => d.precipitationSum !== null || d.temperatureMax !== null)
     .map((d) => {
@@ -296,7 +375,11 @@ function sensorAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): st
   const pumpNote = pumps.length
     ? w.t("sensor.pumps", {
         count: pumps.length,
-        names: w.list(pumps.map((p) => `${p.name} (${w.t("sensor.pumpState", { state: p.ledState === null ? "unknown" : p.ledState ? "on" : "off" })})`)),
+        names: w.list(
+          pumps.map(
+            (p) => `${p.name} (${w.t("sensor.pumpState", { state: p.ledState === null ? "unknown" : p.ledState ? "on" : "off" })})`,
+          ),
+        ),
       })
     : null;
   if (health.length === 0) {
@@ -317,7 +400,9 @@ function sensorAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): st
     }
     const details = [
       d.battery !== null ? w.t("sensor.battery", { volts: w.volts(d.battery) }) : null,
-      d.rssi !== null ? w.t("sensor.signal", { hasSnr: yes(d.snr !== null), rssi: w.num(d.rssi, 0), snr: d.snr !== null ? w.num(d.snr) : "" }) : null,
+      d.rssi !== null
+        ? w.t("sensor.signal", { hasSnr: yes(d.snr !== null), rssi: w.num(d.rssi, 0), snr: d.snr !== null ? w.num(d.snr) : "" })
+        : null,
     ].filter(Boolean) as string[];
     const reported = w.t("sensor.reported", {
       hasDetails: yes(details.length),
@@ -383,7 +468,14 @@ function soilAnswer(ctx: ThingContext, w: Words): string {
   }
   if (conductivity !== null) {
     const level = conductivity < 100 ? "low" : conductivity > 1500 ? "high" : "usual";
-    measured.push(w.t("soil.conductivity", { hasWhen: when(ph === null), value: w.num(conductivity, 0), level: w.t("soil.conductivityLevel", { level }), ago }));
+    measured.push(
+      w.t("soil.conductivity", {
+        hasWhen: when(ph === null),
+        value: w.num(conductivity, 0),
+        level: w.t("soil.conductivityLevel", { level }),
+        ago,
+      }),
+    );
   }
   if (temperature !== null) {
     measured.push(w.t("soil.temperature", { hasWhen: when(ph === null && conductivity === null), value: w.celsius(temperature), ago }));
@@ -402,7 +494,9 @@ function soilAnswer(ctx: ThingContext, w: Words): string {
     s.carbon ? w.t("soil.carbon", { value: s.carbon.toLowerCase() }) : null,
   ].filter(Boolean) as string[];
   const hasClass = s.classNumber !== null && s.classNumber !== undefined;
-  const label = s.name ? w.t("soil.named", { hasClass: yes(hasClass), name: s.name, class: hasClass ? String(s.classNumber) : "" }) : w.t("soil.its");
+  const label = s.name
+    ? w.t("soil.named", { hasClass: yes(hasClass), name: s.name, class: hasClass ? String(s.classNumber) : "" })
+    : w.t("soil.its");
   const risk = s.waterProtection ? `${s.waterProtection.charAt(0).toLowerCase()}${s.waterProtection.slice(1)}` : "";
   return paragraph(
     w.t("soil.sits", { hasTraits: yes(traits.length), name: name(ctx), label, traits: w.list(traits) }),
@@ -422,12 +516,14 @@ function weekAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): stri
   const water = freshWater(ctx);
   const verdict = waterVerdict(ctx, w);
   if (water !== null) {
-    lines.push(w.t("week.waterReading", {
-      water: w.percent(water),
-      band: w.bandName(ctx.readings.band),
-      ago: w.ago(hoursSince(ctx, ctx.readings.lastReadingAt) ?? 0),
-      advice: verdict.advice,
-    }));
+    lines.push(
+      w.t("week.waterReading", {
+        water: w.percent(water),
+        band: w.bandName(ctx.readings.band),
+        ago: w.ago(hoursSince(ctx, ctx.readings.lastReadingAt) ?? 0),
+        advice: verdict.advice,
+      }),
+    );
   } else {
     const since = lastWateringClause(ctx, w);
     lines.push(w.t("week.waterNoReading", { hasSince: yes(since), since: since ?? "", advice: verdict.advice }));
@@ -436,7 +532,9 @@ function weekAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): stri
   if (tasks.length) {
     const items = tasks.slice(0, 5).map((task) => {
       const due = task.dueDate
-        ? task.overdue ? w.t("week.overdue", { day: w.day(task.dueDate) }) : w.t("week.due", { day: w.day(task.dueDate) })
+        ? task.overdue
+          ? w.t("week.overdue", { day: w.day(task.dueDate) })
+          : w.t("week.due", { day: w.day(task.dueDate) })
         : w.t("week.noDue");
       return w.t("week.task", { title: task.title, due, priority: w.t("format.priority", { priority: task.priority }) });
     });
@@ -448,14 +546,16 @@ function weekAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): stri
   if (f && f.hours > 0) {
     const total = (f.next24hPrecipitationMm ?? 0) + (f.next24to48hPrecipitationMm ?? 0);
     const hasTemps = f.temperatureMin !== null && f.temperatureMax !== null;
-    lines.push(w.t("week.weather", {
-      hasTemps: yes(hasTemps),
-      hasFrost: yes(f.temperatureMin !== null && f.temperatureMin <= 0),
-      mm: w.mm(total),
-      min: hasTemps ? w.celsius(f.temperatureMin as number) : "",
-      max: hasTemps ? w.celsius(f.temperatureMax as number) : "",
-      hours: String(Math.min(48, f.hours)),
-    }));
+    lines.push(
+      w.t("week.weather", {
+        hasTemps: yes(hasTemps),
+        hasFrost: yes(f.temperatureMin !== null && f.temperatureMin <= 0),
+        mm: w.mm(total),
+        min: hasTemps ? w.celsius(f.temperatureMin as number) : "",
+        max: hasTemps ? w.celsius(f.temperatureMax as number) : "",
+        hours: String(Math.min(48, f.hours)),
+      }),
+    );
   } else {
     lines.push(w.t("week.noWeather"));
   }
@@ -464,19 +564,23 @@ function weekAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): stri
   const health = deviceHealth(ctx, limits);
   const problems = health.filter((h) => h.silent || h.lowBattery);
   if (problems.length) {
-    const items = problems.map((h) => h.hoursSinceReport === null
-      ? w.t("week.neverReported", { device: h.device.name })
-      : h.silent
-        ? w.t("week.silent", { device: h.device.name, duration: w.duration(h.hoursSinceReport) })
-        : w.t("week.lowBattery", { device: h.device.name, volts: w.volts(h.device.battery as number) }));
+    const items = problems.map((h) =>
+      h.hoursSinceReport === null
+        ? w.t("week.neverReported", { device: h.device.name })
+        : h.silent
+          ? w.t("week.silent", { device: h.device.name, duration: w.duration(h.hoursSinceReport) })
+          : w.t("week.lowBattery", { device: h.device.name, volts: w.volts(h.device.battery as number) }),
+    );
     lines.push(w.t("week.sensorProblems", { count: problems.length, items: w.list(items) }));
   } else if (health.length) {
-    const items = health.map((h) => w.t("week.sensorItem", {
-      hasBattery: yes(h.device.battery !== null),
-      device: h.device.name,
-      ago: w.ago(h.hoursSinceReport as number),
-      volts: h.device.battery !== null ? w.volts(h.device.battery) : "",
-    }));
+    const items = health.map((h) =>
+      w.t("week.sensorItem", {
+        hasBattery: yes(h.device.battery !== null),
+        device: h.device.name,
+        ago: w.ago(h.hoursSinceReport as number),
+        volts: h.device.battery !== null ? w.volts(h.device.battery) : "",
+      }),
+    );
     lines.push(w.t("week.sensorsFine", { items: w.list(items) }));
   }
   const upkeepAge = hoursSince(ctx, ctx.lastUpkeep?.at);
@@ -505,13 +609,17 @@ function summaryAnswer(ctx: ThingContext, limits: HealthThresholds, w: Words): s
   });
   const colour = thing.indicatorColour ? w.t("summary.colour", { colour: thing.indicatorColour }) : null;
   const last = ctx.actions[0];
-  const action = last ? w.t("summary.lastAction", { action: w.actionName(last.type), ago: w.ago(hoursSince(ctx, last.at) ?? 0) }) : w.t("last.noActions");
+  const action = last
+    ? w.t("summary.lastAction", { action: w.actionName(last.type), ago: w.ago(hoursSince(ctx, last.at) ?? 0) })
+    : w.t("last.noActions");
   const tasks = ctx.openTasks.length
     ? w.t("summary.tasks", { count: ctx.openTasks.length, overdue: ctx.openTasks.filter((k) => k.overdue).length })
     : w.t("summary.noTasks");
   const sensorCount = sensors(ctx).length;
   const health = deviceHealth(ctx, limits);
-  const devices = sensorCount ? w.t("summary.sensors", { count: sensorCount, attention: yes(health.some((h) => h.silent || h.lowBattery)) }) : null;
+  const devices = sensorCount
+    ? w.t("summary.sensors", { count: sensorCount, attention: yes(health.some((h) => h.silent || h.lowBattery)) })
+    : null;
   return paragraph(
     intro,
     moistureSentence(ctx, w) ?? w.t("summary.noReading"),

@@ -78,7 +78,10 @@ export function appLink(publicUrl: string, path: string, params: Record<string, 
   return url.toString();
 }
 
-export function composeEmail(description: EmailDescription, { brand, locale, t }: Pick<TemplateContext, "brand" | "locale" | "t">): RenderedEmail {
+export function composeEmail(
+  description: EmailDescription,
+  { brand, locale, t }: Pick<TemplateContext, "brand" | "locale" | "t">,
+): RenderedEmail {
   const subject = oneLine(description.subject);
   const greetName = description.greetName ? oneLine(description.greetName) : "";
   const greeting = greetName ? t("mail.helloNamed", { name: greetName }) : t("mail.hello");
@@ -162,7 +165,9 @@ export function requireId(vars: Record<string, unknown>, key: string, template: 
   const value = vars[key];
   if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
   if (typeof value === "string" && value.trim()) return value.trim();
-  throw new EmailPayloadError(`template "${template}": variable "${key}" must be an id (string or whole number; it is ${describeValue(value)})`);
+  throw new EmailPayloadError(
+    `template "${template}": variable "${key}" must be an id (string or whole number; it is ${describeValue(value)})`,
+  );
 }
 
 /** A string that may be absent, null or blank (then null). */

@@ -59,10 +59,7 @@ export interface BuiltEmail extends RenderedEmail {
 }
 
 /** Checks a send_email payload and renders its e-mail; throws EmailPayloadError with a clear message. */
-export function buildEmail(
-  payload: unknown,
-  opts: { publicUrl: string; brandHosts?: readonly string[]; locale?: Locale },
-): BuiltEmail {
+export function buildEmail(payload: unknown, opts: { publicUrl: string; brandHosts?: readonly string[]; locale?: Locale }): BuiltEmail {
   const p = parseSendEmailPayload(payload);
   const template = templates[p.template];
   const brand = brandForDomain(p.domainName, opts.brandHosts);

@@ -20,7 +20,10 @@ export interface DownlinkResult {
 
 /** Why a downlink did not go through; `retryable` when trying again later may help. */
 export class DownlinkError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
   }
 }

@@ -66,16 +66,27 @@ async function readQuestion(db: Queryable, messageId: string) {
   const question = rows[0];
   if (!question || question.answered) return { question };
   const context = await loadThingContext(db, question.thing_id);
-  const history = await loadHistory(db, { id: question.id, recipientId: question.recipient_id, thingId: question.thing_id, createdAt: question.created_at });
+  const history = await loadHistory(db, {
+    id: question.id,
+    recipientId: question.recipient_id,
+    thingId: question.thing_id,
+    createdAt: question.created_at,
+  });
   return { question, context, history };
 }
 
-async function storeReply(helpers: Helpers, questionId: string, answer: Pick<AssistantAnswer, "text" | "status" | "metadata">): Promise<string | null> {
+async function storeReply(
+  helpers: Helpers,
+  questionId: string,
+  answer: Pick<AssistantAnswer, "text" | "status" | "metadata">,
+): Promise<string | null> {
   return helpers.withPgClient(async (client) => {
-    const { rows } = await client.query<{ id: string | null }>(
-      "select app_private.store_chat_reply($1, $2, $3, $4) as id",
-      [questionId, answer.text, answer.status, JSON.stringify(answer.metadata)],
-    );
+    const { rows } = await client.query<{ id: string | null }>("select app_private.store_chat_reply($1, $2, $3, $4) as id", [
+      questionId,
+      answer.text,
+      answer.status,
+      JSON.stringify(answer.metadata),
+    ]);
     return rows[0]?.id ?? null;
   });
 }
@@ -134,14 +145,20 @@ export async function replyToChatMessage(payload: unknown, helpers: Helpers, ass
     answer = { text: t("failure.noContext"), status: "failed", metadata: { provider: assistant.kind, error: "no_context" } };
   } else {
     try {
-      answer = await assistant.answer({ question: question.message_text, history: prepared.history ?? [], context: prepared.context, userName: question.user_name, locale });
+      answer = await assistant.answer({
+        question: question.message_text,
+        history: prepared.history ?? [],
+        context: prepared.context,
+        userName: question.user_name,
+        locale,
+      });
     } catch (e) {
       // The assistants do not throw; a bug must still not leave the question unanswered.
       answer = {
         text: t("failure.readingThing", { name: prepared.context.thing.name }),
         status: "failed",
         metadata: { provider: assistant.kind, error: "error" },
-        problem: e instanceof Error ? e.stack ?? e.message : String(e),
+        problem: e instanceof Error ? (e.stack ?? e.message) : String(e),
       };
     }
   }

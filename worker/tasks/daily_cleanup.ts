@@ -9,8 +9,7 @@ import { workerContext } from "../context.ts";
 
 const dailyCleanup: Task = async (_payload, helpers) => {
   const days = workerContext().config.checks.navigationRetentionDays;
-  const { rows } = await helpers.query(
-    "select app_private.prune_navigation_events(make_interval(days => $1)) as n", [days]);
+  const { rows } = await helpers.query("select app_private.prune_navigation_events(make_interval(days => $1)) as n", [days]);
   await helpers.query("delete from app_private.sign_in_failures where failed_at < now() - interval '1 day'");
   // Failed passphrase resets (per user and address) count for an hour.
   await helpers.query("delete from app_private.reset_failures where failed_at < now() - interval '1 hour'");

@@ -11,7 +11,16 @@
 // says { "force": true }. A failing source leaves the cache as it is: the failure is logged and
 // the job still succeeds (the next hour tries again), so a down source is not hammered by retries.
 import type { JobHelpers, Task } from "graphile-worker";
-import { dropSampleStations, fetchedAt, pruneCache, recordFetch, storeForecast, storeReadings, storeStations, type Queryable } from "../../domain/environment/cache.ts";
+import {
+  dropSampleStations,
+  fetchedAt,
+  pruneCache,
+  recordFetch,
+  storeForecast,
+  storeReadings,
+  storeStations,
+  type Queryable,
+} from "../../domain/environment/cache.ts";
 import { mapLimit } from "../../domain/environment/http.ts";
 import { createRainfallProvider, type RainfallProvider } from "../../domain/environment/rainfall.ts";
 import { readEnvironmentSettings, type EnvironmentSettings } from "../../domain/environment/settings.ts";
@@ -44,14 +53,17 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export async function refreshEnvironment(payload: unknown, helpers: Pick<JobHelpers, "withPgClient" | "logger">, options: RefreshOptions = {}): Promise<RefreshSummary> {
+export async function refreshEnvironment(
+  payload: unknown,
+  helpers: Pick<JobHelpers, "withPgClient" | "logger">,
+  options: RefreshOptions = {},
+): Promise<RefreshSummary> {
   const settings = options.settings ?? readEnvironmentSettings();
   const rainfall = options.rainfall ?? createRainfallProvider(settings);
   const weather = options.weather ?? createWeatherProvider(settings);
   const force = (payload as { force?: unknown } | null)?.force === true;
   const log = helpers.logger;
-  const withDb = <T>(fn: (db: Queryable) => Promise<T>) =>
-    helpers.withPgClient((client) => fn(client));
+  const withDb = <T>(fn: (db: Queryable) => Promise<T>) => helpers.withPgClient((client) => fn(client));
 
   const points = await withDb(async (db) => {
     const { rows } = await db.query<{ lat: number; lon: number }>({
@@ -137,8 +149,14 @@ export async function refreshEnvironment(payload: unknown, helpers: Pick<JobHelp
   const now = Date.now();
   await mapLimit(stations, CONCURRENCY, async (stationId) => {
     const query = {
-      stationId, measureId: null, latest: false, today: false, date: null,
-      startdate: utcDate(now - 24 * 3600_000), enddate: utcDate(now), limit: 2000,
+      stationId,
+      measureId: null,
+      latest: false,
+      today: false,
+      date: null,
+      startdate: utcDate(now - 24 * 3600_000),
+      enddate: utcDate(now),
+      limit: 2000,
     };
     if (await recent("rainfall_readings", readingsKey(query), settings.rainfallCacheMinutes)) {
       summary.readings.skipped += 1;

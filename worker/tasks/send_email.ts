@@ -51,9 +51,10 @@ export async function recipientLocale(payload: unknown, helpers: Pick<JobHelpers
 const sendEmail: Task = async (payload, helpers) => {
   const { config, mailer } = workerContext();
   const unsubscribe = config.unsubscribeSecret ? unsubscribeUrl(payload, config.publicUrl, config.unsubscribeSecret) : null;
-  const withLink = unsubscribe && typeof payload === "object" && payload !== null
-    ? { ...payload, variables: { ...((payload as { variables?: object }).variables ?? {}), unsubscribeUrl: unsubscribe } }
-    : payload;
+  const withLink =
+    unsubscribe && typeof payload === "object" && payload !== null
+      ? { ...payload, variables: { ...((payload as { variables?: object }).variables ?? {}), unsubscribeUrl: unsubscribe } }
+      : payload;
   const locale = await recipientLocale(payload, helpers);
   const email = buildEmail(withLink, { publicUrl: config.publicUrl, brandHosts: config.brandHosts, locale });
   const sent = await mailer.send({
@@ -65,9 +66,7 @@ const sendEmail: Task = async (payload, helpers) => {
     fromName: email.brand.name,
     template: email.template,
     ...(helpers.job ? { messageId: jobMessageId(helpers.job, config.mailFrom) } : {}),
-    ...(unsubscribe
-      ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
-      : {}),
+    ...(unsubscribe ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
   });
   helpers.logger.debug(`send_email: ${email.template} to ${email.to} delivered by ${sent.transport} (${sent.messageId})`);
 };

@@ -123,7 +123,8 @@ const sendPush: Task = async (raw, helpers) => {
       payload.body = written.body.slice(0, 1000);
     }
   }
-  if (!config.push.vapid) throw new Error("send_push: no VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or start the worker with startWorker)");
+  if (!config.push.vapid)
+    throw new Error("send_push: no VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or start the worker with startWorker)");
   const request = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     pushMessage(payload),

@@ -19,10 +19,15 @@ const PARTITION_NAME = /^sensor_data_\d{4}_\d{2}$/;
 
 const sensorDataPartitions: Task = async (_payload, helpers) => {
   const days = workerContext().config.checks.sensorDataRetentionDays;
-  const created = (await helpers.query<{ name: string }>(
-    "select name from app_private.prepare_sensor_data_partitions($1) as name", [MONTHS_AHEAD])).rows.map((r) => r.name);
-  const expired = (await helpers.query<{ name: string; detach_pending: boolean }>(
-    "select name, detach_pending from app_private.expired_sensor_data_partitions(make_interval(days => $1))", [days])).rows;
+  const created = (
+    await helpers.query<{ name: string }>("select name from app_private.prepare_sensor_data_partitions($1) as name", [MONTHS_AHEAD])
+  ).rows.map((r) => r.name);
+  const expired = (
+    await helpers.query<{ name: string; detach_pending: boolean }>(
+      "select name, detach_pending from app_private.expired_sensor_data_partitions(make_interval(days => $1))",
+      [days],
+    )
+  ).rows;
   const dropped: string[] = [];
   for (const { name, detach_pending: pending } of expired) {
     if (!PARTITION_NAME.test(name)) throw new Error(`Unexpected partition name ${name}`);
@@ -33,7 +38,8 @@ const sensorDataPartitions: Task = async (_payload, helpers) => {
   }
   helpers.logger.info(
     `sensor_data_partitions: created ${created.length ? created.join(", ") : "none"}; ` +
-    `dropped ${dropped.length ? dropped.join(", ") : "none"} (readings kept ${days} days)`);
+      `dropped ${dropped.length ? dropped.join(", ") : "none"} (readings kept ${days} days)`,
+  );
 };
 
 export default sensorDataPartitions;

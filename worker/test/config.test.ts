@@ -16,7 +16,16 @@ describe("readWorkerConfig", () => {
       outboxDir: "/srv/app/.data/outbox",
       publicUrl: "http://localhost:3000",
       brandHosts: [],
-      checks: { intervalMs: 3_600_000, initialDelayMs: 1000, rainMm: 5, windowHours: 12, deviceSilentHours: 24, lowBatteryVolts: 3, navigationRetentionDays: 30, sensorDataRetentionDays: 400 },
+      checks: {
+        intervalMs: 3_600_000,
+        initialDelayMs: 1000,
+        rainMm: 5,
+        windowHours: 12,
+        deviceSilentHours: 24,
+        lowBatteryVolts: 3,
+        navigationRetentionDays: 30,
+        sensorDataRetentionDays: 400,
+      },
       llm: { baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 20000 },
       downlink: { apiUrl: "", applicationId: "", webhookId: "", apiKey: "" },
       locks: { graceMs: 60_000, sweepIntervalMs: 30_000 },
@@ -78,14 +87,32 @@ describe("readWorkerConfig", () => {
       outboxDir: "/var/mail/outbox",
       publicUrl: "https://example.org/app",
       brandHosts: ["bees.example.org", "beecafe.*"],
-      checks: { intervalMs: 60000, initialDelayMs: 0, rainMm: 2.5, windowHours: 6, deviceSilentHours: 48, lowBatteryVolts: 3.2, navigationRetentionDays: 90, sensorDataRetentionDays: 730 },
+      checks: {
+        intervalMs: 60000,
+        initialDelayMs: 0,
+        rainMm: 2.5,
+        windowHours: 6,
+        deviceSilentHours: 48,
+        lowBatteryVolts: 3.2,
+        navigationRetentionDays: 90,
+        sensorDataRetentionDays: 730,
+      },
       llm: { baseUrl: "https://llm.example.org/v1", apiKey: "sk-test", model: "care-model-1", timeoutMs: 5000 },
-      downlink: { apiUrl: "https://eu1.cloud.thethings.network", applicationId: "stewards-soil", webhookId: "steward", apiKey: "NNSXS.KEY" },
+      downlink: {
+        apiUrl: "https://eu1.cloud.thethings.network",
+        applicationId: "stewards-soil",
+        webhookId: "steward",
+        apiKey: "NNSXS.KEY",
+      },
       locks: { graceMs: 5000, sweepIntervalMs: 1000 },
       statementTimeoutMs: 60_000,
       dataDir: "/var/steward",
       push: {
-        vapid: { publicKey: vapid.getPublicKey().toString("base64url"), privateKey: vapid.getPrivateKey().toString("base64url"), subject: "https://example.org/contact" },
+        vapid: {
+          publicKey: vapid.getPublicKey().toString("base64url"),
+          privateKey: vapid.getPrivateKey().toString("base64url"),
+          subject: "https://example.org/contact",
+        },
         endpointHosts: ["fcm.googleapis.com", "*.push.apple.com", "http://127.0.0.1:9000"],
         ttlSeconds: 3600,
       },
@@ -120,12 +147,16 @@ describe("readWorkerConfig", () => {
     expect(() => readWorkerConfig({ ALERT_RAIN_MM: "lots" })).toThrow(/ALERT_RAIN_MM/);
     expect(() => readWorkerConfig({ HOURLY_JOB_INTERVAL_MS: "10" })).toThrow(/HOURLY_JOB_INTERVAL_MS/);
     expect(() => readWorkerConfig({ WORKER_LOCK_GRACE_MS: "-1" })).toThrow(/WORKER_LOCK_GRACE_MS/);
-    expect(() => readWorkerConfig({ SENSOR_DATA_RETENTION_DAYS: "7" })).toThrow(/SENSOR_DATA_RETENTION_DAYS must be a whole number of at least 31/);
+    expect(() => readWorkerConfig({ SENSOR_DATA_RETENTION_DAYS: "7" })).toThrow(
+      /SENSOR_DATA_RETENTION_DAYS must be a whole number of at least 31/,
+    );
     expect(() => readWorkerConfig({ WORKER_LOCK_SWEEP_MS: "0" })).toThrow(/WORKER_LOCK_SWEEP_MS/);
     expect(() => readWorkerConfig({ LLM_BASE_URL: "llm.example.org", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
     expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org/v1" })).toThrow(/LLM_MODEL/);
     expect(() => readWorkerConfig({ LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
-    expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org", LLM_MODEL: "m", LLM_TIMEOUT_MS: "soon" })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => readWorkerConfig({ LLM_BASE_URL: "https://llm.example.org", LLM_MODEL: "m", LLM_TIMEOUT_MS: "soon" })).toThrow(
+      /LLM_TIMEOUT_MS/,
+    );
   });
 });
 

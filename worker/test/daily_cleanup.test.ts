@@ -57,11 +57,19 @@ describe("daily_cleanup", () => {
       const stats = async () => {
         await client.query("begin");
         try {
-          await client.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [admin.sessionId]);
+          await client.query("select set_config('role', 'bk_admin', true), set_config('jwt.claims.session_id', $1, true)", [
+            admin.sessionId,
+          ]);
           const w = [new Date(Date.now() - 41 * 86400_000).toISOString().slice(0, 10), new Date().toISOString().slice(0, 10)];
           return {
-            route: (await client.query("select visit_count, total_time_spent, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2)", w)).rows,
-            days: (await client.query("select daily_navigations, active_users from app_hidden.navigation_daily_stats_rows($1, $2)", w)).rows,
+            route: (
+              await client.query(
+                "select visit_count, total_time_spent, unique_visitors, unique_sessions from app_hidden.navigation_route_stats_rows($1, $2)",
+                w,
+              )
+            ).rows,
+            days: (await client.query("select daily_navigations, active_users from app_hidden.navigation_daily_stats_rows($1, $2)", w))
+              .rows,
             sessions: (await client.query("select count(*)::int as n from app_hidden.navigation_session_stats_rows($1, $2)", w)).rows[0].n,
             u1: (await client.query("select visit_count from app_hidden.navigation_route_stats_rows($1, $2, $3)", [...w, u1])).rows,
           };
@@ -91,7 +99,8 @@ describe("daily_cleanup", () => {
 
       // No membership remembers a closed day (nor who was seen on it).
       const state = await client.query(
-        "select closed_before = ((now() - interval '30 days') at time zone 'UTC')::date + 1 as ok from app_private.navigation_rollup_state");
+        "select closed_before = ((now() - interval '30 days') at time zone 'UTC')::date + 1 as ok from app_private.navigation_rollup_state",
+      );
       expect(state.rows[0].ok).toBe(true);
       const remembered = await client.query(`
         select (select count(*) from app_private.navigation_route_visitors where lower(days) < s.closed_before or lower(added) < s.closed_before)
@@ -114,8 +123,15 @@ describe("daily_cleanup", () => {
     const client = await pool.connect();
     try {
       const sender = await makeUser(client as unknown as pg.Client);
-      await client.query(`insert into app_private.notice_emails (sender_id, sent_at) values ($1, now() - interval '2 hours'), ($1, now() - interval '5 minutes')`, [sender.userId]);
-      const device = (await client.query(`insert into app_public.devices (device_id, name, model, is_public, location) values ('eui-cleanup0001', 'Probe', 'LSE01', true, point(51.4, -0.9)) returning id`)).rows[0].id;
+      await client.query(
+        `insert into app_private.notice_emails (sender_id, sent_at) values ($1, now() - interval '2 hours'), ($1, now() - interval '5 minutes')`,
+        [sender.userId],
+      );
+      const device = (
+        await client.query(
+          `insert into app_public.devices (device_id, name, model, is_public, location) values ('eui-cleanup0001', 'Probe', 'LSE01', true, point(51.4, -0.9)) returning id`,
+        )
+      ).rows[0].id;
       await client.query(
         `insert into app_private.rejected_uplinks (device_id, received_at, f_cnt, data, reason, stored_at) values
           ($1, now() - interval '100 days', 1, '{}', 'received_at is in the future', now() - interval '100 days'),
@@ -123,8 +139,12 @@ describe("daily_cleanup", () => {
         [device],
       );
       await runCleanup();
-      expect((await client.query("select count(*)::int as n from app_private.notice_emails where sender_id = $1", [sender.userId])).rows[0].n).toBe(1);
-      expect((await client.query("select f_cnt from app_private.rejected_uplinks where device_id = $1", [device])).rows).toEqual([{ f_cnt: 2 }]);
+      expect(
+        (await client.query("select count(*)::int as n from app_private.notice_emails where sender_id = $1", [sender.userId])).rows[0].n,
+      ).toBe(1);
+      expect((await client.query("select f_cnt from app_private.rejected_uplinks where device_id = $1", [device])).rows).toEqual([
+        { f_cnt: 2 },
+      ]);
     } finally {
       client.release();
     }

@@ -48,7 +48,9 @@ describe("hourly_checks", () => {
     }
     expect(thing).toEqual({ water_need: "needs_water", water_need_reason: "watered 6 days ago with 5 L; no rain since; hot days ahead" });
     expect(logged[0]).toMatch(/^hourly_checks: 1 water need\(s\) changed, 0 indicator\(s\) greyed, 1 dry alert\(s\) sent/);
-    expect(logged[0]).toMatch(/hourly_checks: \d+ water need\(s\) changed, \d+ indicator\(s\) greyed, \d+ dry alert\(s\) sent, \d+ device task\(s\) opened/);
+    expect(logged[0]).toMatch(
+      /hourly_checks: \d+ water need\(s\) changed, \d+ indicator\(s\) greyed, \d+ dry alert\(s\) sent, \d+ device task\(s\) opened/,
+    );
     expect(booked).toHaveLength(1);
     expect(booked[0].identifier).toBe("hourly_checks");
     expect(booked[0].spec.jobKey).toBe(HOURLY_JOB_KEY);

@@ -108,12 +108,18 @@ describe("notices and water-need reasons in the recipient's language (shared/i18
 
   it("writes the daily digest's water-need reasons from their parts", () => {
     const thing = {
-      id: "1", name: "Eiche", colour: "red", band: null, water: null, waterNeed: "needs_water",
+      id: "1",
+      name: "Eiche",
+      colour: "red",
+      band: null,
+      water: null,
+      waterNeed: "needs_water",
       waterNeedReason: "no watering recorded; no rain in the last 7 days; hot days ahead",
       waterNeedReasonParts: [{ key: "reason.no_watering" }, { key: "reason.no_rain_week" }, { key: "reason.hot_ahead" }],
     };
-    expect(mail("daily_digest", { name: "Greta", things: [thing] }, "de").text)
-      .toContain("keine Bewässerung erfasst; in den letzten 7 Tagen kein Regen; heiße Tage stehen bevor");
+    expect(mail("daily_digest", { name: "Greta", things: [thing] }, "de").text).toContain(
+      "keine Bewässerung erfasst; in den letzten 7 Tagen kein Regen; heiße Tage stehen bevor",
+    );
     expect(mail("daily_digest", { name: "Greta", things: [thing] }, "en-GB").text).toContain(thing.waterNeedReason);
   });
 });

@@ -26,17 +26,32 @@ async function run(): Promise<string[]> {
 describe("rota_reminders", () => {
   it("reminds today's person once, in the app and by e-mail", async () => {
     const pat = await makeUser(db);
-    const { rows: [group] } = await db.query("insert into app_public.groups (name, type, is_public) values ('Reminded Growers', 'GROWER', true) returning id");
+    const {
+      rows: [group],
+    } = await db.query("insert into app_public.groups (name, type, is_public) values ('Reminded Growers', 'GROWER', true) returning id");
     await db.query("insert into app_public.group_memberships (group_id, user_id) values ($1, $2)", [group.id, pat.userId]);
-    await db.query("insert into app_public.things (group_id, name, type, location) values ($1, 'Reminded Planter', 'PLANTER', point(51.4, -0.9))", [group.id]);
-    await db.query("insert into app_public.rota_slots (group_id, weekday, user_id) values ($1, extract(isodow from app_hidden.water_today())::int, $2)", [group.id, pat.userId]);
+    await db.query(
+      "insert into app_public.things (group_id, name, type, location) values ($1, 'Reminded Planter', 'PLANTER', point(51.4, -0.9))",
+      [group.id],
+    );
+    await db.query(
+      "insert into app_public.rota_slots (group_id, weekday, user_id) values ($1, extract(isodow from app_hidden.water_today())::int, $2)",
+      [group.id, pat.userId],
+    );
     expect((await run())[0]).toMatch(/^rota_reminders: [1-9]\d* reminder\(s\)$/);
-    const notes = (await db.query("select title from app_public.notifications where user_id = $1 and kind = 'water_rota'", [pat.userId])).rows;
+    const notes = (await db.query("select title from app_public.notifications where user_id = $1 and kind = 'water_rota'", [pat.userId]))
+      .rows;
     expect(notes).toEqual([{ title: "Your watering day for Reminded Growers" }]);
-    const mails = await db.query(`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-       where t.identifier = 'send_email' and j.payload->>'to' = $1`, [pat.email]);
+    const mails = await db.query(
+      `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier = 'send_email' and j.payload->>'to' = $1`,
+      [pat.email],
+    );
     expect(mails.rows.map((r) => r.payload.variables.title)).toContain("Your watering day for Reminded Growers");
     await run();
-    expect((await db.query("select count(*)::int as n from app_public.notifications where user_id = $1 and kind = 'water_rota'", [pat.userId])).rows[0].n).toBe(1);
+    expect(
+      (await db.query("select count(*)::int as n from app_public.notifications where user_id = $1 and kind = 'water_rota'", [pat.userId]))
+        .rows[0].n,
+    ).toBe(1);
   });
 });

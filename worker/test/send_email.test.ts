@@ -39,10 +39,9 @@ interface JobRow {
 }
 
 async function queueEmail(payload: Record<string, unknown>): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
-    "select (graphile_worker.add_job('send_email', $1::json)).id::text as id",
-    [JSON.stringify(payload)],
-  );
+  const { rows } = await pool.query<{ id: string }>("select (graphile_worker.add_job('send_email', $1::json)).id::text as id", [
+    JSON.stringify(payload),
+  ]);
   return rows[0].id;
 }
 

@@ -62,7 +62,10 @@ let n = 0;
 async function user(): Promise<string> {
   n += 1;
   const tag = `${Date.now().toString(36)}p${n}`;
-  const { rows } = await pool.query("select user_id from app_hidden.sign_up('Pat Pusher', $1, $2, 'Secret123', 'localhost')", [`p${tag}`, `p${tag}@example.com`]);
+  const { rows } = await pool.query("select user_id from app_hidden.sign_up('Pat Pusher', $1, $2, 'Secret123', 'localhost')", [
+    `p${tag}`,
+    `p${tag}@example.com`,
+  ]);
   return rows[0].user_id;
 }
 
@@ -75,7 +78,12 @@ async function subscribe(userId: string, endpoint: string, keys = pushKeys()): P
 }
 
 async function notify(userId: string, kind: string, title: string, linkPath: string | null = "/tasks") {
-  await pool.query("select app_hidden.notify_user($1, $2, 'negative', $3, 'Its soil is at 12%.', $4, null, false)", [userId, kind, title, linkPath]);
+  await pool.query("select app_hidden.notify_user($1, $2, 'negative', $3, 'Its soil is at 12%.', $4, null, false)", [
+    userId,
+    kind,
+    title,
+    linkPath,
+  ]);
 }
 
 const exists = async (id: string) => (await pool.query("select 1 from app_public.push_subscriptions where id = $1", [id])).rowCount === 1;
@@ -90,19 +98,30 @@ describe("a notice in the recipient's language (issue 25)", () => {
     await subscribe(me, service.endpoint("de"), keys);
     await pool.query(
       `select app_hidden.notify_user($1, 'task_due', 'info', 'Due tomorrow: Mulch the oak', 'The task "Mulch the oak" at Oak is due tomorrow.',
-         '/tasks', null, true, 'notice.task_due', '{"task": "Mulch the oak", "thing": "Oak"}')`, [me]);
+         '/tasks', null, true, 'notice.task_due', '{"task": "Mulch the oak", "thing": "Oak"}')`,
+      [me],
+    );
 
     const push = await waitFor(() => service.received.find((r) => r.path === "/push/de"), "the push message", 15_000);
-    expect(JSON.parse(push.text)).toMatchObject({ title: "Morgen fällig: Mulch the oak", body: "Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig." });
+    expect(JSON.parse(push.text)).toMatchObject({
+      title: "Morgen fällig: Mulch the oak",
+      body: "Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig.",
+    });
 
-    const { rows: [{ email }] } = await pool.query("select email from app_public.user_emails where user_id = $1", [me]);
-    const mail = await waitFor(async () => {
-      for (const file of (await readdir(tmp.dir)).filter((f) => f.endsWith(".json"))) {
-        const record = JSON.parse(await readFile(path.join(tmp.dir, file), "utf8"));
-        if (record.to === email && record.template === "notification") return record;
-      }
-      return null;
-    }, "the notice e-mail", 15_000);
+    const {
+      rows: [{ email }],
+    } = await pool.query("select email from app_public.user_emails where user_id = $1", [me]);
+    const mail = await waitFor(
+      async () => {
+        for (const file of (await readdir(tmp.dir)).filter((f) => f.endsWith(".json"))) {
+          const record = JSON.parse(await readFile(path.join(tmp.dir, file), "utf8"));
+          if (record.to === email && record.template === "notification") return record;
+        }
+        return null;
+      },
+      "the notice e-mail",
+      15_000,
+    );
     expect(mail.subject).toContain("Morgen fällig: Mulch the oak");
     expect(mail.text).toContain("Die Aufgabe „Mulch the oak“ bei Oak ist morgen fällig.");
     expect(mail.text).toContain("In der App öffnen");
@@ -116,7 +135,9 @@ describe("a notice in the recipient's language (issue 25)", () => {
     await subscribe(me, service.endpoint("en"), keys);
     await pool.query(
       `select app_hidden.notify_user($1, 'task_due', 'info', 'Due tomorrow: Prune', 'The task "Prune" at Lime is due tomorrow.',
-         '/tasks', null, false, 'notice.task_due', '{"task": "Prune", "thing": "Lime"}')`, [me]);
+         '/tasks', null, false, 'notice.task_due', '{"task": "Prune", "thing": "Lime"}')`,
+      [me],
+    );
     const push = await waitFor(() => service.received.find((r) => r.path === "/push/en"), "the push message", 15_000);
     expect(JSON.parse(push.text)).toMatchObject({ title: "Due tomorrow: Prune", body: 'The task "Prune" at Lime is due tomorrow.' });
   });
@@ -146,7 +167,11 @@ describe("send_push", () => {
     // The tag is the in-app notification's id, so the service worker can tie the two together.
     const [{ id: notificationId }] = (await pool.query("select id from app_public.notifications where user_id = $1", [me])).rows;
     expect(JSON.parse(push.text).tag).toBe(notificationId);
-    await waitFor(async () => (await pool.query("select last_success_at from app_public.push_subscriptions where id = $1", [id])).rows[0]?.last_success_at, "last_success_at");
+    await waitFor(
+      async () =>
+        (await pool.query("select last_success_at from app_public.push_subscriptions where id = $1", [id])).rows[0]?.last_success_at,
+      "last_success_at",
+    );
   });
 
   it("removes subscriptions the push service says are gone (404, 410), keeps and retries one that failed (500)", async () => {
@@ -162,13 +187,17 @@ describe("send_push", () => {
 
     await waitFor(async () => !(await exists(gone)) && !(await exists(missing)), "the gone subscriptions to be removed", 15_000);
     expect(await exists(down)).toBe(true);
-    const failed = await waitFor(async () => {
-      const { rows } = await pool.query(
-        "select attempts, max_attempts, last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_push' and j.payload->>'subscriptionId' = $1 and j.last_error is not null",
-        [down],
-      );
-      return rows[0];
-    }, "the failed attempt", 15_000);
+    const failed = await waitFor(
+      async () => {
+        const { rows } = await pool.query(
+          "select attempts, max_attempts, last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_push' and j.payload->>'subscriptionId' = $1 and j.last_error is not null",
+          [down],
+        );
+        return rows[0];
+      },
+      "the failed attempt",
+      15_000,
+    );
     expect(failed.last_error).toMatch(/answered 500/);
     expect(failed.max_attempts).toBe(5);
   });
@@ -179,7 +208,17 @@ describe("send_push", () => {
     elsewhere.keys.set("x", keys);
     const id = await subscribe(me, elsewhere.endpoint("x"), keys);
     await notify(me, "dry_alert", "Elm needs water");
-    await waitFor(async () => (await pool.query("select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_push' and j.payload->>'userId' = $1", [me])).rows[0].n === 0, "the job to finish", 15_000);
+    await waitFor(
+      async () =>
+        (
+          await pool.query(
+            "select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_push' and j.payload->>'userId' = $1",
+            [me],
+          )
+        ).rows[0].n === 0,
+      "the job to finish",
+      15_000,
+    );
     expect(elsewhere.received).toEqual([]);
     expect(elsewhere.refused).toEqual([]);
     expect(await exists(id)).toBe(true);
@@ -188,10 +227,19 @@ describe("send_push", () => {
   it("queues nothing for a person without a subscribed browser, or with push switched off for that kind", async () => {
     const me = await user();
     await notify(me, "dry_alert", "Ash needs water");
-    const queued = async () => (await pool.query("select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_push' and j.payload->>'userId' = $1", [me])).rows[0].n;
+    const queued = async () =>
+      (
+        await pool.query(
+          "select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_push' and j.payload->>'userId' = $1",
+          [me],
+        )
+      ).rows[0].n;
     expect(await queued()).toBe(0);
     await subscribe(me, service.endpoint("off"));
-    await pool.query("insert into app_public.notice_preferences (user_id, kind, in_app, email, push) values ($1, 'water', true, true, false)", [me]);
+    await pool.query(
+      "insert into app_public.notice_preferences (user_id, kind, in_app, email, push) values ($1, 'water', true, true, false)",
+      [me],
+    );
     await notify(me, "dry_alert", "Ash needs water");
     expect(await queued()).toBe(0);
   });

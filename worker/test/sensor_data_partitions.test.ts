@@ -20,10 +20,18 @@ let server: RunningServer;
 beforeAll(async () => {
   url = await createTestDatabase(inject("adminUrl"), "bk_partitions");
   pool = new pg.Pool({ connectionString: url, max: 3 });
-  server = await startServer(loadConfig({
-    databaseUrl: url, authDatabaseUrl: await authenticatorUrl(url), port: 0, host: "127.0.0.1",
-    jwtSecret: "test-secret-that-is-long-enough-for-hs256-000", exportSchema: false, graphiql: false, rateLimits: false,
-  }));
+  server = await startServer(
+    loadConfig({
+      databaseUrl: url,
+      authDatabaseUrl: await authenticatorUrl(url),
+      port: 0,
+      host: "127.0.0.1",
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256-000",
+      exportSchema: false,
+      graphiql: false,
+      rateLimits: false,
+    }),
+  );
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -42,7 +50,8 @@ async function runTask(env: Record<string, string> = {}): Promise<string[]> {
   return logged;
 }
 
-const partitions = async () => (await pool.query<{ name: string }>("select name from app_private.sensor_data_partitions()")).rows.map((r) => r.name);
+const partitions = async () =>
+  (await pool.query<{ name: string }>("select name from app_private.sensor_data_partitions()")).rows.map((r) => r.name);
 /** sensor_data_YYYY_MM of the UTC month `months` from now. */
 const monthName = (months: number) => {
   const d = new Date();
@@ -57,8 +66,11 @@ const CHART = `query Chart($d: UUID!, $since: Datetime!) {
 
 describe("sensor_data_partitions", () => {
   it("makes the coming months, drops months past the retention and keeps their rollups", async () => {
-    const device = (await pool.query(
-      `insert into app_public.devices (device_id, name, model, is_public, location) values ('eui-part0001', 'Old probe', 'LSE01', true, point(51.4, -0.9)) returning id`)).rows[0].id as string;
+    const device = (
+      await pool.query(
+        `insert into app_public.devices (device_id, name, model, is_public, location) values ('eui-part0001', 'Old probe', 'LSE01', true, point(51.4, -0.9)) returning id`,
+      )
+    ).rows[0].id as string;
     // Readings 15 months ago (a month wholly past 400 days), 11 months ago (inside it) and now.
     const at = [
       "date_trunc('month', now() - interval '15 months') + interval '3 days 10 hours'",
@@ -68,7 +80,8 @@ describe("sensor_data_partitions", () => {
     ];
     const stored = await pool.query(
       `select app_private.ingest_uplinks(array['eui-part0001', 'eui-part0001', 'eui-part0001', 'eui-part0001'],
-         array[${at.join(", ")}], array[1, 2, 3, 4], array['{"water": 10}', '{"water": 30}', '{"water": 40}', '{"water": 50}']::jsonb[]) as s`);
+         array[${at.join(", ")}], array[1, 2, 3, 4], array['{"water": 10}', '{"water": 30}', '{"water": 40}', '{"water": 50}']::jsonb[]) as s`,
+    );
     expect(stored.rows[0].s).toEqual(["stored", "stored", "stored", "stored"]);
     expect(await partitions()).toContain(monthName(-15));
 
@@ -80,7 +93,9 @@ describe("sensor_data_partitions", () => {
       expect(before.errors).toBeUndefined();
     }
     expect(before.data.allSensorData.nodes).toHaveLength(4);
-    expect(before.data.sensorRollups.nodes.map((n: any) => [n.parameter, n.readings, n.min, n.max, n.mean])).toEqual([["water", [2, 1, 1], [10, 40, 50], [30, 40, 50], [20, 40, 50]]]);
+    expect(before.data.sensorRollups.nodes.map((n: any) => [n.parameter, n.readings, n.min, n.max, n.mean])).toEqual([
+      ["water", [2, 1, 1], [10, 40, 50], [30, 40, 50], [20, 40, 50]],
+    ]);
 
     const logged = await runTask();
     const names = await partitions();
@@ -116,7 +131,9 @@ describe("sensor_data_partitions", () => {
       await reader.query("begin isolation level repeatable read");
       await reader.query("select count(*) from app_public.sensor_data");
       await detacher.query("set statement_timeout = 1000");
-      await expect(detacher.query(`alter table app_public.sensor_data detach partition app_partitions.${name} concurrently`)).rejects.toThrow(/statement timeout/);
+      await expect(
+        detacher.query(`alter table app_public.sensor_data detach partition app_partitions.${name} concurrently`),
+      ).rejects.toThrow(/statement timeout/);
       await reader.query("rollback");
     } finally {
       reader.release();

@@ -70,7 +70,11 @@ const cases: Array<{ template: string; variables: Record<string, unknown>; link:
   },
   {
     template: "notice_digest",
-    variables: { name: "Ann Lee", frequency: "weekly", notices: [{ title: "Due tomorrow: Water it", body: "The task is due tomorrow.", linkPath: "/tasks" }] },
+    variables: {
+      name: "Ann Lee",
+      frequency: "weekly",
+      notices: [{ title: "Due tomorrow: Water it", body: "The task is due tomorrow.", linkPath: "/tasks" }],
+    },
     link: `${publicUrl}/tasks`,
   },
 ];
@@ -79,9 +83,12 @@ describe("e-mail templates", () => {
   it("the daily digest lists things with what to do, tasks and activity in both parts", () => {
     const email = buildEmail(
       {
-        to: "a@example.com", template: "daily_digest", domainName: null,
+        to: "a@example.com",
+        template: "daily_digest",
+        domainName: null,
         variables: {
-          name: "Ann", things: [{ id: "t1", name: "Big Planter", colour: "red", band: "dry", water: 12.4 }],
+          name: "Ann",
+          things: [{ id: "t1", name: "Big Planter", colour: "red", band: "dry", water: 12.4 }],
           tasks: [{ title: "Water it", dueDate: "2020-01-01", overdue: true, thingName: "Big Planter" }],
           activity: [{ type: "LITTER_CLEANUP", thingName: "Bench", by: "Bo" }],
         },
@@ -98,16 +105,35 @@ describe("e-mail templates", () => {
   it("the daily digest says each thing's water need with its reason when it is known", () => {
     const email = buildEmail(
       {
-        to: "a@example.com", template: "daily_digest", domainName: null,
+        to: "a@example.com",
+        template: "daily_digest",
+        domainName: null,
         variables: {
           name: "Ann",
           things: [
-            { id: "t1", name: "Oak", colour: "grey", band: null, water: null, waterNeed: "needs_water", waterNeedReason: "no watering recorded for 9 days; 1 mm rain since" },
-            { id: "t2", name: "Herbs", colour: "grey", band: null, water: null, waterNeed: "due_soon", waterNeedReason: "watered 2 days ago with 10 L; no rain since; hot days ahead" },
+            {
+              id: "t1",
+              name: "Oak",
+              colour: "grey",
+              band: null,
+              water: null,
+              waterNeed: "needs_water",
+              waterNeedReason: "no watering recorded for 9 days; 1 mm rain since",
+            },
+            {
+              id: "t2",
+              name: "Herbs",
+              colour: "grey",
+              band: null,
+              water: null,
+              waterNeed: "due_soon",
+              waterNeedReason: "watered 2 days ago with 10 L; no rain since; hot days ahead",
+            },
             { id: "t3", name: "Bench", colour: "grey", band: null, water: null, waterNeed: "fine", waterNeedReason: "needs no watering" },
             { id: "t4", name: "New Bed", colour: "grey", band: null, water: null, waterNeed: "unknown", waterNeedReason: null },
           ],
-          tasks: [], activity: [],
+          tasks: [],
+          activity: [],
         },
       },
       { publicUrl },
@@ -122,7 +148,12 @@ describe("e-mail templates", () => {
   it("refuses a notification link that is not a path on the app", () => {
     expect(() =>
       buildEmail(
-        { to: "a@example.com", template: "notification", domainName: null, variables: { title: "T", body: "B", linkPath: "https://evil.example" } },
+        {
+          to: "a@example.com",
+          template: "notification",
+          domainName: null,
+          variables: { title: "T", body: "B", linkPath: "https://evil.example" },
+        },
         { publicUrl },
       ),
     ).toThrow(/must be a path on the app/);
@@ -143,7 +174,9 @@ describe("e-mail templates", () => {
       // Notices about the user's own things end with a link to their e-mail preferences.
       const preferences = ["notification", "daily_digest"].includes(c.template)
         ? [`${publicUrl}/account/profile`]
-        : c.template === "notice_digest" ? [`${publicUrl}/account/notices`] : [];
+        : c.template === "notice_digest"
+          ? [`${publicUrl}/account/notices`]
+          : [];
       if (c.link) {
         expect(email.links).toEqual([c.link, ...preferences]);
         expect(email.text).toContain(c.link);
@@ -205,7 +238,13 @@ describe("e-mail templates", () => {
   });
 
   it("keeps a subject on one line whatever the variables hold", () => {
-    const email = build("invitation", { inviterName: "Eve\r\nBcc: x@evil.test", kind: "thing", targetName: "T\nX", invitationId: "1", code: "c" });
+    const email = build("invitation", {
+      inviterName: "Eve\r\nBcc: x@evil.test",
+      kind: "thing",
+      targetName: "T\nX",
+      invitationId: "1",
+      code: "c",
+    });
     expect(email.subject).not.toMatch(/[\r\n]/);
     expect(email.subject).toBe("Eve Bcc: x@evil.test invited you to look after the thing “T X” on Steward");
   });

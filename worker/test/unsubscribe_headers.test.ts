@@ -39,7 +39,9 @@ async function send(payload: Record<string, unknown>) {
 describe("notice e-mails", () => {
   it("carry List-Unsubscribe and List-Unsubscribe-Post with a signed link for their kind", async () => {
     const { raw, parsed } = await send({
-      to: "ann@example.org", template: "notification", domainName: null,
+      to: "ann@example.org",
+      template: "notification",
+      domainName: null,
       variables: { name: "Ann", title: "Oak needs water", body: "It is dry.", linkPath: "/things" },
       unsubscribe: { userId: USER, kind: "water" },
     });

@@ -51,7 +51,9 @@ describe(".env.example", () => {
   });
 
   it("names no variable the schema does not know", () => {
-    const unknown = entries().map((e) => e.name).filter((n) => !(n in SETTINGS));
+    const unknown = entries()
+      .map((e) => e.name)
+      .filter((n) => !(n in SETTINGS));
     expect(unknown, "variables in .env.example that domain/config/settings.ts does not have").toEqual([]);
   });
 
@@ -80,7 +82,8 @@ describe("the code", () => {
         if (item.isDirectory()) {
           if (item.name !== "test" && item.name !== "node_modules") walk(file);
         } else if (/\.ts$/.test(item.name) && !item.name.includes(".test.")) {
-          for (const m of fs.readFileSync(file, "utf8").matchAll(/\benv\??\.([A-Z][A-Z0-9_]+)|\benv\[["']([A-Z][A-Z0-9_]+)["']\]/g)) read.add(m[1] ?? m[2]);
+          for (const m of fs.readFileSync(file, "utf8").matchAll(/\benv\??\.([A-Z][A-Z0-9_]+)|\benv\[["']([A-Z][A-Z0-9_]+)["']\]/g))
+            read.add(m[1] ?? m[2]);
         }
       }
     };

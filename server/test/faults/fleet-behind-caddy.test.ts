@@ -54,7 +54,15 @@ maybe("two servers behind deploy/Caddyfile", () => {
       const port = await freePort();
       const child = startNode(
         "server/main.ts",
-        fleetServerEnv({ databaseUrl, authUrl, dataDir: path.join(dir, name), port, jwtSecret: "caddy-fleet-secret-long-enough-for-hs256-0000", webhookSecret: WEBHOOK_SECRET, s3: s3.settings }),
+        fleetServerEnv({
+          databaseUrl,
+          authUrl,
+          dataDir: path.join(dir, name),
+          port,
+          jwtSecret: "caddy-fleet-secret-long-enough-for-hs256-0000",
+          webhookSecret: WEBHOOK_SECRET,
+          s3: s3.settings,
+        }),
         `server ${name}`,
       );
       children.push(child);
@@ -76,7 +84,10 @@ maybe("two servers behind deploy/Caddyfile", () => {
     proxyUrl = `http://127.0.0.1:${port}`;
     // Ready once it answers through to a server (health checks passed for both).
     for (let n = 0; ; n++) {
-      const ok = await fetch(`${proxyUrl}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${proxyUrl}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (n > 200) throw new Error(`caddy did not come up:\n${caddy.output()}`);
       await caddy.waitForLine(/serving initial configuration|server running/i, 100).catch(() => {});
@@ -113,13 +124,20 @@ maybe("two servers behind deploy/Caddyfile", () => {
   it("serves a picture uploaded through the proxy from both servers", async () => {
     const { owner, thingId } = await setupDevice(proxyUrl);
     const sessionId = randomUUID();
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append("sessionId", sessionId);
     form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "p.jpg");
     const up = await fetch(`${proxyUrl}/uploads`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
     expect(up.status).toBe(201);
-    const r = await gql(proxyUrl, `mutation N($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`, { s: sessionId, id: thingId }, owner.token);
+    const r = await gql(
+      proxyUrl,
+      `mutation N($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`,
+      { s: sessionId, id: thingId },
+      owner.token,
+    );
     expect(r.errors).toBeUndefined();
 
     const byServer = new Map<string, Buffer>();
@@ -140,7 +158,9 @@ maybe("two servers behind deploy/Caddyfile", () => {
         method: "POST",
         // A different made-up address each time: believed, it would give every attempt a fresh limit.
         headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i % 250}` },
-        body: JSON.stringify({ query: `mutation { signIn(input: { username: "nobody_behind_caddy", password: "Wrong1234" }) { jwtToken } }` }),
+        body: JSON.stringify({
+          query: `mutation { signIn(input: { username: "nobody_behind_caddy", password: "Wrong1234" }) { jwtToken } }`,
+        }),
       });
       return { upstream: upstreamOf(res), code: ((await res.json()) as any).errors?.[0]?.extensions?.code };
     };

@@ -34,7 +34,15 @@ beforeAll(async () => {
     const port = await freePort();
     const child = startNode(
       "server/main.ts",
-      fleetServerEnv({ databaseUrl, authUrl, dataDir: path.join(dataDir, name), port, jwtSecret: "fleet-secret-that-is-long-enough-for-hs256-000", webhookSecret: WEBHOOK_SECRET, s3: s3.settings }),
+      fleetServerEnv({
+        databaseUrl,
+        authUrl,
+        dataDir: path.join(dataDir, name),
+        port,
+        jwtSecret: "fleet-secret-that-is-long-enough-for-hs256-000",
+        webhookSecret: WEBHOOK_SECRET,
+        s3: s3.settings,
+      }),
       `server ${name}`,
     );
     children.push(child);
@@ -88,7 +96,9 @@ describe("two servers behind a round-robin proxy", () => {
   it("a picture uploaded through one server is attached and served by the other", async () => {
     const { owner, thingId } = await setupDevice(proxy.url);
     const sessionId = randomUUID();
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 30 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 30 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append("sessionId", sessionId);
     form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "p.jpg");
@@ -98,7 +108,12 @@ describe("two servers behind a round-robin proxy", () => {
     expect(proxy.log.at(-1)).toMatchObject({ path: "/uploads", backend: 0 });
 
     await steerTo(1);
-    const r = await gql(proxy.url, `mutation N($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`, { s: sessionId, id: thingId }, owner.token);
+    const r = await gql(
+      proxy.url,
+      `mutation N($s: String!, $id: UUID!) { newFiles(input: { sessionId: $s, type: "thing", id: $id }) { movedFiles } }`,
+      { s: sessionId, id: thingId },
+      owner.token,
+    );
     expect(r.errors).toBeUndefined();
     expect(proxy.log.at(-1)).toMatchObject({ path: "/graphql", backend: 1 });
 
@@ -119,7 +134,9 @@ describe("two servers behind a round-robin proxy", () => {
       const res = await fetch(`${proxy.url}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.24" },
-        body: JSON.stringify({ query: `mutation { signIn(input: { username: "nobody_in_the_fleet", password: "Wrong1234" }) { jwtToken } }` }),
+        body: JSON.stringify({
+          query: `mutation { signIn(input: { username: "nobody_in_the_fleet", password: "Wrong1234" }) { jwtToken } }`,
+        }),
       });
       return ((await res.json()) as any).errors?.[0]?.extensions?.code;
     };

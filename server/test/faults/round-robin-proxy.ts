@@ -58,7 +58,9 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
   server.on("upgrade", (req, socket, head) => {
     const target = pick("websocket", req);
     const upstream = net.connect(Number(target.port), target.hostname, () => {
-      const headers = Object.entries(forwardedHeaders(req)).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : [`${k}: ${v}`]));
+      const headers = Object.entries(forwardedHeaders(req)).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : [`${k}: ${v}`],
+      );
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
       if (head.length) upstream.write(head);
       socket.pipe(upstream).pipe(socket);

@@ -50,7 +50,11 @@ beforeAll(async () => {
     // Each worker writes its own outbox, so the test can tell who sent what.
     const outbox = path.join(dataDir, `outbox-${name}`);
     outboxes.push(outbox);
-    const worker = startNode("worker/main.ts", workerEnv(databaseUrl, { MAIL_OUTBOX_DIR: outbox, WORKER_CONCURRENCY: "4" }), `worker ${name}`);
+    const worker = startNode(
+      "worker/main.ts",
+      workerEnv(databaseUrl, { MAIL_OUTBOX_DIR: outbox, WORKER_CONCURRENCY: "4" }),
+      `worker ${name}`,
+    );
     children.push(worker);
     starting.push(worker.waitForLine(/worker\s+started, tasks/, 90_000));
   }
@@ -111,7 +115,9 @@ describe("two servers and two workers on one database", () => {
       }
       expect(sent.map((s) => s.to).sort()).toEqual([...recipients].sort());
       // Which worker took how many is up to them; printed for the curious.
-      console.log(`scale-out: worker a sent ${sent.filter((s) => s.worker === 0).length}, worker b ${sent.filter((s) => s.worker === 1).length}`);
+      console.log(
+        `scale-out: worker a sent ${sent.filter((s) => s.worker === 0).length}, worker b ${sent.filter((s) => s.worker === 1).length}`,
+      );
     } finally {
       await pool.end();
     }

@@ -45,7 +45,12 @@ export const is2xx = (status: number) => status >= 200 && status < 300;
 /** A signed-up owner with a public thing and an LSE01 device fitted to it. */
 export async function setupDevice(baseUrl: string) {
   const owner = await signUp(baseUrl);
-  const group = await gql(baseUrl, `mutation { createGroup(input: { name: "Fault Growers", type: GROWER, isPublic: true }) { group { id } } }`, {}, owner.token);
+  const group = await gql(
+    baseUrl,
+    `mutation { createGroup(input: { name: "Fault Growers", type: GROWER, isPublic: true }) { group { id } } }`,
+    {},
+    owner.token,
+  );
   const groupId = group.data.createGroup.group.id;
   const thing = await gql(
     baseUrl,

@@ -137,7 +137,12 @@ describe("the server restarted", () => {
       });
       expect(afterKill.some((t) => t.event === "connected")).toBe(true);
     } catch (e) {
-      console.log("timeline", timeline.map((t) => ({ ...t, at: t.at - timeline[0].at })), "errors", subscriber.errors.map((e: any) => [e?.code, e?.reason, String(e)]));
+      console.log(
+        "timeline",
+        timeline.map((t) => ({ ...t, at: t.at - timeline[0].at })),
+        "errors",
+        subscriber.errors.map((e: any) => [e?.code, e?.reason, String(e)]),
+      );
       throw e;
     } finally {
       await subscriber.dispose();

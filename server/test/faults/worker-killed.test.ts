@@ -54,8 +54,13 @@ async function queueEmail(to: string): Promise<string> {
  * unlocks it and logs the pool's id, and nothing runs it.
  */
 async function queueDecoy(poolId: string): Promise<string> {
-  const { rows } = await pool.query("select (graphile_worker.add_job('send_email', '{}'::json, run_at => now() + interval '1 day')).id::text as id");
-  await pool.query("update graphile_worker._private_jobs set locked_by = $1, locked_at = now() - interval '1 hour' where id = $2", [poolId, rows[0].id]);
+  const { rows } = await pool.query(
+    "select (graphile_worker.add_job('send_email', '{}'::json, run_at => now() + interval '1 day')).id::text as id",
+  );
+  await pool.query("update graphile_worker._private_jobs set locked_by = $1, locked_at = now() - interval '1 hour' where id = $2", [
+    poolId,
+    rows[0].id,
+  ]);
   return rows[0].id;
 }
 
@@ -114,8 +119,13 @@ describe("a worker killed mid-job", () => {
     // past the grace, every sweep looks at it: let the second worker sweep twice (seen by it taking
     // back a decoy job of a dead pool, in the same statement that leaves the live job alone).
     const second = await startWorkerProcess();
-    await waitFor(async () => (await pool.query("select locked_at < now() - interval '500 ms' as old from graphile_worker._private_jobs where id = $1", [jobId])).rows[0]?.old,
-      "the job's lock to be older than the grace", 15_000);
+    await waitFor(
+      async () =>
+        (await pool.query("select locked_at < now() - interval '500 ms' as old from graphile_worker._private_jobs where id = $1", [jobId]))
+          .rows[0]?.old,
+      "the job's lock to be older than the grace",
+      15_000,
+    );
     for (let swept = 0, n = 0; swept < 2; n++) {
       const decoy = `pool-decoy-${n}`;
       const decoyId = await queueDecoy(decoy);

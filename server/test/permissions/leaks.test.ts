@@ -14,21 +14,54 @@ import { DEFAULT_DOCUMENT_LIMITS } from "../../graphql/document-limits.ts";
 
 /** Who may see each arranged row of world.ts (a new row must be added here, or the test fails). */
 const VISIBLE_TO: Record<string, readonly Role[]> = {
-  "user:stranger": SIGNED_IN, "user:member": SIGNED_IN, "user:collaborator": SIGNED_IN, "user:owner": SIGNED_IN, "user:admin": SIGNED_IN,
-  G: EVERYONE, PG: MANAGERS,
-  T: SEES_T, PT: EVERYONE, PGT: MANAGERS,
-  D: MANAGERS, PD: EVERYONE, D2: MANAGERS, UNO: MANAGERS, "downlink:UNO": MANAGERS,
+  "user:stranger": SIGNED_IN,
+  "user:member": SIGNED_IN,
+  "user:collaborator": SIGNED_IN,
+  "user:owner": SIGNED_IN,
+  "user:admin": SIGNED_IN,
+  G: EVERYONE,
+  PG: MANAGERS,
+  T: SEES_T,
+  PT: EVERYONE,
+  PGT: MANAGERS,
+  D: MANAGERS,
+  PD: EVERYONE,
+  D2: MANAGERS,
+  UNO: MANAGERS,
+  "downlink:UNO": MANAGERS,
   // Readings follow the thing they were taken on, else their device.
-  "reading:D": SEES_T, "reading:PD": EVERYONE, "reading:D2": MANAGERS,
-  "access:T:owner": SEES_T, "access:T:collaborator": SEES_T, "access:PT:owner": EVERYONE, "access:PGT:owner": MANAGERS,
-  "access:D:owner": MANAGERS, "access:PD:owner": EVERYONE, "access:D2:owner": MANAGERS,
-  "membership:G:owner": EVERYONE, "membership:G:member": EVERYONE, "membership:PG:owner": MANAGERS,
-  "invitation:T": MANAGERS, "invitation:D": MANAGERS, "invitation:G": MANAGERS, "invitation:PG": MANAGERS,
-  "action:T:created": SEES_T, "action:T:upkeep": SEES_T, "action:PT:created": EVERYONE, "action:PGT:created": MANAGERS,
+  "reading:D": SEES_T,
+  "reading:PD": EVERYONE,
+  "reading:D2": MANAGERS,
+  "access:T:owner": SEES_T,
+  "access:T:collaborator": SEES_T,
+  "access:PT:owner": EVERYONE,
+  "access:PGT:owner": MANAGERS,
+  "access:D:owner": MANAGERS,
+  "access:PD:owner": EVERYONE,
+  "access:D2:owner": MANAGERS,
+  "membership:G:owner": EVERYONE,
+  "membership:G:member": EVERYONE,
+  "membership:PG:owner": MANAGERS,
+  "invitation:T": MANAGERS,
+  "invitation:D": MANAGERS,
+  "invitation:G": MANAGERS,
+  "invitation:PG": MANAGERS,
+  "action:T:created": SEES_T,
+  "action:T:upkeep": SEES_T,
+  "action:PT:created": EVERYONE,
+  "action:PGT:created": MANAGERS,
   // Tasks are for the people who plan them, even on a public thing.
-  "task:T": SEES_T, "task:PT": ["member", "owner", "admin"], "assignment:T": SEES_T,
-  "notification:owner": OWNER, "chat:owner": OWNER, "feedback:owner": MANAGERS, "email:owner": MANAGERS,
-  badgeType: EVERYONE, "badge:owner": EVERYONE, "alert:T": SEES_T,
+  "task:T": SEES_T,
+  "task:PT": ["member", "owner", "admin"],
+  "assignment:T": SEES_T,
+  "notification:owner": OWNER,
+  "chat:owner": OWNER,
+  "feedback:owner": MANAGERS,
+  "email:owner": MANAGERS,
+  badgeType: EVERYONE,
+  "badge:owner": EVERYONE,
+  "alert:T": SEES_T,
 };
 
 let w: World;
@@ -43,7 +76,12 @@ afterAll(async () => {
 
 const key = (name: string) => `${w.rows[name].type}:${w.rows[name].id}`;
 const names = () => Object.keys(w.rows);
-const forbidden = (role: Role) => new Set(names().filter((n) => !VISIBLE_TO[n].includes(role)).map(key));
+const forbidden = (role: Role) =>
+  new Set(
+    names()
+      .filter((n) => !VISIBLE_TO[n].includes(role))
+      .map(key),
+  );
 const leaked = (role: Role, answer: unknown) => [...entitiesIn(answer)].filter((e) => forbidden(role).has(e));
 
 /** Errors an answer may carry: none, except a guest's 'Permission denied' on tables closed to guests. */
@@ -74,15 +112,21 @@ describe.each(ROLES)("as %s", (role) => {
       [{ field: "node", arg: "nodeId" }, ...lookups(schema, row.type)].forEach((way, j) => {
         const value = way.arg === "nodeId" ? row.nodeId : row.id;
         checks.push({
-          alias: `r${i}_${j}`, label: `${name} via ${way.field}`, visible: VISIBLE_TO[name].includes(role),
+          alias: `r${i}_${j}`,
+          label: `${name} via ${way.field}`,
+          visible: VISIBLE_TO[name].includes(role),
           part: `r${i}_${j}: ${way.field}(${way.arg}: ${JSON.stringify(value)}) { __typename }`,
         });
       });
     });
-    const { data, errors } = await batched(role, checks.map((c) => c.part));
+    const { data, errors } = await batched(
+      role,
+      checks.map((c) => c.part),
+    );
     expect(unexpectedErrors(role, errors)).toEqual([]);
-    expect(Object.fromEntries(checks.map((c) => [c.label, data[c.alias] != null])))
-      .toEqual(Object.fromEntries(checks.map((c) => [c.label, c.visible])));
+    expect(Object.fromEntries(checks.map((c) => [c.label, data[c.alias] != null]))).toEqual(
+      Object.fromEntries(checks.map((c) => [c.label, c.visible])),
+    );
   });
 
   it("no relation or connection of a row the role may see leads to a row it may not see, and no totalCount counts hidden rows", async () => {
@@ -113,13 +157,16 @@ describe.each(ROLES)("as %s", (role) => {
   it("no root connection narrowed to a parent of the world shows a row the role may not see, and every totalCount counts only what is shown", async () => {
     const problems: string[] = [];
     for (const c of narrowableConnections(schema)) {
-      const node = (schema.getQueryType()!.getFields()[c.field].type as any);
+      const node = schema.getQueryType()!.getFields()[c.field].type as any;
       const nodeType = (node.ofType ?? node).getFields().nodes.type;
-      const named = (function unwrap(t: any): any { return t.ofType ? unwrap(t.ofType) : t; })(nodeType);
+      const named = (function unwrap(t: any): any {
+        return t.ofType ? unwrap(t.ofType) : t;
+      })(nodeType);
       const parents = names().filter((n) => w.rows[n].type === c.names);
       if (parents.length === 0) continue;
       const parts = parents.map((p, i) => {
-        const arg = c.via === "condition" ? `condition: { ${c.key}: ${JSON.stringify(w.rows[p].id)} }` : `${c.key}: ${JSON.stringify(w.rows[p].id)}`;
+        const arg =
+          c.via === "condition" ? `condition: { ${c.key}: ${JSON.stringify(w.rows[p].id)} }` : `${c.key}: ${JSON.stringify(w.rows[p].id)}`;
         return `c${i}: ${c.field}(${arg}) { totalCount nodes { ${selection(named, 0)} } }`;
       });
       const { data, errors } = await batched(role, parts);
@@ -138,12 +185,18 @@ describe.each(ROLES)("as %s", (role) => {
     const fields = Object.values(schema.getQueryType()!.getFields()).filter((f) => {
       const t = f.type as any;
       const named = t.ofType ?? t;
-      return typeof named.getFields === "function" && named.getFields().nodes && named.getFields().totalCount
-        && !f.args.some((a) => (a.type as any).toString().endsWith("!"));
+      return (
+        typeof named.getFields === "function" &&
+        named.getFields().nodes &&
+        named.getFields().totalCount &&
+        !f.args.some((a) => (a.type as any).toString().endsWith("!"))
+      );
     });
     for (const f of fields) {
       const nodesType = ((f.type as any).ofType ?? f.type).getFields().nodes.type;
-      const named = (function unwrap(t: any): any { return t.ofType ? unwrap(t.ofType) : t; })(nodesType);
+      const named = (function unwrap(t: any): any {
+        return t.ofType ? unwrap(t.ofType) : t;
+      })(nodesType);
       const r = await w.call(role, `query Whole { ${f.name}(first: 1000) { nodes { ${selection(named, 0)} } } }`);
       // Admin-only statistics refuse others outright; that is the matrix's business, not a leak.
       for (const l of leaked(role, r.data)) problems.push(`${f.name} shows ${l}`);

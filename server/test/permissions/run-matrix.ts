@@ -21,8 +21,9 @@ export function runMatrix(title: string, select: (row: Row, index: number) => bo
     await world.forgetNoticeEmails();
   });
 
-  const cases = MATRIX.flatMap((row, index) => (select(row, index) ? ROLES.map((role) => ({ row, role })) : []))
-    .map(({ row, role }) => [row.field, row.does, role, row.allowed.includes(role) ? "allowed" : denialFor(row, role), row] as const);
+  const cases = MATRIX.flatMap((row, index) => (select(row, index) ? ROLES.map((role) => ({ row, role })) : [])).map(
+    ({ row, role }) => [row.field, row.does, role, row.allowed.includes(role) ? "allowed" : denialFor(row, role), row] as const,
+  );
 
   describe(title, () => {
     it.each(cases)("%s: %s, as %s → %s", async (_field, _does, role, expected, row) => {

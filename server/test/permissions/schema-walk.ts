@@ -2,8 +2,15 @@
 // entities, which fields lead from one to others, which root fields look a row up by id or
 // nodeId, and which root connections can be narrowed to one parent.
 import {
-  buildClientSchema, getIntrospectionQuery, getNamedType, isNonNullType, isObjectType,
-  type GraphQLField, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLSchema,
+  buildClientSchema,
+  getIntrospectionQuery,
+  getNamedType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLInputObjectType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
 } from "postgraphile/graphql";
 import type { World } from "./world.ts";
 
@@ -69,8 +76,7 @@ export function entitiesIn(value: unknown, out = new Set<string>()): Set<string>
 export function countMismatches(value: unknown, path = "", out: string[] = []): string[] {
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) countMismatches(v, `${path}[${i}]`, out);
-  }
-  else if (value && typeof value === "object") {
+  } else if (value && typeof value === "object") {
     const o = value as Record<string, any>;
     if (typeof o.totalCount === "number" && Array.isArray(o.nodes) && o.totalCount !== o.nodes.length) {
       out.push(`${path}: totalCount ${o.totalCount}, nodes ${o.nodes.length}`);
@@ -92,7 +98,9 @@ export function lookups(schema: GraphQLSchema, typeName: string): { field: strin
  * Root connections and the UUID arguments or condition fields that narrow them to one parent
  * (thingId, userId, ...): each with the entity type such an id names, found from the name.
  */
-export function narrowableConnections(schema: GraphQLSchema): { field: string; via: "condition" | "argument"; key: string; names: string }[] {
+export function narrowableConnections(
+  schema: GraphQLSchema,
+): { field: string; via: "condition" | "argument"; key: string; names: string }[] {
   const out: { field: string; via: "condition" | "argument"; key: string; names: string }[] = [];
   for (const f of Object.values(schema.getQueryType()!.getFields())) {
     if (!connectionNode(getNamedType(f.type)) || requiredArgs(f)) continue;

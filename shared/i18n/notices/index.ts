@@ -74,11 +74,7 @@ export function renderReason(locale: Locale, parts: unknown): string | null {
 }
 
 /** A notice's title and body in `locale`, or null (then show the stored English). */
-export function renderNotice(
-  locale: Locale,
-  key: string | null | undefined,
-  values: unknown,
-): { title: string; body: string } | null {
+export function renderNotice(locale: Locale, key: string | null | undefined, values: unknown): { title: string; body: string } | null {
   const title = `${key}.title`;
   const body = `${key}.body`;
   if (!key || !isKey(title) || !isKey(body)) return null;

@@ -95,7 +95,10 @@ export function useImageUrl(type: ImageType, id: string, variant: ImageVariant =
 
 /** "Alice van Dijk" -> "AD", "robin" -> "R". */
 export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? "").trim().split(/[\s-]+/).filter(Boolean);
+  const words = (name ?? "")
+    .trim()
+    .split(/[\s-]+/)
+    .filter(Boolean);
   if (words.length === 0) return "?";
   const first = Array.from(words[0])[0] ?? "";
   const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? "") : "";

@@ -5,13 +5,7 @@ import { NoticeStore } from "../lib/notices.tsx";
 import { SessionStore } from "../lib/session.ts";
 import { fakeAuth, MemoryStorage, TEST_CONFIG, userSession } from "../test/helpers.tsx";
 import { Avatar, imagePath, initialsOf, rememberImageVersion } from "./Avatar.tsx";
-import {
-  checkImageFile,
-  IMAGE_TOO_LARGE,
-  IMAGE_UNSUPPORTED,
-  ImageUpload,
-  type UploadedImage,
-} from "./ImageUpload.tsx";
+import { checkImageFile, IMAGE_TOO_LARGE, IMAGE_UNSUPPORTED, ImageUpload, type UploadedImage } from "./ImageUpload.tsx";
 import styles from "./ImageUpload.module.css";
 
 /** A stand-in XMLHttpRequest the test answers by hand. */
@@ -200,9 +194,7 @@ describe("ImageUpload", () => {
   it("shows the current picture and offers to remove it", () => {
     const onRemove = vi.fn();
     renderUpload({ currentUrl: "http://localhost/images/user/u1/medium.webp", onRemove });
-    expect(screen.getByRole("img", { name: "Current picture" }).getAttribute("src")).toBe(
-      "http://localhost/images/user/u1/medium.webp",
-    );
+    expect(screen.getByRole("img", { name: "Current picture" }).getAttribute("src")).toBe("http://localhost/images/user/u1/medium.webp");
     fireEvent.click(screen.getByRole("button", { name: "Remove picture" }));
     expect(onRemove).toHaveBeenCalled();
   });

@@ -396,9 +396,7 @@ export function ImageUpload({
               </>
             ) : null}
             {state.kind === "done" ? (
-              <span className={styles.done}>
-                {t("upload.done", { name: state.name, size: formatSize(state.size) })}
-              </span>
+              <span className={styles.done}>{t("upload.done", { name: state.name, size: formatSize(state.size) })}</span>
             ) : null}
             {state.kind === "error" ? (
               <span className="field-error" role="alert">

@@ -8,7 +8,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { failure, renderElementWithFakeApi, renderWithFakeApi, type Data, type Handlers, type NodeOf, type Reply } from "../test/fake-api.tsx";
+import {
+  failure,
+  renderElementWithFakeApi,
+  renderWithFakeApi,
+  type Data,
+  type Handlers,
+  type NodeOf,
+  type Reply,
+} from "../test/fake-api.tsx";
 import { ALICE, guestSession, userSession } from "../test/helpers.tsx";
 import { ThingCard } from "./map/ThingCard.tsx";
 import { ME, taskNode, tasksReply } from "./tasks/test-utils.tsx";
@@ -97,7 +105,8 @@ function thing(extra: Partial<PageThing> = {}): PageThing {
     indicatorColourLast: null,
     indicatorColourChangedAt: null,
     waterNeed: "UNKNOWN",
-    waterNeedReason: null, waterNeedReasonParts: null,
+    waterNeedReason: null,
+    waterNeedReasonParts: null,
     indicatorParameter: "WATER",
     hydrationBand: "needsWater",
     hydrationLevels: null,
@@ -148,7 +157,13 @@ function invitations(nodes: { id: string; email: string }[]): Reply<"ThingInvita
         id: THING_ID,
         thingAccessInvitationsByThingId: {
           __typename: "ThingAccessInvitationsConnection",
-          nodes: nodes.map((n) => ({ __typename: "ThingAccessInvitation", createdAt: "2026-11-20T10:00:00Z", userId: null, userByUserId: null, ...n })),
+          nodes: nodes.map((n) => ({
+            __typename: "ThingAccessInvitation",
+            createdAt: "2026-11-20T10:00:00Z",
+            userId: null,
+            userByUserId: null,
+            ...n,
+          })),
         },
       },
     },
@@ -176,7 +191,9 @@ describe("the thing's collaborators tab", () => {
     fireEvent.click(await screen.findByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to remove access");
-    answer = { data: { deleteThingAccessById: { __typename: "DeleteThingAccessPayload", deletedThingAccessId: "WyJ0aGluZ19hY2Nlc3NlcyIsImEyIl0=" } } };
+    answer = {
+      data: { deleteThingAccessById: { __typename: "DeleteThingAccessPayload", deletedThingAccessId: "WyJ0aGluZ19hY2Nlc3NlcyIsImEyIl0=" } },
+    };
     fireEvent.click(screen.getByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Remove\s*Bob Helper$/ }));
     await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("Collaborator removed"));
@@ -204,7 +221,9 @@ describe("the thing's collaborators tab", () => {
 
 describe("accepting an invitation to a thing", () => {
   const path = `/things/accept?id=${THING_ID}&code=abc`;
-  const check: Reply<"ThingAccessForInvitation"> = { data: { thingAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Big Planter" } } };
+  const check: Reply<"ThingAccessForInvitation"> = {
+    data: { thingAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Big Planter" } },
+  };
 
   it("says 'Failed to accept access' when accepting fails", async () => {
     render(path, { ThingAccessForInvitation: check, AcceptInvitationToThingAccess: MASKED });
@@ -234,7 +253,14 @@ describe("creating, deleting and recording on things", () => {
             id: ALICE.id,
             groupMembershipsByUserId: {
               __typename: "GroupMembershipsConnection",
-              nodes: [{ __typename: "GroupMembership", id: "m1", isOwner: false, groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" } }],
+              nodes: [
+                {
+                  __typename: "GroupMembership",
+                  id: "m1",
+                  isOwner: false,
+                  groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" },
+                },
+              ],
             },
           },
         },
@@ -269,7 +295,10 @@ describe("creating, deleting and recording on things", () => {
   it("follows the general rule: the server's first message is the error text", async () => {
     render(`/things/${THING_ID}/settings`, {
       ThingPage: thingPage,
-      DeleteThing: { data: null, errors: [{ message: "Only owners can delete a thing", extensions: { code: "DNIED" } }, { message: "second" }] },
+      DeleteThing: {
+        data: null,
+        errors: [{ message: "Only owners can delete a thing", extensions: { code: "DNIED" } }, { message: "second" }],
+      },
     });
     fireEvent.click(await screen.findByRole("button", { name: "Delete thing" }));
     fireEvent.click(screen.getByRole("button", { name: "Yes, delete Big Planter" }));
@@ -287,7 +316,8 @@ describe("one-tap watering on the map's thing card", () => {
       isPublic: true,
       hasImage: false,
       waterNeed: "NEEDS_WATER",
-      waterNeedReason: "Dry for 6 days", waterNeedReasonParts: null,
+      waterNeedReason: "Dry for 6 days",
+      waterNeedReasonParts: null,
       waterNeedAt: "2026-11-25T10:00:00Z",
       water: 18.4,
       lastSensorData: null,
@@ -295,7 +325,10 @@ describe("one-tap watering on the map's thing card", () => {
       rainSinceLastWateringMm: null,
       lastWatering: null,
     };
-    renderElementWithFakeApi(<ThingCard thingId={THING_ID} signedIn />, session(), { MapThingCard: { data: { thingById: card } }, MapRecordWatering: MASKED });
+    renderElementWithFakeApi(<ThingCard thingId={THING_ID} signedIn />, session(), {
+      MapThingCard: { data: { thingById: card } },
+      MapRecordWatering: MASKED,
+    });
     await screen.findByRole("heading", { name: "Forbury Planter" });
     fireEvent.click(screen.getByRole("button", { name: "Record watering of 20 litres" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Action failed");
@@ -388,7 +421,9 @@ function group(owner: boolean): Reply<"Group"> {
 describe("groups", () => {
   it("says 'Failed to accept membership' when accepting a group invitation fails", async () => {
     renderWithFakeApi(`/groups/accept?id=${INVITATION}&code=abc`, userSession(), {
-      GroupInvitationCheck: { data: { groupMembershipForInvitation: { __typename: "InvitationTarget", id: GROUP_ID, name: "Riverside Planters" } } },
+      GroupInvitationCheck: {
+        data: { groupMembershipForInvitation: { __typename: "InvitationTarget", id: GROUP_ID, name: "Riverside Planters" } },
+      },
       AcceptGroupInvitation: MASKED,
     });
     fireEvent.click(await screen.findByRole("button", { name: "Accept invitation" }));
@@ -514,7 +549,10 @@ function readTable(): Row[] {
   const rows: Row[] = [];
   for (const line of markdown.split("\n")) {
     if (!line.startsWith("|") || /^\|\s*-/.test(line) || /^\|\s*Spec text/i.test(line)) continue;
-    const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     if (cells.length !== 4) throw new Error(`A row without four cells: ${line}`);
     const [text, situation, screenCell, testCell] = cells;
     const test = /^`([^`]+)`\s*(?:>|›|—|:)\s*"(.+)"$/.exec(testCell);

@@ -14,9 +14,7 @@ describe("header", () => {
     const labels = within(nav)
       .getAllByRole("link")
       .map((a) => a.textContent);
-    expect(labels).toEqual(
-      expect.arrayContaining(["Home", "Map", "Things", "Devices", "Community", "Tasks", "Activity"]),
-    );
+    expect(labels).toEqual(expect.arrayContaining(["Home", "Map", "Things", "Devices", "Community", "Tasks", "Activity"]));
     expect(labels).not.toContain("Admin");
     expect(screen.getByRole("link", { name: "Steward home" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/signin?next=%2Fmap");
@@ -50,9 +48,7 @@ describe("header", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(app.sessionStore.get()?.role).toBe("bk_anonymous"));
     expect(auth.signOut).toHaveBeenCalledWith(token);
-    expect(
-      await within(screen.getByRole("navigation", { name: "Main" })).findByRole("link", { name: "Sign in" }),
-    ).toBeTruthy();
+    expect(await within(screen.getByRole("navigation", { name: "Main" })).findByRole("link", { name: "Sign in" })).toBeTruthy();
     expect(app.location()).toBe("/");
     expect(app.notices.get().map((n) => n.message)).toContain("You have signed out.");
   });
@@ -153,9 +149,7 @@ describe("header", () => {
       auth,
     });
     await waitFor(() => expect(app.sessionStore.get()?.role).toBe("bk_anonymous"));
-    expect(
-      await within(screen.getByRole("navigation", { name: "Main" })).findByRole("link", { name: "Sign in" }),
-    ).toBeTruthy();
+    expect(await within(screen.getByRole("navigation", { name: "Main" })).findByRole("link", { name: "Sign in" })).toBeTruthy();
   });
 });
 

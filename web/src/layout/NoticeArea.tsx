@@ -18,12 +18,7 @@ export function NoticeArea() {
           {notice.level === "ongoing" ? <span className="spinner" aria-hidden="true" /> : null}
           <span className="visually-hidden">{t(`notice.${notice.level}`)}: </span>
           <span className="notice-message">{notice.textKey ? t(notice.textKey) : notice.message}</span>
-          <button
-            type="button"
-            className="notice-dismiss"
-            aria-label={t("notice.dismiss")}
-            onClick={() => store.dismiss(notice.id)}
-          >
+          <button type="button" className="notice-dismiss" aria-label={t("notice.dismiss")} onClick={() => store.dismiss(notice.id)}>
             ×
           </button>
         </div>

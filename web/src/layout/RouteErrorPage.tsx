@@ -5,11 +5,7 @@ import { useT } from "../lib/i18n/locale-context.tsx";
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
   const t = useT();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "";
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "";
   const content = (
     <section className="page" aria-labelledby="error-title">
       <h1 id="error-title">{t("routeError.title")}</h1>

@@ -32,7 +32,12 @@ export function DownloadButton({ path, filename, label }: { path: string; filena
       <button type="button" className="button button-secondary button-small" onClick={download} disabled={state === "busy"}>
         {state === "busy" ? t("download.preparing") : label}
       </button>
-      {state === "failed" ? <span className="field-error" role="alert"> {t("download.failed")}</span> : null}
+      {state === "failed" ? (
+        <span className="field-error" role="alert">
+          {" "}
+          {t("download.failed")}
+        </span>
+      ) : null}
     </span>
   );
 }

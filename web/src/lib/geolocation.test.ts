@@ -6,9 +6,12 @@ import { GEO_MESSAGES, failureNotice, getCurrentPosition } from "./geolocation.t
 import { SessionStore, sessionFromToken } from "./session.ts";
 
 const at = (latitude: number, longitude: number) =>
-  ({ getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude, longitude, accuracy: 12 } } as GeolocationPosition) }) as unknown as Geolocation;
+  ({
+    getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude, longitude, accuracy: 12 } } as GeolocationPosition),
+  }) as unknown as Geolocation;
 const refusing = {
-  getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1, message: "User denied Geolocation" } as GeolocationPositionError),
+  getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+    fail({ code: 1, message: "User denied Geolocation" } as GeolocationPositionError),
 } as unknown as Geolocation;
 
 describe("getCurrentPosition and the session's location", () => {

@@ -70,8 +70,7 @@ describe("websocket retry policy", () => {
   });
 
   it("retries other closes", () => {
-    for (const code of [1001, 1006, 1011, 1012, 4000, 4499])
-      expect(shouldRetryWebSocket({ code }), String(code)).toBe(true);
+    for (const code of [1001, 1006, 1011, 1012, 4000, 4499]) expect(shouldRetryWebSocket({ code }), String(code)).toBe(true);
   });
 
   it("retries a connection the socket reports dropped (its error event comes before the 1006 close)", () => {
@@ -163,9 +162,7 @@ describe("isAuthError", () => {
     const { CombinedError } = await import("urql");
     const { isAuthError } = await import("./graphql-client.ts");
     expect(isAuthError(new CombinedError({ response: { status: 401 } }))).toBe(true);
-    expect(
-      isAuthError(new CombinedError({ graphQLErrors: [{ message: "Token expired", extensions: { code: "TOKEN" } }] })),
-    ).toBe(true);
+    expect(isAuthError(new CombinedError({ graphQLErrors: [{ message: "Token expired", extensions: { code: "TOKEN" } }] }))).toBe(true);
     expect(
       isAuthError(
         new CombinedError({

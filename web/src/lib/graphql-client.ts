@@ -31,12 +31,7 @@ export const NON_RETRYABLE_CLOSE_CODES: ReadonlySet<number> = new Set([
 export const WS_RETRY_ATTEMPTS = 5;
 
 function closeCodeOf(value: unknown): number | undefined {
-  if (
-    typeof value === "object" &&
-    value !== null &&
-    "code" in value &&
-    typeof (value as { code: unknown }).code === "number"
-  ) {
+  if (typeof value === "object" && value !== null && "code" in value && typeof (value as { code: unknown }).code === "number") {
     return (value as { code: number }).code;
   }
   return undefined;
@@ -50,12 +45,7 @@ function closeCodeOf(value: unknown): number | undefined {
  * from connectionParams) are not socket events; the client closes those with 4005, not retried.
  */
 function isSocketErrorEvent(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !(value instanceof Error) &&
-    (value as { type?: unknown }).type === "error"
-  );
+  return typeof value === "object" && value !== null && !(value instanceof Error) && (value as { type?: unknown }).type === "error";
 }
 
 /**
@@ -84,17 +74,37 @@ export function webSocketRetryDelayMs(retries: number, random: () => number = Ma
  * means per hour or day with no id of its own).
  */
 const EMBEDDED_TYPES = new Set([
-  "SensorDatum", "SensorRollupLine",
-  "LeaderboardEntry", "SyncNavigationResult", "SyncSessionResult", "AdminTotal",
-  "RouteStat", "PatternStat", "SessionStat", "DailyStat", "Point", "InvitationTarget",
-  "WeatherForecast", "HourlyWeather", "DailyWeather", "RainfallStations", "RainfallMeasures",
-  "RainfallReadings", "RainfallReading", "Soilscape", "MapView", "MapCluster",
+  "SensorDatum",
+  "SensorRollupLine",
+  "LeaderboardEntry",
+  "SyncNavigationResult",
+  "SyncSessionResult",
+  "AdminTotal",
+  "RouteStat",
+  "PatternStat",
+  "SessionStat",
+  "DailyStat",
+  "Point",
+  "InvitationTarget",
+  "WeatherForecast",
+  "HourlyWeather",
+  "DailyWeather",
+  "RainfallStations",
+  "RainfallMeasures",
+  "RainfallReadings",
+  "RainfallReading",
+  "Soilscape",
+  "MapView",
+  "MapCluster",
   // nearestThing/nearestDevice answers: the distance belongs to the place asked about.
-  "NearbyThing", "NearbyDevice",
+  "NearbyThing",
+  "NearbyDevice",
   // Notice preferences and settings (issue 25): one per person and kind, read and saved whole.
-  "NoticePreference", "NoticeSetting",
+  "NoticePreference",
+  "NoticeSetting",
   // Inventory (issue 26): a thing's water-model figures, and one row of an import's report.
-  "WaterParameter", "ThingImportResult",
+  "WaterParameter",
+  "ThingImportResult",
   // Watering rotas (issue 26): who is on a day, worked out from slots and swaps.
   "RotaDuty",
 ]);

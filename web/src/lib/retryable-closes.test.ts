@@ -64,15 +64,19 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
 const SENDABLE_FATAL = [1002, 1003, 1007, 1008, 1009, 1010, 1011];
 
 describe("websocket closes that graphql-ws gives up on are retried (spec section 8)", () => {
-  it.each(SENDABLE_FATAL)("reconnects after close %i", async (code) => {
-    const server = await closingServer(code);
-    const errors: unknown[] = [];
-    const { wsClient } = client(server.url);
-    wsClient.subscribe({ query: "subscription { ping }" }, { next() {}, error: (e) => errors.push(e), complete() {} });
-    // The first retry waits 1 s plus up to 1 s of jitter.
-    expect(await waitFor(() => server.connections() >= 2, 5000)).toBe(true);
-    expect(errors).toEqual([]);
-  }, 10_000);
+  it.each(SENDABLE_FATAL)(
+    "reconnects after close %i",
+    async (code) => {
+      const server = await closingServer(code);
+      const errors: unknown[] = [];
+      const { wsClient } = client(server.url);
+      wsClient.subscribe({ query: "subscription { ping }" }, { next() {}, error: (e) => errors.push(e), complete() {} });
+      // The first retry waits 1 s plus up to 1 s of jitter.
+      expect(await waitFor(() => server.connections() >= 2, 5000)).toBe(true);
+      expect(errors).toEqual([]);
+    },
+    10_000,
+  );
 
   it("still gives up on a listed code (4403 forbidden)", async () => {
     // The client's retry wait runs on a clock the test moves (setTimeout faked); sockets are real.
@@ -95,7 +99,10 @@ describe("websocket closes that graphql-ws gives up on are retried (spec section
     for (const code of [1002, 1003, 1004, 1007, 1008, 1009, 1010, 1011, 1015]) {
       expect(isFatalToGraphqlWs(code), String(code)).toBe(true);
       expect(retryableClose({ code, reason: "r", wasClean: false } as CloseEvent)).toEqual({
-        code: 1006, reason: "r", wasClean: false, originalCode: code,
+        code: 1006,
+        reason: "r",
+        wasClean: false,
+        originalCode: code,
       });
     }
     for (const code of [1000, 1001, 1005, 1006, 1012, 1013, 1014, 4403, 4500, 4499]) {

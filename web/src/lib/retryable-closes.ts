@@ -18,9 +18,7 @@ export interface RewrittenClose {
 }
 
 export function retryableClose(event: CloseEvent): CloseEvent | RewrittenClose {
-  return isFatalToGraphqlWs(event.code)
-    ? { code: 1006, reason: event.reason, wasClean: event.wasClean, originalCode: event.code }
-    : event;
+  return isFatalToGraphqlWs(event.code) ? { code: 1006, reason: event.reason, wasClean: event.wasClean, originalCode: event.code } : event;
 }
 
 type CloseHandler = ((this: WebSocket, event: CloseEvent) => unknown) | null;

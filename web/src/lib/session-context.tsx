@@ -1,16 +1,7 @@
 // React side of the session: the current session for components, a guest session made
 // automatically (first visit, after sign-out, after expiry or a rejected token), other tabs
 // followed through the storage event, and the sign-in / sign-out transitions.
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import type { AuthApi } from "./session-calls.ts";
 import { GraphQLRequestError } from "./api.ts";
 import { runBeforeSignOut } from "./before-sign-out.ts";

@@ -4,16 +4,7 @@
 
 export const USER_TABS = ["dashboard", "activity", "badges", "tasks", "things"] as const;
 export const GROUP_TABS = ["dashboard", "activity", "members", "things", "devices", "tasks", "history", "rota"] as const;
-export const THING_TABS = [
-  "dashboard",
-  "collaborators",
-  "timeline",
-  "location",
-  "soilscape",
-  "weather",
-  "readings",
-  "history",
-] as const;
+export const THING_TABS = ["dashboard", "collaborators", "timeline", "location", "soilscape", "weather", "readings", "history"] as const;
 export const ACCOUNT_SECTIONS = [
   "profile",
   "passphrase",

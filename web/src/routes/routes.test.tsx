@@ -14,8 +14,7 @@ async function heading() {
 /** Every path the table knows, with its parameters filled in. */
 function allPaths(routes: readonly AppRoute[], parent = ""): string[] {
   return routes.flatMap((route) => {
-    const path =
-      route.path.startsWith("/") || route.path === "*" ? route.path : `${parent}/${route.path}`.replace(/\/$/, "");
+    const path = route.path.startsWith("/") || route.path === "*" ? route.path : `${parent}/${route.path}`.replace(/\/$/, "");
     const here = route.kind === "screen" && route.children ? allPaths(route.children, path) : [path];
     return here;
   });
@@ -88,8 +87,7 @@ describe("route table", () => {
     const access = new Map<string, string>();
     const walk = (routes: readonly AppRoute[], parent = "") => {
       for (const route of routes) {
-        const path =
-          route.path.startsWith("/") || route.path === "*" ? route.path : `${parent}/${route.path}`.replace(/\/$/, "");
+        const path = route.path.startsWith("/") || route.path === "*" ? route.path : `${parent}/${route.path}`.replace(/\/$/, "");
         access.set(path, route.access);
         if (route.kind === "screen" && route.children) walk(route.children, path);
       }

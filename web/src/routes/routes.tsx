@@ -79,12 +79,7 @@ export const ROUTES: readonly AppRoute[] = [
       screen("passphrase", "title.changePassphrase", "auth", () => import("../features/account/PassphrasePage.tsx")),
       screen("emails", "title.emails", "auth", () => import("../features/account/EmailsPage.tsx")),
       screen("badges", "title.badges", "auth", () => import("../features/account/BadgesPage.tsx")),
-      screen(
-        "things",
-        "title.myThings",
-        "auth",
-        () => import("../features/account/MyThingsPage.tsx"),
-      ),
+      screen("things", "title.myThings", "auth", () => import("../features/account/MyThingsPage.tsx")),
       screen("devices", "title.myDevices", "auth", () => import("../features/account/MyDevicesPage.tsx")),
       screen("notices", "title.notices", "auth", () => import("../features/account/NoticesPage.tsx")),
       screen("users", "title.users", "auth", () => import("../features/account/UsersPage.tsx")),
@@ -102,31 +97,11 @@ export const ROUTES: readonly AppRoute[] = [
   screen("/users/:id/:tab", "title.user", "public", () => import("../features/users/UserPage.tsx"), { tabs: USER_TABS }),
 
   screen("/groups", "title.groups", "public", () => import("../features/groups/GroupsPage.tsx")),
-  screen(
-    "/groups/accept",
-    "title.acceptGroup",
-    "public",
-    () => import("../features/groups/AcceptGroupInvitationPage.tsx"),
-  ),
-  screen(
-    "/groups/new",
-    "title.newGroup",
-    "auth",
-    () => import("../features/groups/NewGroupPage.tsx"),
-  ),
+  screen("/groups/accept", "title.acceptGroup", "public", () => import("../features/groups/AcceptGroupInvitationPage.tsx")),
+  screen("/groups/new", "title.newGroup", "auth", () => import("../features/groups/NewGroupPage.tsx")),
   redirect("/groups/:id", "/groups/:id/dashboard"),
-  screen(
-    "/groups/:id/settings",
-    "title.groupSettings",
-    "auth",
-    () => import("../features/groups/GroupSettingsPage.tsx"),
-  ),
-  screen(
-    "/groups/:id/membership",
-    "title.groupMembership",
-    "auth",
-    () => import("../features/groups/GroupMembershipPage.tsx"),
-  ),
+  screen("/groups/:id/settings", "title.groupSettings", "auth", () => import("../features/groups/GroupSettingsPage.tsx")),
+  screen("/groups/:id/membership", "title.groupMembership", "auth", () => import("../features/groups/GroupMembershipPage.tsx")),
   screen("/groups/:id/:tab", "title.group", "public", () => import("../features/groups/GroupPage.tsx"), { tabs: GROUP_TABS }),
 
   screen("/activity", "title.activity", "public", () => import("../features/activity/ActivityPage.tsx")),
@@ -134,60 +109,20 @@ export const ROUTES: readonly AppRoute[] = [
   screen("/tasks/new", "title.newTask", "auth", () => import("../features/tasks/NewTaskPage.tsx")),
 
   screen("/things", "title.things", "public", () => import("../features/things/ThingsPage.tsx")),
-  screen(
-    "/things/search",
-    "title.searchThings",
-    "public",
-    () => import("../features/things/ThingSearchPage.tsx"),
-  ),
-  screen(
-    "/things/nearest",
-    "title.nearestThing",
-    "public",
-    () => import("../features/things/NearestThingPage.tsx"),
-  ),
-  screen(
-    "/things/accept",
-    "title.acceptThing",
-    "public",
-    () => import("../features/things/AcceptThingInvitationPage.tsx"),
-  ),
-  screen(
-    "/things/new",
-    "title.newThing",
-    "auth",
-    () => import("../features/things/NewThingPage.tsx"),
-  ),
-  screen(
-    "/things/import",
-    "title.importThings",
-    "auth",
-    () => import("../features/import/ImportThingsPage.tsx"),
-  ),
+  screen("/things/search", "title.searchThings", "public", () => import("../features/things/ThingSearchPage.tsx")),
+  screen("/things/nearest", "title.nearestThing", "public", () => import("../features/things/NearestThingPage.tsx")),
+  screen("/things/accept", "title.acceptThing", "public", () => import("../features/things/AcceptThingInvitationPage.tsx")),
+  screen("/things/new", "title.newThing", "auth", () => import("../features/things/NewThingPage.tsx")),
+  screen("/things/import", "title.importThings", "auth", () => import("../features/import/ImportThingsPage.tsx")),
   redirect("/things/:id", "/things/:id/dashboard"),
-  screen(
-    "/things/:id/edit",
-    "title.editThing",
-    "auth",
-    () => import("../features/things/EditThingPage.tsx"),
-  ),
-  screen(
-    "/things/:id/settings",
-    "title.thingSettings",
-    "auth",
-    () => import("../features/things/ThingSettingsPage.tsx"),
-  ),
+  screen("/things/:id/edit", "title.editThing", "auth", () => import("../features/things/EditThingPage.tsx")),
+  screen("/things/:id/settings", "title.thingSettings", "auth", () => import("../features/things/ThingSettingsPage.tsx")),
   screen("/things/:id/action", "title.recordAction", "auth", () => import("../features/things/RecordActionPage.tsx")),
   screen("/things/:id/collaborate", "title.collaborate", "auth", () => import("../features/things/CollaboratePage.tsx")),
   screen("/things/:id/:tab", "title.thing", "public", () => import("../features/things/ThingPage.tsx"), { tabs: THING_TABS }),
 
   screen("/devices", "title.devices", "public", () => import("../features/devices/DevicesPage.tsx")),
-  screen(
-    "/devices/accept",
-    "title.acceptDevice",
-    "public",
-    () => import("../features/devices/AcceptDeviceInvitationPage.tsx"),
-  ),
+  screen("/devices/accept", "title.acceptDevice", "public", () => import("../features/devices/AcceptDeviceInvitationPage.tsx")),
   screen("/devices/new", "title.newDevice", "auth", () => import("../features/devices/NewDevicePage.tsx")),
   screen("/devices/:id", "title.device", "public", () => import("../features/devices/DevicePage.tsx")),
   screen("/devices/:id/edit", "title.editDevice", "auth", () => import("../features/devices/EditDevicePage.tsx")),
@@ -211,15 +146,7 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
 }
 
 /** Sends an unknown `:tab` to the first allowed tab of the same record. */
-export function TabGuard({
-  pattern,
-  tabs,
-  children,
-}: {
-  pattern: string;
-  tabs: readonly string[];
-  children: ReactNode;
-}) {
+export function TabGuard({ pattern, tabs, children }: { pattern: string; tabs: readonly string[]; children: ReactNode }) {
   const params = useParams();
   const location = useLocation();
   if (!params.tab || !tabs.includes(params.tab)) {
@@ -297,7 +224,17 @@ function toRouteObject(route: AppRoute, parentPath = ""): RouteObject {
 export function buildRouteObjects(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
   return [
     {
-      element: <MainLayout notifications={<NotificationsBell />} banner={<><OfflineBanner global /><QueuedActionsStatus /></>} />,
+      element: (
+        <MainLayout
+          notifications={<NotificationsBell />}
+          banner={
+            <>
+              <OfflineBanner global />
+              <QueuedActionsStatus />
+            </>
+          }
+        />
+      ),
       errorElement: <RouteErrorPage standalone />,
       children: routes.map((route) => toRouteObject(route)),
     },

@@ -113,12 +113,7 @@ export interface RenderAppOptions {
   config?: AppConfig;
 }
 
-export function renderApp({
-  path = "/",
-  session = null,
-  auth = fakeAuth(),
-  config = TEST_CONFIG,
-}: RenderAppOptions = {}) {
+export function renderApp({ path = "/", session = null, auth = fakeAuth(), config = TEST_CONFIG }: RenderAppOptions = {}) {
   window.scrollTo = () => {};
   const storage = new MemoryStorage();
   const sessionStore = new SessionStore({ storage });
@@ -129,9 +124,7 @@ export function renderApp({
     sessionStore,
     auth,
     notices,
-    fetch: vi.fn(
-      async () => new Response(JSON.stringify({ data: null }), { headers: { "content-type": "application/json" } }),
-    ),
+    fetch: vi.fn(async () => new Response(JSON.stringify({ data: null }), { headers: { "content-type": "application/json" } })),
   };
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
   const view = render(

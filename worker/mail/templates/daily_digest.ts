@@ -9,13 +9,27 @@ import { renderReason } from "../../../shared/i18n/notices/all-languages.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 
 interface DigestThing {
-  id: string; name: string; colour: string; band: string | null; water: number | null;
-  waterNeed?: string | null; waterNeedReason?: string | null;
+  id: string;
+  name: string;
+  colour: string;
+  band: string | null;
+  water: number | null;
+  waterNeed?: string | null;
+  waterNeedReason?: string | null;
   /** The reason's parts (shared/i18n/notices reason.*), written in the recipient's language. */
   waterNeedReasonParts?: unknown;
 }
-interface DigestTask { title: string; dueDate: string | null; overdue: boolean; thingName: string }
-interface DigestActivity { type: string; thingName: string; by: string | null }
+interface DigestTask {
+  title: string;
+  dueDate: string | null;
+  overdue: boolean;
+  thingName: string;
+}
+interface DigestActivity {
+  type: string;
+  thingName: string;
+  by: string | null;
+}
 
 function thingLine(t: MailTranslate, locale: Locale, thing: DigestThing): string {
   if (thing.waterNeed === "needs_water" || thing.waterNeed === "due_soon" || thing.waterNeed === "fine") {
@@ -28,7 +42,9 @@ function thingLine(t: MailTranslate, locale: Locale, thing: DigestThing): string
 }
 
 const isNeedy = (t: DigestThing) =>
-  t.waterNeed && t.waterNeed !== "unknown" ? t.waterNeed === "needs_water" || t.waterNeed === "due_soon" : t.colour === "red" || t.colour === "orange";
+  t.waterNeed && t.waterNeed !== "unknown"
+    ? t.waterNeed === "needs_water" || t.waterNeed === "due_soon"
+    : t.colour === "red" || t.colour === "orange";
 
 function list<T>(v: Record<string, unknown>, key: string): T[] {
   const value = v[key];

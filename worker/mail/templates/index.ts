@@ -12,7 +12,9 @@ import noticeDigest from "./notice_digest.ts";
 
 export const templates: Readonly<Record<string, EmailTemplate>> = Object.freeze(
   Object.fromEntries(
-    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification, dailyDigest, noticeDigest].map((t) => [t.name, t]),
+    [verifyEmail, passwordReset, accountDeletion, newUser, invitation, passwordChanged, notification, dailyDigest, noticeDigest].map(
+      (t) => [t.name, t],
+    ),
   ),
 );
 

@@ -6,7 +6,13 @@ import { renderNotice } from "../../../shared/i18n/notices/all-languages.ts";
 
 // textKey/textValues: the notice in the shared catalogue (shared/i18n/notices), so it is written in
 // the recipient's language; title and body are the English fallback.
-interface HeldNotice { title: string; body: string; linkPath: string | null; textKey: string | null; textValues: unknown }
+interface HeldNotice {
+  title: string;
+  body: string;
+  linkPath: string | null;
+  textKey: string | null;
+  textValues: unknown;
+}
 
 function notices(v: Record<string, unknown>): HeldNotice[] {
   const value = v.notices;

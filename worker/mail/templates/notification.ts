@@ -25,7 +25,10 @@ export default defineTemplate({
       textValues: v.textValues ?? null,
     };
   },
-  describe({ name, title: englishTitle, body: englishBody, linkPath, linkLabel, unsubscribeUrl, textKey, textValues }, { publicUrl, t, locale }) {
+  describe(
+    { name, title: englishTitle, body: englishBody, linkPath, linkLabel, unsubscribeUrl, textKey, textValues },
+    { publicUrl, t, locale },
+  ) {
     const written = textKey ? renderNotice(locale, textKey, textValues) : null;
     const title = written?.title ?? englishTitle;
     const body = written?.body ?? englishBody;

@@ -10,10 +10,7 @@ export default defineTemplate({
     return {
       subject: t("passwordChanged.subject"),
       greetName: name,
-      blocks: [
-        { p: t("passwordChanged.body") },
-        { note: t("passwordChanged.note") },
-      ],
+      blocks: [{ p: t("passwordChanged.body") }, { note: t("passwordChanged.note") }],
     };
   },
 });

@@ -18,7 +18,18 @@ import {
   type ScatterDataPoint,
 } from "chart.js";
 import { Line } from "react-chartjs-2";
-import { LINE_SHAPE, formatNumber, pointTime, tickLabel, timeTicks, type ChartBand, type ChartLine, type ChartPoint, MARK_STYLES, type ChartMark } from "./series.ts";
+import {
+  LINE_SHAPE,
+  formatNumber,
+  pointTime,
+  tickLabel,
+  timeTicks,
+  type ChartBand,
+  type ChartLine,
+  type ChartPoint,
+  MARK_STYLES,
+  type ChartMark,
+} from "./series.ts";
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Filler, Decimation);
 
@@ -125,7 +136,22 @@ function decorationsPlugin(ref: { current: Decorations }): Plugin<"line"> {
   };
 }
 
-export default function LineChart({ points, from, to, label, unit, digits, colour, min, max, step, bands, lines, marks = [], maxGap }: LineChartProps) {
+export default function LineChart({
+  points,
+  from,
+  to,
+  label,
+  unit,
+  digits,
+  colour,
+  min,
+  max,
+  step,
+  bands,
+  lines,
+  marks = [],
+  maxGap,
+}: LineChartProps) {
   const decorations = useRef<Decorations>({ bands, lines, marks });
   decorations.current = { bands, lines, marks };
   const plugins = useMemo(() => [decorationsPlugin(decorations)], []);

@@ -29,7 +29,16 @@
 // Accessibility: the plot is an image whose label is a text summary (latest, lowest and highest
 // value, number of readings and the window); the canvas itself is hidden from assistive technology.
 import { lazy, Suspense, useMemo, type CSSProperties } from "react";
-import { formatNumber, pointTime, summarise, type ChartBand, type ChartLine, type ChartMark, type ChartPoint, type RollupSummary } from "./series.ts";
+import {
+  formatNumber,
+  pointTime,
+  summarise,
+  type ChartBand,
+  type ChartLine,
+  type ChartMark,
+  type ChartPoint,
+  type RollupSummary,
+} from "./series.ts";
 import "./charts.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { englishT, type T } from "../../lib/i18n/english.ts";

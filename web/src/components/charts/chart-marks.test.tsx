@@ -11,7 +11,10 @@ describe("ReadingsChart marks", () => {
       <ReadingsChart
         title="Estimated soil water"
         unit="%"
-        points={[{ t: from + 3600_000, v: 40 }, { t: to - 3600_000, v: 90 }]}
+        points={[
+          { t: from + 3600_000, v: 40 },
+          { t: to - 3600_000, v: 90 },
+        ]}
         from={from}
         to={to}
         marks={[
@@ -22,7 +25,9 @@ describe("ReadingsChart marks", () => {
       />,
     );
     const list = screen.getByRole("list", { name: /Waterings and rain over the last 7 days/ });
-    const items = within(list).getAllByRole("listitem").map((li) => li.textContent ?? "");
+    const items = within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent ?? "");
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(/^Watered 20 L · /);
     expect(items[1]).toMatch(/^3\.2 mm rain · /);

@@ -77,11 +77,21 @@ describe("readings series", () => {
 describe("rollup series", () => {
   it("takes one quantity's means oldest first, and the readings' own extremes and count", () => {
     const rows = [
-      { parameter: "water", buckets: ["2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z", "not a time"], readings: [144, 140, 1], min: [12, 15, 0], max: [48, 61, 99], mean: [30, 35, 50] },
+      {
+        parameter: "water",
+        buckets: ["2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z", "not a time"],
+        readings: [144, 140, 1],
+        min: [12, 15, 0],
+        max: [48, 61, 99],
+        mean: [30, 35, 50],
+      },
       { parameter: "battery", buckets: ["2026-11-20T00:00:00Z"], readings: [144], min: [3.3], max: [3.4], mean: [3.35] },
     ];
     expect(rollupsToPoints(rows, "water")).toEqual({
-      points: [{ t: Date.UTC(2026, 10, 20), v: 30 }, { t: Date.UTC(2026, 10, 21), v: 35 }],
+      points: [
+        { t: Date.UTC(2026, 10, 20), v: 30 },
+        { t: Date.UTC(2026, 10, 21), v: 35 },
+      ],
       summary: { readings: 284, min: 12, max: 61 },
     });
     expect(rollupsToPoints(rows, "ph")).toEqual({ points: [], summary: null });

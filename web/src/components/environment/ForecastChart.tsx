@@ -88,7 +88,11 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
           suggestedMax: Math.ceil(rainMax),
           grid: { color: "rgba(0, 0, 0, 0.06)" },
           border: { display: false },
-          ticks: { color: "#1d5a8a", maxTicksLimit: 5, callback: (v) => `${formatNumber(Number(v), Number.isInteger(Number(v)) ? 0 : 1)} mm` },
+          ticks: {
+            color: "#1d5a8a",
+            maxTicksLimit: 5,
+            callback: (v) => `${formatNumber(Number(v), Number.isInteger(Number(v)) ? 0 : 1)} mm`,
+          },
         },
         temperature: {
           type: "linear",
@@ -109,7 +113,8 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
             label: (item) => {
               const h = hours[item.dataIndex];
               if (!h) return "";
-              if (item.dataset.yAxisID === "temperature") return h.temperature === null ? "" : `Temperature ${formatNumber(h.temperature, 1)} °C`;
+              if (item.dataset.yAxisID === "temperature")
+                return h.temperature === null ? "" : `Temperature ${formatNumber(h.temperature, 1)} °C`;
               const rain = h.precipitation === null ? "–" : `${formatNumber(h.precipitation, 1)} mm`;
               return h.probability === null ? `Rain ${rain}` : `Rain ${rain} (${h.probability}% chance)`;
             },
@@ -120,5 +125,12 @@ export default function ForecastChart({ hours }: { hours: readonly ForecastHour[
   }, [hours]);
 
   // The figure around the canvas carries the text alternative; the canvas is decorative.
-  return <Chart type="bar" data={data as ChartData<"bar", (number | null)[], string>} options={options as ChartOptions<"bar">} aria-hidden="true" />;
+  return (
+    <Chart
+      type="bar"
+      data={data as ChartData<"bar", (number | null)[], string>}
+      options={options as ChartOptions<"bar">}
+      aria-hidden="true"
+    />
+  );
 }

@@ -123,7 +123,12 @@ export function LocationPicker({
           {hint}
         </p>
       ) : null}
-      <div className="env-map-frame env-picker-map" style={{ height: mapHeight }} role="region" aria-label={t("location.pickerMap", { label: label.toLowerCase() })}>
+      <div
+        className="env-map-frame env-picker-map"
+        style={{ height: mapHeight }}
+        role="region"
+        aria-label={t("location.pickerMap", { label: label.toLowerCase() })}
+      >
         <MapBoundary
           fallback={
             <div className="env-map-fallback">

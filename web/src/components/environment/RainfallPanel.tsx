@@ -72,14 +72,7 @@ function StationRainfall({ id }: { id: string }) {
   );
 }
 
-export function RainfallPanel({
-  latitude,
-  longitude,
-  distance = 10,
-  limit = 5,
-  title,
-  headingLevel = 2,
-}: RainfallPanelProps) {
+export function RainfallPanel({ latitude, longitude, distance = 10, limit = 5, title, headingLevel = 2 }: RainfallPanelProps) {
   const t = useT(environmentTexts);
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude);
   const [result, reexecute] = useQuery({
@@ -111,9 +104,7 @@ export function RainfallPanel({
     body = (
       <>
         <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
-        {unavailable ? (
-          <p className="muted small-print">{t("rainfall.unavailable")}</p>
-        ) : null}
+        {unavailable ? <p className="muted small-print">{t("rainfall.unavailable")}</p> : null}
       </>
     );
   } else if (!answer || nearest.length === 0) {

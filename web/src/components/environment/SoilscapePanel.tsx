@@ -46,7 +46,15 @@ export function wateringSummary(soil: Pick<SoilscapeData, "texture" | "drainage"
 }
 
 /** The class and its attributes (also used by the map's popup). */
-export function SoilscapeDetails({ soil, headingLevel = 3, compact = false }: { soil: SoilscapeData; headingLevel?: 3 | 4; compact?: boolean }) {
+export function SoilscapeDetails({
+  soil,
+  headingLevel = 3,
+  compact = false,
+}: {
+  soil: SoilscapeData;
+  headingLevel?: 3 | 4;
+  compact?: boolean;
+}) {
   const t = useT(environmentTexts);
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const advice = wateringSummary(soil, t);
@@ -105,9 +113,7 @@ export function SoilscapePanel({ latitude, longitude, title, headingLevel = 2 }:
   } else if (result.error && !result.data) {
     body = <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
   } else if (!soil) {
-    body = (
-      <p className="env-empty">{withCommand(t, "soil.noneMapped", "npm run import:soilscapes")}</p>
-    );
+    body = <p className="env-empty">{withCommand(t, "soil.noneMapped", "npm run import:soilscapes")}</p>;
   } else {
     body = (
       <>

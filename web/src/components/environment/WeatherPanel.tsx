@@ -5,15 +5,7 @@
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
-import {
-  formatMm,
-  formatNumber,
-  formatTemperature,
-  isFiniteNumber,
-  parseTime,
-  upcomingHours,
-  weatherHint,
-} from "./env-format.ts";
+import { formatMm, formatNumber, formatTemperature, isFiniteNumber, parseTime, upcomingHours, weatherHint } from "./env-format.ts";
 import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
 import { EnvWeatherForecastDocument as EnvWeatherForecast } from "./EnvWeatherForecast.generated.ts";
 import "./environment.css";
@@ -145,9 +137,7 @@ export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hou
                         const at = parseTime(h.time) ?? 0;
                         return (
                           <tr key={h.time}>
-                            <th scope="row">
-                              {`${formatWeekday(at)} ${formatHour(at)}`}
-                            </th>
+                            <th scope="row">{`${formatWeekday(at)} ${formatHour(at)}`}</th>
                             <td>{formatTemperature(h.temperature, 1)}</td>
                             <td>{formatMm(h.precipitation)}</td>
                             <td>{isFiniteNumber(h.precipitationProbability) ? `${h.precipitationProbability}%` : "–"}</td>

@@ -112,7 +112,8 @@ describe("geolocation", () => {
     expect(geolocationNotice({ code: 3, message: "" })).toBe(GEO_MESSAGES.unavailable);
     await expect(getCurrentPosition(undefined)).rejects.toThrow(GEO_MESSAGES.unsupported);
     const geo = {
-      getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 51.45, longitude: -0.97, accuracy: 9 } } as GeolocationPosition),
+      getCurrentPosition: (ok: PositionCallback) =>
+        ok({ coords: { latitude: 51.45, longitude: -0.97, accuracy: 9 } } as GeolocationPosition),
     } as unknown as Geolocation;
     await expect(getCurrentPosition(geo)).resolves.toEqual({ latitude: 51.45, longitude: -0.97, accuracy: 9 });
   });
@@ -237,8 +238,28 @@ describe("RainfallPanel", () => {
             ...META,
             attribution: "this uses Environment Agency rainfall data from the real-time data API (Beta)",
             stations: [
-              { __typename: "RainfallStation", id: "FAR1", label: "Far Gauge", lat: 51.52, long: -0.97, distance: 7.4, town: null, riverName: null, catchmentName: null },
-              { __typename: "RainfallStation", id: "E7050", label: "Reading Caversham", lat: 51.468, long: -0.97, distance: 0.894, town: "Reading", riverName: null, catchmentName: null },
+              {
+                __typename: "RainfallStation",
+                id: "FAR1",
+                label: "Far Gauge",
+                lat: 51.52,
+                long: -0.97,
+                distance: 7.4,
+                town: null,
+                riverName: null,
+                catchmentName: null,
+              },
+              {
+                __typename: "RainfallStation",
+                id: "E7050",
+                label: "Reading Caversham",
+                lat: 51.468,
+                long: -0.97,
+                distance: 0.894,
+                town: "Reading",
+                riverName: null,
+                catchmentName: null,
+              },
             ],
           },
         },
@@ -309,7 +330,17 @@ describe("SoilscapePanel", () => {
     expect(screen.getByText(/Rain soaks away quickly/)).toBeTruthy();
     expect(screen.getByText(/Sample data/)).toBeTruthy();
     const terms = screen.getAllByRole("term").map((t) => t.firstChild?.textContent);
-    expect(terms).toEqual(["Texture", "Drainage", "Fertility", "Land cover", "Habitats", "Carbon", "Drains to", "Water protection", "General cropping"]);
+    expect(terms).toEqual([
+      "Texture",
+      "Drainage",
+      "Fertility",
+      "Land cover",
+      "Habitats",
+      "Carbon",
+      "Drains to",
+      "Water protection",
+      "General cropping",
+    ]);
     expect(screen.getByText("Not recorded")).toBeTruthy();
   });
 
@@ -326,7 +357,8 @@ describe("LocationPicker", () => {
       value = next;
     });
     const geolocation = {
-      getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 51.4543219, longitude: -0.9781, accuracy: 5 } } as GeolocationPosition),
+      getCurrentPosition: (ok: PositionCallback) =>
+        ok({ coords: { latitude: 51.4543219, longitude: -0.9781, accuracy: 5 } } as GeolocationPosition),
     };
     Object.defineProperty(navigator, "geolocation", { value: geolocation, configurable: true });
     const view = renderWithProviders(<LocationPicker latitude="95" longitude="" onChange={onChange} />, {});

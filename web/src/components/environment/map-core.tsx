@@ -96,7 +96,8 @@ export function useBasemapView(
 
   let status: BasemapStatus;
   if (basemap.kind === "plain") status = "ready";
-  else if (basemap.kind === "vector" && (!vector || vector.url !== basemap.styleUrl || (!vector.style && !vector.failed))) status = "loading";
+  else if (basemap.kind === "vector" && (!vector || vector.url !== basemap.styleUrl || (!vector.style && !vector.failed)))
+    status = "loading";
   else if (basemap.kind === "vector" && vector?.failed) status = "unavailable";
   else if (tiles.id === basemap.id && tiles.loaded > 0) status = "ready";
   else if (tilesFailed) status = "unavailable";

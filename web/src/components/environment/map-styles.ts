@@ -49,7 +49,8 @@ const DEFAULTS: Record<BasemapId, Basemap> = {
     styleUrl: "https://tiles.openfreemap.org/styles/liberty",
     tileSize: 512,
     maxzoom: 20,
-    attribution: '<a href="https://openfreemap.org" target="_blank" rel="noreferrer">OpenFreeMap</a> © OpenMapTiles, data from OpenStreetMap',
+    attribution:
+      '<a href="https://openfreemap.org" target="_blank" rel="noreferrer">OpenFreeMap</a> © OpenMapTiles, data from OpenStreetMap',
   },
   satellite: {
     id: "satellite",
@@ -162,8 +163,26 @@ export function graticule(around?: { latitude: number; longitude: number }): Fea
     properties: { fine },
     geometry: { type: "LineString", coordinates },
   });
-  for (let lon = -180; lon <= 180; lon += 1) features.push(line([[lon, -85], [lon, 85]], false));
-  for (let lat = -80; lat <= 80; lat += 1) features.push(line([[-180, lat], [180, lat]], false));
+  for (let lon = -180; lon <= 180; lon += 1)
+    features.push(
+      line(
+        [
+          [lon, -85],
+          [lon, 85],
+        ],
+        false,
+      ),
+    );
+  for (let lat = -80; lat <= 80; lat += 1)
+    features.push(
+      line(
+        [
+          [-180, lat],
+          [180, lat],
+        ],
+        false,
+      ),
+    );
   if (around) {
     const lat0 = Math.round(around.latitude);
     const lon0 = Math.round(around.longitude);
@@ -171,8 +190,24 @@ export function graticule(around?: { latitude: number; longitude: number }): Fea
       if (i % 10 === 0) continue;
       const lon = lon0 + i / 10;
       const lat = lat0 + i / 10;
-      features.push(line([[lon, lat0 - 3], [lon, lat0 + 3]], true));
-      features.push(line([[lon0 - 3, lat], [lon0 + 3, lat]], true));
+      features.push(
+        line(
+          [
+            [lon, lat0 - 3],
+            [lon, lat0 + 3],
+          ],
+          true,
+        ),
+      );
+      features.push(
+        line(
+          [
+            [lon0 - 3, lat],
+            [lon0 + 3, lat],
+          ],
+          true,
+        ),
+      );
     }
   }
   return { type: "FeatureCollection", features };

@@ -79,5 +79,9 @@ export function Initials({ text }: { text: string }) {
     .map((word) => Array.from(word)[0]?.toUpperCase() ?? "")
     .join("");
   // Data (a name's letters), not copy: translate="no", as for a name.
-  return <span className="initials" translate="no">{letters || "?"}</span>;
+  return (
+    <span className="initials" translate="no">
+      {letters || "?"}
+    </span>
+  );
 }

@@ -50,7 +50,13 @@ export type MoreSource =
 export function loadMoreProps(source: MoreSource) {
   return "showMore" in source
     ? { hasMore: source.hasMore, onLoadMore: source.showMore, shown: source.shown, total: source.total }
-    : { hasMore: source.hasMore, loading: source.loadingMore, onLoadMore: source.loadMore, shown: source.nodes.length, total: source.totalCount };
+    : {
+        hasMore: source.hasMore,
+        loading: source.loadingMore,
+        onLoadMore: source.loadMore,
+        shown: source.nodes.length,
+        total: source.totalCount,
+      };
 }
 
 export interface ListFooterProps {

@@ -104,7 +104,12 @@ export interface FilterProps {
 export function FilterSelect({ label, value, onChange, options, allLabel }: FilterProps) {
   const t = useT();
   return (
-    <SelectControl label={label} value={value} onChange={onChange} options={[{ value: "", label: allLabel ?? t("list.all") }, ...options]} />
+    <SelectControl
+      label={label}
+      value={value}
+      onChange={onChange}
+      options={[{ value: "", label: allLabel ?? t("list.all") }, ...options]}
+    />
   );
 }
 

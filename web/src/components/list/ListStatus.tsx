@@ -122,9 +122,7 @@ export function LoadMore({
         {loading ? t("common.loading") : (label ?? t("list.loadMore"))}
       </button>
       {shown !== undefined && total !== null && total !== undefined ? (
-        <span className="muted">
-          {t("list.shownOf", { shown, total })}
-        </span>
+        <span className="muted">{t("list.shownOf", { shown, total })}</span>
       ) : null}
     </div>
   );

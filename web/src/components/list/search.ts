@@ -3,12 +3,7 @@
 
 /** "Café  Crème" -> "cafe creme". */
 export function normaliseText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** Whether every word of `query` occurs in one of `texts` (an empty query matches everything). */

@@ -14,7 +14,10 @@ export interface ClientPaging<T> {
   total: number;
 }
 
-export function useClientPaging<T>(items: readonly T[], { pageSize = 24, resetKey = "" }: { pageSize?: number; resetKey?: string } = {}): ClientPaging<T> {
+export function useClientPaging<T>(
+  items: readonly T[],
+  { pageSize = 24, resetKey = "" }: { pageSize?: number; resetKey?: string } = {},
+): ClientPaging<T> {
   const [paging, setPaging] = useState({ key: resetKey, pages: 1 });
   // A changed key starts again from one page (during render, so no frame shows the old count).
   const pages = paging.key === resetKey ? paging.pages : 1;

@@ -38,10 +38,7 @@ function defaultStorage(): Storage | null {
 }
 
 /** Reads a stored state, keeping only values that are still allowed. */
-export function readListState<S extends string, F extends string>(
-  listId: string,
-  options: ListStateOptions<S, F>,
-): ListState<S, F> {
+export function readListState<S extends string, F extends string>(listId: string, options: ListStateOptions<S, F>): ListState<S, F> {
   const { defaults } = options;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
   let stored: Partial<ListState> | null = null;
@@ -55,12 +52,9 @@ export function readListState<S extends string, F extends string>(
 
   const sorts = options.sorts;
   const sort =
-    typeof stored.sort === "string" && (!sorts || (sorts as readonly string[]).includes(stored.sort))
-      ? (stored.sort as S)
-      : defaults.sort;
+    typeof stored.sort === "string" && (!sorts || (sorts as readonly string[]).includes(stored.sort)) ? (stored.sort as S) : defaults.sort;
   const layout = LIST_LAYOUTS.includes(stored.layout as ListLayout) ? (stored.layout as ListLayout) : defaults.layout;
-  const search =
-    options.rememberSearch !== false && typeof stored.search === "string" ? stored.search : defaults.search;
+  const search = options.rememberSearch !== false && typeof stored.search === "string" ? stored.search : defaults.search;
   const filters = { ...defaults.filters };
   const storedFilters = stored.filters && typeof stored.filters === "object" ? stored.filters : {};
   for (const name of Object.keys(defaults.filters) as F[]) {
@@ -125,10 +119,7 @@ export function useListState<S extends string, F extends string = never>(
   const setSearch = useCallback((search: string) => setState((s) => ({ ...s, search })), []);
   const setSort = useCallback((sort: S) => setState((s) => ({ ...s, sort })), []);
   const setLayout = useCallback((layout: ListLayout) => setState((s) => ({ ...s, layout })), []);
-  const setFilter = useCallback(
-    (name: F, value: string) => setState((s) => ({ ...s, filters: { ...s.filters, [name]: value } })),
-    [],
-  );
+  const setFilter = useCallback((name: F, value: string) => setState((s) => ({ ...s, filters: { ...s.filters, [name]: value } })), []);
   const defaultsKey = JSON.stringify(defaults);
   const reset = useCallback(() => {
     const initial = JSON.parse(defaultsKey) as ListState<S, F>;

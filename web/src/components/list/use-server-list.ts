@@ -9,7 +9,8 @@ export interface ServerList<S extends string, F extends string, N, Data> {
   result: ConnectionResult<N, Data>;
 }
 
-export interface ServerListConnection<S extends string, F extends string, Data, N> extends Omit<UseConnectionOptions<Data, N>, "variables"> {
+export interface ServerListConnection<S extends string, F extends string, Data, N>
+  extends Omit<UseConnectionOptions<Data, N>, "variables"> {
   /** The connection's variables for the list's state and its settled search. */
   variables(list: ListStateApi<S, F>, search: string): Record<string, unknown>;
 }

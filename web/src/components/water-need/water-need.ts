@@ -21,10 +21,34 @@ export interface NeedStyle {
 }
 
 export const NEED_STYLES: Readonly<Record<WaterNeed, NeedStyle>> = {
-  NEEDS_WATER: { need: "NEEDS_WATER", label: "Needs water", meaning: "Water it today", colour: "#c62828", icon: "drop", shape: "square", rank: 0 },
-  DUE_SOON: { need: "DUE_SOON", label: "Due soon", meaning: "Will need water in a day or two", colour: "#b85c00", icon: "clock", shape: "diamond", rank: 1 },
+  NEEDS_WATER: {
+    need: "NEEDS_WATER",
+    label: "Needs water",
+    meaning: "Water it today",
+    colour: "#c62828",
+    icon: "drop",
+    shape: "square",
+    rank: 0,
+  },
+  DUE_SOON: {
+    need: "DUE_SOON",
+    label: "Due soon",
+    meaning: "Will need water in a day or two",
+    colour: "#b85c00",
+    icon: "clock",
+    shape: "diamond",
+    rank: 1,
+  },
   FINE: { need: "FINE", label: "Fine", meaning: "Has enough water for now", colour: "#2e7d32", icon: "check", shape: "circle", rank: 3 },
-  UNKNOWN: { need: "UNKNOWN", label: "Unknown", meaning: "Not enough known to say", colour: "#6b7280", icon: "question", shape: "circle", rank: 2 },
+  UNKNOWN: {
+    need: "UNKNOWN",
+    label: "Unknown",
+    meaning: "Not enough known to say",
+    colour: "#6b7280",
+    icon: "question",
+    shape: "circle",
+    rank: 2,
+  },
 };
 
 /** The legend's order. */

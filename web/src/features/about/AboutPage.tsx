@@ -84,7 +84,8 @@ export default function AboutPage() {
                 t,
                 `about.${key}.credit` as const,
                 Object.fromEntries(Object.entries(links).map(([tag, href]) => [tag, external(href)])),
-                {})}
+                {},
+              )}
             </p>
           </li>
         ))}

@@ -46,9 +46,7 @@ export default function DeleteAccountPage() {
       <AccountPage title={t("account.delete.title")}>
         <div className="card notice-card notice-card-info" role="status">
           <h2>{t("account.delete.checkEmail")}</h2>
-          <p>
-            {primary ? rich("account.delete.sentTo", { email: primary, b: bold }) : t("account.delete.sentToPrimary")}
-          </p>
+          <p>{primary ? rich("account.delete.sentTo", { email: primary, b: bold }) : t("account.delete.sentToPrimary")}</p>
           <p>
             <Link to={paths.home()}>{t("account.delete.home")}</Link>
           </p>
@@ -67,9 +65,7 @@ export default function DeleteAccountPage() {
           <li>{t("account.delete.groupsPass", { brand: b.key })}</li>
           <li>{t("account.delete.noUndo")}</li>
         </ul>
-        <p>
-          {primary ? rich("account.delete.confirmBy", { email: primary, b: bold }) : t("account.delete.confirmByPrimary")}
-        </p>
+        <p>{primary ? rich("account.delete.confirmBy", { email: primary, b: bold }) : t("account.delete.confirmByPrimary")}</p>
         {error ? (
           <div className="form-error" role="alert">
             {error}

@@ -139,7 +139,11 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
               <span className="email-added muted">{t("account.emails.added", { date: formatDate(email.createdAt) })}</span>
             </div>
             {confirming === email.id ? (
-              <div className="email-actions confirm-inline" role="group" aria-label={t("account.emails.removeNamed", { email: email.email })}>
+              <div
+                className="email-actions confirm-inline"
+                role="group"
+                aria-label={t("account.emails.removeNamed", { email: email.email })}
+              >
                 <span>{t("account.emails.removeQuestion")}</span>
                 <button type="button" className="button button-danger" onClick={() => onDelete(email)} disabled={busy}>
                   {busy ? t("account.removing") : t("account.remove")}
@@ -258,7 +262,14 @@ function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: ()
     <form className="card account-form add-email-form" noValidate onSubmit={onSubmit} aria-labelledby="add-email-title">
       <h2 id="add-email-title">{t("account.emails.addTitle")}</h2>
       <div className="inline-form">
-        <FormField label={t("account.emails.newAddress")} type="email" autoComplete="email" required error={error} {...form.field("email")} />
+        <FormField
+          label={t("account.emails.newAddress")}
+          type="email"
+          autoComplete="email"
+          required
+          error={error}
+          {...form.field("email")}
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? t("account.emails.adding") : t("account.emails.add")}
         </button>

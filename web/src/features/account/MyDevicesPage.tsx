@@ -49,8 +49,7 @@ export default function MyDevicesPage() {
       {t("account.devices.register")}
     </Link>
   );
-  const modelName = (model: string) =>
-    model in MODEL_NAMES ? t(MODEL_NAMES[model] as MessageKey) : (PRODUCT_NAMES[model] ?? model);
+  const modelName = (model: string) => (model in MODEL_NAMES ? t(MODEL_NAMES[model] as MessageKey) : (PRODUCT_NAMES[model] ?? model));
 
   if (!data?.allDeviceAccesses) {
     return (
@@ -93,8 +92,7 @@ export default function MyDevicesPage() {
                   {device.name}
                 </Link>
                 <span className="record-meta muted">
-                  <IndicatorDot colour={device.indicatorColour} /> {modelName(device.model)} ·{" "}
-                  <code>{device.deviceId}</code>
+                  <IndicatorDot colour={device.indicatorColour} /> {modelName(device.model)} · <code>{device.deviceId}</code>
                 </span>
                 <span className="record-meta muted">
                   {device.lastSensorData

@@ -71,8 +71,7 @@ function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) =>
   const [serverError, setServerError] = useState<{ message: string; field?: Field; value?: string } | null>(null);
 
   const fieldError = (name: Field) =>
-    form.errors[name] ??
-    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+    form.errors[name] ?? (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +117,14 @@ function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) =>
           error={fieldError("username")}
           {...form.field("username")}
         />
-        <FormField label={t("account.email")} type="email" autoComplete="off" required error={fieldError("email")} {...form.field("email")} />
+        <FormField
+          label={t("account.email")}
+          type="email"
+          autoComplete="off"
+          required
+          error={fieldError("email")}
+          {...form.field("email")}
+        />
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>

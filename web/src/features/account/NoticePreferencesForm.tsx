@@ -4,8 +4,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "urql";
 import {
-  channelsOf, NOTICE_KINDS, validateQuietHours, validateTimeZone,
-  type NoticeChannel, type NoticeKind,
+  channelsOf,
+  NOTICE_KINDS,
+  validateQuietHours,
+  validateTimeZone,
+  type NoticeChannel,
+  type NoticeKind,
 } from "../../../../shared/notice-preferences.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { accountEn } from "../../lib/i18n/messages/account.en-GB.ts";
@@ -16,7 +20,12 @@ import { SetNoticePreferenceDocument as setPreferenceQuery, type NoticeKind as S
 import { SetNoticeSettingsDocument as setSettingsQuery } from "./SetNoticeSettings.generated.ts";
 import { accountTexts, type AccountT, type AccountKey } from "./texts.ts";
 
-export interface NoticePreference { kind: string; inApp: boolean; email: boolean; push: boolean }
+export interface NoticePreference {
+  kind: string;
+  inApp: boolean;
+  email: boolean;
+  push: boolean;
+}
 export interface NoticeSettings {
   digestFrequency: "DAILY" | "WEEKLY";
   singleEmails: boolean;
@@ -170,14 +179,19 @@ export function NoticePreferencesForm({
                   {channelsOf(kind).includes(channel) ? (
                     <input
                       type="checkbox"
-                      aria-label={t("account.notices.kindChannel", { kind: t(KIND_TEXTS[kind].label), channel: t(CHANNEL_LABELS[channel]) })}
+                      aria-label={t("account.notices.kindChannel", {
+                        kind: t(KIND_TEXTS[kind].label),
+                        channel: t(CHANNEL_LABELS[channel]),
+                      })}
                       checked={choices[kind][channel]}
                       onChange={(event) => toggle(kind, channel, event.target.checked)}
                     />
                   ) : (
                     <span className="muted">
                       <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">{t("account.notices.kindNoChannel", { kind: t(KIND_TEXTS[kind].label), channel })}</span>
+                      <span className="visually-hidden">
+                        {t("account.notices.kindNoChannel", { kind: t(KIND_TEXTS[kind].label), channel })}
+                      </span>
                     </span>
                   )}
                 </td>
@@ -198,7 +212,11 @@ export function NoticePreferencesForm({
           {t("account.notices.inDigest")}
         </label>
         <label htmlFor={`${ids}-frequency`}>{t("account.notices.digest")}</label>
-        <select id={`${ids}-frequency`} value={frequency} onChange={(event) => setFrequency(event.target.value as NoticeSettings["digestFrequency"])}>
+        <select
+          id={`${ids}-frequency`}
+          value={frequency}
+          onChange={(event) => setFrequency(event.target.value as NoticeSettings["digestFrequency"])}
+        >
           <option value="DAILY">{t("account.notices.daily")}</option>
           <option value="WEEKLY">{t("account.notices.weekly")}</option>
         </select>
@@ -212,11 +230,23 @@ export function NoticePreferencesForm({
         <div className="form-row">
           <div className="field">
             <label htmlFor={`${ids}-quiet-start`}>{t("account.notices.from")}</label>
-            <input id={`${ids}-quiet-start`} type="time" value={quietStart} aria-invalid={Boolean(errors.quiet)} onChange={(event) => setQuietStart(event.target.value)} />
+            <input
+              id={`${ids}-quiet-start`}
+              type="time"
+              value={quietStart}
+              aria-invalid={Boolean(errors.quiet)}
+              onChange={(event) => setQuietStart(event.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-quiet-end`}>{t("account.notices.until")}</label>
-            <input id={`${ids}-quiet-end`} type="time" value={quietEnd} aria-invalid={Boolean(errors.quiet)} onChange={(event) => setQuietEnd(event.target.value)} />
+            <input
+              id={`${ids}-quiet-end`}
+              type="time"
+              value={quietEnd}
+              aria-invalid={Boolean(errors.quiet)}
+              onChange={(event) => setQuietEnd(event.target.value)}
+            />
           </div>
         </div>
         {errors.quiet ? (

@@ -56,8 +56,7 @@ function PassphraseForm({ onChanged }: { onChanged: () => void }) {
   const [serverError, setServerError] = useState<{ message: string; field?: Field; value?: string } | null>(null);
 
   const fieldError = (name: Field) =>
-    form.errors[name] ??
-    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+    form.errors[name] ?? (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,8 +73,7 @@ function PassphraseForm({ onChanged }: { onChanged: () => void }) {
       const message = errorText(result.error, t("account.passphrase.failed"));
       // Which field a message is about, by the server's own (English) words.
       const raw = serverErrorOf(result.error).message;
-      const field: Field | undefined =
-        raw === INCORRECT_OLD ? "current" : NEW_PASSPHRASE_MESSAGES.has(raw) ? "passphrase" : undefined;
+      const field: Field | undefined = raw === INCORRECT_OLD ? "current" : NEW_PASSPHRASE_MESSAGES.has(raw) ? "passphrase" : undefined;
       setServerError({ message, field, value: field ? form.values[field] : undefined });
       if (field) focusField(field);
       return;
@@ -85,7 +83,12 @@ function PassphraseForm({ onChanged }: { onChanged: () => void }) {
   };
 
   return (
-    <form className="card account-form passphrase-form narrow-form" noValidate onSubmit={onSubmit} aria-label={t("account.passphrase.title")}>
+    <form
+      className="card account-form passphrase-form narrow-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t("account.passphrase.title")}
+    >
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError.message}

@@ -66,12 +66,7 @@ export default function ProfilePage() {
     content = (
       <>
         <AdoptedThings userId={user.id} own />
-        <ProfileForm
-          key={user.id}
-          user={user}
-          things={things}
-          onSaved={() => refetch({ requestPolicy: "network-only" })}
-        />
+        <ProfileForm key={user.id} user={user} things={things} onSaved={() => refetch({ requestPolicy: "network-only" })} />
       </>
     );
   } else if (fetching || !data) {
@@ -93,15 +88,7 @@ export default function ProfilePage() {
   );
 }
 
-function ProfileForm({
-  user,
-  things,
-  onSaved,
-}: {
-  user: ProfileUser;
-  things: { id: string; name: string }[];
-  onSaved: () => void;
-}) {
+function ProfileForm({ user, things, onSaved }: { user: ProfileUser; things: { id: string; name: string }[]; onSaved: () => void }) {
   const b = useBranding();
   const brand = { brand: b.key };
   const t = useT(accountTexts);
@@ -124,8 +111,7 @@ function ProfileForm({
   const ids = useId();
 
   const fieldError = (name: Field) =>
-    form.errors[name] ??
-    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+    form.errors[name] ?? (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
 
   const oneThingKnown = !user.oneThingId || things.some((thing) => thing.id === user.oneThingId);
 

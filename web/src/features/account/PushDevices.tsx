@@ -137,7 +137,12 @@ export function PushDevices() {
                       : t("account.push.noMessage", { added: formatDate(device.createdAt) })}
                   </span>
                 </div>
-                <button type="button" className="button button-small button-danger-quiet" onClick={() => removeDevice(device)} disabled={busy !== null}>
+                <button
+                  type="button"
+                  className="button button-small button-danger-quiet"
+                  onClick={() => removeDevice(device)}
+                  disabled={busy !== null}
+                >
                   {busy === device.id ? t("account.removing") : t("account.push.remove", { device: device.label })}
                 </button>
               </li>

@@ -117,7 +117,10 @@ describe("passphrase", () => {
       path: "/account/passphrase",
       session: userSession(),
       answers: {
-        ChangePassword: [gqlError("Incorrect old passphrase", "CREDS"), { data: { changePassword: { __typename: "ChangePasswordPayload", boolean: true } } }],
+        ChangePassword: [
+          gqlError("Incorrect old passphrase", "CREDS"),
+          { data: { changePassword: { __typename: "ChangePasswordPayload", boolean: true } } },
+        ],
       },
     });
     await screen.findByRole("heading", { level: 1, name: "Change passphrase" });
@@ -148,8 +151,22 @@ describe("e-mail addresses", () => {
         userEmailsByUserId: {
           __typename: "UserEmailsConnection",
           nodes: [
-            { __typename: "UserEmail", id: "e1", email: "alice@example.org", isPrimary: true, isVerified: true, createdAt: "2026-01-02T00:00:00Z" },
-            { __typename: "UserEmail", id: "e2", email: "alice@work.example", isPrimary: false, isVerified: false, createdAt: "2026-02-02T00:00:00Z" },
+            {
+              __typename: "UserEmail",
+              id: "e1",
+              email: "alice@example.org",
+              isPrimary: true,
+              isVerified: true,
+              createdAt: "2026-01-02T00:00:00Z",
+            },
+            {
+              __typename: "UserEmail",
+              id: "e2",
+              email: "alice@work.example",
+              isPrimary: false,
+              isVerified: false,
+              createdAt: "2026-02-02T00:00:00Z",
+            },
             ...extra,
           ],
         },
@@ -181,7 +198,14 @@ describe("e-mail addresses", () => {
             data: {
               createUserEmail: {
                 __typename: "CreateUserEmailPayload",
-                userEmail: { __typename: "UserEmail", id: "e3", email: "new@example.org", isPrimary: false, isVerified: false, createdAt: "2026-03-03T00:00:00Z" },
+                userEmail: {
+                  __typename: "UserEmail",
+                  id: "e3",
+                  email: "new@example.org",
+                  isPrimary: false,
+                  isVerified: false,
+                  createdAt: "2026-03-03T00:00:00Z",
+                },
               },
             },
           },
@@ -214,7 +238,9 @@ describe("e-mail addresses", () => {
       session: userSession(),
       answers: {
         MyEmails: emails(),
-        ResendEmailVerification: { data: { resendEmailVerificationCode: { __typename: "ResendEmailVerificationCodePayload", boolean: false } } },
+        ResendEmailVerification: {
+          data: { resendEmailVerificationCode: { __typename: "ResendEmailVerificationCodePayload", boolean: false } },
+        },
         DeleteUserEmail: { data: { deleteUserEmailById: { __typename: "DeleteUserEmailPayload", deletedUserEmailId: "x" } } },
       },
     });
@@ -269,7 +295,11 @@ describe("badges", () => {
             },
             allBadgeTypes: {
               __typename: "BadgeTypesConnection",
-              nodes: [type("w1", "watering", 1, "Waterer I"), type("w2", "watering", 2, "Waterer II"), type("s1", "signin", 1, "Regular I")],
+              nodes: [
+                type("w1", "watering", 1, "Waterer I"),
+                type("w2", "watering", 2, "Waterer II"),
+                type("s1", "signin", 1, "Regular I"),
+              ],
             },
           },
         },
@@ -289,7 +319,14 @@ describe("things and devices", () => {
     renderWithApi({
       path: "/account/things",
       session: userSession(),
-      answers: { MyThings: { data: { currentUser: { __typename: "User", id: ME, oneThingId: null }, allThingAccesses: { __typename: "ThingAccessesConnection", nodes: [] } } } },
+      answers: {
+        MyThings: {
+          data: {
+            currentUser: { __typename: "User", id: ME, oneThingId: null },
+            allThingAccesses: { __typename: "ThingAccessesConnection", nodes: [] },
+          },
+        },
+      },
     });
     await screen.findByText("You are not looking after any things yet");
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Add a thing" }).getAttribute("href")).toBe("/things/new");
@@ -325,8 +362,22 @@ describe("things and devices", () => {
             allThingAccesses: {
               __typename: "ThingAccessesConnection",
               nodes: [
-                { __typename: "ThingAccess", id: "a1", isOwner: true, isCollaborator: false, createdAt: "2026-02-01T00:00:00Z", thingByThingId: thing("t1", "Bench") },
-                { __typename: "ThingAccess", id: "a2", isOwner: false, isCollaborator: true, createdAt: "2026-01-01T00:00:00Z", thingByThingId: thing("t2", "Oak") },
+                {
+                  __typename: "ThingAccess",
+                  id: "a1",
+                  isOwner: true,
+                  isCollaborator: false,
+                  createdAt: "2026-02-01T00:00:00Z",
+                  thingByThingId: thing("t1", "Bench"),
+                },
+                {
+                  __typename: "ThingAccess",
+                  id: "a2",
+                  isOwner: false,
+                  isCollaborator: true,
+                  createdAt: "2026-01-01T00:00:00Z",
+                  thingByThingId: thing("t2", "Oak"),
+                },
               ],
             },
           },
@@ -349,8 +400,26 @@ describe("users (admins)", () => {
       allUsers: {
         __typename: "UsersConnection",
         nodes: [
-          { __typename: "User", id: "u1", name: "Alice Smith", username: "alice", hasImage: false, isVerified: true, createdAt: "2026-01-01T00:00:00Z", lastSignInAt: null },
-          { __typename: "User", id: "u2", name: "Bob Jones", username: "bobby", hasImage: false, isVerified: false, createdAt: "2026-01-01T00:00:00Z", lastSignInAt: null },
+          {
+            __typename: "User",
+            id: "u1",
+            name: "Alice Smith",
+            username: "alice",
+            hasImage: false,
+            isVerified: true,
+            createdAt: "2026-01-01T00:00:00Z",
+            lastSignInAt: null,
+          },
+          {
+            __typename: "User",
+            id: "u2",
+            name: "Bob Jones",
+            username: "bobby",
+            hasImage: false,
+            isVerified: false,
+            createdAt: "2026-01-01T00:00:00Z",
+            lastSignInAt: null,
+          },
         ],
       },
     },
@@ -376,7 +445,9 @@ describe("users (admins)", () => {
       answers: {
         NewUser: [
           { status: 500, errors: [] },
-          { data: { newUser: { __typename: "NewUserPayload", user: { __typename: "User", id: "u9", name: "Cara Day", username: "cara" } } } },
+          {
+            data: { newUser: { __typename: "NewUserPayload", user: { __typename: "User", id: "u9", name: "Cara Day", username: "cara" } } },
+          },
         ],
       },
     });
@@ -397,7 +468,12 @@ describe("account deletion", () => {
     renderWithApi({
       path: "/account/delete-account",
       session: userSession(),
-      answers: { RequestAccountDeletion: [{ status: 500, errors: [] }, { data: { requestAccountDeletion: { __typename: "RequestAccountDeletionPayload", boolean: true } } }] },
+      answers: {
+        RequestAccountDeletion: [
+          { status: 500, errors: [] },
+          { data: { requestAccountDeletion: { __typename: "RequestAccountDeletionPayload", boolean: true } } },
+        ],
+      },
     });
     const button = await screen.findByRole("button", { name: "E-mail me the deletion link" });
     fireEvent.click(button);
@@ -410,7 +486,12 @@ describe("account deletion", () => {
     const app = renderWithApi({
       path: "/account/delete?token=tok-9",
       session: userSession(),
-      answers: { ConfirmAccountDeletion: [gqlError("This deletion link is invalid or has expired", "NTFND"), { data: { confirmAccountDeletion: { __typename: "ConfirmAccountDeletionPayload", boolean: true } } }] },
+      answers: {
+        ConfirmAccountDeletion: [
+          gqlError("This deletion link is invalid or has expired", "NTFND"),
+          { data: { confirmAccountDeletion: { __typename: "ConfirmAccountDeletionPayload", boolean: true } } },
+        ],
+      },
     });
     const button = await screen.findByRole("button", { name: "Delete my account permanently" });
     fireEvent.click(button);

@@ -23,8 +23,9 @@ const ROMAN = ["", "I", "II", "III", "IV", "V"];
 
 /** "Watered 1 time(s)" -> "Watered 1 time", "Took 10 measurement(s)" -> "Took 10 measurements". */
 export function plainDescription(text: string): string {
-  return text.replace(/(\d+)((?: \p{L}+)*? )(\p{L}+)\(s\)/gu, (_match, count: string, between: string, word: string) =>
-    `${count}${between}${count === "1" ? word : `${word}s`}`,
+  return text.replace(
+    /(\d+)((?: \p{L}+)*? )(\p{L}+)\(s\)/gu,
+    (_match, count: string, between: string, word: string) => `${count}${between}${count === "1" ? word : `${word}s`}`,
   );
 }
 

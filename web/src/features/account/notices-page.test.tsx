@@ -9,19 +9,47 @@ import { gqlError, renderWithApi } from "./test-utils.tsx";
 
 const KINDS = ["WATER", "TASK", "INVITATION", "GROUP", "DEVICE", "DIGEST"];
 const DEFAULTS: Record<string, [boolean, boolean, boolean]> = {
-  WATER: [true, true, true], TASK: [true, true, true], INVITATION: [true, true, true],
-  GROUP: [false, false, false], DEVICE: [true, false, true], DIGEST: [false, false, false],
+  WATER: [true, true, true],
+  TASK: [true, true, true],
+  INVITATION: [true, true, true],
+  GROUP: [false, false, false],
+  DEVICE: [true, false, true],
+  DIGEST: [false, false, false],
 };
 const PREFS = {
   data: {
-    myNoticePreferencesList: KINDS.map((kind) => ({ __typename: "NoticePreference", kind, inApp: DEFAULTS[kind][0], email: DEFAULTS[kind][1], push: DEFAULTS[kind][2] })),
-    myNoticeSettings: { __typename: "NoticeSetting", digestFrequency: "DAILY", singleEmails: true, quietStart: "22:00:00.000000", quietEnd: "07:00:00.000000", timeZone: "Europe/London" },
+    myNoticePreferencesList: KINDS.map((kind) => ({
+      __typename: "NoticePreference",
+      kind,
+      inApp: DEFAULTS[kind][0],
+      email: DEFAULTS[kind][1],
+      push: DEFAULTS[kind][2],
+    })),
+    myNoticeSettings: {
+      __typename: "NoticeSetting",
+      digestFrequency: "DAILY",
+      singleEmails: true,
+      quietStart: "22:00:00.000000",
+      quietEnd: "07:00:00.000000",
+      timeZone: "Europe/London",
+    },
   },
 };
-const DEVICE = { __typename: "PushSubscription", id: "s1", label: "Firefox on Linux", endpoint: "https://updates.push.services.mozilla.com/wpush/v2/abc", createdAt: "2026-11-01T10:00:00Z", lastSuccessAt: null };
+const DEVICE = {
+  __typename: "PushSubscription",
+  id: "s1",
+  label: "Firefox on Linux",
+  endpoint: "https://updates.push.services.mozilla.com/wpush/v2/abc",
+  createdAt: "2026-11-01T10:00:00Z",
+  lastSuccessAt: null,
+};
 const NO_DEVICES = { data: { allPushSubscriptions: { __typename: "PushSubscriptionsConnection", nodes: [] } } };
-const SAVED_PREF = (v: Record<string, unknown>) => ({ data: { setNoticePreference: { __typename: "SetNoticePreferencePayload", noticePreference: { __typename: "NoticePreference", ...v } } } });
-const SAVED_SETTINGS = (v: Record<string, unknown>) => ({ data: { setNoticeSettings: { __typename: "SetNoticeSettingsPayload", noticeSetting: { __typename: "NoticeSetting", ...v } } } });
+const SAVED_PREF = (v: Record<string, unknown>) => ({
+  data: { setNoticePreference: { __typename: "SetNoticePreferencePayload", noticePreference: { __typename: "NoticePreference", ...v } } },
+});
+const SAVED_SETTINGS = (v: Record<string, unknown>) => ({
+  data: { setNoticeSettings: { __typename: "SetNoticeSettingsPayload", noticeSetting: { __typename: "NoticeSetting", ...v } } },
+});
 
 afterEach(() => {
   cleanup();
@@ -33,7 +61,13 @@ function open(answers: Record<string, unknown> = {}) {
   return renderWithApi({
     path: "/account/notices",
     session: userSession(),
-    answers: { NoticePreferences: PREFS, PushSubscriptions: NO_DEVICES, SetNoticePreference: SAVED_PREF, SetNoticeSettings: SAVED_SETTINGS, ...answers } as never,
+    answers: {
+      NoticePreferences: PREFS,
+      PushSubscriptions: NO_DEVICES,
+      SetNoticePreference: SAVED_PREF,
+      SetNoticeSettings: SAVED_SETTINGS,
+      ...answers,
+    } as never,
   });
 }
 
@@ -41,9 +75,9 @@ describe("notice preferences", () => {
   it("shows each kind by channel with the saved choices; the digest is e-mail only", async () => {
     open();
     expect(((await screen.findByLabelText("Water needed: Push")) as HTMLInputElement).checked).toBe(true);
-    expect(((screen.getByLabelText("Group activity: In the app")) as HTMLInputElement).checked).toBe(false);
-    expect(((screen.getByLabelText("Device health: E-mail")) as HTMLInputElement).checked).toBe(false);
-    expect(((screen.getByLabelText("Digest: E-mail")) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText("Group activity: In the app") as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText("Device health: E-mail") as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText("Digest: E-mail") as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByLabelText("Digest: Push")).toBeNull();
     expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("22:00");
     expect((screen.getByLabelText("Until") as HTMLInputElement).value).toBe("07:00");
@@ -63,7 +97,11 @@ describe("notice preferences", () => {
       { kind: "DIGEST", inApp: false, email: true, push: false },
     ]);
     expect(app.callsOf("SetNoticeSettings")[0].variables).toEqual({
-      digestFrequency: "WEEKLY", singleEmails: false, quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Berlin",
+      digestFrequency: "WEEKLY",
+      singleEmails: false,
+      quietStart: "22:00",
+      quietEnd: "07:00",
+      timeZone: "Europe/Berlin",
     });
   });
 
@@ -93,7 +131,9 @@ describe("devices that get push messages", () => {
   it("lists them and removes one", async () => {
     const app = open({
       PushSubscriptions: [{ data: { allPushSubscriptions: { __typename: "PushSubscriptionsConnection", nodes: [DEVICE] } } }, NO_DEVICES],
-      DeletePushSubscription: { data: { deletePushSubscriptionById: { __typename: "DeletePushSubscriptionPayload", deletedPushSubscriptionId: "x" } } },
+      DeletePushSubscription: {
+        data: { deletePushSubscriptionById: { __typename: "DeletePushSubscriptionPayload", deletedPushSubscriptionId: "x" } },
+      },
     });
     const list = (await screen.findByText("Firefox on Linux")).closest("ul")!;
     expect(within(list).getByText("Firefox on Linux")).toBeTruthy();
@@ -132,7 +172,10 @@ describe("devices that get push messages", () => {
       };
       const registration = { pushManager };
       vi.stubGlobal("PushManager", function PushManager() {});
-      vi.stubGlobal("Notification", Object.assign(function Notification() {}, { permission: "default", requestPermission: async () => "granted" }));
+      vi.stubGlobal(
+        "Notification",
+        Object.assign(function Notification() {}, { permission: "default", requestPermission: async () => "granted" }),
+      );
       Object.defineProperty(navigator, "serviceWorker", {
         configurable: true,
         value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
@@ -144,7 +187,21 @@ describe("devices that get push messages", () => {
 
     it("asks for permission, subscribes with the server's key and registers this device", async () => {
       const app = open({
-        RegisterPushSubscription: (v: Record<string, unknown>) => ({ data: { registerPushSubscription: { __typename: "RegisterPushSubscriptionPayload", pushSubscription: { __typename: "PushSubscription", id: "s9", label: v.label, endpoint: v.endpoint, createdAt: "2026-11-25T10:00:00Z", lastSuccessAt: null } } } }),
+        RegisterPushSubscription: (v: Record<string, unknown>) => ({
+          data: {
+            registerPushSubscription: {
+              __typename: "RegisterPushSubscriptionPayload",
+              pushSubscription: {
+                __typename: "PushSubscription",
+                id: "s9",
+                label: v.label,
+                endpoint: v.endpoint,
+                createdAt: "2026-11-25T10:00:00Z",
+                lastSuccessAt: null,
+              },
+            },
+          },
+        }),
       });
       fireEvent.click(await screen.findByRole("button", { name: "Get push messages on this device" }));
       await waitFor(() => expect(app.callsOf("RegisterPushSubscription")).toHaveLength(1));
@@ -160,7 +217,10 @@ describe("devices that get push messages", () => {
     });
 
     it("explains a refused permission and registers nothing", async () => {
-      vi.stubGlobal("Notification", Object.assign(function Notification() {}, { permission: "default", requestPermission: async () => "denied" }));
+      vi.stubGlobal(
+        "Notification",
+        Object.assign(function Notification() {}, { permission: "default", requestPermission: async () => "denied" }),
+      );
       const app = open();
       fireEvent.click(await screen.findByRole("button", { name: "Get push messages on this device" }));
       expect((await screen.findByRole("alert")).textContent).toContain("Notifications are blocked for this site");
@@ -171,8 +231,14 @@ describe("devices that get push messages", () => {
 
 describe("browserLabel", () => {
   it("names the browser and the system", () => {
-    expect(browserLabel("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36")).toBe("Chrome on Android");
+    expect(browserLabel("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36")).toBe(
+      "Chrome on Android",
+    );
     expect(browserLabel("Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0")).toBe("Firefox on Linux");
-    expect(browserLabel("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1")).toBe("Safari on iOS");
+    expect(
+      browserLabel(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari on iOS");
   });
 });

@@ -65,7 +65,7 @@ export function renderWithApi({
     const index = counts[name] ?? 0;
     counts[name] = index + 1;
     const answer = Array.isArray(configured) ? configured[Math.min(index, configured.length - 1)] : configured;
-    const resolved = typeof answer === "function" ? answer(body.variables ?? {}) : answer ?? { data: null };
+    const resolved = typeof answer === "function" ? answer(body.variables ?? {}) : (answer ?? { data: null });
     const { status = 200, ...payload } = resolved;
     return new Response(JSON.stringify(payload), {
       status,

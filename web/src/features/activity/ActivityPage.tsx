@@ -48,7 +48,11 @@ export function dayLabel(iso: string, now: Date = new Date(), t: ActivityT = eng
 }
 
 /** Consecutive actions grouped by their local day. */
-export function groupByDay<I extends { createdAt: string }>(items: readonly I[], now?: Date, t: ActivityT = englishActivityT): { day: string; items: I[] }[] {
+export function groupByDay<I extends { createdAt: string }>(
+  items: readonly I[],
+  now?: Date,
+  t: ActivityT = englishActivityT,
+): { day: string; items: I[] }[] {
   const groups: { day: string; items: I[] }[] = [];
   for (const item of items) {
     const day = dayLabel(item.createdAt, now, t);
@@ -120,10 +124,7 @@ export default function ActivityPage() {
               {t("activity.noneOfTypeText", brand)}
             </EmptyState>
           ) : (
-            <EmptyState
-              title={t("activity.none")}
-              action={{ label: t("activity.findThing", brand), to: "/things" }}
-            >
+            <EmptyState title={t("activity.none")} action={{ label: t("activity.findThing", brand), to: "/things" }}>
               {t("activity.noneText", brand)}
             </EmptyState>
           )

@@ -22,37 +22,95 @@ vi.mock("./DailyChart.tsx", () => ({
 const ALICE_ID = "22222222-2222-4222-8222-222222222222";
 
 /** A value without its __typename fields (typed() below adds them). */
-type Untyped<T> = T extends readonly (infer U)[] ? Untyped<U>[] : T extends object ? { [K in Exclude<keyof T, "__typename">]: Untyped<T[K]> } : T;
+type Untyped<T> = T extends readonly (infer U)[]
+  ? Untyped<U>[]
+  : T extends object
+    ? { [K in Exclude<keyof T, "__typename">]: Untyped<T[K]> }
+    : T;
 type Analytics = Data<"NavigationAnalytics">;
 /** The NavigationAnalytics answer, checked against its generated type less the __typename fields. */
-type Fixture = { [K in "navigationRouteStats" | "navigationPatternStats" | "navigationSessionStats" | "navigationDailyStats" | "getNavigationAnalytics"]: Untyped<NonNullable<Analytics[K]>> };
+type Fixture = {
+  [K in
+    | "navigationRouteStats"
+    | "navigationPatternStats"
+    | "navigationSessionStats"
+    | "navigationDailyStats"
+    | "getNavigationAnalytics"]: Untyped<NonNullable<Analytics[K]>>;
+};
 
 const ANALYTICS: Fixture = {
   navigationRouteStats: {
     totalCount: 12,
     nodes: [
-      { route: "/things", visitCount: 7, totalTimeSpent: "7000", averageTimeSpent: "1000.0", uniqueVisitors: 3, uniqueSessions: 4, lastVisited: "2026-11-21T09:00:00Z" },
-      { route: "/activity", visitCount: 3, totalTimeSpent: "900", averageTimeSpent: "300.0", uniqueVisitors: 2, uniqueSessions: 2, lastVisited: "2026-11-21T09:00:00Z" },
+      {
+        route: "/things",
+        visitCount: 7,
+        totalTimeSpent: "7000",
+        averageTimeSpent: "1000.0",
+        uniqueVisitors: 3,
+        uniqueSessions: 4,
+        lastVisited: "2026-11-21T09:00:00Z",
+      },
+      {
+        route: "/activity",
+        visitCount: 3,
+        totalTimeSpent: "900",
+        averageTimeSpent: "300.0",
+        uniqueVisitors: 2,
+        uniqueSessions: 2,
+        lastVisited: "2026-11-21T09:00:00Z",
+      },
     ],
   },
   navigationPatternStats: {
     totalCount: 2,
-    nodes: [
-      { fromRoute: "/", toRoute: "/things", occurrenceCount: 5, averageTransitionTime: "4200.0", uniqueUsers: 2, uniqueSessions: 3 },
-    ],
+    nodes: [{ fromRoute: "/", toRoute: "/things", occurrenceCount: 5, averageTransitionTime: "4200.0", uniqueUsers: 2, uniqueSessions: 3 }],
   },
   navigationSessionStats: {
     totalCount: 2,
     nodes: [
-      { userId: ALICE_ID, username: "alice", totalSessions: 3, averageSessionDuration: "125.0", totalNavigations: 12, averageNavigationsPerSession: "4.00", firstSession: "2026-11-20T09:00:00Z", lastSession: "2026-11-21T09:00:00Z" },
-      { userId: "0b7d7a1e-0000-4000-8000-000000000001", username: null, totalSessions: 1, averageSessionDuration: "10.0", totalNavigations: 2, averageNavigationsPerSession: "2.00", firstSession: "2026-11-21T08:00:00Z", lastSession: "2026-11-21T08:00:00Z" },
+      {
+        userId: ALICE_ID,
+        username: "alice",
+        totalSessions: 3,
+        averageSessionDuration: "125.0",
+        totalNavigations: 12,
+        averageNavigationsPerSession: "4.00",
+        firstSession: "2026-11-20T09:00:00Z",
+        lastSession: "2026-11-21T09:00:00Z",
+      },
+      {
+        userId: "0b7d7a1e-0000-4000-8000-000000000001",
+        username: null,
+        totalSessions: 1,
+        averageSessionDuration: "10.0",
+        totalNavigations: 2,
+        averageNavigationsPerSession: "2.00",
+        firstSession: "2026-11-21T08:00:00Z",
+        lastSession: "2026-11-21T08:00:00Z",
+      },
     ],
   },
   navigationDailyStats: {
-    nodes: [{ date: "2026-11-20", dailyNavigations: 14, dailySessions: 4, uniqueRoutesVisited: 5, averageTimePerNavigation: "900.0", activeUsers: 2 }],
+    nodes: [
+      {
+        date: "2026-11-20",
+        dailyNavigations: 14,
+        dailySessions: 4,
+        uniqueRoutesVisited: 5,
+        averageTimePerNavigation: "900.0",
+        activeUsers: 2,
+      },
+    ],
   },
   getNavigationAnalytics: {
-    sessionSummary: { totalSessions: 4, totalNavigations: 14, averageSessionDuration: 96.3, averageNavigationsPerSession: 3.5, uniqueVisitors: 2 },
+    sessionSummary: {
+      totalSessions: 4,
+      totalNavigations: 14,
+      averageSessionDuration: 96.3,
+      averageNavigationsPerSession: 3.5,
+      uniqueVisitors: 2,
+    },
   },
 };
 
@@ -87,11 +145,7 @@ function adminSession(): Session {
   return userSession({ username: "root", name: "Root Admin" }, { role: "bk_admin" });
 }
 
-function renderAdmin({
-  path = "/admin",
-  session = adminSession(),
-  answers = {} as Answers,
-} = {}) {
+function renderAdmin({ path = "/admin", session = adminSession(), answers = {} as Answers } = {}) {
   window.scrollTo = () => {};
   const calls: { operationName: string; variables: Record<string, unknown> }[] = [];
   const handlers: Answers = {
@@ -103,8 +157,7 @@ function renderAdmin({
     NavigationAnalytics: () => ({ data: typed(ANALYTICS) }),
     AdminUserByUsername: (v) => ({
       data: {
-        userByUsername:
-          v.username === "alice" ? { __typename: "User", id: ALICE_ID, username: "alice", name: "Alice Smith" } : null,
+        userByUsername: v.username === "alice" ? { __typename: "User", id: ALICE_ID, username: "alice", name: "Alice Smith" } : null,
       },
     }),
     ...answers,
@@ -214,9 +267,7 @@ describe("/admin", () => {
     const { analyticsCalls } = renderAdmin();
     await screen.findByRole("heading", { name: "Sessions per user" });
     fireEvent.click(screen.getByRole("button", { name: "Only this user: Guest 0b7d7a1e" }));
-    await waitFor(() =>
-      expect(analyticsCalls().at(-1)!.variables.targetUserId).toBe("0b7d7a1e-0000-4000-8000-000000000001"),
-    );
+    await waitFor(() => expect(analyticsCalls().at(-1)!.variables.targetUserId).toBe("0b7d7a1e-0000-4000-8000-000000000001"));
   });
 
   it("explains when there is no data yet", async () => {

@@ -13,7 +13,16 @@ import { useQuery } from "urql";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { ReceivedFeedback } from "../form/FeedbackFormPage.tsx";
 import { ModerationQueue } from "../moderation/ModerationQueue.tsx";
-import { filtersFromSearch, formatDay, isUuid, searchFromFilters, SESSION_ROWS, unknownUserMessage, visitorLabel, type Filters } from "./admin-data.ts";
+import {
+  filtersFromSearch,
+  formatDay,
+  isUuid,
+  searchFromFilters,
+  SESSION_ROWS,
+  unknownUserMessage,
+  visitorLabel,
+  type Filters,
+} from "./admin-data.ts";
 import { AdminTotals, useAdminTotals } from "./AdminTotals.tsx";
 import { AdminUserByUsernameDocument as userByUsernameQuery } from "./AdminUserByUsername.generated.ts";
 import { AnalyticsFilters } from "./AnalyticsFilters.tsx";
@@ -54,9 +63,7 @@ export default function AdminPage() {
   };
   const refreshing = (totals.fetching || analytics.fetching) && Boolean(totals.data || analytics.data);
 
-  const who = filters.user
-    ? (foundUser?.username ?? (username || visitorLabel({ username: null, userId: filters.user }, t)))
-    : null;
+  const who = filters.user ? (foundUser?.username ?? (username || visitorLabel({ username: null, userId: filters.user }, t))) : null;
   const range = { from: formatDay(filters.from), to: formatDay(filters.to) };
 
   return (

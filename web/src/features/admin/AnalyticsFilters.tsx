@@ -24,8 +24,8 @@ export function AnalyticsFilters({
   const [touched, setTouched] = useState<Record<keyof Filters, boolean>>({ from: false, to: false, user: false });
   const errors = validateFilters(draft, t);
   const hasErrors = Object.keys(errors).length > 0;
-  const shownUserError = (touched.user || draft.user !== filters.user ? errors.user : undefined) ??
-    (draft.user.trim() === filters.user ? userError : undefined);
+  const shownUserError =
+    (touched.user || draft.user !== filters.user ? errors.user : undefined) ?? (draft.user.trim() === filters.user ? userError : undefined);
   const shown = {
     from: touched.from ? errors.from : undefined,
     to: touched.to ? errors.to : undefined,

@@ -47,9 +47,7 @@ export function AnalyticsResults({
   if (unknownUser) {
     return (
       <EmptyState title={t("admin.noSuchUser.title")}>
-        <p>
-          {richText(t, "admin.noSuchUser.body", { link: (words) => <Link to="/admin">{words}</Link> }, { username: filters.user })}
-        </p>
+        <p>{richText(t, "admin.noSuchUser.body", { link: (words) => <Link to="/admin">{words}</Link> }, { username: filters.user })}</p>
       </EmptyState>
     );
   }

@@ -21,17 +21,7 @@ import { LINE_SHAPE } from "../../components/charts/series.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { adminTexts } from "./texts.ts";
 
-ChartJS.register(
-  BarController,
-  BarElement,
-  LineController,
-  LineElement,
-  PointElement,
-  CategoryScale,
-  LinearScale,
-  Tooltip,
-  Legend,
-);
+ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 /** "#446d44" + 0.7 -> "#446d44b3"; other colour syntaxes are returned as they are. */
 export function withAlpha(colour: string, alpha: number): string {

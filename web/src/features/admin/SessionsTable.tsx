@@ -25,7 +25,9 @@ export function SessionsTable({
       label: t("admin.sessions.user"),
       cell: (row) =>
         row.username && row.userId ? (
-          <Link to={paths.user(row.userId)} translate="no">{visitorLabel(row, t)}</Link>
+          <Link to={paths.user(row.userId)} translate="no">
+            {visitorLabel(row, t)}
+          </Link>
         ) : (
           <span className="admin-guest">{visitorLabel(row, t)}</span>
         ),
@@ -38,7 +40,11 @@ export function SessionsTable({
       numeric: true,
       cell: (row) => formatDuration(num(row.averageSessionDuration) * 1000, t),
     },
-    { label: t("admin.sessions.lastSession"), cell: (row) => (row.lastSession ? <time dateTime={row.lastSession}>{formatDateTime(row.lastSession)}</time> : formatDateTime(row.lastSession)) },
+    {
+      label: t("admin.sessions.lastSession"),
+      cell: (row) =>
+        row.lastSession ? <time dateTime={row.lastSession}>{formatDateTime(row.lastSession)}</time> : formatDateTime(row.lastSession),
+    },
   ];
   if (!filtered) {
     columns.push({

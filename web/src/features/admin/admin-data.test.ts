@@ -58,7 +58,14 @@ describe("filters", () => {
 describe("answers", () => {
   it("fill the days without data with zeros", () => {
     const series = dailySeries("2026-11-01", "2026-11-04", [
-      { date: "2026-11-02", dailyNavigations: 12, activeUsers: 3, dailySessions: 4, uniqueRoutesVisited: 5, averageTimePerNavigation: "1500.5" },
+      {
+        date: "2026-11-02",
+        dailyNavigations: 12,
+        activeUsers: 3,
+        dailySessions: 4,
+        uniqueRoutesVisited: 5,
+        averageTimePerNavigation: "1500.5",
+      },
     ]);
     expect(series.map((p) => [p.date, p.navigations, p.activeUsers])).toEqual([
       ["2026-11-01", 0, 0],

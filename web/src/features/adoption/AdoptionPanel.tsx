@@ -65,9 +65,7 @@ export function AdoptionPanel({ thingId, compact = false }: { thingId: string; c
         <span aria-hidden="true">{mine ? "♥ " : count > 0 ? "♡ " : ""}</span>
         {summary}
       </p>
-      {!compact && !mine ? (
-        <p className={`muted ${styles.hint}`}>{t("adoption.hint")}</p>
-      ) : null}
+      {!compact && !mine ? <p className={`muted ${styles.hint}`}>{t("adoption.hint")}</p> : null}
       {signedIn ? (
         mine ? (
           <button type="button" className="button button-secondary" onClick={onStop} disabled={busy}>

@@ -35,7 +35,16 @@ describe("adoption words", () => {
     expect(adoptionSummary([adopter(ME, "alice")], 1, ME)).toBe("You look after this");
     expect(adoptionSummary([adopter(ME, "alice"), priya], 2, ME)).toBe("You look after this, with Priya Shah");
     // A guest sees the adoptions but not who (users are for those signed in).
-    expect(adoptionSummary([{ userId: "p", userByUserId: null }, { userId: "t", userByUserId: null }], 2, null)).toBe("Adopted by 2 people");
+    expect(
+      adoptionSummary(
+        [
+          { userId: "p", userByUserId: null },
+          { userId: "t", userByUserId: null },
+        ],
+        2,
+        null,
+      ),
+    ).toBe("Adopted by 2 people");
     expect(adoptedCountText(1, false)).toBe("Looks after 1 thing");
     expect(adoptedCountText(3, true)).toBe("You look after 3 things");
   });
@@ -45,8 +54,15 @@ describe("AdoptionPanel", () => {
   it("adopts: 'I look after this one' becomes 'You look after this'", async () => {
     const app = renderElementWithFakeApi(<AdoptionPanel thingId={THING_ID} />, userSession(), {
       ThingAdoption: { data: { thingById: adoption([adopter("p", "priya")], false) } },
-      AdoptThing: { data: { adoptThing: { __typename: "AdoptThingPayload" as const, thingAdoption: { __typename: "ThingAdoption" as const, id: "a-me" },
-        thingByThingId: adoption([adopter("p", "priya"), adopter(ME, "alice")], true) } } },
+      AdoptThing: {
+        data: {
+          adoptThing: {
+            __typename: "AdoptThingPayload" as const,
+            thingAdoption: { __typename: "ThingAdoption" as const, id: "a-me" },
+            thingByThingId: adoption([adopter("p", "priya"), adopter(ME, "alice")], true),
+          },
+        },
+      },
     });
     expect(await screen.findByText("Adopted by priya")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "I look after this one" }));
@@ -58,8 +74,15 @@ describe("AdoptionPanel", () => {
   it("stops looking after it", async () => {
     const app = renderElementWithFakeApi(<AdoptionPanel thingId={THING_ID} />, userSession(), {
       ThingAdoption: { data: { thingById: adoption([adopter(ME, "alice")], true) } },
-      StopAdoptingThing: { data: { stopAdoptingThing: { __typename: "StopAdoptingThingPayload" as const, thingAdoption: { __typename: "ThingAdoption" as const, id: "a-me" },
-        thingByThingId: adoption([], false) } } },
+      StopAdoptingThing: {
+        data: {
+          stopAdoptingThing: {
+            __typename: "StopAdoptingThingPayload" as const,
+            thingAdoption: { __typename: "ThingAdoption" as const, id: "a-me" },
+            thingByThingId: adoption([], false),
+          },
+        },
+      },
     });
     fireEvent.click(await screen.findByRole("button", { name: "Stop looking after it" }));
     expect(await screen.findByText("Nobody has adopted this yet")).toBeTruthy();
@@ -98,12 +121,30 @@ describe("AdoptionPanel", () => {
 describe("AdoptedThings", () => {
   it("counts the things a person looks after and links them", async () => {
     renderElementWithFakeApi(<AdoptedThings userId="p" />, userSession(), {
-      UserAdoptions: { data: { userById: { __typename: "User" as const, id: "p", adoptedThingCount: 2, thingAdoptionsByUserId: { __typename: "ThingAdoptionsConnection" as const, nodes: [
-        { __typename: "ThingAdoption" as const, id: "x1", thingByThingId: { __typename: "Thing" as const, id: THING_ID, name: "Oak on Elm Road" } },
-        { __typename: "ThingAdoption" as const, id: "x2", thingByThingId: null },
-      ] } } } },
+      UserAdoptions: {
+        data: {
+          userById: {
+            __typename: "User" as const,
+            id: "p",
+            adoptedThingCount: 2,
+            thingAdoptionsByUserId: {
+              __typename: "ThingAdoptionsConnection" as const,
+              nodes: [
+                {
+                  __typename: "ThingAdoption" as const,
+                  id: "x1",
+                  thingByThingId: { __typename: "Thing" as const, id: THING_ID, name: "Oak on Elm Road" },
+                },
+                { __typename: "ThingAdoption" as const, id: "x2", thingByThingId: null },
+              ],
+            },
+          },
+        },
+      },
     });
     expect(await screen.findByText("Looks after 2 things")).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole("link", { name: "Oak on Elm Road" }).getAttribute("href")).toBe(`/things/${THING_ID}/dashboard`));
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "Oak on Elm Road" }).getAttribute("href")).toBe(`/things/${THING_ID}/dashboard`),
+    );
   });
 });

@@ -44,9 +44,7 @@ export default function ForgotPasswordPage() {
     }
     setBusy(true);
     const email = form.values.email.trim();
-    const result = await client
-      .mutation(forgotQuery, { email })
-      .toPromise();
+    const result = await client.mutation(forgotQuery, { email }).toPromise();
     setBusy(false);
     if (result.error) {
       const { code, message } = serverErrorOf(result.error);
@@ -99,14 +97,7 @@ export default function ForgotPasswordPage() {
             {error}
           </div>
         ) : null}
-        <FormField
-          label={t("auth.email")}
-          type="email"
-          autoComplete="email"
-          required
-          error={form.errors.email}
-          {...form.field("email")}
-        />
+        <FormField label={t("auth.email")} type="email" autoComplete="email" required error={form.errors.email} {...form.field("email")} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? t("auth.sending") : t("auth.forgot.submit")}

@@ -10,8 +10,7 @@ import { authTexts } from "./texts.ts";
 /** What the field holds: the passphrase you have, a new one, or the new one again. */
 export type PassphrasePurpose = "current" | "new" | "confirm";
 
-export interface PassphraseFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "autoComplete"> {
+export interface PassphraseFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "autoComplete"> {
   purpose: PassphrasePurpose;
   /**
    * On a form that replaces a passphrase (reset, change): "Current passphrase", "New passphrase",

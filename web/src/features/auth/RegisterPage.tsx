@@ -75,8 +75,7 @@ export default function RegisterPage() {
 
   // A server message about a field stays on it until that field changes.
   const fieldError = (name: Field) =>
-    form.errors[name] ??
-    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+    form.errors[name] ?? (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,11 +4,7 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useClient } from "urql";
-import {
-  MESSAGES,
-  validatePassphrase,
-  validatePassphraseConfirmation,
-} from "../../../../shared/validation.ts";
+import { MESSAGES, validatePassphrase, validatePassphraseConfirmation } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { authEn } from "../../lib/i18n/messages/auth.en-GB.ts";
@@ -120,8 +116,7 @@ export default function ResetPasswordPage() {
     navigate(paths.signIn(), { replace: true });
   };
 
-  const passphraseError =
-    form.errors.passphrase ?? (error && PASSPHRASE_MESSAGES.has(error.message) ? error.message : null);
+  const passphraseError = form.errors.passphrase ?? (error && PASSPHRASE_MESSAGES.has(error.message) ? error.message : null);
 
   return (
     <section className="page auth-page" aria-labelledby="page-title">

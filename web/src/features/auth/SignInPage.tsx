@@ -66,12 +66,7 @@ export default function SignInPage() {
     <section className="page auth-page" aria-labelledby="page-title">
       <h1 id="page-title">{t("auth.signIn.title")}</h1>
       <p className="lead">{t("auth.signIn.lead", { product: branding.name })}</p>
-      <form
-        className="auth-form card"
-        noValidate
-        onSubmit={onSubmit}
-        aria-describedby={serverError ? "signin-error" : undefined}
-      >
+      <form className="auth-form card" noValidate onSubmit={onSubmit} aria-describedby={serverError ? "signin-error" : undefined}>
         {serverError ? (
           <div id="signin-error" className="form-error" role="alert">
             {serverError}

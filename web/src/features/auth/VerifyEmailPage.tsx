@@ -150,9 +150,7 @@ export default function VerifyEmailPage() {
             <div role="alert">
               <h2>{t("auth.verify.failed")}</h2>
             </div>
-            <p>
-              {complete ? t("auth.verify.usedOrOld") : t("auth.verify.incomplete")}
-            </p>
+            <p>{complete ? t("auth.verify.usedOrOld") : t("auth.verify.incomplete")}</p>
             {ownEmail && !ownEmail.isVerified ? (
               <>
                 <p className="result-actions">

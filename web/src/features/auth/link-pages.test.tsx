@@ -43,9 +43,7 @@ describe("/verify", () => {
       answers: { VerifyEmail: gqlError("This verification link is invalid or has expired", "NTFND") },
     });
     expect((await screen.findByRole("alert")).textContent).toBe(VERIFY_FAILED);
-    expect(screen.getByRole("link", { name: "Sign in to send a new link" }).getAttribute("href")).toBe(
-      "/signin?next=%2Faccount%2Femails",
-    );
+    expect(screen.getByRole("link", { name: "Sign in to send a new link" }).getAttribute("href")).toBe("/signin?next=%2Faccount%2Femails");
   });
 
   it("says an incomplete link is invalid without calling the server", async () => {

@@ -66,7 +66,9 @@ function fakeClient(handlers: Handlers) {
     calls,
     /** Sends a thingUpdated event to the open subscriptions. */
     event(event: string) {
-      act(() => live.next({ thingUpdated: { __typename: "ThingSubscriptionPayload", event, thing: { __typename: "Thing", id: THING_ID } } }));
+      act(() =>
+        live.next({ thingUpdated: { __typename: "ThingSubscriptionPayload", event, thing: { __typename: "Thing", id: THING_ID } } }),
+      );
     },
     count: (name: string) => calls.filter((c) => c.name === name).length,
   };
@@ -92,7 +94,10 @@ function list(...nodes: Message[]): Reply<"ChatMessages"> {
   return { data: { allChatMessages: { __typename: "ChatMessagesConnection", nodes } } };
 }
 
-function renderPanel(handlers: Handlers, { session = userSession({ id: ALICE.id }, { user_id: ALICE.id }) }: { session?: Session | null } = {}) {
+function renderPanel(
+  handlers: Handlers,
+  { session = userSession({ id: ALICE.id }, { user_id: ALICE.id }) }: { session?: Session | null } = {},
+) {
   const fake = fakeClient(handlers);
   const sessionStore = new SessionStore({ storage: new MemoryStorage() });
   if (session) sessionStore.set(session);
@@ -134,7 +139,14 @@ describe("chat panel", () => {
       ChatMessages: () =>
         list(
           message({ id: "q1", createdAt: "2026-11-21T10:00:00Z" }),
-          message({ id: "a1", typeName: "assistant", sender: "Care assistant", inReplyTo: "q1", createdAt: "2026-11-21T10:00:02Z", messageText: "The soil moisture is 14% (dry is below 20%)." }),
+          message({
+            id: "a1",
+            typeName: "assistant",
+            sender: "Care assistant",
+            inReplyTo: "q1",
+            createdAt: "2026-11-21T10:00:02Z",
+            messageText: "The soil moisture is 14% (dry is below 20%).",
+          }),
         ),
     });
     expect(await screen.findByText("The soil moisture is 14% (dry is below 20%).")).toBeTruthy();
@@ -162,10 +174,7 @@ describe("chat panel", () => {
     const fake = renderPanel({
       ChatMessages: () =>
         answered
-          ? list(
-              message({ id: "q1" }),
-              message({ id: "a1", typeName: "assistant", inReplyTo: "q1", messageText: "Yes: water it today." }),
-            )
+          ? list(message({ id: "q1" }), message({ id: "a1", typeName: "assistant", inReplyTo: "q1", messageText: "Yes: water it today." }))
           : list(message({ id: "q1", status: "pending" })),
     });
     expect(await screen.findByText("Thinking…")).toBeTruthy();
@@ -244,7 +253,12 @@ describe("chat panel", () => {
     const fake = renderPanel({
       ChatMessages: () => list(),
       SendChatMessage: (variables) => ({
-        data: { sendChatMessage: { __typename: "SendChatMessagePayload", chatMessage: message({ id: "q2", messageText: String(variables.message), status: "pending" }) } },
+        data: {
+          sendChatMessage: {
+            __typename: "SendChatMessagePayload",
+            chatMessage: message({ id: "q2", messageText: String(variables.message), status: "pending" }),
+          },
+        },
       }),
     });
     await screen.findByText(/The care assistant answers from its own data/);
@@ -281,7 +295,13 @@ describe("chat panel", () => {
       ChatMessages: () =>
         list(
           message({ id: "q1", status: "failed" }),
-          message({ id: "a1", typeName: "assistant", inReplyTo: "q1", status: "failed", messageText: "Sorry, the language model did not answer in time." }),
+          message({
+            id: "a1",
+            typeName: "assistant",
+            inReplyTo: "q1",
+            status: "failed",
+            messageText: "Sorry, the language model did not answer in time.",
+          }),
         ),
     });
     expect(await screen.findByText("Sorry, the language model did not answer in time.")).toBeTruthy();

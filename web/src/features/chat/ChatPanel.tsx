@@ -93,7 +93,9 @@ export function ChatPanel({ thingId, thingName }: ChatPanelProps) {
             <span id={titleId} className={styles.titleMain}>
               {t("chat.title")}
             </span>{" "}
-            <span id={subtitleId} className={styles.titleSub}>{t("chat.subtitle")}</span>
+            <span id={subtitleId} className={styles.titleSub}>
+              {t("chat.subtitle")}
+            </span>
           </span>{" "}
           <span className={styles.toggleState} aria-hidden="true">
             <span id={stateId} className={styles.toggleLabel}>
@@ -140,9 +142,8 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
   const refetch = useCallback(() => reexecute({ requestPolicy: "network-only" }), [reexecute]);
 
   // A stored reply is announced on the thing's topic: read the conversation again.
-  const [live] = useSubscription(
-    { query: ChatThingUpdatedSubscription, variables: { id: thingId } },
-    (count: number = 0, data) => (data?.thingUpdated?.event === "chat" ? count + 1 : count),
+  const [live] = useSubscription({ query: ChatThingUpdatedSubscription, variables: { id: thingId } }, (count: number = 0, data) =>
+    data?.thingUpdated?.event === "chat" ? count + 1 : count,
   );
   const chatEvents = live.data ?? 0;
   useEffect(() => {
@@ -273,7 +274,9 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
               </li>
             ) : null}
             {thinking ? (
-              <li className={`${styles.message} ${styles.messageAssistant} ${styles.thinking} chat-message chat-message-assistant chat-thinking`}>
+              <li
+                className={`${styles.message} ${styles.messageAssistant} ${styles.thinking} chat-message chat-message-assistant chat-thinking`}
+              >
                 <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
                   <AssistantIcon />
                 </span>
@@ -286,9 +289,7 @@ function Conversation({ thingId, thingName, userId }: { thingId: string; thingNa
                     </span>
                     <span>{t("chat.thinking")}</span>
                   </div>
-                  {slow ? (
-                    <p className={styles.meta}>{t("chat.slow")}</p>
-                  ) : null}
+                  {slow ? <p className={styles.meta}>{t("chat.slow")}</p> : null}
                 </div>
               </li>
             ) : null}
@@ -374,7 +375,9 @@ function MessageItem({ message }: { message: ChatMessage }) {
   const failed = !question && message.status === "failed";
   const time = formatMessageTime(message.createdAt, undefined, t);
   return (
-    <li className={`${styles.message} ${question ? `${styles.messageUser} chat-message-user` : `${styles.messageAssistant} chat-message-assistant`}${failed ? ` ${styles.messageFailed}` : ""} chat-message`}>
+    <li
+      className={`${styles.message} ${question ? `${styles.messageUser} chat-message-user` : `${styles.messageAssistant} chat-message-assistant`}${failed ? ` ${styles.messageFailed}` : ""} chat-message`}
+    >
       {question ? null : (
         <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
           <AssistantIcon />
@@ -395,9 +398,7 @@ function MessageItem({ message }: { message: ChatMessage }) {
           {failed ? <span className={styles.failedTag}>{t("chat.failed")}</span> : null}
         </p>
         {/* A reply that is wrong or offensive can be reported to the admins (issue 26). */}
-        {question ? null : (
-          <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} className="link-button" />
-        )}
+        {question ? null : <ReportButton targetType="CHAT_MESSAGE" targetId={message.id} className="link-button" />}
       </div>
     </li>
   );
@@ -406,7 +407,17 @@ function MessageItem({ message }: { message: ChatMessage }) {
 function AssistantIcon() {
   // A leaf: the care assistant.
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+    >
       <path d="M5 19c0-8 5-13 14-14-1 9-6 14-14 14Z" />
       <path d="M5 19c3-4 6-7 10-10" />
     </svg>
@@ -415,7 +426,18 @@ function AssistantIcon() {
 
 function ChevronIcon({ up }: { up: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+      aria-hidden="true"
+    >
       <path d={up ? "m6 15 6-6 6 6" : "m6 9 6 6 6-6"} />
     </svg>
   );
@@ -423,7 +445,18 @@ function ChevronIcon({ up }: { up: boolean }) {
 
 function SendIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+      aria-hidden="true"
+    >
       <path d="M4 12 20 4l-6 16-2.5-6.5L4 12Z" />
       <path d="m11.5 13.5 3-3" />
     </svg>

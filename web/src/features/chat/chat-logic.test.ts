@@ -107,7 +107,9 @@ describe("times", () => {
     expect(formatMessageTime("2026-11-03T14:00:00Z", now)).toBe("3 Nov, 14:00");
     expect(formatMessageTime("2025-01-02T08:15:00Z", now)).toBe("2 Jan 2025, 08:15");
     expect(formatMessageTime("nonsense", now)).toBe("");
-    expect(formatMessageTime("2026-11-20T21:40:00Z", now, translator("de", { "en-GB": { ...en, ...chatEn }, de: { ...de, ...chatDe } }))).toBe("Gestern, 21:40");
+    expect(
+      formatMessageTime("2026-11-20T21:40:00Z", now, translator("de", { "en-GB": { ...en, ...chatEn }, de: { ...de, ...chatDe } })),
+    ).toBe("Gestern, 21:40");
   });
 });
 

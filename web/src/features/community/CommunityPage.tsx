@@ -35,7 +35,11 @@ export default function CommunityPage() {
   // The newest members: each person once, with the group they joined last.
   const newcomers = useMemo(() => {
     const seen = new Set<string>();
-    const list: { user: NonNullable<NonNullable<CommunityData["newestMembers"]>["nodes"][number]["userByUserId"]>; group: string | null; when: string }[] = [];
+    const list: {
+      user: NonNullable<NonNullable<CommunityData["newestMembers"]>["nodes"][number]["userByUserId"]>;
+      group: string | null;
+      when: string;
+    }[] = [];
     for (const m of data?.newestMembers?.nodes ?? []) {
       if (!m.userByUserId || seen.has(m.userByUserId.id)) continue;
       seen.add(m.userByUserId.id);
@@ -62,7 +66,10 @@ export default function CommunityPage() {
       </div>
 
       {result.error && !data ? (
-        <ListError message={errorText(result.error, t("community.loadFailed"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError
+          message={errorText(result.error, t("community.loadFailed"))}
+          onRetry={() => reexecute({ requestPolicy: "network-only" })}
+        />
       ) : null}
 
       <div className="stats" aria-label={t("community.inNumbers")} role="group">
@@ -109,7 +116,13 @@ export default function CommunityPage() {
                     title={g.name}
                     picture={picture("group", g)}
                     meta={groupTypeLabel(g.type, t)}
-                    badges={m.isOwner ? <span className="tag tag-positive">{t("groups.owner")}</span> : <span className="tag">{t("groups.member")}</span>}
+                    badges={
+                      m.isOwner ? (
+                        <span className="tag tag-positive">{t("groups.owner")}</span>
+                      ) : (
+                        <span className="tag">{t("groups.member")}</span>
+                      )
+                    }
                   />
                 );
               })}

@@ -8,12 +8,30 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import {
-  ReadingsChart, readingsToPoints, rollupsToPoints, type ChartBand, type ChartLine, type ChartPoint, type ReadingRow, type RollupLine, type RollupSummary,
+  ReadingsChart,
+  readingsToPoints,
+  rollupsToPoints,
+  type ChartBand,
+  type ChartLine,
+  type ChartPoint,
+  type ReadingRow,
+  type RollupLine,
+  type RollupSummary,
 } from "../../components/charts/index.ts";
 import { ListError } from "../../components/list/index.ts";
 import { DeviceReadingsDocument as DeviceReadings } from "./DeviceReadings.generated.ts";
 import { DeviceRollupsDocument as DeviceRollups } from "./DeviceRollups.generated.ts";
-import { CHART_METRICS, METRICS, errorText, formatDateTime, hydrationLevels, metricLabel, modelInfo, type HydrationLevels, type MetricKey } from "./device-meta.ts";
+import {
+  CHART_METRICS,
+  METRICS,
+  errorText,
+  formatDateTime,
+  hydrationLevels,
+  metricLabel,
+  modelInfo,
+  type HydrationLevels,
+  type MetricKey,
+} from "./device-meta.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
 
 const HOUR = 3600_000;
@@ -39,8 +57,22 @@ const SENSOR_DATA_LIMIT = 10000;
 
 /** What is on screen: readings, or means per hour or day. */
 /** A rollup line as the charts take it: the API's lists (nullable in the schema) or empty ones. */
-function rollupLine(row: { parameter: string | null; buckets: (string | null)[] | null; readings: (number | null)[] | null; min: (number | null)[] | null; max: (number | null)[] | null; mean: (number | null)[] | null }): RollupLine {
-  return { parameter: row.parameter ?? "", buckets: row.buckets ?? [], readings: row.readings ?? [], min: row.min ?? [], max: row.max ?? [], mean: row.mean ?? [] };
+function rollupLine(row: {
+  parameter: string | null;
+  buckets: (string | null)[] | null;
+  readings: (number | null)[] | null;
+  min: (number | null)[] | null;
+  max: (number | null)[] | null;
+  mean: (number | null)[] | null;
+}): RollupLine {
+  return {
+    parameter: row.parameter ?? "",
+    buckets: row.buckets ?? [],
+    readings: row.readings ?? [],
+    min: row.min ?? [],
+    max: row.max ?? [],
+    mean: row.mean ?? [],
+  };
 }
 
 type Shown = { kind: "readings"; rows: readonly ReadingRow[] } | { kind: "rollups"; rows: readonly RollupLine[]; resolution: Resolution };
@@ -62,7 +94,11 @@ export function waterDecorations(levels: HydrationLevels, t: DevicesT = englishD
     ],
     lines: [
       { value: levels.dry, label: t("devices.charts.dryBelow", { value: levels.dry }), colour: "rgba(179, 38, 30, 0.8)" },
-      { value: levels.needsWater, label: t("devices.charts.needsWaterBelow", { value: levels.needsWater }), colour: "rgba(161, 85, 0, 0.85)" },
+      {
+        value: levels.needsWater,
+        label: t("devices.charts.needsWaterBelow", { value: levels.needsWater }),
+        colour: "rgba(161, 85, 0, 0.85)",
+      },
       { value: levels.good, label: t("devices.charts.wetAbove", { value: levels.good }), colour: "rgba(29, 90, 138, 0.8)" },
     ],
   };
@@ -152,7 +188,10 @@ export function DeviceCharts({
   const water = useMemo(() => waterDecorations(levels, t), [levels, t]);
   const series = useMemo((): Series[] => {
     // The model's own quantities first, in its order (its main one drawn wide), then anything else it sent.
-    const order = [...info.metrics.filter((key) => CHART_METRICS.includes(key)), ...CHART_METRICS.filter((key) => !info.metrics.includes(key))];
+    const order = [
+      ...info.metrics.filter((key) => CHART_METRICS.includes(key)),
+      ...CHART_METRICS.filter((key) => !info.metrics.includes(key)),
+    ];
     return order
       .map((key): Series => {
         if (shown?.kind === "rollups") {
@@ -194,7 +233,12 @@ export function DeviceCharts({
               onClick={() => choose(w.key)}
               onKeyDown={(event) => {
                 const index = WINDOWS.findIndex((x) => x.key === windowKey);
-                const delta = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+                const delta =
+                  event.key === "ArrowRight" || event.key === "ArrowDown"
+                    ? 1
+                    : event.key === "ArrowLeft" || event.key === "ArrowUp"
+                      ? -1
+                      : 0;
                 if (!delta) return;
                 event.preventDefault();
                 const next = WINDOWS[(index + delta + WINDOWS.length) % WINDOWS.length];
@@ -215,7 +259,10 @@ export function DeviceCharts({
       </p>
 
       {result.error && rows === null ? (
-        <ListError message={errorText(result.error, t("devices.charts.loadFailed"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError
+          message={errorText(result.error, t("devices.charts.loadFailed"))}
+          onRetry={() => reexecute({ requestPolicy: "network-only" })}
+        />
       ) : loadingFirst ? (
         <div className="dev-charts-loading" role="status">
           <span className="spinner" aria-hidden="true" /> {t("devices.charts.loading")}
@@ -246,7 +293,17 @@ export function DeviceCharts({
       ) : (
         <div className="dev-chart-grid">
           {series.map(({ key, points, rollup }, index) => (
-            <MetricChart key={key} metric={key} wide={index === 0} points={points} rollup={rollup} maxGap={maxGap} from={from} to={end} water={water} />
+            <MetricChart
+              key={key}
+              metric={key}
+              wide={index === 0}
+              points={points}
+              rollup={rollup}
+              maxGap={maxGap}
+              from={from}
+              to={end}
+              water={water}
+            />
           ))}
         </div>
       )}

@@ -319,18 +319,15 @@ export function DeviceForm({
 
   return (
     <form ref={formRef} className="dev-form" noValidate onSubmit={submit}>
-      <fieldset className={`dev-fieldset dev-models${modelError ? " field-invalid" : ""}`} aria-describedby={modelError ? "model-error" : undefined}>
+      <fieldset
+        className={`dev-fieldset dev-models${modelError ? " field-invalid" : ""}`}
+        aria-describedby={modelError ? "model-error" : undefined}
+      >
         <legend>{t("devices.form.model")}</legend>
         <div className="dev-model-options">
           {DEVICE_MODELS.map((option) => (
             <label key={option} className={`dev-model-option${form.values.model === option ? " dev-model-option-on" : ""}`}>
-              <input
-                type="radio"
-                name="model"
-                value={option}
-                checked={form.values.model === option}
-                onChange={() => chooseModel(option)}
-              />
+              <input type="radio" name="model" value={option} checked={form.values.model === option} onChange={() => chooseModel(option)} />
               <span className="dev-model-option-icon" aria-hidden="true">
                 <ModelIcon model={option} size={30} />
               </span>
@@ -393,11 +390,29 @@ export function DeviceForm({
         <legend>{t("devices.form.location")}</legend>
         <p className="field-hint">{t("devices.form.locationHint")}</p>
         <div className="dev-form-grid">
-          <FormField label={t("devices.form.latitude")} {...form.field("latitude")} error={errorFor("latitude")} inputMode="decimal" autoComplete="off" />
-          <FormField label={t("devices.form.longitude")} {...form.field("longitude")} error={errorFor("longitude")} inputMode="decimal" autoComplete="off" />
+          <FormField
+            label={t("devices.form.latitude")}
+            {...form.field("latitude")}
+            error={errorFor("latitude")}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          <FormField
+            label={t("devices.form.longitude")}
+            {...form.field("longitude")}
+            error={errorFor("longitude")}
+            inputMode="decimal"
+            autoComplete="off"
+          />
         </div>
         <div className="dev-location-actions">
-          <button type="button" className="button button-secondary" onClick={fillFromMyLocation} disabled={locating} aria-busy={locating || undefined}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={fillFromMyLocation}
+            disabled={locating}
+            aria-busy={locating || undefined}
+          >
             {t(locating ? "devices.form.finding" : "devices.form.useMyLocation")}
           </button>
           {chosenThing?.location ? (
@@ -446,10 +461,7 @@ export function DeviceForm({
               </option>
             ))}
           </SelectField>
-          <details
-            className="dev-levels"
-            open={!!(form.values.dry || form.values.needsWater || form.values.good) || undefined}
-          >
+          <details className="dev-levels" open={!!(form.values.dry || form.values.needsWater || form.values.good) || undefined}>
             <summary>{t("devices.form.bands")}</summary>
             <p className="field-hint">{t("devices.form.bandsHint", { ...DEFAULT_LEVELS })}</p>
             <div className="dev-form-grid dev-levels-grid">

@@ -106,11 +106,7 @@ export default function DevicePage() {
       />
 
       <div className="dev-dashboard">
-        {info.pump ? (
-          <PumpControl deviceId={device.id} ledState={device.ledState} canEdit={canEdit} />
-        ) : (
-          <IndicatorCard device={device} />
-        )}
+        {info.pump ? <PumpControl deviceId={device.id} ledState={device.ledState} canEdit={canEdit} /> : <IndicatorCard device={device} />}
         <LatestValues device={device} live={!!thingId && !live.error} />
       </div>
 
@@ -259,9 +255,7 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
           })}
         </dl>
       ) : (
-        <p className="muted dev-no-values">
-          {t(info.pump ? "devices.noValuesPump" : "devices.noValuesSensor")}
-        </p>
+        <p className="muted dev-no-values">{t(info.pump ? "devices.noValuesPump" : "devices.noValuesSensor")}</p>
       )}
     </section>
   );
@@ -306,7 +300,9 @@ function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean
 function DetailsCard({ device }: { device: DeviceRecord }) {
   const t = useDevicesT();
   const info = modelInfo(device.model, t);
-  const parameter = isIndicatorParameter(device.indicatorParameter) ? indicatorLabel(device.indicatorParameter, t) : device.indicatorParameter;
+  const parameter = isIndicatorParameter(device.indicatorParameter)
+    ? indicatorLabel(device.indicatorParameter, t)
+    : device.indicatorParameter;
   return (
     <section className="card dev-details" aria-labelledby="details-title">
       <h2 id="details-title">{t("devices.details")}</h2>

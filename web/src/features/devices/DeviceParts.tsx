@@ -25,9 +25,7 @@ export function DeviceHeader({
   const info = modelInfo(device.model, t);
   return (
     <header className="dev-header">
-      <span className="dev-header-picture">
-        {picture ? <img src={picture} alt="" /> : <ModelBadge model={device.model} size={80} />}
-      </span>
+      <span className="dev-header-picture">{picture ? <img src={picture} alt="" /> : <ModelBadge model={device.model} size={80} />}</span>
       <div className="dev-header-title">
         {title ? (
           <p className="dev-header-kicker">

@@ -110,7 +110,13 @@ function Sharing({ device }: { device: DeviceRecord }) {
         ) : (
           <ul className="dev-people" aria-label={t("devices.settings.people")}>
             {accesses.map((access) => (
-              <AccessRow key={access.id} access={access} deviceId={device.id} lastOwner={access.isOwner && owners <= 1} onChanged={refetch} />
+              <AccessRow
+                key={access.id}
+                access={access}
+                deviceId={device.id}
+                lastOwner={access.isOwner && owners <= 1}
+                onChanged={refetch}
+              />
             ))}
           </ul>
         )}

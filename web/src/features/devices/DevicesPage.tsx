@@ -72,7 +72,6 @@ const ORDER: Record<Sort, string[]> = {
   battery: ["BATTERY_ASC", "NAME_ASC"],
 };
 
-
 /** The headline value of a device: what its indicator watches, or the pump's state. */
 export function headlineValue(
   device: Pick<DeviceListItem, "model" | "indicatorParameter" | "water" | "temperature" | "conductivity" | "ph" | "ledState">,
@@ -142,7 +141,11 @@ export default function DevicesPage() {
 
       <ListToolbar label={t("devices.listOptions")}>
         <SearchBox label={t("devices.search")} value={list.search} onChange={list.setSearch} />
-        <SortSelect value={list.sort} onChange={list.setSort} options={SORTS.map((value) => ({ value, label: t(`devices.sort.${value}`) }))} />
+        <SortSelect
+          value={list.sort}
+          onChange={list.setSort}
+          options={SORTS.map((value) => ({ value, label: t(`devices.sort.${value}`) }))}
+        />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
         <div className="dev-filter-row">
           <FilterChips
@@ -192,7 +195,12 @@ export default function DevicesPage() {
       {devices.nodes.length > 0 ? (
         <ListFooter
           className="dev-list-footer"
-          count={{ shown: shown.length, total: devices.totalCount, noun: [t("devices.noun.one"), t("devices.noun.other")], narrowed: list.narrowed }}
+          count={{
+            shown: shown.length,
+            total: devices.totalCount,
+            noun: [t("devices.noun.one"), t("devices.noun.other")],
+            narrowed: list.narrowed,
+          }}
           more={devices}
         />
       ) : null}

@@ -73,13 +73,18 @@ export default function EditDevicePage() {
           const result = await updateDevice({ nodeId: device.nodeId, patch: { ...values, hasImage } });
           if (result.error) {
             // The field is found from the server's own (English) words; the message is shown in the reader's.
-            return { field: fieldOfMessage(serverErrorOf(result.error).message), message: errorText(result.error, t("devices.editPage.failed")) };
+            return {
+              field: fieldOfMessage(serverErrorOf(result.error).message),
+              message: errorText(result.error, t("devices.editPage.failed")),
+            };
           }
           if (change.upload) {
             try {
               await attach(change.upload, "device", device.id);
             } catch (error) {
-              return { message: t("devices.editPage.pictureFailed", { error: errorText(error as CombinedError, t("common.anErrorOccurred")) }) };
+              return {
+                message: t("devices.editPage.pictureFailed", { error: errorText(error as CombinedError, t("common.anErrorOccurred")) }),
+              };
             }
           }
           notify.positive(t("devices.editPage.saved"));

@@ -39,7 +39,10 @@ export default function NewDevicePage() {
           const device = result.data?.createDevice?.device;
           if (result.error || !device) {
             // The field is found from the server's own (English) words; the message is shown in the reader's.
-            return { field: fieldOfMessage(serverErrorOf(result.error).message), message: errorText(result.error, t("devices.new.failed")) };
+            return {
+              field: fieldOfMessage(serverErrorOf(result.error).message),
+              message: errorText(result.error, t("devices.new.failed")),
+            };
           }
           if (picture.upload) {
             try {

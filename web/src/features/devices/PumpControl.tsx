@@ -153,11 +153,7 @@ export function PumpControl({
           <p className="dev-notice-positive">{status}</p>
         ) : null}
       </div>
-      {canEdit ? (
-        <p className="field-hint">{t("devices.pump.hint")}</p>
-      ) : (
-        <p className="field-hint">{t("devices.pump.ownersOnly")}</p>
-      )}
+      {canEdit ? <p className="field-hint">{t("devices.pump.hint")}</p> : <p className="field-hint">{t("devices.pump.ownersOnly")}</p>}
     </section>
   );
 }

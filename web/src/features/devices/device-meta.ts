@@ -42,7 +42,14 @@ export function isDeviceModel(value: string | null | undefined): value is Device
 /** A model with its name and description in the reader's language (an unknown model by its code). */
 export function modelInfo(model: string | null | undefined, t: DevicesT = englishDevicesT): ModelInfo {
   if (!isDeviceModel(model)) {
-    return { label: model || t("devices.model.unknown"), short: model || t("devices.model.device"), description: "", metrics: [], defaultIndicator: "WATER", pump: false };
+    return {
+      label: model || t("devices.model.unknown"),
+      short: model || t("devices.model.device"),
+      description: "",
+      metrics: [],
+      defaultIndicator: "WATER",
+      pump: false,
+    };
   }
   return {
     ...MODELS[model],
@@ -101,7 +108,11 @@ export function formatValue(key: MetricKey, value: number | null | undefined): s
 
 /** A number in the reader's locale (read when called: the language can change while the app runs). */
 export function formatNumber(value: number, digits: number, grouping = false): string {
-  return value.toLocaleString(dateSettings().locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping });
+  return value.toLocaleString(dateSettings().locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: grouping,
+  });
 }
 
 /** Below this a battery needs replacing soon (the worker's DEVICE_LOW_BATTERY_VOLTS default). */
@@ -169,14 +180,34 @@ export function colourMeaning(
       if (c === "green") return t("devices.meaning.goodPh");
       const side = typeof values.ph === "number" ? (values.ph < 7 ? "acidic" : "alkaline") : "off";
       if (c === "orange") {
-        return t(side === "acidic" ? "devices.meaning.slightlyAcidic" : side === "alkaline" ? "devices.meaning.slightlyAlkaline" : "devices.meaning.slightlyOff");
+        return t(
+          side === "acidic"
+            ? "devices.meaning.slightlyAcidic"
+            : side === "alkaline"
+              ? "devices.meaning.slightlyAlkaline"
+              : "devices.meaning.slightlyOff",
+        );
       }
-      return t(side === "acidic" ? "devices.meaning.tooAcidic" : side === "alkaline" ? "devices.meaning.tooAlkaline" : "devices.meaning.phOutOfRange");
+      return t(
+        side === "acidic"
+          ? "devices.meaning.tooAcidic"
+          : side === "alkaline"
+            ? "devices.meaning.tooAlkaline"
+            : "devices.meaning.phOutOfRange",
+      );
     }
     case "TEMPERATURE": {
       if (c === "green") return t("devices.meaning.comfortable");
       const cold = typeof values.temperature === "number" && values.temperature < 15;
-      return t(c === "orange" ? (cold ? "devices.meaning.cool" : "devices.meaning.warm") : cold ? "devices.meaning.tooCold" : "devices.meaning.tooHot");
+      return t(
+        c === "orange"
+          ? cold
+            ? "devices.meaning.cool"
+            : "devices.meaning.warm"
+          : cold
+            ? "devices.meaning.tooCold"
+            : "devices.meaning.tooHot",
+      );
     }
     case "CONDUCTIVITY": {
       if (c === "green") return t("devices.meaning.nutrientsFine");
@@ -195,7 +226,11 @@ export interface ScaleStep {
 }
 
 /** The legend of an indicator parameter, for the device page. */
-export function indicatorScale(parameter: string | null | undefined, levels: HydrationLevels = DEFAULT_LEVELS, t: DevicesT = englishDevicesT): ScaleStep[] {
+export function indicatorScale(
+  parameter: string | null | undefined,
+  levels: HydrationLevels = DEFAULT_LEVELS,
+  t: DevicesT = englishDevicesT,
+): ScaleStep[] {
   // Numbers as the reader writes them ("5.5", "5,5"), without thousands separators ("1500 µS/cm").
   const n = (value: number, digits = 0, unit = "") => `${formatNumber(value, digits)}${unit ? ` ${unit}` : ""}`;
   const below = (value: string) => t("devices.range.below", { value });

@@ -79,11 +79,21 @@ function device(extra: Partial<DeviceDetail> = {}): DeviceDetail {
 /** A device as the list asks for it: the details' fields less those only the device page shows. */
 function listItem(extra: Partial<ListDevice> = {}): ListDevice {
   const { nodeId, location, hydrationLevels: _levels, rssi, snr, updatedAt, thingId, canEdit, thingByThingId, ...item } = device();
-  void nodeId; void location; void _levels; void rssi; void snr; void updatedAt; void thingId; void canEdit; void thingByThingId;
+  void nodeId;
+  void location;
+  void _levels;
+  void rssi;
+  void snr;
+  void updatedAt;
+  void thingId;
+  void canEdit;
+  void thingByThingId;
   return { ...item, thingByThingId: null, ...extra };
 }
 
-const readings = (nodes: Reading[] = []): Reply<"DeviceReadings"> => ({ data: { allSensorData: { __typename: "SensorDataConnection", nodes } } });
+const readings = (nodes: Reading[] = []): Reply<"DeviceReadings"> => ({
+  data: { allSensorData: { __typename: "SensorDataConnection", nodes } },
+});
 
 describe("device rules and words", () => {
   it("gives colours their meaning on the water and pH scales", () => {
@@ -177,8 +187,28 @@ describe("device rules and words", () => {
   it("says what the pump did", () => {
     expect(pumpNotice(true, true)).toBe("Pump switched on. The downlink was simulated because The Things Stack is not configured.");
     expect(pumpNotice(false, false)).toBe("Pump switched off.");
-    expect(headlineValue({ model: "THE_THINGS_UNO", indicatorParameter: "WATER", water: null, temperature: null, conductivity: null, ph: null, ledState: true })).toBe("Pump on");
-    expect(headlineValue({ model: "LSPH01", indicatorParameter: "PH", water: null, temperature: 10, conductivity: null, ph: 6.8, ledState: null })).toBe("pH 6.8");
+    expect(
+      headlineValue({
+        model: "THE_THINGS_UNO",
+        indicatorParameter: "WATER",
+        water: null,
+        temperature: null,
+        conductivity: null,
+        ph: null,
+        ledState: true,
+      }),
+    ).toBe("Pump on");
+    expect(
+      headlineValue({
+        model: "LSPH01",
+        indicatorParameter: "PH",
+        water: null,
+        temperature: 10,
+        conductivity: null,
+        ph: 6.8,
+        ledState: null,
+      }),
+    ).toBe("pH 6.8");
   });
 });
 
@@ -196,8 +226,23 @@ describe("device words in the reader's language (issue 25)", () => {
       "seit 48 h kein Messwert",
     ]);
     expect(indicatorScale("CONDUCTIVITY").map((s) => s.range)[1]).toBe("100 – 1500 µS/cm");
-    expect(headlineValue({ model: "THE_THINGS_UNO", indicatorParameter: "WATER", water: null, temperature: null, conductivity: null, ph: null, ledState: false }, germanT)).toBe("Pumpe aus");
-    expect(pumpNotice(true, true, germanT)).toBe("Pumpe eingeschaltet. Der Downlink wurde nur simuliert, weil The Things Stack nicht eingerichtet ist.");
+    expect(
+      headlineValue(
+        {
+          model: "THE_THINGS_UNO",
+          indicatorParameter: "WATER",
+          water: null,
+          temperature: null,
+          conductivity: null,
+          ph: null,
+          ledState: false,
+        },
+        germanT,
+      ),
+    ).toBe("Pumpe aus");
+    expect(pumpNotice(true, true, germanT)).toBe(
+      "Pumpe eingeschaltet. Der Downlink wurde nur simuliert, weil The Things Stack nicht eingerichtet ist.",
+    );
     expect(waterDecorations({ dry: 20, needsWater: 30, good: 60 }, germanT).lines.map((l) => l.label)).toEqual([
       "Zu trocken unter 20 %",
       "Braucht Wasser unter 30 %",
@@ -206,10 +251,14 @@ describe("device words in the reader's language (issue 25)", () => {
   });
 
   it("puts elements where a text has their argument", () => {
-    const { container } = render(<p>{richText(englishDevicesT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
+    const { container } = render(
+      <p>{richText(englishDevicesT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>,
+    );
     expect(container.innerHTML).toBe("<p>Delete <strong>Bed probe</strong> and its readings for good? This cannot be undone.</p>");
     const german = render(<p>{richText(germanT, "devices.settings.deleteConfirm", { name: <strong>Bed probe</strong> })}</p>);
-    expect(german.container.innerHTML).toBe("<p><strong>Bed probe</strong> und seine Messwerte endgültig löschen? Das lässt sich nicht rückgängig machen.</p>");
+    expect(german.container.innerHTML).toBe(
+      "<p><strong>Bed probe</strong> und seine Messwerte endgültig löschen? Das lässt sich nicht rückgängig machen.</p>",
+    );
   });
 });
 
@@ -278,8 +327,18 @@ describe("/devices/{id}", () => {
     const view = renderDevices(`/devices/${DEVICE_ID}`, guestSession(), {
       DeviceDetails: { data: { deviceById: device({ canEdit: false }) } },
       DeviceReadings: readings([
-        { __typename: "SensorDatum", id: "2", createdAt: hoursAgo(1), data: { water: 24.5, temperature: 12.25, conductivity: 310, battery: 3.338 } },
-        { __typename: "SensorDatum", id: "1", createdAt: hoursAgo(2), data: { water: 18, temperature: 11, conductivity: 300, battery: 3.34 } },
+        {
+          __typename: "SensorDatum",
+          id: "2",
+          createdAt: hoursAgo(1),
+          data: { water: 24.5, temperature: 12.25, conductivity: 310, battery: 3.338 },
+        },
+        {
+          __typename: "SensorDatum",
+          id: "1",
+          createdAt: hoursAgo(2),
+          data: { water: 18, temperature: 11, conductivity: 300, battery: 3.34 },
+        },
       ]),
     });
     await screen.findByRole("heading", { level: 1, name: "Bed probe" });
@@ -318,14 +377,24 @@ describe("/devices/{id}", () => {
         { __typename: "SensorDatum", id: "1", createdAt: hoursAgo(2), data: { water: 18, rainfall: 0.2 } },
       ]),
     });
-    const rain = await screen.findByRole("img", { name: /^Rainfall over the last 24 hours: 2 readings; latest 1\.4 mm/ }, { timeout: 5000 });
+    const rain = await screen.findByRole(
+      "img",
+      { name: /^Rainfall over the last 24 hours: 2 readings; latest 1\.4 mm/ },
+      { timeout: 5000 },
+    );
     expect(rain).toBeTruthy();
     expect(screen.getByRole("region", { name: "Latest values" }).textContent).not.toContain("Rainfall");
   });
 
   it("charts the ranges past a week from the hourly and daily rollups, with the readings' own extremes", async () => {
     const line = (parameter: string, hours: number[], readings: number[], min: number[], max: number[], mean: number[]): RollupLine => ({
-      __typename: "SensorRollupLine", parameter, buckets: hours.map(hoursAgo), readings, min, max, mean,
+      __typename: "SensorRollupLine",
+      parameter,
+      buckets: hours.map(hoursAgo),
+      readings,
+      min,
+      max,
+      mean,
     });
     const view = renderDevices(`/devices/${DEVICE_ID}?range=1y`, guestSession(), {
       DeviceDetails: { data: { deviceById: device({ canEdit: false }) } },
@@ -333,17 +402,25 @@ describe("/devices/{id}", () => {
         data: {
           sensorRollups: {
             __typename: "SensorRollupLinesConnection",
-            nodes: variables.resolution === "DAY"
-              ? [line("water", [24 * 200, 24 * 2], [144, 140], [12, 15], [48, 61], [30, 35.2]), line("battery", [24 * 2], [140], [3.3], [3.4], [3.35])]
-              : [line("water", [5], [6], [20], [26], [23])],
+            nodes:
+              variables.resolution === "DAY"
+                ? [
+                    line("water", [24 * 200, 24 * 2], [144, 140], [12, 15], [48, 61], [30, 35.2]),
+                    line("battery", [24 * 2], [140], [3.3], [3.4], [3.35]),
+                  ]
+                : [line("water", [5], [6], [20], [26], [23])],
           },
         },
       }),
       DeviceReadings: readings([]),
     });
-    const water = await screen.findByRole("img", { name: /^Water over the last 365 days: 284 readings as 2 daily means; latest mean 35 %/ });
+    const water = await screen.findByRole("img", {
+      name: /^Water over the last 365 days: 284 readings as 2 daily means; latest mean 35 %/,
+    });
     expect(water.getAttribute("aria-label")).toContain("lowest 12 %, highest 61 %");
-    expect(screen.getByText(/Each point is the mean of a day \(UTC\); the range above each chart is the readings' lowest and highest\./)).toBeTruthy();
+    expect(
+      screen.getByText(/Each point is the mean of a day \(UTC\); the range above each chart is the readings' lowest and highest\./),
+    ).toBeTruthy();
     const asked = view.called("DeviceRollups")[0].variables;
     expect(asked).toMatchObject({ deviceId: DEVICE_ID, resolution: "DAY" });
     expect(Math.abs(Date.now() - 365 * 24 * 3600_000 - Date.parse(String(asked.since)))).toBeLessThan(60_000);
@@ -375,24 +452,59 @@ describe("/devices/{id}", () => {
 
   it("lets owners switch an Uno's pump, follows the queued downlink and says when it was simulated", async () => {
     const downlink = (id: string, message: string, status: Downlink["status"], attempts = 0, lastError: string | null = null) => ({
-      __typename: "DeviceDownlink" as const, id, message, status, attempts, lastError,
+      __typename: "DeviceDownlink" as const,
+      id,
+      message,
+      status,
+      attempts,
+      lastError,
     });
     // The first downlink is still queued after a failed attempt when first asked, then simulated;
     // the second is refused for good.
     let polls = 0;
     const view = renderDevices(`/devices/${DEVICE_ID}`, userSession(), {
-      DeviceDetails: { data: { deviceById: device({ model: "THE_THINGS_UNO", ledState: false, water: null, temperature: null, conductivity: null, battery: null }) } },
+      DeviceDetails: {
+        data: {
+          deviceById: device({
+            model: "THE_THINGS_UNO",
+            ledState: false,
+            water: null,
+            temperature: null,
+            conductivity: null,
+            battery: null,
+          }),
+        },
+      },
       DeviceDownPush: (variables) => ({
-        data: { deviceDownPush: { __typename: "DeviceDownPushPayload", deviceDownlink: downlink(variables.message === "1" ? "dl-1" : "dl-2", String(variables.message), "QUEUED") } },
+        data: {
+          deviceDownPush: {
+            __typename: "DeviceDownPushPayload",
+            deviceDownlink: downlink(variables.message === "1" ? "dl-1" : "dl-2", String(variables.message), "QUEUED"),
+          },
+        },
       }),
       DeviceDownlink: (variables) => {
         const device = { __typename: "Device" as const, id: DEVICE_ID };
         if (variables.id === "dl-2") {
-          return { data: { deviceDownlinkById: { ...downlink("dl-2", "0", "FAILED", 1, "The Things Stack refused the downlink (HTTP 403)"), deviceByDeviceId: { ...device, ledState: true } } } };
+          return {
+            data: {
+              deviceDownlinkById: {
+                ...downlink("dl-2", "0", "FAILED", 1, "The Things Stack refused the downlink (HTTP 403)"),
+                deviceByDeviceId: { ...device, ledState: true },
+              },
+            },
+          };
         }
         polls += 1;
         return polls === 1
-          ? { data: { deviceDownlinkById: { ...downlink("dl-1", "1", "QUEUED", 1, "The Things Stack refused the downlink (HTTP 503)"), deviceByDeviceId: { ...device, ledState: false } } } }
+          ? {
+              data: {
+                deviceDownlinkById: {
+                  ...downlink("dl-1", "1", "QUEUED", 1, "The Things Stack refused the downlink (HTTP 503)"),
+                  deviceByDeviceId: { ...device, ledState: false },
+                },
+              },
+            }
           : { data: { deviceDownlinkById: { ...downlink("dl-1", "1", "SIMULATED", 2), deviceByDeviceId: { ...device, ledState: true } } } };
       },
     });
@@ -409,7 +521,9 @@ describe("/devices/{id}", () => {
     expect(polls).toBe(2);
 
     await act(async () => fireEvent.click(screen.getByRole("switch", { name: "Pump" })));
-    expect((await screen.findByRole("alert")).textContent).toBe("The pump was not switched: The Things Stack refused the downlink (HTTP 403)");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The pump was not switched: The Things Stack refused the downlink (HTTP 403)",
+    );
     expect(screen.getByRole("switch", { name: "Pump" }).getAttribute("aria-checked")).toBe("true");
     // No charts for a controller.
     expect(screen.queryByRole("heading", { name: "Readings over time" })).toBeNull();
@@ -417,7 +531,18 @@ describe("/devices/{id}", () => {
 
   it("says why a downlink could not be queued", async () => {
     renderDevices(`/devices/${DEVICE_ID}`, userSession(), {
-      DeviceDetails: { data: { deviceById: device({ model: "THE_THINGS_UNO", ledState: false, water: null, temperature: null, conductivity: null, battery: null }) } },
+      DeviceDetails: {
+        data: {
+          deviceById: device({
+            model: "THE_THINGS_UNO",
+            ledState: false,
+            water: null,
+            temperature: null,
+            conductivity: null,
+            battery: null,
+          }),
+        },
+      },
       DeviceDownPush: failure("Not found, or you are not allowed to change it", "NTFND"),
     });
     const pump = await screen.findByRole("switch", { name: "Pump" });
@@ -463,13 +588,29 @@ describe("owner screens", () => {
             deviceAccessesByDeviceId: {
               __typename: "DeviceAccessesConnection",
               nodes: [
-                { __typename: "DeviceAccess", id: "a1", isOwner: true, createdAt: "2026-05-01T10:00:00Z", userId: ME, userByUserId: { __typename: "User", id: ME, name: "Alice Smith", username: "alice", hasImage: false } },
-                { __typename: "DeviceAccess", id: "a2", isOwner: false, createdAt: "2026-05-02T10:00:00Z", userId: "u2", userByUserId: { __typename: "User", id: "u2", name: "Bob Jones", username: "bob", hasImage: false } },
+                {
+                  __typename: "DeviceAccess",
+                  id: "a1",
+                  isOwner: true,
+                  createdAt: "2026-05-01T10:00:00Z",
+                  userId: ME,
+                  userByUserId: { __typename: "User", id: ME, name: "Alice Smith", username: "alice", hasImage: false },
+                },
+                {
+                  __typename: "DeviceAccess",
+                  id: "a2",
+                  isOwner: false,
+                  createdAt: "2026-05-02T10:00:00Z",
+                  userId: "u2",
+                  userByUserId: { __typename: "User", id: "u2", name: "Bob Jones", username: "bob", hasImage: false },
+                },
               ],
             },
             deviceAccessInvitationsByDeviceId: {
               __typename: "DeviceAccessInvitationsConnection",
-              nodes: [{ __typename: "DeviceAccessInvitation", id: "i1", email: "carol@example.org", createdAt: hoursAgo(2), userByUserId: null }],
+              nodes: [
+                { __typename: "DeviceAccessInvitation", id: "i1", email: "carol@example.org", createdAt: hoursAgo(2), userByUserId: null },
+              ],
             },
           },
         },
@@ -510,7 +651,12 @@ describe("/devices/new", () => {
               {
                 __typename: "ThingAccess",
                 id: "ta1",
-                thingByThingId: { __typename: "Thing", id: THING_ID, name: "Riverside Planter", location: { __typename: "Point", x: 51.4543, y: -0.9781 } },
+                thingByThingId: {
+                  __typename: "Thing",
+                  id: THING_ID,
+                  name: "Riverside Planter",
+                  location: { __typename: "Point", x: 51.4543, y: -0.9781 },
+                },
               },
             ],
           },
@@ -571,12 +717,16 @@ describe("/devices/accept", () => {
     });
     await screen.findByRole("heading", { name: "Sign in to accept" });
     const links = screen.getAllByRole("link", { name: "Sign in" });
-    expect(links.map((l) => l.getAttribute("href"))).toContain(`/signin?next=${encodeURIComponent(`/devices/accept?id=${DEVICE_ID}&code=abc`)}`);
+    expect(links.map((l) => l.getAttribute("href"))).toContain(
+      `/signin?next=${encodeURIComponent(`/devices/accept?id=${DEVICE_ID}&code=abc`)}`,
+    );
   });
 
   it("shows the device and accepts; an existing access is said so", async () => {
     renderDevices(`/devices/accept?id=${DEVICE_ID}&code=abc`, userSession(), {
-      DeviceAccessForInvitation: { data: { deviceAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Bed probe" } } },
+      DeviceAccessForInvitation: {
+        data: { deviceAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Bed probe" } },
+      },
       AcceptInvitationToDeviceAccess: failure("You already have access to this device", "ISACS"),
     });
     await screen.findByText("Bed probe");
@@ -608,7 +758,14 @@ describe("/devices/accept", () => {
             userEmailsByUserId: {
               __typename: "UserEmailsConnection",
               nodes: [
-                { __typename: "UserEmail", id: "e1", email: "ben@example.org", isPrimary: true, isVerified: false, createdAt: "2026-11-25T10:00:00Z" },
+                {
+                  __typename: "UserEmail",
+                  id: "e1",
+                  email: "ben@example.org",
+                  isPrimary: true,
+                  isVerified: false,
+                  createdAt: "2026-11-25T10:00:00Z",
+                },
               ],
             },
           },

@@ -90,11 +90,5 @@ export function ModelBadge({ model, size = 56, fill = false }: { model: string |
 
 /** The indicator colour as a dot (its meaning is written beside it). */
 export function ColourDot({ colour, size = 12 }: { colour: string | null | undefined; size?: number }) {
-  return (
-    <span
-      className={`dev-dot dev-dot-${normaliseColour(colour)}`}
-      style={{ width: size, height: size }}
-      aria-hidden="true"
-    />
-  );
+  return <span className={`dev-dot dev-dot-${normaliseColour(colour)}`} style={{ width: size, height: size }} aria-hidden="true" />;
 }

@@ -25,13 +25,7 @@ import { CreateFeedbackDocument as createFeedbackMutation } from "./CreateFeedba
 import { DeleteFeedbackDocument as deleteFeedbackMutation } from "./DeleteFeedback.generated.ts";
 import { FeedbackThingsDocument as feedbackThingsQuery } from "./FeedbackThings.generated.ts";
 import { FeedbacksDocument as feedbacksQuery, type FeedbacksQuery as FeedbacksData } from "./Feedbacks.generated.ts";
-import {
-  EMPTY_FEEDBACK,
-  feedbackInput,
-  MESSAGE_MAX,
-  validateFeedback,
-  type FeedbackField,
-} from "./feedback-form.ts";
+import { EMPTY_FEEDBACK, feedbackInput, MESSAGE_MAX, validateFeedback, type FeedbackField } from "./feedback-form.ts";
 import styles from "./form.module.css";
 import { errorText as readError } from "../../lib/errors.ts";
 import { formTexts } from "./texts.ts";
@@ -274,9 +268,7 @@ function FeedbackList({
               <FeedbackEntry key={item.id} item={item} admin={admin} onDeleted={onDeleted} />
             ))}
           </ul>
-          {total > items.length ? (
-            <p className="muted">{t("form.showingNewest", { shown: items.length, total })}</p>
-          ) : null}
+          {total > items.length ? <p className="muted">{t("form.showingNewest", { shown: items.length, total })}</p> : null}
         </>
       )}
     </section>
@@ -325,9 +317,14 @@ function FeedbackEntry({ item, admin, onDeleted }: { item: FeedbackItem; admin: 
         ) : null}
         {item.thingByThingId ? (
           <span>
-            {richText(t, "form.aboutThing", {
-              link: (words) => <Link to={paths.thing(item.thingByThingId!.id)}>{words}</Link>,
-            }, { name: item.thingByThingId.name })}
+            {richText(
+              t,
+              "form.aboutThing",
+              {
+                link: (words) => <Link to={paths.thing(item.thingByThingId!.id)}>{words}</Link>,
+              },
+              { name: item.thingByThingId.name },
+            )}
           </span>
         ) : null}
         {admin ? (

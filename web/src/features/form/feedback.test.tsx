@@ -138,7 +138,9 @@ describe("the feedback screen", () => {
       Feedbacks: () => feedbacks(items),
       DeleteFeedback: (variables) => {
         items = items.filter((item) => item.id !== variables.id);
-        return { data: { deleteFeedbackById: { __typename: "DeleteFeedbackPayload", feedback: { __typename: "Feedback", id: variables.id } } } };
+        return {
+          data: { deleteFeedbackById: { __typename: "DeleteFeedbackPayload", feedback: { __typename: "Feedback", id: variables.id } } },
+        };
       },
     });
     const list = await screen.findByRole("region", { name: /^Received feedback/ }, { timeout: 5000 });

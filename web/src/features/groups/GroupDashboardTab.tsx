@@ -82,9 +82,7 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
                   </li>
                 ) : null,
               )}
-              {owners.every((o) => !o.userByUserId) ? (
-                <li className="muted">{t("groups.signInForOwners", brand)}</li>
-              ) : null}
+              {owners.every((o) => !o.userByUserId) ? <li className="muted">{t("groups.signInForOwners", brand)}</li> : null}
             </ul>
           )}
         </div>
@@ -146,9 +144,7 @@ export function MembershipBox({ state }: { state: GroupState }) {
           {soleOwner ? (
             // The database refuses the last owner's leaving (OWNER): offer what they can do instead.
             <div className="sole-owner">
-              <p className="muted">
-                {othersCount > 0 ? t("groups.onlyOwner", brand) : t("groups.onlyMember", brand)}
-              </p>
+              <p className="muted">{othersCount > 0 ? t("groups.onlyOwner", brand) : t("groups.onlyMember", brand)}</p>
               <div className="button-row">
                 {othersCount > 0 ? (
                   <Link className="button button-secondary" to={paths.group(group.id, "members")}>

@@ -111,7 +111,11 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
       ) : null}
       <ListContent
         layout={list.layout}
-        load={{ loading: !result.data, error: result.data ? null : result.error, refetch: () => reexecute({ requestPolicy: "network-only" }) }}
+        load={{
+          loading: !result.data,
+          error: result.data ? null : result.error,
+          refetch: () => reexecute({ requestPolicy: "network-only" }),
+        }}
         errorMessage={(error) => errorText(error, t("groups.devicesLoadFailed"))}
         loadingLabel={t("groups.devicesLoading")}
         skeletonCount={2}
@@ -157,7 +161,11 @@ export function GroupDevicesTab({ state }: { state: GroupState }) {
       </ListContent>
       {shown.length > 0 ? (
         <ListFooter
-          count={{ shown: shown.length, noun: [t("groups.deviceNoun", { count: 1 }), t("groups.deviceNoun", { count: 2 })], narrowed: list.narrowed }}
+          count={{
+            shown: shown.length,
+            noun: [t("groups.deviceNoun", { count: 1 }), t("groups.deviceNoun", { count: 2 })],
+            narrowed: list.narrowed,
+          }}
           more={page}
           moreLabel={t("groups.showMoreDevices")}
         />

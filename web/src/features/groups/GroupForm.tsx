@@ -8,15 +8,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { useForm } from "../../lib/use-form.ts";
-import {
-  DESCRIPTION_MAX,
-  GROUP_TYPES,
-  groupTypeLabel,
-  isGroupType,
-  validateDescription,
-  validateLabel,
-  type GroupType,
-} from "./meta.ts";
+import { DESCRIPTION_MAX, GROUP_TYPES, groupTypeLabel, isGroupType, validateDescription, validateLabel, type GroupType } from "./meta.ts";
 import { SelectField, TextAreaField } from "./ui.tsx";
 import { groupsTexts } from "./texts.ts";
 
@@ -93,11 +85,9 @@ export function GroupForm({
   const [serverError, setServerError] = useState<{ message: string; field?: GroupField; value?: string } | null>(null);
 
   const fieldError = (name: GroupField) =>
-    form.errors[name] ??
-    (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
+    form.errors[name] ?? (serverError?.field === name && serverError.value === form.values[name] ? serverError.message : null);
 
-  const focus = (name: GroupField) =>
-    document.querySelector<HTMLElement>(`#${formId} [name="${name}"]`)?.focus();
+  const focus = (name: GroupField) => document.querySelector<HTMLElement>(`#${formId} [name="${name}"]`)?.focus();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -109,12 +99,15 @@ export function GroupForm({
     }
     setBusy(true);
     const description = form.values.description.trim();
-    const message = await onSubmit({
-      name: form.values.name.trim(),
-      type: form.values.type as GroupType,
-      description: description === "" ? null : description,
-      isPublic: form.values.visibility === "public",
-    }, { upload, remove: removePicture && !upload });
+    const message = await onSubmit(
+      {
+        name: form.values.name.trim(),
+        type: form.values.type as GroupType,
+        description: description === "" ? null : description,
+        isPublic: form.values.visibility === "public",
+      },
+      { upload, remove: removePicture && !upload },
+    );
     setBusy(false);
     if (message) {
       const field = fieldOfMessage(message);

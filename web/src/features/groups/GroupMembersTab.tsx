@@ -111,7 +111,10 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
       ) : members.loading ? (
         <ListSkeleton layout="list" count={3} label={t("groups.membersLoading")} />
       ) : members.nodes.length === 0 ? (
-        <EmptyState title={t("groups.membersNone")} action={manage ? null : { label: t("groups.joinNamed", { name: group.name }), to: paths.group(group.id) }}>
+        <EmptyState
+          title={t("groups.membersNone")}
+          action={manage ? null : { label: t("groups.joinNamed", { name: group.name }), to: paths.group(group.id) }}
+        >
           <p>{t("groups.membersNoneText", brand)}</p>
         </EmptyState>
       ) : (

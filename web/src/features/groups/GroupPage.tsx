@@ -62,11 +62,14 @@ export default function GroupPage() {
         {current === "things" ? <GroupThingsTab state={state} /> : null}
         {current === "devices" ? <GroupDevicesTab state={state} /> : null}
         {current === "tasks" ? <GroupTasksTab state={state} /> : null}
-        {current === "history" ? (
-          <HistoryPanel targetType="group" targetId={state.group.id} onRestored={state.refetch} />
-        ) : null}
+        {current === "history" ? <HistoryPanel targetType="group" targetId={state.group.id} onRestored={state.refetch} /> : null}
         {current === "rota" ? (
-          <GroupRotaTab groupId={state.group.id} myUserId={state.membership?.userId ?? null} isMember={state.isMember} canManage={state.canManage} />
+          <GroupRotaTab
+            groupId={state.group.id}
+            myUserId={state.membership?.userId ?? null}
+            isMember={state.isMember}
+            canManage={state.canManage}
+          />
         ) : null}
       </div>
     </section>
@@ -87,12 +90,12 @@ export function GroupHeader({ state, title }: { state: GroupState; title?: strin
       <div className="record-title">
         <h1 id="page-title">{title ?? group.name}</h1>
         <div className="record-tags">
-          {title ? (
-            <Link to={paths.group(group.id)}>{group.name}</Link>
+          {title ? <Link to={paths.group(group.id)}>{group.name}</Link> : <span className="tag">{groupTypeLabel(group.type, t)}</span>}
+          {group.isPublic ? (
+            <span className="tag">{t("groups.public")}</span>
           ) : (
-            <span className="tag">{groupTypeLabel(group.type, t)}</span>
+            <span className="tag tag-warning">{t("groups.private")}</span>
           )}
-          {group.isPublic ? <span className="tag">{t("groups.public")}</span> : <span className="tag tag-warning">{t("groups.private")}</span>}
           {state.isOwner ? <span className="tag tag-positive">{t("groups.youOwn", brand)}</span> : null}
           {state.isMember && !state.isOwner ? <span className="tag tag-positive">{t("groups.youAreMember")}</span> : null}
         </div>

@@ -49,12 +49,7 @@ export default function GroupSettingsPage() {
   if (!state.group || (state.fetching && !state.canManage)) return <Loading label={t("groups.settings.loading")} />;
   // Owners and admins only (spec section 6); everyone else sees the group's page.
   if (!state.canManage) {
-    return (
-      <RedirectWithNotice
-        to={paths.group(id)}
-        message={t("groups.settings.ownersOnly", brand)}
-      />
-    );
+    return <RedirectWithNotice to={paths.group(id)} message={t("groups.settings.ownersOnly", brand)} />;
   }
 
   const group = state.group;

@@ -89,7 +89,9 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
             value={list.filters.type}
             onChange={(v) => list.setFilter("type", v)}
             allLabel={t("groups.allTypes")}
-            options={[...THING_TYPES].map((type) => ({ value: type, label: thingTypeLabel(type, t) })).sort((a, c) => a.label.localeCompare(c.label))}
+            options={[...THING_TYPES]
+              .map((type) => ({ value: type, label: thingTypeLabel(type, t) }))
+              .sort((a, c) => a.label.localeCompare(c.label))}
           />
           <FilterSelect
             label={t("groups.colour")}
@@ -133,7 +135,9 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
                 <>
                   {thingTypeLabel(thing.type, t)}
                   {" · "}
-                  {thing.lastAction ? t("groups.caredFor", { when: timeAgo(thing.lastAction) }) : t("groups.added", { date: formatDate(thing.createdAt) })}
+                  {thing.lastAction
+                    ? t("groups.caredFor", { when: timeAgo(thing.lastAction) })
+                    : t("groups.added", { date: formatDate(thing.createdAt) })}
                 </>
               }
               description={thing.locationDescription || thing.description}

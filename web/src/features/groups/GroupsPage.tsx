@@ -195,7 +195,11 @@ export default function GroupsPage() {
                 }
               : null
           }
-          note={mineOfLoadedOnly ? <p className="muted list-note">{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p> : null}
+          note={
+            mineOfLoadedOnly ? (
+              <p className="muted list-note">{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p>
+            ) : null
+          }
           more={result}
           moreLabel={t("groups.loadMore", brand)}
         />

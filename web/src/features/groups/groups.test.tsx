@@ -48,9 +48,7 @@ function group(overrides: { owner?: boolean; member?: boolean; isPublic?: boolea
       },
       mine: {
         __typename: "GroupMembershipsConnection",
-        nodes: member
-          ? [{ __typename: "GroupMembership", id: "m-me", userId: ME, isOwner: owner, createdAt: "2026-05-02T10:00:00Z" }]
-          : [],
+        nodes: member ? [{ __typename: "GroupMembership", id: "m-me", userId: ME, isOwner: owner, createdAt: "2026-05-02T10:00:00Z" }] : [],
       },
       thingsByGroupId: { __typename: "ThingsConnection", totalCount: 0 },
       litresTotal: 250,
@@ -102,9 +100,14 @@ describe("helpers", () => {
 
 describe("the group screens' words (issue 25)", () => {
   const beeGroups = () =>
-    renderWithFakeApi("/groups", guestSession(), { Groups: { data: groupsPage(["Riverside Planters"]) } }, {
-      config: { ...TEST_CONFIG, branding: BEE_BRANDING },
-    });
+    renderWithFakeApi(
+      "/groups",
+      guestSession(),
+      { Groups: { data: groupsPage(["Riverside Planters"]) } },
+      {
+        config: { ...TEST_CONFIG, branding: BEE_BRANDING },
+      },
+    );
 
   it("speak of beepasses and cafes in the bee branding", async () => {
     beeGroups();
@@ -165,7 +168,10 @@ describe("/groups", () => {
 
   it("filters by type on the server and says when nothing matches", async () => {
     const app = renderScreen("/groups", guestSession(), {
-      Groups: (v) => ((v.condition as { type?: string } | null)?.type === "GROWER" ? { data: groupsPage([]) } : { data: groupsPage(["Riverside Planters"]) }),
+      Groups: (v) =>
+        (v.condition as { type?: string } | null)?.type === "GROWER"
+          ? { data: groupsPage([]) }
+          : { data: groupsPage(["Riverside Planters"]) },
     });
     await screen.findByRole("list", { name: "Groups" });
     fireEvent.change(screen.getByLabelText("Type"), { target: { value: "GROWER" } });
@@ -204,9 +210,7 @@ describe("/groups/{id}", () => {
     fireEvent.click(screen.getByRole("button", { name: "Leave group" }));
     const confirm = screen.getByRole("group", { name: "Leave Riverside Planters?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Leave group" }));
-    expect((await screen.findByRole("alert")).textContent).toBe(
-      "Make another member an owner before the last owner leaves or steps down",
-    );
+    expect((await screen.findByRole("alert")).textContent).toBe("Make another member an owner before the last owner leaves or steps down");
   });
 
   it("asks guests to sign in to join, through the membership link", async () => {
@@ -310,13 +314,17 @@ describe("/groups/accept", () => {
     });
     await screen.findByRole("heading", { name: heading });
     if (code === "LOGIN") {
-      expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(`/signin?next=${encodeURIComponent(path)}`);
+      expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+        `/signin?next=${encodeURIComponent(path)}`,
+      );
     }
   });
 
   it("shows the group and accepts, then goes to its dashboard", async () => {
     const app = renderScreen(path, userSession(), {
-      GroupInvitationCheck: { data: { groupMembershipForInvitation: { __typename: "InvitationTarget", id: GROUP_ID, name: "Riverside Planters" } } },
+      GroupInvitationCheck: {
+        data: { groupMembershipForInvitation: { __typename: "InvitationTarget", id: GROUP_ID, name: "Riverside Planters" } },
+      },
       AcceptGroupInvitation: {
         data: {
           acceptInvitationToGroupMembership: {
@@ -343,7 +351,14 @@ describe("/groups/accept", () => {
 describe("/groups/{id}/membership", () => {
   it("joins, notifies and goes to the dashboard", async () => {
     const app = renderScreen(`/groups/${GROUP_ID}/membership`, userSession(), {
-      ChangeGroupMembership: { data: { changeGroupMembership: { __typename: "ChangeGroupMembershipPayload", group: { __typename: "Group", id: GROUP_ID, name: "Riverside Planters" } } } },
+      ChangeGroupMembership: {
+        data: {
+          changeGroupMembership: {
+            __typename: "ChangeGroupMembershipPayload",
+            group: { __typename: "Group", id: GROUP_ID, name: "Riverside Planters" },
+          },
+        },
+      },
       Group: { data: group({ member: true }) },
     });
     await waitFor(() => expect(app.location()).toBe(`/groups/${GROUP_ID}/dashboard`));

@@ -47,4 +47,3 @@ export const DESCRIPTION_TOO_LONG = "Description must be at most 5000 characters
 export function validateDescription(value: string | null | undefined): string | null {
   return value && charLength(value) > DESCRIPTION_MAX ? DESCRIPTION_TOO_LONG : null;
 }
-

@@ -101,7 +101,9 @@ export function ActivityList({ items, showUser = true, label }: { items: readonl
                 {item.thingByThingId ? (
                   <>
                     {" "}
-                    {richText(t, "groups.activityOn", { thing: <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link> })}
+                    {richText(t, "groups.activityOn", {
+                      thing: <Link to={paths.thing(item.thingByThingId.id)}>{item.thingByThingId.name}</Link>,
+                    })}
                   </>
                 ) : null}
               </p>

@@ -14,7 +14,16 @@ import { GallerySection } from "./GallerySection.tsx";
 import { MoreLinks, TourButton } from "./HomeLinks.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
 import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
-import { HomeCard, OverviewFigures, SectionError, SignInPrompt, SkeletonRows, ThingsAtAGlance, Unavailable, type Figure } from "./home-sections.tsx";
+import {
+  HomeCard,
+  OverviewFigures,
+  SectionError,
+  SignInPrompt,
+  SkeletonRows,
+  ThingsAtAGlance,
+  Unavailable,
+  type Figure,
+} from "./home-sections.tsx";
 import { colourCounts, needingWater, totalOf } from "./home-data.ts";
 import { CompassIcon, DropIcon, PlusIcon, StarIcon, TaskIcon, TrophyIcon } from "./icons.tsx";
 import { forgetSavedDashboards } from "./saved-dashboard.ts";

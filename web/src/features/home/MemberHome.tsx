@@ -26,7 +26,16 @@ import { MemberQuickActions } from "./MemberQuickActions.tsx";
 import { MAX_ROWS, MyThingsCard } from "./MyThingsCard.tsx";
 import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
 import { HomeCard, OverviewFigures, SectionError, SkeletonRows, ThingsAtAGlance, Unavailable, type Figure } from "./home-sections.tsx";
-import { colourCounts, countSince, greeting, needingWater, orderMyThings, startOfWeek, type DashboardUser, type MyThing } from "./home-data.ts";
+import {
+  colourCounts,
+  countSince,
+  greeting,
+  needingWater,
+  orderMyThings,
+  startOfWeek,
+  type DashboardUser,
+  type MyThing,
+} from "./home-data.ts";
 import { useSavedDashboard } from "./saved-dashboard.ts";
 import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
@@ -50,8 +59,18 @@ function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (o
 function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date, t: HomeT): Figure[] {
   const brand = { brand: b.key };
   return [
-    { key: "things", label: t("home.figures.myThings", brand), value: user?.thingAccessesByUserId.nodes.length ?? null, to: paths.account("things") },
-    { key: "devices", label: t("home.figures.devices"), value: user?.deviceAccessesByUserId.nodes.length ?? null, to: paths.account("devices") },
+    {
+      key: "things",
+      label: t("home.figures.myThings", brand),
+      value: user?.thingAccessesByUserId.nodes.length ?? null,
+      to: paths.account("things"),
+    },
+    {
+      key: "devices",
+      label: t("home.figures.devices"),
+      value: user?.deviceAccessesByUserId.nodes.length ?? null,
+      to: paths.account("devices"),
+    },
     { key: "groups", label: t("home.figures.groups", brand), value: user?.groupMembershipsByUserId.nodes.length ?? null, to: "/groups" },
     { key: "badges", label: t("home.figures.badges"), value: user?.badgesByUserId.nodes.length ?? null, to: paths.account("badges") },
     {
@@ -137,7 +156,8 @@ export function MemberHome() {
                 </time>
               ),
             },
-            {})}{" "}
+            {},
+          )}{" "}
           <button type="button" className="home-link-button" onClick={retryAll}>
             {t("home.tryAgain")}
           </button>

@@ -43,14 +43,7 @@ export function MyThingsCard({
         ) : (
           <ul className="home-things">
             {myThings.slice(0, MAX_ROWS).map((entry) => (
-              <MyThingRow
-                key={entry.thing.id}
-                entry={entry}
-                b={b}
-                selfId={selfId}
-                onMakeOneThing={oneThing.choose}
-                busy={oneThing.busy}
-              />
+              <MyThingRow key={entry.thing.id} entry={entry} b={b} selfId={selfId} onMakeOneThing={oneThing.choose} busy={oneThing.busy} />
             ))}
           </ul>
         ))}

@@ -63,8 +63,7 @@ export function OfflineBanner({ store, global = false }: { store?: ConnectionSto
           </span>
           <span>
             <strong>{t("home.offline.title")}</strong>{" "}
-            {state.reason === "unreachable" ? t("home.offline.unreachable") : t("home.offline.saved")}{" "}
-            {t("home.offline.asItWas")}
+            {state.reason === "unreachable" ? t("home.offline.unreachable") : t("home.offline.saved")} {t("home.offline.asItWas")}
           </span>
         </>
       ) : mode === "back" ? (

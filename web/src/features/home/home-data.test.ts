@@ -49,9 +49,7 @@ describe("the week", () => {
   it("starts on Monday at midnight, local time", () => {
     // Wednesday 2026-11-18 15:30 -> Monday 2026-11-16 00:00.
     const start = startOfWeek(new Date(2026, 10, 18, 15, 30));
-    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([
-      2026, 10, 16, 0, 0,
-    ]);
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([2026, 10, 16, 0, 0]);
     // A Sunday belongs to the week that began six days before.
     expect(startOfWeek(new Date(2026, 10, 22, 9)).getDate()).toBe(16);
     // A Monday is its own start.

@@ -225,7 +225,9 @@ export function OverviewFigures({ figures, loading, label }: { figures: Figure[]
 
 function latestReading(thing: { indicatorParameter: string | null; water: number | null; ph: number | null }, t: HomeT): string | null {
   if (thing.indicatorParameter === "P_H") {
-    return thing.ph === null || thing.ph === undefined ? null : t("home.thing.ph", { value: formatReading(thing.ph, { unit: "", digits: 1 }) });
+    return thing.ph === null || thing.ph === undefined
+      ? null
+      : t("home.thing.ph", { value: formatReading(thing.ph, { unit: "", digits: 1 }) });
   }
   return thing.water === null || thing.water === undefined
     ? null
@@ -276,7 +278,10 @@ export function MyThingRow({
                 {thing.lastSensorData ? (
                   <>
                     {" "}
-                    · <time dateTime={thing.lastSensorData} title={formatDateTime(thing.lastSensorData)}>{formatRelative(thing.lastSensorData)}</time>
+                    ·{" "}
+                    <time dateTime={thing.lastSensorData} title={formatDateTime(thing.lastSensorData)}>
+                      {formatRelative(thing.lastSensorData)}
+                    </time>
                   </>
                 ) : null}
               </>
@@ -298,7 +303,8 @@ export function MyThingRow({
                   ),
                 },
                 // The action is part of the sentence (its words and their grammar differ by language).
-                { type: last.type, who: personName(last.userByCreatedBy, t, selfId) })
+                { type: last.type, who: personName(last.userByCreatedBy, t, selfId) },
+              )
             : t("home.thing.noActions")}
         </span>
       </span>
@@ -431,7 +437,9 @@ export function BadgeRows({ badges }: { badges: MyBadge[] }) {
             <span className="home-row-body">
               <span className="home-badge-title">
                 {/* The name by its kind (the stored title is English). */}
-                {type ? t("home.badges.name", { kind: type.badgeType, level: ROMAN[type.level] ?? String(type.level) }) : t("home.badges.badge")}
+                {type
+                  ? t("home.badges.name", { kind: type.badgeType, level: ROMAN[type.level] ?? String(type.level) })
+                  : t("home.badges.badge")}
               </span>
               <span className="home-row-meta">
                 {t("home.badges.level", { level: type?.level ?? 1 })} ·{" "}
@@ -456,7 +464,11 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
       {items.map((item) => {
         const person = item.userByCreatedBy;
         const someone = t("home.activity.someone");
-        const who = person ? (selfId && person.id === selfId ? t("home.activity.you") : person.name || person.username || someone) : someone;
+        const who = person
+          ? selfId && person.id === selfId
+            ? t("home.activity.you")
+            : person.name || person.username || someone
+          : someone;
         return (
           <li key={item.id} className="home-activity-item">
             {person ? (
@@ -478,7 +490,8 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
                     ),
                   },
                   // The verb is part of the sentence: German puts it at the end and says "hast" to "Du".
-                  { type: item.type ?? "other", you: selfId && person?.id === selfId ? "yes" : "no" })}
+                  { type: item.type ?? "other", you: selfId && person?.id === selfId ? "yes" : "no" },
+                )}
               </span>
               {/* A new thing's action carries the database's "Added <name>": the line says it already. */}
               {item.comments && !(item.type === "CREATED" && /^Added /.test(item.comments)) ? (
@@ -611,7 +624,14 @@ export function ThingsAtAGlance({
 export function RecentThingTiles({
   things,
 }: {
-  things: { id: string; name: string; type: string; hasImage: boolean; indicatorColour: string | null; indicatorParameter: string | null }[];
+  things: {
+    id: string;
+    name: string;
+    type: string;
+    hasImage: boolean;
+    indicatorColour: string | null;
+    indicatorParameter: string | null;
+  }[];
 }) {
   const t = useT(homeTexts);
   return (

@@ -34,7 +34,8 @@ function myThing(id: string, name: string, colour: string | null, extra: Partial
     indicatorColour: colour,
     indicatorParameter: "WATER",
     waterNeed: needOf(colour),
-    waterNeedReason: null, waterNeedReasonParts: null,
+    waterNeedReason: null,
+    waterNeedReasonParts: null,
     water: colour === "red" ? 12 : null,
     ph: null,
     lastSensorData: colour === "red" ? now : null,
@@ -67,8 +68,20 @@ function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
         thingAccessesByUserId: {
           __typename: "ThingAccessesConnection",
           nodes: [
-            { __typename: "ThingAccess", id: "ta1", isOwner: true, isCollaborator: false, thingByThingId: myThing(T1, "Apple Tree", "red") },
-            { __typename: "ThingAccess", id: "ta2", isOwner: false, isCollaborator: true, thingByThingId: myThing(T2, "Zinnia Bed", "green") },
+            {
+              __typename: "ThingAccess",
+              id: "ta1",
+              isOwner: true,
+              isCollaborator: false,
+              thingByThingId: myThing(T1, "Apple Tree", "red"),
+            },
+            {
+              __typename: "ThingAccess",
+              id: "ta2",
+              isOwner: false,
+              isCollaborator: true,
+              thingByThingId: myThing(T2, "Zinnia Bed", "green"),
+            },
           ],
         },
         deviceAccessesByUserId: { __typename: "DeviceAccessesConnection", nodes: [] },
@@ -130,7 +143,16 @@ function thingsAnswer(counts: Counts = {}, needsWater: GlanceThing[] = [], galle
 }
 
 function glanceThing(id: string, name: string, colour: string): GlanceThing {
-  return { __typename: "Thing", id, name, indicatorColour: colour, indicatorParameter: "WATER", waterNeed: needOf(colour), waterNeedReason: null, waterNeedReasonParts: null };
+  return {
+    __typename: "Thing",
+    id,
+    name,
+    indicatorColour: colour,
+    indicatorParameter: "WATER",
+    waterNeed: needOf(colour),
+    waterNeedReason: null,
+    waterNeedReasonParts: null,
+  };
 }
 
 function gallerySlide(id: string, name: string): GallerySlide {
@@ -189,7 +211,11 @@ describe("the home page for guests", () => {
 describe("the home page for members", () => {
   it("greets someone who has just registered with Welcome, not Welcome back (issue 22)", async () => {
     const now = new Date().toISOString();
-    renderScreen("/", userSession({ created: now, lastSignIn: now }), { HomeDashboard: dashboard(T2), HomeThings: noThings, HomeActivity: noActivity });
+    renderScreen("/", userSession({ created: now, lastSignIn: now }), {
+      HomeDashboard: dashboard(T2),
+      HomeThings: noThings,
+      HomeActivity: noActivity,
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
   });
 
@@ -198,7 +224,11 @@ describe("the home page for members", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Alice Smith" }, { timeout: 5000 })).toBeTruthy();
     const figures = screen.getByRole("list", { name: "Your overview" });
     await waitFor(() => expect(within(figures).getByRole("link", { name: /^2\s*My things/ })).toBeTruthy());
-    expect(within(figures).getByRole("link", { name: /^2\s*Actions this week/ }).getAttribute("href")).toBe("/scorer");
+    expect(
+      within(figures)
+        .getByRole("link", { name: /^2\s*Actions this week/ })
+        .getAttribute("href"),
+    ).toBe("/scorer");
     expect(within(figures).getByRole("link", { name: /^1\s*Badges/ })).toBeTruthy();
 
     const mine = screen.getByRole("region", { name: /^My things/ });
@@ -212,11 +242,21 @@ describe("the home page for members", () => {
     expect(within(rows[1]).getByText(/Water 12%/)).toBeTruthy();
 
     const quick = screen.getByRole("navigation", { name: "Quick actions" });
-    expect(within(quick).getByRole("link", { name: /Record an action\s*on Zinnia Bed/ }).getAttribute("href")).toBe(
-      `/things/${T2}/action`,
-    );
-    expect(within(quick).getByRole("link", { name: /New task/ }).getAttribute("href")).toBe("/tasks/new");
-    expect(within(quick).getByRole("link", { name: /Nearest thing/ }).getAttribute("href")).toBe("/things/nearest");
+    expect(
+      within(quick)
+        .getByRole("link", { name: /Record an action\s*on Zinnia Bed/ })
+        .getAttribute("href"),
+    ).toBe(`/things/${T2}/action`);
+    expect(
+      within(quick)
+        .getByRole("link", { name: /New task/ })
+        .getAttribute("href"),
+    ).toBe("/tasks/new");
+    expect(
+      within(quick)
+        .getByRole("link", { name: /Nearest thing/ })
+        .getAttribute("href"),
+    ).toBe("/things/nearest");
   });
 
   it("starts the tour the first time, remembers it once finished, and replays it on demand", async () => {
@@ -252,7 +292,9 @@ describe("the home page for members", () => {
       HomeThings: noThings,
       HomeActivity: noActivity,
       HomeSetOneThing: (variables) => ({
-        data: { updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: ME, oneThingId: variables.thingId ?? null } } },
+        data: {
+          updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: ME, oneThingId: variables.thingId ?? null } },
+        },
       }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Make Apple Tree your One Thing" }, { timeout: 5000 }));
@@ -266,7 +308,11 @@ describe("the home page for members", () => {
 
   it("offers to choose a One Thing when there is none, and shows a server error with a retry", async () => {
     window.localStorage.setItem("steward.tours", JSON.stringify({ [`home:${ME}`]: { outcome: "skipped", at: now } }));
-    renderScreen("/", userSession(), { HomeDashboard: dashboard(null), HomeThings: failure("An error occurred"), HomeActivity: noActivity });
+    renderScreen("/", userSession(), {
+      HomeDashboard: dashboard(null),
+      HomeThings: failure("An error occurred"),
+      HomeActivity: noActivity,
+    });
     const record = await screen.findByRole("link", { name: /Choose your One Thing first/ }, { timeout: 5000 });
     expect(record.getAttribute("href")).toBe("/account/profile");
     const glance = screen.getByRole("region", { name: "Things at a glance" });
@@ -298,7 +344,9 @@ describe("the home page's things, asked of the server", () => {
     });
     const glance = await screen.findByRole("region", { name: "Things at a glance" }, { timeout: 5000 });
     expect(await within(glance).findByText("8,000 things you can see")).toBeTruthy();
-    const legend = within(glance).getAllByRole("listitem").map((item) => item.textContent?.trim());
+    const legend = within(glance)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent?.trim());
     expect(legend).toEqual(expect.arrayContaining(["3 too dry", "2 need water", "7,950 moist", "5 too wet", "40 no recent reading"]));
     // Only what needs water is listed, in the server's order.
     const names = within(glance)
@@ -352,10 +400,13 @@ describe("the home page's things, asked of the server", () => {
       }),
     });
     const card = await screen.findByRole("region", { name: "Recently viewed things" }, { timeout: 5000 });
-    await waitFor(() => expect(within(card).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
-      `/things/${T2}/dashboard`,
-      `/things/${T1}/dashboard`,
-    ]));
+    await waitFor(() =>
+      expect(
+        within(card)
+          .getAllByRole("link")
+          .map((link) => link.getAttribute("href")),
+      ).toEqual([`/things/${T2}/dashboard`, `/things/${T1}/dashboard`]),
+    );
     expect(app.called("HomeRecentThings")[0].variables).toMatchObject({ id0: T2, id1: GONE, id2: T1 });
   });
 

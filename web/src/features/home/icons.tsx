@@ -2,11 +2,7 @@
 // label always goes with them.
 import { dropPath, LineIcon as Icon } from "../../components/LineIcon.tsx";
 
-export const DropIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    {dropPath}
-  </Icon>
-);
+export const DropIcon = ({ size }: { size?: number }) => <Icon size={size}>{dropPath}</Icon>;
 
 export const PlusIcon = ({ size }: { size?: number }) => (
   <Icon size={size}>

@@ -22,7 +22,10 @@ import { ImportGroupsDocument as ImportGroupsQuery } from "./ImportGroups.genera
 import styles from "./import.module.css";
 import { thingsTexts } from "../things/texts.ts";
 
-type Phase = { kind: "idle" } | { kind: "running"; dryRun: boolean; done: number; total: number } | { kind: "report"; dryRun: boolean; report: ImportReport };
+type Phase =
+  | { kind: "idle" }
+  | { kind: "running"; dryRun: boolean; done: number; total: number }
+  | { kind: "report"; dryRun: boolean; report: ImportReport };
 
 const number = (n: number) => new Intl.NumberFormat(dateSettings().locale).format(n);
 
@@ -78,7 +81,12 @@ export default function ImportThingsPage() {
       if (result.error || !results) throw new Error(errorText(result.error, t("import.noAnswer")));
       return results;
     };
-    const report = await runImport(batchesOf(file.read.rows), send, (done, total) => setPhase({ kind: "running", dryRun, done, total }), cancel.current);
+    const report = await runImport(
+      batchesOf(file.read.rows),
+      send,
+      (done, total) => setPhase({ kind: "running", dryRun, done, total }),
+      cancel.current,
+    );
     setPhase({ kind: "report", dryRun, report });
   };
 

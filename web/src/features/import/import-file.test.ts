@@ -14,15 +14,34 @@ describe("a CSV file", () => {
     expect(rows).toHaveLength(27);
     expect(unused).toEqual([]);
     expect(rows[0]).toEqual({
-      row: 2, externalId: "RDG-T1001", species: "Platanus x hispanica", plantingYear: "1962", trunkGirthCm: "230",
-      heightClass: "22", locationDescription: "London Road", latitude: "51.45727", longitude: "-0.98404",
+      row: 2,
+      externalId: "RDG-T1001",
+      species: "Platanus x hispanica",
+      plantingYear: "1962",
+      trunkGirthCm: "230",
+      heightClass: "22",
+      locationDescription: "London Road",
+      latitude: "51.45727",
+      longitude: "-0.98404",
     });
     expect(rows[26]).toMatchObject({ row: 28, externalId: "RDG-T1003" });
   });
 
   it("takes semicolons, a byte order mark and German register headers; lists the columns it does not use", () => {
-    const { rows, unused } = readCsv("\uFEFFBaumNr;Art bot.;Pflanzjahr;Stammumfang;Breite;Länge;Eigentümer\nB-1;Tilia cordata;1990;120;52,52;13,40;Bezirk\n");
-    expect(rows).toEqual([{ row: 2, externalId: "B-1", species: "Tilia cordata", plantingYear: "1990", trunkGirthCm: "120", latitude: "52,52", longitude: "13,40" }]);
+    const { rows, unused } = readCsv(
+      "\uFEFFBaumNr;Art bot.;Pflanzjahr;Stammumfang;Breite;Länge;Eigentümer\nB-1;Tilia cordata;1990;120;52,52;13,40;Bezirk\n",
+    );
+    expect(rows).toEqual([
+      {
+        row: 2,
+        externalId: "B-1",
+        species: "Tilia cordata",
+        plantingYear: "1990",
+        trunkGirthCm: "120",
+        latitude: "52,52",
+        longitude: "13,40",
+      },
+    ]);
     expect(unused).toEqual(["Eigentümer"]);
   });
 
@@ -38,7 +57,12 @@ describe("a GeoJSON file", () => {
     const text = JSON.stringify({
       type: "FeatureCollection",
       features: [
-        { type: "Feature", id: 7, geometry: { type: "Point", coordinates: [-0.97, 51.45] }, properties: { species: "Ginkgo", planted: 2001 } },
+        {
+          type: "Feature",
+          id: 7,
+          geometry: { type: "Point", coordinates: [-0.97, 51.45] },
+          properties: { species: "Ginkgo", planted: 2001 },
+        },
         { type: "Feature", geometry: null, properties: { ref: "X-2", flowers: null } },
       ],
     });
@@ -53,7 +77,12 @@ describe("a GeoJSON file", () => {
 });
 
 describe("batches and the run", () => {
-  const rows: ImportRow[] = Array.from({ length: 1200 }, (_, i) => ({ row: i + 2, externalId: `T-${i}`, latitude: "51.45", longitude: "-0.97" }));
+  const rows: ImportRow[] = Array.from({ length: 1200 }, (_, i) => ({
+    row: i + 2,
+    externalId: `T-${i}`,
+    latitude: "51.45",
+    longitude: "-0.97",
+  }));
 
   it("cuts at 500 rows and at the byte budget, in order", () => {
     expect(batchesOf(rows).map((b) => b.length)).toEqual([500, 500, 200]);
@@ -65,13 +94,32 @@ describe("batches and the run", () => {
   it("reports progress after each batch, and a batch refused as a whole rejects its rows with the reason", async () => {
     const progress: [number, number][] = [];
     let call = 0;
-    const report = await runImport(batchesOf(rows), async (batch) => {
-      call += 1;
-      if (call === 2) throw new Error("Too many attempts; please wait a few minutes and try again");
-      return batch.map((r) => ({ rowNumber: r.row, externalId: r.externalId ?? null, outcome: "CREATED" as const, message: null, thingId: null }));
-    }, (done, total) => progress.push([done, total]));
-    expect(progress).toEqual([[0, 1200], [500, 1200], [1000, 1200], [1200, 1200]]);
+    const report = await runImport(
+      batchesOf(rows),
+      async (batch) => {
+        call += 1;
+        if (call === 2) throw new Error("Too many attempts; please wait a few minutes and try again");
+        return batch.map((r) => ({
+          rowNumber: r.row,
+          externalId: r.externalId ?? null,
+          outcome: "CREATED" as const,
+          message: null,
+          thingId: null,
+        }));
+      },
+      (done, total) => progress.push([done, total]),
+    );
+    expect(progress).toEqual([
+      [0, 1200],
+      [500, 1200],
+      [1000, 1200],
+      [1200, 1200],
+    ]);
     expect(report.counts).toEqual({ CREATED: 700, UPDATED: 0, UNCHANGED: 0, REJECTED: 500 });
-    expect(report.results[500]).toMatchObject({ rowNumber: 502, outcome: "REJECTED", message: "Too many attempts; please wait a few minutes and try again" });
+    expect(report.results[500]).toMatchObject({
+      rowNumber: 502,
+      outcome: "REJECTED",
+      message: "Too many attempts; please wait a few minutes and try again",
+    });
   });
 });

@@ -16,7 +16,7 @@ import { ThingCard } from "./ThingCard.tsx";
 import { useCare } from "./use-care.ts";
 import { useMapTimings } from "./use-map-debug.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import { mapTexts, } from "./texts.ts";
+import { mapTexts } from "./texts.ts";
 
 const MapView = lazy(() => import("./MapView.tsx"));
 

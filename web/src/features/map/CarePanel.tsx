@@ -26,7 +26,14 @@ function CareFilters({ care }: { care: Care }) {
       >
         <NeedBadge need="NEEDS_WATER" size={16} /> {t("care.needsWater")}
       </button>
-      <button type="button" className="care-filter" aria-pressed={care.nearMe} aria-busy={care.locating} onClick={care.toggleNearMe} disabled={care.locating}>
+      <button
+        type="button"
+        className="care-filter"
+        aria-pressed={care.nearMe}
+        aria-busy={care.locating}
+        onClick={care.toggleNearMe}
+        disabled={care.locating}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="3.2" fill="currentColor" />
           <circle cx="12" cy="12" r="7.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -42,7 +49,13 @@ function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: bo
   const need = needStyle(thing.waterNeed);
   return (
     <li>
-      <button type="button" className={`care-row${selected ? " care-row-selected" : ""}`} data-thing-id={thing.id} data-need={need.need} onClick={() => onChoose(thing)}>
+      <button
+        type="button"
+        className={`care-row${selected ? " care-row-selected" : ""}`}
+        data-thing-id={thing.id}
+        data-need={need.need}
+        onClick={() => onChoose(thing)}
+      >
         <NeedBadge need={thing.waterNeed} size={22} />
         <span className="care-row-text">
           <span className="care-row-name">{thing.name}</span>
@@ -67,16 +80,16 @@ export function CareList({ care }: { care: Care }) {
       <div className="care-head">
         <h2 className="care-title">{care.nearMe ? t("care.nearestTitle", brand) : t("care.aroundTitle", brand)}</h2>
         <p className="care-summary" aria-live="polite">
-          {care.listLoading ? t("care.looking") : thirsty > 0 ? t("care.thirsty", { count: thirsty }) : t("care.shown", { count: things.length })}
+          {care.listLoading
+            ? t("care.looking")
+            : thirsty > 0
+              ? t("care.thirsty", { count: thirsty })
+              : t("care.shown", { count: things.length })}
         </p>
       </div>
       <CareFilters care={care} />
       {things.length === 0 && !care.listLoading ? (
-        <p className="care-empty">
-          {care.needsWaterOnly
-            ? t("care.noneThirsty", brand)
-            : t("care.noneDrawn", brand)}
-        </p>
+        <p className="care-empty">{care.needsWaterOnly ? t("care.noneThirsty", brand) : t("care.noneDrawn", brand)}</p>
       ) : (
         <ul className="care-list" aria-label={care.nearMe ? t("care.nearestFirst") : t("care.thirstiestFirst")}>
           {things.map((t) => (
@@ -106,7 +119,10 @@ export function CareSide({ care }: { care: Care }) {
 export function CareSheet({ care, card }: { care: Care; card: ReactNode }) {
   const t = useT(mapTexts);
   return (
-    <section className={`care-sheet${care.selected ? " care-sheet-card" : ""}`} aria-label={care.selected ? care.selected.name : t("care.thingsAround")}>
+    <section
+      className={`care-sheet${care.selected ? " care-sheet-card" : ""}`}
+      aria-label={care.selected ? care.selected.name : t("care.thingsAround")}
+    >
       <span className="care-sheet-handle" aria-hidden="true" />
       {care.selected ? (
         <>

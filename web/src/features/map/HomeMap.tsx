@@ -23,7 +23,14 @@ export function HomeMap({ title, fullMap }: { title: string; fullMap: string }) 
   const [prefs] = useState(() => loadMapPrefs());
   const basemap = settings.basemaps.find((x) => x.id === prefs.basemap) ?? settings.basemaps.find((x) => x.id === settings.defaultId)!;
   const overlays = useMemo(
-    () => ({ ...DEFAULT_OVERLAYS, things: true, waterPoints: prefs.overlays.waterPoints, stations: false, soilscapes: false, bLines: false }),
+    () => ({
+      ...DEFAULT_OVERLAYS,
+      things: true,
+      waterPoints: prefs.overlays.waterPoints,
+      stations: false,
+      soilscapes: false,
+      bLines: false,
+    }),
     [prefs],
   );
   const [mine] = useQuery({ query: MapMyThings });

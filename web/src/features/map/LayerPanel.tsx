@@ -140,7 +140,11 @@ export function LayerPanel({
             </li>
           ))}
         </ul>
-        <p className={`map-basemap-status${basemapStatus === "unavailable" ? " map-basemap-unavailable" : ""}`} role="status" data-basemap-status={basemapStatus}>
+        <p
+          className={`map-basemap-status${basemapStatus === "unavailable" ? " map-basemap-unavailable" : ""}`}
+          role="status"
+          data-basemap-status={basemapStatus}
+        >
           {showing}
         </p>
       </fieldset>

@@ -23,7 +23,6 @@ import "./map.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
 
-
 /** The page fills the window below the header. */
 function useFillHeight(ref: RefObject<HTMLElement | null>) {
   const [height, setHeight] = useState<number | null>(null);

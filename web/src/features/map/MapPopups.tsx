@@ -38,11 +38,9 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
           <dl className="map-popup-facts">
             <dt>{t("popup.latestReading")}</dt>
             <dd>
-              {s.latestReading ? (
-                t("popup.readingAt", { value: formatMm(s.latestReading.value), time: formatDateTime(s.latestReading.dateTime) })
-              ) : (
-                t("popup.noneYet")
-              )}
+              {s.latestReading
+                ? t("popup.readingAt", { value: formatMm(s.latestReading.value), time: formatDateTime(s.latestReading.dateTime) })
+                : t("popup.noneYet")}
             </dd>
             <dt>{t("popup.last24h")}</dt>
             <dd>{isFiniteNumber(s.last24hTotal) ? formatMm(s.last24hTotal) : t("popup.noReadings")}</dd>
@@ -59,7 +57,15 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
   );
 }
 
-export function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string, unknown> | null; bLine: Record<string, unknown> | null; soilLayer: LayerCollection | null }) {
+export function AreaPopupBody({
+  soil,
+  bLine,
+  soilLayer,
+}: {
+  soil: Record<string, unknown> | null;
+  bLine: Record<string, unknown> | null;
+  soilLayer: LayerCollection | null;
+}) {
   const t = useT(mapTexts);
   return (
     <>
@@ -74,8 +80,8 @@ export function AreaPopupBody({ soil, bLine, soilLayer }: { soil: Record<string,
         <div className="map-popup-section">
           <h3 className="map-popup-title">B-Line: {String(bLine.name ?? "pollinator corridor")}</h3>
           <p className="map-popup-meta">
-            A pollinator corridor{bLine.region ? ` in ${String(bLine.region)}` : ""}: flowers planted here help bees and
-            other insects move across the country.
+            A pollinator corridor{bLine.region ? ` in ${String(bLine.region)}` : ""}: flowers planted here help bees and other insects move
+            across the country.
           </p>
         </div>
       ) : null}

@@ -114,22 +114,26 @@ export default function MapView({
   }, [takenOver, onReady]);
 
   // The test hook: what is on the map (tests and troubleshooting).
-  useMapDebug(mapRef, {
-    ready,
-    basemap: basemap.id,
-    basemapStatus: view.status,
-    overlays,
-    counts: {
-      things: overlays.things ? thingsAnswer?.total ?? 0 : 0,
-      waterPoints: waterPoints.length,
-      stations: overlays.stations ? stations.length : 0,
-      soilscapes: overlays.soilscapes ? soilLayer?.features.length ?? 0 : 0,
-      bLines: overlays.bLines ? bLinesLayer?.features.length ?? 0 : 0,
+  useMapDebug(
+    mapRef,
+    {
+      ready,
+      basemap: basemap.id,
+      basemapStatus: view.status,
+      overlays,
+      counts: {
+        things: overlays.things ? (thingsAnswer?.total ?? 0) : 0,
+        waterPoints: waterPoints.length,
+        stations: overlays.stations ? stations.length : 0,
+        soilscapes: overlays.soilscapes ? (soilLayer?.features.length ?? 0) : 0,
+        bLines: overlays.bLines ? (bLinesLayer?.features.length ?? 0) : 0,
+      },
+      thingClusters: overlays.things ? clusters.length : 0,
+      thingMarkers: overlays.things ? things.length : 0,
+      thingsShown: Boolean(thingsAnswer),
     },
-    thingClusters: overlays.things ? clusters.length : 0,
-    thingMarkers: overlays.things ? things.length : 0,
-    thingsShown: Boolean(thingsAnswer),
-  }, timings);
+    timings,
+  );
 
   const interactive = INTERACTIVE_LAYERS.filter((id) => (id === "soilscapes-fill" ? overlays.soilscapes : overlays.bLines));
   const thingWord = term(b, "thing", true);
@@ -177,7 +181,9 @@ export default function MapView({
 
         {overlays.soilscapes && soilLayer ? <SoilscapeLayer layer={soilLayer} /> : null}
         {overlays.bLines && bLinesLayer ? <BLinesLayer layer={bLinesLayer} /> : null}
-        {overlays.stations ? <StationMarkers stations={stations} onSelect={(station) => selection.select({ kind: "station", station })} /> : null}
+        {overlays.stations ? (
+          <StationMarkers stations={stations} onSelect={(station) => selection.select({ kind: "station", station })} />
+        ) : null}
         {overlays.waterPoints ? <WaterPointMarkers points={waterPoints} onSelect={selection.selectWaterPoint} /> : null}
         {overlays.things ? (
           <>

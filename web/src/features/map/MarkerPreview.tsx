@@ -82,7 +82,11 @@ export function MarkerPreview({
             .map((c) => {
               const { x, y } = toScreen(view, c.latitude, c.longitude);
               return inside(x, y) ? (
-                <div key={`${c.latitude},${c.longitude}`} className="map-preview-marker" style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}>
+                <div
+                  key={`${c.latitude},${c.longitude}`}
+                  className="map-preview-marker"
+                  style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
+                >
                   <ClusterButton cluster={c} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} />
                 </div>
               ) : null;

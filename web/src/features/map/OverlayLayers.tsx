@@ -15,11 +15,7 @@ export function SoilscapeLayer({ layer }: { layer: NonNullable<MapLayers["soilLa
   const soilFill = useMemo(() => soilColourExpression(), []);
   return (
     <Source id="soilscapes" type="geojson" data={layer as unknown as FeatureCollection} attribution={layer.attribution ?? undefined}>
-      <Layer
-        id="soilscapes-fill"
-        type="fill"
-        paint={{ "fill-color": soilFill as never, "fill-opacity": 0.45 }}
-      />
+      <Layer id="soilscapes-fill" type="fill" paint={{ "fill-color": soilFill as never, "fill-opacity": 0.45 }} />
       <Layer id="soilscapes-line" type="line" paint={{ "line-color": "#6b5b3e", "line-width": 1, "line-opacity": 0.6 }} />
     </Source>
   );

@@ -12,8 +12,10 @@ import { WaterPointPopupBody } from "./WaterPoints.tsx";
 /** Where the popup stands, how far from its marker, and its name for assistive technology. */
 function anchorOf(thing: PlacedThing | null, selected: Selection) {
   if (thing) return { latitude: thing.latitude, longitude: thing.longitude, offset: 16, label: thing.name };
-  if (selected.kind === "station") return { latitude: selected.station.lat, longitude: selected.station.long, offset: 14, label: stationName(selected.station) };
-  if (selected.kind === "water") return { latitude: selected.point.latitude, longitude: selected.point.longitude, offset: 14, label: selected.point.name };
+  if (selected.kind === "station")
+    return { latitude: selected.station.lat, longitude: selected.station.long, offset: 14, label: stationName(selected.station) };
+  if (selected.kind === "water")
+    return { latitude: selected.point.latitude, longitude: selected.point.longitude, offset: 14, label: selected.point.name };
   return { latitude: selected.latitude, longitude: selected.longitude, offset: 4, label: "This area" };
 }
 

@@ -46,7 +46,12 @@ export interface CardThing {
 }
 
 /** "Watered just now by ann, 20 L; 3 mm rain since" / "No watering recorded yet". */
-export function lastWateredText(w: CardThing["lastWatering"], now = Date.now(), rainMm: number | null = null, t: MapT = mapEnglishT): string {
+export function lastWateredText(
+  w: CardThing["lastWatering"],
+  now = Date.now(),
+  rainMm: number | null = null,
+  t: MapT = mapEnglishT,
+): string {
   if (!w) return t("card.noWatering");
   return t("card.watered", {
     when: formatRelative(w.createdAt, now),
@@ -82,9 +87,7 @@ function WateringButtons({
   if (state.step === "done" || state.step === "undoing") {
     return (
       <p className="map-card-recorded" role="status">
-        <span>
-          {t("card.recorded", { litres: litresOf(state.litres) })}
-        </span>
+        <span>{t("card.recorded", { litres: litresOf(state.litres) })}</span>
         <button type="button" className="button button-secondary map-card-undo" onClick={undo} disabled={busy}>
           {t("card.undo")}
         </button>
@@ -94,9 +97,7 @@ function WateringButtons({
   if (state.step === "queued") {
     return (
       <p className="map-card-recorded map-card-queued" role="status">
-        <span>
-          {t("card.queued", { litres: litresOf(state.litres) })}
-        </span>
+        <span>{t("card.queued", { litres: litresOf(state.litres) })}</span>
         <button type="button" className="button button-secondary map-card-undo" onClick={discard}>
           {t("card.undo")}
         </button>
@@ -106,9 +107,7 @@ function WateringButtons({
   if (state.step === "sent") {
     return (
       <p className="map-card-recorded" role="status">
-        <span>
-          {sentAt(t, litresOf(state.litres), <time dateTime={state.at}>{formatTime(state.at)}</time>)}
-        </span>
+        <span>{sentAt(t, litresOf(state.litres), <time dateTime={state.at}>{formatTime(state.at)}</time>)}</span>
       </p>
     );
   }
@@ -119,7 +118,14 @@ function WateringButtons({
       </button>
       <span className="map-card-picks" role="group" aria-label={t("card.recordWithLitres")}>
         {LITRES_QUICK_PICKS.map((litres) => (
-          <button key={litres} type="button" className="litres-pick" onClick={() => record(litres, thingName)} disabled={busy} aria-label={t("card.recordLitres", { litres })}>
+          <button
+            key={litres}
+            type="button"
+            className="litres-pick"
+            onClick={() => record(litres, thingName)}
+            disabled={busy}
+            aria-label={t("card.recordLitres", { litres })}
+          >
             {litres} L
           </button>
         ))}

@@ -25,7 +25,13 @@ function TapIcon({ pump, size = 14 }: { pump: boolean; size?: number }) {
       {pump ? (
         <path d="M7 21h6v-9H7v9zm3-11V6h6l2 2h2v3h-2l-2 2h-2M10 3v3" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
       ) : (
-        <path d="M4 9h9a3 3 0 0 1 3 3v2M13 9V6M10 6h6M16 17.5c0 1.2-.9 2-2 2s-2-.8-2-2 2-3.5 2-3.5 2 2.3 2 3.5z" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        <path
+          d="M4 9h9a3 3 0 0 1 3 3v2M13 9V6M10 6h6M16 17.5c0 1.2-.9 2-2 2s-2-.8-2-2 2-3.5 2-3.5 2 2.3 2 3.5z"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
       )}
     </svg>
   );
@@ -56,7 +62,7 @@ export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: 
       note: points && points.length === 0 ? noneMapped : null,
     });
   }, [points, result.fetching, result.error, onStatus, noneMapped]);
-  return useMemo(() => (on ? points ?? [] : []), [on, points]);
+  return useMemo(() => (on ? (points ?? []) : []), [on, points]);
 }
 
 export function WaterPointMarkers({ points, onSelect }: { points: WaterPoint[]; onSelect(point: WaterPoint): void }) {

@@ -34,13 +34,27 @@ describe("water need on the map", () => {
     cleanup();
     render(<NeedLegend />);
     const items = within(screen.getByRole("list", { name: "Water need" })).getAllByRole("listitem");
-    expect(items.map((li) => li.querySelector(".need-badge")!.getAttribute("data-shape"))).toEqual(["square", "diamond", "circle", "circle"]);
+    expect(items.map((li) => li.querySelector(".need-badge")!.getAttribute("data-shape"))).toEqual([
+      "square",
+      "diamond",
+      "circle",
+      "circle",
+    ]);
     expect(items.map((li) => li.querySelector("svg")!.getAttribute("data-icon"))).toEqual(["drop", "clock", "check", "question"]);
     expect(items[0].textContent).toBe("Needs water · Water it today");
   });
 
   it("orders the list thirstiest first, filters to needs water and due soon, and keeps the API's nearest order", () => {
-    const t = (id: string, waterNeed: string, name = id) => ({ id, name, type: "PLANTER", isPublic: true, indicatorColour: null, waterNeed, latitude: 51, longitude: -1 });
+    const t = (id: string, waterNeed: string, name = id) => ({
+      id,
+      name,
+      type: "PLANTER",
+      isPublic: true,
+      indicatorColour: null,
+      waterNeed,
+      latitude: 51,
+      longitude: -1,
+    });
     const inView = [t("a", "FINE"), t("b", "NEEDS_WATER"), t("c", "UNKNOWN"), t("d", "DUE_SOON")];
     expect(byNeed(inView).map((x) => x.id)).toEqual(["b", "d", "c", "a"]);
     expect(careList(inView, null, true).map((x) => x.id)).toEqual(["b", "d"]);
@@ -66,7 +80,8 @@ const THING: CardThing & { lastWatering: NonNullable<CardThing["lastWatering"]> 
   isPublic: true,
   hasImage: false,
   waterNeed: "NEEDS_WATER",
-  waterNeedReason: "Dry for 6 days; hot days ahead", waterNeedReasonParts: null,
+  waterNeedReason: "Dry for 6 days; hot days ahead",
+  waterNeedReasonParts: null,
   waterNeedAt: "2026-11-25T10:00:00Z",
   water: 18.4,
   lastSensorData: new Date(Date.now() - 2 * 3600_000).toISOString(),
@@ -104,12 +119,26 @@ describe("a thing's card", () => {
       MapThingCard: () => ({ data: { thingById: thing() } }),
       MapRecordWatering: (variables) => {
         calls.push({ op: "create", variables });
-        last = { __typename: "Action", id: "a1", createdAt: now, litres: 20, userByCreatedBy: { __typename: "User", id: "u2", username: "bob", name: "Bob" } };
+        last = {
+          __typename: "Action",
+          id: "a1",
+          createdAt: now,
+          litres: 20,
+          userByCreatedBy: { __typename: "User", id: "u2", username: "bob", name: "Bob" },
+        };
         return {
           data: {
             recordAction: {
               __typename: "RecordActionPayload",
-              action: { __typename: "Action", id: "a1", thingId: THING.id, type: "WATERING", litres: 20, createdAt: now, thingByThingId: { ...thing(), lastAction: now, litresTotal: 60, rainSinceLastWateringMm: 0 } },
+              action: {
+                __typename: "Action",
+                id: "a1",
+                thingId: THING.id,
+                type: "WATERING",
+                litres: 20,
+                createdAt: now,
+                thingByThingId: { ...thing(), lastAction: now, litresTotal: 60, rainSinceLastWateringMm: 0 },
+              },
             },
           },
         };
@@ -164,10 +193,16 @@ describe("a thing's card", () => {
     await screen.findByText("Watering of 10 L saved on this device. It will be sent when you are online.");
     // Kept with the very key the failed attempt carried, so sending it later cannot record it twice.
     expect(queue.list()).toHaveLength(1);
-    expect(queue.list()[0]).toMatchObject({ key: sent[0].clientKey, thingId: THING.id, thingName: "Forbury Planter", type: "WATERING", litres: 10, status: "queued" });
+    expect(queue.list()[0]).toMatchObject({
+      key: sent[0].clientKey,
+      thingId: THING.id,
+      thingName: "Forbury Planter",
+      type: "WATERING",
+      litres: 10,
+      status: "queued",
+    });
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
     await screen.findByText("Watering taken back.");
     expect(queue.list()).toEqual([]);
   });
 });
-

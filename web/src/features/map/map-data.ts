@@ -250,9 +250,33 @@ export function viewBeyondStations(view: Box): boolean {
 // Soilscapes: one colour per class (1 to 27), earthy and distinct from the indicator colours.
 
 export const SOIL_COLOURS: readonly string[] = [
-  "#c9a66b", "#d9c27e", "#b5894f", "#e0b872", "#a3b565", "#8aa85a", "#c3c46f", "#9f8a5d", "#d1a07a",
-  "#b67b56", "#a8916e", "#c7b08c", "#9aa27c", "#7f9a6c", "#b9a35e", "#8e7b5a", "#cfa58e", "#a86e4f",
-  "#8c9a86", "#9fb3a0", "#7a8c6e", "#c2b497", "#6f8f7d", "#8d6e63", "#a58f86", "#6b5b4e", "#b0a089",
+  "#c9a66b",
+  "#d9c27e",
+  "#b5894f",
+  "#e0b872",
+  "#a3b565",
+  "#8aa85a",
+  "#c3c46f",
+  "#9f8a5d",
+  "#d1a07a",
+  "#b67b56",
+  "#a8916e",
+  "#c7b08c",
+  "#9aa27c",
+  "#7f9a6c",
+  "#b9a35e",
+  "#8e7b5a",
+  "#cfa58e",
+  "#a86e4f",
+  "#8c9a86",
+  "#9fb3a0",
+  "#7a8c6e",
+  "#c2b497",
+  "#6f8f7d",
+  "#8d6e63",
+  "#a58f86",
+  "#6b5b4e",
+  "#b0a089",
 ];
 export const SOIL_UNKNOWN = "#b8ae98";
 

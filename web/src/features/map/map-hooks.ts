@@ -46,4 +46,3 @@ export function useNarrow(): boolean {
   }, []);
   return narrow;
 }
-

@@ -39,7 +39,16 @@ describe("map data", () => {
           null,
         ],
         things: [
-          { id: "a", name: "Mine", type: "PLANTER", isPublic: false, indicatorColour: "red", waterNeed: "NEEDS_WATER", latitude: 51.45, longitude: -0.97 },
+          {
+            id: "a",
+            name: "Mine",
+            type: "PLANTER",
+            isPublic: false,
+            indicatorColour: "red",
+            waterNeed: "NEEDS_WATER",
+            latitude: 51.45,
+            longitude: -0.97,
+          },
           { id: "c", name: "Nowhere", type: "TREE", isPublic: true, indicatorColour: null, waterNeed: "FINE", latitude: 0, longitude: 200 },
         ],
       },
@@ -47,7 +56,12 @@ describe("map data", () => {
     expect(answer).toMatchObject({ total: 61, truncated: false });
     expect(answer!.clusters).toEqual([{ count: 57, needsWater: 4, latitude: 51.45, longitude: -0.97 }]);
     expect(answer!.things.map((t) => t.id)).toEqual(["a"]);
-    expect(mapThings({ thingsInView: { total: 0, truncated: false, clusters: [], things: [] } })).toEqual({ things: [], clusters: [], total: 0, truncated: false });
+    expect(mapThings({ thingsInView: { total: 0, truncated: false, clusters: [], things: [] } })).toEqual({
+      things: [],
+      clusters: [],
+      total: 0,
+      truncated: false,
+    });
     expect(mapThings(undefined)).toBeNull();
     expect(mapThings({ thingsInView: null })).toBeNull();
   });
@@ -102,12 +116,22 @@ describe("map data", () => {
   });
 
   it("opens on the user's own things (owner or collaborator)", () => {
-    const node = (isOwner: boolean, isCollaborator: boolean, x: number, y: number) => ({ isOwner, isCollaborator, thingByThingId: { location: { x, y } } });
+    const node = (isOwner: boolean, isCollaborator: boolean, x: number, y: number) => ({
+      isOwner,
+      isCollaborator,
+      thingByThingId: { location: { x, y } },
+    });
     expect(
       myThingsBounds({
         currentUser: {
           thingAccessesByUserId: {
-            nodes: [node(true, true, 51.4, -1), node(false, true, 51.5, -0.9), node(false, false, 60, 10), null, { isOwner: true, isCollaborator: true, thingByThingId: null }],
+            nodes: [
+              node(true, true, 51.4, -1),
+              node(false, true, 51.5, -0.9),
+              node(false, false, 60, 10),
+              null,
+              { isOwner: true, isCollaborator: true, thingByThingId: null },
+            ],
           },
         },
       }),
@@ -128,7 +152,12 @@ describe("map data", () => {
 
   it("finds the bounds of points", () => {
     expect(boundsOf([])).toBeNull();
-    expect(boundsOf([{ latitude: 51.4, longitude: -1 }, { latitude: 51.5, longitude: -0.9 }])).toEqual([
+    expect(
+      boundsOf([
+        { latitude: 51.4, longitude: -1 },
+        { latitude: 51.5, longitude: -0.9 },
+      ]),
+    ).toEqual([
       [-1, 51.4],
       [-0.9, 51.5],
     ]);
@@ -164,7 +193,10 @@ describe("map data", () => {
     const expression = soilColourExpression();
     expect(expression[0]).toBe("match");
     expect(expression).toHaveLength(2 + 27 * 2 + 1);
-    const soil = soilscapeFromProperties({ class_number: 18, name: "Slowly permeable", drains_to: "Local rivers", texture: "" }, { isSample: true, attribution: "Sample" });
+    const soil = soilscapeFromProperties(
+      { class_number: 18, name: "Slowly permeable", drains_to: "Local rivers", texture: "" },
+      { isSample: true, attribution: "Sample" },
+    );
     expect(soil).toMatchObject({ classNumber: 18, name: "Slowly permeable", drainsTo: "Local rivers", texture: null, isSample: true });
     expect(
       soilClasses({
@@ -215,7 +247,11 @@ describe("LayerPanel", () => {
       />,
     );
     const basemap = screen.getByRole("group", { name: "Basemap" });
-    expect(within(basemap).getAllByRole("radio").map((r) => (r as HTMLInputElement).value)).toEqual(["terrain", "satellite", "topographic", "plain"]);
+    expect(
+      within(basemap)
+        .getAllByRole("radio")
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(["terrain", "satellite", "topographic", "plain"]);
     expect((within(basemap).getByRole("radio", { name: /Terrain/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole("status").textContent).toBe("Terrain could not be loaded: showing the built-in plain map.");
     fireEvent.click(within(basemap).getByRole("radio", { name: /Satellite/ }));
@@ -225,14 +261,20 @@ describe("LayerPanel", () => {
     expect(screen.getByText("Rainfall data is unavailable right now").className).toContain("map-overlay-unavailable");
     expect(screen.getByText("1 area in view")).toBeTruthy();
     expect(screen.getByText("Hidden")).toBeTruthy();
-    expect(within(screen.getByRole("list", { name: "Water need" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(screen.getByRole("list", { name: "Water need" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       "Needs water · Water it today",
       "Due soon · Will need water in a day or two",
       "Fine · Has enough water for now",
       "Unknown · Not enough known to say",
     ]);
     expect(screen.getByText("2 points in view")).toBeTruthy();
-    expect(screen.getByRole("list", { name: "Soilscape classes in view" }).textContent).toContain("Freely draining slightly acid loamy soils");
+    expect(screen.getByRole("list", { name: "Soilscape classes in view" }).textContent).toContain(
+      "Freely draining slightly acid loamy soils",
+    );
 
     const bLines = screen.getByRole("checkbox", { name: /B-Lines/ });
     expect(bLines.getAttribute("aria-describedby")).toBeTruthy();

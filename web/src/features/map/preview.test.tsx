@@ -45,7 +45,15 @@ describe("Web Mercator", () => {
 
   it("fits bounds with a padding, no closer than the closest zoom", () => {
     const size = { width: 800, height: 600 };
-    const fit = fitView([[-1.0, 51.4], [-0.9, 51.5]], size, 60, 15);
+    const fit = fitView(
+      [
+        [-1.0, 51.4],
+        [-0.9, 51.5],
+      ],
+      size,
+      60,
+      15,
+    );
     const sw = toScreen(fit, 51.4, -1.0);
     const ne = toScreen(fit, 51.5, -0.9);
     // The taller side touches the padding; both corners are inside it.
@@ -54,7 +62,15 @@ describe("Web Mercator", () => {
     expect(ne.y).toBeCloseTo(60, 6);
     expect(sw.y).toBeCloseTo(540, 6);
     // One point: its place at the closest zoom.
-    const one = fitView([[-0.97, 51.45], [-0.97, 51.45]], size, 60, 15);
+    const one = fitView(
+      [
+        [-0.97, 51.45],
+        [-0.97, 51.45],
+      ],
+      size,
+      60,
+      15,
+    );
     expect(one.zoom).toBe(15);
     expect(one.latitude).toBeCloseTo(51.45, 9);
     expect(one.longitude).toBeCloseTo(-0.97, 9);
@@ -76,7 +92,16 @@ const thing = (id: string, name: string, waterNeed: InViewThing["waterNeed"], la
 });
 
 function setup(size = { width: 800, height: 600 }) {
-  vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ ...size, top: 0, left: 0, right: size.width, bottom: size.height, x: 0, y: 0, toJSON: () => ({}) });
+  vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({
+    ...size,
+    top: 0,
+    left: 0,
+    right: size.width,
+    bottom: size.height,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
   const operations: Operation[] = [];
   const exchange: Exchange = () => (ops$) =>
     pipe(
@@ -140,7 +165,9 @@ describe("MarkerPreview", () => {
     expect(y).toBeCloseTo(at.y, 2);
     expect(screen.queryByRole("button", { name: /Far planter/ })).toBeNull();
     // The list beside the map fills from the same answer.
-    expect(onThingsInView).toHaveBeenLastCalledWith(expect.arrayContaining([expect.objectContaining({ id: "t1" }), expect.objectContaining({ id: "t2" })]));
+    expect(onThingsInView).toHaveBeenLastCalledWith(
+      expect.arrayContaining([expect.objectContaining({ id: "t1" }), expect.objectContaining({ id: "t2" })]),
+    );
     // The first things on screen are stamped for the bench (on the next frame).
     await vi.waitFor(() => expect(timings.current.thingsDrawnAt).not.toBeNull());
   });

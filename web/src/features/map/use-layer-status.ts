@@ -63,7 +63,11 @@ export function useLayerStatus(
       loading: soilResult.fetching,
       error,
       note: soilLayer
-        ? [soilLayer.isSample ? t("map.sampleData") : null, soilLayer.truncated ? t("map.zoomForAreas") : null, soilLayer.features.length === 0 ? t("map.noneMapped") : null]
+        ? [
+            soilLayer.isSample ? t("map.sampleData") : null,
+            soilLayer.truncated ? t("map.zoomForAreas") : null,
+            soilLayer.features.length === 0 ? t("map.noneMapped") : null,
+          ]
             .filter(Boolean)
             .join(" · ") || null
         : null,
@@ -78,7 +82,11 @@ export function useLayerStatus(
       loading: bLinesResult.fetching,
       error,
       note: bLinesLayer
-        ? [bLinesLayer.isSample ? t("map.sampleData") : null, bLinesLayer.truncated ? t("map.zoomForCorridors") : null, bLinesLayer.features.length === 0 ? t("map.noneMapped") : null]
+        ? [
+            bLinesLayer.isSample ? t("map.sampleData") : null,
+            bLinesLayer.truncated ? t("map.zoomForCorridors") : null,
+            bLinesLayer.features.length === 0 ? t("map.noneMapped") : null,
+          ]
             .filter(Boolean)
             .join(" · ") || null
         : null,

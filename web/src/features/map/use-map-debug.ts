@@ -30,7 +30,6 @@ declare global {
   }
 }
 
-
 export interface MapDebugState {
   ready: boolean;
   basemap: string;
@@ -74,7 +73,11 @@ export function useMapDebug(mapRef: RefObject<MapRef | null>, state: MapDebugSta
     loadedAt: null,
     thingsDrawnAt: null,
     idleAt: null,
-    styleLayerIds: () => mapRef.current?.getMap().getStyle()?.layers.map((l) => l.id) ?? [],
+    styleLayerIds: () =>
+      mapRef.current
+        ?.getMap()
+        .getStyle()
+        ?.layers.map((l) => l.id) ?? [],
     sourceFeatureCount: (sourceId: string) => {
       const map = mapRef.current?.getMap();
       if (!map?.getSource(sourceId)) return 0;

@@ -6,7 +6,17 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useQuery } from "urql";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import { EnvRainfallStationsDocument as EnvRainfallStations } from "../../components/environment/EnvRainfallStations.generated.ts";
-import { asCollection, mapThings, snapBox, thingsArea, type Box, type MapThing, type OverlayStatus, type StationSearch, type ThingsArea } from "./map-data.ts";
+import {
+  asCollection,
+  mapThings,
+  snapBox,
+  thingsArea,
+  type Box,
+  type MapThing,
+  type OverlayStatus,
+  type StationSearch,
+  type ThingsArea,
+} from "./map-data.ts";
 import { useLastValue, useSettled } from "./map-hooks.ts";
 import { useWaterPoints } from "./WaterPoints.tsx";
 import { MapBLinesDocument as MapBLines } from "./MapBLines.generated.ts";

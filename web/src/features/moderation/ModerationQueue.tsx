@@ -9,7 +9,10 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "../things/errors.ts";
-import { ContentReportsDocument as ContentReportsQuery, type ContentReportsQuery as ContentReportsData } from "./ContentReports.generated.ts";
+import {
+  ContentReportsDocument as ContentReportsQuery,
+  type ContentReportsQuery as ContentReportsData,
+} from "./ContentReports.generated.ts";
 import { ModerateReportDocument as ModerateReportMutation } from "./ModerateReport.generated.ts";
 import { SuspendUserDocument as SuspendUserMutation } from "./SuspendUser.generated.ts";
 import { richText } from "../../lib/i18n/rich.tsx";
@@ -18,7 +21,6 @@ import { moderationTexts } from "./texts.ts";
 
 /** A report as ContentReports.graphql asks for it. */
 export type ReportItem = NonNullable<ContentReportsData["allContentReports"]>["nodes"][number];
-
 
 /** Where the reported content lives, when it has a page of its own. */
 export function targetLink(report: Pick<ReportItem, "targetType" | "targetId" | "pictureOf">): string | null {

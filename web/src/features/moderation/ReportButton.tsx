@@ -93,13 +93,7 @@ export function ReportButton({
         <legend>{t("moderation.report.reason")}</legend>
         {REASONS.map((value) => (
           <label key={value} className={styles.reason}>
-            <input
-              type="radio"
-              name={`${formId}-reason`}
-              value={value}
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />
+            <input type="radio" name={`${formId}-reason`} value={value} checked={reason === value} onChange={() => setReason(value)} />
             <span>
               <strong>{t(`moderation.reason.${value}`)}</strong> <span className="muted">{t(`moderation.reasonHint.${value}`)}</span>
             </span>

@@ -49,7 +49,10 @@ describe("history words", () => {
   });
 
   it("lists the name first, and says what kind of change it was", () => {
-    expect(fieldChanges({ before: { type: "TREE", name: "A" }, after: { type: "PLANTER", name: "B" } }).map((c) => c.field)).toEqual(["name", "type"]);
+    expect(fieldChanges({ before: { type: "TREE", name: "A" }, after: { type: "PLANTER", name: "B" } }).map((c) => c.field)).toEqual([
+      "name",
+      "type",
+    ]);
     expect(operationText({ operation: "insert", restoredFromId: null })).toBe("Created");
     expect(operationText({ operation: "update", restoredFromId: "e0" })).toBe("Restored an earlier version");
   });
@@ -59,7 +62,9 @@ describe("HistoryPanel", () => {
   it("shows who changed what, and lets an owner restore the version before a change", async () => {
     const app = renderElementWithFakeApi(<HistoryPanel targetType="thing" targetId={THING_ID} />, userSession(), {
       HistoryEntries: history(entry()),
-      RestoreHistoryEntry: { data: { restoreHistoryEntry: { __typename: "RestoreHistoryEntryPayload", historyEntry: { __typename: "HistoryEntry", id: "e2" } } } },
+      RestoreHistoryEntry: {
+        data: { restoreHistoryEntry: { __typename: "RestoreHistoryEntryPayload", historyEntry: { __typename: "HistoryEntry", id: "e2" } } },
+      },
     });
     const item = await screen.findByTestId("history-entry");
     expect(within(item).getByText("Changed")).toBeTruthy();
@@ -121,14 +126,24 @@ describe("ReportButton", () => {
 
   it("sends the reason and note, and thanks the reporter", async () => {
     const app = renderElementWithFakeApi(<ReportButton targetType="CHAT_MESSAGE" targetId="m1" />, userSession(), {
-      ReportContent: { data: { reportContent: { __typename: "ReportContentPayload", contentReport: { __typename: "ContentReport", id: "r1", status: "OPEN" } } } },
+      ReportContent: {
+        data: {
+          reportContent: { __typename: "ReportContentPayload", contentReport: { __typename: "ContentReport", id: "r1", status: "OPEN" } },
+        },
+      },
     });
     fireEvent.click(await screen.findByRole("button", { name: "Report this answer" }));
     fireEvent.click(screen.getByRole("radio", { name: /Offensive/ }));
     fireEvent.change(screen.getByLabelText("Details (optional)"), { target: { value: "  Rude  " } });
     fireEvent.click(screen.getByRole("button", { name: "Send report" }));
     await waitFor(() => expect(app.called("ReportContent")).toHaveLength(1));
-    expect(app.called("ReportContent")[0].variables).toEqual({ targetType: "CHAT_MESSAGE", targetId: "m1", reason: "OFFENSIVE", details: "Rude", pictureOf: null });
+    expect(app.called("ReportContent")[0].variables).toEqual({
+      targetType: "CHAT_MESSAGE",
+      targetId: "m1",
+      reason: "OFFENSIVE",
+      details: "Rude",
+      pictureOf: null,
+    });
     await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("Thank you. An admin will look at your report."));
   });
 
@@ -160,7 +175,9 @@ describe("ModerationQueue", () => {
     author: { __typename: "User", id: "u3", name: "Sam Spammer", username: "sam", isSuspended: false },
     ...extra,
   });
-  const reports = (nodes: Report[]): Reply<"ContentReports"> => ({ data: { allContentReports: { __typename: "ContentReportsConnection", totalCount: nodes.length, nodes } } });
+  const reports = (nodes: Report[]): Reply<"ContentReports"> => ({
+    data: { allContentReports: { __typename: "ContentReportsConnection", totalCount: nodes.length, nodes } },
+  });
 
   it("links what has a page of its own", () => {
     expect(targetLink({ targetType: "THING", targetId: "t1", pictureOf: null })).toBe("/things/t1/dashboard");
@@ -171,8 +188,17 @@ describe("ModerationQueue", () => {
   it("lists open reports and hides, dismisses or suspends the author", async () => {
     const app = renderElementWithFakeApi(<ModerationQueue />, userSession({}, { role: "bk_admin" }), {
       ContentReports: (v) => reports(v.status === "OPEN" ? [report()] : []),
-      ModerateReport: (v) => ({ data: { moderateReport: { __typename: "ModerateReportPayload", contentReport: { __typename: "ContentReport", id: "r1", status: v.decision === "hide" ? "HIDDEN" : "DISMISSED" } } } }),
-      SuspendUser: { data: { suspendUser: { __typename: "SuspendUserPayload", user: { __typename: "User", id: "u3", isSuspended: true } } } },
+      ModerateReport: (v) => ({
+        data: {
+          moderateReport: {
+            __typename: "ModerateReportPayload",
+            contentReport: { __typename: "ContentReport", id: "r1", status: v.decision === "hide" ? "HIDDEN" : "DISMISSED" },
+          },
+        },
+      }),
+      SuspendUser: {
+        data: { suspendUser: { __typename: "SuspendUserPayload", user: { __typename: "User", id: "u3", isSuspended: true } } },
+      },
     });
     const item = await screen.findByTestId("report-item");
     expect(within(item).getByText("Cheap Watches Planter")).toBeTruthy();
@@ -187,7 +213,14 @@ describe("ModerationQueue", () => {
   it("offers to restore what is hidden", async () => {
     const app = renderElementWithFakeApi(<ModerationQueue />, userSession({}, { role: "bk_admin" }), {
       ContentReports: (v) => reports(v.status === "HIDDEN" ? [report({ status: "HIDDEN" })] : []),
-      ModerateReport: { data: { moderateReport: { __typename: "ModerateReportPayload", contentReport: { __typename: "ContentReport", id: "r1", status: "RESTORED" } } } },
+      ModerateReport: {
+        data: {
+          moderateReport: {
+            __typename: "ModerateReportPayload",
+            contentReport: { __typename: "ContentReport", id: "r1", status: "RESTORED" },
+          },
+        },
+      },
     });
     const hidden = await screen.findByRole("list", { name: "Hidden content" });
     fireEvent.click(within(hidden).getByRole("button", { name: "Restore" }));

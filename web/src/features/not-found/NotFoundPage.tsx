@@ -8,9 +8,7 @@ export default function NotFoundPage() {
   return (
     <section className="page not-found" aria-labelledby="page-title">
       <h1 id="page-title">{t("notFound.title")}</h1>
-      <p className="lead">
-        {richText(t, "notFound.lead", { code: (words) => <code>{words}</code> }, { path: location.pathname })}
-      </p>
+      <p className="lead">{richText(t, "notFound.lead", { code: (words) => <code>{words}</code> }, { path: location.pathname })}</p>
       <p>
         <Link to="/" className="button">
           {t("notFound.home")}

@@ -11,7 +11,7 @@ import { safePath } from "./safe-path.ts";
 import { DeleteNotificationDocument as DeleteNotificationMutation } from "./DeleteNotification.generated.ts";
 import { MarkAllNotificationsReadDocument as MarkAllMutation } from "./MarkAllNotificationsRead.generated.ts";
 import { MarkNotificationReadDocument as MarkReadMutation } from "./MarkNotificationRead.generated.ts";
-import { NotificationsDocument as NotificationsQuery, } from "./Notifications.generated.ts";
+import { NotificationsDocument as NotificationsQuery } from "./Notifications.generated.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "../../lib/errors.ts";
 import styles from "./notifications.module.css";
@@ -165,13 +165,7 @@ function Bell() {
             strokeWidth="1.9"
             strokeLinejoin="round"
           />
-          <path
-            d="M9.8 19.5a2.3 2.3 0 0 0 4.4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.9"
-            strokeLinecap="round"
-          />
+          <path d="M9.8 19.5a2.3 2.3 0 0 0 4.4 0" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
         </svg>
         {unread ? (
           <span className={`${styles.count} notif-count`} aria-hidden="true">
@@ -226,19 +220,19 @@ function Bell() {
               </p>
             }
           >
-          <ul className={styles.list} aria-label={t("notifications.latest")}>
-            {items.map((item) => (
-              <NotificationItem
-                key={item.id}
-                item={item}
-                onOpen={() => {
-                  void onOpenItem(item);
-                  if (safePath(item.linkPath)) setOpen(false);
-                }}
-                onDismiss={() => void onDismiss(item)}
-              />
-            ))}
-          </ul>
+            <ul className={styles.list} aria-label={t("notifications.latest")}>
+              {items.map((item) => (
+                <NotificationItem
+                  key={item.id}
+                  item={item}
+                  onOpen={() => {
+                    void onOpenItem(item);
+                    if (safePath(item.linkPath)) setOpen(false);
+                  }}
+                  onDismiss={() => void onDismiss(item)}
+                />
+              ))}
+            </ul>
           </Suspense>
         )}
         {open ? (

@@ -38,7 +38,12 @@ export function QueuedActionsStatus() {
   const failed = actions.filter((a) => a.status === "failed");
   // One live region whose content changes, so screen readers hear "sent" as well as "saved".
   return (
-    <div className={actions.length ? `${styles.status} queued-actions` : "offline-region"} role="status" aria-live="polite" data-waiting={waiting.length}>
+    <div
+      className={actions.length ? `${styles.status} queued-actions` : "offline-region"}
+      role="status"
+      aria-live="polite"
+      data-waiting={waiting.length}
+    >
       {waiting.length > 0 ? (
         <div className={styles.waiting}>
           <p>
@@ -46,7 +51,8 @@ export function QueuedActionsStatus() {
               t,
               "offline.waiting",
               { b: bold, counted: (words) => <span data-testid="queued-count">{words}</span> },
-              { count: waiting.length, what: waitingCount(waiting, t) })}
+              { count: waiting.length, what: waitingCount(waiting, t) },
+            )}
           </p>
           <ul>
             {waiting.map((a) => (
@@ -55,7 +61,8 @@ export function QueuedActionsStatus() {
                   t,
                   "offline.waitingItem",
                   { time: timeTag(a.recordedAt) },
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt) })}
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt) },
+                )}
                 {a.status === "sending" ? <> {t("offline.sending")}</> : null}
               </li>
             ))}
@@ -73,7 +80,8 @@ export function QueuedActionsStatus() {
                   "offline.failedItem",
                   { time: timeTag(a.recordedAt) },
                   // The server's reason, in the reader's language when it is one of its known texts.
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: translateServerMessage(a.error ?? "") })}{" "}
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), error: translateServerMessage(a.error ?? "") },
+                )}{" "}
                 <button type="button" className="link-button" onClick={() => queue?.remove(a.key)}>
                   {t("offline.dismiss")}
                 </button>
@@ -91,7 +99,8 @@ export function QueuedActionsStatus() {
                   t,
                   "offline.sentItem",
                   { b: bold, recordedTime: timeTag(a.recordedAt), sentTime: timeTag(a.sentAt) },
-                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), sent: formatTime(a.sentAt) })}
+                  { action: queuedActionLabel(a, t), recorded: formatTime(a.recordedAt), sent: formatTime(a.sentAt) },
+                )}
               </li>
             ))}
           </ul>

@@ -22,7 +22,10 @@ import {
   toBars,
   type RangeId,
 } from "./rainfall-data.ts";
-import { RainfallStationDetailsDocument as RainfallStationDetails, type RainfallStationDetailsQuery } from "./RainfallStationDetails.generated.ts";
+import {
+  RainfallStationDetailsDocument as RainfallStationDetails,
+  type RainfallStationDetailsQuery,
+} from "./RainfallStationDetails.generated.ts";
 import { RainfallStationReadingsDocument as RainfallStationReadings } from "./RainfallStationReadings.generated.ts";
 import "../../components/environment/environment.css";
 import styles from "./rainfall.module.css";
@@ -38,7 +41,9 @@ function NotFound({ id, message, code, onRetry }: { id: string; message: string;
     <section className={`page ${styles.page} ${styles.missing}`} aria-labelledby="page-title">
       <h1 id="page-title">{t("rainfallPage.notFound")}</h1>
       <p className="lead">
-        {t(unreachable ? "rainfallPage.notFoundUnreachable" : code === "INVLD" ? "rainfallPage.notValid" : "rainfallPage.noSuchStation", { id })}
+        {t(unreachable ? "rainfallPage.notFoundUnreachable" : code === "INVLD" ? "rainfallPage.notValid" : "rainfallPage.noSuchStation", {
+          id,
+        })}
       </p>
       <p className="form-error" role="alert">
         {message}
@@ -79,7 +84,11 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
     return (
       <div className="env-error" role="alert">
         <p>{errorText(result.error)}</p>
-        <button type="button" className="button button-secondary env-small-button" onClick={() => reexecute({ requestPolicy: "network-only" })}>
+        <button
+          type="button"
+          className="button button-secondary env-small-button"
+          onClick={() => reexecute({ requestPolicy: "network-only" })}
+        >
           {t("rainfallPage.tryAgain")}
         </button>
       </div>
@@ -184,7 +193,11 @@ export default function RainfallStationPage() {
         <h1 id="page-title">{t("rainfallPage.heading")}</h1>
         <div className="env-error" role="alert">
           <p>{result.error ? errorText(result.error) : t("rainfallPage.noDetails", { id })}</p>
-          <button type="button" className="button button-secondary env-small-button" onClick={() => reexecute({ requestPolicy: "network-only" })}>
+          <button
+            type="button"
+            className="button button-secondary env-small-button"
+            onClick={() => reexecute({ requestPolicy: "network-only" })}
+          >
             {t("rainfallPage.tryAgain")}
           </button>
         </div>
@@ -193,7 +206,9 @@ export default function RainfallStationPage() {
   }
 
   const measure = station.measures.find((m) => m.id === station.latestReading?.measure) ?? station.measures[0];
-  const where = [station.town, station.riverName ? t("rainfallPage.river", { name: station.riverName.replace(/^river\s+/i, "") }) : null].filter(Boolean).join(" · ");
+  const where = [station.town, station.riverName ? t("rainfallPage.river", { name: station.riverName.replace(/^river\s+/i, "") }) : null]
+    .filter(Boolean)
+    .join(" · ");
 
   return (
     <section className={`page ${styles.page}`} aria-labelledby="page-title">
@@ -219,7 +234,8 @@ export default function RainfallStationPage() {
                 <>
                   <p className={styles.figureValue}>{formatMm(station.latestReading.value)}</p>
                   <p className={styles.figureNote}>
-                    {periodText(measure?.period, t)} · <time dateTime={station.latestReading.dateTime}>{formatDateTime(station.latestReading.dateTime)}</time>
+                    {periodText(measure?.period, t)} ·{" "}
+                    <time dateTime={station.latestReading.dateTime}>{formatDateTime(station.latestReading.dateTime)}</time>
                     <span className="muted"> ({timeAgo(station.latestReading.dateTime)})</span>
                   </p>
                 </>
@@ -251,7 +267,8 @@ export default function RainfallStationPage() {
               {isFiniteNumber(station.easting) && isFiniteNumber(station.northing) ? (
                 <span className="muted">
                   {" "}
-                  · {t("rainfallPage.grid", { easting: String(Math.round(station.easting)), northing: String(Math.round(station.northing)) })}
+                  ·{" "}
+                  {t("rainfallPage.grid", { easting: String(Math.round(station.easting)), northing: String(Math.round(station.northing)) })}
                 </span>
               ) : null}
             </dd>

@@ -136,8 +136,10 @@ export function rangeDates(range: Range, now: number): { startdate: string; endd
 /** "15-minute totals" from a measure's period in seconds. */
 export function periodText(seconds: number | null | undefined, t: RainfallT = englishRainfallT): string {
   if (!seconds) return t("rainfallPage.period.none");
-  if (seconds % 86400 === 0) return seconds === 86400 ? t("rainfallPage.period.daily") : t("rainfallPage.period.days", { days: seconds / 86400 });
-  if (seconds % 3600 === 0) return seconds === 3600 ? t("rainfallPage.period.hourly") : t("rainfallPage.period.hours", { hours: seconds / 3600 });
+  if (seconds % 86400 === 0)
+    return seconds === 86400 ? t("rainfallPage.period.daily") : t("rainfallPage.period.days", { days: seconds / 86400 });
+  if (seconds % 3600 === 0)
+    return seconds === 3600 ? t("rainfallPage.period.hourly") : t("rainfallPage.period.hours", { hours: seconds / 3600 });
   return t("rainfallPage.period.minutes", { minutes: Math.round(seconds / 60) });
 }
 

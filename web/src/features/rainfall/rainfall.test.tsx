@@ -17,11 +17,24 @@ afterEach(() => cleanup());
 
 const HOUR = 3600_000;
 const NOW = new Date(2026, 10, 21, 14, 20).getTime();
-const reading = (t: number, value: number | null, measure = "M15") => ({ dateTime: new Date(t).toISOString(), value, measure, stationId: "S1" });
+const reading = (t: number, value: number | null, measure = "M15") => ({
+  dateTime: new Date(t).toISOString(),
+  value,
+  measure,
+  stationId: "S1",
+});
 
 describe("rainfall data", () => {
   it("prefers the 15-minute measure, else the commonest", () => {
-    expect(primaryMeasure([{ id: "Z-daily", period: 86400 }, { id: "A-15", period: 900 }], [])).toBe("A-15");
+    expect(
+      primaryMeasure(
+        [
+          { id: "Z-daily", period: 86400 },
+          { id: "A-15", period: 900 },
+        ],
+        [],
+      ),
+    ).toBe("A-15");
     expect(primaryMeasure([], [reading(NOW, 1, "X"), reading(NOW, 1, "Y"), reading(NOW - HOUR, 1, "Y")])).toBe("Y");
     expect(primaryMeasure([], [])).toBeNull();
     expect(readingsOf([reading(NOW, 1, "X")], "Y")).toHaveLength(1);
@@ -33,7 +46,17 @@ describe("rainfall data", () => {
     expect(windows).toHaveLength(24);
     expect(windows[23].end).toBe(new Date(2026, 10, 21, 15, 0).getTime());
     const at14 = new Date(2026, 10, 21, 14, 0).getTime();
-    const bars = toBars([reading(at14, 0.4), reading(at14 - 15 * 60_000, 0.2), reading(at14 + 15 * 60_000, 1), reading(at14, null), reading(NOW - 30 * HOUR, 9)], day, NOW);
+    const bars = toBars(
+      [
+        reading(at14, 0.4),
+        reading(at14 - 15 * 60_000, 0.2),
+        reading(at14 + 15 * 60_000, 1),
+        reading(at14, null),
+        reading(NOW - 30 * HOUR, 9),
+      ],
+      day,
+      NOW,
+    );
     const byEnd = (t: number) => bars.find((b) => b.end === t)!;
     expect(byEnd(at14)).toMatchObject({ total: 0.6, count: 2 });
     expect(byEnd(at14 + HOUR)).toMatchObject({ total: 1, count: 1 });
@@ -76,7 +99,15 @@ const STATION = {
   riverName: "Thames",
   catchmentName: "Thames Middle",
   measures: [
-    { __typename: "RainfallMeasure" as const, id: "E7050-rainfall-t-15_min-mm", parameter: "rainfall", parameterName: "Rainfall", period: 900, qualifier: "Tipping Bucket Raingauge", unitName: "mm" },
+    {
+      __typename: "RainfallMeasure" as const,
+      id: "E7050-rainfall-t-15_min-mm",
+      parameter: "rainfall",
+      parameterName: "Rainfall",
+      period: 900,
+      qualifier: "Tipping Bucket Raingauge",
+      unitName: "mm",
+    },
   ],
   last24hTotal: 1.2,
   last24hReadings: 3,
@@ -105,7 +136,9 @@ describe("RainfallStationPage", () => {
     const { calls } = renderRoute("/rainfall/E7050", {
       RainfallStationDetails: { data: { rainfallStation: withReadings() } },
       RainfallStationReadings: {
-        data: { rainfallReadings: { ...STATION, __typename: "RainfallReadings", stale: false, notice: null, readings: withReadings().readings } },
+        data: {
+          rainfallReadings: { ...STATION, __typename: "RainfallReadings", stale: false, notice: null, readings: withReadings().readings },
+        },
       },
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Reading Caversham" })).toBeTruthy();
@@ -135,7 +168,9 @@ describe("RainfallStationPage", () => {
   });
 
   it("explains an unknown station while the source is out of reach", async () => {
-    renderRoute("/rainfall/NOPE", { RainfallStationDetails: gqlError("Rainfall data is unavailable right now", "UNAVL", "rainfallStation") });
+    renderRoute("/rainfall/NOPE", {
+      RainfallStationDetails: gqlError("Rainfall data is unavailable right now", "UNAVL", "rainfallStation"),
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Rainfall station not found" })).toBeTruthy();
     expect(screen.getByText(/could not be reached to look it up/)).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe("Rainfall data is unavailable right now");

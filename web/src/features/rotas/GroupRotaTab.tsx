@@ -74,7 +74,8 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
     );
   }
   const group = result.data?.groupById;
-  if (!group) return result.error ? <p role="alert">{errorText(result.error, t("common.anErrorOccurred"))}</p> : <p>{t("rotas.loading")}</p>;
+  if (!group)
+    return result.error ? <p role="alert">{errorText(result.error, t("common.anErrorOccurred"))}</p> : <p>{t("rotas.loading")}</p>;
 
   /** Runs a mutation; on success says so and loads the rota again, else shows the reason. */
   const run = async (send: () => Promise<{ error?: Parameters<typeof errorText>[0] }>, done: string, fallback: string) => {
@@ -137,7 +138,9 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
                   <button
                     type="button"
                     className="button button-small"
-                    onClick={() => run(() => take({ groupId, weekday, userId: null }), t("rotas.youAreOn", { days }), t("rotas.changeFailed"))}
+                    onClick={() =>
+                      run(() => take({ groupId, weekday, userId: null }), t("rotas.youAreOn", { days }), t("rotas.changeFailed"))
+                    }
                   >
                     {t("rotas.take", { days })}
                   </button>
@@ -150,7 +153,11 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
           <AssignForm
             members={group.rotaMembers.nodes}
             onAssign={(userId, weekday) =>
-              run(() => take({ groupId, weekday, userId }), t("rotas.added", { days: t("rotas.weekdays", { weekday }) }), t("rotas.changeFailed"))
+              run(
+                () => take({ groupId, weekday, userId }),
+                t("rotas.added", { days: t("rotas.weekdays", { weekday }) }),
+                t("rotas.changeFailed"),
+              )
             }
           />
         ) : null}
@@ -168,7 +175,11 @@ export function GroupRotaTab({ groupId, myUserId, isMember, canManage, today = u
               today={today}
               asked={swaps.some((w) => w.slotId === d.slotId && w.onDate === d.day)}
               onAsk={(note) =>
-                run(() => ask({ slotId: d.slotId, onDate: d.day, note }), t("rotas.asked", { date: rotaDayLabel(d.day) }), t("rotas.askFailed"))
+                run(
+                  () => ask({ slotId: d.slotId, onDate: d.day, note }),
+                  t("rotas.asked", { date: rotaDayLabel(d.day) }),
+                  t("rotas.askFailed"),
+                )
               }
             />
           ))}
@@ -275,7 +286,8 @@ function UpcomingDuty({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found =
-      swapProblem(t, duty.day, duty.weekday, today) ?? (note.trim().length > SWAP_NOTE_MAX ? t("rotas.noteTooLong", { max: SWAP_NOTE_MAX }) : null);
+      swapProblem(t, duty.day, duty.weekday, today) ??
+      (note.trim().length > SWAP_NOTE_MAX ? t("rotas.noteTooLong", { max: SWAP_NOTE_MAX }) : null);
     setProblem(found);
     if (found) return;
     if (await onAsk(note.trim() || null)) setOpen(false);
@@ -293,7 +305,12 @@ function UpcomingDuty({
       ) : null}
       {mine && asked ? <span className="muted">{t("rotas.swapAsked")}</span> : null}
       {open ? (
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t("rotas.askToSwapDate", { date: rotaDayLabel(duty.day) })}>
+        <form
+          className={styles.form}
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={t("rotas.askToSwapDate", { date: rotaDayLabel(duty.day) })}
+        >
           <label>
             {t("rotas.note")}
             <input value={note} maxLength={SWAP_NOTE_MAX + 50} onChange={(e) => setNote(e.target.value)} />
@@ -335,7 +352,9 @@ function SwapRequest({
   const t = useT(rotasTexts);
   const [giveBack, setGiveBack] = useState("");
   const day = <strong>{rotaDayLabel(swap.onDate)}</strong>;
-  const request = mine ? richText(t, "rotas.youAsk", { date: day }) : richText(t, "rotas.theyAsk", { date: day }, { name: personName(swap.userByRequestedBy, t) });
+  const request = mine
+    ? richText(t, "rotas.youAsk", { date: day })
+    : richText(t, "rotas.theyAsk", { date: day }, { name: personName(swap.userByRequestedBy, t) });
   return (
     <li className={styles.row} data-testid="rota-swap">
       <span>

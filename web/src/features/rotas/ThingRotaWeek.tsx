@@ -39,7 +39,12 @@ export function ThingRotaWeek({ thingId, today = ukToday() }: { thingId: string;
         {days.map((day) => (
           <li key={day} className={day === today ? styles.isToday : undefined}>
             <span className={`${styles.day} rota-day`}>{t("rotas.weekday", { weekday: duties.find((d) => d.day === day)!.weekday })}</span>{" "}
-            <span>{namesOf(duties.filter((d) => d.day === day), t)}</span>
+            <span>
+              {namesOf(
+                duties.filter((d) => d.day === day),
+                t,
+              )}
+            </span>
             {duties.some((d) => d.day === day && d.swapped) ? <span className="muted"> {t("rotas.swapped")}</span> : null}
             <span className="visually-hidden"> {t("rotas.onDate", { date: rotaDayLabel(day) })}</span>
           </li>

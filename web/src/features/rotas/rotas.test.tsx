@@ -16,8 +16,16 @@ const ME = "11111111-1111-4111-8111-111111111111";
 const TOM = "33333333-3333-4333-8333-333333333333";
 const TODAY = "2026-11-26"; // a Thursday
 const person = (id: string, username: string) => ({ __typename: "User" as const, id, username, name: username });
-const duty = (day: string, weekday: number, userId: string, username: string, slotId: string, swapped = false) =>
-  ({ __typename: "RotaDuty" as const, day, weekday, slotId, userId, username, name: null, swapped });
+const duty = (day: string, weekday: number, userId: string, username: string, slotId: string, swapped = false) => ({
+  __typename: "RotaDuty" as const,
+  day,
+  weekday,
+  slotId,
+  userId,
+  username,
+  name: null,
+  swapped,
+});
 
 function rota(extra: { swaps?: Swap[] } = {}) {
   return {
@@ -25,20 +33,29 @@ function rota(extra: { swaps?: Swap[] } = {}) {
       groupById: {
         __typename: "Group" as const,
         id: GROUP,
-        rotaSlotsByGroupId: { __typename: "RotaSlotsConnection" as const, nodes: [
-          { __typename: "RotaSlot" as const, id: "s-me", weekday: 2, userId: ME, userByUserId: person(ME, "alice") },
-          { __typename: "RotaSlot" as const, id: "s-tom", weekday: 4, userId: TOM, userByUserId: person(TOM, "tom") },
-        ] },
+        rotaSlotsByGroupId: {
+          __typename: "RotaSlotsConnection" as const,
+          nodes: [
+            { __typename: "RotaSlot" as const, id: "s-me", weekday: 2, userId: ME, userByUserId: person(ME, "alice") },
+            { __typename: "RotaSlot" as const, id: "s-tom", weekday: 4, userId: TOM, userByUserId: person(TOM, "tom") },
+          ],
+        },
         rotaSwapsByGroupId: { __typename: "RotaSwapsConnection" as const, nodes: extra.swaps ?? [] },
-        rotaDuties: { __typename: "RotaDutiesConnection" as const, nodes: [
-          duty("2026-11-26", 4, TOM, "tom", "s-tom"),
-          duty("2026-12-01", 2, ME, "alice", "s-me"),
-          duty("2026-12-03", 4, TOM, "tom", "s-tom"),
-        ] },
-        rotaMembers: { __typename: "GroupMembershipsConnection" as const, nodes: [
-          { __typename: "GroupMembership" as const, id: "m1", userId: ME, userByUserId: person(ME, "alice") },
-          { __typename: "GroupMembership" as const, id: "m2", userId: TOM, userByUserId: person(TOM, "tom") },
-        ] },
+        rotaDuties: {
+          __typename: "RotaDutiesConnection" as const,
+          nodes: [
+            duty("2026-11-26", 4, TOM, "tom", "s-tom"),
+            duty("2026-12-01", 2, ME, "alice", "s-me"),
+            duty("2026-12-03", 4, TOM, "tom", "s-tom"),
+          ],
+        },
+        rotaMembers: {
+          __typename: "GroupMembershipsConnection" as const,
+          nodes: [
+            { __typename: "GroupMembership" as const, id: "m1", userId: ME, userByUserId: person(ME, "alice") },
+            { __typename: "GroupMembership" as const, id: "m2", userId: TOM, userByUserId: person(TOM, "tom") },
+          ],
+        },
       },
     },
   };
@@ -46,14 +63,30 @@ function rota(extra: { swaps?: Swap[] } = {}) {
 
 // One shape for the four mutations' answers (their field and payload type vary): cast, since a
 // computed key cannot be checked against each operation's generated result.
-const ok = (field: string, type: string): never => ({ data: { [field]: { __typename: `${type}Payload`, [type === "TakeRotaSlot" || type === "LeaveRotaSlot" ? "rotaSlot" : "rotaSwap"]: { __typename: type.includes("Slot") ? "RotaSlot" : "RotaSwap", id: "x", ...(type.includes("Slot") ? {} : { status: "OPEN" }) } } } }) as never;
+const ok = (field: string, type: string): never =>
+  ({
+    data: {
+      [field]: {
+        __typename: `${type}Payload`,
+        [type === "TakeRotaSlot" || type === "LeaveRotaSlot" ? "rotaSlot" : "rotaSwap"]: {
+          __typename: type.includes("Slot") ? "RotaSlot" : "RotaSwap",
+          id: "x",
+          ...(type.includes("Slot") ? {} : { status: "OPEN" }),
+        },
+      },
+    },
+  }) as never;
 
 describe("GroupRotaTab", () => {
   it("shows the days and takes a free one for oneself", async () => {
-    const app = renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), {
-      GroupRota: rota(),
-      TakeRotaSlot: ok("takeRotaSlot", "TakeRotaSlot"),
-    });
+    const app = renderElementWithFakeApi(
+      <GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />,
+      userSession(),
+      {
+        GroupRota: rota(),
+        TakeRotaSlot: ok("takeRotaSlot", "TakeRotaSlot"),
+      },
+    );
     const tuesday = await screen.findByTestId("rota-weekday-2");
     expect(within(tuesday).getByText("You")).toBeTruthy();
     expect(within(screen.getByTestId("rota-weekday-4")).getByText("tom")).toBeTruthy();
@@ -66,10 +99,14 @@ describe("GroupRotaTab", () => {
   });
 
   it("asks to swap one of one's dates, with a note", async () => {
-    const app = renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), {
-      GroupRota: rota(),
-      AskRotaSwap: ok("askRotaSwap", "AskRotaSwap"),
-    });
+    const app = renderElementWithFakeApi(
+      <GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />,
+      userSession(),
+      {
+        GroupRota: rota(),
+        AskRotaSwap: ok("askRotaSwap", "AskRotaSwap"),
+      },
+    );
     fireEvent.click(await screen.findByRole("button", { name: "Ask to swap" }));
     fireEvent.change(screen.getByLabelText("Note (optional)"), { target: { value: "Away that week" } });
     fireEvent.click(screen.getByRole("button", { name: "Ask the group" }));
@@ -78,11 +115,23 @@ describe("GroupRotaTab", () => {
   });
 
   it("takes another member's date, giving one of one's own back", async () => {
-    const swap = { __typename: "RotaSwap" as const, id: "w1", slotId: "s-tom", onDate: "2026-12-03", note: "Dentist", requestedBy: TOM, userByRequestedBy: person(TOM, "tom") };
-    const app = renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), {
-      GroupRota: rota({ swaps: [swap] }),
-      AcceptRotaSwap: ok("acceptRotaSwap", "AcceptRotaSwap"),
-    });
+    const swap = {
+      __typename: "RotaSwap" as const,
+      id: "w1",
+      slotId: "s-tom",
+      onDate: "2026-12-03",
+      note: "Dentist",
+      requestedBy: TOM,
+      userByRequestedBy: person(TOM, "tom"),
+    };
+    const app = renderElementWithFakeApi(
+      <GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />,
+      userSession(),
+      {
+        GroupRota: rota({ swaps: [swap] }),
+        AcceptRotaSwap: ok("acceptRotaSwap", "AcceptRotaSwap"),
+      },
+    );
     const request = await screen.findByTestId("rota-swap");
     expect(within(request).getByText(/tom asks someone to take/)).toBeTruthy();
     fireEvent.change(within(request).getByLabelText("Give one of your dates in return"), { target: { value: "2026-12-01" } });
@@ -116,7 +165,11 @@ describe("GroupRotaTab", () => {
   });
 
   it("tells someone outside the group to join, asking nothing", async () => {
-    const app = renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember={false} canManage={false} today={TODAY} />, userSession(), {});
+    const app = renderElementWithFakeApi(
+      <GroupRotaTab groupId={GROUP} myUserId={ME} isMember={false} canManage={false} today={TODAY} />,
+      userSession(),
+      {},
+    );
     expect(await screen.findByText(/join the group to take a day/)).toBeTruthy();
     expect(app.called("GroupRota")).toHaveLength(0);
   });
@@ -125,10 +178,19 @@ describe("GroupRotaTab", () => {
 describe("ThingRotaWeek", () => {
   it("shows who is on today and this week", async () => {
     renderElementWithFakeApi(<ThingRotaWeek thingId="t1" today="2026-11-26" />, userSession(), {
-      ThingRotaWeek: { data: { thingById: { __typename: "Thing" as const, id: "t1", groupId: GROUP, rotaThisWeek: { __typename: "RotaDutiesConnection" as const, nodes: [
-        duty("2026-11-24", 2, ME, "alice", "s-me"),
-        duty("2026-11-26", 4, TOM, "tom", "s-tom", true),
-      ] } } } },
+      ThingRotaWeek: {
+        data: {
+          thingById: {
+            __typename: "Thing" as const,
+            id: "t1",
+            groupId: GROUP,
+            rotaThisWeek: {
+              __typename: "RotaDutiesConnection" as const,
+              nodes: [duty("2026-11-24", 2, ME, "alice", "s-me"), duty("2026-11-26", 4, TOM, "tom", "s-tom", true)],
+            },
+          },
+        },
+      },
     });
     const week = await screen.findByTestId("rota-week");
     expect(within(week).getByText("Today:").parentElement!.textContent).toBe("Today: tom");
@@ -138,7 +200,16 @@ describe("ThingRotaWeek", () => {
 
   it("shows nothing to someone the rota is not for (the server answers no days)", async () => {
     const app = renderElementWithFakeApi(<ThingRotaWeek thingId="t1" today="2026-11-26" />, userSession(), {
-      ThingRotaWeek: { data: { thingById: { __typename: "Thing" as const, id: "t1", groupId: GROUP, rotaThisWeek: { __typename: "RotaDutiesConnection" as const, nodes: [] } } } },
+      ThingRotaWeek: {
+        data: {
+          thingById: {
+            __typename: "Thing" as const,
+            id: "t1",
+            groupId: GROUP,
+            rotaThisWeek: { __typename: "RotaDutiesConnection" as const, nodes: [] },
+          },
+        },
+      },
     });
     await waitFor(() => expect(app.called("ThingRotaWeek")).toHaveLength(1));
     expect(screen.queryByTestId("rota-week")).toBeNull();
@@ -149,7 +220,9 @@ describe("GroupRotaTab and swaps taken over", () => {
   it("offers no swap of a date one took over from someone else (it is not one's slot)", async () => {
     const data = rota();
     data.data.groupById.rotaDuties.nodes = [duty("2026-12-03", 4, ME, "alice", "s-tom", true)];
-    renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), { GroupRota: data });
+    renderElementWithFakeApi(<GroupRotaTab groupId={GROUP} myUserId={ME} isMember canManage={false} today={TODAY} />, userSession(), {
+      GroupRota: data,
+    });
     const row = await screen.findByTestId("rota-duty");
     expect(within(row).getByText("(swapped)")).toBeTruthy();
     expect(within(row).queryByRole("button", { name: "Ask to swap" })).toBeNull();

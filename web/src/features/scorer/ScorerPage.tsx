@@ -14,15 +14,7 @@ import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/hom
 import { OfflineBanner } from "../home/OfflineBanner.tsx";
 import { ScorerBoardsDocument as scorerQuery } from "./ScorerBoards.generated.ts";
 import { formatLitres } from "../../lib/litres.ts";
-import {
-  PERIODS,
-  measureFromParam,
-  periodFromParam,
-  standing,
-  type BoardEntry,
-  type Measure,
-  type Period,
-} from "./scorer-data.ts";
+import { PERIODS, measureFromParam, periodFromParam, standing, type BoardEntry, type Measure, type Period } from "./scorer-data.ts";
 import { dateSettings } from "../../lib/dates.ts";
 import styles from "./scorer.module.css";
 
@@ -142,9 +134,7 @@ export default function ScorerPage() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling panel must take the focus so a keyboard can scroll it
         tabIndex={0}
       >
-        {result.error && !data ? (
-          <SectionError error={result.error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
-        ) : null}
+        {result.error && !data ? <SectionError error={result.error} onRetry={() => refetch({ requestPolicy: "network-only" })} /> : null}
 
         {signedIn && data ? <MyStanding entries={people} myId={myId} period={period} measure={measure} /> : null}
 
@@ -192,24 +182,16 @@ export default function ScorerPage() {
   );
 }
 
-function MyStanding({
-  entries,
-  myId,
-  period,
-  measure,
-}: {
-  entries: BoardEntry[];
-  myId: string | null;
-  period: Period;
-  measure: Measure;
-}) {
+function MyStanding({ entries, myId, period, measure }: { entries: BoardEntry[]; myId: string | null; period: Period; measure: Measure }) {
   const b = useBranding();
   const t = useScorerT();
   const text = standing(entries, myId, period, measure, t);
   return (
     <p className={text.onBoard ? `${styles.standing} ${styles.standingOn}` : styles.standing}>
       {text.sentence}{" "}
-      {text.onBoard ? null : <Link to="/things">{t(measure === "litres" ? "scorer.recordLitres" : "scorer.recordAction", { brand: b.key })}</Link>}
+      {text.onBoard ? null : (
+        <Link to="/things">{t(measure === "litres" ? "scorer.recordLitres" : "scorer.recordAction", { brand: b.key })}</Link>
+      )}
     </p>
   );
 }
@@ -269,7 +251,14 @@ function Board({
                   <span className="visually-hidden">{t("scorer.rank")} </span>
                   {rank}
                 </span>
-                <Avatar type={imageType} id={entry.entryId ?? String(index)} name={name} hasImage={entry.hasImage} size={36} shape={shape} />
+                <Avatar
+                  type={imageType}
+                  id={entry.entryId ?? String(index)}
+                  name={name}
+                  hasImage={entry.hasImage}
+                  size={36}
+                  shape={shape}
+                />
                 <span className={styles.name}>
                   {to ? <Link to={to}>{name}</Link> : name}
                   {mine ? <span className="tag tag-positive">{highlightLabel}</span> : null}

@@ -55,7 +55,17 @@ describe("scorer words", () => {
     expect(periodFromParam("nonsense").value).toBe("WEEK");
     expect(periodFromParam(null)).toBe(PERIODS[0]);
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map((n) => ordinal(n))).toEqual([
-      "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "101st",
     ]);
     const entries = [
       { rank: 1, entryId: "a", name: "A", points: 5, litres: 0, hasImage: false },
@@ -76,9 +86,13 @@ describe("scorer words in German (issue 25)", () => {
       { rank: 1, entryId: "b", name: "B", points: 5, litres: 0, hasImage: false },
       { rank: 3, entryId: "c", name: "C", points: 1, litres: 0, hasImage: false },
     ];
-    expect(standing(entries, "b", PERIODS[0], "points", germanT).sentence).toBe("Du bist diese Woche gemeinsam mit anderen auf Platz 1, mit 5 Punkten.");
+    expect(standing(entries, "b", PERIODS[0], "points", germanT).sentence).toBe(
+      "Du bist diese Woche gemeinsam mit anderen auf Platz 1, mit 5 Punkten.",
+    );
     expect(standing(entries, "c", PERIODS[2], "points", germanT).sentence).toBe("Du bist insgesamt auf Platz 3, mit 1 Punkt.");
-    expect(standing(entries, "z", PERIODS[1], "litres", germanT).sentence).toBe("Du hast diesen Monat noch keine Liter Wasser eingetragen.");
+    expect(standing(entries, "z", PERIODS[1], "litres", germanT).sentence).toBe(
+      "Du hast diesen Monat noch keine Liter Wasser eingetragen.",
+    );
     expect(ordinal(2, germanT)).toBe("2.");
   });
 });
@@ -132,7 +146,10 @@ describe("the scorer by litres (issue 21)", () => {
   });
 
   it("says when the user has no litres yet", () => {
-    expect(standing([], ME, PERIODS[1], "litres")).toEqual({ onBoard: false, sentence: "You have no litres of water recorded this month yet." });
+    expect(standing([], ME, PERIODS[1], "litres")).toEqual({
+      onBoard: false,
+      sentence: "You have no litres of water recorded this month yet.",
+    });
   });
 });
 

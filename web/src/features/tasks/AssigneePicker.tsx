@@ -41,9 +41,7 @@ export function AssigneePicker({
     <fieldset className="task-assignee-picker task-span" aria-describedby={`${id}-hint`}>
       <legend>{t("tasks.people.title")}</legend>
       <p id={`${id}-hint`} className="field-hint">
-        {thing
-          ? t("tasks.people.whoLooksAfter", { brand: b.key, name: thing.name })
-          : t("tasks.people.chooseThingFirst", { brand: b.key })}
+        {thing ? t("tasks.people.whoLooksAfter", { brand: b.key, name: thing.name }) : t("tasks.people.chooseThingFirst", { brand: b.key })}
       </p>
       {thing && loading ? <Loading label={t("tasks.people.loading")} /> : null}
       {thing && error ? (
@@ -64,9 +62,7 @@ export function AssigneePicker({
                   <Avatar id={person.id} name={person.name} hasImage={person.hasImage} size={28} />
                   <span className="task-person-text">
                     <span className="task-person-name">{person.name}</span>
-                    <span className="muted task-person-role">
-                      {person.id === me ? t("tasks.people.roleYou", { role }) : role}
-                    </span>
+                    <span className="muted task-person-role">{person.id === me ? t("tasks.people.roleYou", { role }) : role}</span>
                   </span>
                 </label>
               </li>

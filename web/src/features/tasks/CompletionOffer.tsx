@@ -81,13 +81,7 @@ function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void })
       </div>
       <div className="task-offer-actions">
         {state !== "done" && thing.canRecordAction !== false ? (
-          <button
-            type="button"
-            className="button"
-            disabled={state === "busy"}
-            aria-busy={state === "busy"}
-            onClick={() => void onRecord()}
-          >
+          <button type="button" className="button" disabled={state === "busy"} aria-busy={state === "busy"} onClick={() => void onRecord()}>
             {state === "busy" ? t("tasks.offer.recording") : t("tasks.offer.record", names)}
           </button>
         ) : null}

@@ -123,7 +123,9 @@ export function TaskAssignees({ task, me, canEdit }: { task: Task; me: string | 
               const role = t(`tasks.role.${person.role}`);
               return (
                 <option key={person.id} value={person.id}>
-                  {person.id === me ? t("tasks.people.optionYou", { name: person.name, role }) : t("tasks.people.option", { name: person.name, role })}
+                  {person.id === me
+                    ? t("tasks.people.optionYou", { name: person.name, role })
+                    : t("tasks.people.option", { name: person.name, role })}
                 </option>
               );
             })}

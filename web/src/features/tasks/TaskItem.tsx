@@ -25,24 +25,10 @@ export interface TaskItemProps {
 function StatusIcon({ status }: { status: string }) {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <circle
-        cx="12"
-        cy="12"
-        r="10"
-        fill={status === "COMPLETED" ? "currentColor" : "none"}
-        stroke="currentColor"
-        strokeWidth="2"
-      />
+      <circle cx="12" cy="12" r="10" fill={status === "COMPLETED" ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" />
       {status === "IN_PROGRESS" ? <path d="M12 2a10 10 0 0 1 0 20z" fill="currentColor" /> : null}
       {status === "COMPLETED" ? (
-        <path
-          d="M7 12.5l3.2 3.2L17 9"
-          fill="none"
-          stroke="#fff"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
       ) : (
         <path
           className="task-check-hint"
@@ -78,9 +64,7 @@ export function Assignees({ task, me }: { task: Task; me: string | null }) {
             className="task-avatar"
           />
         ))}
-        {people.length > shown.length ? (
-          <span className="task-avatar-more">+{people.length - shown.length}</span>
-        ) : null}
+        {people.length > shown.length ? <span className="task-avatar-more">+{people.length - shown.length}</span> : null}
       </span>
       <span className="task-assignee-names">
         {people.length === 1 ? (
@@ -107,10 +91,7 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
   const thing = task.thingByThingId;
 
   return (
-    <li
-      className={`task${overdue ? " task-overdue" : ""}${done ? " task-done" : ""}${open ? " task-open" : ""}`}
-      data-task-id={task.id}
-    >
+    <li className={`task${overdue ? " task-overdue" : ""}${done ? " task-done" : ""}${open ? " task-open" : ""}`} data-task-id={task.id}>
       <div className="task-row">
         <button
           type="button"
@@ -139,9 +120,7 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
             </button>
             {overdue ? <span className="task-badge task-badge-overdue">{t("tasks.item.overdue")}</span> : null}
             {task.priority === "HIGH" || task.priority === "MEDIUM" ? (
-              <span className={`task-badge task-badge-${task.priority.toLowerCase()}`}>
-                {priorityBadge(task.priority, t)}
-              </span>
+              <span className={`task-badge task-badge-${task.priority.toLowerCase()}`}>{priorityBadge(task.priority, t)}</span>
             ) : null}
             {task.source ? (
               <span className="task-badge task-badge-auto" title={t("tasks.item.openedAutomatically", { source: task.source })}>

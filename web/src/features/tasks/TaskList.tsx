@@ -22,11 +22,7 @@ import { tasksTexts } from "./texts.ts";
 const GROUP_ORDER: readonly TaskStatus[] = ["IN_PROGRESS", "NOT_STARTED", "COMPLETED"];
 
 /** A link to the new-task form, with the thing (and where to come back to) filled in. */
-export function newTaskPath({
-  thingId,
-  groupId,
-  next,
-}: { thingId?: string; groupId?: string; next?: string } = {}): string {
+export function newTaskPath({ thingId, groupId, next }: { thingId?: string; groupId?: string; next?: string } = {}): string {
   const params = new URLSearchParams();
   if (thingId) params.set("thingId", thingId);
   if (groupId) params.set("groupId", groupId);
@@ -65,14 +61,7 @@ export interface TaskGroupsProps extends TaskRowsProps {
 }
 
 /** Tasks (already in list order) grouped by status. */
-export function TaskGroups({
-  tasks,
-  grouped = true,
-  collapseCompleted = true,
-  headingLevel = 3,
-  label,
-  ...rows
-}: TaskGroupsProps) {
+export function TaskGroups({ tasks, grouped = true, collapseCompleted = true, headingLevel = 3, label, ...rows }: TaskGroupsProps) {
   const t = useT(tasksTexts);
   const baseId = useId();
   if (!grouped) return <TaskRows tasks={tasks} label={label} {...rows} />;
@@ -160,8 +149,7 @@ export function TaskList({
       </EmptyState>
     );
   }
-  if (error && tasks.length === 0)
-    return <ListError message={errorText(error, t("common.anErrorOccurred"))} onRetry={refetch} />;
+  if (error && tasks.length === 0) return <ListError message={errorText(error, t("common.anErrorOccurred"))} onRetry={refetch} />;
   if (loading) return <ListSkeleton layout="list" count={3} label={t("tasks.loading")} />;
 
   const shown = limit !== undefined ? tasks.slice(0, limit) : tasks;
@@ -169,10 +157,7 @@ export function TaskList({
     <div className="task-list-block">
       <CompletionOffers offers={offers.offers} onDismiss={offers.dismiss} />
       {tasks.length === 0 ? (
-        <EmptyState
-          title={emptyTitle ?? t("tasks.noneYet")}
-          action={createPath ? { label: t("tasks.createATask"), to: createPath } : null}
-        >
+        <EmptyState title={emptyTitle ?? t("tasks.noneYet")} action={createPath ? { label: t("tasks.createATask"), to: createPath } : null}>
           <p>{emptyText || t("tasks.list.emptyText")}</p>
         </EmptyState>
       ) : (

@@ -163,8 +163,7 @@ function SignedInTasks() {
     pageSize: TASKS_PER_PAGE,
     resetKey: JSON.stringify([view, list.search, list.sort, filters]),
   });
-  const narrowed =
-    list.search.trim() !== "" || !!filters.group || !!filters.thing || !!filters.priority || !!filters.status;
+  const narrowed = list.search.trim() !== "" || !!filters.group || !!filters.thing || !!filters.priority || !!filters.status;
   const clearFilters = () => {
     list.setSearch("");
     for (const name of ["group", "thing", "priority", "status"] as const) list.setFilter(name, "");
@@ -304,7 +303,12 @@ function SignedInTasks() {
       {!loading && tasks.length > 0 ? (
         <ListFooter
           className="list-footer tasks-footer"
-          count={{ shown: shown.length, total: narrowed ? null : byView[view].length, noun: [t("tasks.noun.one"), t("tasks.noun.other")], narrowed }}
+          count={{
+            shown: shown.length,
+            total: narrowed ? null : byView[view].length,
+            noun: [t("tasks.noun.one"), t("tasks.noun.other")],
+            narrowed,
+          }}
           more={page}
           moreLabel={t("tasks.showMore")}
         />

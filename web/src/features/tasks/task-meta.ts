@@ -15,14 +15,7 @@ export const TASK_PRIORITIES: readonly TaskPriority[] = ["LOW", "NORMAL", "MEDIU
 /** Every action type the schema has (a task's may be one no longer offered). */
 const ACTION_TYPES: readonly ActionType[] = ["CREATED", "WATERING", "LITTER_CLEANUP", "UPKEEP", "EDUCATION", "MEASUREMENT", "SHARE"];
 /** The care actions a task can plan (and that can be recorded on a thing afterwards). */
-export const CARE_ACTION_TYPES: readonly ActionType[] = [
-  "WATERING",
-  "LITTER_CLEANUP",
-  "UPKEEP",
-  "EDUCATION",
-  "MEASUREMENT",
-  "SHARE",
-];
+export const CARE_ACTION_TYPES: readonly ActionType[] = ["WATERING", "LITTER_CLEANUP", "UPKEEP", "EDUCATION", "MEASUREMENT", "SHARE"];
 
 // Labels come from the catalogue (messages/tasks.en-GB.ts); these helpers take the reader's `t`
 // (components pass useT(tasksTexts)'s; tests and defaults British English).
@@ -32,9 +25,7 @@ export function actionLabel(type: string, t: TasksT = englishTasksT): string {
 }
 
 export function titleExample(type: string, t: TasksT = englishTasksT): string {
-  return (ACTION_TYPES as readonly string[]).includes(type)
-    ? t(`tasks.titleExample.${type as ActionType}`)
-    : t("tasks.titleExample.other");
+  return (ACTION_TYPES as readonly string[]).includes(type) ? t(`tasks.titleExample.${type as ActionType}`) : t("tasks.titleExample.other");
 }
 
 export function isCareAction(type: string): boolean {
@@ -82,11 +73,13 @@ export function formatDay(date: string, today: string = localToday()): string {
   const [y, m, d] = date.slice(0, 10).split("-").map(Number);
   // A calendar date, not an instant: formatted as midnight UTC in UTC, so no zone moves its day.
   const sameYear = today.slice(0, 4) === date.slice(0, 4);
-  return dateFormat({ weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" })
-    .format(new Date(Date.UTC(y, m - 1, d)))
-    // en-GB puts a comma after the weekday once there is a year ("Mon, 4 Jan 2027"): the list
-    // reads better without it, as before.
-    .replace(/,/g, "");
+  return (
+    dateFormat({ weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" })
+      .format(new Date(Date.UTC(y, m - 1, d)))
+      // en-GB puts a comma after the weekday once there is a year ("Mon, 4 Jan 2027"): the list
+      // reads better without it, as before.
+      .replace(/,/g, "")
+  );
 }
 
 export type DueTone = "overdue" | "soon" | "later" | "none" | "done";
@@ -123,10 +116,7 @@ export function dueText(
 }
 
 /** Whether a task is overdue: the server's flag, or by the user's own calendar. */
-export function isOverdue(
-  task: { isOverdue?: boolean | null; dueDate?: string | null; status: string },
-  today = localToday(),
-): boolean {
+export function isOverdue(task: { isOverdue?: boolean | null; dueDate?: string | null; status: string }, today = localToday()): boolean {
   if (task.status === "COMPLETED") return false;
   if (task.isOverdue) return true;
   return !!task.dueDate && daysUntil(task.dueDate, today) < 0;

@@ -42,12 +42,27 @@ function updating(...tasks: TaskNode[]): Handler<"UpdateTask"> {
       thingId: THING,
     };
     current.set(id, task);
-    const { __typename, title, description, actionType, status, priority, dueDate, isOverdue, canEdit, completedAt, updatedAt, thingId } = task;
+    const { __typename, title, description, actionType, status, priority, dueDate, isOverdue, canEdit, completedAt, updatedAt, thingId } =
+      task;
     return {
       data: {
         updateTaskById: {
           __typename: "UpdateTaskPayload",
-          task: { __typename, id, title, description, actionType, status, priority, dueDate, isOverdue, canEdit, completedAt, updatedAt, thingId },
+          task: {
+            __typename,
+            id,
+            title,
+            description,
+            actionType,
+            status,
+            priority,
+            dueDate,
+            isOverdue,
+            canEdit,
+            completedAt,
+            updatedAt,
+            thingId,
+          },
         },
       },
     };
@@ -58,9 +73,7 @@ describe("/tasks", () => {
   it("asks guests to sign in", async () => {
     renderTasksApp("/tasks", guestSession(), {});
     await screen.findByRole("heading", { name: "Sign in to see your tasks" });
-    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
-      "/signin?next=%2Ftasks",
-    );
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/signin?next=%2Ftasks");
   });
 
   it("shows the tasks assigned to me first, overdue first with a badge", async () => {
@@ -73,18 +86,13 @@ describe("/tasks", () => {
     await screen.findByText("Weed the planter");
     expect(view.getAttribute("aria-pressed")).toBe("true");
     const titles = screen.getAllByRole("button", { expanded: false }).map((b) => b.textContent);
-    expect(titles.filter((t) => ["Weed the planter", "Tidy the edges"].includes(t ?? ""))).toEqual([
-      "Weed the planter",
-      "Tidy the edges",
-    ]);
+    expect(titles.filter((t) => ["Weed the planter", "Tidy the edges"].includes(t ?? ""))).toEqual(["Weed the planter", "Tidy the edges"]);
     expect(screen.queryByText("Paint the bench")).toBeNull();
     const lateRow = screen.getByText("Weed the planter").closest("li")!;
     expect(within(lateRow).getByText("Overdue")).toBeTruthy();
     expect(within(lateRow).getByText("2 days overdue")).toBeTruthy();
     expect(within(screen.getByText("Tidy the edges").closest("li")!).getByText("Due in 3 days")).toBeTruthy();
-    expect(within(lateRow).getByRole("link", { name: "Corner Planter" }).getAttribute("href")).toBe(
-      `/things/${THING}/dashboard`,
-    );
+    expect(within(lateRow).getByRole("link", { name: "Corner Planter" }).getAttribute("href")).toBe(`/things/${THING}/dashboard`);
 
     fireEvent.click(screen.getByRole("button", { name: /^All tasks/ }));
     await screen.findByText("Paint the bench");
@@ -92,10 +100,7 @@ describe("/tasks", () => {
 
   it("searches by title and filters by priority", async () => {
     renderTasksApp("/tasks", userSession(), {
-      Tasks: tasksReply([
-        taskNode({ title: "Water the roses", priority: "HIGH" }),
-        taskNode({ title: "Sweep the path", priority: "LOW" }),
-      ]),
+      Tasks: tasksReply([taskNode({ title: "Water the roses", priority: "HIGH" }), taskNode({ title: "Sweep the path", priority: "LOW" })]),
     });
     await screen.findByText("Water the roses");
     fireEvent.change(screen.getByLabelText("Search tasks"), { target: { value: "sweep" } });
@@ -191,9 +196,7 @@ describe("/tasks", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Done: Measure it" }));
     await screen.findByText(/its owners and\s+collaborators — can record actions on it/);
     expect(screen.queryByRole("button", { name: /Record this/ })).toBeNull();
-    expect(screen.getByRole("link", { name: "Collaborate on Corner Planter" }).getAttribute("href")).toBe(
-      `/things/${THING}/collaborate`,
-    );
+    expect(screen.getByRole("link", { name: "Collaborate on Corner Planter" }).getAttribute("href")).toBe(`/things/${THING}/collaborate`);
   });
 
   it("says 'Failed to update task' when the server gives no message", async () => {
@@ -218,9 +221,7 @@ describe("/tasks", () => {
     fireEvent.change(within(form).getByLabelText("Title"), { target: { value: "Water it well" } });
     fireEvent.change(within(form).getByLabelText("Priority"), { target: { value: "HIGH" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save changes" }));
-    expect((await within(form).findByRole("alert")).textContent).toBe(
-      "As an assignee you can change the task's status only",
-    );
+    expect((await within(form).findByRole("alert")).textContent).toBe("As an assignee you can change the task's status only");
     expect(app.called("UpdateTask")[0].variables).toMatchObject({
       patch: { title: "Water it well", priority: "HIGH", status: "NOT_STARTED", thingId: THING },
     });

@@ -71,10 +71,7 @@ export function useTasks(filter: TaskFilter = {}, { pause = false }: { pause?: b
 
   const all = useMemo(() => result.data?.allTasks?.nodes ?? [], [result.data]);
   const filterKey = JSON.stringify(filter);
-  const tasks = useMemo(
-    () => sortTasks(all.filter((task) => matchesFilter(task, JSON.parse(filterKey) as TaskFilter))),
-    [all, filterKey],
-  );
+  const tasks = useMemo(() => sortTasks(all.filter((task) => matchesFilter(task, JSON.parse(filterKey) as TaskFilter))), [all, filterKey]);
   return {
     tasks,
     all,

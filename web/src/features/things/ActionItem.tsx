@@ -177,7 +177,8 @@ export function ActionItem({
                   t("things.it")
                 ),
             },
-            { type: action.type, you: mine ? "yes" : "no" })}{" "}
+            { type: action.type, you: mine ? "yes" : "no" },
+          )}{" "}
           <span className="action-type-tag">
             {action.type === "WATERING" && action.litres
               ? t("things.actionItem.wateredLitres", { litres: formatLitres(action.litres) })
@@ -240,7 +241,8 @@ export function ActionItem({
           </form>
         ) : (
           <>
-            {action.comments && !(action.type === "CREATED" && /^Added /.test(action.comments) && (!thingName || action.comments === `Added ${thingName}`)) ? (
+            {action.comments &&
+            !(action.type === "CREATED" && /^Added /.test(action.comments) && (!thingName || action.comments === `Added ${thingName}`)) ? (
               <p className="action-comments">{action.comments}</p>
             ) : null}
             {action.hasImage ? <ActionPicture id={action.id} comments={action.comments} /> : null}
@@ -272,9 +274,7 @@ export function ActionItem({
               </button>
             ) : null}
             {/* Anyone signed in may report someone else's action (issue 26). */}
-            {!mine && action.type !== "CREATED" ? (
-              <ReportButton targetType="ACTION" targetId={action.id} className="link-button" />
-            ) : null}
+            {!mine && action.type !== "CREATED" ? <ReportButton targetType="ACTION" targetId={action.id} className="link-button" /> : null}
           </div>
         ) : null}
         {error ? (

@@ -51,12 +51,7 @@ export default function EditThingPage() {
   }
   if (missing || !thing) return <ThingNotFound />;
   if (!thing.canEdit) {
-    return (
-      <RedirectWithNotice
-        to={`/things/${encodeURIComponent(id)}`}
-        message={t("things.editPage.ownersOnly", brand)}
-      />
-    );
+    return <RedirectWithNotice to={`/things/${encodeURIComponent(id)}`} message={t("things.editPage.ownersOnly", brand)} />;
   }
 
   const groups = [...myGroups.groups];
@@ -75,7 +70,9 @@ export default function EditThingPage() {
       try {
         await attach(upload, "thing", thing.id);
       } catch (attachError) {
-        notify.warning(t("things.editPage.pictureNotAttached", { error: errorText(attachError as CombinedError, t("things.errorOccurred")) }));
+        notify.warning(
+          t("things.editPage.pictureNotAttached", { error: errorText(attachError as CombinedError, t("things.errorOccurred")) }),
+        );
       }
     }
     notify.positive(t("things.editPage.saved"));

@@ -40,7 +40,10 @@ export default function NewThingPage() {
         await attach(upload, "thing", created.id);
       } catch (attachError) {
         notify.warning(
-          t("things.new.pictureNotAttached", { name: created.name, error: errorText(attachError as CombinedError, t("things.errorOccurred")) }),
+          t("things.new.pictureNotAttached", {
+            name: created.name,
+            error: errorText(attachError as CombinedError, t("things.errorOccurred")),
+          }),
         );
       }
     }
@@ -50,8 +53,7 @@ export default function NewThingPage() {
   };
 
   const preselected = params.get("group");
-  const initialGroup =
-    preselected && groups.some((g) => g.id === preselected) ? preselected : groups.length === 1 ? groups[0].id : "";
+  const initialGroup = preselected && groups.some((g) => g.id === preselected) ? preselected : groups.length === 1 ? groups[0].id : "";
 
   return (
     <section className="page thing-form-page" aria-labelledby="page-title">

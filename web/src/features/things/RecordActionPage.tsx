@@ -169,7 +169,9 @@ export default function RecordActionPage() {
       try {
         await attach(upload, "action", created.id);
       } catch (attachError) {
-        notify.warning(t("things.record.pictureNotAttached", { error: errorText(attachError as CombinedError, t("things.errorOccurred")) }));
+        notify.warning(
+          t("things.record.pictureNotAttached", { error: errorText(attachError as CombinedError, t("things.errorOccurred")) }),
+        );
       }
     }
     const amount = litresToSend(litres, type);
@@ -300,10 +302,7 @@ export default function RecordActionPage() {
 }
 
 /** Titles of badges awarded since the action was sent (allowing for a little clock skew). */
-export function newBadges(
-  nodes: { awardedAt: string; badgeTypeByBadgeTypeId: { title: string } | null }[],
-  sentAt: number,
-): string[] {
+export function newBadges(nodes: { awardedAt: string; badgeTypeByBadgeTypeId: { title: string } | null }[], sentAt: number): string[] {
   return nodes
     .filter((n) => Date.parse(n.awardedAt) >= sentAt - 60_000 && n.badgeTypeByBadgeTypeId)
     .map((n) => n.badgeTypeByBadgeTypeId!.title);

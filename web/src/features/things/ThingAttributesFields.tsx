@@ -49,7 +49,9 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
           {species.map((s) => (
             <option key={s.id} value={s.id}>
               {/* The reader's language's common name first; the other two to tell species apart. */}
-              {locale === "de" ? `${s.commonNameDe} (${s.botanicalName}; ${s.commonNameEn})` : `${s.commonNameEn} (${s.botanicalName}; ${s.commonNameDe})`}
+              {locale === "de"
+                ? `${s.commonNameDe} (${s.botanicalName}; ${s.commonNameEn})`
+                : `${s.commonNameEn} (${s.botanicalName}; ${s.commonNameDe})`}
             </option>
           ))}
         </SelectField>
@@ -129,7 +131,8 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
         <legend>{t("things.attributes.seasons")}</legend>
         {SEASONS.map(([code]) => (
           <label key={code} className="checkbox-inline">
-            <input type="checkbox" checked={seasons.includes(code)} onChange={(event) => toggle(code, event.target.checked)} /> {seasonLabel(code, t)}
+            <input type="checkbox" checked={seasons.includes(code)} onChange={(event) => toggle(code, event.target.checked)} />{" "}
+            {seasonLabel(code, t)}
           </label>
         ))}
       </fieldset>

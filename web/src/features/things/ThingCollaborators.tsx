@@ -62,7 +62,12 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
           {!signedIn ? (
             <>
               {" "}
-              {richText(t, "things.people.signInToSee", { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> }, {})}
+              {richText(
+                t,
+                "things.people.signInToSee",
+                { signIn: <Link to={paths.signIn(location.pathname)}>{t("things.signIn")}</Link> },
+                {},
+              )}
             </>
           ) : null}
         </p>
@@ -87,17 +92,7 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
   );
 }
 
-function AccessRow({
-  access,
-  manage,
-  you,
-  onChanged,
-}: {
-  access: ThingAccessEntry;
-  manage: boolean;
-  you: boolean;
-  onChanged(): void;
-}) {
+function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntry; manage: boolean; you: boolean; onChanged(): void }) {
   const notify = useNotify();
   const t = useT(thingsTexts);
   const [, updateAccess] = useMutation(UpdateThingAccessMutation);
@@ -313,10 +308,20 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
                 </span>
               </div>
               <div className="person-tools">
-                <button type="button" className="button button-secondary button-small" onClick={() => resend(invitation)} disabled={busy === invitation.id}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => resend(invitation)}
+                  disabled={busy === invitation.id}
+                >
                   {t("things.invite.resend")}
                 </button>
-                <button type="button" className="link-button link-danger" onClick={() => remove(invitation)} disabled={busy === invitation.id}>
+                <button
+                  type="button"
+                  className="link-button link-danger"
+                  onClick={() => remove(invitation)}
+                  disabled={busy === invitation.id}
+                >
                   {t("things.delete")}
                 </button>
               </div>

@@ -74,7 +74,12 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
       {thing.indicatorColourChangedAt && thing.indicatorColourLast && thing.indicatorColourLast !== thing.indicatorColour ? (
         <p className="muted small">
           {/* English writes the state in lower case mid-sentence ("was too dry"); German keeps its capitals. */}
-          {richText(t, "things.status.was", { time: <TimeAgo value={thing.indicatorColourChangedAt} /> }, { colour: locale === "de" ? was : was.toLowerCase() })}
+          {richText(
+            t,
+            "things.status.was",
+            { time: <TimeAgo value={thing.indicatorColourChangedAt} /> },
+            { colour: locale === "de" ? was : was.toLowerCase() },
+          )}
         </p>
       ) : null}
       {hasReadings ? (
@@ -98,16 +103,19 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
           ) : null}
           <p className="muted small">
             {thing.devicesByThingId.totalCount > 0
-              ? richText(t, "things.status.lastReadingFrom", { time: <TimeAgo value={thing.lastSensorData} />, devices: <>{devices}</> }, {})
+              ? richText(
+                  t,
+                  "things.status.lastReadingFrom",
+                  { time: <TimeAgo value={thing.lastSensorData} />, devices: <>{devices}</> },
+                  {},
+                )
               : richText(t, "things.status.lastReading", { time: <TimeAgo value={thing.lastSensorData} /> }, {})}{" "}
             <Link to={paths.thing(thing.id, "readings")}>{t("things.status.seeReadings")}</Link>
           </p>
         </>
       ) : (
         <div className="no-readings">
-          <p>
-            {thing.devicesByThingId.totalCount > 0 ? t("things.status.noReadingsFitted") : t("things.status.noReadingsFit", brand)}
-          </p>
+          <p>{thing.devicesByThingId.totalCount > 0 ? t("things.status.noReadingsFitted") : t("things.status.noReadingsFit", brand)}</p>
           {thing.canEdit && thing.devicesByThingId.totalCount === 0 ? (
             <Link to="/devices/new" className="button button-secondary">
               {t("things.registerDevice")}
@@ -221,9 +229,7 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
           {busy === "one" ? t("things.saving") : isOneThing ? t("things.quick.myOneThing") : t("things.quick.makeOneThing")}
         </button>
       </div>
-      {isOneThing ? (
-        <p className="muted small">{t("things.quick.oneThingText", brand)}</p>
-      ) : null}
+      {isOneThing ? <p className="muted small">{t("things.quick.oneThingText", brand)}</p> : null}
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -242,15 +248,17 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
   return (
     <section className="card about-card" aria-labelledby="about-title">
       <h2 id="about-title">{t("things.about.title", brand)}</h2>
-      {thing.description ? <p className="thing-description">{thing.description}</p> : <p className="muted">{t("things.about.noDescription")}</p>}
+      {thing.description ? (
+        <p className="thing-description">{thing.description}</p>
+      ) : (
+        <p className="muted">{t("things.about.noDescription")}</p>
+      )}
       <dl className="details">
         <dt>{t("things.filter.type")}</dt>
         <dd>{thingTypeLabel(thing.type, t)}</dd>
         <ThingInventoryDetails thing={thing} />
         <dt>{t("things.filter.group", brand)}</dt>
-        <dd>
-          {thing.groupByGroupId ? <Link to={paths.group(thing.groupByGroupId.id)}>{thing.groupByGroupId.name}</Link> : "—"}
-        </dd>
+        <dd>{thing.groupByGroupId ? <Link to={paths.group(thing.groupByGroupId.id)}>{thing.groupByGroupId.name}</Link> : "—"}</dd>
         {thing.locationDescription ? (
           <>
             <dt>{t("things.about.where")}</dt>
@@ -302,7 +310,8 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
                 t,
                 "things.actionLine",
                 { person: <PersonLink person={last.userByCreatedBy} you={Boolean(session && last.createdBy === session.id)} /> },
-                { type: last.type, you: session && last.createdBy === session.id ? "yes" : "no", thing: t("things.it") })}
+                { type: last.type, you: session && last.createdBy === session.id ? "yes" : "no", thing: t("things.it") },
+              )}
               {last.litres ? ` · ${formatLitres(last.litres)}` : ""} <TimeAgo value={last.createdAt} />
             </p>
             {last.comments && !(last.type === "CREATED" && last.comments === `Added ${thing.name}`) ? (
@@ -315,13 +324,12 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
       )}
       {thing.litresTotal ? (
         <p className="litres-total">
-          <ActionIcon type="WATERING" size={16} /> {richText(t, "things.last.litresTotal", { litres: <strong>{formatLitres(thing.litresTotal)}</strong> }, {})}
+          <ActionIcon type="WATERING" size={16} />{" "}
+          {richText(t, "things.last.litresTotal", { litres: <strong>{formatLitres(thing.litresTotal)}</strong> }, {})}
         </p>
       ) : null}
       <p className="small">
-        <Link to={paths.thing(thing.id, "timeline")}>
-          {t("things.last.seeTimeline", { total })}
-        </Link>
+        <Link to={paths.thing(thing.id, "timeline")}>{t("things.last.seeTimeline", { total })}</Link>
         {thing.canRecordAction ? (
           <>
             {" · "}

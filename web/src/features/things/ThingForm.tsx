@@ -109,7 +109,14 @@ export function ThingForm({
             </option>
           ))}
         </SelectField>
-        <FormField label={t("things.form.name")} required autoComplete="off" maxLength={255} error={form.errors.name} {...form.field("name")} />
+        <FormField
+          label={t("things.form.name")}
+          required
+          autoComplete="off"
+          maxLength={255}
+          error={form.errors.name}
+          {...form.field("name")}
+        />
         <SelectField
           label={t("things.filter.type")}
           name="type"
@@ -186,12 +193,7 @@ export function ThingForm({
             </button>
           </p>
         ) : null}
-        <CheckboxField
-          label={t("things.public")}
-          hint={t("things.form.publicHint", brand)}
-          checked={isPublic}
-          onChange={setIsPublic}
-        />
+        <CheckboxField label={t("things.public")} hint={t("things.form.publicHint", brand)} checked={isPublic} onChange={setIsPublic} />
       </fieldset>
 
       {extra}

@@ -36,7 +36,10 @@ import { PictureIcon } from "./icons.tsx";
 import { IndicatorBadge } from "./ThingBits.tsx";
 import { INDICATOR_COLOURS, THING_TYPES, colourFilterLabel, thingTypeLabel, thingTypesByLabel } from "./thing-meta.ts";
 import type { ThingListItem } from "./types.ts";
-import { AllPublicThingsDocument as AllPublicThingsQuery, type AllPublicThingsQuery as AllPublicThingsData } from "./AllPublicThings.generated.ts";
+import {
+  AllPublicThingsDocument as AllPublicThingsQuery,
+  type AllPublicThingsQuery as AllPublicThingsData,
+} from "./AllPublicThings.generated.ts";
 import { AllThingsDocument as AllThingsQuery, type AllThingsQuery as AllThingsData } from "./AllThings.generated.ts";
 import { ThingListGroupsDocument as ThingListGroupsQuery } from "./ThingListGroups.generated.ts";
 import { thingsTexts } from "./texts.ts";

@@ -31,7 +31,6 @@ import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { thingsTexts } from "./texts.ts";
 
-
 /** Counts live events of one thing; screens refetch what the cache cannot update by itself. */
 function useThingEvents(id: string, pause: boolean) {
   const [result] = useSubscription({
@@ -141,12 +140,15 @@ export default function ThingPage() {
                 <Link to={paths.group(group.id)}>{group.name}</Link>
               </>
             ) : null}
-            <span className={`tag${thing.isPublic ? "" : " tag-warning"}`}>{thing.isPublic ? t("things.public") : t("things.private")}</span>
+            <span className={`tag${thing.isPublic ? "" : " tag-warning"}`}>
+              {thing.isPublic ? t("things.public") : t("things.private")}
+            </span>
           </p>
           <p className="thing-need" data-testid="thing-need">
             <NeedBadge need={thing.waterNeed} size={20} />
             <span>
-              <strong>{t(`need.${needStyle(thing.waterNeed).need}.label`)}.</strong> {reason ?? t(`need.${needStyle(thing.waterNeed).need}.meaning`)}
+              <strong>{t(`need.${needStyle(thing.waterNeed).need}.label`)}.</strong>{" "}
+              {reason ?? t(`need.${needStyle(thing.waterNeed).need}.meaning`)}
             </span>
           </p>
           {thing.hiddenAt ? (
@@ -169,9 +171,7 @@ export default function ThingPage() {
             </>
           ) : null}
           <ReportButton targetType="THING" targetId={thing.id} />
-          {thing.hasImage ? (
-            <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} />
-          ) : null}
+          {thing.hasImage ? <ReportButton targetType="PICTURE" pictureOf="thing" targetId={thing.id} /> : null}
         </div>
       </header>
 

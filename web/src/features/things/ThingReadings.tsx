@@ -47,7 +47,9 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   const levels = hydrationLevelsOf(thing.hydrationLevels);
   const charts = CHARTS.map((c) => ({ ...c, points: readingsToPoints(rows, c.key) })).filter((c) => c.points.length > 0);
   // Days without a date (none in practice: the schema allows null) cannot be placed on the chart.
-  const balance = (result.data?.thingById?.waterBalance.nodes ?? []).filter(<D extends { day: string | null }>(d: D): d is D & { day: string } => d.day !== null);
+  const balance = (result.data?.thingById?.waterBalance.nodes ?? []).filter(
+    <D extends { day: string | null }>(d: D): d is D & { day: string } => d.day !== null,
+  );
   const marks = balanceMarks(balance);
   const store = storePoints(balance);
   const hasWater = charts.some((c) => c.key === "water");
@@ -138,69 +140,72 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
 
   return (
     <>
-    <ThingCharts thing={thing} liveCount={liveCount} />
-    <section className="card" aria-labelledby="readings-title">
-      <h2 id="readings-title">{t("things.status.latestReadings")}</h2>
-      {result.error && !result.data ? (
-        <ListError message={errorText(result.error, t("things.errorOccurred"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
-      ) : !result.data ? (
-        <ListSkeleton layout="list" count={3} label={t("things.readings.loading")} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={t("things.readings.noneYet")}
-          action={thing.canEdit ? { label: t("things.registerDevice"), to: "/devices/new" } : null}
-        >
-          {t("things.readings.noneYetText", { brand: b.key })}
-        </EmptyState>
-      ) : (
-        <>
-          <p className="muted small">
-            {t("things.readings.mostRecent", { count: rows.length })}{" "}
-            <DownloadButton path={`/export/things/${thing.id}/readings.csv`} filename={`${thing.name}-readings.csv`} label={t("things.readings.download")} />
-          </p>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the focus so a keyboard can scroll it */}
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t("things.readings.table")}>
-            <table className="readings-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("things.readings.time")}</th>
-                  <th scope="col">{t("things.readings.device")}</th>
-                  {columns.map((column) => (
-                    <th key={column.key} scope="col" className="numeric">
-                      {readingLabel(column.key, t)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const data = dataOf(row);
-                  return (
-                    <tr key={row.id}>
-                      <td>
-                        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-                      </td>
-                      <td>
-                        {row.deviceByDeviceId ? (
-                          <Link to={paths.device(row.deviceByDeviceId.id)}>{row.deviceByDeviceId.name}</Link>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                      {columns.map((column) => (
-                        <td key={column.key} className="numeric">
-                          {formatReading(data[column.key], column)}
+      <ThingCharts thing={thing} liveCount={liveCount} />
+      <section className="card" aria-labelledby="readings-title">
+        <h2 id="readings-title">{t("things.status.latestReadings")}</h2>
+        {result.error && !result.data ? (
+          <ListError
+            message={errorText(result.error, t("things.errorOccurred"))}
+            onRetry={() => reexecute({ requestPolicy: "network-only" })}
+          />
+        ) : !result.data ? (
+          <ListSkeleton layout="list" count={3} label={t("things.readings.loading")} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={t("things.readings.noneYet")}
+            action={thing.canEdit ? { label: t("things.registerDevice"), to: "/devices/new" } : null}
+          >
+            {t("things.readings.noneYetText", { brand: b.key })}
+          </EmptyState>
+        ) : (
+          <>
+            <p className="muted small">
+              {t("things.readings.mostRecent", { count: rows.length })}{" "}
+              <DownloadButton
+                path={`/export/things/${thing.id}/readings.csv`}
+                filename={`${thing.name}-readings.csv`}
+                label={t("things.readings.download")}
+              />
+            </p>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the focus so a keyboard can scroll it */}
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={t("things.readings.table")}>
+              <table className="readings-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("things.readings.time")}</th>
+                    <th scope="col">{t("things.readings.device")}</th>
+                    {columns.map((column) => (
+                      <th key={column.key} scope="col" className="numeric">
+                        {readingLabel(column.key, t)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => {
+                    const data = dataOf(row);
+                    return (
+                      <tr key={row.id}>
+                        <td>
+                          <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                         </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </section>
+                        <td>
+                          {row.deviceByDeviceId ? <Link to={paths.device(row.deviceByDeviceId.id)}>{row.deviceByDeviceId.name}</Link> : "—"}
+                        </td>
+                        {columns.map((column) => (
+                          <td key={column.key} className="numeric">
+                            {formatReading(data[column.key], column)}
+                          </td>
+                        ))}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
     </>
   );
 }

@@ -46,12 +46,7 @@ export default function ThingSettingsPage() {
   }
   if (missing || !thing) return <ThingNotFound />;
   if (!thing.canEdit) {
-    return (
-      <RedirectWithNotice
-        to={`/things/${encodeURIComponent(id)}`}
-        message={t("things.settingsPage.ownersOnly", brand)}
-      />
-    );
+    return <RedirectWithNotice to={`/things/${encodeURIComponent(id)}`} message={t("things.settingsPage.ownersOnly", brand)} />;
   }
 
   return (
@@ -101,9 +96,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
     setServerError(null);
     if (custom && validateHydrationLevels(values)) return;
     setBusy(true);
-    const hydrationLevels = custom
-      ? { dry: Number(values.dry), needsWater: Number(values.needsWater), good: Number(values.good) }
-      : null;
+    const hydrationLevels = custom ? { dry: Number(values.dry), needsWater: Number(values.needsWater), good: Number(values.good) } : null;
     const result = await updateThing({
       nodeId: thing.nodeId,
       patch: { indicatorParameter: parameter, hydrationLevels },

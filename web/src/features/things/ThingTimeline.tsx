@@ -43,7 +43,11 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
     <section aria-labelledby="timeline-title" className="timeline">
       <div className="section-head">
         <h2 id="timeline-title">{t("things.tab.timeline")}</h2>
-        <DownloadButton path={`/export/things/${thing.id}/actions.csv`} filename={`${thing.name}-actions.csv`} label={t("things.timeline.download")} />
+        <DownloadButton
+          path={`/export/things/${thing.id}/actions.csv`}
+          filename={`${thing.name}-actions.csv`}
+          label={t("things.timeline.download")}
+        />
         {thing.canRecordAction ? (
           <Link to={paths.thingAction(thing.id)} className="button">
             {t("things.recordAction")}
@@ -69,12 +73,18 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
         </ListToolbar>
       ) : null}
       {result.error && !result.data ? (
-        <ListError message={errorText(result.error, t("things.errorOccurred"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError
+          message={errorText(result.error, t("things.errorOccurred"))}
+          onRetry={() => reexecute({ requestPolicy: "network-only" })}
+        />
       ) : !result.data ? (
         <ListSkeleton layout="list" count={3} label={t("things.timeline.loading")} />
       ) : shown.length === 0 ? (
         type ? (
-          <EmptyState title={t("things.timeline.noneOfType", { type })} action={{ label: t("things.timeline.showAll"), onClick: () => setType("") }}>
+          <EmptyState
+            title={t("things.timeline.noneOfType", { type })}
+            action={{ label: t("things.timeline.showAll"), onClick: () => setType("") }}
+          >
             {t("things.timeline.noneOfTypeText")}
           </EmptyState>
         ) : (

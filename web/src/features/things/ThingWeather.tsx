@@ -26,9 +26,7 @@ export function ThingWeather({ thing }: { thing: ThingDetails }) {
               <dt>{t("things.settingsPage.soilWater")}</dt>
               <dd>{formatReading(thing.water, { unit: "%", digits: 0 })}</dd>
             </dl>
-            <p className="muted small">
-              {richText(t, "things.weather.measured", { time: <TimeAgo value={thing.lastSensorData} /> }, {})}
-            </p>
+            <p className="muted small">{richText(t, "things.weather.measured", { time: <TimeAgo value={thing.lastSensorData} /> }, {})}</p>
           </>
         ) : (
           <p className="muted">{t("things.weather.noReadings", brand)}</p>

@@ -43,18 +43,23 @@ export default function ThingsPage() {
       </p>
       <ThingList list={list} searchLabel={t("things.searchLabel", brand)} />
       <p className="muted small">
-        {richText(t, "things.openData", {
-          geojson: (
-            <a href="/export/things.geojson" download="public-things.geojson">
-              {t("things.openDataGeoJson", brand)}
-            </a>
-          ),
-          csv: (
-            <a href="/export/things.csv" download="public-things.csv">
-              {t("things.openDataCsv")}
-            </a>
-          ),
-        }, brand)}
+        {richText(
+          t,
+          "things.openData",
+          {
+            geojson: (
+              <a href="/export/things.geojson" download="public-things.geojson">
+                {t("things.openDataGeoJson", brand)}
+              </a>
+            ),
+            csv: (
+              <a href="/export/things.csv" download="public-things.csv">
+                {t("things.openDataCsv")}
+              </a>
+            ),
+          },
+          brand,
+        )}
       </p>
     </section>
   );

@@ -83,10 +83,7 @@ export function PictureIcon({ size = 36 }: { size?: number }) {
 export function StarIcon({ size, filled }: { size?: number; filled?: boolean }) {
   return (
     <LineIcon size={size}>
-      <path
-        d="M12 3.8l2.5 5.1 5.6.8-4 3.9 1 5.6-5.1-2.7-5.1 2.7 1-5.6-4-3.9 5.6-.8z"
-        fill={filled ? "currentColor" : "none"}
-      />
+      <path d="M12 3.8l2.5 5.1 5.6.8-4 3.9 1 5.6-5.1-2.7-5.1 2.7 1-5.6-4-3.9 5.6-.8z" fill={filled ? "currentColor" : "none"} />
     </LineIcon>
   );
 }

@@ -51,7 +51,12 @@ describe("/things/nearest", () => {
   });
 
   it("with none within the radius, says so and goes to /things; the radius is NEAREST_MAX_KM", async () => {
-    const app = renderWithFakeApi("/things/nearest", userSession(), { NearestThing: { data: { nearestThing: { __typename: "NearbyThingsConnection", nodes: [] } } } }, { unknown: "empty" });
+    const app = renderWithFakeApi(
+      "/things/nearest",
+      userSession(),
+      { NearestThing: { data: { nearestThing: { __typename: "NearbyThingsConnection", nodes: [] } } } },
+      { unknown: "empty" },
+    );
     await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("No things within 20 km of you"));
     expect(app.called("NearestThing")[0].variables).toMatchObject({ latitude: 52.52, longitude: 13.405, maxDistanceMetres: 20_000 });
     expect(await app.findByText("No things within 20 km of you. Taking you to the list of things…")).toBeTruthy();
@@ -59,10 +64,15 @@ describe("/things/nearest", () => {
   });
 
   it("asks with the configured radius and words the notice with it", async () => {
-    const app = renderWithFakeApi("/things/nearest", userSession(), { NearestThing: { data: { nearestThing: { __typename: "NearbyThingsConnection", nodes: [] } } } }, {
-      unknown: "empty",
-      config: { ...TEST_CONFIG, nearestMaxKm: 2.5 },
-    });
+    const app = renderWithFakeApi(
+      "/things/nearest",
+      userSession(),
+      { NearestThing: { data: { nearestThing: { __typename: "NearbyThingsConnection", nodes: [] } } } },
+      {
+        unknown: "empty",
+        config: { ...TEST_CONFIG, nearestMaxKm: 2.5 },
+      },
+    );
     await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("No things within 2.5 km of you"));
     expect(app.called("NearestThing")[0].variables).toMatchObject({ maxDistanceMetres: 2_500 });
   });
@@ -71,7 +81,16 @@ describe("/things/nearest", () => {
     const app = renderWithFakeApi(
       "/things/nearest",
       userSession(),
-      { NearestThing: { data: { nearestThing: { __typename: "NearbyThingsConnection", nodes: [{ __typename: "NearbyThing", id: THING_ID, name: "Big Planter", distanceMetres: 412.3 }] } } } },
+      {
+        NearestThing: {
+          data: {
+            nearestThing: {
+              __typename: "NearbyThingsConnection",
+              nodes: [{ __typename: "NearbyThing", id: THING_ID, name: "Big Planter", distanceMetres: 412.3 }],
+            },
+          },
+        },
+      },
       { unknown: "empty" },
     );
     await waitFor(() => expect(app.location()).toMatch(new RegExp(`^/things/${THING_ID}`)));

@@ -47,11 +47,23 @@ describe("the attribute rules, as the database says them", () => {
   });
 
   it("ignores another type's values and sends them as null", () => {
-    const values = { ...EMPTY_ATTRIBUTES, speciesId: "tilia-cordata", trunkGirthCm: "99999", volumeLitres: "300", floweringSeasons: "SUMMER,SPRING" };
+    const values = {
+      ...EMPTY_ATTRIBUTES,
+      speciesId: "tilia-cordata",
+      trunkGirthCm: "99999",
+      volumeLitres: "300",
+      floweringSeasons: "SUMMER,SPRING",
+    };
     expect(Object.values(validateAttributes("PLANTER", values)).filter(Boolean)).toEqual([]);
     expect(attributesInputOf("PLANTER", values)).toEqual({
-      speciesId: null, plantingYear: null, trunkGirthCm: null, heightClass: null, volumeLitres: 300, soilAreaM2: null,
-      floweringPlants: null, floweringSeasons: null,
+      speciesId: null,
+      plantingYear: null,
+      trunkGirthCm: null,
+      heightClass: null,
+      volumeLitres: 300,
+      soilAreaM2: null,
+      floweringPlants: null,
+      floweringSeasons: null,
     });
     expect(attributesInputOf("BEECAFE", values).floweringSeasons).toEqual(["SPRING", "SUMMER"]);
   });
@@ -62,13 +74,46 @@ describe("the new thing form", () => {
     window.scrollTo = () => {};
     const calls: { operationName: string; variables: Record<string, any> }[] = [];
     const handlers: { [N in OperationName]?: () => Reply<N> } = {
-      MyGroups: () => ({ data: { currentUser: { __typename: "User", id: ALICE.id, groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [
-        { __typename: "GroupMembership", id: "m1", isOwner: true, groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" } },
-      ] } } } }),
-      TreeSpecies: () => ({ data: { allTreeSpeciesEntries: { __typename: "TreeSpeciesEntriesConnection", nodes: [
-        { __typename: "TreeSpeciesEntry", id: "tilia-cordata", botanicalName: "Tilia cordata", commonNameEn: "Small-leaved lime", commonNameDe: "Winter-Linde" },
-      ] } } }),
-      CreateThing: () => ({ data: { createThing: { __typename: "CreateThingPayload", thing: { __typename: "Thing", id: "t1", nodeId: "n1", name: "Station Lime" } } } }),
+      MyGroups: () => ({
+        data: {
+          currentUser: {
+            __typename: "User",
+            id: ALICE.id,
+            groupMembershipsByUserId: {
+              __typename: "GroupMembershipsConnection",
+              nodes: [
+                {
+                  __typename: "GroupMembership",
+                  id: "m1",
+                  isOwner: true,
+                  groupByGroupId: { __typename: "Group", id: "g1", name: "Riverside Growers", type: "GROWER" },
+                },
+              ],
+            },
+          },
+        },
+      }),
+      TreeSpecies: () => ({
+        data: {
+          allTreeSpeciesEntries: {
+            __typename: "TreeSpeciesEntriesConnection",
+            nodes: [
+              {
+                __typename: "TreeSpeciesEntry",
+                id: "tilia-cordata",
+                botanicalName: "Tilia cordata",
+                commonNameEn: "Small-leaved lime",
+                commonNameDe: "Winter-Linde",
+              },
+            ],
+          },
+        },
+      }),
+      CreateThing: () => ({
+        data: {
+          createThing: { __typename: "CreateThingPayload", thing: { __typename: "Thing", id: "t1", nodeId: "n1", name: "Station Lime" } },
+        },
+      }),
     };
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body ?? "{}"));
@@ -78,7 +123,13 @@ describe("the new thing form", () => {
     });
     const sessionStore = new SessionStore({ storage: new MemoryStorage() });
     sessionStore.set(userSession({ id: ALICE.id }, { user_id: ALICE.id }));
-    const services: AppServices = { config: TEST_CONFIG, sessionStore, auth: fakeAuth(), notices: new NoticeStore(), fetch: fetchMock as unknown as typeof fetch };
+    const services: AppServices = {
+      config: TEST_CONFIG,
+      sessionStore,
+      auth: fakeAuth(),
+      notices: new NoticeStore(),
+      fetch: fetchMock as unknown as typeof fetch,
+    };
     const router = createMemoryRouter(buildRouteObjects(), { initialEntries: ["/things/new"] });
     render(
       <AppProviders services={services}>
@@ -110,7 +161,15 @@ describe("the new thing form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add thing" }));
     await waitFor(() => expect(app.calls.some((c) => c.operationName === "CreateThing")).toBe(true));
     const input = app.calls.find((c) => c.operationName === "CreateThing")!.variables.input;
-    expect(input).toMatchObject({ type: "TREE", speciesId: "tilia-cordata", plantingYear: 2024, trunkGirthCm: 18, heightClass: null, volumeLitres: null, floweringPlants: null });
+    expect(input).toMatchObject({
+      type: "TREE",
+      speciesId: "tilia-cordata",
+      plantingYear: 2024,
+      trunkGirthCm: 18,
+      heightClass: null,
+      volumeLitres: null,
+      floweringPlants: null,
+    });
   });
 
   it("a planter has volume and soil area instead", async () => {

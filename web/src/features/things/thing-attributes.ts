@@ -64,7 +64,8 @@ type Season = (typeof SEASONS)[number][0];
 
 export const heightClassLabel = (code: string | null | undefined, t: ThingsT = englishThingsT) =>
   HEIGHT_CLASSES.some(([c]) => c === code) ? t(`things.height.${code as HeightClass}`) : "";
-export const seasonLabel = (code: string, t: ThingsT = englishThingsT) => (SEASONS.some(([c]) => c === code) ? t(`things.season.${code as Season}`) : code);
+export const seasonLabel = (code: string, t: ThingsT = englishThingsT) =>
+  SEASONS.some(([c]) => c === code) ? t(`things.season.${code as Season}`) : code;
 
 /** Which attributes a type has. */
 export function attributeKind(type: string): "tree" | "soil" | "beecafe" | null {
@@ -83,17 +84,30 @@ function decimal(value: string): number | null {
 
 /** The plants of the comma- or semicolon-separated text, trimmed, empty parts left out. */
 export function plantList(value: string): string[] {
-  return value.split(/[;,]/).map((p) => p.trim()).filter((p) => p !== "");
+  return value
+    .split(/[;,]/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
 }
 
 export function seasonList(value: string): string[] {
   return value.split(",").filter((s) => s !== "");
 }
 
-export function validateAttributes(type: string, values: AttributeValues, thisYear = new Date().getFullYear()): Record<AttributeField, string | null> {
+export function validateAttributes(
+  type: string,
+  values: AttributeValues,
+  thisYear = new Date().getFullYear(),
+): Record<AttributeField, string | null> {
   const errors: Record<AttributeField, string | null> = {
-    speciesId: null, plantingYear: null, trunkGirthCm: null, heightClass: null,
-    volumeLitres: null, soilAreaM2: null, floweringPlants: null, floweringSeasons: null,
+    speciesId: null,
+    plantingYear: null,
+    trunkGirthCm: null,
+    heightClass: null,
+    volumeLitres: null,
+    soilAreaM2: null,
+    floweringPlants: null,
+    floweringSeasons: null,
   };
   const kind = attributeKind(type);
   if (kind === "tree") {
@@ -143,7 +157,8 @@ export function attributesInputOf(type: string, values: AttributeValues) {
     volumeLitres: kind === "soil" ? number(values.volumeLitres) : null,
     soilAreaM2: kind === "soil" ? number(values.soilAreaM2) : null,
     floweringPlants: kind === "beecafe" && plants.length > 0 ? plants : null,
-    floweringSeasons: kind === "beecafe" && seasons.length > 0 ? (SEASONS.map(([c]) => c).filter((c) => seasons.includes(c)) as FloweringSeason[]) : null,
+    floweringSeasons:
+      kind === "beecafe" && seasons.length > 0 ? (SEASONS.map(([c]) => c).filter((c) => seasons.includes(c)) as FloweringSeason[]) : null,
   };
 }
 

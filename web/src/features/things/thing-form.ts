@@ -6,15 +6,7 @@ import type { ThingType } from "./CreateThing.generated.ts";
 import { charLength, validateLabel as validateSharedLabel } from "../../../../shared/validation.ts";
 import { attributesInputOf, validateAttributes, type AttributeField } from "./thing-attributes.ts";
 
-export type ThingField =
-  | "groupId"
-  | "name"
-  | "type"
-  | "description"
-  | "latitude"
-  | "longitude"
-  | "locationDescription"
-  | AttributeField;
+export type ThingField = "groupId" | "name" | "type" | "description" | "latitude" | "longitude" | "locationDescription" | AttributeField;
 
 export type ThingValues = Record<ThingField, string>;
 
@@ -67,8 +59,7 @@ export function validateThing(values: ThingValues): Record<ThingField, string | 
     description: charLength(values.description) > 5000 ? THING_MESSAGES.descriptionLength : null,
     latitude: validateLatitude(values.latitude),
     longitude: validateLongitude(values.longitude),
-    locationDescription:
-      charLength(values.locationDescription) > 500 ? THING_MESSAGES.locationDescriptionLength : null,
+    locationDescription: charLength(values.locationDescription) > 500 ? THING_MESSAGES.locationDescriptionLength : null,
     ...validateAttributes(values.type, values),
   };
 }

@@ -6,14 +6,7 @@ import { GEO_MESSAGES, GeolocationFailure, geolocationNotice, getCurrentPosition
 import { THING_ORDER, THING_SORTS, thingListVariables } from "./ThingList.tsx";
 import { thingInputOf, validateThing } from "./thing-form.ts";
 import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
-import {
-  bandRange,
-  colourLabel,
-  formatReading,
-  hydrationLevelsOf,
-  needsWaterRank,
-  validateHydrationLevels,
-} from "./thing-meta.ts";
+import { bandRange, colourLabel, formatReading, hydrationLevelsOf, needsWaterRank, validateHydrationLevels } from "./thing-meta.ts";
 
 const good = {
   groupId: "g1",
@@ -126,7 +119,11 @@ describe("thing list", () => {
   });
 
   it("asks for everything when nothing narrows", () => {
-    expect(thingListVariables("  ", { sort: "name", filters: none })).toEqual({ orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false });
+    expect(thingListVariables("  ", { sort: "name", filters: none })).toEqual({
+      orderBy: ["NAME_ASC", "ID_ASC"],
+      condition: null,
+      counted: false,
+    });
   });
 
   it("passes the search and each filter as the server's condition", () => {
@@ -141,9 +138,7 @@ describe("thing list", () => {
 
 describe("geolocation", () => {
   it("puts the reason after the permission-denied message", () => {
-    expect(geolocationNotice({ code: 1, message: "User denied Geolocation" })).toBe(
-      "Location permission denied: User denied Geolocation",
-    );
+    expect(geolocationNotice({ code: 1, message: "User denied Geolocation" })).toBe("Location permission denied: User denied Geolocation");
     expect(geolocationNotice({ code: 3, message: "" })).toBe("Unable to get your location");
   });
 
@@ -155,7 +150,10 @@ describe("geolocation", () => {
     const geo = { getCurrentPosition: getPosition } as unknown as Geolocation;
     await expect(getCurrentPosition(geo)).resolves.toEqual({ latitude: 51.45, longitude: -0.97, accuracy: 8 });
     expect(getPosition.mock.calls[0][2]).toMatchObject({ enableHighAccuracy: true, timeout: 30000 });
-    const denied = { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1, message: "nope" } as GeolocationPositionError) } as unknown as Geolocation;
+    const denied = {
+      getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+        fail({ code: 1, message: "nope" } as GeolocationPositionError),
+    } as unknown as Geolocation;
     const error = await getCurrentPosition(denied).catch((e) => e);
     expect(error).toBeInstanceOf(GeolocationFailure);
     expect(error.message).toBe("Location permission denied: nope");

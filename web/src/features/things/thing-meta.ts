@@ -14,15 +14,7 @@ import { thingTypesByLabel, type ThingType } from "../../lib/thing-types.ts";
 /** Thing types in alphabetical order of their English labels. */
 export const THING_TYPES_BY_LABEL: readonly ThingType[] = thingTypesByLabel();
 
-export const ACTION_TYPES = [
-  "WATERING",
-  "LITTER_CLEANUP",
-  "UPKEEP",
-  "MEASUREMENT",
-  "EDUCATION",
-  "SHARE",
-  "CREATED",
-] as const;
+export const ACTION_TYPES = ["WATERING", "LITTER_CLEANUP", "UPKEEP", "MEASUREMENT", "EDUCATION", "SHARE", "CREATED"] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 /** The types a person records (CREATED is written by the server when a thing is added). */
@@ -52,12 +44,20 @@ export function normaliseColour(colour: string | null | undefined): IndicatorCol
 const scale = (parameter: string | null | undefined) => (parameter === "P_H" ? "ph" : "water");
 
 /** Short label of an indicator colour ("Needs water"), per indicator parameter. */
-export function colourLabel(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: ThingsT = englishThingsT): string {
+export function colourLabel(
+  colour: string | null | undefined,
+  parameter: string | null | undefined = "WATER",
+  t: ThingsT = englishThingsT,
+): string {
   return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.label`);
 }
 
 /** A sentence on what the colour means for the thing. */
-export function colourMeaning(colour: string | null | undefined, parameter: string | null | undefined = "WATER", t: ThingsT = englishThingsT): string {
+export function colourMeaning(
+  colour: string | null | undefined,
+  parameter: string | null | undefined = "WATER",
+  t: ThingsT = englishThingsT,
+): string {
   return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.meaning`);
 }
 
@@ -108,7 +108,11 @@ export function hydrationLevelsOf(value: unknown): HydrationLevels {
   if (source && typeof source === "object") {
     for (const key of ["dry", "needsWater", "good"] as const) {
       const n = Number((source as Record<string, unknown>)[key]);
-      if ((source as Record<string, unknown>)[key] !== undefined && (source as Record<string, unknown>)[key] !== null && Number.isFinite(n)) {
+      if (
+        (source as Record<string, unknown>)[key] !== undefined &&
+        (source as Record<string, unknown>)[key] !== null &&
+        Number.isFinite(n)
+      ) {
         levels[key] = n;
       }
     }
@@ -117,7 +121,10 @@ export function hydrationLevelsOf(value: unknown): HydrationLevels {
 }
 
 /** The message for band limits that do not make sense, or null. */
-export function validateHydrationLevels(levels: { dry: string; needsWater: string; good: string }, t: ThingsT = englishThingsT): string | null {
+export function validateHydrationLevels(
+  levels: { dry: string; needsWater: string; good: string },
+  t: ThingsT = englishThingsT,
+): string | null {
   const values = [levels.dry, levels.needsWater, levels.good];
   if (values.some((v) => v.trim() === "")) return t("things.levels.allThree");
   const numbers = values.map(Number);

@@ -40,7 +40,8 @@ function thingFixture(extra: Partial<PageThing> = {}): PageThing {
     indicatorColourLast: null,
     indicatorColourChangedAt: null,
     waterNeed: "UNKNOWN",
-    waterNeedReason: null, waterNeedReasonParts: null,
+    waterNeedReason: null,
+    waterNeedReasonParts: null,
     indicatorParameter: "WATER",
     hydrationBand: "needsWater",
     hydrationLevels: null,
@@ -170,7 +171,12 @@ function listThing(n: number, extra: Partial<ListThing> = {}): ListThing {
  * One page of the things connection; `endCursor` set means the server has more. The server
  * counts only when asked (`counted`, i.e. the list is narrowed): a null totalCount leaves it out.
  */
-function thingsPage<F extends "allThings" | "allPublicThings">(field: F, nodes: ListThing[], totalCount: number | null, endCursor: string | null = null) {
+function thingsPage<F extends "allThings" | "allPublicThings">(
+  field: F,
+  nodes: ListThing[],
+  totalCount: number | null,
+  endCursor: string | null = null,
+) {
   const page: ListPage = {
     __typename: "ThingsConnection",
     ...(totalCount === null ? {} : { totalCount }),
@@ -202,15 +208,30 @@ describe("the things list", () => {
     const app = renderThings("/things", {
       AllThings: (v) =>
         v.after === "c24"
-          ? thingsPage("allThings", range(25, 30).map((n) => listThing(n)), v.counted ? 30 : null)
-          : thingsPage("allThings", range(1, 24).map((n) => listThing(n)), v.counted ? 30 : null, "c24"),
+          ? thingsPage(
+              "allThings",
+              range(25, 30).map((n) => listThing(n)),
+              v.counted ? 30 : null,
+            )
+          : thingsPage(
+              "allThings",
+              range(1, 24).map((n) => listThing(n)),
+              v.counted ? 30 : null,
+              "c24",
+            ),
       ThingListGroups: listGroups,
     });
     const list = await screen.findByRole("list", { name: "Things" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(24);
     // The whole list is not counted (see AllThings.graphql): it says there is more instead.
     expect(screen.getByText("Showing 24 things")).toBeTruthy();
-    expect(callsOf(app, "AllThings")[0]).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false });
+    expect(callsOf(app, "AllThings")[0]).toEqual({
+      first: 24,
+      after: null,
+      orderBy: ["NAME_ASC", "ID_ASC"],
+      condition: null,
+      counted: false,
+    });
 
     fireEvent.click(screen.getByRole("button", { name: "Show more" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(30));
@@ -235,11 +256,19 @@ describe("the things list", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     // Every group this user can see, though only one has things loaded.
     const groupFilter = screen.getByLabelText("Group") as HTMLSelectElement;
-    await waitFor(() => expect([...groupFilter.options].map((o) => o.text)).toEqual(["All groups", "Allotment Friends", "Riverside Growers"]));
+    await waitFor(() =>
+      expect([...groupFilter.options].map((o) => o.text)).toEqual(["All groups", "Allotment Friends", "Riverside Growers"]),
+    );
 
     fireEvent.change(screen.getByRole("searchbox", { name: "Search things by name" }), { target: { value: " oak " } });
     expect(await screen.findByText("1 thing matches")).toBeTruthy();
-    expect(callsOf(app, "AllThings").at(-1)).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: { search: "oak" }, counted: true });
+    expect(callsOf(app, "AllThings").at(-1)).toEqual({
+      first: 24,
+      after: null,
+      orderBy: ["NAME_ASC", "ID_ASC"],
+      condition: { search: "oak" },
+      counted: true,
+    });
 
     fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "needs-water" } });
     await waitFor(() =>
@@ -253,7 +282,13 @@ describe("the things list", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Clear search and filters" }));
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Things" })).getAllByRole("listitem")).toHaveLength(3));
-    expect(callsOf(app, "AllThings").at(-1)).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false });
+    expect(callsOf(app, "AllThings").at(-1)).toEqual({
+      first: 24,
+      after: null,
+      orderBy: ["NAME_ASC", "ID_ASC"],
+      condition: null,
+      counted: false,
+    });
   });
 
   it("shows guests the public things", async () => {
@@ -264,7 +299,13 @@ describe("the things list", () => {
     );
     const list = await screen.findByRole("list", { name: "Things" });
     expect(within(list).getByText("Planter 01")).toBeTruthy();
-    expect(callsOf(app, "AllPublicThings")[0]).toEqual({ first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false });
+    expect(callsOf(app, "AllPublicThings")[0]).toEqual({
+      first: 24,
+      after: null,
+      orderBy: ["NAME_ASC", "ID_ASC"],
+      condition: null,
+      counted: false,
+    });
     expect(callsOf(app, "AllThings")).toEqual([]);
   });
 
@@ -350,7 +391,16 @@ describe("thing timeline", () => {
 describe("thing dashboard", () => {
   it("says under the name whether the thing needs water and why (the water-need model, issue 21)", async () => {
     renderThings(`/things/${THING_ID}/dashboard`, {
-      ThingPage: () => ({ data: { thingById: { ...thingFixture(), waterNeed: "DUE_SOON" as const, waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: null } } }),
+      ThingPage: () => ({
+        data: {
+          thingById: {
+            ...thingFixture(),
+            waterNeed: "DUE_SOON" as const,
+            waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead",
+            waterNeedReasonParts: null,
+          },
+        },
+      }),
     });
     await screen.findByRole("heading", { level: 1, name: "Big Planter" });
     const need = screen.getByTestId("thing-need");
@@ -364,12 +414,19 @@ describe("thing dashboard", () => {
       { key: "reason.rain_since", values: { mm: 3 } },
       { key: "reason.hot_ahead" },
     ];
-    const fixture = { ...thingFixture(), waterNeed: "DUE_SOON" as const, waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead", waterNeedReasonParts: parts };
+    const fixture = {
+      ...thingFixture(),
+      waterNeed: "DUE_SOON" as const,
+      waterNeedReason: "watered 2 days ago with 40 L; 3 mm rain since; hot days ahead",
+      waterNeedReasonParts: parts,
+    };
     localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
     try {
       renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: fixture } }) });
       await screen.findByRole("heading", { level: 1, name: "Big Planter" }, { timeout: 3000 });
-      expect(screen.getByTestId("thing-need").textContent).toContain("vor 2 Tagen mit 40 l gegossen; seitdem 3 mm Regen; heiße Tage stehen bevor");
+      expect(screen.getByTestId("thing-need").textContent).toContain(
+        "vor 2 Tagen mit 40 l gegossen; seitdem 3 mm Regen; heiße Tage stehen bevor",
+      );
     } finally {
       localStorage.removeItem(LANGUAGE_STORAGE_KEY);
     }
@@ -425,7 +482,15 @@ describe("owner-only screens", () => {
   it("sends someone who may not edit from /edit to the thing", async () => {
     const app = renderThings(`/things/${THING_ID}/edit`, {
       ThingPage: () => ({ data: { thingById: thingFixture({ canEdit: false }) } }),
-      MyGroups: () => ({ data: { currentUser: { __typename: "User", id: ALICE.id, groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [] } } } }),
+      MyGroups: () => ({
+        data: {
+          currentUser: {
+            __typename: "User",
+            id: ALICE.id,
+            groupMembershipsByUserId: { __typename: "GroupMembershipsConnection", nodes: [] },
+          },
+        },
+      }),
     });
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/dashboard`));
     // The redirect says why (issue 22).
@@ -457,7 +522,13 @@ describe("recording an action", () => {
               comments: "Watered",
               litres: null,
               createdAt: new Date().toISOString(),
-              thingByThingId: { __typename: "Thing", id: THING_ID, lastAction: new Date().toISOString(), litresTotal: 70, groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 70 } },
+              thingByThingId: {
+                __typename: "Thing",
+                id: THING_ID,
+                lastAction: new Date().toISOString(),
+                litresTotal: 70,
+                groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 70 },
+              },
             },
             query: null,
           },
@@ -486,7 +557,13 @@ describe("recording an action", () => {
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
     const call = app.calls.find((c) => c.operationName === "RecordAction");
     expect(call?.variables).toEqual({
-      thingId: THING_ID, type: "WATERING", comments: "Watered", litres: null, location: null, hasImage: false, clientKey: expect.stringMatching(UUID),
+      thingId: THING_ID,
+      type: "WATERING",
+      comments: "Watered",
+      litres: null,
+      location: null,
+      hasImage: false,
+      clientKey: expect.stringMatching(UUID),
     });
     expect(app.notices.get().map((n) => n.message)).toContain("Watering recorded — thank you!");
   });
@@ -504,7 +581,13 @@ describe("recording an action", () => {
             comments: "Watered",
             litres,
             createdAt: new Date().toISOString(),
-            thingByThingId: { __typename: "Thing", id: THING_ID, lastAction: new Date().toISOString(), litresTotal: 90, groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 90 } },
+            thingByThingId: {
+              __typename: "Thing",
+              id: THING_ID,
+              lastAction: new Date().toISOString(),
+              litresTotal: 90,
+              groupByGroupId: { __typename: "Group", id: "g1", litresTotal: 90 },
+            },
           },
           query: null,
         },
@@ -514,7 +597,14 @@ describe("recording an action", () => {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
       RecordAction: (variables) => created(variables.litres ?? null),
       ThingTimeline: () => ({
-        data: { thingById: { __typename: "Thing", id: THING_ID, canEdit: true, actionsByThingId: { __typename: "ActionsConnection", totalCount: 0, nodes: [] } } },
+        data: {
+          thingById: {
+            __typename: "Thing",
+            id: THING_ID,
+            canEdit: true,
+            actionsByThingId: { __typename: "ActionsConnection", totalCount: 0, nodes: [] },
+          },
+        },
       }),
     });
     await screen.findByRole("heading", { level: 1, name: "Record an action" });
@@ -522,7 +612,11 @@ describe("recording an action", () => {
     expect(screen.queryByRole("group", { name: /How much water/ })).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: /Watering/ }));
     const amount = screen.getByRole("group", { name: /How much water/ });
-    expect(within(amount).getAllByRole("button").map((b) => b.textContent)).toEqual(["10 L", "20 L", "50 L"]);
+    expect(
+      within(amount)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["10 L", "20 L", "50 L"]);
     const litres = within(amount).getByRole("textbox", { name: "Litres" }) as HTMLInputElement;
 
     // Free entry: the shared rule's messages, and nothing is sent.
@@ -549,7 +643,13 @@ describe("recording an action", () => {
     fireEvent.click(screen.getByRole("button", { name: "Record action" }));
     await waitFor(() => expect(app.location()).toBe(`/things/${THING_ID}/timeline`));
     expect(app.calls.find((c) => c.operationName === "RecordAction")?.variables).toEqual({
-      thingId: THING_ID, type: "WATERING", comments: "Watered", litres: 20, location: null, hasImage: false, clientKey: expect.stringMatching(UUID),
+      thingId: THING_ID,
+      type: "WATERING",
+      comments: "Watered",
+      litres: 20,
+      location: null,
+      hasImage: false,
+      clientKey: expect.stringMatching(UUID),
     });
     expect(app.notices.get().map((n) => n.message)).toContain("Watering of 20 L recorded — thank you!");
   });
@@ -571,7 +671,10 @@ describe("recording an action", () => {
   it("shows the server's message when recording fails", async () => {
     renderThings(`/things/${THING_ID}/action?type=UPKEEP`, {
       ThingPage: () => ({ data: { thingById: thingFixture() } }),
-      RecordAction: () => ({ data: { recordAction: null }, errors: [{ message: "Comments must be at most 2000 characters", extensions: { code: "INVLD" } }] }),
+      RecordAction: () => ({
+        data: { recordAction: null },
+        errors: [{ message: "Comments must be at most 2000 characters", extensions: { code: "INVLD" } }],
+      }),
     });
     await screen.findByRole("heading", { level: 1, name: "Record an action" });
     expect((screen.getByRole("radio", { name: /Upkeep/ }) as HTMLInputElement).checked).toBe(true);
@@ -617,7 +720,16 @@ describe("accepting an invitation", () => {
             isVerified: false,
             userEmailsByUserId: {
               __typename: "UserEmailsConnection",
-              nodes: [{ __typename: "UserEmail", id: "e1", email: "alice@example.org", isPrimary: true, isVerified: false, createdAt: "2026-11-25T10:00:00Z" }],
+              nodes: [
+                {
+                  __typename: "UserEmail",
+                  id: "e1",
+                  email: "alice@example.org",
+                  isPrimary: true,
+                  isVerified: false,
+                  createdAt: "2026-11-25T10:00:00Z",
+                },
+              ],
             },
           },
         },
@@ -642,7 +754,13 @@ describe("in German (issue 25)", () => {
     const mine = thingFixture({
       actionsByThingId: {
         ...thingFixture().actionsByThingId,
-        nodes: [{ ...thingFixture().actionsByThingId.nodes[0], createdBy: ALICE.id, userByCreatedBy: { __typename: "User", id: ALICE.id, name: "Alice Smith", username: "alice" } }],
+        nodes: [
+          {
+            ...thingFixture().actionsByThingId.nodes[0],
+            createdBy: ALICE.id,
+            userByCreatedBy: { __typename: "User", id: ALICE.id, name: "Alice Smith", username: "alice" },
+          },
+        ],
       },
     });
     renderThings(`/things/${THING_ID}/dashboard`, { ThingPage: () => ({ data: { thingById: mine } }) });

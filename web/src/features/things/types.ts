@@ -41,4 +41,3 @@ export interface ThingListItem {
   groupId: string;
   groupByGroupId: { id: string; name: string } | null;
 }
-

@@ -17,4 +17,3 @@ export function useMyGroups() {
   }, [result.data]);
   return { groups, loading: !result.data && !result.error, error: result.error, retry: () => reexecute({ requestPolicy: "network-only" }) };
 }
-

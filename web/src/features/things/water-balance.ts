@@ -28,8 +28,10 @@ export function storePoints(days: readonly WaterBalanceDay[]): ChartPoint[] {
 export function balanceMarks(days: readonly WaterBalanceDay[]): ChartMark[] {
   const marks: ChartMark[] = [];
   for (const d of days) {
-    if (d.wateredLitres !== null && d.wateredLitres > 0) marks.push({ t: noon(d.day), kind: "watering", label: `Watered ${formatLitres(d.wateredLitres)}` });
-    if (d.rainMm !== null && d.rainMm >= RAIN_MARK_MM) marks.push({ t: noon(d.day), kind: "rain", label: `${d.rainMm.toFixed(1)} mm rain` });
+    if (d.wateredLitres !== null && d.wateredLitres > 0)
+      marks.push({ t: noon(d.day), kind: "watering", label: `Watered ${formatLitres(d.wateredLitres)}` });
+    if (d.rainMm !== null && d.rainMm >= RAIN_MARK_MM)
+      marks.push({ t: noon(d.day), kind: "rain", label: `${d.rainMm.toFixed(1)} mm rain` });
   }
   return marks;
 }

@@ -60,10 +60,10 @@ function prefersReducedMotion(): boolean {
 
 const nextFrame = (callback: () => void): number =>
   typeof requestAnimationFrame === "function" ? requestAnimationFrame(callback) : window.setTimeout(callback, 16);
-const cancelFrame = (id: number) =>
-  typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : window.clearTimeout(id);
+const cancelFrame = (id: number) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : window.clearTimeout(id));
 
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function GuidedTour({
   steps,
@@ -261,14 +261,16 @@ export function GuidedTour({
         if (!dialog.current?.contains(event.target as Node)) event.preventDefault();
       }}
     >
-      {spot ? (
-        <div className={styles.spotlight} aria-hidden="true" style={spot} />
-      ) : (
-        <div className={styles.backdrop} aria-hidden="true" />
-      )}
+      {spot ? <div className={styles.spotlight} aria-hidden="true" style={spot} /> : <div className={styles.backdrop} aria-hidden="true" />}
       <div
         ref={dialog}
-        className={placement === "center" ? `${styles.dialog} ${styles.dialogCenter}` : placement === "docked" ? `${styles.dialog} ${styles.dialogDocked}` : styles.dialog}
+        className={
+          placement === "center"
+            ? `${styles.dialog} ${styles.dialogCenter}`
+            : placement === "docked"
+              ? `${styles.dialog} ${styles.dialogDocked}`
+              : styles.dialog
+        }
         style={position}
         role="dialog"
         aria-modal="true"
@@ -290,7 +292,10 @@ export function GuidedTour({
         </div>
         <ol className={styles.dots} aria-hidden="true">
           {steps.map((s, i) => (
-            <li key={s.id} className={i === index ? `${styles.dot} ${styles.dotCurrent}` : i < index ? `${styles.dot} ${styles.dotDone}` : styles.dot} />
+            <li
+              key={s.id}
+              className={i === index ? `${styles.dot} ${styles.dotCurrent}` : i < index ? `${styles.dot} ${styles.dotDone}` : styles.dot}
+            />
           ))}
         </ol>
         <div className={styles.actions}>

@@ -203,7 +203,10 @@ function UserActivity({ user }: { user: UserDetails }) {
         ) : null}
       </div>
       {result.error && !actions ? (
-        <ListError message={errorText(result.error, t("users.activityLoadError"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError
+          message={errorText(result.error, t("users.activityLoadError"))}
+          onRetry={() => reexecute({ requestPolicy: "network-only" })}
+        />
       ) : !actions ? (
         <ListSkeleton layout="list" count={4} label={t("users.activityLoading")} />
       ) : actions.nodes.length === 0 ? (
@@ -230,7 +233,10 @@ function UserBadges({ user }: { user: UserDetails }) {
     <>
       <h2>{t("users.badges")}</h2>
       {result.error && !badges ? (
-        <ListError message={errorText(result.error, t("users.badgesLoadError"))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError
+          message={errorText(result.error, t("users.badgesLoadError"))}
+          onRetry={() => reexecute({ requestPolicy: "network-only" })}
+        />
       ) : !badges ? (
         <ListSkeleton layout="tiles" count={3} label={t("users.badgesLoading")} />
       ) : badges.length === 0 ? (
@@ -291,7 +297,10 @@ function UserThings({ user }: { user: UserDetails }) {
     <>
       <h2>{t("users.things", brand)}</h2>
       {result.error && !accesses ? (
-        <ListError message={errorText(result.error, t("users.thingsLoadError", brand))} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
+        <ListError
+          message={errorText(result.error, t("users.thingsLoadError", brand))}
+          onRetry={() => reexecute({ requestPolicy: "network-only" })}
+        />
       ) : !accesses ? (
         <ListSkeleton layout="tiles" count={3} label={t("users.thingsLoading", brand)} />
       ) : accesses.length === 0 ? (

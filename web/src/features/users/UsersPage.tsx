@@ -29,7 +29,10 @@ import { paths } from "../../routes/paths.ts";
 import { errorText, formatDate } from "../groups/meta.ts";
 import { Avatar, SignInPrompt } from "../groups/ui.tsx";
 import { PeopleGroupsDocument as PeopleGroupsQuery } from "./PeopleGroups.generated.ts";
-import { PeopleInGroupsDocument as PeopleInGroupsQuery, type PeopleInGroupsQuery as PeopleInGroupsData } from "./PeopleInGroups.generated.ts";
+import {
+  PeopleInGroupsDocument as PeopleInGroupsQuery,
+  type PeopleInGroupsQuery as PeopleInGroupsData,
+} from "./PeopleInGroups.generated.ts";
 import { UsersListDocument as UsersListQuery, type UsersListQuery as UsersListData } from "./UsersList.generated.ts";
 import "../groups/groups.css";
 import { usersTexts, type UsersT, englishUsersT } from "./texts.ts";
@@ -192,7 +195,12 @@ function PeopleList() {
       </ListContent>
       {people.length > 0 ? (
         <ListFooter
-          count={{ shown: people.length, total: result.totalCount, noun: [t("users.person"), t("users.personPlural")], narrowed: list.narrowed }}
+          count={{
+            shown: people.length,
+            total: result.totalCount,
+            noun: [t("users.person"), t("users.personPlural")],
+            narrowed: list.narrowed,
+          }}
           more={result}
           moreLabel={t("users.loadMore")}
         />

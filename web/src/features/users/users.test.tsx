@@ -27,7 +27,11 @@ describe("/users", () => {
   });
 
   it("lists the people of the visible groups with their groups, searching and sorting on the server", async () => {
-    const withGroups = (person: ReturnType<typeof user>, groups: string[], total = groups.length): NodeOf<Data<"PeopleInGroups">["peopleInGroups"]> => ({
+    const withGroups = (
+      person: ReturnType<typeof user>,
+      groups: string[],
+      total = groups.length,
+    ): NodeOf<Data<"PeopleInGroups">["peopleInGroups"]> => ({
       ...person,
       groupMembershipsByUserId: {
         __typename: "GroupMembershipsConnection",

@@ -122,9 +122,7 @@ export class NavigationEventStore {
   settle(confirmed: ReadonlySet<string>, refused: ReadonlySet<string> = new Set()): void {
     if (confirmed.size === 0 && refused.size === 0) return;
     this.update((events) =>
-      events
-        .filter((e) => !refused.has(eventKey(e)))
-        .map((e) => (confirmed.has(eventKey(e)) && !e.synced ? { ...e, synced: true } : e)),
+      events.filter((e) => !refused.has(eventKey(e))).map((e) => (confirmed.has(eventKey(e)) && !e.synced ? { ...e, synced: true } : e)),
     );
   }
 

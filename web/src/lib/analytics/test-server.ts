@@ -29,8 +29,7 @@ export function fakeServer() {
   const requests: RecordedRequest[] = [];
   let behaviour: Behaviour = { kind: "ok" };
   // A minimal Response: what the transport reads (ok, status, json()), settled in microtasks only.
-  const json = (body: unknown, status = 200) =>
-    ({ ok: status < 400, status, json: async () => body }) as unknown as Response;
+  const json = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body }) as unknown as Response;
 
   const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> };

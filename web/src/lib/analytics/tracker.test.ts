@@ -333,9 +333,7 @@ describe("confirmation", () => {
       ["/p3", true],
       ["/p4", true],
     ]);
-    expect(logger.warn).toHaveBeenCalledWith(
-      "Navigation sync: 1 event(s) refused and dropped: event 2: timestamp is in the future",
-    );
+    expect(logger.warn).toHaveBeenCalledWith("Navigation sync: 1 event(s) refused and dropped: event 2: timestamp is in the future");
   });
 
   it("sends again what the server did not count", async () => {
@@ -413,7 +411,11 @@ describe("sessions and visitors", () => {
     tracker.record("/account/profile");
     const last = events().at(-1)!;
     expect(last).toMatchObject({ from: "/p3", userId: ALICE.userId, sessionId: aliceSession.id });
-    expect(events().filter((e) => e.userId === GUEST.userId).every((e) => e.synced)).toBe(true);
+    expect(
+      events()
+        .filter((e) => e.userId === GUEST.userId)
+        .every((e) => e.synced),
+    ).toBe(true);
   });
 
   it("before a sign-out, sends the unsynced events and ends the session with the token that still works", async () => {

@@ -329,9 +329,7 @@ export class NavigationTracker {
     }
 
     const timeSpent =
-      from !== null && tab.lastAt !== null
-        ? Math.min(Math.max(0, Math.round(now - tab.lastAt)), NAVIGATION_TRACKING.maxTimeSpentMs)
-        : 0;
+      from !== null && tab.lastAt !== null ? Math.min(Math.max(0, Math.round(now - tab.lastAt)), NAVIGATION_TRACKING.maxTimeSpentMs) : 0;
     const event: NavigationEvent = {
       from,
       to,
@@ -469,9 +467,7 @@ export class NavigationTracker {
       } else {
         // The answer does not add up: drop what was refused, send the rest again later.
         this.store.settle(new Set(), refusedKeys);
-        this.fail(
-          `Navigation sync: the server confirmed ${result.syncedCount ?? 0} of ${accepted.length} events; they will be sent again`,
-        );
+        this.fail(`Navigation sync: the server confirmed ${result.syncedCount ?? 0} of ${accepted.length} events; they will be sent again`);
       }
       if (refused.size > 0) {
         this.logger.warn(`Navigation sync: ${refused.size} event(s) refused and dropped: ${errors.join("; ")}`);

@@ -88,21 +88,13 @@ export function createFetchTransport({ url, fetch: fetchImpl }: FetchTransportOp
 
   return {
     async syncEvents(input, options) {
-      const data = await post(
-        syncEventsMutation,
-        input,
-        options,
-      );
+      const data = await post(syncEventsMutation, input, options);
       const result = data.syncNavigationEvents?.syncNavigationResult;
       if (!result) throw new SyncRequestError("No result", 200);
       return result;
     },
     async syncSession(input, options) {
-      const data = await post(
-        syncSessionMutation,
-        input,
-        options,
-      );
+      const data = await post(syncSessionMutation, input, options);
       const result = data.syncUserSession?.syncSessionResult;
       if (!result) throw new SyncRequestError("No result", 200);
       return result;

@@ -51,11 +51,18 @@ describe("choosing the language", () => {
   });
 
   it("a signed-in person's choice is saved in their account", async () => {
-    const app = renderWithFakeApi("/about", userSession(), {
-      SetLanguage: (v) => ({
-        data: { updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: v.id, language: v.language ?? null } } },
-      }),
-    }, { unknown: "empty" });
+    const app = renderWithFakeApi(
+      "/about",
+      userSession(),
+      {
+        SetLanguage: (v) => ({
+          data: {
+            updateUserById: { __typename: "UpdateUserPayload", user: { __typename: "User", id: v.id, language: v.language ?? null } },
+          },
+        }),
+      },
+      { unknown: "empty" },
+    );
     await inNav("link", "Map");
     fireEvent.change(languageSelect(), { target: { value: "de" } });
     await inNav("link", "Karte");
@@ -68,9 +75,7 @@ describe("choosing the language", () => {
     const app = renderWithFakeApi("/about", userSession(), { SetLanguage: failure("An error occurred") }, { unknown: "empty" });
     await inNav("link", "Map");
     fireEvent.change(languageSelect(), { target: { value: "de" } });
-    await waitFor(() =>
-      expect(app.notices.get().map((n) => n.message)).toContain("Could not save your language. Please try again."),
-    );
+    await waitFor(() => expect(app.notices.get().map((n) => n.message)).toContain("Could not save your language. Please try again."));
     expect(app.sessionStore.get()?.language).toBeNull();
   });
 

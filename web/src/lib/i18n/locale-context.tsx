@@ -107,7 +107,9 @@ export function LocaleProvider({ children, languages = browserLanguages() }: { c
   setServerMessageTranslator(loaded?.serverMessages ?? null);
   useEffect(() => {
     document.documentElement.lang = shown;
-    setDateSettings(shown === "de" ? resolveDateSettings(["de-DE"], Intl.DateTimeFormat().resolvedOptions().timeZone) : resolveDateSettings(["en-GB"]));
+    setDateSettings(
+      shown === "de" ? resolveDateSettings(["de-DE"], Intl.DateTimeFormat().resolvedOptions().timeZone) : resolveDateSettings(["en-GB"]),
+    );
   }, [shown]);
 
   const choose = useCallback(
@@ -159,7 +161,11 @@ export function useLocale(): LocaleContextValue {
 export function useT(): T;
 export function useT<A extends string>(a: Texts<A>): T<MessageKey | A>;
 export function useT<A extends string, B extends string>(a: Texts<A>, b: Texts<B>): T<MessageKey | A | B>;
-export function useT<A extends string, B extends string, C extends string>(a: Texts<A>, b: Texts<B>, c: Texts<C>): T<MessageKey | A | B | C>;
+export function useT<A extends string, B extends string, C extends string>(
+  a: Texts<A>,
+  b: Texts<B>,
+  c: Texts<C>,
+): T<MessageKey | A | B | C>;
 export function useT(...list: Texts<string>[]): T<string> {
   const locale = useContext(ReadingLocale);
   // The same list in every render of a component; the callback changes only with the language.

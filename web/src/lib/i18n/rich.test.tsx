@@ -33,7 +33,9 @@ describe("richText", () => {
     const { container } = render(<p>{richText(englishAboutT, "about.weather.credit", { site: link, licence: link })}</p>);
     expect(container.textContent).toBe("Weather data by Open-Meteo.com, licensed under CC BY 4.0.");
     expect(screen.getAllByRole("link").map((a) => a.textContent)).toEqual(["Open-Meteo.com", "CC BY 4.0"]);
-    const named = render(<p>{richText((key: "x") => (key === "x" ? "Delete \uE000name\uE002 for good?" : ""), "x", { name: <strong>Bed</strong> })}</p>);
+    const named = render(
+      <p>{richText((key: "x") => (key === "x" ? "Delete \uE000name\uE002 for good?" : ""), "x", { name: <strong>Bed</strong> })}</p>,
+    );
     expect(named.container.innerHTML).toBe("<p>Delete <strong>Bed</strong> for good?</p>");
   });
 

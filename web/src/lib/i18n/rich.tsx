@@ -28,7 +28,8 @@ const MARKED = new RegExp(`${OPEN}(\\w+)(?:${WORDS}([^${CLOSE}]*))?${CLOSE}`);
 export function richText<K extends string>(t: T<K>, key: K, parts: Parts, values: MessageValues = {}): ReactNode {
   const marked: Record<string, unknown> = { ...values };
   for (const [name, part] of Object.entries(parts)) {
-    marked[name] = typeof part === "function" ? (words: string[]) => `${OPEN}${name}${WORDS}${words.join("")}${CLOSE}` : `${OPEN}${name}${CLOSE}`;
+    marked[name] =
+      typeof part === "function" ? (words: string[]) => `${OPEN}${name}${WORDS}${words.join("")}${CLOSE}` : `${OPEN}${name}${CLOSE}`;
   }
   const text = t(key, marked as MessageValues);
   // In the pseudo-locale each piece of text after an element is marked too, so the check for text
@@ -55,7 +56,10 @@ export type RichValues = Record<string, string | number | Date | null | undefine
 /** `rich(key, { link: (words) => <Link to="…">{words}</Link>, name })`, in the reader's language. */
 export function useRichT(): (key: MessageKey, values: RichValues) => ReactNode;
 export function useRichT<A extends string>(a: Texts<A>): (key: MessageKey | A, values: RichValues) => ReactNode;
-export function useRichT<A extends string, B extends string>(a: Texts<A>, b: Texts<B>): (key: MessageKey | A | B, values: RichValues) => ReactNode;
+export function useRichT<A extends string, B extends string>(
+  a: Texts<A>,
+  b: Texts<B>,
+): (key: MessageKey | A | B, values: RichValues) => ReactNode;
 export function useRichT(...list: Texts<string>[]): (key: string, values: RichValues) => ReactNode {
   const t = (useT as (...texts: Texts<string>[]) => T<string>)(...list);
   return useCallback(
@@ -63,7 +67,8 @@ export function useRichT(...list: Texts<string>[]): (key: string, values: RichVa
       const scalars: MessageValues = {};
       const parts: Parts = {};
       for (const [name, value] of Object.entries(values)) {
-        if (value === null || value === undefined || typeof value === "string" || typeof value === "number" || value instanceof Date) scalars[name] = value;
+        if (value === null || value === undefined || typeof value === "string" || typeof value === "number" || value instanceof Date)
+          scalars[name] = value;
         else parts[name] = value;
       }
       return richText(t, key, parts, scalars);

@@ -21,18 +21,22 @@ const sampleDe = { "sample.count": "{count, plural, one {# Objekt braucht Wasser
 
 function Count({ texts, count }: { texts: Texts<keyof typeof sampleEn>; count: number }) {
   const t = useT(texts);
-  return <p>{t("sample.count", { count })} · {t("header.map")}</p>;
+  return (
+    <p>
+      {t("sample.count", { count })} · {t("header.map")}
+    </p>
+  );
 }
 
 /** Drawn inside an awaited act, as a screen that may wait for its texts must be. */
 async function inLocale(locale: Locale, texts: Texts<keyof typeof sampleEn>, count: number) {
   await act(async () => {
     render(
-    <ReadingLocale.Provider value={locale}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Count texts={texts} count={count} />
-      </Suspense>
-    </ReadingLocale.Provider>,
+      <ReadingLocale.Provider value={locale}>
+        <Suspense fallback={<p>Loading</p>}>
+          <Count texts={texts} count={count} />
+        </Suspense>
+      </ReadingLocale.Provider>,
     );
   });
 }

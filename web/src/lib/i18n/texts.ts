@@ -74,8 +74,11 @@ export function defineTexts<const M extends Record<string, string>>(
       // same call when it replays a screen that waited.
       let promise = loading.get(locale);
       if (!promise) {
-        const fetch: () => Promise<Translations<K> | undefined> =
-          loaded[locale] ? async () => loaded[locale] : locale === "de" ? others.de : async () => undefined;
+        const fetch: () => Promise<Translations<K> | undefined> = loaded[locale]
+          ? async () => loaded[locale]
+          : locale === "de"
+            ? others.de
+            : async () => undefined;
         const settled = fetch().then(
           (texts) => {
             if (texts) loaded[locale] = texts;

@@ -167,7 +167,7 @@ describe("the offline action queue", () => {
     const storage = new MemoryStorage();
     const server = fakeServer();
     let chain: Promise<unknown> = Promise.resolve();
-    const lock = <T,>(_name: string, task: () => Promise<T>): Promise<T> => {
+    const lock = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
       const run = chain.then(task);
       chain = run.catch(() => undefined);
       return run;

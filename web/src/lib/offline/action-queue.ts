@@ -35,10 +35,7 @@ export interface QueuedAction extends QueuedActionInput {
 }
 
 /** What one send came to: recorded, not reached (try again later), or refused (never retried). */
-export type SendOutcome =
-  | { kind: "sent"; actionId: string }
-  | { kind: "offline" }
-  | { kind: "refused"; message: string };
+export type SendOutcome = { kind: "sent"; actionId: string } | { kind: "offline" } | { kind: "refused"; message: string };
 
 export type SendAction = (action: QueuedAction) => Promise<SendOutcome>;
 

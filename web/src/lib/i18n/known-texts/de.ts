@@ -139,8 +139,10 @@ export const knownDe: Record<KnownKey, string> = {
   "invitations.thingOwnersOnly": "Nur die Besitzer des Objekts können Leute einladen",
   "invitations.thingHasAccess": "Diese Person hat schon Zugang zu dem Objekt",
 
-  "notices.emailRateLimit.one": "Du kannst anderen bis zu {0} E-Mail-Hinweise pro Stunde schicken. Bitte versuche es in einer Minute noch einmal.",
-  "notices.emailRateLimit.other": "Du kannst anderen bis zu {0} E-Mail-Hinweise pro Stunde schicken. Bitte versuche es in {1} Minuten noch einmal.",
+  "notices.emailRateLimit.one":
+    "Du kannst anderen bis zu {0} E-Mail-Hinweise pro Stunde schicken. Bitte versuche es in einer Minute noch einmal.",
+  "notices.emailRateLimit.other":
+    "Du kannst anderen bis zu {0} E-Mail-Hinweise pro Stunde schicken. Bitte versuche es in {1} Minuten noch einmal.",
   "notices.channelOnOff": "Gib für jeden Kanal an, ob er an oder aus ist",
   "notices.digestEmailOnly": "Die Zusammenfassung kommt nur per E-Mail",
   "notices.chooseDigest": "Wähle, wie oft die Zusammenfassung kommt und ob E-Mails einzeln kommen",
@@ -218,12 +220,14 @@ export const knownDe: Record<KnownKey, string> = {
   "sensors.dailyMax": "Tägliche Werte gibt es für höchstens 20 Jahre",
 
   "map.zoomRange": "Der Zoom muss zwischen 0 und 24 liegen",
-  "map.westEast": "Der Wert für Westen muss kleiner sein als der für Osten (frag ein Gebiet über den 180. Längengrad hinweg in zwei Teilen ab)",
+  "map.westEast":
+    "Der Wert für Westen muss kleiner sein als der für Osten (frag ein Gebiet über den 180. Längengrad hinweg in zwei Teilen ab)",
   "map.southNorth": "Der Wert für Süden muss kleiner sein als der für Norden",
   "map.longitudes": "Längengrade müssen zwischen -180 und 180 liegen, Westen kleiner als Osten",
   "map.latitudes": "Breitengrade müssen zwischen -90 und 90 liegen, Süden kleiner als Norden",
 
-  "ogc.bbox": "bbox muss aus vier Zahlen bestehen: kleinster Längengrad (-180 bis 180), kleinster Breitengrad (-90 bis 90), größter Längengrad, größter Breitengrad",
+  "ogc.bbox":
+    "bbox muss aus vier Zahlen bestehen: kleinster Längengrad (-180 bis 180), kleinster Breitengrad (-90 bis 90), größter Längengrad, größter Breitengrad",
   "ogc.bboxLatitudes": "bbox: Der kleinste Breitengrad ist größer als der größte",
   "ogc.limit": "limit muss eine ganze Zahl von 1 bis 1000 sein",
   "ogc.offset": "offset muss eine ganze Zahl sein, 0 oder mehr",
@@ -271,14 +275,17 @@ export const knownDe: Record<KnownKey, string> = {
   "limits.queryTooLarge": "Die Abfrage ist zu groß: {0} Bytes, höchstens {1} sind erlaubt",
   "limits.queryNestedTooDeeply": "Die Abfrage ist zu tief verschachtelt: Mehr als {0} Ebenen von Klammern sind nicht erlaubt",
   "limits.queryTooManyTokens": "Die Abfrage hat zu viele Tokens: Mehr als {0} sind nicht erlaubt",
-  "limits.variablesNestedTooDeeply": "Die Variablen sind zu tief verschachtelt: Mehr als {0} Ebenen von Listen und JSON-Objekten sind nicht erlaubt",
+  "limits.variablesNestedTooDeeply":
+    "Die Variablen sind zu tief verschachtelt: Mehr als {0} Ebenen von Listen und JSON-Objekten sind nicht erlaubt",
   "limits.queryTooManyDirectives": "Die Abfrage verwendet zu viele Direktiven: {0}, höchstens {1} sind erlaubt",
   "limits.queryTooManyFields": "Die Abfrage hat zu viele Felder: Mehr als {0} sind nicht erlaubt",
   "limits.queryTooManyRootFields": "Die Abfrage fragt zu viele Wurzelfelder ab: {0}, höchstens {1} sind erlaubt",
   "limits.queryTooDeep": "Die Abfrage ist zu tief: {0} Ebenen verschachtelter Felder, höchstens {1} sind erlaubt",
   "limits.queryTooManyAliases": "Die Abfrage verwendet zu viele Aliase: {0}, höchstens {1} sind erlaubt",
-  "limits.queryTooCostly": "Die Abfrage ist zu aufwendig: Sie könnte etwa {0} Zeilen liefern, höchstens {1} sind erlaubt. Frag mit first oder last nach weniger, oder teile sie auf",
-  "limits.tooManyRefused": "Zu viele abgelehnte GraphQL-Anfragen von deiner Adresse. Bitte warte eine Minute und versuche es dann noch einmal",
+  "limits.queryTooCostly":
+    "Die Abfrage ist zu aufwendig: Sie könnte etwa {0} Zeilen liefern, höchstens {1} sind erlaubt. Frag mit first oder last nach weniger, oder teile sie auf",
+  "limits.tooManyRefused":
+    "Zu viele abgelehnte GraphQL-Anfragen von deiner Adresse. Bitte warte eine Minute und versuche es dann noch einmal",
   "limits.introspectionOff": "Introspection ist auf diesem Server ausgeschaltet",
   "limits.searchTooLong": "Der Suchtext darf höchstens {0} Zeichen lang sein",
 

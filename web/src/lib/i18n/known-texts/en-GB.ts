@@ -120,7 +120,7 @@ export const knownEn = {
   "devices.alreadyRegistered": "This device is already registered",
   "devices.chooseOwnThing": "Choose a thing you own",
   "devices.alreadyHasAccess": "You already have access to this device",
-  "devices.downlinkMessage": "Message must be \"1\" (on) or \"0\" (off)",
+  "devices.downlinkMessage": 'Message must be "1" (on) or "0" (off)',
   "devices.nothingToSwitch": "This device has no pump or LED to switch",
 
   // Groups.
@@ -162,7 +162,7 @@ export const knownEn = {
   "notices.quietHoursBoth": "Quiet hours need both a start and an end",
   "notices.quietHoursDifferent": "Quiet hours must start and end at different times",
   "notices.chooseTimeZone": "Choose a time zone",
-  "notices.unknownTimeZone": "Unknown time zone \"{0}\"",
+  "notices.unknownTimeZone": 'Unknown time zone "{0}"',
   "notices.pushEndpointInvalid": "The push service address is not valid",
   "notices.pushKeyInvalid": "The browser's push key is not valid (a P-256 public key is 65 bytes)",
   "notices.pushSecretInvalid": "The browser's push secret is not valid (it is 16 bytes)",
@@ -208,7 +208,7 @@ export const knownEn = {
   "import.externalIdTwice": "External id {0} appears more than once (first in row {1})",
   "import.publicYesNo": "Public must be yes or no",
   "import.heightClass": "Height class must be under 5 m, 5-10 m, 10-15 m, 15-20 m, over 20 m, or a height in metres",
-  "import.unknownSeason": "Unknown season \"{0}\": use spring, summer, autumn or winter",
+  "import.unknownSeason": 'Unknown season "{0}": use spring, summer, autumn or winter',
   "import.noGeometry": "Location is required: the feature has no geometry",
   "import.pointsOnly": "Only points can be imported, not a {0}",
   "import.pointsOnlyNoType": "Only points can be imported, not a geometry without a type",
@@ -218,9 +218,9 @@ export const knownEn = {
   "import.trunkGirthNumber": "Trunk girth must be a number of centimetres",
   "import.volumeNumber": "Volume must be a number of litres",
   "import.soilAreaNumber": "Soil area must be a number of square metres",
-  "import.unknownSpecies": "Unknown species \"{0}\": use a botanical, English or German name from the species list",
+  "import.unknownSpecies": 'Unknown species "{0}": use a botanical, English or German name from the species list',
   "import.plantingYear": "Planting year must be a year such as 2019",
-  "import.unknownType": "Unknown type \"{0}\": use one of {1}",
+  "import.unknownType": 'Unknown type "{0}": use one of {1}',
   "import.waterPointsCollection": "Give a GeoJSON FeatureCollection of points",
   "import.waterPointsMax": "At most 10000 water points at a time",
   "import.featureNotPoint": "Feature {0} is not a point with coordinates [longitude, latitude]",
@@ -246,7 +246,8 @@ export const knownEn = {
   "map.latitudes": "Latitudes must be between -90 and 90, south less than north",
 
   // The OGC API (open data).
-  "ogc.bbox": "bbox must be four numbers: minimum longitude (-180 to 180), minimum latitude (-90 to 90), maximum longitude, maximum latitude",
+  "ogc.bbox":
+    "bbox must be four numbers: minimum longitude (-180 to 180), minimum latitude (-90 to 90), maximum longitude, maximum latitude",
   "ogc.bboxLatitudes": "bbox: the minimum latitude is greater than the maximum",
   "ogc.limit": "limit must be a whole number from 1 to 1000",
   "ogc.offset": "offset must be a whole number, 0 or more",
@@ -304,7 +305,8 @@ export const knownEn = {
   "limits.queryTooManyRootFields": "Query asks for too many root fields: {0}, at most {1} are allowed",
   "limits.queryTooDeep": "Query is too deep: {0} levels of nested fields, at most {1} are allowed",
   "limits.queryTooManyAliases": "Query uses too many aliases: {0}, at most {1} are allowed",
-  "limits.queryTooCostly": "Query is too costly: it could return about {0} rows, at most {1} are allowed; ask for fewer with first or last, or split it",
+  "limits.queryTooCostly":
+    "Query is too costly: it could return about {0} rows, at most {1} are allowed; ask for fewer with first or last, or split it",
   "limits.tooManyRefused": "Too many refused GraphQL documents from your address; please wait a minute and try again",
   "limits.introspectionOff": "Introspection is switched off on this server",
   "limits.searchTooLong": "Search text must be at most {0} characters",

@@ -71,9 +71,7 @@ function raisedTexts(sql: string): string[] {
  */
 function samplesOf(text: string): string[][] {
   const variants = /% minute%/.test(text) ? [text.replace("% minute%", "1 minute"), text.replace("% minute%", "7 minutes")] : [text];
-  return variants.map((variant) =>
-    ["3", "Quercus x", "thing"].map((value) => variant.replace(/%%|%/g, (m) => (m === "%%" ? "%" : value))),
-  );
+  return variants.map((variant) => ["3", "Quercus x", "thing"].map((value) => variant.replace(/%%|%/g, (m) => (m === "%%" ? "%" : value))));
 }
 
 // Only entries written for a text: the catch-alls for PostgreSQL's own complaints about a column
@@ -100,12 +98,16 @@ describe("the known texts", () => {
   });
 
   it("use only {0}, {1}, ... placeholders, each in both languages", () => {
-    const wrong = Object.entries(knownEn).filter(([, text]) => /\{(?!\d+\})/.test(text)).map(([key]) => key);
+    const wrong = Object.entries(knownEn)
+      .filter(([, text]) => /\{(?!\d+\})/.test(text))
+      .map(([key]) => key);
     expect(wrong).toEqual([]);
   });
 
   it("differ in German from the English (a text left in English is not translated)", () => {
-    const same = Object.entries(knownEn).filter(([key, text]) => knownDe[key as keyof typeof knownDe] === text).map(([key]) => key);
+    const same = Object.entries(knownEn)
+      .filter(([key, text]) => knownDe[key as keyof typeof knownDe] === text)
+      .map(([key]) => key);
     expect(same).toEqual([]);
   });
 

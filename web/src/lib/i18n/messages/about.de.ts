@@ -21,7 +21,8 @@ export const aboutDe: Record<keyof typeof aboutEn, string> = {
   "about.rainfall.credit":
     "Hier werden Niederschlagsdaten der Environment Agency aus ihrer Echtzeit-Daten-API (Beta) genutzt. Enthält Informationen des öffentlichen Sektors, lizenziert unter der <link>Open Government Licence v3.0</link>.",
   "about.weather.name": "Wettervorhersagen",
-  "about.weather.use": "{brand, select, bee {Die Vorhersage, die bei jedem Café steht.} other {Die Vorhersage, die bei jedem Objekt steht.}}",
+  "about.weather.use":
+    "{brand, select, bee {Die Vorhersage, die bei jedem Café steht.} other {Die Vorhersage, die bei jedem Objekt steht.}}",
   "about.weather.credit": "Wetterdaten von <site>Open-Meteo.com</site>, lizenziert unter <licence>CC BY 4.0</licence>.",
   "about.soilscapes.name": "Soilscapes",
   "about.soilscapes.use":

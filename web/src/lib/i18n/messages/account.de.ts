@@ -154,8 +154,10 @@ export const accountDe: Record<keyof typeof accountEn, string> = {
   "account.things.emptyText":
     "{brand, select, bee {Leg ein Bienen-Café an, um das du dich kümmerst, zum Beispiel einen Kübel mit bienenfreundlichen Blumen und einer Schale Wasser, oder such dir eins in der Nähe und arbeite daran mit.} other {Leg ein Objekt an, um das du dich kümmerst, zum Beispiel einen Pflanzkübel, einen Baum oder eine Bank, oder such dir eins in der Nähe und arbeite daran mit.}}",
   "account.things.find": "{brand, select, bee {Cafés finden} other {Objekte finden}}",
-  "account.things.lastCare": "{type, select, BEECAFE {Bienencafé} APIARY {Bienenstand} GREENHOUSE {Gewächshaus} MEADOW {Wiese} FLOWERBED {Blumenbeet} TREE {Baum} BIN {Mülleimer} PLANTER {Pflanzkübel} HEDGE {Hecke} GRAVE {Grab} VEGETABLEBED {Gemüsebeet} WALL {Mauer} FENCE {Zaun} BENCH {Bank} MURAL {Wandbild} NOTICEBOARD {Schwarzes Brett} BOOKSHARE {Bücherschrank} PLAQUE {Gedenktafel} SCULPTURE {Skulptur} other {Unbekannte Art}} · zuletzt gepflegt am {date}",
-  "account.things.noCare": "{type, select, BEECAFE {Bienencafé} APIARY {Bienenstand} GREENHOUSE {Gewächshaus} MEADOW {Wiese} FLOWERBED {Blumenbeet} TREE {Baum} BIN {Mülleimer} PLANTER {Pflanzkübel} HEDGE {Hecke} GRAVE {Grab} VEGETABLEBED {Gemüsebeet} WALL {Mauer} FENCE {Zaun} BENCH {Bank} MURAL {Wandbild} NOTICEBOARD {Schwarzes Brett} BOOKSHARE {Bücherschrank} PLAQUE {Gedenktafel} SCULPTURE {Skulptur} other {Unbekannte Art}} · noch keine Pflege eingetragen",
+  "account.things.lastCare":
+    "{type, select, BEECAFE {Bienencafé} APIARY {Bienenstand} GREENHOUSE {Gewächshaus} MEADOW {Wiese} FLOWERBED {Blumenbeet} TREE {Baum} BIN {Mülleimer} PLANTER {Pflanzkübel} HEDGE {Hecke} GRAVE {Grab} VEGETABLEBED {Gemüsebeet} WALL {Mauer} FENCE {Zaun} BENCH {Bank} MURAL {Wandbild} NOTICEBOARD {Schwarzes Brett} BOOKSHARE {Bücherschrank} PLAQUE {Gedenktafel} SCULPTURE {Skulptur} other {Unbekannte Art}} · zuletzt gepflegt am {date}",
+  "account.things.noCare":
+    "{type, select, BEECAFE {Bienencafé} APIARY {Bienenstand} GREENHOUSE {Gewächshaus} MEADOW {Wiese} FLOWERBED {Blumenbeet} TREE {Baum} BIN {Mülleimer} PLANTER {Pflanzkübel} HEDGE {Hecke} GRAVE {Grab} VEGETABLEBED {Gemüsebeet} WALL {Mauer} FENCE {Zaun} BENCH {Bank} MURAL {Wandbild} NOTICEBOARD {Schwarzes Brett} BOOKSHARE {Bücherschrank} PLAQUE {Gedenktafel} SCULPTURE {Skulptur} other {Unbekannte Art}} · noch keine Pflege eingetragen",
   "account.things.oneThing": "{brand, select, bee {★ Lieblings-Café} other {★ Lieblingsobjekt}}",
   "account.things.collaborator": "Mitarbeit",
   "account.things.chooseOne":
@@ -208,8 +210,7 @@ export const accountDe: Record<keyof typeof accountEn, string> = {
   "account.notices.kind.group": "Aktivität in Gruppen",
   "account.notices.kind.group.hint": "Jemand tritt einer Gruppe bei, die du leitest.",
   "account.notices.kind.device": "Zustand der Geräte",
-  "account.notices.kind.device.hint":
-    "Ein Gerät an etwas, um das du dich kümmerst, meldet sich nicht mehr oder hat kaum noch Batterie.",
+  "account.notices.kind.device.hint": "Ein Gerät an etwas, um das du dich kümmerst, meldet sich nicht mehr oder hat kaum noch Batterie.",
   "account.notices.kind.digest": "Zusammenfassung",
   "account.notices.kind.digest.hint": "Die Zusammenfassung per E-Mail: deine Objekte, deine Aufgaben, deine Gruppen.",
   "account.notices.emails": "E-Mails",

@@ -58,8 +58,7 @@ export const accountEn = {
   "account.profile.save": "Save profile",
 
   "account.passphrase.title": "Change passphrase",
-  "account.passphrase.intro":
-    "Your current passphrase, then the new one twice. You stay signed in here; other devices are signed out.",
+  "account.passphrase.intro": "Your current passphrase, then the new one twice. You stay signed in here; other devices are signed out.",
   "account.passphrase.failed": "Your passphrase could not be changed. Please try again.",
   "account.passphrase.changed": "Your passphrase has been changed.",
   "account.passphrase.submit": "Change passphrase",
@@ -142,7 +141,8 @@ export const accountEn = {
   "account.badge.measurement.description": "{count, plural, one {Took # measurement} other {Took # measurements}}",
 
   "account.things.title": "{brand, select, bee {My cafes} other {My things}}",
-  "account.things.intro": "{brand, select, bee {The cafes you own or help to look after.} other {The things you own or help to look after.}}",
+  "account.things.intro":
+    "{brand, select, bee {The cafes you own or help to look after.} other {The things you own or help to look after.}}",
   "account.things.add": "{brand, select, bee {Add a cafe} other {Add a thing}}",
   "account.things.loading": "{brand, select, bee {Loading your cafes…} other {Loading your things…}}",
   "account.things.loadError": "{brand, select, bee {We could not load your cafes.} other {We could not load your things.}}",
@@ -151,8 +151,10 @@ export const accountEn = {
     "{brand, select, bee {Add a bee cafe you care for, such as a planter of bee-friendly flowers with a dish of water, or find one nearby and become a collaborator.} other {Add a thing you care for, such as a planter, a tree or a bench, or find one nearby and become a collaborator.}}",
   "account.things.find": "{brand, select, bee {Find cafes} other {Find things}}",
   // {type} is the thing's type (PLANTER, TREE, ...), named as the things screens name it.
-  "account.things.lastCare": "{type, select, BEECAFE {Bee cafe} APIARY {Apiary} GREENHOUSE {Greenhouse} MEADOW {Meadow} FLOWERBED {Flower bed} TREE {Tree} BIN {Bin} PLANTER {Planter} HEDGE {Hedge} GRAVE {Grave} VEGETABLEBED {Vegetable bed} WALL {Wall} FENCE {Fence} BENCH {Bench} MURAL {Mural} NOTICEBOARD {Notice board} BOOKSHARE {Book share} PLAQUE {Plaque} SCULPTURE {Sculpture} other {Unknown type}} · last care {date}",
-  "account.things.noCare": "{type, select, BEECAFE {Bee cafe} APIARY {Apiary} GREENHOUSE {Greenhouse} MEADOW {Meadow} FLOWERBED {Flower bed} TREE {Tree} BIN {Bin} PLANTER {Planter} HEDGE {Hedge} GRAVE {Grave} VEGETABLEBED {Vegetable bed} WALL {Wall} FENCE {Fence} BENCH {Bench} MURAL {Mural} NOTICEBOARD {Notice board} BOOKSHARE {Book share} PLAQUE {Plaque} SCULPTURE {Sculpture} other {Unknown type}} · no care recorded yet",
+  "account.things.lastCare":
+    "{type, select, BEECAFE {Bee cafe} APIARY {Apiary} GREENHOUSE {Greenhouse} MEADOW {Meadow} FLOWERBED {Flower bed} TREE {Tree} BIN {Bin} PLANTER {Planter} HEDGE {Hedge} GRAVE {Grave} VEGETABLEBED {Vegetable bed} WALL {Wall} FENCE {Fence} BENCH {Bench} MURAL {Mural} NOTICEBOARD {Notice board} BOOKSHARE {Book share} PLAQUE {Plaque} SCULPTURE {Sculpture} other {Unknown type}} · last care {date}",
+  "account.things.noCare":
+    "{type, select, BEECAFE {Bee cafe} APIARY {Apiary} GREENHOUSE {Greenhouse} MEADOW {Meadow} FLOWERBED {Flower bed} TREE {Tree} BIN {Bin} PLANTER {Planter} HEDGE {Hedge} GRAVE {Grave} VEGETABLEBED {Vegetable bed} WALL {Wall} FENCE {Fence} BENCH {Bench} MURAL {Mural} NOTICEBOARD {Notice board} BOOKSHARE {Book share} PLAQUE {Plaque} SCULPTURE {Sculpture} other {Unknown type}} · no care recorded yet",
   "account.things.oneThing": "{brand, select, bee {★ One Cafe} other {★ One Thing}}",
   "account.things.collaborator": "collaborator",
   "account.things.chooseOne":
@@ -226,16 +228,14 @@ export const accountEn = {
   "account.push.unsupported":
     "This browser cannot receive push messages. Install the app, or use a current Chrome, Edge, Firefox or Safari.",
   "account.push.noKey": "Push messages are not set up on this server.",
-  "account.push.denied":
-    "Notifications are blocked for this site. Allow them in your browser's site settings to get push messages here.",
+  "account.push.denied": "Notifications are blocked for this site. Allow them in your browser's site settings to get push messages here.",
   "account.push.off": "This device does not get push messages yet.",
   "account.push.on": "This device gets push messages.",
   "account.push.checking": "Checking this device…",
   "account.push.notAdded": "This device could not be added. Please try again.",
   "account.push.turnedOn": "This device will get push messages.",
   "account.push.notTurnedOn": "Push could not be turned on.",
-  "account.push.blocked":
-    "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
+  "account.push.blocked": "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
   "account.push.notAllowed": "Notifications were not allowed, so nothing was changed.",
   "account.push.notRemoved": "The device could not be removed. Please try again.",
   "account.push.removed": "{device} will get no more push messages.",

@@ -77,10 +77,8 @@ export const authEn = {
   "auth.verify.home": "Go to the home page",
   "auth.verify.signIn": "Sign in",
   "auth.verify.failed": "This verification link is invalid or has expired",
-  "auth.verify.usedOrOld":
-    "Links work once and for 7 days. If you have already used this one, your address may be verified already.",
-  "auth.verify.incomplete":
-    "The link is incomplete. Please open it straight from the e-mail, or copy all of it into the address bar.",
+  "auth.verify.usedOrOld": "Links work once and for 7 days. If you have already used this one, your address may be verified already.",
+  "auth.verify.incomplete": "The link is incomplete. Please open it straight from the e-mail, or copy all of it into the address bar.",
   "auth.verify.sendNewTo": "Send a new link to {email}",
   "auth.verify.sentNewTo": "We have sent a new link to {email}.",
   "auth.verify.sentNotice": "Verification link sent to {email}",

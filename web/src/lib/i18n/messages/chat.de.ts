@@ -7,11 +7,13 @@ export const chatDe: Record<keyof typeof chatEn, string> = {
   "chat.subtitle": "Antworten aus Messwerten, Pflege, Wetter und Boden",
   "chat.hide": "Ausblenden",
   "chat.open": "Öffnen",
-  "chat.guest": "Melde dich an, um den Pflegeassistenten nach {thing} zu fragen: ob es Wasser braucht, wann es zuletzt gegossen wurde, was sein Boden bedeutet und was diese Woche zu tun ist.",
+  "chat.guest":
+    "Melde dich an, um den Pflegeassistenten nach {thing} zu fragen: ob es Wasser braucht, wann es zuletzt gegossen wurde, was sein Boden bedeutet und was diese Woche zu tun ist.",
   "chat.signIn": "Anmelden und fragen",
   "chat.conversation": "Dein Gespräch über {thing}",
   "chat.loading": "Dein Gespräch wird geladen …",
-  "chat.empty": "{brand, select, bee {Frag alles über dieses Café. Der Pflegeassistent antwortet aus seinen eigenen Daten: den neuesten Bodenwerten, der letzten Pflege, der Wettervorhersage, Regen in der Nähe und der Bodenart, und sagt, welche Zahlen er verwendet hat.} other {Frag alles über dieses Objekt. Der Pflegeassistent antwortet aus seinen eigenen Daten: den neuesten Bodenwerten, der letzten Pflege, der Wettervorhersage, Regen in der Nähe und der Bodenart, und sagt, welche Zahlen er verwendet hat.}}",
+  "chat.empty":
+    "{brand, select, bee {Frag alles über dieses Café. Der Pflegeassistent antwortet aus seinen eigenen Daten: den neuesten Bodenwerten, der letzten Pflege, der Wettervorhersage, Regen in der Nähe und der Bodenart, und sagt, welche Zahlen er verwendet hat.} other {Frag alles über dieses Objekt. Der Pflegeassistent antwortet aus seinen eigenen Daten: den neuesten Bodenwerten, der letzten Pflege, der Wettervorhersage, Regen in der Nähe und der Bodenart, und sagt, welche Zahlen er verwendet hat.}}",
   "chat.private": "Nur du kannst dieses Gespräch sehen.",
   "chat.sending": "Wird gesendet …",
   "chat.thinking": "Denkt nach …",

@@ -7,11 +7,13 @@ export const chatEn = {
   "chat.subtitle": "Answers from its readings, care, weather and soil",
   "chat.hide": "Hide",
   "chat.open": "Open",
-  "chat.guest": "Sign in to ask the care assistant about {thing}: whether it needs water, when it was last watered, what its soil means and what to do this week.",
+  "chat.guest":
+    "Sign in to ask the care assistant about {thing}: whether it needs water, when it was last watered, what its soil means and what to do this week.",
   "chat.signIn": "Sign in to ask",
   "chat.conversation": "Your conversation about {thing}",
   "chat.loading": "Loading your conversation…",
-  "chat.empty": "{brand, select, bee {Ask anything about this cafe. The care assistant answers from its own data: the latest soil readings, recent care, the weather forecast, rain nearby and the soil type, and says which figures it used.} other {Ask anything about this thing. The care assistant answers from its own data: the latest soil readings, recent care, the weather forecast, rain nearby and the soil type, and says which figures it used.}}",
+  "chat.empty":
+    "{brand, select, bee {Ask anything about this cafe. The care assistant answers from its own data: the latest soil readings, recent care, the weather forecast, rain nearby and the soil type, and says which figures it used.} other {Ask anything about this thing. The care assistant answers from its own data: the latest soil readings, recent care, the weather forecast, rain nearby and the soil type, and says which figures it used.}}",
   "chat.private": "Only you can see this conversation.",
   "chat.sending": "Sending…",
   "chat.thinking": "Thinking…",

@@ -2,7 +2,8 @@
 // type, "Owner", "Start a group", member counts) with the group screens: groups.en-GB.ts.
 export const communityEn = {
   "community.title": "Community",
-  "community.lead": "{brand, select, bee {The beepasses and people who look after cafes together. Join a beepass, or start one for your street, estate or orchard.} other {The groups and people who look after things together. Join a group, or start one for your street, estate or orchard.}}",
+  "community.lead":
+    "{brand, select, bee {The beepasses and people who look after cafes together. Join a beepass, or start one for your street, estate or orchard.} other {The groups and people who look after things together. Join a group, or start one for your street, estate or orchard.}}",
   "community.loadFailed": "Could not load the community",
   "community.inNumbers": "The community in numbers",
   "community.statVisible": "{brand, select, bee {Beepasses you can see} other {Groups you can see}}",
@@ -14,7 +15,8 @@ export const communityEn = {
   "community.noneJoinedText": "Join one below, or start your own and invite neighbours.",
   "community.newestPublic": "{brand, select, bee {Newest public beepasses} other {Newest public groups}}",
   "community.nonePublic": "{brand, select, bee {No public beepasses yet} other {No public groups yet}}",
-  "community.beFirst": "{brand, select, bee {Be the first: start a beepass and invite people to join.} other {Be the first: start a group and invite people to join.}}",
+  "community.beFirst":
+    "{brand, select, bee {Be the first: start a beepass and invite people to join.} other {Be the first: start a group and invite people to join.}}",
   "community.newestMembers": "Newest members",
   "community.seeAllPeople": "See all people",
   "community.signInToMeet": "Sign in to meet the people",

@@ -85,7 +85,8 @@ const shell: Record<keyof ShellTexts, string> = {
   "header.register": "Registrieren",
 
   "layout.skipToContent": "Zum Inhalt springen",
-  "layout.tagline": "{brand, select, bee {Futter für Bienen: Kümmere dich um Bienen-Cafés und die Bienenpässe, die sie verbinden.} other {Kümmere dich gemeinsam mit anderen um die geteilten Dinge um dich herum.}}",
+  "layout.tagline":
+    "{brand, select, bee {Futter für Bienen: Kümmere dich um Bienen-Cafés und die Bienenpässe, die sie verbinden.} other {Kümmere dich gemeinsam mit anderen um die geteilten Dinge um dich herum.}}",
   "layout.about": "Über",
   "notice.positive": "Erledigt",
   "notice.negative": "Problem",
@@ -139,9 +140,6 @@ const shell: Record<keyof ShellTexts, string> = {
   "upload.uploading": "Wird hochgeladen … {progress} %",
   "upload.done": "✓ {name} ({size}) hochgeladen; es wird beim Speichern verwendet.",
 
-
-
-
   "location.label": "Standort",
   "location.hint": "Klick auf die Karte, um die Markierung zu setzen, zieh sie zum Anpassen, oder tipp die Koordinaten ein.",
   "location.pickerMap": "Karte zur Wahl: {label}",
@@ -161,8 +159,10 @@ const shell: Record<keyof ShellTexts, string> = {
 
   "chart.window": "{hours, plural, one {der letzten Stunde} other {den letzten # Stunden}}",
   "chart.windowDays": "den letzten {days} Tagen",
-  "chart.describeRollup": "{title} in {window}: {readings, plural, one {# Messwert} other {# Messwerte}} als {count} {per, select, hour {{count, plural, one {Stundenmittel} other {Stundenmittel}}} other {{count, plural, one {Tagesmittel} other {Tagesmittel}}}}; letztes Mittel {latest} für {per, select, hour {die Stunde} other {den Tag}} ab {at}; niedrigster {low}, höchster {high}.",
-  "chart.describe": "{title} in {window}: {count, plural, one {# Messwert} other {# Messwerte}}; zuletzt {latest} um {at}; niedrigster {low}, höchster {high}.",
+  "chart.describeRollup":
+    "{title} in {window}: {readings, plural, one {# Messwert} other {# Messwerte}} als {count} {per, select, hour {{count, plural, one {Stundenmittel} other {Stundenmittel}}} other {{count, plural, one {Tagesmittel} other {Tagesmittel}}}}; letztes Mittel {latest} für {per, select, hour {die Stunde} other {den Tag}} ab {at}; niedrigster {low}, höchster {high}.",
+  "chart.describe":
+    "{title} in {window}: {count, plural, one {# Messwert} other {# Messwerte}}; zuletzt {latest} um {at}; niedrigster {low}, höchster {high}.",
   "chart.describeNone": "{title}: keine Messwerte in {window}.",
   "chart.range": "Spanne {low} – {high}",
   "chart.empty": "Keine Messwerte für {title} in {window}.",
@@ -190,8 +190,6 @@ const shell: Record<keyof ShellTexts, string> = {
   "time.hoursAgo": "vor {hours} Std.",
   "time.yesterday": "gestern",
   "time.daysAgo": "vor {days} Tagen",
-
-
 
   "basemap.terrain.label": "Gelände",
   "basemap.terrain.description": "Straßen, Wege, Parks und Gewässer",
@@ -224,7 +222,8 @@ const shell: Record<keyof ShellTexts, string> = {
   "offline.failed":
     "<b>Nicht festgehalten:</b> Der Server hat {count, plural, one {diesen Einsatz} other {diese Einsätze}} abgelehnt, die auf diesem Gerät gespeichert {count, plural, one {war} other {waren}}.",
   "offline.failedItem": "{action} (festgehalten um <time>{recorded}</time>): {error}",
-  "offline.sentItem": "<b>Gesendet:</b> {action}, festgehalten um <recordedTime>{recorded}</recordedTime> auf diesem Gerät, gesendet um <sentTime>{sent}</sentTime>.",
+  "offline.sentItem":
+    "<b>Gesendet:</b> {action}, festgehalten um <recordedTime>{recorded}</recordedTime> auf diesem Gerät, gesendet um <sentTime>{sent}</sentTime>.",
   "offline.dismiss": "Ausblenden",
 
   "upload.dropHere": "Lass das Bild hier los",

@@ -68,7 +68,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.private": "Privat",
 
   "devices.title": "Geräte",
-  "devices.lead": "{brand, select, bee {Bodensensoren und Pumpensteuerungen an Cafés: ihre neuesten Messwerte, die Batterie und wann sie sich zuletzt gemeldet haben.} other {Bodensensoren und Pumpensteuerungen an Objekten: ihre neuesten Messwerte, die Batterie und wann sie sich zuletzt gemeldet haben.}}",
+  "devices.lead":
+    "{brand, select, bee {Bodensensoren und Pumpensteuerungen an Cafés: ihre neuesten Messwerte, die Batterie und wann sie sich zuletzt gemeldet haben.} other {Bodensensoren und Pumpensteuerungen an Objekten: ihre neuesten Messwerte, die Batterie und wann sie sich zuletzt gemeldet haben.}}",
   "devices.register": "Gerät anmelden",
   "devices.listOptions": "Optionen der Geräteliste",
   "devices.search": "Geräte durchsuchen",
@@ -87,7 +88,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.noMatchText": "Versuch eine andere Suche oder zeig jedes Modell und jede Farbe.",
   "devices.noneYet": "Noch keine Geräte",
   "devices.noPublicYet": "Noch keine öffentlichen Geräte",
-  "devices.emptyText": "{brand, select, bee {Melde einen LoRaWAN-Bodensensor oder eine Pumpensteuerung mit der Geräte-ID (eui-…) an, bring ihn an einem Café an, um das du dich kümmerst, und seine Messwerte erscheinen hier.} other {Melde einen LoRaWAN-Bodensensor oder eine Pumpensteuerung mit der Geräte-ID (eui-…) an, bring ihn an einem Objekt an, um das du dich kümmerst, und seine Messwerte erscheinen hier.}}",
+  "devices.emptyText":
+    "{brand, select, bee {Melde einen LoRaWAN-Bodensensor oder eine Pumpensteuerung mit der Geräte-ID (eui-…) an, bring ihn an einem Café an, um das du dich kümmerst, und seine Messwerte erscheinen hier.} other {Melde einen LoRaWAN-Bodensensor oder eine Pumpensteuerung mit der Geräte-ID (eui-…) an, bring ihn an einem Objekt an, um das du dich kümmerst, und seine Messwerte erscheinen hier.}}",
   "devices.noun.one": "Gerät",
   "devices.noun.other": "Geräte",
   "devices.item.on": "an {thing}",
@@ -115,7 +117,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.indicatorTitle": "Anzeige",
   "devices.noReading48h": "Seit mehr als 48 Stunden kein Messwert.",
   "devices.noReadingsYet": "Noch keine Messwerte.",
-  "devices.basedOn": "Richtet sich nach {parameter, select, TEMPERATURE {der Temperatur} PH {dem pH-Wert} CONDUCTIVITY {der Leitfähigkeit} other {dem Wasser (Bodenfeuchte)}}.",
+  "devices.basedOn":
+    "Richtet sich nach {parameter, select, TEMPERATURE {der Temperatur} PH {dem pH-Wert} CONDUCTIVITY {der Leitfähigkeit} other {dem Wasser (Bodenfeuchte)}}.",
   "devices.whatColoursMean": "Was die Farben bedeuten",
   "devices.phScale": "pH-Skala",
   "devices.phScaleValue": "pH {value}, {word}",
@@ -132,9 +135,11 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.noValuesPump": "Die Signalstärke erscheint hier, sobald die Steuerung einen Uplink sendet.",
   "devices.noValuesSensor": "Messwerte erscheinen hier nach dem ersten Uplink des Geräts über The Things Stack.",
   "devices.fittedTo": "Angebracht an",
-  "devices.thingNote": "{brand, select, bee {Die Messwerte und die Anzeige des Cafés kommen von seinen Geräten.} other {Die Messwerte und die Anzeige des Objekts kommen von seinen Geräten.}}",
+  "devices.thingNote":
+    "{brand, select, bee {Die Messwerte und die Anzeige des Cafés kommen von seinen Geräten.} other {Die Messwerte und die Anzeige des Objekts kommen von seinen Geräten.}}",
   "devices.hiddenThing": "{brand, select, bee {Ein Café, das du nicht sehen kannst.} other {Ein Objekt, das du nicht sehen kannst.}}",
-  "devices.notFitted": "{brand, select, bee {Noch an keinem Café angebracht. Bring es an einem an, damit seine Messwerte dort erscheinen und du neue Messwerte hier live verfolgen kannst.} other {Noch an keinem Objekt angebracht. Bring es an einem an, damit seine Messwerte dort erscheinen und du neue Messwerte hier live verfolgen kannst.}}",
+  "devices.notFitted":
+    "{brand, select, bee {Noch an keinem Café angebracht. Bring es an einem an, damit seine Messwerte dort erscheinen und du neue Messwerte hier live verfolgen kannst.} other {Noch an keinem Objekt angebracht. Bring es an einem an, damit seine Messwerte dort erscheinen und du neue Messwerte hier live verfolgen kannst.}}",
   "devices.chooseThing": "{brand, select, bee {Café wählen} other {Objekt wählen}}",
   "devices.details": "Details",
   "devices.detail.model": "Modell",
@@ -164,15 +169,19 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.noReadingsIn.90d": "Keine Messwerte in den letzten 90 Tagen.",
   "devices.noReadingsIn.1y": "Keine Messwerte im letzten Jahr.",
   "devices.charts.localTime": "Die Zeiten sind in deiner Ortszeit angegeben.",
-  "devices.charts.hourMeans": "Jeder Punkt ist der Mittelwert einer Stunde; der Bereich über jedem Diagramm zeigt den niedrigsten und höchsten Messwert.",
-  "devices.charts.dayMeans": "Jeder Punkt ist der Mittelwert eines Tages (UTC); der Bereich über jedem Diagramm zeigt den niedrigsten und höchsten Messwert.",
-  "devices.charts.truncated": "Nur die neuesten {limit, number} Messwerte werden gezeigt; wähl einen kürzeren Zeitraum für alle Einzelheiten.",
+  "devices.charts.hourMeans":
+    "Jeder Punkt ist der Mittelwert einer Stunde; der Bereich über jedem Diagramm zeigt den niedrigsten und höchsten Messwert.",
+  "devices.charts.dayMeans":
+    "Jeder Punkt ist der Mittelwert eines Tages (UTC); der Bereich über jedem Diagramm zeigt den niedrigsten und höchsten Messwert.",
+  "devices.charts.truncated":
+    "Nur die neuesten {limit, number} Messwerte werden gezeigt; wähl einen kürzeren Zeitraum für alle Einzelheiten.",
   "devices.charts.loadFailed": "Die Messwerte konnten nicht geladen werden",
   "devices.charts.loading": "Messwerte werden geladen …",
   "devices.charts.noSeries": "Diese Steuerung sendet keine Sensorwerte für ein Diagramm.",
   "devices.charts.latestCame": "Der neueste kam am {date}.",
   "devices.charts.chooseLonger": "Wähl einen längeren Zeitraum, um ihn zu sehen.",
-  "devices.charts.howReadingsArrive": "Messwerte kommen an, wenn das Gerät einen Uplink über The Things Stack sendet. Prüf, ob die Geräte-ID hier mit der End-Device-ID dort übereinstimmt und ob der Webhook der Anwendung auf diese Seite zeigt.",
+  "devices.charts.howReadingsArrive":
+    "Messwerte kommen an, wenn das Gerät einen Uplink über The Things Stack sendet. Prüf, ob die Geräte-ID hier mit der End-Device-ID dort übereinstimmt und ob der Webhook der Anwendung auf diese Seite zeigt.",
   "devices.charts.dryBelow": "Zu trocken unter {value} %",
   "devices.charts.needsWaterBelow": "Braucht Wasser unter {value} %",
   "devices.charts.wetAbove": "Zu nass über {value} %",
@@ -195,7 +204,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.pump.sending": "Wird gesendet …",
   "devices.pump.on": "An",
   "devices.pump.off": "Aus",
-  "devices.pump.hint": "Beim Schalten geht ein Downlink über The Things Stack an die Steuerung; er wirkt, sobald das Gerät das nächste Mal empfängt.",
+  "devices.pump.hint":
+    "Beim Schalten geht ein Downlink über The Things Stack an die Steuerung; er wirkt, sobald das Gerät das nächste Mal empfängt.",
   "devices.pump.ownersOnly": "Nur die Besitzer des Geräts können die Pumpe schalten.",
 
   "devices.form.chooseIndicator": "Wähl, was die Anzeige zeigt",
@@ -205,8 +215,10 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.form.deviceIdHint": "Die End-Device-ID in The Things Stack, z. B. eui-a84041000000a1b2.",
   "devices.form.thing": "{brand, select, bee {Café, an dem es angebracht ist} other {Objekt, an dem es angebracht ist}}",
   "devices.form.loadingThings": "{brand, select, bee {Deine Cafés werden geladen …} other {Deine Objekte werden geladen …}}",
-  "devices.form.noThings": "{brand, select, bee {Dir gehören noch keine Cafés; du kannst das Gerät später anbringen.} other {Dir gehören noch keine Objekte; du kannst das Gerät später anbringen.}}",
-  "devices.form.thingHint": "{brand, select, bee {Seine Messwerte erscheinen dann beim Café, und die Anzeige des Cafés folgt ihnen.} other {Seine Messwerte erscheinen dann beim Objekt, und die Anzeige des Objekts folgt ihnen.}}",
+  "devices.form.noThings":
+    "{brand, select, bee {Dir gehören noch keine Cafés; du kannst das Gerät später anbringen.} other {Dir gehören noch keine Objekte; du kannst das Gerät später anbringen.}}",
+  "devices.form.thingHint":
+    "{brand, select, bee {Seine Messwerte erscheinen dann beim Café, und die Anzeige des Cafés folgt ihnen.} other {Seine Messwerte erscheinen dann beim Objekt, und die Anzeige des Objekts folgt ihnen.}}",
   "devices.form.notFitted": "{brand, select, bee {An keinem Café angebracht} other {An keinem Objekt angebracht}}",
   "devices.form.addThingFirst": "{link}, um das Gerät daran anzubringen.",
   "devices.form.addThing": "{brand, select, bee {Leg zuerst ein Café an} other {Leg zuerst ein Objekt an}}",
@@ -223,7 +235,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.form.indicator": "Anzeige",
   "devices.form.indicatorShows": "Die Farbe der Anzeige zeigt",
   "devices.form.bands": "Feuchtebereiche (optional)",
-  "devices.form.bandsHint": "Wo die Wasserfarben wechseln, in Prozent. Lass die Felder leer für die üblichen Bereiche: zu trocken unter {dry} %, braucht Wasser unter {needsWater} %, feucht unter {good} %, darüber zu nass.",
+  "devices.form.bandsHint":
+    "Wo die Wasserfarben wechseln, in Prozent. Lass die Felder leer für die üblichen Bereiche: zu trocken unter {dry} %, braucht Wasser unter {needsWater} %, feucht unter {good} %, darüber zu nass.",
   "devices.form.dryBelow": "Zu trocken unter (%)",
   "devices.form.needsWaterBelow": "Braucht Wasser unter (%)",
   "devices.form.wetAbove": "Zu nass über (%)",
@@ -233,7 +246,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.form.waitingForPicture": "Warten auf das Bild …",
 
   "devices.new.title": "Gerät anmelden",
-  "devices.new.lead": "{brand, select, bee {Füg einen LoRaWAN-Bodensensor oder eine Pumpensteuerung hinzu, die in The Things Stack registriert ist, und bring sie an einem Café an, um das du dich kümmerst. Die Messwerte kommen über den Webhook der Anwendung.} other {Füg einen LoRaWAN-Bodensensor oder eine Pumpensteuerung hinzu, die in The Things Stack registriert ist, und bring sie an einem Objekt an, um das du dich kümmerst. Die Messwerte kommen über den Webhook der Anwendung.}}",
+  "devices.new.lead":
+    "{brand, select, bee {Füg einen LoRaWAN-Bodensensor oder eine Pumpensteuerung hinzu, die in The Things Stack registriert ist, und bring sie an einem Café an, um das du dich kümmerst. Die Messwerte kommen über den Webhook der Anwendung.} other {Füg einen LoRaWAN-Bodensensor oder eine Pumpensteuerung hinzu, die in The Things Stack registriert ist, und bring sie an einem Objekt an, um das du dich kümmerst. Die Messwerte kommen über den Webhook der Anwendung.}}",
   "devices.new.submit": "Gerät anmelden",
   "devices.new.busy": "Wird angemeldet …",
   "devices.new.failed": "Beim Anmelden des Geräts ist ein Problem aufgetreten",
@@ -252,7 +266,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.settings.ownersOnly": "Nur die Besitzer dieses Geräts können seine Einstellungen ändern.",
   "devices.settings.someone": "Jemand",
   "devices.settings.people": "Leute mit Zugriff",
-  "devices.settings.peopleText": "Besitzer können das Gerät ändern, seine Pumpe schalten, es teilen und löschen. Alle anderen hier können es und seine Messwerte sehen, auch wenn es privat ist.",
+  "devices.settings.peopleText":
+    "Besitzer können das Gerät ändern, seine Pumpe schalten, es teilen und löschen. Alle anderen hier können es und seine Messwerte sehen, auch wenn es privat ist.",
   "devices.settings.loadFailed": "Es konnte nicht geladen werden, wer Zugriff hat",
   "devices.settings.loadingPeople": "Wird geladen, wer Zugriff hat …",
   "devices.settings.invite": "Jemanden einladen",
@@ -282,7 +297,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.settings.remove": "Entfernen",
   "devices.settings.invited": "Einladung an {email} gesendet",
   "devices.settings.email": "E-Mail-Adresse",
-  "devices.settings.emailHint": "Die Person bekommt eine E-Mail mit einem Link; nach dem Annehmen kann sie das Gerät und seine Messwerte sehen.",
+  "devices.settings.emailHint":
+    "Die Person bekommt eine E-Mail mit einem Link; nach dem Annehmen kann sie das Gerät und seine Messwerte sehen.",
   "devices.settings.sending": "Wird gesendet …",
   "devices.settings.sendInvitation": "Einladung senden",
   "devices.settings.resent": "Einladung noch einmal an {email} gesendet",
@@ -293,7 +309,8 @@ export const devicesDe: Record<keyof typeof devicesEn, string> = {
   "devices.settings.removeInviteTo": "Einladung an {email} entfernen",
   "devices.settings.deleted": "{name} wurde gelöscht",
   "devices.settings.deleteTitle": "Dieses Gerät löschen",
-  "devices.settings.deleteText": "Beim Löschen verschwinden das Gerät, alle seine Messwerte und alle Zugriffe endgültig. Das Gerät selbst sendet weiter Uplinks, bis es aus The Things Stack entfernt wird; sie werden dann ignoriert.",
+  "devices.settings.deleteText":
+    "Beim Löschen verschwinden das Gerät, alle seine Messwerte und alle Zugriffe endgültig. Das Gerät selbst sendet weiter Uplinks, bis es aus The Things Stack entfernt wird; sie werden dann ignoriert.",
   "devices.settings.deleteQuestion": "{name} löschen?",
   "devices.settings.deleteConfirm": "{name} und seine Messwerte endgültig löschen? Das lässt sich nicht rückgängig machen.",
   "devices.settings.deleting": "Wird gelöscht …",

@@ -70,7 +70,8 @@ export const devicesEn = {
 
   // /devices
   "devices.title": "Devices",
-  "devices.lead": "{brand, select, bee {Soil sensors and pump controllers fitted to cafes: their latest readings, battery and when they last reported.} other {Soil sensors and pump controllers fitted to things: their latest readings, battery and when they last reported.}}",
+  "devices.lead":
+    "{brand, select, bee {Soil sensors and pump controllers fitted to cafes: their latest readings, battery and when they last reported.} other {Soil sensors and pump controllers fitted to things: their latest readings, battery and when they last reported.}}",
   "devices.register": "Register a device",
   "devices.listOptions": "Device list options",
   "devices.search": "Search devices",
@@ -89,7 +90,8 @@ export const devicesEn = {
   "devices.noMatchText": "Try another search, or show every model and colour.",
   "devices.noneYet": "No devices yet",
   "devices.noPublicYet": "No public devices yet",
-  "devices.emptyText": "{brand, select, bee {Register a LoRaWAN soil sensor or pump controller by its device id (eui-…), fit it to a cafe you look after, and its readings show up here.} other {Register a LoRaWAN soil sensor or pump controller by its device id (eui-…), fit it to a thing you look after, and its readings show up here.}}",
+  "devices.emptyText":
+    "{brand, select, bee {Register a LoRaWAN soil sensor or pump controller by its device id (eui-…), fit it to a cafe you look after, and its readings show up here.} other {Register a LoRaWAN soil sensor or pump controller by its device id (eui-…), fit it to a thing you look after, and its readings show up here.}}",
   "devices.noun.one": "device",
   "devices.noun.other": "devices",
   "devices.item.on": "on {thing}",
@@ -118,7 +120,8 @@ export const devicesEn = {
   "devices.indicatorTitle": "Indicator",
   "devices.noReading48h": "No reading for more than 48 hours.",
   "devices.noReadingsYet": "No readings yet.",
-  "devices.basedOn": "Based on {parameter, select, TEMPERATURE {temperature} PH {pH} CONDUCTIVITY {conductivity} other {water (soil moisture)}}.",
+  "devices.basedOn":
+    "Based on {parameter, select, TEMPERATURE {temperature} PH {pH} CONDUCTIVITY {conductivity} other {water (soil moisture)}}.",
   "devices.whatColoursMean": "What the colours mean",
   "devices.phScale": "pH scale",
   "devices.phScaleValue": "pH {value}, {word}",
@@ -135,9 +138,11 @@ export const devicesEn = {
   "devices.noValuesPump": "Signal strength shows here once the controller sends an uplink.",
   "devices.noValuesSensor": "Readings show here after the device’s first uplink through The Things Stack.",
   "devices.fittedTo": "Fitted to",
-  "devices.thingNote": "{brand, select, bee {The cafe’s readings and indicator come from its devices.} other {The thing’s readings and indicator come from its devices.}}",
+  "devices.thingNote":
+    "{brand, select, bee {The cafe’s readings and indicator come from its devices.} other {The thing’s readings and indicator come from its devices.}}",
   "devices.hiddenThing": "{brand, select, bee {A cafe you cannot see.} other {A thing you cannot see.}}",
-  "devices.notFitted": "{brand, select, bee {Not fitted to a cafe yet. Fit it to one to show its readings there and to follow new readings live here.} other {Not fitted to a thing yet. Fit it to one to show its readings there and to follow new readings live here.}}",
+  "devices.notFitted":
+    "{brand, select, bee {Not fitted to a cafe yet. Fit it to one to show its readings there and to follow new readings live here.} other {Not fitted to a thing yet. Fit it to one to show its readings there and to follow new readings live here.}}",
   "devices.chooseThing": "{brand, select, bee {Choose a cafe} other {Choose a thing}}",
   "devices.details": "Details",
   "devices.detail.model": "Model",
@@ -176,7 +181,8 @@ export const devicesEn = {
   "devices.charts.noSeries": "This controller sends no sensor readings to chart.",
   "devices.charts.latestCame": "The latest came on {date}.",
   "devices.charts.chooseLonger": "Choose a longer range to see it.",
-  "devices.charts.howReadingsArrive": "Readings arrive when the device sends an uplink through The Things Stack. Check that the device id here matches the end-device id there, and that the application’s webhook points at this site.",
+  "devices.charts.howReadingsArrive":
+    "Readings arrive when the device sends an uplink through The Things Stack. Check that the device id here matches the end-device id there, and that the application’s webhook points at this site.",
   "devices.charts.dryBelow": "Too dry below {value} %",
   "devices.charts.needsWaterBelow": "Needs water below {value} %",
   "devices.charts.wetAbove": "Too wet above {value} %",
@@ -200,7 +206,8 @@ export const devicesEn = {
   "devices.pump.sending": "Sending…",
   "devices.pump.on": "On",
   "devices.pump.off": "Off",
-  "devices.pump.hint": "Switching sends a downlink to the controller through The Things Stack; it takes effect when the device next listens.",
+  "devices.pump.hint":
+    "Switching sends a downlink to the controller through The Things Stack; it takes effect when the device next listens.",
   "devices.pump.ownersOnly": "Only the device’s owners can switch the pump.",
 
   // The form (new and edit)
@@ -211,8 +218,10 @@ export const devicesEn = {
   "devices.form.deviceIdHint": "The end-device id in The Things Stack, e.g. eui-a84041000000a1b2.",
   "devices.form.thing": "{brand, select, bee {Cafe it is fitted to} other {Thing it is fitted to}}",
   "devices.form.loadingThings": "{brand, select, bee {Loading your cafes…} other {Loading your things…}}",
-  "devices.form.noThings": "{brand, select, bee {You don't own any cafes yet; you can fit the device later.} other {You don't own any things yet; you can fit the device later.}}",
-  "devices.form.thingHint": "{brand, select, bee {Its readings then show on the cafe, and the cafe’s indicator follows them.} other {Its readings then show on the thing, and the thing’s indicator follows them.}}",
+  "devices.form.noThings":
+    "{brand, select, bee {You don't own any cafes yet; you can fit the device later.} other {You don't own any things yet; you can fit the device later.}}",
+  "devices.form.thingHint":
+    "{brand, select, bee {Its readings then show on the cafe, and the cafe’s indicator follows them.} other {Its readings then show on the thing, and the thing’s indicator follows them.}}",
   "devices.form.notFitted": "{brand, select, bee {Not fitted to a cafe} other {Not fitted to a thing}}",
   "devices.form.addThingFirst": "{link} first to fit the device to it.",
   "devices.form.addThing": "{brand, select, bee {Add a cafe} other {Add a thing}}",
@@ -229,7 +238,8 @@ export const devicesEn = {
   "devices.form.indicator": "Indicator",
   "devices.form.indicatorShows": "The indicator colour shows",
   "devices.form.bands": "Hydration bands (optional)",
-  "devices.form.bandsHint": "Where the water colours change, in percent. Leave blank for the usual bands: too dry below {dry} %, needs water below {needsWater} %, moist below {good} %, too wet above.",
+  "devices.form.bandsHint":
+    "Where the water colours change, in percent. Leave blank for the usual bands: too dry below {dry} %, needs water below {needsWater} %, moist below {good} %, too wet above.",
   "devices.form.dryBelow": "Too dry below (%)",
   "devices.form.needsWaterBelow": "Needs water below (%)",
   "devices.form.wetAbove": "Too wet above (%)",
@@ -240,7 +250,8 @@ export const devicesEn = {
 
   // /devices/new and /devices/{id}/edit
   "devices.new.title": "Register a device",
-  "devices.new.lead": "{brand, select, bee {Add a LoRaWAN soil sensor or pump controller that is registered in The Things Stack, and fit it to a cafe you look after. Its readings arrive by the application’s webhook.} other {Add a LoRaWAN soil sensor or pump controller that is registered in The Things Stack, and fit it to a thing you look after. Its readings arrive by the application’s webhook.}}",
+  "devices.new.lead":
+    "{brand, select, bee {Add a LoRaWAN soil sensor or pump controller that is registered in The Things Stack, and fit it to a cafe you look after. Its readings arrive by the application’s webhook.} other {Add a LoRaWAN soil sensor or pump controller that is registered in The Things Stack, and fit it to a thing you look after. Its readings arrive by the application’s webhook.}}",
   "devices.new.submit": "Register device",
   "devices.new.busy": "Registering…",
   "devices.new.failed": "There has been a problem registering the device",
@@ -260,7 +271,8 @@ export const devicesEn = {
   "devices.settings.ownersOnly": "Only the owners of this device can change its settings.",
   "devices.settings.someone": "Someone",
   "devices.settings.people": "People with access",
-  "devices.settings.peopleText": "Owners can change the device, switch its pump, share it and delete it. Other people can see it and its readings even when it is private.",
+  "devices.settings.peopleText":
+    "Owners can change the device, switch its pump, share it and delete it. Other people can see it and its readings even when it is private.",
   "devices.settings.loadFailed": "Could not load who has access",
   "devices.settings.loadingPeople": "Loading who has access…",
   "devices.settings.invite": "Invite someone",
@@ -301,7 +313,8 @@ export const devicesEn = {
   "devices.settings.removeInviteTo": "Remove the invitation to {email}",
   "devices.settings.deleted": "{name} was deleted",
   "devices.settings.deleteTitle": "Delete this device",
-  "devices.settings.deleteText": "Deleting removes the device, all its readings and everyone’s access for good. The device itself keeps sending uplinks until it is removed from The Things Stack; they are then ignored.",
+  "devices.settings.deleteText":
+    "Deleting removes the device, all its readings and everyone’s access for good. The device itself keeps sending uplinks until it is removed from The Things Stack; they are then ignored.",
   "devices.settings.deleteQuestion": "Delete {name}?",
   "devices.settings.deleteConfirm": "Delete {name} and its readings for good? This cannot be undone.",
   "devices.settings.deleting": "Deleting…",

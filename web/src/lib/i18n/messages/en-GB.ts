@@ -92,7 +92,8 @@ const shell = {
   "header.register": "Register",
 
   "layout.skipToContent": "Skip to content",
-  "layout.tagline": "{brand, select, bee {Feed the bees: look after bee cafes and the beepasses that join them up.} other {Look after the shared things around you, together.}}",
+  "layout.tagline":
+    "{brand, select, bee {Feed the bees: look after bee cafes and the beepasses that join them up.} other {Look after the shared things around you, together.}}",
   "layout.about": "About",
   "notice.positive": "Done",
   "notice.negative": "Problem",
@@ -146,9 +147,6 @@ const shell = {
   "upload.uploading": "Uploading… {progress}%",
   "upload.done": "✓ {name} ({size}) uploaded; it is used when you save.",
 
-
-
-
   "location.label": "Location",
   "location.hint": "Click the map to place the marker, drag it to adjust, or type the coordinates.",
   "location.pickerMap": "Map for choosing the {label}",
@@ -168,8 +166,10 @@ const shell = {
 
   "chart.window": "{hours, plural, one {the last hour} other {the last # hours}}",
   "chart.windowDays": "the last {days} days",
-  "chart.describeRollup": "{title} over {window}: {readings, plural, one {# reading} other {# readings}} as {count} {per, select, hour {{count, plural, one {hourly mean} other {hourly means}}} other {{count, plural, one {daily mean} other {daily means}}}}; latest mean {latest} for the {per, select, hour {hour} other {day}} from {at}; lowest {low}, highest {high}.",
-  "chart.describe": "{title} over {window}: {count, plural, one {# reading} other {# readings}}; latest {latest} at {at}; lowest {low}, highest {high}.",
+  "chart.describeRollup":
+    "{title} over {window}: {readings, plural, one {# reading} other {# readings}} as {count} {per, select, hour {{count, plural, one {hourly mean} other {hourly means}}} other {{count, plural, one {daily mean} other {daily means}}}}; latest mean {latest} for the {per, select, hour {hour} other {day}} from {at}; lowest {low}, highest {high}.",
+  "chart.describe":
+    "{title} over {window}: {count, plural, one {# reading} other {# readings}}; latest {latest} at {at}; lowest {low}, highest {high}.",
   "chart.describeNone": "{title}: no readings in {window}.",
   "chart.range": "range {low} – {high}",
   "chart.empty": "No {title} readings in {window}.",
@@ -197,8 +197,6 @@ const shell = {
   "time.hoursAgo": "{hours} h ago",
   "time.yesterday": "yesterday",
   "time.daysAgo": "{days} days ago",
-
-
 
   "basemap.terrain.label": "Terrain",
   "basemap.terrain.description": "Streets, paths, parks and water",
@@ -233,7 +231,8 @@ const shell = {
   "offline.failed":
     "<b>Not recorded:</b> the server refused {count, plural, one {this action} other {these actions}} saved on this device.",
   "offline.failedItem": "{action} (recorded <time>{recorded}</time>): {error}",
-  "offline.sentItem": "<b>Sent:</b> {action}, recorded <recordedTime>{recorded}</recordedTime> on this device, sent at <sentTime>{sent}</sentTime>.",
+  "offline.sentItem":
+    "<b>Sent:</b> {action}, recorded <recordedTime>{recorded}</recordedTime> on this device, sent at <sentTime>{sent}</sentTime>.",
   "offline.dismiss": "Dismiss",
 
   "upload.dropHere": "Drop the picture here",

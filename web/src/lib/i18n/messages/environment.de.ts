@@ -5,9 +5,11 @@ export const environmentDe: Record<keyof typeof environmentEn, string> = {
   "weather.hintTitle.unknown": "Gießen oder warten?",
   "weather.hintText.unknown": "Für die nächsten Stunden gibt es keine Vorhersage – prüfe also den Boden, bevor du gießt.",
   "weather.hintTitle.wait": "Warte: Regen ist im Anmarsch",
-  "weather.hintText.wait": "In den nächsten {hours} Stunden sind etwa {rain} Regen vorhergesagt – das Gießen kann also wahrscheinlich warten.",
+  "weather.hintText.wait":
+    "In den nächsten {hours} Stunden sind etwa {rain} Regen vorhergesagt – das Gießen kann also wahrscheinlich warten.",
   "weather.hintTitle.water": "Gieß, wenn der Boden trocken ist",
-  "weather.hintText.someRain": "In den nächsten {hours} Stunden sind nur {rain} Regen vorhergesagt: zu wenig, um den Boden zu durchfeuchten.",
+  "weather.hintText.someRain":
+    "In den nächsten {hours} Stunden sind nur {rain} Regen vorhergesagt: zu wenig, um den Boden zu durchfeuchten.",
   "weather.hintText.noRain": "In den nächsten {hours} Stunden ist kein Regen vorhergesagt.",
   "soil.texture.label": "Bodenart",
   "soil.texture.about": "Woraus der Boden besteht: Sand, Schluff, Ton oder Torf.",
@@ -27,12 +29,17 @@ export const environmentDe: Record<keyof typeof environmentEn, string> = {
   "soil.waterProtection.about": "Was dieser Boden in dem Gewässer gefährdet, in das er entwässert.",
   "soil.generalCropping.label": "Landwirtschaftliche Nutzung",
   "soil.generalCropping.about": "Was Landwirte darauf gewöhnlich anbauen.",
-  "soil.advice.peat": "Torfiger Boden hält viel Wasser, lässt sich aber schwer wieder befeuchten, wenn er einmal ausgetrocknet ist: Lass ihn nicht austrocknen.",
-  "soil.advice.sand": "Sandiger Boden hält wenig Wasser und trocknet schnell aus: Gieß wenig und oft und mulche, damit die Feuchtigkeit bleibt.",
-  "soil.advice.clay": "Toniger Boden hält Wasser lange, kann aber vernässen und wird hart, wenn er trocken ist: Gieß gründlich und seltener.",
-  "soil.advice.loam": "Lehmiger Boden hält Wasser gut und lässt den Überschuss abfließen: Gieß, wenn sich die obersten Zentimeter trocken anfühlen.",
+  "soil.advice.peat":
+    "Torfiger Boden hält viel Wasser, lässt sich aber schwer wieder befeuchten, wenn er einmal ausgetrocknet ist: Lass ihn nicht austrocknen.",
+  "soil.advice.sand":
+    "Sandiger Boden hält wenig Wasser und trocknet schnell aus: Gieß wenig und oft und mulche, damit die Feuchtigkeit bleibt.",
+  "soil.advice.clay":
+    "Toniger Boden hält Wasser lange, kann aber vernässen und wird hart, wenn er trocken ist: Gieß gründlich und seltener.",
+  "soil.advice.loam":
+    "Lehmiger Boden hält Wasser gut und lässt den Überschuss abfließen: Gieß, wenn sich die obersten Zentimeter trocken anfühlen.",
   "soil.advice.silt": "Schluffiger Boden hält Wasser gut, kann aber verkrusten: Gieß sanft, damit das Wasser einsickert.",
-  "soil.advice.wet": "Der Boden bleibt einen Großteil des Jahres nass: Er muss selten gegossen werden, und Pflanzen, die feuchten Boden mögen, gedeihen am besten.",
+  "soil.advice.wet":
+    "Der Boden bleibt einen Großteil des Jahres nass: Er muss selten gegossen werden, und Pflanzen, die feuchten Boden mögen, gedeihen am besten.",
   "soil.advice.impeded": "Nach Regen bleibt das Wasser lange stehen: Prüfe den Boden vor dem Gießen und gieß nicht zu viel.",
   "soil.advice.free": "Regen versickert schnell: Nach ein paar trockenen Tagen brauchen Pflanzen bald Wasser.",
   "soil.advice.variable": "Die Entwässerung ist von Ort zu Ort verschieden: Prüfe vor dem Gießen, wie feucht der Boden ist.",
@@ -71,13 +78,16 @@ export const environmentDe: Record<keyof typeof environmentEn, string> = {
   "soil.notRecorded": "Nicht erfasst",
   "soil.noCoordinates": "Dieser Ort hat keine gültigen Koordinaten, daher lässt sich sein Boden nicht nachschlagen.",
   "soil.loading": "Boden wird nachgeschlagen …",
-  "soil.noneMapped": "Für diesen Ort ist keine Bodenlandschaft kartiert. Die Bodenkarte deckt England und Wales ab; ein Admin kann die vollständige Ebene mit {command} laden.",
+  "soil.noneMapped":
+    "Für diesen Ort ist keine Bodenlandschaft kartiert. Die Bodenkarte deckt England und Wales ab; ein Admin kann die vollständige Ebene mit {command} laden.",
   "soil.sample": "Beispieldaten: eine anschauliche Bodenkarte des Demo-Gebiets, keine Kartierungsdaten.",
   "rainfall.title": "Regen in der Nähe",
   "rainfall.noCoordinates": "Dieser Ort hat keine gültigen Koordinaten, daher gibt es keinen Regen anzuzeigen.",
   "rainfall.loading": "Regenmesser in der Nähe werden gesucht …",
-  "rainfall.unavailable": "Der Regendienst der Environment Agency ist nicht erreichbar, und für dieses Gebiet ist noch kein Regen gespeichert.",
-  "rainfall.noGauge": "Kein Regenmesser der Environment Agency im Umkreis von {distance} km. Regen wird nur an ihren Stationen gemessen, und die gibt es nur in England.",
+  "rainfall.unavailable":
+    "Der Regendienst der Environment Agency ist nicht erreichbar, und für dieses Gebiet ist noch kein Regen gespeichert.",
+  "rainfall.noGauge":
+    "Kein Regenmesser der Environment Agency im Umkreis von {distance} km. Regen wird nur an ihren Stationen gemessen, und die gibt es nur in England.",
   "rainfall.away": "{distance} entfernt",
   "env.staleNotice": "Die Quelle ist nicht erreichbar; gespeicherte Daten werden angezeigt.",
   "env.fetched": "abgerufen {ago}",

@@ -69,13 +69,15 @@ export const environmentEn = {
   "soil.notRecorded": "Not recorded",
   "soil.noCoordinates": "This place has no valid coordinates, so its soil cannot be looked up.",
   "soil.loading": "Looking up the soil…",
-  "soil.noneMapped": "No soilscape is mapped at this place. The soil map covers England and Wales; an administrator can load the full layer with {command}.",
+  "soil.noneMapped":
+    "No soilscape is mapped at this place. The soil map covers England and Wales; an administrator can load the full layer with {command}.",
   "soil.sample": "Sample data: an illustrative soil map of the demo area, not survey data.",
   "rainfall.title": "Rainfall nearby",
   "rainfall.noCoordinates": "This place has no valid coordinates, so there is no rainfall to show.",
   "rainfall.loading": "Looking for rain gauges nearby…",
   "rainfall.unavailable": "The Environment Agency's rainfall service could not be reached and no rainfall for this area is saved yet.",
-  "rainfall.noGauge": "No Environment Agency rain gauge within {distance} km. Rainfall is measured only at their stations, which cover England.",
+  "rainfall.noGauge":
+    "No Environment Agency rain gauge within {distance} km. Rainfall is measured only at their stations, which cover England.",
   "rainfall.away": "{distance} away",
   "env.staleNotice": "The source could not be reached; showing saved data.",
   "env.fetched": "fetched {ago}",

@@ -20,7 +20,8 @@ export const formDe: Record<keyof typeof formEn, string> = {
   "form.about": "{brand, select, bee {Zu einem Café (freiwillig)} other {Zu einem Objekt (freiwillig)}}",
   "form.notAbout": "{brand, select, bee {Zu keinem bestimmten Café} other {Zu keinem bestimmten Objekt}}",
   "form.cameFrom": "{brand, select, bee {Das Café, von dem du kommst} other {Das Objekt, von dem du kommst}}",
-  "form.thingsLoading": "{brand, select, bee {Die Cafés, die du sehen kannst, werden geladen …} other {Die Objekte, die du sehen kannst, werden geladen …}}",
+  "form.thingsLoading":
+    "{brand, select, bee {Die Cafés, die du sehen kannst, werden geladen …} other {Die Objekte, die du sehen kannst, werden geladen …}}",
   "form.thingsFailed":
     "{brand, select, bee {Deine Cafés konnten nicht geladen werden; du kannst die Rückmeldung trotzdem ohne schicken.} other {Deine Objekte konnten nicht geladen werden; du kannst die Rückmeldung trotzdem ohne schicken.}}",
   "form.thingsHint": "{brand, select, bee {Jedes Café, das du sehen kannst.} other {Jedes Objekt, das du sehen kannst.}}",

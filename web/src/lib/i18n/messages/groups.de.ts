@@ -20,7 +20,8 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.action.UPKEEP": "Pflege",
   "groups.action.EDUCATION": "Bildung",
   "groups.memberCount": "{count, plural, one {# Mitglied} other {# Mitglieder}}",
-  "groups.thingCount": "{brand, select, bee {{count, plural, one {# Café} other {# Cafés}}} other {{count, plural, one {# Objekt} other {# Objekte}}}}",
+  "groups.thingCount":
+    "{brand, select, bee {{count, plural, one {# Café} other {# Cafés}}} other {{count, plural, one {# Objekt} other {# Objekte}}}}",
   "groups.public": "Öffentlich",
   "groups.private": "Privat",
   "groups.owner": "Besitzer",
@@ -32,29 +33,37 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.allTypes": "Alle Arten",
 
   "groups.title": "{brand, select, bee {Bienenpässe} other {Gruppen}}",
-  "groups.lead": "{brand, select, bee {Menschen, die sich gemeinsam um Cafés kümmern: Bienenpässe aus der Nachbarschaft, Gemeinden, Wohnanlagen, Obstgärten und Gärtnereien.} other {Menschen, die sich gemeinsam um Objekte kümmern: Gruppen aus der Nachbarschaft, Gemeinden, Wohnanlagen, Obstgärten und Gärtnereien.}}",
+  "groups.lead":
+    "{brand, select, bee {Menschen, die sich gemeinsam um Cafés kümmern: Bienenpässe aus der Nachbarschaft, Gemeinden, Wohnanlagen, Obstgärten und Gärtnereien.} other {Menschen, die sich gemeinsam um Objekte kümmern: Gruppen aus der Nachbarschaft, Gemeinden, Wohnanlagen, Obstgärten und Gärtnereien.}}",
   "groups.start": "{brand, select, bee {Bienenpass gründen} other {Gruppe gründen}}",
   "groups.listOptions": "{brand, select, bee {Optionen der Bienenpass-Liste} other {Optionen der Gruppenliste}}",
   "groups.search": "{brand, select, bee {Bienenpässe durchsuchen} other {Gruppen durchsuchen}}",
   "groups.mine": "{brand, select, bee {Meine Bienenpässe} other {Meine Gruppen}}",
   "groups.show": "Zeigen",
   "groups.all": "{brand, select, bee {Alle Bienenpässe} other {Alle Gruppen}}",
-  "groups.loadFailed": "{brand, select, bee {Die Bienenpässe konnten nicht geladen werden} other {Die Gruppen konnten nicht geladen werden}}",
+  "groups.loadFailed":
+    "{brand, select, bee {Die Bienenpässe konnten nicht geladen werden} other {Die Gruppen konnten nicht geladen werden}}",
   "groups.loading": "{brand, select, bee {Bienenpässe werden geladen …} other {Gruppen werden geladen …}}",
   "groups.noneMatch": "{brand, select, bee {Keine Bienenpässe gefunden} other {Keine Gruppen gefunden}}",
   "groups.loadMore": "{brand, select, bee {Weitere Bienenpässe laden} other {Weitere Gruppen laden}}",
-  "groups.noneMineMatch": "{brand, select, bee {Du bist keinem passenden Bienenpass beigetreten.} other {Du bist keiner passenden Gruppe beigetreten.}} Tritt einer aus der Liste bei oder gründe deine eigene.",
+  "groups.noneMineMatch":
+    "{brand, select, bee {Du bist keinem passenden Bienenpass beigetreten.} other {Du bist keiner passenden Gruppe beigetreten.}} Tritt einer aus der Liste bei oder gründe deine eigene.",
   "groups.tryOtherWords": "Versuch es mit anderen Wörtern oder einer anderen Art.",
   "groups.noneYet": "{brand, select, bee {Noch keine Bienenpässe} other {Noch keine Gruppen}}",
-  "groups.noneYetText": "{brand, select, bee {Ein Bienenpass bringt Menschen zusammen, die sich um Cafés kümmern.} other {Eine Gruppe bringt Menschen zusammen, die sich um Objekte kümmern.}} Gründe die erste und lade andere ein mitzumachen.",
-  "groups.noun": "{brand, select, bee {{count, plural, one {Bienenpass} other {Bienenpässe}}} other {{count, plural, one {Gruppe} other {Gruppen}}}}",
-  "groups.mineOfLoaded": "{brand, select, bee {Deine Bienenpässe} other {Deine Gruppen}} unter den {count} bisher geladenen; lade mehr, um den Rest zu sehen.",
+  "groups.noneYetText":
+    "{brand, select, bee {Ein Bienenpass bringt Menschen zusammen, die sich um Cafés kümmern.} other {Eine Gruppe bringt Menschen zusammen, die sich um Objekte kümmern.}} Gründe die erste und lade andere ein mitzumachen.",
+  "groups.noun":
+    "{brand, select, bee {{count, plural, one {Bienenpass} other {Bienenpässe}}} other {{count, plural, one {Gruppe} other {Gruppen}}}}",
+  "groups.mineOfLoaded":
+    "{brand, select, bee {Deine Bienenpässe} other {Deine Gruppen}} unter den {count} bisher geladenen; lade mehr, um den Rest zu sehen.",
 
   "groups.one": "{brand, select, bee {Bienenpass} other {Gruppe}}",
   "groups.notFound": "{brand, select, bee {Bienenpass nicht gefunden} other {Gruppe nicht gefunden}}",
   "groups.seeAll": "{brand, select, bee {Alle Bienenpässe ansehen} other {Alle Gruppen ansehen}}",
-  "groups.notFoundText": "{brand, select, bee {Diesen Bienenpass gibt es nicht, oder er ist privat und du bist kein Mitglied.} other {Diese Gruppe gibt es nicht, oder sie ist privat und du bist kein Mitglied.}}",
-  "groups.loadOneFailed": "{brand, select, bee {Der Bienenpass konnte nicht geladen werden} other {Die Gruppe konnte nicht geladen werden}}",
+  "groups.notFoundText":
+    "{brand, select, bee {Diesen Bienenpass gibt es nicht, oder er ist privat und du bist kein Mitglied.} other {Diese Gruppe gibt es nicht, oder sie ist privat und du bist kein Mitglied.}}",
+  "groups.loadOneFailed":
+    "{brand, select, bee {Der Bienenpass konnte nicht geladen werden} other {Die Gruppe konnte nicht geladen werden}}",
   "groups.loadingOne": "{brand, select, bee {Bienenpass wird geladen …} other {Gruppe wird geladen …}}",
   "groups.sections": "{brand, select, bee {Bereiche des Bienenpasses} other {Bereiche der Gruppe}}",
   "groups.tab.dashboard": "Übersicht",
@@ -73,7 +82,8 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.noDescription": "Noch keine Beschreibung.",
   "groups.addDescription": "Füg eine in den Einstellungen hinzu",
   "groups.statMembers": "{count, plural, one {Mitglied} other {Mitglieder}}",
-  "groups.statThings": "{brand, select, bee {{count, plural, one {Café} other {Cafés}}} other {{count, plural, one {Objekt} other {Objekte}}}}",
+  "groups.statThings":
+    "{brand, select, bee {{count, plural, one {Café} other {Cafés}}} other {{count, plural, one {Objekt} other {Objekte}}}}",
   "groups.waterGiven": "Gegossenes Wasser",
   "groups.visibility": "Sichtbarkeit",
   "groups.visibilityPublic": "Öffentlich: für alle sichtbar, alle können beitreten",
@@ -81,19 +91,25 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.started": "Gegründet",
   "groups.owners": "{count, plural, one {Besitzer} other {Besitzer}}",
   "groups.noOwners": "Keine Besitzer anzuzeigen.",
-  "groups.signInForOwners": "{brand, select, bee {Melde dich an, um zu sehen, wer diesen Bienenpass leitet.} other {Melde dich an, um zu sehen, wer diese Gruppe leitet.}}",
+  "groups.signInForOwners":
+    "{brand, select, bee {Melde dich an, um zu sehen, wer diesen Bienenpass leitet.} other {Melde dich an, um zu sehen, wer diese Gruppe leitet.}}",
   "groups.joinFailed": "{brand, select, bee {Du konntest dem Bienenpass nicht beitreten} other {Du konntest der Gruppe nicht beitreten}}",
   "groups.leaveFailed": "{brand, select, bee {Du konntest den Bienenpass nicht verlassen} other {Du konntest die Gruppe nicht verlassen}}",
   "groups.joined": "{brand, select, bee {Du bist dem Bienenpass beigetreten} other {Du bist der Gruppe beigetreten}}",
   "groups.left": "Du hast {name} verlassen",
   "groups.joinIn": "Mitmachen",
-  "groups.signInToJoinText": "{brand, select, bee {Melde dich an, um diesem Bienenpass beizutreten und dich mit anderen um seine Cafés zu kümmern.} other {Melde dich an, um dieser Gruppe beizutreten und dich mit anderen um ihre Objekte zu kümmern.}}",
+  "groups.signInToJoinText":
+    "{brand, select, bee {Melde dich an, um diesem Bienenpass beizutreten und dich mit anderen um seine Cafés zu kümmern.} other {Melde dich an, um dieser Gruppe beizutreten und dich mit anderen um ihre Objekte zu kümmern.}}",
   "groups.signInToJoin": "Zum Beitreten anmelden",
   "groups.yourMembership": "Deine Mitgliedschaft",
-  "groups.membership": "{owner, select, true {{brand, select, bee {Dieser Bienenpass gehört dir.} other {Diese Gruppe gehört dir.}}} other {Du bist Mitglied.}}",
-  "groups.membershipSince": "{owner, select, true {{brand, select, bee {Dieser Bienenpass gehört dir seit dem {date}.} other {Diese Gruppe gehört dir seit dem {date}.}}} other {Du bist Mitglied seit dem {date}.}}",
-  "groups.onlyOwner": "{brand, select, bee {Du bist der einzige Besitzer. Um auszutreten, mach zuerst ein anderes Mitglied zum Besitzer oder lösche den Bienenpass.} other {Du bist der einzige Besitzer. Um auszutreten, mach zuerst ein anderes Mitglied zum Besitzer oder lösche die Gruppe.}}",
-  "groups.onlyMember": "{brand, select, bee {Du bist das einzige Mitglied. Lösche den Bienenpass, wenn er nicht mehr gebraucht wird.} other {Du bist das einzige Mitglied. Lösche die Gruppe, wenn sie nicht mehr gebraucht wird.}}",
+  "groups.membership":
+    "{owner, select, true {{brand, select, bee {Dieser Bienenpass gehört dir.} other {Diese Gruppe gehört dir.}}} other {Du bist Mitglied.}}",
+  "groups.membershipSince":
+    "{owner, select, true {{brand, select, bee {Dieser Bienenpass gehört dir seit dem {date}.} other {Diese Gruppe gehört dir seit dem {date}.}}} other {Du bist Mitglied seit dem {date}.}}",
+  "groups.onlyOwner":
+    "{brand, select, bee {Du bist der einzige Besitzer. Um auszutreten, mach zuerst ein anderes Mitglied zum Besitzer oder lösche den Bienenpass.} other {Du bist der einzige Besitzer. Um auszutreten, mach zuerst ein anderes Mitglied zum Besitzer oder lösche die Gruppe.}}",
+  "groups.onlyMember":
+    "{brand, select, bee {Du bist das einzige Mitglied. Lösche den Bienenpass, wenn er nicht mehr gebraucht wird.} other {Du bist das einzige Mitglied. Lösche die Gruppe, wenn sie nicht mehr gebraucht wird.}}",
   "groups.handOver": "Besitz übergeben",
   "groups.deleteGroup": "{brand, select, bee {Bienenpass löschen} other {Gruppe löschen}}",
   "groups.leaveQuestion": "{name} verlassen?",
@@ -101,10 +117,12 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.leaving": "Wird verlassen …",
   "groups.leave": "{brand, select, bee {Bienenpass verlassen} other {Gruppe verlassen}}",
   "groups.stay": "Bleiben",
-  "groups.notMemberYet": "{brand, select, bee {Du bist noch kein Mitglied. Alle können diesem Bienenpass beitreten.} other {Du bist noch kein Mitglied. Alle können dieser Gruppe beitreten.}}",
+  "groups.notMemberYet":
+    "{brand, select, bee {Du bist noch kein Mitglied. Alle können diesem Bienenpass beitreten.} other {Du bist noch kein Mitglied. Alle können dieser Gruppe beitreten.}}",
   "groups.joining": "Trete bei …",
   "groups.join": "{brand, select, bee {Bienenpass beitreten} other {Gruppe beitreten}}",
-  "groups.privateAskOwner": "{brand, select, bee {Dieser Bienenpass ist privat: Frag einen der Besitzer nach einer Einladung.} other {Diese Gruppe ist privat: Frag einen der Besitzer nach einer Einladung.}}",
+  "groups.privateAskOwner":
+    "{brand, select, bee {Dieser Bienenpass ist privat: Frag einen der Besitzer nach einer Einladung.} other {Diese Gruppe ist privat: Frag einen der Besitzer nach einer Einladung.}}",
 
   "groups.activityLatest": "Die neuesten {shown} von {total} Einsätzen",
   "groups.activityLoadFailed": "Die Aktivität konnte nicht geladen werden",
@@ -112,10 +130,12 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.activityNone": "Noch keine Aktivität",
   "groups.seeThings": "{brand, select, bee {Cafés des Bienenpasses ansehen} other {Objekte der Gruppe ansehen}}",
   "groups.addThing": "{brand, select, bee {Café hinzufügen} other {Objekt hinzufügen}}",
-  "groups.activityNoneText": "{brand, select, bee {Gießen, Aufräumen und andere Pflege an den Cafés dieses Bienenpasses erscheinen hier, das Neueste zuerst.} other {Gießen, Aufräumen und andere Pflege an den Objekten dieser Gruppe erscheinen hier, das Neueste zuerst.}}",
+  "groups.activityNoneText":
+    "{brand, select, bee {Gießen, Aufräumen und andere Pflege an den Cafés dieses Bienenpasses erscheinen hier, das Neueste zuerst.} other {Gießen, Aufräumen und andere Pflege an den Objekten dieser Gruppe erscheinen hier, das Neueste zuerst.}}",
   "groups.activityOf": "Aktivität von {name}",
   "groups.tasksOf": "Aufgaben von {name}",
-  "groups.tasksEmpty": "{brand, select, bee {Aufgaben für die Cafés von {name}, etwa Gießrunden oder ein Aufräumtag, erscheinen hier nach Fälligkeit.} other {Aufgaben für die Objekte von {name}, etwa Gießrunden oder ein Aufräumtag, erscheinen hier nach Fälligkeit.}}",
+  "groups.tasksEmpty":
+    "{brand, select, bee {Aufgaben für die Cafés von {name}, etwa Gießrunden oder ein Aufräumtag, erscheinen hier nach Fälligkeit.} other {Aufgaben für die Objekte von {name}, etwa Gießrunden oder ein Aufräumtag, erscheinen hier nach Fälligkeit.}}",
 
   "groups.thingsListOptions": "{brand, select, bee {Optionen der Café-Liste} other {Optionen der Objektliste}}",
   "groups.searchThings": "{brand, select, bee {Cafés durchsuchen} other {Objekte durchsuchen}}",
@@ -126,17 +146,21 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.colour.orange": "Braucht Wasser",
   "groups.colour.green": "Gut",
   "groups.colour.blue": "Durchnässt",
-  "groups.thingsLoadFailed": "{brand, select, bee {Die Cafés konnten nicht geladen werden} other {Die Objekte konnten nicht geladen werden}}",
+  "groups.thingsLoadFailed":
+    "{brand, select, bee {Die Cafés konnten nicht geladen werden} other {Die Objekte konnten nicht geladen werden}}",
   "groups.thingsLoading": "{brand, select, bee {Cafés werden geladen …} other {Objekte werden geladen …}}",
   "groups.thingsNoneMatch": "{brand, select, bee {Keine Cafés gefunden} other {Keine Objekte gefunden}}",
   "groups.fewerFilters": "Versuch es mit anderen Wörtern oder weniger Filtern.",
   "groups.thingsNoneYet": "{brand, select, bee {Noch keine Cafés} other {Noch keine Objekte}}",
-  "groups.addThingsText": "{brand, select, bee {Füg die Bienencafés entlang dieses Bienenpasses hinzu, damit Bienen auf dem ganzen Weg Blüten und Wasser finden.} other {Füg die Objekte hinzu, um die sich diese Gruppe kümmert: Pflanzkübel, Bäume, Bänke und mehr.}}",
-  "groups.thingsNoneYetText": "{brand, select, bee {Wenn Mitglieder die Cafés hinzufügen, um die sich dieser Bienenpass kümmert, erscheinen sie hier.} other {Wenn Mitglieder die Objekte hinzufügen, um die sich diese Gruppe kümmert, erscheinen sie hier.}}",
+  "groups.addThingsText":
+    "{brand, select, bee {Füg die Bienencafés entlang dieses Bienenpasses hinzu, damit Bienen auf dem ganzen Weg Blüten und Wasser finden.} other {Füg die Objekte hinzu, um die sich diese Gruppe kümmert: Pflanzkübel, Bäume, Bänke und mehr.}}",
+  "groups.thingsNoneYetText":
+    "{brand, select, bee {Wenn Mitglieder die Cafés hinzufügen, um die sich dieser Bienenpass kümmert, erscheinen sie hier.} other {Wenn Mitglieder die Objekte hinzufügen, um die sich diese Gruppe kümmert, erscheinen sie hier.}}",
   "groups.thingsOf": "{brand, select, bee {Cafés von {name}} other {Objekte von {name}}}",
   "groups.caredFor": "gepflegt {when}",
   "groups.added": "hinzugefügt am {date}",
-  "groups.thingNoun": "{brand, select, bee {{count, plural, one {Café} other {Cafés}}} other {{count, plural, one {Objekt} other {Objekte}}}}",
+  "groups.thingNoun":
+    "{brand, select, bee {{count, plural, one {Café} other {Cafés}}} other {{count, plural, one {Objekt} other {Objekte}}}}",
   "groups.thingsLoadMore": "{brand, select, bee {Weitere Cafés laden} other {Weitere Objekte laden}}",
 
   "groups.model.LSE01": "LSE01 Bodenfeuchtesensor",
@@ -151,10 +175,12 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.devicesLoadFailed": "Die Geräte konnten nicht geladen werden",
   "groups.devicesLoading": "Geräte werden geladen …",
   "groups.devicesNoneMatch": "Keine Geräte gefunden",
-  "groups.devicesTryOther": "{brand, select, bee {Versuch es mit einem Namen, einer Geräte-ID oder einem Café, oder mit allen Modellen.} other {Versuch es mit einem Namen, einer Geräte-ID oder einem Objekt, oder mit allen Modellen.}}",
+  "groups.devicesTryOther":
+    "{brand, select, bee {Versuch es mit einem Namen, einer Geräte-ID oder einem Café, oder mit allen Modellen.} other {Versuch es mit einem Namen, einer Geräte-ID oder einem Objekt, oder mit allen Modellen.}}",
   "groups.devicesNoneYet": "Noch keine Geräte",
   "groups.registerDevice": "Gerät registrieren",
-  "groups.devicesNoneYetText": "{brand, select, bee {Bodensensoren an den Cafés dieses Bienenpasses erscheinen hier, mit ihren neuesten Messwerten.} other {Bodensensoren an den Objekten dieser Gruppe erscheinen hier, mit ihren neuesten Messwerten.}}",
+  "groups.devicesNoneYetText":
+    "{brand, select, bee {Bodensensoren an den Cafés dieses Bienenpasses erscheinen hier, mit ihren neuesten Messwerten.} other {Bodensensoren an den Objekten dieser Gruppe erscheinen hier, mit ihren neuesten Messwerten.}}",
   "groups.devicesOf": "Geräte von {name}",
   "groups.deviceOn": "an {thing}",
   "groups.lastReading": "letzter Messwert {when}",
@@ -169,13 +195,16 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.nowOwner": "{who} ist jetzt Besitzer",
   "groups.removeFailed": "Der Zugang konnte nicht entfernt werden",
   "groups.removed": "{who} wurde aus {group} entfernt",
-  "groups.signInForMembers": "{brand, select, bee {Melde dich an, um zu sehen, wer in diesem Bienenpass ist} other {Melde dich an, um zu sehen, wer in dieser Gruppe ist}}",
-  "groups.membersSignedOut": "{name} hat {count, plural, one {# Mitglied} other {# Mitglieder}}. Profile sind nur für angemeldete Mitglieder der Community sichtbar.",
+  "groups.signInForMembers":
+    "{brand, select, bee {Melde dich an, um zu sehen, wer in diesem Bienenpass ist} other {Melde dich an, um zu sehen, wer in dieser Gruppe ist}}",
+  "groups.membersSignedOut":
+    "{name} hat {count, plural, one {# Mitglied} other {# Mitglieder}}. Profile sind nur für angemeldete Mitglieder der Community sichtbar.",
   "groups.membersLoadFailed": "Die Mitglieder konnten nicht geladen werden",
   "groups.membersLoading": "Mitglieder werden geladen …",
   "groups.membersNone": "Noch keine Mitglieder",
   "groups.joinNamed": "{name} beitreten",
-  "groups.membersNoneText": "{brand, select, bee {Lade unten Leute ein, um euch gemeinsam um Cafés zu kümmern.} other {Lade unten Leute ein, um euch gemeinsam um Objekte zu kümmern.}}",
+  "groups.membersNoneText":
+    "{brand, select, bee {Lade unten Leute ein, um euch gemeinsam um Cafés zu kümmern.} other {Lade unten Leute ein, um euch gemeinsam um Objekte zu kümmern.}}",
   "groups.membersOf": "Mitglieder von {name}",
   "groups.aMember": "Ein Mitglied",
   "groups.nameYou": "{name} (du)",
@@ -195,7 +224,8 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.inviteFailed": "Die Einladung konnte nicht gesendet werden",
   "groups.invitationSent": "Einladung an {email} gesendet",
   "groups.inviteTitle": "Jemanden einladen",
-  "groups.inviteNote": "Wir schicken der Person per E-Mail einen Link, um {name} beizutreten. Zum Annehmen meldet sie sich mit dieser Adresse an (oder registriert sich).",
+  "groups.inviteNote":
+    "Wir schicken der Person per E-Mail einen Link, um {name} beizutreten. Zum Annehmen meldet sie sich mit dieser Adresse an (oder registriert sich).",
   "groups.emailAddress": "E-Mail-Adresse",
   "groups.sending": "Wird gesendet …",
   "groups.sendInvitation": "Einladung senden",
@@ -216,37 +246,46 @@ export const groupsDe: Record<keyof typeof groupsEn, string> = {
   "groups.form.name": "Name",
   "groups.form.chooseType": "Art wählen …",
   "groups.form.description": "Beschreibung",
-  "groups.form.descriptionHint": "{brand, select, bee {Was der Bienenpass macht, wo, und wie man helfen kann.} other {Was die Gruppe macht, wo, und wie man helfen kann.}} {long, select, true {{length} von {max} Zeichen.} other {Freiwillig.}}",
+  "groups.form.descriptionHint":
+    "{brand, select, bee {Was der Bienenpass macht, wo, und wie man helfen kann.} other {Was die Gruppe macht, wo, und wie man helfen kann.}} {long, select, true {{length} von {max} Zeichen.} other {Freiwillig.}}",
   "groups.form.picture": "Bild",
   "groups.form.pictureHint": "Freiwillig. Ein Foto der Gruppe bei der Arbeit oder ihr Logo: JPEG, PNG, WebP oder GIF, bis 10 MB.",
   "groups.form.pictureRemoved": "Das Bild wird beim Speichern entfernt.",
   "groups.form.keepIt": "Behalten",
   "groups.form.whoCanSee": "Sichtbarkeit",
-  "groups.form.publicText": "{brand, select, bee {Alle können den Bienenpass sehen und ihm beitreten.} other {Alle können die Gruppe sehen und ihr beitreten.}}",
+  "groups.form.publicText":
+    "{brand, select, bee {Alle können den Bienenpass sehen und ihm beitreten.} other {Alle können die Gruppe sehen und ihr beitreten.}}",
   "groups.form.privateText": "Nur für Mitglieder sichtbar; man tritt bei, wenn ein Besitzer einlädt.",
   "groups.form.uploading": "Bild wird hochgeladen …",
-  "groups.new.lead": "{brand, select, bee {Ein Bienenpass bringt Menschen zusammen, die sich um Cafés kümmern.} other {Eine Gruppe bringt Menschen zusammen, die sich um Objekte kümmern.}} Du bist dann Besitzer: Du kannst Leute einladen, andere zu Besitzern machen und die Einstellungen ändern.",
+  "groups.new.lead":
+    "{brand, select, bee {Ein Bienenpass bringt Menschen zusammen, die sich um Cafés kümmern.} other {Eine Gruppe bringt Menschen zusammen, die sich um Objekte kümmern.}} Du bist dann Besitzer: Du kannst Leute einladen, andere zu Besitzern machen und die Einstellungen ändern.",
   "groups.new.create": "{brand, select, bee {Bienenpass anlegen} other {Gruppe anlegen}}",
   "groups.new.creating": "Wird angelegt …",
-  "groups.new.failed": "{brand, select, bee {Beim Anlegen des Bienenpasses ist ein Problem aufgetreten} other {Beim Anlegen der Gruppe ist ein Problem aufgetreten}}",
-  "groups.new.pictureFailed": "{name} wurde angelegt, aber das Bild konnte nicht gespeichert werden: {error}. Versuch es in den Einstellungen noch einmal.",
+  "groups.new.failed":
+    "{brand, select, bee {Beim Anlegen des Bienenpasses ist ein Problem aufgetreten} other {Beim Anlegen der Gruppe ist ein Problem aufgetreten}}",
+  "groups.new.pictureFailed":
+    "{name} wurde angelegt, aber das Bild konnte nicht gespeichert werden: {error}. Versuch es in den Einstellungen noch einmal.",
   "groups.new.created": "{name} angelegt",
 
   "groups.settings.title": "{brand, select, bee {Einstellungen des Bienenpasses} other {Einstellungen der Gruppe}}",
   "groups.settings.loading": "Einstellungen werden geladen …",
-  "groups.settings.ownersOnly": "{brand, select, bee {Nur die Besitzer dieses Bienenpasses können seine Einstellungen ändern.} other {Nur die Besitzer dieser Gruppe können ihre Einstellungen ändern.}}",
+  "groups.settings.ownersOnly":
+    "{brand, select, bee {Nur die Besitzer dieses Bienenpasses können seine Einstellungen ändern.} other {Nur die Besitzer dieser Gruppe können ihre Einstellungen ändern.}}",
   "groups.settings.details": "Angaben",
   "groups.settings.save": "Änderungen speichern",
   "groups.settings.saving": "Wird gespeichert …",
-  "groups.settings.saveFailed": "{brand, select, bee {Der Bienenpass konnte nicht gespeichert werden} other {Die Gruppe konnte nicht gespeichert werden}}",
+  "groups.settings.saveFailed":
+    "{brand, select, bee {Der Bienenpass konnte nicht gespeichert werden} other {Die Gruppe konnte nicht gespeichert werden}}",
   "groups.settings.pictureFailed": "Die Änderungen wurden gespeichert, das Bild aber nicht: {error}",
   "groups.settings.saved": "Änderungen gespeichert",
   "groups.settings.manageMembers": "Leute einladen und Mitglieder und Besitzer verwalten",
-  "groups.settings.import": "{brand, select, bee {Cafés aus einer CSV- oder GeoJSON-Datei importieren} other {Objekte aus einer CSV- oder GeoJSON-Datei importieren}}",
+  "groups.settings.import":
+    "{brand, select, bee {Cafés aus einer CSV- oder GeoJSON-Datei importieren} other {Objekte aus einer CSV- oder GeoJSON-Datei importieren}}",
   "groups.settings.deleteFailed": "Die Gruppe konnte nicht gelöscht werden",
   "groups.settings.deleted": "{name} wurde gelöscht",
   "groups.settings.deleteTitle": "{brand, select, bee {Diesen Bienenpass löschen} other {Diese Gruppe löschen}}",
-  "groups.settings.deleteText": "{brand, select, bee {Beim Löschen werden der Bienenpass, seine Mitgliedschaften und seine offenen Einladungen endgültig entfernt.{count, plural, =0 {} one { Er kümmert sich noch um # Café: Verschieb es in einen anderen Bienenpass oder lösche es vorher.} other { Er kümmert sich noch um # Cafés: Verschieb sie in einen anderen Bienenpass oder lösche sie vorher.}}} other {Beim Löschen werden die Gruppe, ihre Mitgliedschaften und ihre offenen Einladungen endgültig entfernt.{count, plural, =0 {} one { Sie kümmert sich noch um # Objekt: Verschieb es in eine andere Gruppe oder lösche es vorher.} other { Sie kümmert sich noch um # Objekte: Verschieb sie in eine andere Gruppe oder lösche sie vorher.}}}}",
+  "groups.settings.deleteText":
+    "{brand, select, bee {Beim Löschen werden der Bienenpass, seine Mitgliedschaften und seine offenen Einladungen endgültig entfernt.{count, plural, =0 {} one { Er kümmert sich noch um # Café: Verschieb es in einen anderen Bienenpass oder lösche es vorher.} other { Er kümmert sich noch um # Cafés: Verschieb sie in einen anderen Bienenpass oder lösche sie vorher.}}} other {Beim Löschen werden die Gruppe, ihre Mitgliedschaften und ihre offenen Einladungen endgültig entfernt.{count, plural, =0 {} one { Sie kümmert sich noch um # Objekt: Verschieb es in eine andere Gruppe oder lösche es vorher.} other { Sie kümmert sich noch um # Objekte: Verschieb sie in eine andere Gruppe oder lösche sie vorher.}}}}",
   "groups.settings.deleteQuestion": "{name} löschen?",
   "groups.settings.deleteConfirm": "{name} endgültig löschen? Das lässt sich nicht rückgängig machen.",
   "groups.settings.deleting": "Wird gelöscht …",

@@ -20,7 +20,8 @@ export const groupsEn = {
   "groups.action.UPKEEP": "Upkeep",
   "groups.action.EDUCATION": "Education",
   "groups.memberCount": "{count, plural, one {# member} other {# members}}",
-  "groups.thingCount": "{brand, select, bee {{count, plural, one {# cafe} other {# cafes}}} other {{count, plural, one {# thing} other {# things}}}}",
+  "groups.thingCount":
+    "{brand, select, bee {{count, plural, one {# cafe} other {# cafes}}} other {{count, plural, one {# thing} other {# things}}}}",
   "groups.public": "Public",
   "groups.private": "Private",
   "groups.owner": "Owner",
@@ -33,7 +34,8 @@ export const groupsEn = {
 
   // /groups
   "groups.title": "{brand, select, bee {Beepasses} other {Groups}}",
-  "groups.lead": "{brand, select, bee {People who look after cafes together: community beepasses, councils, estates, orchards and growers.} other {People who look after things together: community groups, councils, estates, orchards and growers.}}",
+  "groups.lead":
+    "{brand, select, bee {People who look after cafes together: community beepasses, councils, estates, orchards and growers.} other {People who look after things together: community groups, councils, estates, orchards and growers.}}",
   "groups.start": "{brand, select, bee {Start a beepass} other {Start a group}}",
   "groups.listOptions": "{brand, select, bee {Beepasses list options} other {Groups list options}}",
   "groups.search": "{brand, select, bee {Search beepasses} other {Search groups}}",
@@ -44,18 +46,23 @@ export const groupsEn = {
   "groups.loading": "{brand, select, bee {Loading beepasses…} other {Loading groups…}}",
   "groups.noneMatch": "{brand, select, bee {No beepasses match} other {No groups match}}",
   "groups.loadMore": "{brand, select, bee {Load more beepasses} other {Load more groups}}",
-  "groups.noneMineMatch": "{brand, select, bee {You have not joined any beepasses that match.} other {You have not joined any groups that match.}} Join one from the list, or start your own.",
+  "groups.noneMineMatch":
+    "{brand, select, bee {You have not joined any beepasses that match.} other {You have not joined any groups that match.}} Join one from the list, or start your own.",
   "groups.tryOtherWords": "Try other words, or another type.",
   "groups.noneYet": "{brand, select, bee {No beepasses yet} other {No groups yet}}",
-  "groups.noneYetText": "{brand, select, bee {A beepass brings people together to look after cafes.} other {A group brings people together to look after things.}} Start the first one and invite others to join.",
-  "groups.noun": "{brand, select, bee {{count, plural, one {beepass} other {beepasses}}} other {{count, plural, one {group} other {groups}}}}",
-  "groups.mineOfLoaded": "{brand, select, bee {Your beepasses} other {Your groups}} among the {count} loaded so far; load more to see the rest.",
+  "groups.noneYetText":
+    "{brand, select, bee {A beepass brings people together to look after cafes.} other {A group brings people together to look after things.}} Start the first one and invite others to join.",
+  "groups.noun":
+    "{brand, select, bee {{count, plural, one {beepass} other {beepasses}}} other {{count, plural, one {group} other {groups}}}}",
+  "groups.mineOfLoaded":
+    "{brand, select, bee {Your beepasses} other {Your groups}} among the {count} loaded so far; load more to see the rest.",
 
   // A group's page
   "groups.one": "{brand, select, bee {Beepass} other {Group}}",
   "groups.notFound": "{brand, select, bee {Beepass not found} other {Group not found}}",
   "groups.seeAll": "{brand, select, bee {See all beepasses} other {See all groups}}",
-  "groups.notFoundText": "{brand, select, bee {This beepass does not exist, or it is private and you are not a member.} other {This group does not exist, or it is private and you are not a member.}}",
+  "groups.notFoundText":
+    "{brand, select, bee {This beepass does not exist, or it is private and you are not a member.} other {This group does not exist, or it is private and you are not a member.}}",
   "groups.loadOneFailed": "{brand, select, bee {Could not load the beepass} other {Could not load the group}}",
   "groups.loadingOne": "{brand, select, bee {Loading the beepass…} other {Loading the group…}}",
   "groups.sections": "{brand, select, bee {Beepass sections} other {Group sections}}",
@@ -76,7 +83,8 @@ export const groupsEn = {
   "groups.noDescription": "No description yet.",
   "groups.addDescription": "Add one in the settings",
   "groups.statMembers": "{count, plural, one {Member} other {Members}}",
-  "groups.statThings": "{brand, select, bee {{count, plural, one {Cafe} other {Cafes}}} other {{count, plural, one {Thing} other {Things}}}}",
+  "groups.statThings":
+    "{brand, select, bee {{count, plural, one {Cafe} other {Cafes}}} other {{count, plural, one {Thing} other {Things}}}}",
   "groups.waterGiven": "Water given",
   "groups.visibility": "Visibility",
   "groups.visibilityPublic": "Public: anyone can see it and join",
@@ -90,13 +98,18 @@ export const groupsEn = {
   "groups.joined": "{brand, select, bee {Beepass joined} other {Group joined}}",
   "groups.left": "You left {name}",
   "groups.joinIn": "Join in",
-  "groups.signInToJoinText": "{brand, select, bee {Sign in to join this beepass and look after its cafes with others.} other {Sign in to join this group and look after its things with others.}}",
+  "groups.signInToJoinText":
+    "{brand, select, bee {Sign in to join this beepass and look after its cafes with others.} other {Sign in to join this group and look after its things with others.}}",
   "groups.signInToJoin": "Sign in to join",
   "groups.yourMembership": "Your membership",
-  "groups.membership": "{owner, select, true {{brand, select, bee {You own this beepass.} other {You own this group.}}} other {You are a member.}}",
-  "groups.membershipSince": "{owner, select, true {{brand, select, bee {You own this beepass since {date}.} other {You own this group since {date}.}}} other {You are a member since {date}.}}",
-  "groups.onlyOwner": "{brand, select, bee {You are its only owner. To leave, first make another member an owner, or delete the beepass.} other {You are its only owner. To leave, first make another member an owner, or delete the group.}}",
-  "groups.onlyMember": "{brand, select, bee {You are its only member. Delete the beepass if it is no longer needed.} other {You are its only member. Delete the group if it is no longer needed.}}",
+  "groups.membership":
+    "{owner, select, true {{brand, select, bee {You own this beepass.} other {You own this group.}}} other {You are a member.}}",
+  "groups.membershipSince":
+    "{owner, select, true {{brand, select, bee {You own this beepass since {date}.} other {You own this group since {date}.}}} other {You are a member since {date}.}}",
+  "groups.onlyOwner":
+    "{brand, select, bee {You are its only owner. To leave, first make another member an owner, or delete the beepass.} other {You are its only owner. To leave, first make another member an owner, or delete the group.}}",
+  "groups.onlyMember":
+    "{brand, select, bee {You are its only member. Delete the beepass if it is no longer needed.} other {You are its only member. Delete the group if it is no longer needed.}}",
   "groups.handOver": "Hand over ownership",
   "groups.deleteGroup": "{brand, select, bee {Delete beepass} other {Delete group}}",
   "groups.leaveQuestion": "Leave {name}?",
@@ -104,10 +117,12 @@ export const groupsEn = {
   "groups.leaving": "Leaving…",
   "groups.leave": "{brand, select, bee {Leave beepass} other {Leave group}}",
   "groups.stay": "Stay",
-  "groups.notMemberYet": "{brand, select, bee {You are not a member yet. Anyone can join this beepass.} other {You are not a member yet. Anyone can join this group.}}",
+  "groups.notMemberYet":
+    "{brand, select, bee {You are not a member yet. Anyone can join this beepass.} other {You are not a member yet. Anyone can join this group.}}",
   "groups.joining": "Joining…",
   "groups.join": "{brand, select, bee {Join beepass} other {Join group}}",
-  "groups.privateAskOwner": "{brand, select, bee {This beepass is private: ask one of its owners for an invitation.} other {This group is private: ask one of its owners for an invitation.}}",
+  "groups.privateAskOwner":
+    "{brand, select, bee {This beepass is private: ask one of its owners for an invitation.} other {This group is private: ask one of its owners for an invitation.}}",
 
   // Activity and tasks tabs
   "groups.activityLatest": "The latest {shown} of {total} actions",
@@ -116,10 +131,12 @@ export const groupsEn = {
   "groups.activityNone": "No activity yet",
   "groups.seeThings": "{brand, select, bee {See the beepass's cafes} other {See the group's things}}",
   "groups.addThing": "{brand, select, bee {Add a cafe} other {Add a thing}}",
-  "groups.activityNoneText": "{brand, select, bee {Watering, clean-ups and other care recorded on this beepass's cafes will show here, newest first.} other {Watering, clean-ups and other care recorded on this group's things will show here, newest first.}}",
+  "groups.activityNoneText":
+    "{brand, select, bee {Watering, clean-ups and other care recorded on this beepass's cafes will show here, newest first.} other {Watering, clean-ups and other care recorded on this group's things will show here, newest first.}}",
   "groups.activityOf": "Activity of {name}",
   "groups.tasksOf": "Tasks of {name}",
-  "groups.tasksEmpty": "{brand, select, bee {Tasks for {name}'s cafes, such as watering rounds or a clean-up day, show here by due date.} other {Tasks for {name}'s things, such as watering rounds or a clean-up day, show here by due date.}}",
+  "groups.tasksEmpty":
+    "{brand, select, bee {Tasks for {name}'s cafes, such as watering rounds or a clean-up day, show here by due date.} other {Tasks for {name}'s things, such as watering rounds or a clean-up day, show here by due date.}}",
 
   // Things tab
   "groups.thingsListOptions": "{brand, select, bee {Cafes list options} other {Things list options}}",
@@ -136,12 +153,15 @@ export const groupsEn = {
   "groups.thingsNoneMatch": "{brand, select, bee {No cafes match} other {No things match}}",
   "groups.fewerFilters": "Try other words, or fewer filters.",
   "groups.thingsNoneYet": "{brand, select, bee {No cafes yet} other {No things yet}}",
-  "groups.addThingsText": "{brand, select, bee {Add the bee cafes along this beepass, so bees find flowers and water all the way.} other {Add the things this group looks after: planters, trees, benches and more.}}",
-  "groups.thingsNoneYetText": "{brand, select, bee {When members add the cafes this beepass looks after, they show here.} other {When members add the things this group looks after, they show here.}}",
+  "groups.addThingsText":
+    "{brand, select, bee {Add the bee cafes along this beepass, so bees find flowers and water all the way.} other {Add the things this group looks after: planters, trees, benches and more.}}",
+  "groups.thingsNoneYetText":
+    "{brand, select, bee {When members add the cafes this beepass looks after, they show here.} other {When members add the things this group looks after, they show here.}}",
   "groups.thingsOf": "{brand, select, bee {Cafes of {name}} other {Things of {name}}}",
   "groups.caredFor": "cared for {when}",
   "groups.added": "added {date}",
-  "groups.thingNoun": "{brand, select, bee {{count, plural, one {cafe} other {cafes}}} other {{count, plural, one {thing} other {things}}}}",
+  "groups.thingNoun":
+    "{brand, select, bee {{count, plural, one {cafe} other {cafes}}} other {{count, plural, one {thing} other {things}}}}",
   "groups.thingsLoadMore": "{brand, select, bee {Load more cafes} other {Load more things}}",
 
   // Devices tab
@@ -157,10 +177,12 @@ export const groupsEn = {
   "groups.devicesLoadFailed": "Could not load the devices",
   "groups.devicesLoading": "Loading the devices…",
   "groups.devicesNoneMatch": "No devices match",
-  "groups.devicesTryOther": "{brand, select, bee {Try a name, a device id or a cafe, or every model.} other {Try a name, a device id or a thing, or every model.}}",
+  "groups.devicesTryOther":
+    "{brand, select, bee {Try a name, a device id or a cafe, or every model.} other {Try a name, a device id or a thing, or every model.}}",
   "groups.devicesNoneYet": "No devices yet",
   "groups.registerDevice": "Register a device",
-  "groups.devicesNoneYetText": "{brand, select, bee {Soil sensors fitted to this beepass's cafes show here, with their latest readings.} other {Soil sensors fitted to this group's things show here, with their latest readings.}}",
+  "groups.devicesNoneYetText":
+    "{brand, select, bee {Soil sensors fitted to this beepass's cafes show here, with their latest readings.} other {Soil sensors fitted to this group's things show here, with their latest readings.}}",
   "groups.devicesOf": "Devices of {name}",
   "groups.deviceOn": "on {thing}",
   "groups.lastReading": "last reading {when}",
@@ -177,12 +199,14 @@ export const groupsEn = {
   "groups.removeFailed": "Failed to remove access",
   "groups.removed": "{who} was removed from {group}",
   "groups.signInForMembers": "{brand, select, bee {Sign in to see who is in this beepass} other {Sign in to see who is in this group}}",
-  "groups.membersSignedOut": "{name} has {count, plural, one {# member} other {# members}}. Profiles are shown to signed-in members of the community.",
+  "groups.membersSignedOut":
+    "{name} has {count, plural, one {# member} other {# members}}. Profiles are shown to signed-in members of the community.",
   "groups.membersLoadFailed": "Could not load the members",
   "groups.membersLoading": "Loading the members…",
   "groups.membersNone": "No members yet",
   "groups.joinNamed": "Join {name}",
-  "groups.membersNoneText": "{brand, select, bee {Invite people below to look after cafes together.} other {Invite people below to look after things together.}}",
+  "groups.membersNoneText":
+    "{brand, select, bee {Invite people below to look after cafes together.} other {Invite people below to look after things together.}}",
   "groups.membersOf": "Members of {name}",
   "groups.aMember": "A member",
   "groups.nameYou": "{name} (you)",
@@ -224,7 +248,8 @@ export const groupsEn = {
   "groups.form.name": "Name",
   "groups.form.chooseType": "Choose a type…",
   "groups.form.description": "Description",
-  "groups.form.descriptionHint": "{brand, select, bee {What the beepass does, where, and how people can help.} other {What the group does, where, and how people can help.}} {long, select, true {{length} of {max} characters.} other {Optional.}}",
+  "groups.form.descriptionHint":
+    "{brand, select, bee {What the beepass does, where, and how people can help.} other {What the group does, where, and how people can help.}} {long, select, true {{length} of {max} characters.} other {Optional.}}",
   "groups.form.picture": "Picture",
   "groups.form.pictureHint": "Optional. A photo of the group at work or its logo: JPEG, PNG, WebP or GIF, up to 10 MB.",
   "groups.form.pictureRemoved": "The picture will be removed when you save.",
@@ -233,17 +258,20 @@ export const groupsEn = {
   "groups.form.publicText": "{brand, select, bee {Anyone can see the beepass and join it.} other {Anyone can see the group and join it.}}",
   "groups.form.privateText": "Only members see it; people join when an owner invites them.",
   "groups.form.uploading": "Uploading the picture…",
-  "groups.new.lead": "{brand, select, bee {A beepass brings people together to look after cafes.} other {A group brings people together to look after things.}} You will be its owner: you can invite people, make others owners and change its settings.",
+  "groups.new.lead":
+    "{brand, select, bee {A beepass brings people together to look after cafes.} other {A group brings people together to look after things.}} You will be its owner: you can invite people, make others owners and change its settings.",
   "groups.new.create": "{brand, select, bee {Create beepass} other {Create group}}",
   "groups.new.creating": "Creating…",
-  "groups.new.failed": "{brand, select, bee {There has been a problem creating the beepass} other {There has been a problem creating the group}}",
+  "groups.new.failed":
+    "{brand, select, bee {There has been a problem creating the beepass} other {There has been a problem creating the group}}",
   "groups.new.pictureFailed": "{name} was created, but its picture could not be saved: {error}. Try again in its settings.",
   "groups.new.created": "{name} created",
 
   // Settings, joining by link
   "groups.settings.title": "{brand, select, bee {Beepass settings} other {Group settings}}",
   "groups.settings.loading": "Loading the settings…",
-  "groups.settings.ownersOnly": "{brand, select, bee {Only the owners of this beepass can change its settings.} other {Only the owners of this group can change its settings.}}",
+  "groups.settings.ownersOnly":
+    "{brand, select, bee {Only the owners of this beepass can change its settings.} other {Only the owners of this group can change its settings.}}",
   "groups.settings.details": "Details",
   "groups.settings.save": "Save changes",
   "groups.settings.saving": "Saving…",
@@ -251,11 +279,13 @@ export const groupsEn = {
   "groups.settings.pictureFailed": "The changes were saved, but the picture could not be: {error}",
   "groups.settings.saved": "Changes saved",
   "groups.settings.manageMembers": "Invite people and manage members and owners",
-  "groups.settings.import": "{brand, select, bee {Import cafes from a CSV or GeoJSON file} other {Import things from a CSV or GeoJSON file}}",
+  "groups.settings.import":
+    "{brand, select, bee {Import cafes from a CSV or GeoJSON file} other {Import things from a CSV or GeoJSON file}}",
   "groups.settings.deleteFailed": "Failed to delete group",
   "groups.settings.deleted": "{name} was deleted",
   "groups.settings.deleteTitle": "{brand, select, bee {Delete this beepass} other {Delete this group}}",
-  "groups.settings.deleteText": "{brand, select, bee {Deleting removes the beepass, its memberships and its pending invitations for good.{count, plural, =0 {} one { It still looks after # cafe: move them to another beepass or delete them first.} other { It still looks after # cafes: move them to another beepass or delete them first.}}} other {Deleting removes the group, its memberships and its pending invitations for good.{count, plural, =0 {} one { It still looks after # thing: move them to another group or delete them first.} other { It still looks after # things: move them to another group or delete them first.}}}}",
+  "groups.settings.deleteText":
+    "{brand, select, bee {Deleting removes the beepass, its memberships and its pending invitations for good.{count, plural, =0 {} one { It still looks after # cafe: move them to another beepass or delete them first.} other { It still looks after # cafes: move them to another beepass or delete them first.}}} other {Deleting removes the group, its memberships and its pending invitations for good.{count, plural, =0 {} one { It still looks after # thing: move them to another group or delete them first.} other { It still looks after # things: move them to another group or delete them first.}}}}",
   "groups.settings.deleteQuestion": "Delete {name}?",
   "groups.settings.deleteConfirm": "Delete {name} for good? This cannot be undone.",
   "groups.settings.deleting": "Deleting…",

@@ -9,8 +9,10 @@ export const homeEn = {
   "home.welcomeNamed": "Welcome, {name}",
   "home.welcomeBack": "Welcome back",
   "home.welcomeBackNamed": "Welcome back, {name}",
-  "home.leadOneThing": "{brand, select, bee {Here is how your cafes are doing, and what needs you today.} other {Here is how your things are doing, and what needs you today.}}",
-  "home.lead": "{brand, select, bee {Here is how your cafes, beepasses and tasks are doing.} other {Here is how your things, groups and tasks are doing.}}",
+  "home.leadOneThing":
+    "{brand, select, bee {Here is how your cafes are doing, and what needs you today.} other {Here is how your things are doing, and what needs you today.}}",
+  "home.lead":
+    "{brand, select, bee {Here is how your cafes, beepasses and tasks are doing.} other {Here is how your things, groups and tasks are doing.}}",
   "home.takeTour": "Take the tour",
   "home.tourLabel": "Tour of the home page",
 
@@ -65,14 +67,16 @@ export const homeEn = {
   "home.myThings.title": "{brand, select, bee {My cafes} other {My things}}",
   "home.myThings.loading": "{brand, select, bee {Loading your cafes…} other {Loading your things…}}",
   "home.myThings.add": "{brand, select, bee {Add a cafe} other {Add a thing}}",
-  "home.myThings.empty": "{brand, select, bee {You are not looking after any cafes yet. Add one, or open a cafe near you and choose Collaborate.} other {You are not looking after any things yet. Add one, or open a thing near you and choose Collaborate.}}",
+  "home.myThings.empty":
+    "{brand, select, bee {You are not looking after any cafes yet. Add one, or open a cafe near you and choose Collaborate.} other {You are not looking after any things yet. Add one, or open a thing near you and choose Collaborate.}}",
   "home.thing.yourOneThing": "{brand, select, bee {Your One Cafe} other {Your One Thing}}",
   "home.thing.owner": "Owner",
   "home.thing.collaborator": "Collaborator",
   "home.thing.ph": "pH {value}",
   "home.thing.water": "Water {value}",
   // {type} is the action's type (WATERING, UPKEEP, ...).
-  "home.thing.last": "Last: {type, select, WATERING {watering} LITTER_CLEANUP {litter clean-up} UPKEEP {upkeep} MEASUREMENT {measurement} EDUCATION {education} SHARE {share} CREATED {added} other {action}} by {who}, {when}",
+  "home.thing.last":
+    "Last: {type, select, WATERING {watering} LITTER_CLEANUP {litter clean-up} UPKEEP {upkeep} MEASUREMENT {measurement} EDUCATION {education} SHARE {share} CREATED {added} other {action}} by {who}, {when}",
   "home.thing.you": "you",
   "home.thing.someone": "someone",
   "home.thing.noActions": "No actions recorded yet",
@@ -83,8 +87,10 @@ export const homeEn = {
   "home.thing.makeNamedOneThing": "{brand, select, bee {Make {name} your One Cafe} other {Make {name} your One Thing}}",
 
   "home.glance.title": "{brand, select, bee {Cafes at a glance} other {Things at a glance}}",
-  "home.glance.total": "{scope, select, public {{brand, select, bee {{count, plural, one {# cafe public} other {# cafes public}}} other {{count, plural, one {# thing public} other {# things public}}}}} other {{brand, select, bee {{count, plural, one {# cafe you can see} other {# cafes you can see}}} other {{count, plural, one {# thing you can see} other {# things you can see}}}}}}",
-  "home.glance.empty": "{brand, select, bee {No cafes to show yet. They appear here, by colour, as people add them.} other {No things to show yet. They appear here, by colour, as people add them.}}",
+  "home.glance.total":
+    "{scope, select, public {{brand, select, bee {{count, plural, one {# cafe public} other {# cafes public}}} other {{count, plural, one {# thing public} other {# things public}}}}} other {{brand, select, bee {{count, plural, one {# cafe you can see} other {# cafes you can see}}} other {{count, plural, one {# thing you can see} other {# things you can see}}}}}}",
+  "home.glance.empty":
+    "{brand, select, bee {No cafes to show yet. They appear here, by colour, as people add them.} other {No things to show yet. They appear here, by colour, as people add them.}}",
   "home.glance.needsWater": "Needs water",
   "home.glance.allWell": "Nothing needs water right now.",
   "home.colour.red": "too dry",
@@ -98,13 +104,15 @@ export const homeEn = {
   "home.badges.empty": "Record your first action to earn a badge. More come at 10 and 50.",
   "home.badges.badge": "Badge",
   // A badge's name by its kind (as account.badge.<kind>.title says on the badges page); {level} is I, II, III.
-  "home.badges.name": "{kind, select, signin {Regular {level}} created {Founder {level}} littercleanup {Litter Picker {level}} share {Sharer {level}} watering {Waterer {level}} litres {Water Carrier {level}} education {Teacher {level}} upkeep {Keeper {level}} measurement {Measurer {level}} other {Badge}}",
+  "home.badges.name":
+    "{kind, select, signin {Regular {level}} created {Founder {level}} littercleanup {Litter Picker {level}} share {Sharer {level}} watering {Waterer {level}} litres {Water Carrier {level}} education {Teacher {level}} upkeep {Keeper {level}} measurement {Measurer {level}} other {Badge}}",
   "home.badges.level": "Level {level}",
 
   "home.groups.title": "{brand, select, bee {My beepasses} other {My groups}}",
   "home.groups.all": "{brand, select, bee {All beepasses} other {All groups}}",
   "home.groups.find": "{brand, select, bee {Find a beepass} other {Find a group}}",
-  "home.groups.empty": "{brand, select, bee {Join a beepass to look after cafes together.} other {Join a group to look after things together.}}",
+  "home.groups.empty":
+    "{brand, select, bee {Join a beepass to look after cafes together.} other {Join a group to look after things together.}}",
   "home.groups.owner": "you are an owner",
   "home.groupType.BEEPASS": "Beepass",
   "home.groupType.COUNCIL": "Council",
@@ -115,7 +123,8 @@ export const homeEn = {
   "home.devices.title": "My devices",
   "home.devices.all": "All devices",
   "home.devices.add": "Add a device",
-  "home.devices.empty": "{brand, select, bee {No devices yet. Fit a soil sensor to a cafe to see its readings here.} other {No devices yet. Fit a soil sensor to a thing to see its readings here.}}",
+  "home.devices.empty":
+    "{brand, select, bee {No devices yet. Fit a soil sensor to a cafe to see its readings here.} other {No devices yet. Fit a soil sensor to a thing to see its readings here.}}",
   "home.devices.on": "on {thing}",
   "home.devices.battery": "battery {value} V",
   "home.devices.noReadings": "no readings yet",
@@ -127,7 +136,8 @@ export const homeEn = {
   "home.activity.all": "All activity",
   "home.activity.loading": "Loading recent activity…",
   "home.activity.empty": "No care recorded yet. When someone waters, tidies or checks on something, it shows here.",
-  "home.activity.line": "{you, select, other {}}{type, select, WATERING {{who} watered {thing}} LITTER_CLEANUP {{who} cleaned up litter at {thing}} UPKEEP {{who} did upkeep on {thing}} MEASUREMENT {{who} took a measurement at {thing}} EDUCATION {{who} ran an education session at {thing}} SHARE {{who} shared {thing}} CREATED {{who} added {thing}} other {{who} looked after {thing}}}",
+  "home.activity.line":
+    "{you, select, other {}}{type, select, WATERING {{who} watered {thing}} LITTER_CLEANUP {{who} cleaned up litter at {thing}} UPKEEP {{who} did upkeep on {thing}} MEASUREMENT {{who} took a measurement at {thing}} EDUCATION {{who} ran an education session at {thing}} SHARE {{who} shared {thing}} CREATED {{who} added {thing}} other {{who} looked after {thing}}}",
   "home.activity.you": "You",
   "home.activity.someone": "Someone",
   "home.activity.aThing": "a thing",
@@ -135,7 +145,8 @@ export const homeEn = {
   "home.gallery.title": "{brand, select, bee {Cafes in pictures} other {Things in pictures}}",
   "home.gallery.loading": "Loading photos…",
   "home.gallery.browse": "{brand, select, bee {Browse cafes} other {Browse things}}",
-  "home.gallery.empty": "{brand, select, bee {No photos yet. Add a picture to a cafe you look after and it joins this gallery.} other {No photos yet. Add a picture to a thing you look after and it joins this gallery.}}",
+  "home.gallery.empty":
+    "{brand, select, bee {No photos yet. Add a picture to a cafe you look after and it joins this gallery.} other {No photos yet. Add a picture to a thing you look after and it joins this gallery.}}",
   "home.gallery.photoOf": "Photo of {name}",
   "home.gallery.pauseLabel": "Pause the slideshow",
   "home.gallery.playLabel": "Play the slideshow",
@@ -148,7 +159,8 @@ export const homeEn = {
   "home.gallery.photo": "Photo {number}: {name}",
 
   "home.recent.title": "{brand, select, bee {Recently viewed cafes} other {Recently viewed things}}",
-  "home.recent.empty": "{brand, select, bee {Cafes you open show here, so you can get back to them quickly.} other {Things you open show here, so you can get back to them quickly.}}",
+  "home.recent.empty":
+    "{brand, select, bee {Cafes you open show here, so you can get back to them quickly.} other {Things you open show here, so you can get back to them quickly.}}",
 
   "home.more.label": "More",
   "home.more.scorer": "Scorer",
@@ -160,13 +172,16 @@ export const homeEn = {
 
   "home.guest.welcome": "Welcome to {product}",
   "home.guest.lookAfter": "Look after",
-  "home.guest.lookAfterText": "{brand, select, bee {bee cafes near you: flower planters with water that feed the bees.} other {shared things near you: planters, trees, bee cafes, benches.}}",
+  "home.guest.lookAfterText":
+    "{brand, select, bee {bee cafes near you: flower planters with water that feed the bees.} other {shared things near you: planters, trees, bee cafes, benches.}}",
   "home.guest.record": "Record",
   "home.guest.recordText": "watering, clean-ups and upkeep, and see soil sensors, rainfall and weather.",
   "home.guest.join": "Join",
-  "home.guest.joinText": "{brand, select, bee {beepasses, share tasks and earn badges together.} other {groups, share tasks and earn badges together.}}",
+  "home.guest.joinText":
+    "{brand, select, bee {beepasses, share tasks and earn badges together.} other {groups, share tasks and earn badges together.}}",
   "home.guest.dashboard": "Your dashboard",
-  "home.guest.dashboardText": "{brand, select, bee {Sign in to see the cafes you look after, with your One Cafe first, and to record what you did.} other {Sign in to see the things you look after, with your One Thing first, and to record what you did.}}",
+  "home.guest.dashboardText":
+    "{brand, select, bee {Sign in to see the cafes you look after, with your One Cafe first, and to record what you did.} other {Sign in to see the things you look after, with your One Thing first, and to record what you did.}}",
   "home.guest.tasks": "Tasks assigned to you, the most urgent first",
   "home.guest.badges": "Badges and care points on the scorer",
   "home.guest.groups": "{brand, select, bee {Your beepasses and devices} other {Your groups and devices}}",

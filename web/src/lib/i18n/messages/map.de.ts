@@ -12,18 +12,22 @@ export const mapDe: Record<keyof typeof mapEn, string> = {
   "care.looking": "Wir schauen uns um …",
   "care.thirsty": "{count, plural, one {# braucht Wasser} other {# brauchen Wasser}}",
   "care.shown": "{count} angezeigt",
-  "care.noneThirsty": "{brand, select, bee {Hier braucht kein Café Wasser.} other {Hier braucht kein Objekt Wasser.}} Verschieb die Karte oder zoom hinein, um weiter zu suchen.",
-  "care.noneDrawn": "{brand, select, bee {Hier sind keine Cafés eingezeichnet} other {Hier sind keine Objekte eingezeichnet}}: Zoom in eine Gruppe hinein oder verschieb die Karte.",
+  "care.noneThirsty":
+    "{brand, select, bee {Hier braucht kein Café Wasser.} other {Hier braucht kein Objekt Wasser.}} Verschieb die Karte oder zoom hinein, um weiter zu suchen.",
+  "care.noneDrawn":
+    "{brand, select, bee {Hier sind keine Cafés eingezeichnet} other {Hier sind keine Objekte eingezeichnet}}: Zoom in eine Gruppe hinein oder verschieb die Karte.",
   "care.nearestFirst": "Nächste zuerst",
   "care.thirstiestFirst": "Durstigste zuerst",
   "care.legend": "Was die Markierungen bedeuten",
   "care.thingsAround": "Objekte in der Umgebung",
   "care.backToList": "← Zurück zur Liste",
   "card.noWatering": "Noch kein Gießen eingetragen",
-  "card.watered": "Gegossen {when}{who, select, none {} other { von {who}}}{litres, select, none {} other {, {litres}}}{rain, select, none {} zero {; seitdem kein Regen} other {; seitdem {rain} mm Regen}}",
+  "card.watered":
+    "Gegossen {when}{who, select, none {} other { von {who}}}{litres, select, none {} other {, {litres}}}{rain, select, none {} zero {; seitdem kein Regen} other {; seitdem {rain} mm Regen}}",
   "card.recorded": "Gießen eingetragen{litres, select, none {} other {: {litres}}}. Danke!",
   "card.undo": "Rückgängig",
-  "card.queued": "Gießen{litres, select, none {} other { mit {litres}}} auf diesem Gerät gespeichert. Es wird gesendet, sobald du online bist.",
+  "card.queued":
+    "Gießen{litres, select, none {} other { mit {litres}}} auf diesem Gerät gespeichert. Es wird gesendet, sobald du online bist.",
   "card.sentAt": "Gießen{litres, select, none {} other { mit {litres}}} um {time} gesendet. Danke!",
   "card.recording": "Wird eingetragen …",
   "card.record": "Gießen eintragen",
@@ -84,8 +88,10 @@ export const mapDe: Record<keyof typeof mapEn, string> = {
   "map.nearestThing": "{brand, select, bee {Nächstes Café} other {Nächstes Objekt}}",
   "map.noneMapped": "Hier ist nichts kartiert",
   "map.truncated": "{shown} von {total} angezeigt: Zoom hinein, um alle zu sehen",
-  "map.noThingsHere": "{brand, select, bee {Hier sind keine Cafés} other {Hier sind keine Objekte}}: Zoom hinaus oder verschieb die Karte, um welche zu finden",
-  "map.clustersNote": "{brand, select, bee {Zahlen stehen für nah beieinanderliegende Cafés} other {Zahlen stehen für nah beieinanderliegende Objekte}}: Wähle eine, um hineinzuzoomen",
+  "map.noThingsHere":
+    "{brand, select, bee {Hier sind keine Cafés} other {Hier sind keine Objekte}}: Zoom hinaus oder verschieb die Karte, um welche zu finden",
+  "map.clustersNote":
+    "{brand, select, bee {Zahlen stehen für nah beieinanderliegende Cafés} other {Zahlen stehen für nah beieinanderliegende Objekte}}: Wähle eine, um hineinzuzoomen",
   "map.stationsStale": "Gespeicherte Daten von {ago} (die Environment Agency war nicht erreichbar)",
   "map.stationsWithin": "Im Umkreis von 50 km um die Kartenmitte",
   "map.stationsUnavailable": "{error}: Die Environment Agency war nicht erreichbar, und für dieses Gebiet sind keine Stationen gespeichert",

@@ -10,7 +10,8 @@ export const mapEn = {
   "care.looking": "Looking around you…",
   "care.thirsty": "{count, plural, one {# needs water} other {# need water}}",
   "care.shown": "{count} shown",
-  "care.noneThirsty": "{brand, select, bee {No cafes here need water.} other {No things here need water.}} Move the map or zoom in to look further.",
+  "care.noneThirsty":
+    "{brand, select, bee {No cafes here need water.} other {No things here need water.}} Move the map or zoom in to look further.",
   "care.noneDrawn": "{brand, select, bee {No cafes drawn here} other {No things drawn here}}: zoom in on a cluster, or move the map.",
   "care.nearestFirst": "Nearest first",
   "care.thirstiestFirst": "Thirstiest first",
@@ -18,7 +19,8 @@ export const mapEn = {
   "care.thingsAround": "Things around",
   "care.backToList": "← Back to the list",
   "card.noWatering": "No watering recorded yet",
-  "card.watered": "Watered {when}{who, select, none {} other { by {who}}}{litres, select, none {} other {, {litres}}}{rain, select, none {} zero {; no rain since} other {; {rain} mm rain since}}",
+  "card.watered":
+    "Watered {when}{who, select, none {} other { by {who}}}{litres, select, none {} other {, {litres}}}{rain, select, none {} zero {; no rain since} other {; {rain} mm rain since}}",
   "card.recorded": "Watering recorded{litres, select, none {} other {: {litres}}}. Thank you!",
   "card.undo": "Undo",
   "card.queued": "Watering{litres, select, none {} other { of {litres}}} saved on this device. It will be sent when you are online.",
@@ -83,7 +85,8 @@ export const mapEn = {
   "map.noneMapped": "None mapped here",
   "map.truncated": "Showing {shown} of {total}: zoom in to see them all",
   "map.noThingsHere": "{brand, select, bee {No cafes here} other {No things here}}: zoom out or move the map to find them",
-  "map.clustersNote": "{brand, select, bee {Numbers are cafes close together} other {Numbers are things close together}}: select one to zoom in",
+  "map.clustersNote":
+    "{brand, select, bee {Numbers are cafes close together} other {Numbers are things close together}}: select one to zoom in",
   "map.stationsStale": "Saved data from {ago} (the Environment Agency could not be reached)",
   "map.stationsWithin": "Within 50 km of the map centre",
   "map.stationsUnavailable": "{error}: the Environment Agency could not be reached and no stations are saved for this area",

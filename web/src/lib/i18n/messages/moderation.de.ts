@@ -40,10 +40,13 @@ export const moderationDe: Record<keyof typeof moderationEn, string> = {
   "moderation.history.loadFailed": "Der Verlauf konnte nicht geladen werden",
   "moderation.history.tryAgain": "Noch einmal versuchen",
   "moderation.history.loading": "Verlauf wird geladen …",
-  "moderation.history.none": "{target, select, thing {{brand, select, bee {Für dieses Café wurden noch keine Änderungen erfasst.} other {Für dieses Objekt wurden noch keine Änderungen erfasst.}}} device {Für dieses Gerät wurden noch keine Änderungen erfasst.} other {{brand, select, bee {Für diesen Bienenpass wurden noch keine Änderungen erfasst.} other {Für diese Gruppe wurden noch keine Änderungen erfasst.}}}}",
-  "moderation.history.listLabel": "{target, select, thing {{brand, select, bee {Änderungen an diesem Café, die neuesten zuerst} other {Änderungen an diesem Objekt, die neuesten zuerst}}} device {Änderungen an diesem Gerät, die neuesten zuerst} other {{brand, select, bee {Änderungen an diesem Bienenpass, die neuesten zuerst} other {Änderungen an dieser Gruppe, die neuesten zuerst}}}}",
+  "moderation.history.none":
+    "{target, select, thing {{brand, select, bee {Für dieses Café wurden noch keine Änderungen erfasst.} other {Für dieses Objekt wurden noch keine Änderungen erfasst.}}} device {Für dieses Gerät wurden noch keine Änderungen erfasst.} other {{brand, select, bee {Für diesen Bienenpass wurden noch keine Änderungen erfasst.} other {Für diese Gruppe wurden noch keine Änderungen erfasst.}}}}",
+  "moderation.history.listLabel":
+    "{target, select, thing {{brand, select, bee {Änderungen an diesem Café, die neuesten zuerst} other {Änderungen an diesem Objekt, die neuesten zuerst}}} device {Änderungen an diesem Gerät, die neuesten zuerst} other {{brand, select, bee {Änderungen an diesem Bienenpass, die neuesten zuerst} other {Änderungen an dieser Gruppe, die neuesten zuerst}}}}",
   "moderation.history.restoreFailed": "Diese Version konnte nicht wiederhergestellt werden",
-  "moderation.history.restored": "{target, select, thing {{brand, select, bee {Das Café ist wieder auf dem Stand vor dieser Änderung.} other {Das Objekt ist wieder auf dem Stand vor dieser Änderung.}}} device {Das Gerät ist wieder auf dem Stand vor dieser Änderung.} other {{brand, select, bee {Der Bienenpass ist wieder auf dem Stand vor dieser Änderung.} other {Die Gruppe ist wieder auf dem Stand vor dieser Änderung.}}}}",
+  "moderation.history.restored":
+    "{target, select, thing {{brand, select, bee {Das Café ist wieder auf dem Stand vor dieser Änderung.} other {Das Objekt ist wieder auf dem Stand vor dieser Änderung.}}} device {Das Gerät ist wieder auf dem Stand vor dieser Änderung.} other {{brand, select, bee {Der Bienenpass ist wieder auf dem Stand vor dieser Änderung.} other {Die Gruppe ist wieder auf dem Stand vor dieser Änderung.}}}}",
   "moderation.history.by": "von {who}",
   "moderation.history.field": "Feld",
   "moderation.history.before": "Vorher",
@@ -62,7 +65,8 @@ export const moderationDe: Record<keyof typeof moderationEn, string> = {
   "moderation.report.chooseReason": "Wähle einen Grund: Spam, falsch oder beleidigend",
   "moderation.report.detailsTooLong": "Die Details dürfen höchstens {max} Zeichen lang sein",
   "moderation.report.button": "{target, select, PICTURE {Bild melden} other {Melden}}",
-  "moderation.report.what": "{target, select, THING {{brand, select, bee {Dieses Café melden} other {Dieses Objekt melden}}} PICTURE {{of, select, thing {{brand, select, bee {Das Bild dieses Cafés melden} other {Das Bild dieses Objekts melden}}} group {{brand, select, bee {Das Bild dieses Bienenpasses melden} other {Das Bild dieser Gruppe melden}}} device {Das Bild dieses Geräts melden} user {Das Bild dieser Person melden} other {Dieses Bild melden}}} ACTION {Diese Aktion melden} CHAT_MESSAGE {Diese Antwort melden} other {Das melden}}",
+  "moderation.report.what":
+    "{target, select, THING {{brand, select, bee {Dieses Café melden} other {Dieses Objekt melden}}} PICTURE {{of, select, thing {{brand, select, bee {Das Bild dieses Cafés melden} other {Das Bild dieses Objekts melden}}} group {{brand, select, bee {Das Bild dieses Bienenpasses melden} other {Das Bild dieser Gruppe melden}}} device {Das Bild dieses Geräts melden} user {Das Bild dieser Person melden} other {Dieses Bild melden}}} ACTION {Diese Aktion melden} CHAT_MESSAGE {Diese Antwort melden} other {Das melden}}",
   "moderation.report.failed": "Die Meldung konnte nicht gesendet werden",
   "moderation.report.thanks": "Danke. Ein Admin sieht sich deine Meldung an.",
   "moderation.report.reason": "Grund",

@@ -41,10 +41,13 @@ export const moderationEn = {
   "moderation.history.loadFailed": "Could not load the history",
   "moderation.history.tryAgain": "Try again",
   "moderation.history.loading": "Loading the history…",
-  "moderation.history.none": "{target, select, thing {{brand, select, bee {No changes have been recorded for this cafe yet.} other {No changes have been recorded for this thing yet.}}} device {No changes have been recorded for this device yet.} other {{brand, select, bee {No changes have been recorded for this beepass yet.} other {No changes have been recorded for this group yet.}}}}",
-  "moderation.history.listLabel": "{target, select, thing {{brand, select, bee {Changes to this cafe, newest first} other {Changes to this thing, newest first}}} device {Changes to this device, newest first} other {{brand, select, bee {Changes to this beepass, newest first} other {Changes to this group, newest first}}}}",
+  "moderation.history.none":
+    "{target, select, thing {{brand, select, bee {No changes have been recorded for this cafe yet.} other {No changes have been recorded for this thing yet.}}} device {No changes have been recorded for this device yet.} other {{brand, select, bee {No changes have been recorded for this beepass yet.} other {No changes have been recorded for this group yet.}}}}",
+  "moderation.history.listLabel":
+    "{target, select, thing {{brand, select, bee {Changes to this cafe, newest first} other {Changes to this thing, newest first}}} device {Changes to this device, newest first} other {{brand, select, bee {Changes to this beepass, newest first} other {Changes to this group, newest first}}}}",
   "moderation.history.restoreFailed": "Could not restore this version",
-  "moderation.history.restored": "{target, select, thing {{brand, select, bee {The cafe is back to the version before this change.} other {The thing is back to the version before this change.}}} device {The device is back to the version before this change.} other {{brand, select, bee {The beepass is back to the version before this change.} other {The group is back to the version before this change.}}}}",
+  "moderation.history.restored":
+    "{target, select, thing {{brand, select, bee {The cafe is back to the version before this change.} other {The thing is back to the version before this change.}}} device {The device is back to the version before this change.} other {{brand, select, bee {The beepass is back to the version before this change.} other {The group is back to the version before this change.}}}}",
   "moderation.history.by": "by {who}",
   "moderation.history.field": "Field",
   "moderation.history.before": "Before",
@@ -65,7 +68,8 @@ export const moderationEn = {
   "moderation.report.detailsTooLong": "Details must be at most {max} characters",
   // {target} is what is reported (THING, PICTURE, ACTION, CHAT_MESSAGE), {of} whose picture it is.
   "moderation.report.button": "{target, select, PICTURE {Report picture} other {Report}}",
-  "moderation.report.what": "{target, select, THING {{brand, select, bee {Report this cafe} other {Report this thing}}} PICTURE {{of, select, thing {{brand, select, bee {Report this cafe's picture} other {Report this thing's picture}}} group {{brand, select, bee {Report this beepass's picture} other {Report this group's picture}}} device {Report this device's picture} user {Report this person's picture} other {Report this picture}}} ACTION {Report this action} CHAT_MESSAGE {Report this answer} other {Report this}}",
+  "moderation.report.what":
+    "{target, select, THING {{brand, select, bee {Report this cafe} other {Report this thing}}} PICTURE {{of, select, thing {{brand, select, bee {Report this cafe's picture} other {Report this thing's picture}}} group {{brand, select, bee {Report this beepass's picture} other {Report this group's picture}}} device {Report this device's picture} user {Report this person's picture} other {Report this picture}}} ACTION {Report this action} CHAT_MESSAGE {Report this answer} other {Report this}}",
   "moderation.report.failed": "Could not send the report",
   "moderation.report.thanks": "Thank you. An admin will look at your report.",
   "moderation.report.reason": "Reason",

@@ -4,7 +4,8 @@ import type { rainfallPageEn } from "./rainfallPage.en-GB.ts";
 
 export const rainfallPageDe: Record<keyof typeof rainfallPageEn, string> = {
   "rainfallPage.notFound": "Niederschlagsstation nicht gefunden",
-  "rainfallPage.notFoundUnreachable": "Es gibt keine gespeicherte Niederschlagsstation „{id}“, und der Niederschlagsdienst der Environment Agency war nicht erreichbar, um sie nachzuschlagen. Prüf die Stationskennung oder versuch es später noch einmal.",
+  "rainfallPage.notFoundUnreachable":
+    "Es gibt keine gespeicherte Niederschlagsstation „{id}“, und der Niederschlagsdienst der Environment Agency war nicht erreichbar, um sie nachzuschlagen. Prüf die Stationskennung oder versuch es später noch einmal.",
   "rainfallPage.notValid": "„{id}“ ist keine gültige Kennung einer Niederschlagsstation.",
   "rainfallPage.noSuchStation": "Die Environment Agency hat keine Niederschlagsstation „{id}“.",
   "rainfallPage.tryAgain": "Noch einmal versuchen",
@@ -13,12 +14,16 @@ export const rainfallPageDe: Record<keyof typeof rainfallPageEn, string> = {
   "rainfallPage.range.day": "24 Stunden",
   "rainfallPage.range.week": "7 Tage",
   "rainfallPage.range.month": "30 Tage",
-  "rainfallPage.noReadingsIn": "Keine Messwerte in {range, select, day {den letzten 24 Stunden} week {den letzten 7 Tagen} other {den letzten 30 Tagen}}.",
-  "rainfallPage.chartDry": "Regen pro {unit, select, hour {Stunde} other {Tag}}, {range, select, day {letzte 24 Stunden} week {letzte 7 Tage} other {letzte 30 Tage}}: insgesamt {total}; es fiel kein Regen.",
-  "rainfallPage.chartWet": "Regen pro {unit, select, hour {Stunde} other {Tag}}, {range, select, day {letzte 24 Stunden} week {letzte 7 Tage} other {letzte 30 Tage}}: insgesamt {total}; {unit, select, hour {die nasseste Stunde} other {der nasseste Tag}} war {period} mit {wettest}.",
+  "rainfallPage.noReadingsIn":
+    "Keine Messwerte in {range, select, day {den letzten 24 Stunden} week {den letzten 7 Tagen} other {den letzten 30 Tagen}}.",
+  "rainfallPage.chartDry":
+    "Regen pro {unit, select, hour {Stunde} other {Tag}}, {range, select, day {letzte 24 Stunden} week {letzte 7 Tage} other {letzte 30 Tage}}: insgesamt {total}; es fiel kein Regen.",
+  "rainfallPage.chartWet":
+    "Regen pro {unit, select, hour {Stunde} other {Tag}}, {range, select, day {letzte 24 Stunden} week {letzte 7 Tage} other {letzte 30 Tage}}: insgesamt {total}; {unit, select, hour {die nasseste Stunde} other {der nasseste Tag}} war {period} mit {wettest}.",
   "rainfallPage.inRange": "in {range, select, day {den letzten 24 Stunden} week {den letzten 7 Tagen} other {den letzten 30 Tagen}}",
   "rainfallPage.noneSent": "Die Station hat für diesen Zeitraum keine Messwerte gesendet.",
-  "rainfallPage.noneSentStale": "Die Station hat für diesen Zeitraum keine Messwerte gesendet, oder sie konnten nicht abgerufen werden, solange die Environment Agency nicht erreichbar war.",
+  "rainfallPage.noneSentStale":
+    "Die Station hat für diesen Zeitraum keine Messwerte gesendet, oder sie konnten nicht abgerufen werden, solange die Environment Agency nicht erreichbar war.",
   "rainfallPage.showFigures": "Zahlen anzeigen",
   "rainfallPage.ratePer": "Regen pro {unit, select, hour {Stunde} other {Tag}}",
   "rainfallPage.hour": "Stunde",

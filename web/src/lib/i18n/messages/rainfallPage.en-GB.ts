@@ -4,7 +4,8 @@
 
 export const rainfallPageEn = {
   "rainfallPage.notFound": "Rainfall station not found",
-  "rainfallPage.notFoundUnreachable": "There is no saved rainfall station “{id}”, and the Environment Agency's rainfall service could not be reached to look it up. Check the station reference, or try again later.",
+  "rainfallPage.notFoundUnreachable":
+    "There is no saved rainfall station “{id}”, and the Environment Agency's rainfall service could not be reached to look it up. Check the station reference, or try again later.",
   "rainfallPage.notValid": "“{id}” is not a valid rainfall station reference.",
   "rainfallPage.noSuchStation": "The Environment Agency has no rainfall station “{id}”.",
   "rainfallPage.tryAgain": "Try again",
@@ -14,11 +15,14 @@ export const rainfallPageEn = {
   "rainfallPage.range.week": "7 days",
   "rainfallPage.range.month": "30 days",
   "rainfallPage.noReadingsIn": "No readings in {range, select, day {the last 24 hours} week {the last 7 days} other {the last 30 days}}.",
-  "rainfallPage.chartDry": "Rain per {unit, select, hour {hour} other {day}}, {range, select, day {the last 24 hours} week {the last 7 days} other {the last 30 days}}: {total} in all; no rain fell.",
-  "rainfallPage.chartWet": "Rain per {unit, select, hour {hour} other {day}}, {range, select, day {the last 24 hours} week {the last 7 days} other {the last 30 days}}: {total} in all; the wettest {unit, select, hour {hour} other {day}} was {period} with {wettest}.",
+  "rainfallPage.chartDry":
+    "Rain per {unit, select, hour {hour} other {day}}, {range, select, day {the last 24 hours} week {the last 7 days} other {the last 30 days}}: {total} in all; no rain fell.",
+  "rainfallPage.chartWet":
+    "Rain per {unit, select, hour {hour} other {day}}, {range, select, day {the last 24 hours} week {the last 7 days} other {the last 30 days}}: {total} in all; the wettest {unit, select, hour {hour} other {day}} was {period} with {wettest}.",
   "rainfallPage.inRange": "in {range, select, day {the last 24 hours} week {the last 7 days} other {the last 30 days}}",
   "rainfallPage.noneSent": "The station sent no readings for this period.",
-  "rainfallPage.noneSentStale": "The station sent no readings for this period, or they could not be fetched while the Environment Agency was out of reach.",
+  "rainfallPage.noneSentStale":
+    "The station sent no readings for this period, or they could not be fetched while the Environment Agency was out of reach.",
   "rainfallPage.showFigures": "Show the figures",
   "rainfallPage.ratePer": "Rain per {unit, select, hour {hour} other {day}}",
   "rainfallPage.hour": "Hour",

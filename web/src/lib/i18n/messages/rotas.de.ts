@@ -6,7 +6,8 @@ export const rotasDe: Record<keyof typeof rotasEn, string> = {
   "rotas.andList": "{first} und {last}",
   "rotas.weekday": "{weekday, select, 1 {Montag} 2 {Dienstag} 3 {Mittwoch} 4 {Donnerstag} 5 {Freitag} 6 {Samstag} other {Sonntag}}",
   "rotas.weekdays": "{weekday, select, 1 {montags} 2 {dienstags} 3 {mittwochs} 4 {donnerstags} 5 {freitags} 6 {samstags} other {sonntags}}",
-  "rotas.weekdaysOption": "{weekday, select, 1 {Montags} 2 {Dienstags} 3 {Mittwochs} 4 {Donnerstags} 5 {Freitags} 6 {Samstags} other {Sonntags}}",
+  "rotas.weekdaysOption":
+    "{weekday, select, 1 {Montags} 2 {Dienstags} 3 {Mittwochs} 4 {Donnerstags} 5 {Freitags} 6 {Samstags} other {Sonntags}}",
 
   "rotas.thisWeek": "Diese Woche im Gießplan",
   "rotas.today": "Heute:",
@@ -47,7 +48,8 @@ export const rotasDe: Record<keyof typeof rotasEn, string> = {
   "rotas.day": "Tag",
   "rotas.assign": "In den Gießplan eintragen",
   "rotas.dateRange": "Wähle ein Datum von heute bis {weeks} Wochen im Voraus",
-  "rotas.notSlotDay": "{date} ist kein {weekday, select, 1 {Montag} 2 {Dienstag} 3 {Mittwoch} 4 {Donnerstag} 5 {Freitag} 6 {Samstag} other {Sonntag}}, der Tag dieses Platzes",
+  "rotas.notSlotDay":
+    "{date} ist kein {weekday, select, 1 {Montag} 2 {Dienstag} 3 {Mittwoch} 4 {Donnerstag} 5 {Freitag} 6 {Samstag} other {Sonntag}}, der Tag dieses Platzes",
   "rotas.noteTooLong": "Die Notiz darf höchstens {max} Zeichen lang sein",
   "rotas.askToSwap": "Tausch anfragen",
   "rotas.swapAsked": "Tausch angefragt",

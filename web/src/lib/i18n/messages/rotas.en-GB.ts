@@ -5,7 +5,8 @@ export const rotasEn = {
   "rotas.andList": "{first} and {last}",
   "rotas.weekday": "{weekday, select, 1 {Monday} 2 {Tuesday} 3 {Wednesday} 4 {Thursday} 5 {Friday} 6 {Saturday} other {Sunday}}",
   "rotas.weekdays": "{weekday, select, 1 {Mondays} 2 {Tuesdays} 3 {Wednesdays} 4 {Thursdays} 5 {Fridays} 6 {Saturdays} other {Sundays}}",
-  "rotas.weekdaysOption": "{weekday, select, 1 {Mondays} 2 {Tuesdays} 3 {Wednesdays} 4 {Thursdays} 5 {Fridays} 6 {Saturdays} other {Sundays}}",
+  "rotas.weekdaysOption":
+    "{weekday, select, 1 {Mondays} 2 {Tuesdays} 3 {Wednesdays} 4 {Thursdays} 5 {Fridays} 6 {Saturdays} other {Sundays}}",
 
   // A thing's week
   "rotas.thisWeek": "On the watering rota this week",
@@ -48,7 +49,8 @@ export const rotasEn = {
   "rotas.day": "Day",
   "rotas.assign": "Put on the rota",
   "rotas.dateRange": "Choose a date from today up to {weeks} weeks ahead",
-  "rotas.notSlotDay": "{date} is not a {weekday, select, 1 {Monday} 2 {Tuesday} 3 {Wednesday} 4 {Thursday} 5 {Friday} 6 {Saturday} other {Sunday}}, the slot's day",
+  "rotas.notSlotDay":
+    "{date} is not a {weekday, select, 1 {Monday} 2 {Tuesday} 3 {Wednesday} 4 {Thursday} 5 {Friday} 6 {Saturday} other {Sunday}}, the slot's day",
   "rotas.noteTooLong": "The note must be at most {max} characters",
   "rotas.askToSwap": "Ask to swap",
   "rotas.swapAsked": "Swap asked",

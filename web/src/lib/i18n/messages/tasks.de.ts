@@ -54,7 +54,8 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
   "tasks.signInToSeeYours": "Melde dich an, um deine Aufgaben zu sehen",
   "tasks.signIn": "Anmelden",
   "tasks.register": "Registrieren",
-  "tasks.guestText": "{brand, select, bee {Wer sich um Cafés kümmert, plant die Arbeit gemeinsam: Gießrunden, Müllsammeln, Pflege. Melde dich an, um zu sehen, worum man dich gebeten hat.} other {Wer sich um Objekte kümmert, plant die Arbeit gemeinsam: Gießrunden, Müllsammeln, Pflege. Melde dich an, um zu sehen, worum man dich gebeten hat.}}",
+  "tasks.guestText":
+    "{brand, select, bee {Wer sich um Cafés kümmert, plant die Arbeit gemeinsam: Gießrunden, Müllsammeln, Pflege. Melde dich an, um zu sehen, worum man dich gebeten hat.} other {Wer sich um Objekte kümmert, plant die Arbeit gemeinsam: Gießrunden, Müllsammeln, Pflege. Melde dich an, um zu sehen, worum man dich gebeten hat.}}",
   "tasks.view.assigned": "Mir zugewiesen",
   "tasks.view.created": "Von mir angelegt",
   "tasks.view.all": "Alle Aufgaben",
@@ -81,7 +82,8 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
   "tasks.loading": "Aufgaben werden geladen …",
   "tasks.noneYet": "Noch keine Aufgaben",
   "tasks.createATask": "Aufgabe anlegen",
-  "tasks.noneYetText": "{brand, select, bee {Plane Arbeit an einem Café – eine Gießrunde, Müllsammeln, ein bisschen Pflege – und bitte andere um Hilfe. Aufgaben, die du anlegst oder um die man dich bittet, erscheinen hier.} other {Plane Arbeit an einem Objekt – eine Gießrunde, Müllsammeln, ein bisschen Pflege – und bitte andere um Hilfe. Aufgaben, die du anlegst oder um die man dich bittet, erscheinen hier.}}",
+  "tasks.noneYetText":
+    "{brand, select, bee {Plane Arbeit an einem Café – eine Gießrunde, Müllsammeln, ein bisschen Pflege – und bitte andere um Hilfe. Aufgaben, die du anlegst oder um die man dich bittet, erscheinen hier.} other {Plane Arbeit an einem Objekt – eine Gießrunde, Müllsammeln, ein bisschen Pflege – und bitte andere um Hilfe. Aufgaben, die du anlegst oder um die man dich bittet, erscheinen hier.}}",
   "tasks.noneMatch": "Keine Aufgabe passt",
   "tasks.clearFilters": "Filter zurücksetzen",
   "tasks.noneMatchText": "Versuch eine andere Suche oder weniger Filter.",
@@ -100,9 +102,11 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
   "tasks.list.emptyText": "Plane Arbeit – eine Gießrunde, Müllsammeln – und bitte andere um Hilfe.",
   "tasks.list.seeAll": "Alle {count} Aufgaben ansehen",
   "tasks.forThing.planNamed": "Plane, was {name} braucht – Gießen, Jäten, Müllsammeln – und bitte andere um Hilfe.",
-  "tasks.forThing.planThis": "{brand, select, bee {Plane, was dieses Café braucht – Gießen, Jäten, Müllsammeln – und bitte andere um Hilfe.} other {Plane, was dieses Objekt braucht – Gießen, Jäten, Müllsammeln – und bitte andere um Hilfe.}}",
+  "tasks.forThing.planThis":
+    "{brand, select, bee {Plane, was dieses Café braucht – Gießen, Jäten, Müllsammeln – und bitte andere um Hilfe.} other {Plane, was dieses Objekt braucht – Gießen, Jäten, Müllsammeln – und bitte andere um Hilfe.}}",
   "tasks.forThing.askedNamed": "Aufgaben zu {name}, um die man dich bittet, erscheinen hier.",
-  "tasks.forThing.askedThis": "{brand, select, bee {Aufgaben zu diesem Café, um die man dich bittet, erscheinen hier.} other {Aufgaben zu diesem Objekt, um die man dich bittet, erscheinen hier.}}",
+  "tasks.forThing.askedThis":
+    "{brand, select, bee {Aufgaben zu diesem Café, um die man dich bittet, erscheinen hier.} other {Aufgaben zu diesem Objekt, um die man dich bittet, erscheinen hier.}}",
   "tasks.forThing.labelNamed": "Aufgaben zu {name}",
   "tasks.forThing.label": "{brand, select, bee {Aufgaben zum Café} other {Aufgaben zum Objekt}}",
   "tasks.mine.title": "Mir zugewiesen",
@@ -135,7 +139,8 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
   "tasks.details.created": "Angelegt am {date}",
   "tasks.details.automatic": "automatisch angelegt ({source})",
   "tasks.details.noNotes": "Keine Notizen.",
-  "tasks.details.assigneeHint": "Als zugewiesene Person kannst du den Status der Aufgabe ändern; den Rest ändern die Menschen, die die Arbeit am Objekt planen.",
+  "tasks.details.assigneeHint":
+    "Als zugewiesene Person kannst du den Status der Aufgabe ändern; den Rest ändern die Menschen, die die Arbeit am Objekt planen.",
   "tasks.details.saved": "Aufgabe gespeichert",
 
   "tasks.form.newLabel": "Neue Aufgabe",
@@ -143,7 +148,8 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
   "tasks.form.thing": "{brand, select, bee {Café} other {Objekt}}",
   "tasks.form.chooseThing": "{brand, select, bee {Wähle ein Café …} other {Wähle ein Objekt …}}",
   "tasks.form.groupFallback": "{brand, select, bee {Bienenpass} other {Gruppe}}",
-  "tasks.form.presetRefused": "{brand, select, bee {Für dieses Café kannst du keine Aufgaben planen: Das können nur seine Besitzer, Mitarbeitenden und die Mitglieder des Bienenpasses. Wähle eins von deinen.} other {Für dieses Objekt kannst du keine Aufgaben planen: Das können nur seine Besitzer, Mitarbeitenden und die Mitglieder der Gruppe. Wähle eins von deinen.}}",
+  "tasks.form.presetRefused":
+    "{brand, select, bee {Für dieses Café kannst du keine Aufgaben planen: Das können nur seine Besitzer, Mitarbeitenden und die Mitglieder des Bienenpasses. Wähle eins von deinen.} other {Für dieses Objekt kannst du keine Aufgaben planen: Das können nur seine Besitzer, Mitarbeitenden und die Mitglieder der Gruppe. Wähle eins von deinen.}}",
   "tasks.form.actionType": "Art der Arbeit",
   "tasks.form.choose": "Wähle …",
   "tasks.form.priority": "Priorität",
@@ -161,8 +167,10 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
 
   "tasks.people.label": "Zugewiesene",
   "tasks.people.title": "Wer macht es",
-  "tasks.people.whoLooksAfter": "{brand, select, bee {Die Menschen, die sich um {name} kümmern: Besitzer, Mitarbeitende und die Mitglieder des Bienenpasses.} other {Die Menschen, die sich um {name} kümmern: Besitzer, Mitarbeitende und die Mitglieder der Gruppe.}}",
-  "tasks.people.chooseThingFirst": "{brand, select, bee {Wähle zuerst ein Café, um zu sehen, wer helfen kann.} other {Wähle zuerst ein Objekt, um zu sehen, wer helfen kann.}}",
+  "tasks.people.whoLooksAfter":
+    "{brand, select, bee {Die Menschen, die sich um {name} kümmern: Besitzer, Mitarbeitende und die Mitglieder des Bienenpasses.} other {Die Menschen, die sich um {name} kümmern: Besitzer, Mitarbeitende und die Mitglieder der Gruppe.}}",
+  "tasks.people.chooseThingFirst":
+    "{brand, select, bee {Wähle zuerst ein Café, um zu sehen, wer helfen kann.} other {Wähle zuerst ein Objekt, um zu sehen, wer helfen kann.}}",
   "tasks.people.loading": "Personen werden geladen …",
   "tasks.people.nobodyYetLater": "Noch niemand – du kannst später Leute zuweisen.",
   "tasks.people.nobodyYet": "Noch niemand.",
@@ -195,12 +203,14 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
 
   "tasks.new.back": "← Zurück",
   "tasks.new.title": "Neue Aufgabe",
-  "tasks.new.intro": "{brand, select, bee {Plane Arbeit an einem Café und bitte andere, sie zu erledigen. Sie erfahren es in der App und per E-Mail.} other {Plane Arbeit an einem Objekt und bitte andere, sie zu erledigen. Sie erfahren es in der App und per E-Mail.}}",
+  "tasks.new.intro":
+    "{brand, select, bee {Plane Arbeit an einem Café und bitte andere, sie zu erledigen. Sie erfahren es in der App und per E-Mail.} other {Plane Arbeit an einem Objekt und bitte andere, sie zu erledigen. Sie erfahren es in der App und per E-Mail.}}",
   "tasks.new.loadingThings": "{brand, select, bee {Deine Cafés werden geladen …} other {Deine Objekte werden geladen …}}",
   "tasks.new.nothingTitle": "{brand, select, bee {Noch keine Cafés zum Planen} other {Noch keine Objekte zum Planen}}",
   "tasks.new.findThings": "{brand, select, bee {Cafés finden} other {Objekte finden}}",
   "tasks.new.joinGroup": "{brand, select, bee {Einem Bienenpass beitreten} other {Einer Gruppe beitreten}}",
-  "tasks.new.nothingText": "{brand, select, bee {Du kannst Aufgaben für die Cafés planen, die dir gehören oder an denen du mitarbeitest, und für die Cafés deiner Bienenpässe.} other {Du kannst Aufgaben für die Objekte planen, die dir gehören oder an denen du mitarbeitest, und für die Objekte deiner Gruppen.}}",
+  "tasks.new.nothingText":
+    "{brand, select, bee {Du kannst Aufgaben für die Cafés planen, die dir gehören oder an denen du mitarbeitest, und für die Cafés deiner Bienenpässe.} other {Du kannst Aufgaben für die Objekte planen, die dir gehören oder an denen du mitarbeitest, und für die Objekte deiner Gruppen.}}",
   "tasks.new.created": "Aufgabe angelegt",
   "tasks.new.partlyAssigned": "Aufgabe angelegt, aber nicht alle konnten zugewiesen werden. {failures}",
   "tasks.new.assignFailure": "{name}: {error}",
@@ -208,14 +218,16 @@ export const tasksDe: Record<keyof typeof tasksEn, string> = {
   "tasks.offer.recordedNotice": "{action} bei {thing} eingetragen",
   "tasks.offer.label": "Erledigt: {title}",
   "tasks.offer.recorded": "Eingetragen.",
-  "tasks.offer.onTimeline": "{type, select, WATERING {Das Gießen steht jetzt im Verlauf von {thing}.} LITTER_CLEANUP {Das Müllsammeln steht jetzt im Verlauf von {thing}.} UPKEEP {Die Pflege steht jetzt im Verlauf von {thing}.} EDUCATION {Der Bildungstermin steht jetzt im Verlauf von {thing}.} MEASUREMENT {Die Messung steht jetzt im Verlauf von {thing}.} SHARE {Das Teilen steht jetzt im Verlauf von {thing}.} other {Die Arbeit steht jetzt im Verlauf von {thing}.}}",
+  "tasks.offer.onTimeline":
+    "{type, select, WATERING {Das Gießen steht jetzt im Verlauf von {thing}.} LITTER_CLEANUP {Das Müllsammeln steht jetzt im Verlauf von {thing}.} UPKEEP {Die Pflege steht jetzt im Verlauf von {thing}.} EDUCATION {Der Bildungstermin steht jetzt im Verlauf von {thing}.} MEASUREMENT {Die Messung steht jetzt im Verlauf von {thing}.} SHARE {Das Teilen steht jetzt im Verlauf von {thing}.} other {Die Arbeit steht jetzt im Verlauf von {thing}.}}",
   "tasks.offer.seeTimeline": "Zum Verlauf",
   "tasks.offer.isDone": "„{title}“ ist erledigt.",
   "tasks.offer.ownersOnly": "Nur die Menschen, die sich um {thing} kümmern – Besitzer und Mitarbeitende –, können dort Arbeit eintragen.",
   "tasks.offer.collaborate": "Bei {thing} mitarbeiten",
   "tasks.offer.recordToo": "Trag sie auch bei {thing} ein, damit der Verlauf und deine Abzeichen sie zeigen.",
   "tasks.offer.recording": "Wird eingetragen …",
-  "tasks.offer.record": "{type, select, WATERING {Dieses Gießen bei {thing} eintragen} LITTER_CLEANUP {Dieses Müllsammeln bei {thing} eintragen} UPKEEP {Diese Pflege bei {thing} eintragen} EDUCATION {Diesen Bildungstermin bei {thing} eintragen} MEASUREMENT {Diese Messung bei {thing} eintragen} SHARE {Dieses Teilen bei {thing} eintragen} other {Diese Arbeit bei {thing} eintragen}}",
+  "tasks.offer.record":
+    "{type, select, WATERING {Dieses Gießen bei {thing} eintragen} LITTER_CLEANUP {Dieses Müllsammeln bei {thing} eintragen} UPKEEP {Diese Pflege bei {thing} eintragen} EDUCATION {Diesen Bildungstermin bei {thing} eintragen} MEASUREMENT {Diese Messung bei {thing} eintragen} SHARE {Dieses Teilen bei {thing} eintragen} other {Diese Arbeit bei {thing} eintragen}}",
   "tasks.offer.close": "Schließen",
   "tasks.offer.notNow": "Nicht jetzt",
 };

@@ -54,7 +54,8 @@ export const tasksEn = {
   "tasks.signInToSeeYours": "Sign in to see your tasks",
   "tasks.signIn": "Sign in",
   "tasks.register": "Register",
-  "tasks.guestText": "{brand, select, bee {People who look after cafes plan care work together: watering rounds, litter picks, upkeep. Sign in to see what you have been asked to do.} other {People who look after things plan care work together: watering rounds, litter picks, upkeep. Sign in to see what you have been asked to do.}}",
+  "tasks.guestText":
+    "{brand, select, bee {People who look after cafes plan care work together: watering rounds, litter picks, upkeep. Sign in to see what you have been asked to do.} other {People who look after things plan care work together: watering rounds, litter picks, upkeep. Sign in to see what you have been asked to do.}}",
   "tasks.view.assigned": "Assigned to me",
   "tasks.view.created": "Created by me",
   "tasks.view.all": "All tasks",
@@ -81,7 +82,8 @@ export const tasksEn = {
   "tasks.loading": "Loading tasks…",
   "tasks.noneYet": "No tasks yet",
   "tasks.createATask": "Create a task",
-  "tasks.noneYetText": "{brand, select, bee {Plan care work on a cafe — a watering round, a litter pick, a bit of upkeep — and ask people to help. Tasks you create or are asked to do show here.} other {Plan care work on a thing — a watering round, a litter pick, a bit of upkeep — and ask people to help. Tasks you create or are asked to do show here.}}",
+  "tasks.noneYetText":
+    "{brand, select, bee {Plan care work on a cafe — a watering round, a litter pick, a bit of upkeep — and ask people to help. Tasks you create or are asked to do show here.} other {Plan care work on a thing — a watering round, a litter pick, a bit of upkeep — and ask people to help. Tasks you create or are asked to do show here.}}",
   "tasks.noneMatch": "No tasks match",
   "tasks.clearFilters": "Clear filters",
   "tasks.noneMatchText": "Try another search or fewer filters.",
@@ -100,9 +102,11 @@ export const tasksEn = {
   "tasks.list.emptyText": "Plan care work — a watering round, a litter pick — and ask people to help.",
   "tasks.list.seeAll": "See all {count} tasks",
   "tasks.forThing.planNamed": "Plan what {name} needs — watering, weeding, a litter pick — and ask people to help.",
-  "tasks.forThing.planThis": "{brand, select, bee {Plan what this cafe needs — watering, weeding, a litter pick — and ask people to help.} other {Plan what this thing needs — watering, weeding, a litter pick — and ask people to help.}}",
+  "tasks.forThing.planThis":
+    "{brand, select, bee {Plan what this cafe needs — watering, weeding, a litter pick — and ask people to help.} other {Plan what this thing needs — watering, weeding, a litter pick — and ask people to help.}}",
   "tasks.forThing.askedNamed": "Tasks for {name} that you are asked to do show here.",
-  "tasks.forThing.askedThis": "{brand, select, bee {Tasks for this cafe that you are asked to do show here.} other {Tasks for this thing that you are asked to do show here.}}",
+  "tasks.forThing.askedThis":
+    "{brand, select, bee {Tasks for this cafe that you are asked to do show here.} other {Tasks for this thing that you are asked to do show here.}}",
   "tasks.forThing.labelNamed": "Tasks for {name}",
   "tasks.forThing.label": "{brand, select, bee {Tasks for cafe} other {Tasks for thing}}",
   "tasks.mine.title": "Assigned to me",
@@ -143,7 +147,8 @@ export const tasksEn = {
   "tasks.form.thing": "{brand, select, bee {Cafe} other {Thing}}",
   "tasks.form.chooseThing": "{brand, select, bee {Choose a cafe…} other {Choose a thing…}}",
   "tasks.form.groupFallback": "{brand, select, bee {Beepass} other {Group}}",
-  "tasks.form.presetRefused": "{brand, select, bee {You cannot plan tasks on that cafe: only its owners, collaborators and beepass members can. Choose one of yours.} other {You cannot plan tasks on that thing: only its owners, collaborators and group members can. Choose one of yours.}}",
+  "tasks.form.presetRefused":
+    "{brand, select, bee {You cannot plan tasks on that cafe: only its owners, collaborators and beepass members can. Choose one of yours.} other {You cannot plan tasks on that thing: only its owners, collaborators and group members can. Choose one of yours.}}",
   "tasks.form.actionType": "Action type",
   "tasks.form.choose": "Choose…",
   "tasks.form.priority": "Priority",
@@ -161,8 +166,10 @@ export const tasksEn = {
 
   "tasks.people.label": "Assignees",
   "tasks.people.title": "Who does it",
-  "tasks.people.whoLooksAfter": "{brand, select, bee {The people who look after {name}: its owners, collaborators and beepass members.} other {The people who look after {name}: its owners, collaborators and group members.}}",
-  "tasks.people.chooseThingFirst": "{brand, select, bee {Choose a cafe first to see who can help.} other {Choose a thing first to see who can help.}}",
+  "tasks.people.whoLooksAfter":
+    "{brand, select, bee {The people who look after {name}: its owners, collaborators and beepass members.} other {The people who look after {name}: its owners, collaborators and group members.}}",
+  "tasks.people.chooseThingFirst":
+    "{brand, select, bee {Choose a cafe first to see who can help.} other {Choose a thing first to see who can help.}}",
   "tasks.people.loading": "Loading people…",
   "tasks.people.nobodyYetLater": "Nobody yet — you can assign people later.",
   "tasks.people.nobodyYet": "Nobody yet.",
@@ -195,12 +202,14 @@ export const tasksEn = {
 
   "tasks.new.back": "← Back",
   "tasks.new.title": "New task",
-  "tasks.new.intro": "{brand, select, bee {Plan care work on a cafe and ask people to do it. They are told in the app and by e-mail.} other {Plan care work on a thing and ask people to do it. They are told in the app and by e-mail.}}",
+  "tasks.new.intro":
+    "{brand, select, bee {Plan care work on a cafe and ask people to do it. They are told in the app and by e-mail.} other {Plan care work on a thing and ask people to do it. They are told in the app and by e-mail.}}",
   "tasks.new.loadingThings": "{brand, select, bee {Loading your cafes…} other {Loading your things…}}",
   "tasks.new.nothingTitle": "{brand, select, bee {No cafes to plan on yet} other {No things to plan on yet}}",
   "tasks.new.findThings": "{brand, select, bee {Find cafes} other {Find things}}",
   "tasks.new.joinGroup": "{brand, select, bee {Join a beepass} other {Join a group}}",
-  "tasks.new.nothingText": "{brand, select, bee {You can plan tasks on the cafes you own or collaborate on, and on the cafes of your beepasses.} other {You can plan tasks on the things you own or collaborate on, and on the things of your groups.}}",
+  "tasks.new.nothingText":
+    "{brand, select, bee {You can plan tasks on the cafes you own or collaborate on, and on the cafes of your beepasses.} other {You can plan tasks on the things you own or collaborate on, and on the things of your groups.}}",
   "tasks.new.created": "Task created",
   "tasks.new.partlyAssigned": "Task created, but not everyone could be assigned. {failures}",
   "tasks.new.assignFailure": "{name}: {error}",
@@ -208,14 +217,16 @@ export const tasksEn = {
   "tasks.offer.recordedNotice": "{action} recorded on {thing}",
   "tasks.offer.label": "Completed: {title}",
   "tasks.offer.recorded": "Recorded.",
-  "tasks.offer.onTimeline": "{type, select, WATERING {The watering is on {thing}'s timeline.} LITTER_CLEANUP {The litter clean-up is on {thing}'s timeline.} UPKEEP {The upkeep is on {thing}'s timeline.} EDUCATION {The education session is on {thing}'s timeline.} MEASUREMENT {The measurement is on {thing}'s timeline.} SHARE {The share is on {thing}'s timeline.} other {The action is on {thing}'s timeline.}}",
+  "tasks.offer.onTimeline":
+    "{type, select, WATERING {The watering is on {thing}'s timeline.} LITTER_CLEANUP {The litter clean-up is on {thing}'s timeline.} UPKEEP {The upkeep is on {thing}'s timeline.} EDUCATION {The education session is on {thing}'s timeline.} MEASUREMENT {The measurement is on {thing}'s timeline.} SHARE {The share is on {thing}'s timeline.} other {The action is on {thing}'s timeline.}}",
   "tasks.offer.seeTimeline": "See the timeline",
   "tasks.offer.isDone": "“{title}” is done.",
   "tasks.offer.ownersOnly": "Only the people who look after {thing} — its owners and collaborators — can record actions on it.",
   "tasks.offer.collaborate": "Collaborate on {thing}",
   "tasks.offer.recordToo": "Record it on {thing} too, so its timeline and your badges show it.",
   "tasks.offer.recording": "Recording…",
-  "tasks.offer.record": "{type, select, WATERING {Record this watering on {thing}} LITTER_CLEANUP {Record this litter clean-up on {thing}} UPKEEP {Record this upkeep on {thing}} EDUCATION {Record this education session on {thing}} MEASUREMENT {Record this measurement on {thing}} SHARE {Record this share on {thing}} other {Record this action on {thing}}}",
+  "tasks.offer.record":
+    "{type, select, WATERING {Record this watering on {thing}} LITTER_CLEANUP {Record this litter clean-up on {thing}} UPKEEP {Record this upkeep on {thing}} EDUCATION {Record this education session on {thing}} MEASUREMENT {Record this measurement on {thing}} SHARE {Record this share on {thing}} other {Record this action on {thing}}}",
   "tasks.offer.close": "Close",
   "tasks.offer.notNow": "Not now",
 } as const;

@@ -19,7 +19,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.action.CREATED.label": "Hinzugefügt",
   "things.action.CREATED.hint": "Hat es auf der Plattform eingetragen",
   "things.action.other": "Aktion",
-  "things.actionLine": "{type, select, WATERING {{person} {you, select, yes {hast} other {hat}} {thing} gegossen} LITTER_CLEANUP {{person} {you, select, yes {hast} other {hat}} bei {thing} Müll gesammelt} UPKEEP {{person} {you, select, yes {hast} other {hat}} {thing} gepflegt} MEASUREMENT {{person} {you, select, yes {hast} other {hat}} bei {thing} gemessen} EDUCATION {{person} {you, select, yes {hast} other {hat}} bei {thing} eine Bildungsaktion gemacht} SHARE {{person} {you, select, yes {hast} other {hat}} {thing} geteilt} CREATED {{person} {you, select, yes {hast} other {hat}} {thing} hinzugefügt} other {{person} {you, select, yes {hast} other {hat}} sich um {thing} gekümmert}}",
+  "things.actionLine":
+    "{type, select, WATERING {{person} {you, select, yes {hast} other {hat}} {thing} gegossen} LITTER_CLEANUP {{person} {you, select, yes {hast} other {hat}} bei {thing} Müll gesammelt} UPKEEP {{person} {you, select, yes {hast} other {hat}} {thing} gepflegt} MEASUREMENT {{person} {you, select, yes {hast} other {hat}} bei {thing} gemessen} EDUCATION {{person} {you, select, yes {hast} other {hat}} bei {thing} eine Bildungsaktion gemacht} SHARE {{person} {you, select, yes {hast} other {hat}} {thing} geteilt} CREATED {{person} {you, select, yes {hast} other {hat}} {thing} hinzugefügt} other {{person} {you, select, yes {hast} other {hat}} sich um {thing} gekümmert}}",
   "things.colour.water.red.label": "Zu trocken",
   "things.colour.water.red.meaning": "Der Boden ist trocken: Er braucht jetzt Wasser.",
   "things.colour.water.orange.label": "Braucht Wasser",
@@ -71,8 +72,10 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.nearestToMe": "Am nächsten bei mir",
   "things.add": "{brand, select, bee {Café hinzufügen} other {Objekt hinzufügen}}",
   "things.import": "Importieren",
-  "things.leadSignedIn": "{brand, select, bee {Die Cafés, um die du dich kümmerst, die deiner Bienenpässe und die öffentlichen. Der Punkt zeigt, wie es jedem geht.} other {Die Objekte, um die du dich kümmerst, die deiner Gruppen und die öffentlichen. Der Punkt zeigt, wie es jedem geht.}}",
-  "things.leadGuest": "{brand, select, bee {Öffentliche Cafés, um die sich Leute kümmern. Der Punkt zeigt, wie es jedem geht. {signIn}, um auch die Cafés deiner Bienenpässe zu sehen.} other {Öffentliche Objekte, um die sich Leute kümmern. Der Punkt zeigt, wie es jedem geht. {signIn}, um auch die Objekte deiner Gruppen zu sehen.}}",
+  "things.leadSignedIn":
+    "{brand, select, bee {Die Cafés, um die du dich kümmerst, die deiner Bienenpässe und die öffentlichen. Der Punkt zeigt, wie es jedem geht.} other {Die Objekte, um die du dich kümmerst, die deiner Gruppen und die öffentlichen. Der Punkt zeigt, wie es jedem geht.}}",
+  "things.leadGuest":
+    "{brand, select, bee {Öffentliche Cafés, um die sich Leute kümmern. Der Punkt zeigt, wie es jedem geht. {signIn}, um auch die Cafés deiner Bienenpässe zu sehen.} other {Öffentliche Objekte, um die sich Leute kümmern. Der Punkt zeigt, wie es jedem geht. {signIn}, um auch die Objekte deiner Gruppen zu sehen.}}",
   "things.signIn": "Melde dich an",
   "things.searchLabel": "{brand, select, bee {Cafés nach Namen suchen} other {Objekte nach Namen suchen}}",
   "things.openData": "{brand, select, bee {Offene Daten: {geojson} oder {csv}.} other {Offene Daten: {geojson} oder {csv}.}}",
@@ -97,9 +100,11 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.tryFewer": "Versuch einen anderen Namen oder weniger Filter.",
   "things.noneYet": "{brand, select, bee {Noch keine Cafés} other {Noch keine Objekte}}",
   "things.findGroup": "{brand, select, bee {Bienenpass finden} other {Gruppe finden}}",
-  "things.noneYetText": "{brand, select, bee {Hier stehen die Cafés, die du hinzufügst, die deiner Bienenpässe und die öffentlichen.} other {Hier stehen die Objekte, die du hinzufügst, die deiner Gruppen und die öffentlichen.}}",
+  "things.noneYetText":
+    "{brand, select, bee {Hier stehen die Cafés, die du hinzufügst, die deiner Bienenpässe und die öffentlichen.} other {Hier stehen die Objekte, die du hinzufügst, die deiner Gruppen und die öffentlichen.}}",
   "things.noPublicYet": "{brand, select, bee {Noch keine öffentlichen Cafés} other {Noch keine öffentlichen Objekte}}",
-  "things.noPublicYetText": "{brand, select, bee {Melde dich an, um Cafés hinzuzufügen und die deiner Bienenpässe zu sehen.} other {Melde dich an, um Objekte hinzuzufügen und die deiner Gruppen zu sehen.}}",
+  "things.noPublicYetText":
+    "{brand, select, bee {Melde dich an, um Cafés hinzuzufügen und die deiner Bienenpässe zu sehen.} other {Melde dich an, um Objekte hinzuzufügen und die deiner Gruppen zu sehen.}}",
   "things.signInButton": "Anmelden",
   "things.nounOne": "{brand, select, bee {Café} other {Objekt}}",
   "things.nounMany": "{brand, select, bee {Cafés} other {Objekte}}",
@@ -107,24 +112,29 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.recentTitle": "{brand, select, bee {Zuletzt besuchte Cafés} other {Zuletzt besuchte Objekte}}",
   "things.searchTitle": "{brand, select, bee {Cafés suchen} other {Objekte suchen}}",
   "things.browseAll": "Alle durchsehen",
-  "things.searchLead": "{brand, select, bee {Tipp einen Teil des Namens ein; grenz nach Art, Bienenpass oder Farbe ein.} other {Tipp einen Teil des Namens ein; grenz nach Art, Gruppe oder Farbe ein.}}",
+  "things.searchLead":
+    "{brand, select, bee {Tipp einen Teil des Namens ein; grenz nach Art, Bienenpass oder Farbe ein.} other {Tipp einen Teil des Namens ein; grenz nach Art, Gruppe oder Farbe ein.}}",
   // /things/nearest
   "things.nearest.title": "{brand, select, bee {Nächstes Café} other {Nächstes Objekt}}",
   "things.nearest.noneWithin": "{brand, select, bee {Keine Cafés im Umkreis von {radius}} other {Keine Objekte im Umkreis von {radius}}}",
-  "things.nearest.found": "{brand, select, bee {Nächstes Café: {name}, {distance} entfernt} other {Nächstes Objekt: {name}, {distance} entfernt}}",
+  "things.nearest.found":
+    "{brand, select, bee {Nächstes Café: {name}, {distance} entfernt} other {Nächstes Objekt: {name}, {distance} entfernt}}",
   "things.nearest.locating": "Wir suchen, wo du bist… Dein Browser fragt vielleicht, ob du deinen Standort teilen willst.",
   "things.nearest.searching": "{brand, select, bee {Wir suchen das nächste Café…} other {Wir suchen das nächste Objekt…}}",
-  "things.nearest.fallback": "{brand, select, bee {{reason}. Du kommst gleich zur Liste der Cafés…} other {{reason}. Du kommst gleich zur Liste der Objekte…}}",
+  "things.nearest.fallback":
+    "{brand, select, bee {{reason}. Du kommst gleich zur Liste der Cafés…} other {{reason}. Du kommst gleich zur Liste der Objekte…}}",
   "things.nearest.goNow": "Jetzt zur Liste",
   // The thing page (ThingPage)
   "things.notFound": "{brand, select, bee {Café nicht gefunden} other {Objekt nicht gefunden}}",
-  "things.notFoundText": "{brand, select, bee {Dieses Café gibt es nicht, es wurde gelöscht, oder es ist privat und du hast keinen Zugang.} other {Dieses Objekt gibt es nicht, es wurde gelöscht, oder es ist privat und du hast keinen Zugang.}}",
+  "things.notFoundText":
+    "{brand, select, bee {Dieses Café gibt es nicht, es wurde gelöscht, oder es ist privat und du hast keinen Zugang.} other {Dieses Objekt gibt es nicht, es wurde gelöscht, oder es ist privat und du hast keinen Zugang.}}",
   "things.seeAll": "{brand, select, bee {Alle Cafés ansehen} other {Alle Objekte ansehen}}",
   "things.deletedNotice": "{brand, select, bee {Dieses Café wurde gelöscht.} other {Dieses Objekt wurde gelöscht.}}",
   "things.thing": "{brand, select, bee {Café} other {Objekt}}",
   "things.tryAgain": "Noch einmal versuchen",
   "things.loadingThing": "{brand, select, bee {Das Café wird geladen…} other {Das Objekt wird geladen…}}",
-  "things.hiddenByAdmin": "{brand, select, bee {Von einem Admin ausgeblendet: Nur Admins sehen dieses Café.} other {Von einem Admin ausgeblendet: Nur Admins sehen dieses Objekt.}}",
+  "things.hiddenByAdmin":
+    "{brand, select, bee {Von einem Admin ausgeblendet: Nur Admins sehen dieses Café.} other {Von einem Admin ausgeblendet: Nur Admins sehen dieses Objekt.}}",
   "things.edit": "Bearbeiten",
   "things.settings": "Einstellungen",
   "things.tab.dashboard": "Übersicht",
@@ -147,10 +157,12 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.status.lastReadingFrom": "Letzter Messwert {time} von {devices}.",
   "things.status.seeReadings": "Messwerte ansehen",
   "things.status.noReadingsFitted": "Noch keine Sensorwerte. Das angebrachte Gerät hat sich noch nicht gemeldet.",
-  "things.status.noReadingsFit": "{brand, select, bee {Noch keine Sensorwerte. Bring einen Bodensensor an diesem Café an, um hier Wasser, Temperatur, Leitfähigkeit und pH zu sehen.} other {Noch keine Sensorwerte. Bring einen Bodensensor an diesem Objekt an, um hier Wasser, Temperatur, Leitfähigkeit und pH zu sehen.}}",
+  "things.status.noReadingsFit":
+    "{brand, select, bee {Noch keine Sensorwerte. Bring einen Bodensensor an diesem Café an, um hier Wasser, Temperatur, Leitfähigkeit und pH zu sehen.} other {Noch keine Sensorwerte. Bring einen Bodensensor an diesem Objekt an, um hier Wasser, Temperatur, Leitfähigkeit und pH zu sehen.}}",
   "things.registerDevice": "Gerät registrieren",
   "things.quick.helpTitle": "Hilf mit, dich darum zu kümmern",
-  "things.quick.signInText": "{brand, select, bee {Melde dich an, um einzutragen, was du für dieses Café tust, mit den Leuten daran mitzuarbeiten, die sich darum kümmern, und es zu verfolgen.} other {Melde dich an, um einzutragen, was du für dieses Objekt tust, mit den Leuten daran mitzuarbeiten, die sich darum kümmern, und es zu verfolgen.}}",
+  "things.quick.signInText":
+    "{brand, select, bee {Melde dich an, um einzutragen, was du für dieses Café tust, mit den Leuten daran mitzuarbeiten, die sich darum kümmern, und es zu verfolgen.} other {Melde dich an, um einzutragen, was du für dieses Objekt tust, mit den Leuten daran mitzuarbeiten, die sich darum kümmern, und es zu verfolgen.}}",
   "things.register": "Konto anlegen",
   "things.failedRemoveAccess": "Der Zugang konnte nicht entfernt werden",
   "things.collaboratorRemoved": "Mitarbeit beendet",
@@ -160,7 +172,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.quick.youOwn": "{brand, select, bee {Dieses Café gehört dir.} other {Dieses Objekt gehört dir.}}",
   "things.quick.youCollaborate": "{brand, select, bee {Du arbeitest an diesem Café mit.} other {Du arbeitest an diesem Objekt mit.}}",
   "things.quick.youMayRecord": "Du kannst hier Pflegeaktionen eintragen.",
-  "things.quick.collaborateToRecord": "{brand, select, bee {Arbeite mit, um einzutragen, was du für dieses Café tust.} other {Arbeite mit, um einzutragen, was du für dieses Objekt tust.}}",
+  "things.quick.collaborateToRecord":
+    "{brand, select, bee {Arbeite mit, um einzutragen, was du für dieses Café tust.} other {Arbeite mit, um einzutragen, was du für dieses Objekt tust.}}",
   "things.recordAction": "Aktion eintragen",
   "things.collaborate": "Mitarbeiten",
   "things.quick.stopping": "Wird beendet…",
@@ -168,19 +181,22 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.saving": "Wird gespeichert…",
   "things.quick.myOneThing": "Mein One Thing",
   "things.quick.makeOneThing": "Zu meinem One Thing machen",
-  "things.quick.oneThingText": "{brand, select, bee {Das ist dein One Thing: das Café, das dir am meisten am Herzen liegt. Drück noch einmal, um es zurückzunehmen.} other {Das ist dein One Thing: das Objekt, das dir am meisten am Herzen liegt. Drück noch einmal, um es zurückzunehmen.}}",
+  "things.quick.oneThingText":
+    "{brand, select, bee {Das ist dein One Thing: das Café, das dir am meisten am Herzen liegt. Drück noch einmal, um es zurückzunehmen.} other {Das ist dein One Thing: das Objekt, das dir am meisten am Herzen liegt. Drück noch einmal, um es zurückzunehmen.}}",
   "things.about.title": "{brand, select, bee {Über dieses Café} other {Über dieses Objekt}}",
   "things.about.noDescription": "Noch keine Beschreibung.",
   "things.about.where": "Wo",
   "things.about.caredForBy": "Gepflegt von",
   "things.about.nobodyYet": "Noch niemandem",
-  "things.about.carers": "{owners, plural, one {# Besitzer} other {# Besitzern}}{collaborators, plural, =0 {} one {, # Mitarbeitenden} other {, # Mitarbeitenden}}",
+  "things.about.carers":
+    "{owners, plural, one {# Besitzer} other {# Besitzern}}{collaborators, plural, =0 {} one {, # Mitarbeitenden} other {, # Mitarbeitenden}}",
   "things.about.added": "Hinzugefügt",
   "things.last.title": "Letzte Aktion",
   "things.last.nothingYet": "Noch nichts eingetragen.",
   "things.last.litresTotal": "Insgesamt {litres} Wasser eingetragen",
   "things.last.seeTimeline": "Verlauf ansehen{total, plural, =0 {} one { (# Aktion)} other { (# Aktionen)}}",
-  "things.last.recordWhat": "{brand, select, bee {Eintragen, was du für dieses Café getan hast} other {Eintragen, was du für dieses Objekt getan hast}}",
+  "things.last.recordWhat":
+    "{brand, select, bee {Eintragen, was du für dieses Café getan hast} other {Eintragen, was du für dieses Objekt getan hast}}",
   // A thing's attributes by type (ThingAttributesFields, ThingInventoryDetails)
   "things.height.UNDER_5_M": "Unter 5 m",
   "things.height.FROM_5_TO_10_M": "5 bis 10 m",
@@ -193,10 +209,12 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.season.WINTER": "Winter",
   "things.attributes.aboutTree": "Über den Baum",
   "things.attributes.species": "Art",
-  "things.attributes.speciesHint": "Häufige Straßenbäume in Großbritannien und Deutschland. Lass das Feld leer, wenn die Art nicht dabei ist.",
+  "things.attributes.speciesHint":
+    "Häufige Straßenbäume in Großbritannien und Deutschland. Lass das Feld leer, wenn die Art nicht dabei ist.",
   "things.attributes.notKnown": "Unbekannt",
   "things.attributes.plantingYear": "Pflanzjahr",
-  "things.attributes.plantingYearHint": "Ein Baum, der in den letzten drei Jahren gepflanzt wurde, hat nur seinen Wurzelballen als Vorrat und braucht darum früher Wasser.",
+  "things.attributes.plantingYearHint":
+    "Ein Baum, der in den letzten drei Jahren gepflanzt wurde, hat nur seinen Wurzelballen als Vorrat und braucht darum früher Wasser.",
   "things.attributes.trunkGirth": "Stammumfang (cm)",
   "things.attributes.trunkGirthHint": "Um den Stamm, 1,3 m über dem Boden gemessen.",
   "things.attributes.height": "Höhe",
@@ -217,7 +235,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.details.flowersIn": "Blüht im",
   "things.details.registerId": "Kataster-Nr.",
   "things.details.waterStore": "Wasservorrat",
-  "things.details.waterStoreText": "Etwa {litres} Liter ({mm} mm auf {area} m²), gerechnet nach: {basis}. Unter {refill} mm braucht es Wasser.",
+  "things.details.waterStoreText":
+    "Etwa {litres} Liter ({mm} mm auf {area} m²), gerechnet nach: {basis}. Unter {refill} mm braucht es Wasser.",
   "things.basis.youngTree": "junger Baum",
   "things.basis.establishedTree": "eingewachsener Baum",
   "things.basis.unknownAge": "Baum unbekannten Alters",
@@ -227,7 +246,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.basis.typical": "übliche Größe der Art",
   // The thing form, new and edit (ThingForm, NewThingPage, EditThingPage)
   "things.form.whatItIs": "Was es ist",
-  "things.form.groupHint": "{brand, select, bee {Der Bienenpass, der sich um dieses Café kümmert. Du kannst Bienenpässe wählen, in denen du Mitglied bist.} other {Die Gruppe, die sich um dieses Objekt kümmert. Du kannst Gruppen wählen, in denen du Mitglied bist.}}",
+  "things.form.groupHint":
+    "{brand, select, bee {Der Bienenpass, der sich um dieses Café kümmert. Du kannst Bienenpässe wählen, in denen du Mitglied bist.} other {Die Gruppe, die sich um dieses Objekt kümmert. Du kannst Gruppen wählen, in denen du Mitglied bist.}}",
   "things.form.chooseGroup": "{brand, select, bee {Bienenpass wählen…} other {Gruppe wählen…}}",
   "things.form.name": "Name",
   "things.form.chooseType": "Art wählen…",
@@ -235,40 +255,49 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.form.descriptionHint": "Optional: was es ist, was es braucht, wen man fragen kann.",
   "things.form.whereItIs": "Wo es ist",
   "things.form.place": "Ort auf der Karte",
-  "things.form.placeHint": "Klick in die Karte oder verschieb die Markierung, gib die Koordinaten ein, oder stell dich daneben und nimm deinen Standort.",
+  "things.form.placeHint":
+    "Klick in die Karte oder verschieb die Markierung, gib die Koordinaten ein, oder stell dich daneben und nimm deinen Standort.",
   "things.form.locationDescription": "Ortsbeschreibung",
   "things.form.locationDescriptionHint": "Optional: wie man es findet, z. B. „am Nordtor des Parks“.",
   "things.form.pictureAndVisibility": "Bild und Sichtbarkeit",
   "things.form.picture": "Bild",
   "things.form.pictureRemoved": "Das Bild wird beim Speichern entfernt.",
   "things.keepIt": "Behalten",
-  "things.form.publicHint": "{brand, select, bee {Ein öffentliches Café sehen alle, auch Besucher, die nicht angemeldet sind. Ein privates sehen nur die Mitglieder seines Bienenpasses und die Leute, die sich darum kümmern.} other {Ein öffentliches Objekt sehen alle, auch Besucher, die nicht angemeldet sind. Ein privates sehen nur die Mitglieder seiner Gruppe und die Leute, die sich darum kümmern.}}",
+  "things.form.publicHint":
+    "{brand, select, bee {Ein öffentliches Café sehen alle, auch Besucher, die nicht angemeldet sind. Ein privates sehen nur die Mitglieder seines Bienenpasses und die Leute, die sich darum kümmern.} other {Ein öffentliches Objekt sehen alle, auch Besucher, die nicht angemeldet sind. Ein privates sehen nur die Mitglieder seiner Gruppe und die Leute, die sich darum kümmern.}}",
   "things.form.waitingForPicture": "Warte auf das Bild…",
   "things.cancel": "Abbrechen",
   "things.new.failed": "Beim Anlegen des Objekts ist ein Problem aufgetreten",
   "things.new.pictureNotAttached": "{name} wurde hinzugefügt, aber das Bild konnte nicht angehängt werden: {error}",
   "things.new.added": "{name} wurde hinzugefügt",
   "things.new.title": "{brand, select, bee {Neues Café} other {Neues Objekt}}",
-  "things.new.lead": "{brand, select, bee {Füg ein Café hinzu, um das sich dein Bienenpass kümmert. Es gehört dann dir, und du kannst andere zum Mithelfen einladen.} other {Füg ein Objekt hinzu, um das sich deine Gruppe kümmert. Es gehört dann dir, und du kannst andere zum Mithelfen einladen.}}",
+  "things.new.lead":
+    "{brand, select, bee {Füg ein Café hinzu, um das sich dein Bienenpass kümmert. Es gehört dann dir, und du kannst andere zum Mithelfen einladen.} other {Füg ein Objekt hinzu, um das sich deine Gruppe kümmert. Es gehört dann dir, und du kannst andere zum Mithelfen einladen.}}",
   "things.new.loadingGroups": "{brand, select, bee {Deine Bienenpässe werden geladen…} other {Deine Gruppen werden geladen…}}",
   "things.new.joinGroupFirst": "{brand, select, bee {Tritt zuerst einem Bienenpass bei} other {Tritt zuerst einer Gruppe bei}}",
   "things.new.startGroup": "{brand, select, bee {Bienenpass gründen} other {Gruppe gründen}}",
-  "things.new.joinGroupText": "{brand, select, bee {Um jedes Café kümmert sich ein Bienenpass. Gründe einen oder tritt einem bei, dann komm zurück und füg dein Café hinzu.} other {Um jedes Objekt kümmert sich eine Gruppe. Gründe eine oder tritt einer bei, dann komm zurück und füg dein Objekt hinzu.}}",
+  "things.new.joinGroupText":
+    "{brand, select, bee {Um jedes Café kümmert sich ein Bienenpass. Gründe einen oder tritt einem bei, dann komm zurück und füg dein Café hinzu.} other {Um jedes Objekt kümmert sich eine Gruppe. Gründe eine oder tritt einer bei, dann komm zurück und füg dein Objekt hinzu.}}",
   "things.new.submit": "{brand, select, bee {Café hinzufügen} other {Objekt hinzufügen}}",
   "things.new.adding": "Wird hinzugefügt…",
-  "things.new.lookingFor": "{brand, select, bee {Suchst du ein Café, das es schon gibt? {search}.} other {Suchst du ein Objekt, das es schon gibt? {search}.}}",
+  "things.new.lookingFor":
+    "{brand, select, bee {Suchst du ein Café, das es schon gibt? {search}.} other {Suchst du ein Objekt, das es schon gibt? {search}.}}",
   "things.editPage.titleOf": "{brand, select, bee {Café bearbeiten} other {Objekt bearbeiten}}",
-  "things.editPage.ownersOnly": "{brand, select, bee {Nur die Besitzer dieses Cafés können es bearbeiten.} other {Nur die Besitzer dieses Objekts können es bearbeiten.}}",
+  "things.editPage.ownersOnly":
+    "{brand, select, bee {Nur die Besitzer dieses Cafés können es bearbeiten.} other {Nur die Besitzer dieses Objekts können es bearbeiten.}}",
   "things.editPage.pictureNotAttached": "Gespeichert, aber das Bild konnte nicht angehängt werden: {error}",
   "things.editPage.saved": "Änderungen gespeichert",
   "things.editPage.title": "{name} bearbeiten",
-  "things.editPage.lead": "{brand, select, bee {Ändere, was dieses Café ist, wo es ist und sein Bild. Die Einstellungen für Anzeige und Feuchtebereiche findest du unter {settings}.} other {Ändere, was dieses Objekt ist, wo es ist und sein Bild. Die Einstellungen für Anzeige und Feuchtebereiche findest du unter {settings}.}}",
+  "things.editPage.lead":
+    "{brand, select, bee {Ändere, was dieses Café ist, wo es ist und sein Bild. Die Einstellungen für Anzeige und Feuchtebereiche findest du unter {settings}.} other {Ändere, was dieses Objekt ist, wo es ist und sein Bild. Die Einstellungen für Anzeige und Feuchtebereiche findest du unter {settings}.}}",
   "things.editPage.submit": "Änderungen speichern",
   // Settings of a thing (ThingSettingsPage)
   "things.settingsPage.titleOf": "{brand, select, bee {Einstellungen des Cafés} other {Einstellungen des Objekts}}",
-  "things.settingsPage.ownersOnly": "{brand, select, bee {Nur die Besitzer dieses Cafés können seine Einstellungen ändern.} other {Nur die Besitzer dieses Objekts können seine Einstellungen ändern.}}",
+  "things.settingsPage.ownersOnly":
+    "{brand, select, bee {Nur die Besitzer dieses Cafés können seine Einstellungen ändern.} other {Nur die Besitzer dieses Objekts können seine Einstellungen ändern.}}",
   "things.settingsPage.title": "Einstellungen von {name}",
-  "things.settingsPage.lead": "{brand, select, bee {Wie der Zustand dieses Cafés beurteilt wird, und es löschen. Name, Ort und Bild findest du unter {edit}.} other {Wie der Zustand dieses Objekts beurteilt wird, und es löschen. Name, Ort und Bild findest du unter {edit}.}}",
+  "things.settingsPage.lead":
+    "{brand, select, bee {Wie der Zustand dieses Cafés beurteilt wird, und es löschen. Name, Ort und Bild findest du unter {edit}.} other {Wie der Zustand dieses Objekts beurteilt wird, und es löschen. Name, Ort und Bild findest du unter {edit}.}}",
   "things.settingsPage.saved": "Einstellungen gespeichert",
   "things.settingsPage.indicator": "Anzeigefarbe",
   "things.settingsPage.follows": "Wonach sich die Farbe richtet",
@@ -277,8 +306,10 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.settingsPage.soilPh": "Boden-pH",
   "things.settingsPage.soilPhScale": "Grün 6,0–7,5 · Orange etwas daneben · Rot außerhalb des Bereichs",
   "things.settingsPage.bands": "Feuchtebereiche",
-  "things.settingsPage.bandsHint": "Wassermesswerte (Prozent) unter der ersten Grenze gelten als trocken, dann als „braucht Wasser“, dann als gut; ab der letzten Grenze ist der Boden gesättigt. Voreinstellung: {dry}, {needsWater} und {good}. Pflanzen, die es trockener oder nasser mögen als die meisten, können eigene Grenzen bekommen.",
-  "things.settingsPage.ownLimits": "{brand, select, bee {Eigene Grenzen für dieses Café verwenden} other {Eigene Grenzen für dieses Objekt verwenden}}",
+  "things.settingsPage.bandsHint":
+    "Wassermesswerte (Prozent) unter der ersten Grenze gelten als trocken, dann als „braucht Wasser“, dann als gut; ab der letzten Grenze ist der Boden gesättigt. Voreinstellung: {dry}, {needsWater} und {good}. Pflanzen, die es trockener oder nasser mögen als die meisten, können eigene Grenzen bekommen.",
+  "things.settingsPage.ownLimits":
+    "{brand, select, bee {Eigene Grenzen für dieses Café verwenden} other {Eigene Grenzen für dieses Objekt verwenden}}",
   "things.settingsPage.dryBelow": "Trocken unter (%)",
   "things.settingsPage.needsWaterBelow": "Braucht Wasser unter (%)",
   "things.settingsPage.goodBelow": "Gut unter (%)",
@@ -287,19 +318,23 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.settingsPage.deleteFailed": "Das Objekt konnte nicht gelöscht werden",
   "things.settingsPage.deleted": "{name} wurde gelöscht",
   "things.settingsPage.deleteTitle": "{brand, select, bee {Dieses Café löschen} other {Dieses Objekt löschen}}",
-  "things.settingsPage.deleteText": "Beim Löschen verschwinden {name}, {actions, plural, one {die # eingetragene Aktion} other {die # eingetragenen Aktionen}}, das Bild und wer Zugang hat. Angebrachte Geräte bleiben registriert, sind aber nicht mehr damit verbunden. Das lässt sich nicht rückgängig machen.",
+  "things.settingsPage.deleteText":
+    "Beim Löschen verschwinden {name}, {actions, plural, one {die # eingetragene Aktion} other {die # eingetragenen Aktionen}}, das Bild und wer Zugang hat. Angebrachte Geräte bleiben registriert, sind aber nicht mehr damit verbunden. Das lässt sich nicht rückgängig machen.",
   "things.settingsPage.confirm": "{name} endgültig löschen?",
   "things.deleting": "Wird gelöscht…",
   "things.settingsPage.yesDelete": "Ja, {name} löschen",
   "things.settingsPage.deleteButton": "{brand, select, bee {Café löschen} other {Objekt löschen}}",
   // Recording an action (RecordActionPage, LitresField)
-  "things.record.onlyCarers": "Nur die Leute, die sich um {name} kümmern – die Besitzer und Mitarbeitenden –, können dafür Aktionen eintragen.",
-  "things.record.becomeCollaborator": "{brand, select, bee {Arbeite mit, um einzutragen, was du für dieses Café tust; du kannst jederzeit wieder aufhören.} other {Arbeite mit, um einzutragen, was du für dieses Objekt tust; du kannst jederzeit wieder aufhören.}}",
+  "things.record.onlyCarers":
+    "Nur die Leute, die sich um {name} kümmern – die Besitzer und Mitarbeitenden –, können dafür Aktionen eintragen.",
+  "things.record.becomeCollaborator":
+    "{brand, select, bee {Arbeite mit, um einzutragen, was du für dieses Café tust; du kannst jederzeit wieder aufhören.} other {Arbeite mit, um einzutragen, was du für dieses Objekt tust; du kannst jederzeit wieder aufhören.}}",
   "things.record.backTo": "Zurück zu {name}",
   "things.record.typeRequired": "Wähl aus, was du getan hast",
   "things.record.findingLocation": "Dein Standort wird gesucht…",
   "things.record.savedOffline": "{action} auf diesem Gerät gespeichert. Es wird gesendet, sobald du online bist.",
-  "things.record.offlineWithPicture": "Du bist offline. Eine Aktion mit Bild lässt sich nur online eintragen: Entfern das Bild, um sie auf diesem Gerät zu speichern, oder versuch es noch einmal, wenn du wieder online bist.",
+  "things.record.offlineWithPicture":
+    "Du bist offline. Eine Aktion mit Bild lässt sich nur online eintragen: Entfern das Bild, um sie auf diesem Gerät zu speichern, oder versuch es noch einmal, wenn du wieder online bist.",
   "things.actionFailed": "Aktion fehlgeschlagen",
   "things.record.pictureNotAttached": "Eingetragen, aber das Bild konnte nicht angehängt werden: {error}",
   "things.record.recorded": "{action} eingetragen – danke!",
@@ -318,7 +353,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.record.recording": "Wird eingetragen…",
   "things.record.submit": "Aktion eintragen",
   "things.litres.label": "Wie viel Wasser (optional)",
-  "things.litres.hint": "Wähl eine Menge oder gib eine ein, 0,5 bis 1000 Liter. Sie zählt für die Bestenliste und das Abzeichen „Wasserträger“.",
+  "things.litres.hint":
+    "Wähl eine Menge oder gib eine ein, 0,5 bis 1000 Liter. Sie zählt für die Bestenliste und das Abzeichen „Wasserträger“.",
   "things.litres.input": "Liter",
   // One action and the timeline (ActionItem, ThingTimeline)
   "things.actionItem.pictureWith": "Bild: {comments}",
@@ -340,11 +376,13 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.timeline.latestOf": "Die neuesten {count} von {total} Aktionen",
   "things.timeline.count": "{count, plural, one {# Aktion} other {# Aktionen}}",
   "things.timeline.loading": "Der Verlauf wird geladen…",
-  "things.timeline.noneOfType": "{type, select, WATERING {Kein Gießen eingetragen} LITTER_CLEANUP {Kein Müllsammeln eingetragen} UPKEEP {Keine Pflege eingetragen} MEASUREMENT {Keine Messung eingetragen} EDUCATION {Keine Bildungsaktion eingetragen} SHARE {Kein Teilen eingetragen} CREATED {Kein Hinzufügen eingetragen} other {Keine Aktion eingetragen}}",
+  "things.timeline.noneOfType":
+    "{type, select, WATERING {Kein Gießen eingetragen} LITTER_CLEANUP {Kein Müllsammeln eingetragen} UPKEEP {Keine Pflege eingetragen} MEASUREMENT {Keine Messung eingetragen} EDUCATION {Keine Bildungsaktion eingetragen} SHARE {Kein Teilen eingetragen} CREATED {Kein Hinzufügen eingetragen} other {Keine Aktion eingetragen}}",
   "things.timeline.showAll": "Alle Aktionen zeigen",
   "things.timeline.noneOfTypeText": "Unter den neuesten Aktionen ist nichts dieser Art.",
   "things.timeline.nothingYet": "Noch nichts eingetragen",
-  "things.timeline.nothingYetText": "{brand, select, bee {Aktionen, die Leute für dieses Café eintragen – Gießen, Aufräumen, Pflege –, stehen hier, die neuesten zuerst.} other {Aktionen, die Leute für dieses Objekt eintragen – Gießen, Aufräumen, Pflege –, stehen hier, die neuesten zuerst.}}",
+  "things.timeline.nothingYetText":
+    "{brand, select, bee {Aktionen, die Leute für dieses Café eintragen – Gießen, Aufräumen, Pflege –, stehen hier, die neuesten zuerst.} other {Aktionen, die Leute für dieses Objekt eintragen – Gießen, Aufräumen, Pflege –, stehen hier, die neuesten zuerst.}}",
   "things.timeline.listLabel": "Aktionen, die neuesten zuerst",
   // The collaborators tab and /things/{id}/collaborate (ThingCollaborators, CollaboratePage)
   "things.people.ownerAndCollaborator": "Besitzer und Mitarbeitende",
@@ -352,9 +390,11 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.people.collaborator": "Mitarbeitende",
   "things.people.viewer": "Zuschauer",
   "things.people.title": "Besitzer und Mitarbeitende",
-  "things.people.lead": "{brand, select, bee {Besitzer bearbeiten das Café und entscheiden, wer hilft; Mitarbeitende tragen Pflegeaktionen ein.} other {Besitzer bearbeiten das Objekt und entscheiden, wer hilft; Mitarbeitende tragen Pflegeaktionen ein.}}",
+  "things.people.lead":
+    "{brand, select, bee {Besitzer bearbeiten das Café und entscheiden, wer hilft; Mitarbeitende tragen Pflegeaktionen ein.} other {Besitzer bearbeiten das Objekt und entscheiden, wer hilft; Mitarbeitende tragen Pflegeaktionen ein.}}",
   "things.people.signInToSee": "{signIn}, um zu sehen, wer sie sind, und mitzumachen.",
-  "things.people.nobody": "{brand, select, bee {Um dieses Café kümmert sich noch niemand.} other {Um dieses Objekt kümmert sich noch niemand.}}",
+  "things.people.nobody":
+    "{brand, select, bee {Um dieses Café kümmert sich noch niemand.} other {Um dieses Objekt kümmert sich noch niemand.}}",
   "things.people.failedOwner": "Die Person konnte nicht zum Besitzer gemacht werden",
   "things.people.failedCollaborator": "Die Person konnte nicht zur Mitarbeit hinzugefügt werden",
   "things.people.since": "{role} · seit {time}",
@@ -378,7 +418,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.invite.resend": "Erneut senden",
   "things.collaboratePage.added": "Mitarbeit hinzugefügt",
   "things.collaboratePage.adding": "Du wirst zur Mitarbeit eingetragen…",
-  "things.collaboratePage.notFound": "{brand, select, bee {Dieses Café gibt es nicht, oder es ist privat und du kannst es nicht sehen.} other {Dieses Objekt gibt es nicht, oder es ist privat und du kannst es nicht sehen.}}",
+  "things.collaboratePage.notFound":
+    "{brand, select, bee {Dieses Café gibt es nicht, oder es ist privat und du kannst es nicht sehen.} other {Dieses Objekt gibt es nicht, oder es ist privat und du kannst es nicht sehen.}}",
   // Readings, location, soilscape and weather tabs
   "things.readings.soilTemperature": "Bodentemperatur",
   "things.readings.lastWeek": "Die letzten sieben Tage",
@@ -386,7 +427,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.readings.estimatedEmpty": "Noch zu wenig bekannt, um das Bodenwasser zu schätzen.",
   "things.readings.loading": "Messwerte werden geladen…",
   "things.readings.noneYet": "Noch keine Messwerte",
-  "things.readings.noneYetText": "{brand, select, bee {Messwerte erscheinen hier, sobald sich ein Sensorgerät an diesem Café meldet.} other {Messwerte erscheinen hier, sobald sich ein Sensorgerät an diesem Objekt meldet.}}",
+  "things.readings.noneYetText":
+    "{brand, select, bee {Messwerte erscheinen hier, sobald sich ein Sensorgerät an diesem Café meldet.} other {Messwerte erscheinen hier, sobald sich ein Sensorgerät an diesem Objekt meldet.}}",
   "things.readings.mostRecent": "Die {count} neuesten Messwerte, die neuesten zuerst.",
   "things.readings.download": "Alle Messwerte herunterladen (CSV)",
   "things.readings.table": "Tabelle der Messwerte",
@@ -409,12 +451,15 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.soil.drainsTo": "Entwässert nach",
   "things.soil.waterProtection": "Gewässerschutz",
   "things.soil.generalCropping": "Allgemeiner Anbau",
-  "things.soil.none": "{brand, select, bee {Für dieses Café sind noch keine Bodendaten gespeichert: Sein Ort liegt außerhalb der Bodenkarte, oder die Karte wurde erst geladen, nachdem es hinzugefügt wurde.} other {Für dieses Objekt sind noch keine Bodendaten gespeichert: Sein Ort liegt außerhalb der Bodenkarte, oder die Karte wurde erst geladen, nachdem es hinzugefügt wurde.}}",
+  "things.soil.none":
+    "{brand, select, bee {Für dieses Café sind noch keine Bodendaten gespeichert: Sein Ort liegt außerhalb der Bodenkarte, oder die Karte wurde erst geladen, nachdem es hinzugefügt wurde.} other {Für dieses Objekt sind noch keine Bodendaten gespeichert: Sein Ort liegt außerhalb der Bodenkarte, oder die Karte wurde erst geladen, nachdem es hinzugefügt wurde.}}",
   "things.soil.atThisPlace": "Der Boden an diesem Ort",
-  "things.soil.lead": "{brand, select, bee {Der Boden am Ort dieses Cafés, aus der Bodenkarte.} other {Der Boden am Ort dieses Objekts, aus der Bodenkarte.}}",
+  "things.soil.lead":
+    "{brand, select, bee {Der Boden am Ort dieses Cafés, aus der Bodenkarte.} other {Der Boden am Ort dieses Objekts, aus der Bodenkarte.}}",
   "things.weather.conditions": "{brand, select, bee {Bedingungen am Café} other {Bedingungen am Objekt}}",
   "things.weather.measured": "Gemessen {time} von seinem Sensor.",
-  "things.weather.noReadings": "{brand, select, bee {Von diesem Café gibt es noch keine Sensorwerte.} other {Von diesem Objekt gibt es noch keine Sensorwerte.}}",
+  "things.weather.noReadings":
+    "{brand, select, bee {Von diesem Café gibt es noch keine Sensorwerte.} other {Von diesem Objekt gibt es noch keine Sensorwerte.}}",
   // Adoption: who looks after a thing (AdoptionPanel, AdoptedThings, adoption-text.ts)
   "adoption.names": "{first} und {last}",
   "adoption.mine": "Du kümmerst dich darum",
@@ -430,24 +475,30 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "adoption.stop": "Patenschaft beenden",
   "adoption.adopt": "Ich kümmere mich darum",
   "adoption.signIn": "{signIn}, um die Patenschaft zu übernehmen.",
-  "adoption.countOwn": "{count, plural, =0 {Du kümmerst dich noch um keine Objekte} one {Du kümmerst dich um # Objekt} other {Du kümmerst dich um # Objekte}}",
-  "adoption.count": "{count, plural, =0 {Kümmert sich noch um keine Objekte} one {Kümmert sich um # Objekt} other {Kümmert sich um # Objekte}}",
+  "adoption.countOwn":
+    "{count, plural, =0 {Du kümmerst dich noch um keine Objekte} one {Du kümmerst dich um # Objekt} other {Du kümmerst dich um # Objekte}}",
+  "adoption.count":
+    "{count, plural, =0 {Kümmert sich noch um keine Objekte} one {Kümmert sich um # Objekt} other {Kümmert sich um # Objekte}}",
   "adoption.adoptedThings": "Objekte in Patenschaft",
   // Importing things (ImportThingsPage, import-file.ts)
   "import.file.tooBig": "Die Datei ist größer als 10 MB: Teil sie in kleinere Dateien auf",
   "import.file.tooManyRows": "Die Datei hat mehr als 50000 Zeilen: Teil sie in kleinere Dateien auf",
   "import.file.empty": "Die Datei hat keine Zeilen zum Importieren",
-  "import.file.noExternalId": "Die Datei braucht eine Id-Spalte (external id, id, ref oder tree id): Daran erkennt ein erneuter Import, was er schon importiert hat",
+  "import.file.noExternalId":
+    "Die Datei braucht eine Id-Spalte (external id, id, ref oder tree id): Daran erkennt ein erneuter Import, was er schon importiert hat",
   "import.file.notGeoJson": "Die Datei ist keine GeoJSON-FeatureCollection",
   "import.file.badJson": "Die Datei ist kein gültiges JSON",
   "import.file.badCsv": "Die Datei ist kein gültiges CSV: {detail}",
   "import.file.unreadable": "Die Datei konnte nicht gelesen werden",
   "import.noAnswer": "Der Server hat nicht geantwortet",
   "import.title": "{brand, select, bee {Cafés importieren} other {Objekte importieren}}",
-  "import.lead": "{brand, select, bee {Lade Cafés aus einer CSV-Datei oder aus GeoJSON-Punkten, etwa aus dem Baumkataster einer Stadt. Prüf die Datei zuerst: Gespeichert wird erst, wenn du importierst. Importierst du dieselbe Datei noch einmal, werden die Cafés aktualisiert, die sie vorher angelegt hat, erkannt an ihrer Id.} other {Lade Objekte aus einer CSV-Datei oder aus GeoJSON-Punkten, etwa aus dem Baumkataster einer Stadt. Prüf die Datei zuerst: Gespeichert wird erst, wenn du importierst. Importierst du dieselbe Datei noch einmal, werden die Objekte aktualisiert, die sie vorher angelegt hat, erkannt an ihrer Id.}}",
-  "import.ownersOnly": "{brand, select, bee {Nur die Besitzer eines Bienenpasses (und Admins) können Cafés hineinimportieren. Gründe einen Bienenpass oder frag seine Besitzer.} other {Nur die Besitzer einer Gruppe (und Admins) können Objekte hineinimportieren. Gründe eine Gruppe oder frag ihre Besitzer.}}",
+  "import.lead":
+    "{brand, select, bee {Lade Cafés aus einer CSV-Datei oder aus GeoJSON-Punkten, etwa aus dem Baumkataster einer Stadt. Prüf die Datei zuerst: Gespeichert wird erst, wenn du importierst. Importierst du dieselbe Datei noch einmal, werden die Cafés aktualisiert, die sie vorher angelegt hat, erkannt an ihrer Id.} other {Lade Objekte aus einer CSV-Datei oder aus GeoJSON-Punkten, etwa aus dem Baumkataster einer Stadt. Prüf die Datei zuerst: Gespeichert wird erst, wenn du importierst. Importierst du dieselbe Datei noch einmal, werden die Objekte aktualisiert, die sie vorher angelegt hat, erkannt an ihrer Id.}}",
+  "import.ownersOnly":
+    "{brand, select, bee {Nur die Besitzer eines Bienenpasses (und Admins) können Cafés hineinimportieren. Gründe einen Bienenpass oder frag seine Besitzer.} other {Nur die Besitzer einer Gruppe (und Admins) können Objekte hineinimportieren. Gründe eine Gruppe oder frag ihre Besitzer.}}",
   "import.file": "Datei (CSV oder GeoJSON, bis 10 MB)",
-  "import.fileHint": "Eine Kopfzeile mit einer Id-Spalte (id, ref, tree id oder external id), Breiten- und Längengrad (oder GeoJSON-Punkte) und beliebigen von: Name, Art, Baumart, Pflanzjahr, Stammumfang (cm), Höhe, Volumen (Liter), Erdoberfläche (m²), Blühpflanzen, Blütezeiten, Beschreibung, Ort, öffentlich. Deutsche Spaltennamen aus Baumkatastern (Baumnr, Pflanzjahr, Stammumfang, Baumart …) werden auch erkannt.",
+  "import.fileHint":
+    "Eine Kopfzeile mit einer Id-Spalte (id, ref, tree id oder external id), Breiten- und Längengrad (oder GeoJSON-Punkte) und beliebigen von: Name, Art, Baumart, Pflanzjahr, Stammumfang (cm), Höhe, Volumen (Liter), Erdoberfläche (m²), Blühpflanzen, Blütezeiten, Beschreibung, Ort, öffentlich. Deutsche Spaltennamen aus Baumkatastern (Baumnr, Pflanzjahr, Stammumfang, Baumart …) werden auch erkannt.",
   "import.fileRows": "{name}: {count, plural, one {# Zeile} other {# Zeilen}}.",
   "import.unused": "Nicht verwendete Spalten: {columns}.",
   "import.check": "Datei prüfen",

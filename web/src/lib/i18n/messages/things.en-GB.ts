@@ -20,7 +20,8 @@ export const thingsEn = {
   "things.action.CREATED.hint": "Added it to the platform",
   "things.action.other": "Action",
   // {you} is "yes" when the person is the reader: German says "Du hast", not "Du hat".
-  "things.actionLine": "{you, select, other {}}{type, select, WATERING {{person} watered {thing}} LITTER_CLEANUP {{person} cleaned up litter at {thing}} UPKEEP {{person} did upkeep on {thing}} MEASUREMENT {{person} took a measurement at {thing}} EDUCATION {{person} ran an education session at {thing}} SHARE {{person} shared {thing}} CREATED {{person} added {thing}} other {{person} looked after {thing}}}",
+  "things.actionLine":
+    "{you, select, other {}}{type, select, WATERING {{person} watered {thing}} LITTER_CLEANUP {{person} cleaned up litter at {thing}} UPKEEP {{person} did upkeep on {thing}} MEASUREMENT {{person} took a measurement at {thing}} EDUCATION {{person} ran an education session at {thing}} SHARE {{person} shared {thing}} CREATED {{person} added {thing}} other {{person} looked after {thing}}}",
   "things.colour.water.red.label": "Too dry",
   "things.colour.water.red.meaning": "The soil is dry: it needs water now.",
   "things.colour.water.orange.label": "Needs water",
@@ -72,8 +73,10 @@ export const thingsEn = {
   "things.nearestToMe": "Nearest to me",
   "things.add": "{brand, select, bee {Add a cafe} other {Add a thing}}",
   "things.import": "Import",
-  "things.leadSignedIn": "{brand, select, bee {The cafes you look after, those of your beepasses, and public ones. The dot shows how each is doing.} other {The things you look after, those of your groups, and public ones. The dot shows how each is doing.}}",
-  "things.leadGuest": "{brand, select, bee {Public cafes people look after. The dot shows how each is doing. {signIn} to see your beepasses’ cafes too.} other {Public things people look after. The dot shows how each is doing. {signIn} to see your groups’ things too.}}",
+  "things.leadSignedIn":
+    "{brand, select, bee {The cafes you look after, those of your beepasses, and public ones. The dot shows how each is doing.} other {The things you look after, those of your groups, and public ones. The dot shows how each is doing.}}",
+  "things.leadGuest":
+    "{brand, select, bee {Public cafes people look after. The dot shows how each is doing. {signIn} to see your beepasses’ cafes too.} other {Public things people look after. The dot shows how each is doing. {signIn} to see your groups’ things too.}}",
   "things.signIn": "Sign in",
   "things.searchLabel": "{brand, select, bee {Search cafes by name} other {Search things by name}}",
   "things.openData": "{brand, select, bee {Open data: {geojson} or {csv}.} other {Open data: {geojson} or {csv}.}}",
@@ -98,9 +101,11 @@ export const thingsEn = {
   "things.tryFewer": "Try another name, or fewer filters.",
   "things.noneYet": "{brand, select, bee {No cafes yet} other {No things yet}}",
   "things.findGroup": "{brand, select, bee {Find a beepass} other {Find a group}}",
-  "things.noneYetText": "{brand, select, bee {Cafes you add, and those of your beepasses and public ones, show here.} other {Things you add, and those of your groups and public ones, show here.}}",
+  "things.noneYetText":
+    "{brand, select, bee {Cafes you add, and those of your beepasses and public ones, show here.} other {Things you add, and those of your groups and public ones, show here.}}",
   "things.noPublicYet": "{brand, select, bee {No public cafes yet} other {No public things yet}}",
-  "things.noPublicYetText": "{brand, select, bee {Sign in to add cafes and to see those of your beepasses.} other {Sign in to add things and to see those of your groups.}}",
+  "things.noPublicYetText":
+    "{brand, select, bee {Sign in to add cafes and to see those of your beepasses.} other {Sign in to add things and to see those of your groups.}}",
   "things.signInButton": "Sign in",
   "things.nounOne": "{brand, select, bee {cafe} other {thing}}",
   "things.nounMany": "{brand, select, bee {cafes} other {things}}",
@@ -108,24 +113,28 @@ export const thingsEn = {
   "things.recentTitle": "{brand, select, bee {Recently visited cafes} other {Recently visited things}}",
   "things.searchTitle": "{brand, select, bee {Search cafes} other {Search things}}",
   "things.browseAll": "Browse all",
-  "things.searchLead": "{brand, select, bee {Type part of a name; narrow by type, beepass or colour.} other {Type part of a name; narrow by type, group or colour.}}",
+  "things.searchLead":
+    "{brand, select, bee {Type part of a name; narrow by type, beepass or colour.} other {Type part of a name; narrow by type, group or colour.}}",
   // /things/nearest
   "things.nearest.title": "{brand, select, bee {Nearest cafe} other {Nearest thing}}",
   "things.nearest.noneWithin": "{brand, select, bee {No cafes within {radius} of you} other {No things within {radius} of you}}",
   "things.nearest.found": "{brand, select, bee {Nearest cafe: {name}, {distance} away} other {Nearest thing: {name}, {distance} away}}",
   "things.nearest.locating": "Finding where you are… Your browser may ask whether to share your location.",
   "things.nearest.searching": "{brand, select, bee {Looking for the nearest cafe…} other {Looking for the nearest thing…}}",
-  "things.nearest.fallback": "{brand, select, bee {{reason}. Taking you to the list of cafes…} other {{reason}. Taking you to the list of things…}}",
+  "things.nearest.fallback":
+    "{brand, select, bee {{reason}. Taking you to the list of cafes…} other {{reason}. Taking you to the list of things…}}",
   "things.nearest.goNow": "Go to the list now",
   // The thing page (ThingPage)
   "things.notFound": "{brand, select, bee {Cafe not found} other {Thing not found}}",
-  "things.notFoundText": "{brand, select, bee {This cafe does not exist, it has been deleted, or it is private and you do not have access to it.} other {This thing does not exist, it has been deleted, or it is private and you do not have access to it.}}",
+  "things.notFoundText":
+    "{brand, select, bee {This cafe does not exist, it has been deleted, or it is private and you do not have access to it.} other {This thing does not exist, it has been deleted, or it is private and you do not have access to it.}}",
   "things.seeAll": "{brand, select, bee {See all cafes} other {See all things}}",
   "things.deletedNotice": "{brand, select, bee {This cafe has been deleted.} other {This thing has been deleted.}}",
   "things.thing": "{brand, select, bee {Cafe} other {Thing}}",
   "things.tryAgain": "Try again",
   "things.loadingThing": "{brand, select, bee {Loading the cafe…} other {Loading the thing…}}",
-  "things.hiddenByAdmin": "{brand, select, bee {Hidden by an admin: only admins see this cafe.} other {Hidden by an admin: only admins see this thing.}}",
+  "things.hiddenByAdmin":
+    "{brand, select, bee {Hidden by an admin: only admins see this cafe.} other {Hidden by an admin: only admins see this thing.}}",
   "things.edit": "Edit",
   "things.settings": "Settings",
   "things.tab.dashboard": "Dashboard",
@@ -148,10 +157,12 @@ export const thingsEn = {
   "things.status.lastReadingFrom": "Last reading {time} from {devices}.",
   "things.status.seeReadings": "See readings",
   "things.status.noReadingsFitted": "No sensor readings yet. The fitted device has not reported in yet.",
-  "things.status.noReadingsFit": "{brand, select, bee {No sensor readings yet. Fit a soil sensor to this cafe to see its water, temperature, conductivity and pH here.} other {No sensor readings yet. Fit a soil sensor to this thing to see its water, temperature, conductivity and pH here.}}",
+  "things.status.noReadingsFit":
+    "{brand, select, bee {No sensor readings yet. Fit a soil sensor to this cafe to see its water, temperature, conductivity and pH here.} other {No sensor readings yet. Fit a soil sensor to this thing to see its water, temperature, conductivity and pH here.}}",
   "things.registerDevice": "Register a device",
   "things.quick.helpTitle": "Help look after it",
-  "things.quick.signInText": "{brand, select, bee {Sign in to record what you do for this cafe, collaborate with its carers and follow it.} other {Sign in to record what you do for this thing, collaborate with its carers and follow it.}}",
+  "things.quick.signInText":
+    "{brand, select, bee {Sign in to record what you do for this cafe, collaborate with its carers and follow it.} other {Sign in to record what you do for this thing, collaborate with its carers and follow it.}}",
   "things.register": "Create an account",
   "things.failedRemoveAccess": "Failed to remove access",
   "things.collaboratorRemoved": "Collaborator removed",
@@ -161,7 +172,8 @@ export const thingsEn = {
   "things.quick.youOwn": "{brand, select, bee {You own this cafe.} other {You own this thing.}}",
   "things.quick.youCollaborate": "{brand, select, bee {You collaborate on this cafe.} other {You collaborate on this thing.}}",
   "things.quick.youMayRecord": "You can record care actions here.",
-  "things.quick.collaborateToRecord": "{brand, select, bee {Collaborate to record what you do for this cafe.} other {Collaborate to record what you do for this thing.}}",
+  "things.quick.collaborateToRecord":
+    "{brand, select, bee {Collaborate to record what you do for this cafe.} other {Collaborate to record what you do for this thing.}}",
   "things.recordAction": "Record an action",
   "things.collaborate": "Collaborate",
   "things.quick.stopping": "Stopping…",
@@ -169,13 +181,15 @@ export const thingsEn = {
   "things.saving": "Saving…",
   "things.quick.myOneThing": "My One Thing",
   "things.quick.makeOneThing": "Make it my One Thing",
-  "things.quick.oneThingText": "{brand, select, bee {This is your One Thing: the cafe you care about most. Press again to unset it.} other {This is your One Thing: the thing you care about most. Press again to unset it.}}",
+  "things.quick.oneThingText":
+    "{brand, select, bee {This is your One Thing: the cafe you care about most. Press again to unset it.} other {This is your One Thing: the thing you care about most. Press again to unset it.}}",
   "things.about.title": "{brand, select, bee {About this cafe} other {About this thing}}",
   "things.about.noDescription": "No description yet.",
   "things.about.where": "Where",
   "things.about.caredForBy": "Cared for by",
   "things.about.nobodyYet": "Nobody yet",
-  "things.about.carers": "{owners, plural, one {# owner} other {# owners}}{collaborators, plural, =0 {} one {, # collaborator} other {, # collaborators}}",
+  "things.about.carers":
+    "{owners, plural, one {# owner} other {# owners}}{collaborators, plural, =0 {} one {, # collaborator} other {, # collaborators}}",
   "things.about.added": "Added",
   "things.last.title": "Last action",
   "things.last.nothingYet": "Nothing recorded yet.",
@@ -197,7 +211,8 @@ export const thingsEn = {
   "things.attributes.speciesHint": "Common street trees of the UK and Germany. Leave it unset if it is not listed.",
   "things.attributes.notKnown": "Not known",
   "things.attributes.plantingYear": "Planting year",
-  "things.attributes.plantingYearHint": "A tree planted in the last three years has only its root ball to draw on, so it needs water sooner.",
+  "things.attributes.plantingYearHint":
+    "A tree planted in the last three years has only its root ball to draw on, so it needs water sooner.",
   "things.attributes.trunkGirth": "Trunk girth (cm)",
   "things.attributes.trunkGirthHint": "Around the trunk at 1.3 m above the ground.",
   "things.attributes.height": "Height",
@@ -228,7 +243,8 @@ export const thingsEn = {
   "things.basis.typical": "the type's typical size",
   // The thing form, new and edit (ThingForm, NewThingPage, EditThingPage)
   "things.form.whatItIs": "What it is",
-  "things.form.groupHint": "{brand, select, bee {The beepass that looks after this cafe. You can choose beepasses you are a member of.} other {The group that looks after this thing. You can choose groups you are a member of.}}",
+  "things.form.groupHint":
+    "{brand, select, bee {The beepass that looks after this cafe. You can choose beepasses you are a member of.} other {The group that looks after this thing. You can choose groups you are a member of.}}",
   "things.form.chooseGroup": "{brand, select, bee {Choose a beepass…} other {Choose a group…}}",
   "things.form.name": "Name",
   "things.form.chooseType": "Choose a type…",
@@ -243,33 +259,41 @@ export const thingsEn = {
   "things.form.picture": "Picture",
   "things.form.pictureRemoved": "The picture will be removed when you save.",
   "things.keepIt": "Keep it",
-  "things.form.publicHint": "{brand, select, bee {Everyone can see a public cafe, including visitors who are not signed in. A private one is seen only by its beepass's members and the people who look after it.} other {Everyone can see a public thing, including visitors who are not signed in. A private one is seen only by its group's members and the people who look after it.}}",
+  "things.form.publicHint":
+    "{brand, select, bee {Everyone can see a public cafe, including visitors who are not signed in. A private one is seen only by its beepass's members and the people who look after it.} other {Everyone can see a public thing, including visitors who are not signed in. A private one is seen only by its group's members and the people who look after it.}}",
   "things.form.waitingForPicture": "Waiting for the picture…",
   "things.cancel": "Cancel",
   "things.new.failed": "There has been a problem creating the thing",
   "things.new.pictureNotAttached": "{name} was added, but its picture could not be attached: {error}",
   "things.new.added": "{name} has been added",
   "things.new.title": "{brand, select, bee {New cafe} other {New thing}}",
-  "things.new.lead": "{brand, select, bee {Add a cafe your beepass looks after. You will own it, and can invite others to help.} other {Add a thing your group looks after. You will own it, and can invite others to help.}}",
+  "things.new.lead":
+    "{brand, select, bee {Add a cafe your beepass looks after. You will own it, and can invite others to help.} other {Add a thing your group looks after. You will own it, and can invite others to help.}}",
   "things.new.loadingGroups": "{brand, select, bee {Loading your beepasses…} other {Loading your groups…}}",
   "things.new.joinGroupFirst": "{brand, select, bee {Join a beepass first} other {Join a group first}}",
   "things.new.startGroup": "{brand, select, bee {Start a beepass} other {Start a group}}",
-  "things.new.joinGroupText": "{brand, select, bee {Every cafe is looked after by a beepass. Start one or join one, then come back to add your cafe.} other {Every thing is looked after by a group. Start one or join one, then come back to add your thing.}}",
+  "things.new.joinGroupText":
+    "{brand, select, bee {Every cafe is looked after by a beepass. Start one or join one, then come back to add your cafe.} other {Every thing is looked after by a group. Start one or join one, then come back to add your thing.}}",
   "things.new.submit": "{brand, select, bee {Add cafe} other {Add thing}}",
   "things.new.adding": "Adding…",
-  "things.new.lookingFor": "{brand, select, bee {Looking for an existing cafe? {search}.} other {Looking for an existing thing? {search}.}}",
+  "things.new.lookingFor":
+    "{brand, select, bee {Looking for an existing cafe? {search}.} other {Looking for an existing thing? {search}.}}",
   "things.editPage.titleOf": "{brand, select, bee {Edit cafe} other {Edit thing}}",
-  "things.editPage.ownersOnly": "{brand, select, bee {Only the owners of this cafe can edit it.} other {Only the owners of this thing can edit it.}}",
+  "things.editPage.ownersOnly":
+    "{brand, select, bee {Only the owners of this cafe can edit it.} other {Only the owners of this thing can edit it.}}",
   "things.editPage.pictureNotAttached": "Saved, but the picture could not be attached: {error}",
   "things.editPage.saved": "Changes saved",
   "things.editPage.title": "Edit {name}",
-  "things.editPage.lead": "{brand, select, bee {Change what this cafe is, where it is and its picture. Its indicator and hydration settings are under {settings}.} other {Change what this thing is, where it is and its picture. Its indicator and hydration settings are under {settings}.}}",
+  "things.editPage.lead":
+    "{brand, select, bee {Change what this cafe is, where it is and its picture. Its indicator and hydration settings are under {settings}.} other {Change what this thing is, where it is and its picture. Its indicator and hydration settings are under {settings}.}}",
   "things.editPage.submit": "Save changes",
   // Settings of a thing (ThingSettingsPage)
   "things.settingsPage.titleOf": "{brand, select, bee {Cafe settings} other {Thing settings}}",
-  "things.settingsPage.ownersOnly": "{brand, select, bee {Only the owners of this cafe can change its settings.} other {Only the owners of this thing can change its settings.}}",
+  "things.settingsPage.ownersOnly":
+    "{brand, select, bee {Only the owners of this cafe can change its settings.} other {Only the owners of this thing can change its settings.}}",
   "things.settingsPage.title": "Settings of {name}",
-  "things.settingsPage.lead": "{brand, select, bee {How this cafe’s state is judged, and deleting it. Its name, place and picture are under {edit}.} other {How this thing’s state is judged, and deleting it. Its name, place and picture are under {edit}.}}",
+  "things.settingsPage.lead":
+    "{brand, select, bee {How this cafe’s state is judged, and deleting it. Its name, place and picture are under {edit}.} other {How this thing’s state is judged, and deleting it. Its name, place and picture are under {edit}.}}",
   "things.settingsPage.saved": "Settings saved",
   "things.settingsPage.indicator": "Indicator colour",
   "things.settingsPage.follows": "What the colour follows",
@@ -278,8 +302,10 @@ export const thingsEn = {
   "things.settingsPage.soilPh": "Soil pH",
   "things.settingsPage.soilPhScale": "Green 6.0–7.5 · orange a little off · red out of range",
   "things.settingsPage.bands": "Hydration bands",
-  "things.settingsPage.bandsHint": "Water readings (percent) below the first limit count as dry, then needs water, then good; from the last limit on the soil is saturated. Defaults: {dry}, {needsWater} and {good}. Plants that like it drier or wetter than most can have their own limits.",
-  "things.settingsPage.ownLimits": "{brand, select, bee {Use limits of its own for this cafe} other {Use limits of its own for this thing}}",
+  "things.settingsPage.bandsHint":
+    "Water readings (percent) below the first limit count as dry, then needs water, then good; from the last limit on the soil is saturated. Defaults: {dry}, {needsWater} and {good}. Plants that like it drier or wetter than most can have their own limits.",
+  "things.settingsPage.ownLimits":
+    "{brand, select, bee {Use limits of its own for this cafe} other {Use limits of its own for this thing}}",
   "things.settingsPage.dryBelow": "Dry below (%)",
   "things.settingsPage.needsWaterBelow": "Needs water below (%)",
   "things.settingsPage.goodBelow": "Good below (%)",
@@ -288,19 +314,22 @@ export const thingsEn = {
   "things.settingsPage.deleteFailed": "Failed to delete thing",
   "things.settingsPage.deleted": "{name} has been deleted",
   "things.settingsPage.deleteTitle": "{brand, select, bee {Delete this cafe} other {Delete this thing}}",
-  "things.settingsPage.deleteText": "Deleting removes {name}, its {actions, plural, one {# recorded action} other {# recorded actions}}, its picture and who has access to it. Fitted devices stay registered but are no longer linked to it. This cannot be undone.",
+  "things.settingsPage.deleteText":
+    "Deleting removes {name}, its {actions, plural, one {# recorded action} other {# recorded actions}}, its picture and who has access to it. Fitted devices stay registered but are no longer linked to it. This cannot be undone.",
   "things.settingsPage.confirm": "Delete {name} for good?",
   "things.deleting": "Deleting…",
   "things.settingsPage.yesDelete": "Yes, delete {name}",
   "things.settingsPage.deleteButton": "{brand, select, bee {Delete cafe} other {Delete thing}}",
   // Recording an action (RecordActionPage, LitresField)
   "things.record.onlyCarers": "Only the people who look after {name} — its owners and collaborators — can record actions on it.",
-  "things.record.becomeCollaborator": "{brand, select, bee {Become a collaborator to record what you do for this cafe; you can stop at any time.} other {Become a collaborator to record what you do for this thing; you can stop at any time.}}",
+  "things.record.becomeCollaborator":
+    "{brand, select, bee {Become a collaborator to record what you do for this cafe; you can stop at any time.} other {Become a collaborator to record what you do for this thing; you can stop at any time.}}",
   "things.record.backTo": "Back to {name}",
   "things.record.typeRequired": "Choose what you did",
   "things.record.findingLocation": "Finding your location…",
   "things.record.savedOffline": "{action} saved on this device. It will be sent when you are online.",
-  "things.record.offlineWithPicture": "You are offline. An action with a picture can only be recorded online: remove the picture to save it on this device, or try again when you are back online.",
+  "things.record.offlineWithPicture":
+    "You are offline. An action with a picture can only be recorded online: remove the picture to save it on this device, or try again when you are back online.",
   "things.actionFailed": "Action failed",
   "things.record.pictureNotAttached": "Recorded, but the picture could not be attached: {error}",
   "things.record.recorded": "{action} recorded — thank you!",
@@ -319,7 +348,8 @@ export const thingsEn = {
   "things.record.recording": "Recording…",
   "things.record.submit": "Record action",
   "things.litres.label": "How much water (optional)",
-  "things.litres.hint": "Pick an amount or type one, 0.5 to 1000 litres. It adds up on the leaderboard and towards the Water Carrier badge.",
+  "things.litres.hint":
+    "Pick an amount or type one, 0.5 to 1000 litres. It adds up on the leaderboard and towards the Water Carrier badge.",
   "things.litres.input": "Litres",
   // One action and the timeline (ActionItem, ThingTimeline)
   "things.actionItem.pictureWith": "Picture: {comments}",
@@ -341,11 +371,13 @@ export const thingsEn = {
   "things.timeline.latestOf": "The latest {count} of {total} actions",
   "things.timeline.count": "{count, plural, one {# action} other {# actions}}",
   "things.timeline.loading": "Loading the timeline…",
-  "things.timeline.noneOfType": "{type, select, WATERING {No watering recorded} LITTER_CLEANUP {No litter clean-up recorded} UPKEEP {No upkeep recorded} MEASUREMENT {No measurement recorded} EDUCATION {No education recorded} SHARE {No share recorded} CREATED {No added recorded} other {No action recorded}}",
+  "things.timeline.noneOfType":
+    "{type, select, WATERING {No watering recorded} LITTER_CLEANUP {No litter clean-up recorded} UPKEEP {No upkeep recorded} MEASUREMENT {No measurement recorded} EDUCATION {No education recorded} SHARE {No share recorded} CREATED {No added recorded} other {No action recorded}}",
   "things.timeline.showAll": "Show all actions",
   "things.timeline.noneOfTypeText": "Nothing of this kind among the latest actions.",
   "things.timeline.nothingYet": "Nothing recorded yet",
-  "things.timeline.nothingYetText": "{brand, select, bee {Actions people record for this cafe — watering, clean-ups, upkeep — show here, newest first.} other {Actions people record for this thing — watering, clean-ups, upkeep — show here, newest first.}}",
+  "things.timeline.nothingYetText":
+    "{brand, select, bee {Actions people record for this cafe — watering, clean-ups, upkeep — show here, newest first.} other {Actions people record for this thing — watering, clean-ups, upkeep — show here, newest first.}}",
   "things.timeline.listLabel": "Actions, newest first",
   // The collaborators tab and /things/{id}/collaborate (ThingCollaborators, CollaboratePage)
   "things.people.ownerAndCollaborator": "Owner and collaborator",
@@ -353,7 +385,8 @@ export const thingsEn = {
   "things.people.collaborator": "Collaborator",
   "things.people.viewer": "Viewer",
   "things.people.title": "Owners and collaborators",
-  "things.people.lead": "{brand, select, bee {Owners edit the cafe and decide who helps; collaborators record care actions.} other {Owners edit the thing and decide who helps; collaborators record care actions.}}",
+  "things.people.lead":
+    "{brand, select, bee {Owners edit the cafe and decide who helps; collaborators record care actions.} other {Owners edit the thing and decide who helps; collaborators record care actions.}}",
   "things.people.signInToSee": "{signIn} to see who they are and to join them.",
   "things.people.nobody": "{brand, select, bee {Nobody looks after this cafe yet.} other {Nobody looks after this thing yet.}}",
   "things.people.failedOwner": "Failed to make user owner",
@@ -379,7 +412,8 @@ export const thingsEn = {
   "things.invite.resend": "Resend",
   "things.collaboratePage.added": "Collaborator added",
   "things.collaboratePage.adding": "Adding you as a collaborator…",
-  "things.collaboratePage.notFound": "{brand, select, bee {This cafe does not exist, or it is private and you cannot see it.} other {This thing does not exist, or it is private and you cannot see it.}}",
+  "things.collaboratePage.notFound":
+    "{brand, select, bee {This cafe does not exist, or it is private and you cannot see it.} other {This thing does not exist, or it is private and you cannot see it.}}",
   // Readings, location, soilscape and weather tabs
   "things.readings.soilTemperature": "Soil temperature",
   "things.readings.lastWeek": "The last seven days",
@@ -387,7 +421,8 @@ export const thingsEn = {
   "things.readings.estimatedEmpty": "Not enough known yet to estimate the soil water.",
   "things.readings.loading": "Loading readings…",
   "things.readings.noneYet": "No readings yet",
-  "things.readings.noneYetText": "{brand, select, bee {Readings appear here when a sensor device fitted to this cafe reports in.} other {Readings appear here when a sensor device fitted to this thing reports in.}}",
+  "things.readings.noneYetText":
+    "{brand, select, bee {Readings appear here when a sensor device fitted to this cafe reports in.} other {Readings appear here when a sensor device fitted to this thing reports in.}}",
   "things.readings.mostRecent": "The {count} most recent readings, newest first.",
   "things.readings.download": "Download all readings (CSV)",
   "things.readings.table": "Readings table",
@@ -410,12 +445,15 @@ export const thingsEn = {
   "things.soil.drainsTo": "Drains to",
   "things.soil.waterProtection": "Water protection",
   "things.soil.generalCropping": "General cropping",
-  "things.soil.none": "{brand, select, bee {No soil information is stored for this cafe yet: its place is outside the soilscape layer, or the layer was loaded after it was added.} other {No soil information is stored for this thing yet: its place is outside the soilscape layer, or the layer was loaded after it was added.}}",
+  "things.soil.none":
+    "{brand, select, bee {No soil information is stored for this cafe yet: its place is outside the soilscape layer, or the layer was loaded after it was added.} other {No soil information is stored for this thing yet: its place is outside the soilscape layer, or the layer was loaded after it was added.}}",
   "things.soil.atThisPlace": "The soil at this place",
-  "things.soil.lead": "{brand, select, bee {The soil at this cafe’s location, from the soilscape map.} other {The soil at this thing’s location, from the soilscape map.}}",
+  "things.soil.lead":
+    "{brand, select, bee {The soil at this cafe’s location, from the soilscape map.} other {The soil at this thing’s location, from the soilscape map.}}",
   "things.weather.conditions": "{brand, select, bee {Conditions at the cafe} other {Conditions at the thing}}",
   "things.weather.measured": "Measured {time} by its sensor.",
-  "things.weather.noReadings": "{brand, select, bee {No sensor readings from this cafe yet.} other {No sensor readings from this thing yet.}}",
+  "things.weather.noReadings":
+    "{brand, select, bee {No sensor readings from this cafe yet.} other {No sensor readings from this thing yet.}}",
   // Adoption: who looks after a thing (AdoptionPanel, AdoptedThings, adoption-text.ts)
   "adoption.names": "{first} and {last}",
   "adoption.mine": "You look after this",
@@ -431,24 +469,29 @@ export const thingsEn = {
   "adoption.stop": "Stop looking after it",
   "adoption.adopt": "I look after this one",
   "adoption.signIn": "{signIn} to adopt it.",
-  "adoption.countOwn": "{count, plural, =0 {You do not look after any things yet} one {You look after # thing} other {You look after # things}}",
+  "adoption.countOwn":
+    "{count, plural, =0 {You do not look after any things yet} one {You look after # thing} other {You look after # things}}",
   "adoption.count": "{count, plural, =0 {Does not look after any things yet} one {Looks after # thing} other {Looks after # things}}",
   "adoption.adoptedThings": "Adopted things",
   // Importing things (ImportThingsPage, import-file.ts)
   "import.file.tooBig": "The file is larger than 10 MB: split it into smaller files",
   "import.file.tooManyRows": "The file has more than 50000 rows: split it into smaller files",
   "import.file.empty": "The file has no rows to import",
-  "import.file.noExternalId": "The file needs an id column (external id, id, ref or tree id): it is how a re-import finds what it imported before",
+  "import.file.noExternalId":
+    "The file needs an id column (external id, id, ref or tree id): it is how a re-import finds what it imported before",
   "import.file.notGeoJson": "The file is not a GeoJSON FeatureCollection",
   "import.file.badJson": "The file is not valid JSON",
   "import.file.badCsv": "The file is not valid CSV: {detail}",
   "import.file.unreadable": "The file could not be read",
   "import.noAnswer": "The server did not answer",
   "import.title": "{brand, select, bee {Import cafes} other {Import things}}",
-  "import.lead": "{brand, select, bee {Load cafes from a CSV file or GeoJSON points, such as a council’s tree register. Check the file first: nothing is written until you import. Importing the same file again updates the cafes it added before, matched by their id.} other {Load things from a CSV file or GeoJSON points, such as a council’s tree register. Check the file first: nothing is written until you import. Importing the same file again updates the things it added before, matched by their id.}}",
-  "import.ownersOnly": "{brand, select, bee {Only the owners of a beepass (and admins) can import cafes into it. Start a beepass or ask its owners.} other {Only the owners of a group (and admins) can import things into it. Start a group or ask its owners.}}",
+  "import.lead":
+    "{brand, select, bee {Load cafes from a CSV file or GeoJSON points, such as a council’s tree register. Check the file first: nothing is written until you import. Importing the same file again updates the cafes it added before, matched by their id.} other {Load things from a CSV file or GeoJSON points, such as a council’s tree register. Check the file first: nothing is written until you import. Importing the same file again updates the things it added before, matched by their id.}}",
+  "import.ownersOnly":
+    "{brand, select, bee {Only the owners of a beepass (and admins) can import cafes into it. Start a beepass or ask its owners.} other {Only the owners of a group (and admins) can import things into it. Start a group or ask its owners.}}",
   "import.file": "File (CSV or GeoJSON, up to 10 MB)",
-  "import.fileHint": "A header row with an id column (id, ref, tree id or external id), latitude and longitude (or GeoJSON points), and any of: name, type, species, planting year, trunk girth (cm), height, volume (litres), soil area (m²), flowering plants, seasons, description, location, public.",
+  "import.fileHint":
+    "A header row with an id column (id, ref, tree id or external id), latitude and longitude (or GeoJSON points), and any of: name, type, species, planting year, trunk girth (cm), height, volume (litres), soil area (m²), flowering plants, seasons, description, location, public.",
   "import.fileRows": "{name}: {count, plural, one {# row} other {# rows}}.",
   "import.unused": "Columns not used: {columns}.",
   "import.check": "Check the file",

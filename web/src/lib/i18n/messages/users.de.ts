@@ -64,8 +64,7 @@ export const usersDe: Record<keyof typeof usersEn, string> = {
   "users.stat.things": "{brand, select, bee {Cafés} other {Objekte}}",
   "users.stat.groups": "{brand, select, bee {Beepasses} other {Gruppen}}",
   "users.groups": "{brand, select, bee {Beepasses} other {Gruppen}}",
-  "users.noGroups":
-    "{brand, select, bee {In keinem Beepass, den du sehen kannst} other {In keiner Gruppe, die du sehen kannst}}",
+  "users.noGroups": "{brand, select, bee {In keinem Beepass, den du sehen kannst} other {In keiner Gruppe, die du sehen kannst}}",
   "users.browseGroups": "{brand, select, bee {Beepasses ansehen} other {Gruppen ansehen}}",
   "users.groupsShowHere":
     "{brand, select, bee {Beepasses, denen die Person beitritt, stehen hier.} other {Gruppen, denen die Person beitritt, stehen hier.}}",
@@ -87,8 +86,7 @@ export const usersDe: Record<keyof typeof usersEn, string> = {
   "users.badgesLoadError": "Die Abzeichen konnten nicht geladen werden",
   "users.badgesLoading": "Die Abzeichen werden geladen…",
   "users.noBadges": "Noch keine Abzeichen",
-  "users.badgesHow":
-    "Abzeichen gibt es für die erste Anmeldung, die ersten Pflege-Einträge und mehr: bei 1, 10 und 50 von jeder Art.",
+  "users.badgesHow": "Abzeichen gibt es für die erste Anmeldung, die ersten Pflege-Einträge und mehr: bei 1, 10 und 50 von jeder Art.",
   "users.badgesOf": "Abzeichen von {name}",
   "users.badge": "Abzeichen",
   "users.badgeLevel": "Stufe {level} · verliehen am {date}",
@@ -98,8 +96,7 @@ export const usersDe: Record<keyof typeof usersEn, string> = {
   "users.tasksEmptyYou": "Aufgaben, die dir zugewiesen sind, stehen hier nach Fälligkeit.",
   "users.tasksEmpty": "Aufgaben, die {name} zugewiesen sind, stehen hier nach Fälligkeit.",
   "users.things": "{brand, select, bee {Cafés} other {Objekte}}",
-  "users.thingsLoadError":
-    "{brand, select, bee {Die Cafés konnten nicht geladen werden} other {Die Objekte konnten nicht geladen werden}}",
+  "users.thingsLoadError": "{brand, select, bee {Die Cafés konnten nicht geladen werden} other {Die Objekte konnten nicht geladen werden}}",
   "users.thingsLoading": "{brand, select, bee {Die Cafés werden geladen…} other {Die Objekte werden geladen…}}",
   "users.noThings": "{brand, select, bee {Noch keine Cafés} other {Noch keine Objekte}}",
   "users.seeAllThings": "{brand, select, bee {Alle Cafés ansehen} other {Alle Objekte ansehen}}",

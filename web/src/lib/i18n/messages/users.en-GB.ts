@@ -2,7 +2,8 @@
 // new user page) in British English.
 export const usersEn = {
   "users.title": "Users",
-  "users.signedOutLead": "{brand, select, bee {The people who look after cafes in the community.} other {The people who look after things in the community.}}",
+  "users.signedOutLead":
+    "{brand, select, bee {The people who look after cafes in the community.} other {The people who look after things in the community.}}",
   "users.signInToSee": "Sign in to see people",
   "users.profilesForMembers": "Profiles are shown to signed-in members of the community only.",
   "users.groupsLine": "In {groups}",
@@ -26,7 +27,8 @@ export const usersEn = {
   "users.loading": "Loading people…",
   "users.nobodyMatches": "Nobody matches",
   "users.clearFilters": "Clear search and filters",
-  "users.tryAnother": "{brand, select, bee {Try a name or a username, or another beepass.} other {Try a name or a username, or another group.}}",
+  "users.tryAnother":
+    "{brand, select, bee {Try a name or a username, or another beepass.} other {Try a name or a username, or another group.}}",
   "users.nobodyYet": "Nobody to show yet",
   "users.findGroups": "{brand, select, bee {Find beepasses to join} other {Find groups to join}}",
   "users.noAccounts": "No accounts yet.",
