@@ -33,6 +33,7 @@ import { migrate } from "../db/migrate.ts";
 import { Args } from "./lib/args.ts";
 import { copyRows } from "./lib/copy.ts";
 import { printResult, figure } from "./lib/result.ts";
+import { THING_TYPES } from "../shared/thing-types.ts";
 
 export const SEED_PASSWORD = "BenchUser1";
 export const seedUsername = (n: number) => `bench${n}`;
@@ -96,27 +97,6 @@ function readingsPlan(o: SeedOptions) {
   return { busy, busyReadings: others > 0 ? busyReadings : Math.floor(o.readings / busy), others, rest };
 }
 
-const THING_TYPES = [
-  "BEECAFE",
-  "APIARY",
-  "GREENHOUSE",
-  "MEADOW",
-  "FLOWERBED",
-  "TREE",
-  "BIN",
-  "PLANTER",
-  "HEDGE",
-  "GRAVE",
-  "VEGETABLEBED",
-  "WALL",
-  "FENCE",
-  "BENCH",
-  "MURAL",
-  "NOTICEBOARD",
-  "BOOKSHARE",
-  "PLAQUE",
-  "SCULPTURE",
-];
 const GROUP_TYPES = ["BEEPASS", "COUNCIL", "ESTATE", "ORCHARD", "GROWER"];
 const CARE = [
   ["WATERING", "Watered it well"],

@@ -1,29 +1,9 @@
 // The kinds of thing (spec section 3) and their names in the reader's language: one list for every
 // screen that names a thing's type (lists, cards, popups, a group's things, the import).
+import { THING_TYPES, type ThingType } from "../../../shared/thing-types.ts";
 import { englishT, type T } from "./i18n/english.ts";
 
-export const THING_TYPES = [
-  "BEECAFE",
-  "APIARY",
-  "GREENHOUSE",
-  "MEADOW",
-  "FLOWERBED",
-  "TREE",
-  "BIN",
-  "PLANTER",
-  "HEDGE",
-  "GRAVE",
-  "VEGETABLEBED",
-  "WALL",
-  "FENCE",
-  "BENCH",
-  "MURAL",
-  "NOTICEBOARD",
-  "BOOKSHARE",
-  "PLAQUE",
-  "SCULPTURE",
-] as const;
-export type ThingType = (typeof THING_TYPES)[number];
+export { THING_TYPES, type ThingType };
 
 export const isThingType = (type: string | null | undefined): type is ThingType => (THING_TYPES as readonly string[]).includes(type ?? "");
 
