@@ -4245,6 +4245,17 @@ end;
 $$;
 
 --
+-- Name: sensor_rollup_pending_days(uuid); Type: FUNCTION; Schema: app_hidden; Owner: -
+--
+
+CREATE FUNCTION app_hidden.sensor_rollup_pending_days(p_device_id uuid) RETURNS timestamp with time zone[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  select coalesce(array_agg(day order by day), '{}') from app_private.sensor_rollup_days_pending where device_id = p_device_id
+$$;
+
+--
 -- Name: content_reports; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -6112,6 +6123,7 @@ begin
   end if;
   delete from app_public.sensor_rollups_hourly where bucket >= v_from and bucket < v_to;
   delete from app_public.sensor_rollups_daily where bucket >= v_from and bucket < v_to;
+  delete from app_private.sensor_rollup_days_pending where day >= v_from and day < v_to;
   insert into app_public.sensor_rollups_hourly (device_id, thing_id, bucket, readings,
       water_n, water_sum, water_min, water_max,
       temperature_n, temperature_sum, temperature_min, temperature_max,
@@ -6454,6 +6466,60 @@ CREATE FUNCTION app_private.returns_trim(p_returns integer[]) RETURNS integer[]
   select coalesce(p_returns[1:(select max(k) from generate_subscripts(p_returns, 1) k
                                where p_returns[k] <> coalesce(p_returns[k - 1], 0))], '{}')
 $$;
+
+--
+-- Name: roll_up_sensor_days(integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.roll_up_sensor_days(p_limit integer DEFAULT 5000) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET work_mem TO '64MB'
+    AS $$
+declare
+  v_devices uuid[];
+  v_days timestamptz[];
+begin
+  if p_limit is null or p_limit < 1 then
+    raise exception 'p_limit must be at least 1' using errcode = 'INVLD';
+  end if;
+  with taken as (
+    select device_id, day from app_private.sensor_rollup_days_pending
+    order by day, device_id limit p_limit for update skip locked
+  ), gone as (
+    delete from app_private.sensor_rollup_days_pending p using taken t
+    where p.device_id = t.device_id and p.day = t.day
+    returning p.device_id, p.day
+  )
+  select array_agg(device_id order by device_id, day), array_agg(day order by device_id, day) into v_devices, v_days from gone;
+  if v_devices is null then
+    return 0;
+  end if;
+  delete from app_public.sensor_rollups_daily d
+  using unnest(v_devices, v_days) k(device_id, day)
+  where d.device_id = k.device_id and d.bucket = k.day;
+  insert into app_public.sensor_rollups_daily (device_id, thing_id, bucket, readings, water_n, water_sum, water_min, water_max, temperature_n, temperature_sum, temperature_min, temperature_max, conductivity_n, conductivity_sum, conductivity_min, conductivity_max, ph_n, ph_sum, ph_min, ph_max, battery_n, battery_sum, battery_min, battery_max, rssi_n, rssi_sum, rssi_min, rssi_max, snr_n, snr_sum, snr_min, snr_max)
+    select h.device_id, h.thing_id, k.day, sum(h.readings),
+           sum(h.water_n), sum(h.water_sum), min(h.water_min), max(h.water_max),
+           sum(h.temperature_n), sum(h.temperature_sum), min(h.temperature_min), max(h.temperature_max),
+           sum(h.conductivity_n), sum(h.conductivity_sum), min(h.conductivity_min), max(h.conductivity_max),
+           sum(h.ph_n), sum(h.ph_sum), min(h.ph_min), max(h.ph_max),
+           sum(h.battery_n), sum(h.battery_sum), min(h.battery_min), max(h.battery_max),
+           sum(h.rssi_n), sum(h.rssi_sum), min(h.rssi_min), max(h.rssi_max),
+           sum(h.snr_n), sum(h.snr_sum), min(h.snr_min), max(h.snr_max)
+    from unnest(v_devices, v_days) k(device_id, day)
+    join app_public.sensor_rollups_hourly h on h.device_id = k.device_id and h.bucket >= k.day and h.bucket < k.day + interval '1 day'
+    group by h.device_id, h.thing_id, k.day
+    order by 1, 3, 2;
+  return cardinality(v_devices);
+end;
+$$;
+
+--
+-- Name: FUNCTION roll_up_sensor_days(p_limit integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.roll_up_sensor_days(p_limit integer) IS 'Sums marked device-days from their hours into sensor_rollups_daily (worker task sensor_rollups_daily).';
 
 --
 -- Name: sensor_data_partitions(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7240,39 +7306,13 @@ begin
         snr_n = r.snr_n + excluded.snr_n, snr_sum = r.snr_sum + excluded.snr_sum,
         snr_min = least(r.snr_min, excluded.snr_min), snr_max = greatest(r.snr_max, excluded.snr_max)
   )
-  insert into app_public.sensor_rollups_daily as r (device_id, thing_id, bucket, readings,
-      water_n, water_sum, water_min, water_max,
-      temperature_n, temperature_sum, temperature_min, temperature_max,
-      conductivity_n, conductivity_sum, conductivity_min, conductivity_max,
-      ph_n, ph_sum, ph_min, ph_max,
-      battery_n, battery_sum, battery_min, battery_max,
-      rssi_n, rssi_sum, rssi_min, rssi_max,
-      snr_n, snr_sum, snr_min, snr_max)
-    select device_id, thing_id, date_trunc('day', bucket, 'UTC'), sum(readings),
-           sum(water_n), sum(water_sum), min(water_min), max(water_max),
-           sum(temperature_n), sum(temperature_sum), min(temperature_min), max(temperature_max),
-           sum(conductivity_n), sum(conductivity_sum), min(conductivity_min), max(conductivity_max),
-           sum(ph_n), sum(ph_sum), min(ph_min), max(ph_max),
-           sum(battery_n), sum(battery_sum), min(battery_min), max(battery_max),
-           sum(rssi_n), sum(rssi_sum), min(rssi_min), max(rssi_max),
-           sum(snr_n), sum(snr_sum), min(snr_min), max(snr_max)
-    from h group by 1, 2, 3 order by 1, 3, 2
-    on conflict (device_id, bucket, thing_id) do update set
-        readings = r.readings + excluded.readings,
-        water_n = r.water_n + excluded.water_n, water_sum = r.water_sum + excluded.water_sum,
-        water_min = least(r.water_min, excluded.water_min), water_max = greatest(r.water_max, excluded.water_max),
-        temperature_n = r.temperature_n + excluded.temperature_n, temperature_sum = r.temperature_sum + excluded.temperature_sum,
-        temperature_min = least(r.temperature_min, excluded.temperature_min), temperature_max = greatest(r.temperature_max, excluded.temperature_max),
-        conductivity_n = r.conductivity_n + excluded.conductivity_n, conductivity_sum = r.conductivity_sum + excluded.conductivity_sum,
-        conductivity_min = least(r.conductivity_min, excluded.conductivity_min), conductivity_max = greatest(r.conductivity_max, excluded.conductivity_max),
-        ph_n = r.ph_n + excluded.ph_n, ph_sum = r.ph_sum + excluded.ph_sum,
-        ph_min = least(r.ph_min, excluded.ph_min), ph_max = greatest(r.ph_max, excluded.ph_max),
-        battery_n = r.battery_n + excluded.battery_n, battery_sum = r.battery_sum + excluded.battery_sum,
-        battery_min = least(r.battery_min, excluded.battery_min), battery_max = greatest(r.battery_max, excluded.battery_max),
-        rssi_n = r.rssi_n + excluded.rssi_n, rssi_sum = r.rssi_sum + excluded.rssi_sum,
-        rssi_min = least(r.rssi_min, excluded.rssi_min), rssi_max = greatest(r.rssi_max, excluded.rssi_max),
-        snr_n = r.snr_n + excluded.snr_n, snr_sum = r.snr_sum + excluded.snr_sum,
-        snr_min = least(r.snr_min, excluded.snr_min), snr_max = greatest(r.snr_max, excluded.snr_max);
+  -- The daily rows are summed from the hourly ones by the worker (roll_up_sensor_days); until
+  -- then the device's day is marked pending and reads sum its hours. DO UPDATE ... WHERE false
+  -- updates nothing but locks an existing mark until this transaction ends, so the worker (which
+  -- skips locked marks) cannot take it away while these hours are still uncommitted.
+  insert into app_private.sensor_rollup_days_pending as p (device_id, day)
+    select distinct device_id, date_trunc('day', bucket, 'UTC') from h order by 1, 2
+    on conflict (device_id, day) do update set day = excluded.day where false;
   return null;
 end;
 $$;
@@ -10491,6 +10531,8 @@ CREATE FUNCTION app_public.sensor_rollups(device_id uuid, resolution app_public.
 declare
   -- Nothing is summed after now (an uplink may be 5 minutes ahead: its hour starts before now).
   v_until timestamptz := least(sensor_rollups.until, now());
+  -- The device's days whose daily rows the worker has not summed yet: read from their hours.
+  v_pending timestamptz[] := case when sensor_rollups.resolution = 'DAY' then app_hidden.sensor_rollup_pending_days(sensor_rollups.device_id) else '{}' end;
 begin
   if v_until < sensor_rollups.since then
     raise exception 'until must not be before since' using errcode = 'INVLD';
@@ -10527,8 +10569,16 @@ begin
            sum(d.battery_n) as battery_n, sum(d.battery_sum) as battery_sum, min(d.battery_min) as battery_min, max(d.battery_max) as battery_max,
            sum(d.rssi_n) as rssi_n, sum(d.rssi_sum) as rssi_sum, min(d.rssi_min) as rssi_min, max(d.rssi_max) as rssi_max,
            sum(d.snr_n) as snr_n, sum(d.snr_sum) as snr_sum, min(d.snr_min) as snr_min, max(d.snr_max) as snr_max
-    from app_public.sensor_rollups_daily d
-    where sensor_rollups.resolution = 'DAY' and d.device_id = sensor_rollups.device_id
+    from (
+      select * from app_public.sensor_rollups_daily d
+      where d.device_id = sensor_rollups.device_id and d.bucket <> all (v_pending)
+      union all
+      select h.device_id, h.thing_id, p.day, h.readings, h.water_n, h.water_sum, h.water_min, h.water_max, h.temperature_n, h.temperature_sum, h.temperature_min, h.temperature_max, h.conductivity_n, h.conductivity_sum, h.conductivity_min, h.conductivity_max, h.ph_n, h.ph_sum, h.ph_min, h.ph_max, h.battery_n, h.battery_sum, h.battery_min, h.battery_max, h.rssi_n, h.rssi_sum, h.rssi_min, h.rssi_max, h.snr_n, h.snr_sum, h.snr_min, h.snr_max
+      from unnest(v_pending) p(day)
+      join app_public.sensor_rollups_hourly h
+        on h.device_id = sensor_rollups.device_id and h.bucket >= p.day and h.bucket < p.day + interval '1 day'
+    ) d
+    where sensor_rollups.resolution = 'DAY'
       and d.bucket >= date_trunc('day', sensor_rollups.since, 'UTC') and d.bucket <= v_until
     group by d.bucket
   ) r
@@ -12517,6 +12567,21 @@ CREATE TABLE app_private.rota_reminders_sent (
 );
 
 --
+-- Name: sensor_rollup_days_pending; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.sensor_rollup_days_pending (
+    device_id uuid NOT NULL,
+    day timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE sensor_rollup_days_pending; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.sensor_rollup_days_pending IS 'Days (UTC) of a device whose hourly rollups changed since its daily row was last summed.';
+
+--
 -- Name: sessions; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -13438,6 +13503,13 @@ ALTER TABLE ONLY app_private.rejected_uplinks
 
 ALTER TABLE ONLY app_private.rota_reminders_sent
     ADD CONSTRAINT rota_reminders_sent_pkey PRIMARY KEY (group_id, day, user_id);
+
+--
+-- Name: sensor_rollup_days_pending sensor_rollup_days_pending_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.sensor_rollup_days_pending
+    ADD CONSTRAINT sensor_rollup_days_pending_pkey PRIMARY KEY (device_id, day);
 
 --
 -- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -15278,6 +15350,13 @@ ALTER TABLE ONLY app_private.reset_failures
     ADD CONSTRAINT reset_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: sensor_rollup_days_pending sensor_rollup_days_pending_device_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.sensor_rollup_days_pending
+    ADD CONSTRAINT sensor_rollup_days_pending_device_id_fkey FOREIGN KEY (device_id) REFERENCES app_public.devices(id) ON DELETE CASCADE;
+
+--
 -- Name: sessions sessions_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -16570,4 +16649,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261127100000'),
     ('20261127100100'),
     ('20261128000100'),
-    ('20261128000200');
+    ('20261128000200'),
+    ('20261129000100');

@@ -80,6 +80,14 @@ async function rollupsAndRaw(deviceId: string, table: "hourly" | "daily") {
 
 const at = (iso: string) => iso;
 
+/** The worker's roll-up of marked device-days into daily rows (worker/tasks/sensor_rollups_daily.ts). */
+const rollUp = async (client: pg.Client = db) => (await client.query("select app_private.roll_up_sensor_days() as n")).rows[0].n as number;
+
+const pendingDays = async (deviceId: string) =>
+  (await db.query("select day from app_private.sensor_rollup_days_pending where device_id = $1 order by day", [deviceId])).rows.map((r) =>
+    (r.day as Date).toISOString(),
+  );
+
 describe("sensor rollups", () => {
   it("equal the raw readings summed afresh, whatever the order, repeats and batches", () =>
     inTransaction(async () => {
@@ -101,10 +109,10 @@ describe("sensor rollups", () => {
           [at("2026-11-21T00:10:00Z"), 6, { water: 150 }],
         ]),
       ).toEqual(["duplicate", "stored", "stored", "rejected: water must be between 0 and 100 % (got 150)"]);
-      for (const table of ["hourly", "daily"] as const) {
-        const { stored, fresh } = await rollupsAndRaw(device.id, table);
-        expect(stored).toEqual(fresh);
-      }
+      expect((await rollupsAndRaw(device.id, "hourly")).stored).toEqual((await rollupsAndRaw(device.id, "hourly")).fresh);
+      // The daily rows wait for the worker; its two days are marked meanwhile.
+      expect((await rollupsAndRaw(device.id, "daily")).stored).toEqual([]);
+      expect(await pendingDays(device.id)).toEqual(["2026-11-20T00:00:00.000Z", "2026-11-21T00:00:00.000Z"]);
       const hour = (await rollupsAndRaw(device.id, "hourly")).stored.find((r) => r.bucket.toISOString() === "2026-11-20T10:00:00.000Z");
       expect(hour).toMatchObject({ readings: 3, water_n: 3, water_sum: 60, water_min: 10, water_max: 30, battery_n: 1 });
 
@@ -124,13 +132,25 @@ describe("sensor rollups", () => {
           [3.5, 3.4, 3.3],
         ],
       ]);
-      const daily = (
-        await db.query(
-          "select * from app_public.sensor_rollups($1, 'DAY', '2026-11-01T00:00:00Z', '2026-11-30T00:00:00Z', array['water'])",
-          [device.id],
-        )
-      ).rows;
-      expect(daily.map(line)).toEqual([["water", ["2026-11-20T00:00:00.000Z"], [4], [10], [60], [30]]]);
+      const daily = async () =>
+        (
+          await db.query(
+            "select * from app_public.sensor_rollups($1, 'DAY', '2026-11-01T00:00:00Z', '2026-11-30T00:00:00Z', array['water', 'battery'])",
+            [device.id],
+          )
+        ).rows.map(line);
+      const days = [
+        ["water", ["2026-11-20T00:00:00.000Z"], [4], [10], [60], [30]],
+        ["battery", ["2026-11-20T00:00:00.000Z", "2026-11-21T00:00:00.000Z"], [2, 1], [3.4, 3.3], [3.5, 3.3], [3.45, 3.3]],
+      ];
+      // Read from the marked days' hours before the worker sums them, from the daily rows after.
+      expect(await daily()).toEqual(days);
+      expect(await rollUp()).toBe(2);
+      expect(await pendingDays(device.id)).toEqual([]);
+      const { stored, fresh } = await rollupsAndRaw(device.id, "daily");
+      expect(stored).toEqual(fresh);
+      expect(await daily()).toEqual(days);
+      expect(await rollUp()).toBe(0);
     }));
 
   it("keep a row per thing when a device moves within the hour, read as one bucket", () =>
@@ -164,9 +184,12 @@ describe("sensor rollups", () => {
         [device.id, things[0]],
       );
       expect((await rollupsAndRaw(device.id, "hourly")).stored).toMatchObject([{ readings: 1, water_n: 0, water_min: null, battery_n: 1 }]);
+      await rollUp();
+      await ingest(device.device_id, [[at("2026-11-20T11:00:00Z"), 1, { water: 20 }]]);
       await db.query("delete from app_public.devices where id = $1", [device.id]);
       const left = await db.query(
-        "select (select count(*) from app_public.sensor_rollups_hourly where device_id = $1) + (select count(*) from app_public.sensor_rollups_daily where device_id = $1) as n",
+        `select (select count(*) from app_public.sensor_rollups_hourly where device_id = $1) + (select count(*) from app_public.sensor_rollups_daily where device_id = $1)
+          + (select count(*) from app_private.sensor_rollup_days_pending where device_id = $1) as n`,
         [device.id],
       );
       expect(left.rows[0].n).toBe("0");
@@ -180,6 +203,7 @@ describe("sensor rollups", () => {
         [at("2026-11-20T10:05:00Z"), 2, { water: 20 }],
         [at("2026-11-20T10:35:00Z"), 3, { water: 40, battery: 3.5 }],
       ]);
+      await rollUp();
       const kept = { hourly: await rollupsAndRaw(device.id, "hourly"), daily: await rollupsAndRaw(device.id, "daily") };
       // A bulk load with the trigger off leaves the rollups behind; a rebuild of its days catches up.
       await db.query("alter table app_public.sensor_data disable trigger _500_rollups");
@@ -204,6 +228,48 @@ describe("sensor rollups", () => {
       expect(error?.code).toBe("INVLD");
       expect(error?.message).toMatch(/^Raw readings before .* are gone: their sums cannot be rebuilt$/);
     }));
+
+  it("stay exact while the worker sums the days, which skips a day an ingest still holds", async () => {
+    // Committed, across two connections: the worker's roll-up must not take a day's mark while an
+    // ingest that added to its hours is uncommitted (its hours would be missed for good).
+    const { device, things } = await arrange();
+    const other = await owner();
+    const read = async () =>
+      (
+        await db.query(
+          "select readings, mean from app_public.sensor_rollups($1, 'DAY', '2026-11-01T00:00:00Z', '2026-11-30T00:00:00Z', array['water'])",
+          [device.id],
+        )
+      ).rows;
+    try {
+      await ingest(device.device_id, [[at("2026-11-22T10:00:00Z"), 1, { water: 10 }]]);
+      expect(await rollUp()).toBeGreaterThanOrEqual(1);
+      await ingest(device.device_id, [[at("2026-11-22T11:00:00Z"), 2, { water: 30 }]]);
+      await other.query("begin");
+      await other.query(
+        "select app_private.ingest_uplinks(array[$1], array['2026-11-22T12:00:00Z']::timestamptz[], array[3], array['{\"water\": 50}']::jsonb[])",
+        [device.device_id],
+      );
+      // The mark is held by the open ingest: skipped, and the day read from its committed hours.
+      expect(await rollUp()).toBe(0);
+      expect(await pendingDays(device.id)).toEqual(["2026-11-22T00:00:00.000Z"]);
+      expect(await read()).toEqual([{ readings: [2], mean: [20] }]);
+      await other.query("commit");
+      expect(await read()).toEqual([{ readings: [3], mean: [30] }]);
+      expect(await rollUp()).toBe(1);
+      expect(await pendingDays(device.id)).toEqual([]);
+      expect(await read()).toEqual([{ readings: [3], mean: [30] }]);
+      const { stored, fresh } = await rollupsAndRaw(device.id, "daily");
+      expect(stored).toEqual(fresh);
+    } finally {
+      await other.query("rollback").catch(() => {});
+      await other.end();
+      await db.query("delete from app_public.devices where id = $1", [device.id]);
+      const { group_id } = (await db.query("select group_id from app_public.things where id = $1", [things[0]])).rows[0];
+      await db.query("delete from app_public.things where id = any($1)", [things]);
+      await db.query("delete from app_public.groups where id = $1", [group_id]);
+    }
+  });
 
   it("refuses what it would not answer quickly or cannot answer, with a clear error", async () => {
     const {
