@@ -2925,7 +2925,7 @@ $$;
 --
 
 CREATE FUNCTION app_hidden.my_assigned_task_ids() RETURNS SETOF uuid
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE SECURITY DEFINER ROWS 10
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$ select task_id from app_public.task_assignments where assigned_to = app_public.current_user_id() $$;
 
@@ -2934,7 +2934,7 @@ CREATE FUNCTION app_hidden.my_assigned_task_ids() RETURNS SETOF uuid
 --
 
 CREATE FUNCTION app_hidden.my_device_ids() RETURNS SETOF uuid
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 5
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
@@ -2947,7 +2947,7 @@ $$;
 --
 
 CREATE FUNCTION app_hidden.my_group_ids() RETURNS SETOF uuid
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 5
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
@@ -2960,7 +2960,7 @@ $$;
 --
 
 CREATE FUNCTION app_hidden.my_owned_group_ids() RETURNS SETOF uuid
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE SECURITY DEFINER ROWS 3
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$ select group_id from app_public.group_memberships where user_id = app_public.current_user_id() and is_owner $$;
 
@@ -2969,7 +2969,7 @@ CREATE FUNCTION app_hidden.my_owned_group_ids() RETURNS SETOF uuid
 --
 
 CREATE FUNCTION app_hidden.my_thing_ids() RETURNS SETOF uuid
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 20
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 begin
@@ -16650,4 +16650,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261127100100'),
     ('20261128000100'),
     ('20261128000200'),
-    ('20261129000100');
+    ('20261129000100'),
+    ('20261129000200');
