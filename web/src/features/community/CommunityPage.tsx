@@ -12,7 +12,8 @@ import { errorText, groupTypeLabel, timeAgo } from "../groups/meta.ts";
 import { Avatar, SignInPrompt, usePictureUrl } from "../groups/ui.tsx";
 import { isUuid } from "../groups/use-group.ts";
 import { CommunityDocument as CommunityQuery, type CommunityQuery as CommunityData } from "./Community.generated.ts";
-import "../groups/groups.css";
+import { PersonLine } from "../../components/PersonLine.tsx";
+import styles from "./community.module.css";
 import { communityTexts } from "./texts.ts";
 import { groupsTexts } from "../groups/texts.ts";
 
@@ -90,7 +91,7 @@ export default function CommunityPage() {
       </div>
 
       {signedIn ? (
-        <section className="community-section" aria-labelledby="mine-title">
+        <section className={styles.section} aria-labelledby="mine-title">
           <div className="section-title">
             <h2 id="mine-title">{t("community.yours", brand)}</h2>
             {mine.length ? <Link to="/groups">{t("groups.all", brand)}</Link> : null}
@@ -131,7 +132,7 @@ export default function CommunityPage() {
         </section>
       ) : null}
 
-      <section className="community-section" aria-labelledby="groups-title">
+      <section className={styles.section} aria-labelledby="groups-title">
         <div className="section-title">
           <h2 id="groups-title">{t("community.newestPublic", brand)}</h2>
           <Link to="/groups">{t("groups.seeAll", brand)}</Link>
@@ -163,7 +164,7 @@ export default function CommunityPage() {
         )}
       </section>
 
-      <section className="community-section" aria-labelledby="people-title">
+      <section className={styles.section} aria-labelledby="people-title">
         <div className="section-title">
           <h2 id="people-title">{t("community.newestMembers")}</h2>
           {signedIn ? <Link to="/users">{t("community.seeAllPeople")}</Link> : null}
@@ -179,17 +180,15 @@ export default function CommunityPage() {
             <p>{t("community.peopleWhoJoin", brand)}</p>
           </EmptyState>
         ) : (
-          <ul className="people-grid" aria-label={t("community.newestMembers")}>
+          <ul className={styles.people} aria-label={t("community.newestMembers")}>
             {newcomers.map(({ user, group, when }) => (
-              <li key={user.id} className="person">
-                <Avatar user={user} size={40} />
-                <span className="person-name">
-                  <Link to={paths.user(user.id)}>{user.name}</Link>
-                  <span className="muted">
-                    {group ? t("community.joinedGroup", { group, when: timeAgo(when) }) : t("community.joined", { when: timeAgo(when) })}
-                  </span>
-                </span>
-              </li>
+              <PersonLine
+                key={user.id}
+                className={styles.person}
+                picture={<Avatar user={user} size={40} />}
+                name={<Link to={paths.user(user.id)}>{user.name}</Link>}
+                detail={group ? t("community.joinedGroup", { group, when: timeAgo(when) }) : t("community.joined", { when: timeAgo(when) })}
+              />
             ))}
           </ul>
         )}

@@ -12,7 +12,10 @@ import { errorText, formatDate, groupTypeLabel } from "./meta.ts";
 import { Avatar } from "./ui.tsx";
 import { formatLitres } from "../../lib/litres.ts";
 import type { GroupState } from "./use-group.ts";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
+import { PersonLine } from "../../components/PersonLine.tsx";
 import { groupsTexts } from "./texts.ts";
+import styles from "./groups.module.css";
 
 export function GroupDashboardTab({ state }: { state: GroupState }) {
   const t = useT(groupsTexts);
@@ -20,11 +23,11 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
   const group = state.group!;
   const owners = group.owners.nodes;
   return (
-    <div className="dashboard-grid">
-      <div className="card">
+    <div className={styles.dashboardGrid}>
+      <div className={styles.panel}>
         <h2>{t("groups.about")}</h2>
         {group.description ? (
-          <p className="description">{group.description}</p>
+          <p className={styles.description}>{group.description}</p>
         ) : (
           <p className="muted">
             {t("groups.noDescription")}
@@ -61,25 +64,24 @@ export function GroupDashboardTab({ state }: { state: GroupState }) {
           </dd>
         </dl>
       </div>
-      <div className="dashboard-side">
-        <div className="card">
+      <div className={styles.dashboardSide}>
+        <div className={styles.panel}>
           <MembershipBox state={state} />
         </div>
-        <div className="card">
+        <div className={styles.panel}>
           <h2>{t("groups.owners", { count: owners.length })}</h2>
           {owners.length === 0 ? (
             <p className="muted">{t("groups.noOwners")}</p>
           ) : (
-            <ul className="people-list">
+            <ul className={styles.owners}>
               {owners.map((owner) =>
                 owner.userByUserId ? (
-                  <li key={owner.id} className="person">
-                    <Avatar user={owner.userByUserId} size={36} />
-                    <span className="person-name">
-                      <Link to={paths.user(owner.userByUserId.id)}>{owner.userByUserId.name}</Link>
-                      <span className="muted">@{owner.userByUserId.username}</span>
-                    </span>
-                  </li>
+                  <PersonLine
+                    key={owner.id}
+                    picture={<Avatar user={owner.userByUserId} size={36} />}
+                    name={<Link to={paths.user(owner.userByUserId.id)}>{owner.userByUserId.name}</Link>}
+                    detail={`@${owner.userByUserId.username}`}
+                  />
                 ) : null,
               )}
               {owners.every((o) => !o.userByUserId) ? <li className="muted">{t("groups.signInForOwners", brand)}</li> : null}
@@ -121,7 +123,7 @@ export function MembershipBox({ state }: { state: GroupState }) {
 
   if (!signedIn) {
     return (
-      <div className="membership-box">
+      <div className={styles.membershipBox}>
         <h2>{t("groups.joinIn")}</h2>
         <p className="muted">{t("groups.signInToJoinText", brand)}</p>
         <Link className="button" to={paths.signIn(paths.groupMembership(group.id))}>
@@ -132,7 +134,7 @@ export function MembershipBox({ state }: { state: GroupState }) {
   }
 
   return (
-    <div className="membership-box">
+    <div className={styles.membershipBox}>
       <h2>{t("groups.yourMembership")}</h2>
       {state.isMember ? (
         <>
@@ -145,7 +147,7 @@ export function MembershipBox({ state }: { state: GroupState }) {
             // The database refuses the last owner's leaving (OWNER): offer what they can do instead.
             <div className="sole-owner">
               <p className="muted">{othersCount > 0 ? t("groups.onlyOwner", brand) : t("groups.onlyMember", brand)}</p>
-              <div className="button-row">
+              <div className={styles.buttonRow}>
                 {othersCount > 0 ? (
                   <Link className="button button-secondary" to={paths.group(group.id, "members")}>
                     {t("groups.handOver")}
@@ -157,17 +159,15 @@ export function MembershipBox({ state }: { state: GroupState }) {
               </div>
             </div>
           ) : confirming ? (
-            <div className="confirm-box" role="group" aria-label={t("groups.leaveQuestion", { name: group.name })}>
-              <p>{t(group.isPublic ? "groups.leaveQuestion" : "groups.leaveQuestionPrivate", { name: group.name })}</p>
-              <div className="button-row">
-                <button type="button" className="button button-danger" disabled={busy} onClick={() => run(false)}>
-                  {busy ? t("groups.leaving") : t("groups.leave", brand)}
-                </button>
-                <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                  {t("groups.stay")}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              label={t("groups.leaveQuestion", { name: group.name })}
+              question={t(group.isPublic ? "groups.leaveQuestion" : "groups.leaveQuestionPrivate", { name: group.name })}
+              confirm={busy ? t("groups.leaving") : t("groups.leave", brand)}
+              cancel={t("groups.stay")}
+              busy={busy}
+              onConfirm={() => void run(false)}
+              onCancel={() => setConfirming(false)}
+            />
           ) : (
             <button
               type="button"
@@ -192,7 +192,7 @@ export function MembershipBox({ state }: { state: GroupState }) {
         <p className="muted">{t("groups.privateAskOwner", brand)}</p>
       )}
       {error ? (
-        <p className="form-error inline-alert" role="alert">
+        <p className={`form-error ${styles.inlineAlert}`} role="alert">
           {error}
         </p>
       ) : null}

@@ -11,6 +11,7 @@ import { useForm } from "../../lib/use-form.ts";
 import { DESCRIPTION_MAX, GROUP_TYPES, groupTypeLabel, isGroupType, validateDescription, validateLabel, type GroupType } from "./meta.ts";
 import { SelectField, TextAreaField } from "./ui.tsx";
 import { groupsTexts } from "./texts.ts";
+import styles from "./groups.module.css";
 
 export type GroupField = "name" | "type" | "description" | "visibility";
 
@@ -118,7 +119,7 @@ export function GroupForm({
 
   const length = Array.from(form.values.description).length;
   return (
-    <form id={formId} className="group-form card" noValidate onSubmit={submit}>
+    <form id={formId} className={styles.form} noValidate onSubmit={submit}>
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError.message}
@@ -170,16 +171,16 @@ export function GroupForm({
         disabled={busy}
       />
       {removePicture && !upload ? (
-        <p className="form-note" role="status">
+        <p className={styles.formNote} role="status">
           {t("groups.form.pictureRemoved")}{" "}
           <button type="button" className="link-button" onClick={() => setRemovePicture(false)}>
             {t("groups.form.keepIt")}
           </button>
         </p>
       ) : null}
-      <fieldset className="choice-group" aria-describedby={fieldError("visibility") ? `${formId}-visibility-error` : undefined}>
+      <fieldset className={styles.choices} aria-describedby={fieldError("visibility") ? `${formId}-visibility-error` : undefined}>
         <legend>{t("groups.form.whoCanSee")}</legend>
-        <label className="choice">
+        <label className={styles.choice}>
           <input
             type="radio"
             name="visibility"
@@ -192,7 +193,7 @@ export function GroupForm({
             <span>{t("groups.form.publicText", brand)}</span>
           </span>
         </label>
-        <label className="choice">
+        <label className={styles.choice}>
           <input
             type="radio"
             name="visibility"

@@ -22,6 +22,7 @@ import { errorText, formatDate } from "./meta.ts";
 import { Avatar, SignInPrompt } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
 import { groupsTexts } from "./texts.ts";
+import styles from "./groups.module.css";
 
 interface Member {
   id: string;
@@ -143,7 +144,7 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                 </span>
                 <span className="item-badges">{member.isOwner ? <span className="tag tag-positive">{t("groups.owner")}</span> : null}</span>
                 {manage ? (
-                  <span className="item-actions member-actions">
+                  <span className={`item-actions ${styles.memberActions}`}>
                     {confirmId === member.id ? (
                       <>
                         <span className="visually-hidden" role="status">
@@ -254,20 +255,20 @@ function InviteFormFields({
 }) {
   const t = useT(groupsTexts);
   const form = useForm<"email">({ email: "" }, (values) => ({ email: validateEmail(values.email.trim()) }));
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.submit()) {
-      document.querySelector<HTMLInputElement>('form.invite-form [name="email"]')?.focus();
+      event.currentTarget.querySelector<HTMLInputElement>('[name="email"]')?.focus();
       return;
     }
     onSubmit(form.values.email.trim());
   };
   const stale = serverError && serverError.email !== form.values.email.trim();
   return (
-    <section className="card stack" aria-labelledby="invite-title">
+    <section className={`${styles.panel} ${styles.stack}`} aria-labelledby="invite-title">
       <h2 id="invite-title">{t("groups.inviteTitle")}</h2>
-      <p className="form-note">{t("groups.inviteNote", { name: groupName })}</p>
-      <form className="invite-form" noValidate onSubmit={submit}>
+      <p className={styles.formNote}>{t("groups.inviteNote", { name: groupName })}</p>
+      <form className={styles.inviteForm} noValidate onSubmit={submit}>
         <FormField
           label={t("groups.emailAddress")}
           type="email"
@@ -330,7 +331,7 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
   };
 
   return (
-    <section className="invitation-list stack" aria-labelledby="invitations-title">
+    <section className={`${styles.invitations} ${styles.stack}`} aria-labelledby="invitations-title">
       <div className="section-title">
         <h2 id="invitations-title">{t("groups.pendingInvitations")}</h2>
       </div>
@@ -356,7 +357,7 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
                   {invitation.userByUserId ? ` · ${t("groups.hasAccount", { name: invitation.userByUserId.name })}` : ""}
                 </span>
               </span>
-              <span className="item-actions member-actions">
+              <span className={`item-actions ${styles.memberActions}`}>
                 <button
                   type="button"
                   className="button button-small button-secondary"

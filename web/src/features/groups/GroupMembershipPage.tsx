@@ -11,7 +11,7 @@ import { paths } from "../../routes/paths.ts";
 import { ChangeGroupMembershipDocument as ChangeGroupMembership } from "./ChangeGroupMembership.generated.ts";
 import { errorText } from "./meta.ts";
 import { isUuid } from "./use-group.ts";
-import "./groups.css";
+import styles from "./groups.module.css";
 import { groupsTexts } from "./texts.ts";
 
 export default function GroupMembershipPage() {
@@ -45,13 +45,13 @@ export default function GroupMembershipPage() {
 
   if (!error) return <Loading label={t("groups.membership.joining", brand)} />;
   return (
-    <section className="page narrow-page" aria-labelledby="page-title">
+    <section className={`page ${styles.narrowPage}`} aria-labelledby="page-title">
       <h1 id="page-title">{t("groups.join", brand)}</h1>
       <div className="card">
         <p className="form-error" role="alert">
           {error}
         </p>
-        <div className="button-row">
+        <div className={styles.buttonRow}>
           {isUuid(id) ? (
             <Link className="button button-secondary" to={paths.group(id)}>
               {t("groups.membership.goTo", brand)}

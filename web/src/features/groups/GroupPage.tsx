@@ -19,7 +19,8 @@ import { errorText, groupTypeLabel } from "./meta.ts";
 import { ListError } from "../../components/list/index.ts";
 import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
 import { useGroup, type GroupState } from "./use-group.ts";
-import "./groups.css";
+import { RecordHeader } from "../../components/RecordHeader.tsx";
+import styles from "./groups.module.css";
 import { groupsTexts } from "./texts.ts";
 
 export default function GroupPage() {
@@ -83,13 +84,15 @@ export function GroupHeader({ state, title }: { state: GroupState; title?: strin
   const group = state.group!;
   const url = picture("group", group, "medium");
   return (
-    <header className="record-header">
-      <span className="record-picture" aria-hidden="true">
-        {url ? <img src={url} alt="" /> : <Initials text={group.name} />}
-      </span>
-      <div className="record-title">
-        <h1 id="page-title">{title ?? group.name}</h1>
-        <div className="record-tags">
+    <RecordHeader
+      picture={
+        <span className={`${styles.picture} record-picture`} aria-hidden="true">
+          {url ? <img src={url} alt="" /> : <Initials text={group.name} />}
+        </span>
+      }
+      title={title ?? group.name}
+      tags={
+        <>
           {title ? <Link to={paths.group(group.id)}>{group.name}</Link> : <span className="tag">{groupTypeLabel(group.type, t)}</span>}
           {group.isPublic ? (
             <span className="tag">{t("groups.public")}</span>
@@ -98,15 +101,15 @@ export function GroupHeader({ state, title }: { state: GroupState; title?: strin
           )}
           {state.isOwner ? <span className="tag tag-positive">{t("groups.youOwn", brand)}</span> : null}
           {state.isMember && !state.isOwner ? <span className="tag tag-positive">{t("groups.youAreMember")}</span> : null}
-        </div>
-      </div>
-      {!title && state.canManage ? (
-        <div className="record-actions">
+        </>
+      }
+      actions={
+        !title && state.canManage ? (
           <Link to={paths.groupSettings(group.id)} className="button button-secondary">
             {t("groups.settings")}
           </Link>
-        </div>
-      ) : null}
-    </header>
+        ) : null
+      }
+    />
   );
 }

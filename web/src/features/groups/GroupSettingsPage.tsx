@@ -17,7 +17,8 @@ import { errorText, isGroupType } from "./meta.ts";
 import { NotFoundNotice, usePictureUrl } from "./ui.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { useGroup, type GroupState } from "./use-group.ts";
-import "./groups.css";
+import styles from "./groups.module.css";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 import { groupsTexts } from "./texts.ts";
 
@@ -121,7 +122,7 @@ function DeleteGroupBox({ state }: { state: GroupState }) {
   };
 
   return (
-    <section className="card danger-zone" aria-labelledby="delete-title">
+    <section className={styles.dangerZone} aria-labelledby="delete-title">
       <h2 id="delete-title">{t("groups.settings.deleteTitle", brand)}</h2>
       <p className="muted">{t("groups.settings.deleteText", { ...brand, count: thingCount })}</p>
       {error ? (
@@ -130,17 +131,15 @@ function DeleteGroupBox({ state }: { state: GroupState }) {
         </div>
       ) : null}
       {confirming ? (
-        <div className="confirm-box" role="group" aria-label={t("groups.settings.deleteQuestion", { name: group.name })}>
-          <p>{richText(t, "groups.settings.deleteConfirm", { name: <strong>{group.name}</strong> })}</p>
-          <div className="button-row">
-            <button type="button" className="button button-danger" disabled={busy} onClick={run}>
-              {busy ? t("groups.settings.deleting") : t("groups.settings.yesDelete", brand)}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              {t("groups.cancel")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          label={t("groups.settings.deleteQuestion", { name: group.name })}
+          question={richText(t, "groups.settings.deleteConfirm", { name: <strong>{group.name}</strong> })}
+          confirm={busy ? t("groups.settings.deleting") : t("groups.settings.yesDelete", brand)}
+          cancel={t("groups.cancel")}
+          busy={busy}
+          onConfirm={() => void run()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <button
           type="button"

@@ -24,6 +24,7 @@ import { errorText, formatDate, thingTypeLabel, timeAgo } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
 import type { GroupState } from "./use-group.ts";
 import { groupsTexts } from "./texts.ts";
+import styles from "./groups.module.css";
 
 type Sort = "name" | "newest" | "cared";
 const ORDER: Record<Sort, string[]> = {
@@ -144,7 +145,7 @@ export function GroupThingsTab({ state }: { state: GroupState }) {
               badges={
                 <>
                   {isColour(thing.indicatorColour) ? (
-                    <span className={`tag indicator indicator-${thing.indicatorColour}`}>
+                    <span className={`tag ${styles.indicator} ${styles[thing.indicatorColour]}`}>
                       {t(`groups.colour.${thing.indicatorColour}`)}
                     </span>
                   ) : null}

@@ -27,7 +27,6 @@ import { GroupsDocument as GroupsQuery } from "./Groups.generated.ts";
 import { MyMembershipsDocument as MyMembershipsQuery } from "./MyMemberships.generated.ts";
 import { errorText, GROUP_TYPES, groupTypeLabel } from "./meta.ts";
 import { usePictureUrl } from "./ui.tsx";
-import "./groups.css";
 import { groupsTexts } from "./texts.ts";
 
 type Sort = "name" | "newest";

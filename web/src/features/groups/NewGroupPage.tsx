@@ -9,7 +9,6 @@ import { paths } from "../../routes/paths.ts";
 import { CreateGroupDocument as CreateGroup } from "./CreateGroup.generated.ts";
 import { GroupForm } from "./GroupForm.tsx";
 import { errorText } from "./meta.ts";
-import "./groups.css";
 import { groupsTexts } from "./texts.ts";
 
 export default function NewGroupPage() {

@@ -9,6 +9,7 @@ import { paths } from "../../routes/paths.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { actionTypeLabel, formatDateTime, timeAgo } from "./meta.ts";
 import { groupsTexts } from "./texts.ts";
+import styles from "./activity.module.css";
 
 /** A round picture of a person, or their initials (the shared Avatar, fed from a user record). */
 export function Avatar({
@@ -63,38 +64,46 @@ export interface ActivityItem {
   userByCreatedBy?: { id: string; name?: string | null; username?: string | null; hasImage?: boolean | null } | null;
 }
 
+/** The dot's colour for the action types that have one of their own (the others, the brand's). */
+const DOT_COLOUR: Record<string, string | undefined> = {
+  WATERING: styles.watering,
+  LITTER_CLEANUP: styles.litterCleanup,
+  MEASUREMENT: styles.measurement,
+  EDUCATION: styles.education,
+};
+
 /** Care actions, newest first: who did what to which thing, and when. */
 export function ActivityList({ items, showUser = true, label }: { items: readonly ActivityItem[]; showUser?: boolean; label: string }) {
   const t = useT(groupsTexts);
   return (
-    <ol className="activity-list" aria-label={label}>
+    <ol className={styles.list} aria-label={label}>
       {items.map((item) => {
         const user = item.userByCreatedBy;
         const who = (user && (user.name || user.username)) || t("groups.someone");
         return (
-          <li key={item.id} className="activity-item">
+          <li key={item.id} className={styles.item}>
             {showUser ? (
               user ? (
                 <Avatar user={user} size={36} />
               ) : (
-                <span className="avatar avatar-unknown" style={{ width: 36, height: 36 }} aria-hidden="true" />
+                <span className={styles.unknown} style={{ width: 36, height: 36 }} aria-hidden="true" />
               )
             ) : (
-              <span className={`activity-dot activity-${item.type.toLowerCase()}`} aria-hidden="true" />
+              <span className={[styles.dot, DOT_COLOUR[item.type]].filter(Boolean).join(" ")} aria-hidden="true" />
             )}
-            <div className="activity-body">
-              <p className="activity-line">
+            <div className={styles.body}>
+              <p>
                 {showUser ? (
                   user ? (
-                    <Link to={paths.user(user.id)} className="activity-who">
+                    <Link to={paths.user(user.id)} className={styles.who}>
                       {who}
                     </Link>
                   ) : (
-                    <span className="activity-who">{who}</span>
+                    <span className={styles.who}>{who}</span>
                   )
                 ) : null}
                 {showUser ? " · " : null}
-                <span className="tag activity-type">
+                <span className={`tag ${styles.type}`}>
                   {actionTypeLabel(item.type, t)}
                   {item.litres ? ` · ${formatLitres(item.litres)}` : ""}
                 </span>
@@ -107,8 +116,8 @@ export function ActivityList({ items, showUser = true, label }: { items: readonl
                   </>
                 ) : null}
               </p>
-              {item.comments ? <p className="activity-comments">{item.comments}</p> : null}
-              <p className="activity-when">
+              {item.comments ? <p className={`${styles.comments} activity-comments`}>{item.comments}</p> : null}
+              <p className={styles.when}>
                 <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
                   {timeAgo(item.createdAt)}
                 </time>

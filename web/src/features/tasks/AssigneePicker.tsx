@@ -9,6 +9,7 @@ import { errorText } from "./errors.ts";
 import { useThingPeople, type Candidate } from "./people.ts";
 import type { ThingOption } from "./types.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
 
 export function AssigneePicker({
   thing,
@@ -38,7 +39,7 @@ export function AssigneePicker({
     onChange(chosen.some((p) => p.id === person.id) ? chosen.filter((p) => p.id !== person.id) : [...chosen, person]);
 
   return (
-    <fieldset className="task-assignee-picker task-span" aria-describedby={`${id}-hint`}>
+    <fieldset className={`${styles.assigneePicker} ${styles.span}`} aria-describedby={`${id}-hint`}>
       <legend>{t("tasks.people.title")}</legend>
       <p id={`${id}-hint`} className="field-hint">
         {thing ? t("tasks.people.whoLooksAfter", { brand: b.key, name: thing.name }) : t("tasks.people.chooseThingFirst", { brand: b.key })}
@@ -51,18 +52,18 @@ export function AssigneePicker({
       ) : null}
       {thing && !loading && people.length === 0 && !error ? <p className="muted">{t("tasks.people.nobodyYetLater")}</p> : null}
       {people.length > 0 ? (
-        <ul className="task-person-options">
+        <ul className={styles.personOptions}>
           {people.map((person) => {
             const checked = chosen.some((p) => p.id === person.id);
             const role = t(`tasks.role.${person.role}`);
             return (
               <li key={person.id}>
-                <label className={`task-person-option${checked ? " task-person-on" : ""}`}>
+                <label className={checked ? `${styles.personOption} ${styles.personOn}` : styles.personOption}>
                   <input type="checkbox" checked={checked} onChange={() => toggle(person)} />
                   <Avatar id={person.id} name={person.name} hasImage={person.hasImage} size={28} />
-                  <span className="task-person-text">
-                    <span className="task-person-name">{person.name}</span>
-                    <span className="muted task-person-role">{person.id === me ? t("tasks.people.roleYou", { role }) : role}</span>
+                  <span className={styles.personText}>
+                    <span className={styles.personName}>{person.name}</span>
+                    <span className={`muted ${styles.personRole}`}>{person.id === me ? t("tasks.people.roleYou", { role }) : role}</span>
                   </span>
                 </label>
               </li>

@@ -12,6 +12,7 @@ import { actionLabel, isCareAction } from "./task-meta.ts";
 import type { Task } from "./types.ts";
 import { RecordTaskActionDocument as RecordTaskActionMutation } from "./RecordTaskAction.generated.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
 
 /** The tasks just completed in a list, newest first, each with its offer until dismissed. */
 export function useCompletionOffers() {
@@ -27,7 +28,7 @@ export function useCompletionOffers() {
 export function CompletionOffers({ offers, onDismiss }: { offers: Task[]; onDismiss(id: string): void }) {
   if (offers.length === 0) return null;
   return (
-    <div className="task-offers">
+    <div className={styles.offers}>
       {offers.map((task) => (
         <CompletionOffer key={task.id} task={task} onDismiss={() => onDismiss(task.id)} />
       ))}
@@ -58,11 +59,8 @@ function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void })
   };
 
   return (
-    <section
-      className={`task-offer${state === "done" ? " task-offer-done" : ""}`}
-      aria-label={t("tasks.offer.label", { title: task.title })}
-    >
-      <div className="task-offer-text" role="status">
+    <section className={styles.offer} aria-label={t("tasks.offer.label", { title: task.title })}>
+      <div className={styles.offerText} role="status">
         {state === "done" ? (
           <p>
             <strong>{t("tasks.offer.recorded")}</strong> {t("tasks.offer.onTimeline", names)}{" "}
@@ -79,7 +77,7 @@ function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void })
           </p>
         )}
       </div>
-      <div className="task-offer-actions">
+      <div className={styles.offerActions}>
         {state !== "done" && thing.canRecordAction !== false ? (
           <button type="button" className="button" disabled={state === "busy"} aria-busy={state === "busy"} onClick={() => void onRecord()}>
             {state === "busy" ? t("tasks.offer.recording") : t("tasks.offer.record", names)}
@@ -90,7 +88,7 @@ function CompletionOffer({ task, onDismiss }: { task: Task; onDismiss(): void })
         </button>
       </div>
       {error ? (
-        <p className="form-error task-offer-error" role="alert">
+        <p className={`form-error ${styles.offerError}`} role="alert">
           {error}
         </p>
       ) : null}

@@ -8,6 +8,8 @@ import { announceTasksChanged } from "./use-tasks.ts";
 import type { Task } from "./types.ts";
 import { DeleteTaskDocument as DeleteTaskMutation } from "./DeleteTask.generated.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 
 export function DeleteTask({ task }: { task: Task }) {
   const t = useT(tasksTexts);
@@ -31,21 +33,19 @@ export function DeleteTask({ task }: { task: Task }) {
   };
 
   return (
-    <div className="task-delete">
+    <div className={styles.delete}>
       {confirming ? (
-        <div className="task-confirm" role="group" aria-label={t("tasks.delete.confirmLabel")}>
-          <p>{t("tasks.delete.question", { title: task.title })}</p>
-          <div className="task-form-actions">
-            <button type="button" className="button task-danger" disabled={busy} onClick={() => void onDelete()}>
-              {busy ? t("tasks.delete.deleting") : t("tasks.delete.yes")}
-            </button>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setConfirming(false)}>
-              {t("tasks.delete.keep")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          label={t("tasks.delete.confirmLabel")}
+          question={t("tasks.delete.question", { title: task.title })}
+          confirm={busy ? t("tasks.delete.deleting") : t("tasks.delete.yes")}
+          cancel={t("tasks.delete.keep")}
+          busy={busy}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
-        <button type="button" className="task-link-button task-danger-link" onClick={() => setConfirming(true)}>
+        <button type="button" className={`${styles.linkButton} ${styles.dangerLink}`} onClick={() => setConfirming(true)}>
           {t("tasks.delete.button")}
         </button>
       )}

@@ -21,7 +21,7 @@ import { announceTasksChanged } from "./use-tasks.ts";
 import type { ThingOption } from "./types.ts";
 import { CreateTaskAssignmentDocument as CreateAssignmentMutation } from "./CreateTaskAssignment.generated.ts";
 import { CreateTaskDocument as CreateTaskMutation } from "./CreateTask.generated.ts";
-import "./tasks.css";
+import styles from "./tasks.module.css";
 import { tasksTexts } from "./texts.ts";
 
 export default function NewTaskPage() {
@@ -66,12 +66,12 @@ export default function NewTaskPage() {
   }
 
   return (
-    <section className="page new-task-page" aria-labelledby="new-task-title">
-      <p className="tasks-back">
+    <section className={`page ${styles.newPage}`} aria-labelledby="new-task-title">
+      <p className={styles.back}>
         <Link to={next}>{t("tasks.new.back")}</Link>
       </p>
       <h1 id="new-task-title">{t("tasks.new.title")}</h1>
-      <p className="muted tasks-intro">{t("tasks.new.intro", brand)}</p>
+      <p className={`muted ${styles.intro}`}>{t("tasks.new.intro", brand)}</p>
       {body}
     </section>
   );
@@ -115,10 +115,10 @@ function NewTaskForm({ things, presetThing, next }: { things: ThingOption[]; pre
     <TaskForm
       initial={initial}
       label={t("tasks.form.newLabel")}
-      className="card task-new-form"
+      className={styles.newForm}
       things={things}
       thingNote={
-        presetThing && !presetOk ? <p className="field-hint task-span">{t("tasks.form.presetRefused", { brand: b.key })}</p> : null
+        presetThing && !presetOk ? <p className={`field-hint ${styles.span}`}>{t("tasks.form.presetRefused", { brand: b.key })}</p> : null
       }
       onSubmit={create}
       submitLabel={t("tasks.form.create")}

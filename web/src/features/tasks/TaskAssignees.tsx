@@ -17,6 +17,7 @@ import type { Task } from "./types.ts";
 import { CreateTaskAssignmentDocument as CreateAssignmentMutation } from "./CreateTaskAssignment.generated.ts";
 import { DeleteTaskAssignmentDocument as DeleteAssignmentMutation } from "./DeleteTaskAssignment.generated.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
 
 export function TaskAssignees({ task, me, canEdit }: { task: Task; me: string | null; canEdit: boolean }) {
   const t = useT(tasksTexts);
@@ -69,24 +70,24 @@ export function TaskAssignees({ task, me, canEdit }: { task: Task; me: string | 
   };
 
   return (
-    <section className="task-people" aria-label={t("tasks.people.label")}>
-      <h4 className="task-subtitle">{t("tasks.people.title")}</h4>
+    <section aria-label={t("tasks.people.label")}>
+      <h4 className={styles.subtitle}>{t("tasks.people.title")}</h4>
       {assignments.length === 0 ? <p className="muted">{t("tasks.people.nobodyYet")}</p> : null}
-      <ul className="task-people-list">
+      <ul className={styles.people}>
         {assignments.map((a) => {
           const self = a.assignedTo === me;
           const name = a.userByAssignedTo?.name ?? t("tasks.people.someone");
           return (
             <li key={a.id}>
               <Avatar id={a.assignedTo} name={name} hasImage={a.userByAssignedTo?.hasImage} size={28} />
-              <span className="task-person-name">
+              <span className={styles.personName}>
                 {a.userByAssignedTo ? <Link to={paths.user(a.assignedTo)}>{name}</Link> : name}
                 {self ? <span className="muted"> {t("tasks.people.you")}</span> : null}
               </span>
               {canEdit || self ? (
                 <button
                   type="button"
-                  className="task-link-button"
+                  className={styles.linkButton}
                   disabled={busy}
                   aria-label={self ? t("tasks.people.takeMeOffLabel") : t("tasks.people.removeLabel", { name })}
                   onClick={() => void onRemove(a.id, name, self)}
@@ -99,7 +100,7 @@ export function TaskAssignees({ task, me, canEdit }: { task: Task; me: string | 
         })}
       </ul>
       {canEdit ? (
-        <form className="task-assign" onSubmit={onAssign} noValidate>
+        <form className={styles.assign} onSubmit={onAssign} noValidate>
           <label htmlFor={selectId} className="visually-hidden">
             {t("tasks.people.addSomeone")}
           </label>

@@ -19,6 +19,7 @@ import { useTaskStatus } from "./use-task-status.ts";
 import type { Task } from "./types.ts";
 import { UpdateTaskDocument as UpdateTaskMutation } from "./UpdateTask.generated.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
 
 interface DetailsProps {
   task: Task;
@@ -37,7 +38,7 @@ function CreatedLine({ task }: { task: Task }) {
   const creator = task.userByCreatedBy;
   const thing = task.thingByThingId;
   return (
-    <p className="task-created muted">
+    <p className={`muted ${styles.created}`}>
       {creator
         ? richText(t, "tasks.details.createdBy", { name: <Link to={paths.user(creator.id)}>{creator.name}</Link> }, { date })
         : t("tasks.details.created", { date })}
@@ -80,12 +81,12 @@ function TaskEditor({ task, me, onCompleted, onClose }: DetailsProps) {
   };
 
   return (
-    <div className="task-editor">
+    <div className={styles.editor}>
       <CreatedLine task={task} />
       <TaskForm
         initial={fromTask(task)}
         label={t("tasks.form.editLabel", { title: task.title })}
-        className="task-edit-form"
+        className={styles.editForm}
         onSubmit={save}
         submitLabel={t("tasks.form.save")}
         busyLabel={t("tasks.form.saving")}
@@ -106,10 +107,10 @@ function AssigneeView({ task, me, onCompleted }: DetailsProps) {
   const status = useTaskStatus(task, onCompleted);
   const id = useId();
   return (
-    <div className="task-editor">
+    <div className={styles.editor}>
       <CreatedLine task={task} />
-      {task.description ? <p className="task-notes">{task.description}</p> : <p className="muted">{t("tasks.details.noNotes")}</p>}
-      <div className="field task-field task-status-field">
+      {task.description ? <p className={styles.notes}>{task.description}</p> : <p className="muted">{t("tasks.details.noNotes")}</p>}
+      <div className={`field ${styles.statusField}`}>
         <label htmlFor={id}>{t("tasks.form.status")}</label>
         <select
           id={id}

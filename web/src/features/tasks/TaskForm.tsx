@@ -12,6 +12,7 @@ import { validateTaskForm, type TaskFormValues } from "./task-form.ts";
 import { CARE_ACTION_TYPES, TASK_PRIORITIES, TASK_STATUSES, actionLabel, priorityLabel, statusLabel, titleExample } from "./task-meta.ts";
 import type { ThingOption } from "./types.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
 
 export interface TaskFormProps {
   initial: TaskFormValues;
@@ -87,10 +88,10 @@ export function TaskForm({ initial, label, className, things, thingNote, onSubmi
   );
 
   return (
-    <form className={`task-form ${className}`} onSubmit={submit} noValidate aria-label={label}>
+    <form className={`${styles.form} ${className}`} onSubmit={submit} noValidate aria-label={label}>
       {things ? (
         <>
-          <SelectField label={t("tasks.form.thing", brand)} {...select("thingId")} className="task-span">
+          <SelectField label={t("tasks.form.thing", brand)} {...select("thingId")} className={styles.span}>
             <option value="">{t("tasks.form.chooseThing", brand)}</option>
             {groups.length > 1
               ? groups.map((group) => (
@@ -131,14 +132,14 @@ export function TaskForm({ initial, label, className, things, thingNote, onSubmi
             ? t("tasks.form.titleExample", { example: titleExample(form.values.actionType, t) })
             : t("tasks.titleExample.other")
         }
-        className="task-span"
+        className={styles.span}
       />
       <TextAreaField
         label={t("tasks.form.notes")}
         hint={t("tasks.form.notesHint")}
         {...select("description")}
         rows={4}
-        className="task-span"
+        className={styles.span}
       />
 
       <SelectField label={t("tasks.form.status")} {...select("status")}>
@@ -153,11 +154,11 @@ export function TaskForm({ initial, label, className, things, thingNote, onSubmi
       {more?.(form.values)}
 
       {error ? (
-        <p className="form-error task-span" role="alert">
+        <p className={`form-error ${styles.span}`} role="alert">
           {error}
         </p>
       ) : null}
-      <div className="task-form-actions task-span">
+      <div className={`${styles.formActions} ${styles.span}`}>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? busyLabel : submitLabel}
         </button>

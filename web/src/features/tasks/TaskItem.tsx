@@ -11,6 +11,13 @@ import { actionLabel, dueText, isOverdue, localToday, priorityBadge } from "./ta
 import { useTaskStatus } from "./use-task-status.ts";
 import type { Task } from "./types.ts";
 import { tasksTexts } from "./texts.ts";
+import styles from "./tasks.module.css";
+
+/** The colours of the status button, the due date and the priority badges, by value. */
+const CHECK_TONE: Record<string, string | undefined> = { IN_PROGRESS: styles.checkInProgress, COMPLETED: styles.checkCompleted };
+const DUE_TONE: Record<string, string | undefined> = { overdue: styles.dueOverdue, soon: styles.dueSoon };
+const PRIORITY_BADGE: Record<string, string | undefined> = { HIGH: styles.badgeHigh, MEDIUM: styles.badgeMedium };
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 export interface TaskItemProps {
   task: Task;
@@ -31,7 +38,7 @@ function StatusIcon({ status }: { status: string }) {
         <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
       ) : (
         <path
-          className="task-check-hint"
+          className={styles.checkHint}
           d="M7 12.5l3.2 3.2L17 9"
           fill="none"
           stroke="currentColor"
@@ -47,13 +54,13 @@ function StatusIcon({ status }: { status: string }) {
 export function Assignees({ task, me }: { task: Task; me: string | null }) {
   const t = useT(tasksTexts);
   const people = task.taskAssignmentsByTaskId.nodes;
-  if (people.length === 0) return <span className="task-assignees task-unassigned">{t("tasks.item.unassigned")}</span>;
+  if (people.length === 0) return <span className={`${styles.assignees} ${styles.unassigned}`}>{t("tasks.item.unassigned")}</span>;
   const names = people.map((a) => (a.assignedTo === me ? t("tasks.item.you") : (a.userByAssignedTo?.name ?? t("tasks.item.someone"))));
   const shown = people.slice(0, 3);
   const assignedTo = t("tasks.item.assignedTo", { names: names.join(", ") });
   return (
-    <span className="task-assignees" title={assignedTo}>
-      <span className="task-avatars" aria-hidden="true">
+    <span className={styles.assignees} title={assignedTo}>
+      <span className={styles.avatars} aria-hidden="true">
         {shown.map((a) => (
           <Avatar
             key={a.id}
@@ -61,12 +68,12 @@ export function Assignees({ task, me }: { task: Task; me: string | null }) {
             name={a.userByAssignedTo?.name}
             hasImage={a.userByAssignedTo?.hasImage}
             size={26}
-            className="task-avatar"
+            className={styles.avatar}
           />
         ))}
-        {people.length > shown.length ? <span className="task-avatar-more">+{people.length - shown.length}</span> : null}
+        {people.length > shown.length ? <span className={styles.avatarMore}>+{people.length - shown.length}</span> : null}
       </span>
-      <span className="task-assignee-names">
+      <span className={styles.assigneeNames}>
         {people.length === 1 ? (
           <>
             <span className="visually-hidden">{t("tasks.item.assignedToLead")} </span>
@@ -91,11 +98,11 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
   const thing = task.thingByThingId;
 
   return (
-    <li className={`task${overdue ? " task-overdue" : ""}${done ? " task-done" : ""}${open ? " task-open" : ""}`} data-task-id={task.id}>
-      <div className="task-row">
+    <li className={classes(styles.task, "task", overdue && styles.overdue, done && styles.done)} data-task-id={task.id}>
+      <div className={styles.row}>
         <button
           type="button"
-          className={`task-check task-check-${task.status.toLowerCase().replace("_", "-")}`}
+          className={classes(styles.check, CHECK_TONE[task.status])}
           aria-label={done ? t("tasks.item.reopenLabel", { title: task.title }) : t("tasks.item.doneLabel", { title: task.title })}
           title={done ? t("tasks.item.reopenTitle") : t("tasks.item.doneTitle")}
           disabled={status.busy}
@@ -103,36 +110,36 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
         >
           <StatusIcon status={task.status} />
           {/* A word beside the icon: an unlabeled circle did not say what it does. */}
-          <span className="task-check-label" aria-hidden="true">
+          <span className={styles.checkLabel} aria-hidden="true">
             {done ? t("tasks.item.reopen") : t("tasks.item.done")}
           </span>
         </button>
-        <div className="task-main">
-          <div className="task-title-line">
+        <div className={styles.main}>
+          <div className={styles.titleLine}>
             <button
               type="button"
-              className="task-title"
+              className={`${styles.title} task-title`}
               aria-expanded={open}
               aria-controls={detailsId}
               onClick={() => setOpen((value) => !value)}
             >
               {task.title}
             </button>
-            {overdue ? <span className="task-badge task-badge-overdue">{t("tasks.item.overdue")}</span> : null}
+            {overdue ? <span className={`${styles.badge} ${styles.badgeOverdue}`}>{t("tasks.item.overdue")}</span> : null}
             {task.priority === "HIGH" || task.priority === "MEDIUM" ? (
-              <span className={`task-badge task-badge-${task.priority.toLowerCase()}`}>{priorityBadge(task.priority, t)}</span>
+              <span className={classes(styles.badge, PRIORITY_BADGE[task.priority])}>{priorityBadge(task.priority, t)}</span>
             ) : null}
             {task.source ? (
-              <span className="task-badge task-badge-auto" title={t("tasks.item.openedAutomatically", { source: task.source })}>
+              <span className={`${styles.badge} ${styles.badgeAuto}`} title={t("tasks.item.openedAutomatically", { source: task.source })}>
                 {t("tasks.item.automatic")}
               </span>
             ) : null}
           </div>
-          <p className="task-meta">
-            <span className="task-meta-item task-action">{actionLabel(task.actionType, t)}</span>{" "}
+          <p className={styles.meta}>
+            <span className={styles.metaItem}>{actionLabel(task.actionType, t)}</span>{" "}
             {showThing ? (
               <>
-                <span className="task-meta-item task-thing">
+                <span className={`${styles.metaItem} ${styles.thing}`}>
                   {thing ? (
                     <Link to={paths.thing(thing.id)}>{thing.name}</Link>
                   ) : (
@@ -144,35 +151,35 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
             {/* With a date, a <time> (its full date in the title, as lib/dates.ts writes it). */}
             {due.full && (task.status === "COMPLETED" ? task.completedAt : task.dueDate) ? (
               <time
-                className={`task-meta-item task-due task-due-${due.tone}`}
+                className={classes(styles.metaItem, DUE_TONE[due.tone])}
                 dateTime={(task.status === "COMPLETED" ? task.completedAt : task.dueDate) ?? undefined}
                 title={due.full}
               >
                 {due.text}
               </time>
             ) : (
-              <span className={`task-meta-item task-due task-due-${due.tone}`}>{due.text}</span>
+              <span className={classes(styles.metaItem, DUE_TONE[due.tone])}>{due.text}</span>
             )}
             {task.status === "IN_PROGRESS" ? (
               <>
                 {" "}
-                <span className="task-meta-item task-status-text">{t("tasks.status.IN_PROGRESS")}</span>
+                <span className={`${styles.metaItem} ${styles.statusText}`}>{t("tasks.status.IN_PROGRESS")}</span>
               </>
             ) : null}
             {task.priority === "LOW" ? (
               <>
                 {" "}
-                <span className="task-meta-item">{priorityBadge("LOW", t)}</span>
+                <span className={styles.metaItem}>{priorityBadge("LOW", t)}</span>
               </>
             ) : null}
           </p>
         </div>
-        <div className="task-side">
+        <div className={styles.side}>
           <Assignees task={task} me={me} />
           {task.status === "NOT_STARTED" ? (
             <button
               type="button"
-              className="button button-secondary task-start"
+              className={`button button-secondary ${styles.start}`}
               aria-label={t("tasks.item.startLabel", { title: task.title })}
               disabled={status.busy}
               onClick={() => void status.change("IN_PROGRESS")}
@@ -183,7 +190,7 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
         </div>
       </div>
       {status.error ? (
-        <p className="form-error task-row-error" role="alert">
+        <p className={`form-error ${styles.rowError}`} role="alert">
           {status.error}
         </p>
       ) : null}
@@ -191,7 +198,7 @@ export function TaskItem({ task, me, showThing = true, onCompleted }: TaskItemPr
         {status.busy ? t("tasks.item.saving") : ""}
       </span>
       {open ? (
-        <div id={detailsId} className="task-details">
+        <div id={detailsId} className={styles.details}>
           <TaskDetails task={task} me={me} onCompleted={onCompleted} onClose={() => setOpen(false)} />
         </div>
       ) : (

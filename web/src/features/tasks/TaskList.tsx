@@ -15,7 +15,7 @@ import { TaskItem } from "./TaskItem.tsx";
 import { statusLabel, type TaskStatus } from "./task-meta.ts";
 import { useTasks } from "./use-tasks.ts";
 import type { Task, TaskFilter } from "./types.ts";
-import "./tasks.css";
+import styles from "./tasks.module.css";
 import { tasksTexts } from "./texts.ts";
 
 /** Status groups in the order they show: work under way first. */
@@ -43,7 +43,7 @@ export interface TaskRowsProps {
 
 export function TaskRows({ tasks, me, showThing = true, onCompleted, label, layout = "list" }: TaskRowsProps) {
   return (
-    <ItemList layout={layout} label={label} className="task-list">
+    <ItemList layout={layout} label={label} className={`${styles.list} task-list`}>
       {tasks.map((task) => (
         <TaskItem key={task.id} task={task} me={me} showThing={showThing} onCompleted={onCompleted} />
       ))}
@@ -67,7 +67,7 @@ export function TaskGroups({ tasks, grouped = true, collapseCompleted = true, he
   if (!grouped) return <TaskRows tasks={tasks} label={label} {...rows} />;
   const Heading = `h${headingLevel}` as "h3";
   return (
-    <div className="task-groups">
+    <div className={styles.groups}>
       {GROUP_ORDER.map((status) => {
         const members = tasks.filter((task) => task.status === status);
         if (members.length === 0) return null;
@@ -75,10 +75,10 @@ export function TaskGroups({ tasks, grouped = true, collapseCompleted = true, he
         const title = t(`tasks.group.${status}`);
         if (status === "COMPLETED" && collapseCompleted) {
           return (
-            <details key={status} className="task-group task-group-completed">
+            <details key={status} className={styles.groupCompleted}>
               <summary>
-                <Heading id={headingId} className="task-group-title">
-                  {title} <span className="task-count">{members.length}</span>
+                <Heading id={headingId} className={styles.groupTitle}>
+                  {title} <span className={styles.count}>{members.length}</span>
                 </Heading>
               </summary>
               <TaskRows tasks={members} label={title} {...rows} />
@@ -86,9 +86,9 @@ export function TaskGroups({ tasks, grouped = true, collapseCompleted = true, he
           );
         }
         return (
-          <section key={status} className="task-group" aria-labelledby={headingId}>
-            <Heading id={headingId} className="task-group-title">
-              {title} <span className="task-count">{members.length}</span>
+          <section key={status} aria-labelledby={headingId}>
+            <Heading id={headingId} className={styles.groupTitle}>
+              {title} <span className={styles.count}>{members.length}</span>
             </Heading>
             <TaskRows tasks={members} label={statusLabel(status, t)} {...rows} />
           </section>
@@ -154,7 +154,7 @@ export function TaskList({
 
   const shown = limit !== undefined ? tasks.slice(0, limit) : tasks;
   return (
-    <div className="task-list-block">
+    <div>
       <CompletionOffers offers={offers.offers} onDismiss={offers.dismiss} />
       {tasks.length === 0 ? (
         <EmptyState title={emptyTitle ?? t("tasks.noneYet")} action={createPath ? { label: t("tasks.createATask"), to: createPath } : null}>
@@ -172,7 +172,7 @@ export function TaskList({
             label={label ?? t("tasks.list.label")}
           />
           {shown.length < tasks.length ? (
-            <p className="task-more">
+            <p className={styles.more}>
               <Link to="/tasks">{t("tasks.list.seeAll", { count: tasks.length })}</Link>
             </p>
           ) : null}
@@ -212,8 +212,8 @@ export function TasksForThing({
   const back = paths.thing(thingId);
   const create = signedIn && canPlan ? newTaskPath({ thingId, next: back }) : null;
   return (
-    <section className="tasks-block" aria-labelledby={headingId}>
-      <div className="tasks-block-head">
+    <section className={`${styles.block} tasks-block`} aria-labelledby={headingId}>
+      <div className={`${styles.blockHead} tasks-block-head`}>
         <Heading id={headingId}>{t("tasks.title")}</Heading>
         {create ? (
           <Link to={create} className="button button-secondary">
@@ -253,8 +253,8 @@ export function AssignedToMe({ limit = 5, headingLevel = 2 }: { limit?: number; 
   if (!signedIn || !session) return null;
   const Heading = `h${headingLevel}` as "h2";
   return (
-    <section className="tasks-block" aria-labelledby={headingId}>
-      <div className="tasks-block-head">
+    <section className={`${styles.block} tasks-block`} aria-labelledby={headingId}>
+      <div className={`${styles.blockHead} tasks-block-head`}>
         <Heading id={headingId}>{t("tasks.mine.title")}</Heading>
         <Link to="/tasks">{t("tasks.mine.all")}</Link>
       </div>

@@ -29,7 +29,7 @@ import { TaskGroups } from "./TaskList.tsx";
 import { TASK_PRIORITIES, TASK_STATUSES, actionLabel, priorityLabel, statusLabel } from "./task-meta.ts";
 import { TASK_PAGE, useTasks } from "./use-tasks.ts";
 import type { Task } from "./types.ts";
-import "./tasks.css";
+import styles from "./tasks.module.css";
 import { tasksTexts } from "./texts.ts";
 
 type View = "assigned" | "created" | "all";
@@ -61,11 +61,11 @@ function GuestTasks() {
   const b = useBranding();
   const t = useT(tasksTexts);
   return (
-    <section className="page tasks-page" aria-labelledby="tasks-title">
-      <div className="tasks-head">
+    <section className={`page ${styles.page}`} aria-labelledby="tasks-title">
+      <div className={styles.head}>
         <div>
           <h1 id="tasks-title">{t("tasks.title")}</h1>
-          <p className="muted tasks-intro">{t("tasks.intro")}</p>
+          <p className={`muted ${styles.intro}`}>{t("tasks.intro")}</p>
         </div>
       </div>
       <EmptyState
@@ -213,11 +213,11 @@ function SignedInTasks() {
   );
 
   return (
-    <section className="page tasks-page" aria-labelledby="tasks-title">
-      <div className="tasks-head">
+    <section className={`page ${styles.page}`} aria-labelledby="tasks-title">
+      <div className={styles.head}>
         <div>
           <h1 id="tasks-title">{t("tasks.title")}</h1>
-          <p className="muted tasks-intro">{t("tasks.intro")}</p>
+          <p className={`muted ${styles.intro}`}>{t("tasks.intro")}</p>
         </div>
         <Link to="/tasks/new" className="button">
           <span aria-hidden="true">+</span> {t("tasks.newTask")}
@@ -226,19 +226,19 @@ function SignedInTasks() {
 
       {tasks.length > 0 ? (
         <>
-          <div className="task-views" role="group" aria-label={t("tasks.views")}>
+          <div className={styles.views} role="group" aria-label={t("tasks.views")}>
             {VIEWS.map((value) => {
               const count = viewCount(value);
               return (
                 <button
                   key={value}
                   type="button"
-                  className={`task-view${view === value ? " task-view-on" : ""}`}
+                  className={view === value ? `${styles.view} ${styles.viewOn}` : styles.view}
                   aria-pressed={view === value}
                   onClick={() => list.setFilter("view", value)}
                 >
                   {viewLabel(value)}
-                  <span className="task-view-count" aria-hidden="true">
+                  <span className={styles.viewCount} aria-hidden="true">
                     {count}
                   </span>
                   <span className="visually-hidden">{t("tasks.viewCount", { count })}</span>
@@ -292,7 +292,7 @@ function SignedInTasks() {
         </>
       ) : null}
 
-      <section className="tasks-view" aria-labelledby={viewTitleId}>
+      <section aria-labelledby={viewTitleId}>
         <h2 id={viewTitleId} className="visually-hidden">
           {viewLabel(view)}
         </h2>
@@ -302,7 +302,7 @@ function SignedInTasks() {
 
       {!loading && tasks.length > 0 ? (
         <ListFooter
-          className="list-footer tasks-footer"
+          className="list-footer"
           count={{
             shown: shown.length,
             total: narrowed ? null : byView[view].length,

@@ -18,6 +18,7 @@ import {
   type TaskNode,
 } from "./test-utils.tsx";
 import { AssignedToMe, TaskList, TasksForThing, newTaskPath } from "./index.ts";
+import styles from "./tasks.module.css";
 
 afterEach(() => {
   cleanup();
@@ -128,7 +129,7 @@ describe("/tasks", () => {
       ]),
     });
     await screen.findByText("Water the roses");
-    const count = (name: RegExp) => screen.getByRole("button", { name }).querySelector(".task-view-count")?.textContent;
+    const count = (name: RegExp) => screen.getByRole("button", { name }).querySelector(`.${styles.viewCount}`)?.textContent;
     // Assigned to me lists three (one completed, collapsed under its heading); all lists four.
     expect(count(/^Assigned to me/)).toBe("3");
     expect(count(/^All tasks/)).toBe("4");
@@ -162,7 +163,7 @@ describe("/tasks", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Start: Water the planter" }));
     await waitFor(() => expect(app.called("UpdateTask")).toHaveLength(1));
     expect(app.called("UpdateTask")[0].variables).toEqual({ id: task.id, patch: { status: "IN_PROGRESS" } });
-    await screen.findByText("In progress", { selector: ".task-status-text" });
+    await screen.findByText("In progress", { selector: `.${styles.statusText}` });
 
     fireEvent.click(screen.getByRole("button", { name: "Done: Water the planter" }));
     const record = await screen.findByRole("button", { name: "Record this watering on Corner Planter" });

@@ -15,7 +15,8 @@ import { UserDocument as UserQuery, type UserQuery as UserData } from "./User.ge
 import { UserActivityDocument as UserActivityQuery } from "./UserActivity.generated.ts";
 import { UserBadgesDocument as UserBadgesQuery } from "./UserBadges.generated.ts";
 import { UserThingsDocument as UserThingsQuery } from "./UserThings.generated.ts";
-import "../groups/groups.css";
+import { RecordHeader } from "../../components/RecordHeader.tsx";
+import styles from "./users.module.css";
 import { formatLitres } from "../../lib/litres.ts";
 import { TaskList, newTaskPath } from "../tasks/index.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
@@ -72,29 +73,31 @@ export default function UserPage() {
   const current = tab as UserTab;
   return (
     <section className="page user-page" aria-labelledby="page-title">
-      <header className="record-header">
-        <Avatar user={user} size={88} />
-        <div className="record-title">
-          <h1 id="page-title">
+      <RecordHeader
+        picture={<Avatar user={user} size={88} />}
+        title={
+          <>
             {user.name}
             {you ? <span className="visually-hidden"> {t("users.you")}</span> : null}
-          </h1>
-          <div className="record-tags">
+          </>
+        }
+        tags={
+          <>
             <span>@{user.username}</span>
             <span aria-hidden="true">·</span>
             <span>{t("users.joinedOn", { date: formatDate(user.createdAt) })}</span>
             {user.isVerified ? <span className="tag tag-positive">{t("users.verified")}</span> : null}
             {you ? <span className="tag tag-positive">{t("users.thisIsYou")}</span> : null}
-          </div>
-        </div>
-        {you ? (
-          <div className="record-actions">
+          </>
+        }
+        actions={
+          you ? (
             <Link className="button button-secondary" to={paths.account("profile")}>
               {t("users.editProfile")}
             </Link>
-          </div>
-        ) : null}
-      </header>
+          ) : null
+        }
+      />
       <UserTabs id={user.id} />
       <div className="tab-panel">
         {current === "dashboard" ? <UserDashboard user={user} /> : null}
@@ -106,6 +109,9 @@ export default function UserPage() {
     </section>
   );
 }
+
+/** A medal's colour by badge level: bronze, silver, gold (higher levels keep the accent). */
+const MEDAL_LEVEL: Record<number, string | undefined> = { 1: styles.level1, 2: styles.level2, 3: styles.level3 };
 
 const TAB_LABELS: Record<UserTab, UsersKey> = {
   dashboard: "users.tab.dashboard",
@@ -244,13 +250,13 @@ function UserBadges({ user }: { user: UserDetails }) {
           <p>{t("users.badgesHow")}</p>
         </EmptyState>
       ) : (
-        <ul className="badge-grid" aria-label={t("users.badgesOf", { name: user.name })}>
+        <ul className={styles.badges} aria-label={t("users.badgesOf", { name: user.name })}>
           {badges.map((badge) => {
             const type = badge.badgeTypeByBadgeTypeId;
             const level = type?.level ?? 1;
             return (
-              <li key={badge.id} className="badge-card">
-                <span className={`badge-medal badge-level-${level}`} aria-hidden="true">
+              <li key={badge.id} className={styles.badge}>
+                <span className={[styles.medal, MEDAL_LEVEL[level]].filter(Boolean).join(" ")} aria-hidden="true">
                   {level}
                 </span>
                 <div>

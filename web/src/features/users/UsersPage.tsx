@@ -34,7 +34,6 @@ import {
   type PeopleInGroupsQuery as PeopleInGroupsData,
 } from "./PeopleInGroups.generated.ts";
 import { UsersListDocument as UsersListQuery, type UsersListQuery as UsersListData } from "./UsersList.generated.ts";
-import "../groups/groups.css";
 import { usersTexts, type UsersT, englishUsersT } from "./texts.ts";
 
 export interface Person {
