@@ -39,7 +39,7 @@ import {
   type ChartPoint,
   type RollupSummary,
 } from "./series.ts";
-import "./charts.css";
+import styles from "./charts.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { englishT, type T } from "../../lib/i18n/english.ts";
 
@@ -130,28 +130,25 @@ export function ReadingsChart({
       : t("chart.describeNone", { title, window });
 
   return (
-    <figure className="readings-chart" style={style}>
-      <figcaption className="readings-chart-caption">
-        <Heading className="readings-chart-title">{title}</Heading>
+    <figure className={styles.chart} style={style}>
+      <figcaption className={styles.caption}>
+        <Heading className={styles.title}>{title}</Heading>
         {summary.latest ? (
-          <span className="readings-chart-latest">
+          <span className={styles.latest}>
             <strong>{withUnit(summary.latest.v, digits, unit)}</strong>
             {summary.count > 1 && summary.min !== null && summary.max !== null ? (
-              <span className="readings-chart-range">
-                {" "}
-                · {t("chart.range", { low: withUnit(summary.min, digits, unit), high: withUnit(summary.max, digits, unit) })}
-              </span>
+              <span> · {t("chart.range", { low: withUnit(summary.min, digits, unit), high: withUnit(summary.max, digits, unit) })}</span>
             ) : null}
           </span>
         ) : null}
       </figcaption>
       {sorted.length === 0 ? (
-        <div className="readings-chart-empty">
+        <div className={styles.empty}>
           <p>{emptyText ?? t("chart.empty", { title: title.toLowerCase(), window })}</p>
         </div>
       ) : (
-        <div className="readings-chart-plot" role="img" aria-label={description}>
-          <Suspense fallback={<div className="readings-chart-placeholder" aria-hidden="true" />}>
+        <div className={`${styles.plot} readings-chart-plot`} role="img" aria-label={description}>
+          <Suspense fallback={<div className={styles.placeholder} aria-hidden="true" />}>
             <LineChart
               points={sorted}
               from={from}
@@ -172,9 +169,9 @@ export function ReadingsChart({
         </div>
       )}
       {shownMarks.length ? (
-        <ul className="readings-chart-marks" aria-label={t("chart.marks", { window })}>
+        <ul className={styles.marks} aria-label={t("chart.marks", { window })}>
           {shownMarks.map((mark) => (
-            <li key={`${mark.kind}-${mark.t}`} className={`readings-chart-mark readings-chart-mark-${mark.kind}`}>
+            <li key={`${mark.kind}-${mark.t}`} className={mark.kind === "rain" ? `${styles.mark} ${styles.markRain}` : styles.mark}>
               {mark.label} · {pointTime(mark.t)}
             </li>
           ))}

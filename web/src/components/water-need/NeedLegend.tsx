@@ -1,6 +1,6 @@
 // The legend of the water needs: the marker itself (shape, colour, icon) beside its words.
 import { NeedIcon } from "./NeedIcon.tsx";
-import "./water-need.css";
+import styles from "./water-need.module.css";
 import { LEGEND_ORDER, needStyle } from "./water-need.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 
@@ -9,7 +9,7 @@ export function NeedBadge({ need, size = 22 }: { need: string | null | undefined
   const style = needStyle(need);
   return (
     <span
-      className={`need-badge need-shape-${style.shape}`}
+      className={`${styles.badge} ${styles[style.shape]} need-badge`}
       style={{ background: style.colour, width: size, height: size }}
       data-need={style.need}
       data-shape={style.shape}
@@ -23,13 +23,13 @@ export function NeedBadge({ need, size = 22 }: { need: string | null | undefined
 export function NeedLegend({ className = "" }: { className?: string }) {
   const t = useT();
   return (
-    <ul className={`need-legend ${className}`.trim()} aria-label={t("need.legend")}>
+    <ul className={`${styles.legend} ${className}`.trim()} aria-label={t("need.legend")}>
       {LEGEND_ORDER.map((need) => (
         <li key={need}>
           <NeedBadge need={need} size={18} />
           <span>
             <strong>{t(`need.${need}.label`)}</strong>
-            <span className="need-legend-meaning"> · {t(`need.${need}.meaning`)}</span>
+            <span className={styles.meaning}> · {t(`need.${need}.meaning`)}</span>
           </span>
         </li>
       ))}

@@ -23,7 +23,7 @@ import {
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
-import { ActionItem } from "../things/ActionItem.tsx";
+import { ActionItem, actionListClass } from "../things/ActionItem.tsx";
 import { errorText } from "../things/errors.ts";
 import { ACTION_TYPES, formatDate } from "../things/thing-meta.ts";
 import { ActivityFeedDocument as ActivityQuery } from "./AllActions.generated.ts";
@@ -139,7 +139,7 @@ export default function ActivityPage() {
         {days.map((group) => (
           <section key={group.day + group.items[0].id} className={styles.day} aria-label={group.day}>
             <h2 className={styles.dayTitle}>{group.day}</h2>
-            <ItemList as="ol" variant="cards" layout={list.layout} className="action-list" busy={feed.refreshing}>
+            <ItemList as="ol" variant="cards" layout={list.layout} className={`${actionListClass} action-list`} busy={feed.refreshing}>
               {group.items.map((action) => (
                 <ActionItem key={action.id} action={action} currentUserId={session?.id} showThing onChanged={feed.refetch} />
               ))}

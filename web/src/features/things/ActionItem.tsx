@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { useImageUrl } from "../../components/Avatar.tsx";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { Picture } from "../../components/Picture.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -20,7 +21,7 @@ import { RECORDABLE_ACTION_TYPES, actionTypeLabel, mapLinks } from "./thing-meta
 import type { PersonSummary, Point } from "./types.ts";
 import { DeleteActionDocument as DeleteActionMutation } from "./DeleteAction.generated.ts";
 import { UpdateActionDocument as UpdateActionMutation, type ActionType } from "./UpdateAction.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 export interface ActionItemData {
@@ -48,6 +49,24 @@ export function validateComments(value: string): string | null {
   return null;
 }
 
+const ACTION_TONES: Record<string, string | undefined> = {
+  WATERING: styles.watering,
+  LITTER_CLEANUP: styles.litterCleanup,
+  UPKEEP: styles.upkeep,
+  MEASUREMENT: styles.measurement,
+  EDUCATION: styles.education,
+  SHARE: styles.share,
+};
+
+/** The round icon of an action, in the colours of its type (the brand's for the others). */
+export function actionIconClass(type: string): string {
+  const tone = ACTION_TONES[type];
+  return tone ? `${styles.actionIcon} ${tone}` : styles.actionIcon;
+}
+
+/** The list of ActionItems, of a thing's timeline or of the activity feed. */
+export const actionListClass = styles.actionList;
+
 function ActionPicture({ id, comments }: { id: string; comments: string }) {
   const t = useT(thingsTexts);
   const large = useImageUrl("action", id, "large");
@@ -58,7 +77,7 @@ function ActionPicture({ id, comments }: { id: string; comments: string }) {
   useEffect(() => setFailed(false), [access, large]);
   if (failed) return null;
   return (
-    <a href={large} target="_blank" rel="noreferrer" className="action-picture">
+    <a href={large} target="_blank" rel="noreferrer" className={styles.actionPicture}>
       <Picture
         type="action"
         id={id}
@@ -154,12 +173,12 @@ export function ActionItem({
   const edited = action.updatedAt && new Date(action.updatedAt).getTime() - new Date(action.createdAt).getTime() > 60_000;
 
   return (
-    <li className="action-item">
-      <span className={`action-icon action-${action.type.toLowerCase()}`} title={actionTypeLabel(action.type, t)}>
+    <li className={styles.actionItem}>
+      <span className={actionIconClass(action.type)} title={actionTypeLabel(action.type, t)}>
         <ActionIcon type={action.type} />
       </span>
-      <div className="action-body">
-        <p className="action-line">
+      <div className={styles.actionBody}>
+        <p className={styles.actionLine}>
           <PersonAvatar person={action.userByCreatedBy} size={24} />{" "}
           {richText(
             t,
@@ -179,19 +198,24 @@ export function ActionItem({
             },
             { type: action.type, you: mine ? "yes" : "no" },
           )}{" "}
-          <span className="action-type-tag">
+          <span className={styles.actionTypeTag}>
             {action.type === "WATERING" && action.litres
               ? t("things.actionItem.wateredLitres", { litres: formatLitres(action.litres) })
               : actionTypeLabel(action.type, t)}
           </span>
         </p>
-        <p className="action-when muted small">
+        <p className={`${styles.actionWhen} muted small`}>
           <TimeAgo value={action.createdAt} />
           {edited ? ` · ${t("things.actionItem.edited")}` : ""}
           {action.location ? (
             <>
               {" · "}
-              <a href={mapLinks(action.location.x, action.location.y)[0].href} target="_blank" rel="noreferrer" className="action-place">
+              <a
+                href={mapLinks(action.location.x, action.location.y)[0].href}
+                target="_blank"
+                rel="noreferrer"
+                className={styles.actionPlace}
+              >
                 <PinIcon size={14} /> {t("things.actionItem.where")}
               </a>
             </>
@@ -199,7 +223,7 @@ export function ActionItem({
         </p>
 
         {mode === "edit" ? (
-          <form className="action-edit" onSubmit={save} noValidate aria-label={t("things.actionItem.editForm")}>
+          <form className={styles.actionEdit} onSubmit={save} noValidate aria-label={t("things.actionItem.editForm")}>
             <div className="field">
               <label htmlFor={`${formId}-type`}>{t("things.filter.type")}</label>
               <select id={`${formId}-type`} value={type} onChange={(e) => setType(e.target.value)}>
@@ -230,7 +254,7 @@ export function ActionItem({
                 </p>
               ) : null}
             </div>
-            <div className="inline-actions">
+            <div className={styles.inlineActions}>
               <button type="submit" className="button" disabled={busy}>
                 {busy ? t("things.saving") : t("things.save")}
               </button>
@@ -243,38 +267,40 @@ export function ActionItem({
           <>
             {action.comments &&
             !(action.type === "CREATED" && /^Added /.test(action.comments) && (!thingName || action.comments === `Added ${thingName}`)) ? (
-              <p className="action-comments">{action.comments}</p>
+              <p className={`${styles.actionComments} action-comments`}>{action.comments}</p>
             ) : null}
             {action.hasImage ? <ActionPicture id={action.id} comments={action.comments} /> : null}
           </>
         )}
 
         {mode === "confirm-delete" ? (
-          <div className="confirm-box" role="alertdialog" aria-label={t("things.actionItem.deleteQuestion")}>
-            <span>{t("things.actionItem.deleteConfirm")}</span>
-            <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-              {busy ? t("things.deleting") : t("things.delete")}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setMode("view")} disabled={busy}>
-              {t("things.keepIt")}
-            </button>
-          </div>
+          <ConfirmBox
+            label={t("things.actionItem.deleteQuestion")}
+            question={t("things.actionItem.deleteConfirm")}
+            confirm={busy ? t("things.deleting") : t("things.delete")}
+            cancel={t("things.keepIt")}
+            onConfirm={remove}
+            onCancel={() => setMode("view")}
+            busy={busy}
+          />
         ) : null}
 
         {mode === "view" ? (
-          <div className="action-tools">
+          <div className={styles.actionTools}>
             {editable ? (
-              <button type="button" className="link-button" onClick={startEdit}>
+              <button type="button" className={styles.linkButton} onClick={startEdit}>
                 {t("things.edit")}
               </button>
             ) : null}
             {deletable ? (
-              <button type="button" className="link-button link-danger" onClick={() => setMode("confirm-delete")}>
+              <button type="button" className={styles.linkDanger} onClick={() => setMode("confirm-delete")}>
                 {t("things.delete")}
               </button>
             ) : null}
             {/* Anyone signed in may report someone else's action (issue 26). */}
-            {!mine && action.type !== "CREATED" ? <ReportButton targetType="ACTION" targetId={action.id} className="link-button" /> : null}
+            {!mine && action.type !== "CREATED" ? (
+              <ReportButton targetType="ACTION" targetId={action.id} className={styles.linkButton} />
+            ) : null}
           </div>
         ) : null}
         {error ? (

@@ -11,7 +11,7 @@ import { paths } from "../../routes/paths.ts";
 import { serverError } from "./errors.ts";
 import { isUuid } from "./use-thing.ts";
 import { CollaborateThingAccessDocument as CollaborateMutation } from "./CollaborateThingAccess.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 export default function CollaboratePage() {
@@ -46,12 +46,12 @@ export default function CollaboratePage() {
   if (!problem) return <Loading label={t("things.collaboratePage.adding")} />;
   const notFound = problem.code === "NTFND" || /not found/i.test(problem.message);
   return (
-    <section className="page thing-form-page" aria-labelledby="page-title">
+    <section className={`${styles.formPage} page`} aria-labelledby="page-title">
       <h1 id="page-title">{t("things.collaborate")}</h1>
       <div className="form-error" role="alert">
         {notFound ? t("things.collaboratePage.notFound", brand) : problem.message}
       </div>
-      <p className="inline-actions">
+      <p className={styles.inlineActions}>
         {!notFound ? (
           <Link to={paths.thing(id)} className="button">
             {t("things.backTo", brand)}

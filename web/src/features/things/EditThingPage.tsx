@@ -18,7 +18,7 @@ import { attributeValuesOf } from "./thing-attributes.ts";
 import { useMyGroups } from "./use-my-groups.ts";
 import { useThing } from "./use-thing.ts";
 import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 import { thingsTexts } from "./texts.ts";
 
@@ -81,7 +81,7 @@ export default function EditThingPage() {
   };
 
   return (
-    <section className="page thing-form-page" aria-labelledby="page-title">
+    <section className={`${styles.formPage} page`} aria-labelledby="page-title">
       <p className="muted small">
         <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
       </p>

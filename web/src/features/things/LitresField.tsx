@@ -6,6 +6,7 @@ import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { LITRES_QUICK_PICKS, parseLitres, validateLitres } from "../../../../shared/validation.ts";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 /** "20" -> 20, "" -> null; what the form sends as `litres` (only for a WATERING action). */
 export function litresToSend(text: string, actionType: string): number | null {
@@ -37,7 +38,7 @@ export function LitresField({
   const picked = parseLitres(value);
   return (
     <div className={`field litres-field${error ? " field-invalid" : ""}`} role="group" aria-labelledby={`${id}-legend`}>
-      <span id={`${id}-legend`} className="field-label">
+      <span id={`${id}-legend`} className={styles.fieldLabel}>
         {t("things.litres.label")}
       </span>
       {compact ? null : (
@@ -45,7 +46,7 @@ export function LitresField({
           {t("things.litres.hint")}
         </p>
       )}
-      <div className="litres-picks">
+      <div className={styles.litresPicks}>
         {LITRES_QUICK_PICKS.map((litres) => (
           <button
             key={litres}
@@ -57,7 +58,7 @@ export function LitresField({
             {litres} L
           </button>
         ))}
-        <span className="litres-input">
+        <span className={styles.litresInput}>
           <label htmlFor={`${id}-input`}>{t("things.litres.input")}</label>
           <input
             id={`${id}-input`}

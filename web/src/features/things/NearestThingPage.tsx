@@ -15,7 +15,7 @@ import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { PinIcon } from "./icons.tsx";
 import { foundText, noneWithinText } from "./nearest.ts";
 import { NearestThingDocument as NearestThingQuery } from "./NearestThing.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 /** How long the reason shows before the list opens. */
@@ -76,10 +76,10 @@ export default function NearestThingPage() {
   }, [client, navigate, notify, b, nearestMaxKm, t]);
 
   return (
-    <section className="page nearest-page" aria-labelledby="page-title">
+    <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t("things.nearest.title", brand)}</h1>
-      <div className="nearest-status" role="status" aria-live="polite">
-        <span className="nearest-pulse" aria-hidden="true">
+      <div className={styles.nearestStatus} role="status" aria-live="polite">
+        <span className={styles.nearestPulse} aria-hidden="true">
           <PinIcon size={28} />
         </span>
         <p className="lead">

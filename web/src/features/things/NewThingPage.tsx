@@ -16,7 +16,7 @@ import { useMyGroups } from "./use-my-groups.ts";
 import { thingInputOf } from "./thing-form.ts";
 import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
 import { CreateThingDocument as CreateThingMutation } from "./CreateThing.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 export default function NewThingPage() {
@@ -56,7 +56,7 @@ export default function NewThingPage() {
   const initialGroup = preselected && groups.some((g) => g.id === preselected) ? preselected : groups.length === 1 ? groups[0].id : "";
 
   return (
-    <section className="page thing-form-page" aria-labelledby="page-title">
+    <section className={`${styles.formPage} page`} aria-labelledby="page-title">
       <h1 id="page-title">{t("things.new.title", brand)}</h1>
       <p className="lead">{t("things.new.lead", brand)}</p>
       {loading ? (

@@ -12,7 +12,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
 import { paths } from "../../routes/paths.ts";
-import { validateComments } from "./ActionItem.tsx";
+import { actionIconClass, validateComments } from "./ActionItem.tsx";
 import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
 import { errorText } from "./errors.ts";
 import { TextAreaField } from "./fields.tsx";
@@ -25,7 +25,7 @@ import { RecordActionDocument as RecordActionMutation, type ActionType } from ".
 import { newClientKey } from "../../lib/offline/action-queue.ts";
 import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
 import { useActionQueue } from "../../lib/offline/use-action-queue.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 /** The form's message when no kind of action is chosen (English; the page says it through the catalogue). */
@@ -78,15 +78,15 @@ export default function RecordActionPage() {
 
   if (!thing.canRecordAction) {
     return (
-      <section className="page thing-form-page" aria-labelledby="page-title">
+      <section className={`${styles.formPage} page`} aria-labelledby="page-title">
         <p className="muted small">
           <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
         </p>
         <h1 id="page-title">{t("things.recordAction")}</h1>
-        <div className="notice-box">
+        <div className={styles.noticeBox}>
           <p>{t("things.record.onlyCarers", { name: thing.name })}</p>
           <p>{t("things.record.becomeCollaborator", brand)}</p>
-          <div className="inline-actions">
+          <div className={styles.inlineActions}>
             <Link to={paths.thingCollaborate(thing.id)} className="button">
               {t("things.collaborate")}
             </Link>
@@ -188,26 +188,26 @@ export default function RecordActionPage() {
   };
 
   return (
-    <section className="page thing-form-page" aria-labelledby="page-title">
+    <section className={`${styles.formPage} page`} aria-labelledby="page-title">
       <p className="muted small">
         <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
       </p>
       <h1 id="page-title">{t("things.recordAction")}</h1>
       <p className="lead">{t("things.record.lead", { name: thing.name })}</p>
-      <form className="thing-form card" noValidate onSubmit={submit} aria-describedby={serverError ? "action-error" : undefined}>
+      <form className={`${styles.form} card`} noValidate onSubmit={submit} aria-describedby={serverError ? "action-error" : undefined}>
         {serverError ? (
           <div id="action-error" className="form-error" role="alert">
             {serverError}
           </div>
         ) : null}
         <fieldset
-          className="type-choices action-choices"
+          className={`${styles.typeChoices} ${styles.actionChoices}`}
           aria-describedby={typeError ? `${typeName}-error` : undefined}
           aria-invalid={typeError ? true : undefined}
         >
           <legend>{t("things.record.whatYouDid")}</legend>
           {RECORDABLE_ACTION_TYPES.map((kind) => (
-            <div key={kind} className="type-choice">
+            <div key={kind} className={styles.typeChoice}>
               <input
                 type="radio"
                 id={`${typeName}-${kind}`}
@@ -220,7 +220,7 @@ export default function RecordActionPage() {
                 }}
               />
               <label htmlFor={`${typeName}-${kind}`}>
-                <span className={`action-icon action-${kind.toLowerCase()}`}>
+                <span className={actionIconClass(kind)}>
                   <ActionIcon type={kind} />
                 </span>
                 <span>
@@ -264,16 +264,16 @@ export default function RecordActionPage() {
         />
 
         <div className="field" role="group" aria-labelledby={`${typeName}-where`}>
-          <span id={`${typeName}-where`} className="field-label">
+          <span id={`${typeName}-where`} className={styles.fieldLabel}>
             {t("things.record.where")}
           </span>
-          <div className="location-actions">
+          <div className={styles.locationActions}>
             {place ? (
               <>
                 <span>
                   <PinIcon size={16} /> {formatCoordinate(place.latitude)}, {formatCoordinate(place.longitude)}
                 </span>
-                <button type="button" className="link-button" onClick={() => setPlace(null)}>
+                <button type="button" className={styles.linkButton} onClick={() => setPlace(null)}>
                   {t("things.record.removePlace")}
                 </button>
               </>

@@ -11,6 +11,7 @@ import { HEIGHT_CLASSES, SEASONS, attributeKind, heightClassLabel, seasonLabel, 
 import type { ThingField } from "./thing-form.ts";
 import { TreeSpeciesDocument as TreeSpeciesQuery } from "./TreeSpecies.generated.ts";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export interface TreeSpecies {
   id: string;
@@ -33,7 +34,7 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
 
   if (kind === "tree") {
     return (
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.attributes.aboutTree")}</legend>
         <SelectField
           label={t("things.attributes.species")}
@@ -90,7 +91,7 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
 
   if (kind === "soil") {
     return (
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.attributes.soil")}</legend>
         <FormField
           label={t("things.attributes.volume")}
@@ -118,7 +119,7 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
     form.setValue("floweringSeasons", next.join(","));
   };
   return (
-    <fieldset className="form-section">
+    <fieldset className={styles.formSection}>
       <legend>{t("things.attributes.flowers")}</legend>
       <FormField
         label={t("things.attributes.floweringPlants")}
@@ -127,10 +128,10 @@ export function ThingAttributesFields({ form }: { form: FormState<ThingField> })
         error={form.errors.floweringPlants}
         {...form.field("floweringPlants")}
       />
-      <fieldset className="checkbox-group">
+      <fieldset>
         <legend>{t("things.attributes.seasons")}</legend>
         {SEASONS.map(([code]) => (
-          <label key={code} className="checkbox-inline">
+          <label key={code}>
             <input type="checkbox" checked={seasons.includes(code)} onChange={(event) => toggle(code, event.target.checked)} />{" "}
             {seasonLabel(code, t)}
           </label>

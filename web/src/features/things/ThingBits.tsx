@@ -5,8 +5,25 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { PictureIcon } from "./icons.tsx";
-import { colourLabel, colourMeaning, formatDateTime, formatRelative, normaliseColour, thingTypeLabel } from "./thing-meta.ts";
+import {
+  type IndicatorColour,
+  colourLabel,
+  colourMeaning,
+  formatDateTime,
+  formatRelative,
+  normaliseColour,
+  thingTypeLabel,
+} from "./thing-meta.ts";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
+
+const INDICATOR_TONES: Record<IndicatorColour, string> = {
+  red: styles.indicatorRed,
+  orange: styles.indicatorOrange,
+  green: styles.indicatorGreen,
+  blue: styles.indicatorBlue,
+  grey: styles.indicatorGrey,
+};
 
 /** A coloured dot with its label ("Needs water"): colour is never the only signal. */
 export function IndicatorBadge({
@@ -23,10 +40,10 @@ export function IndicatorBadge({
   const t = useT(thingsTexts);
   const c = normaliseColour(colour);
   return (
-    <span className={`indicator indicator-${c}${size === "small" ? " indicator-small" : ""}`}>
-      <span className="indicator-dot" aria-hidden="true" />
-      <span className="indicator-label">{colourLabel(c, parameter, t)}</span>
-      {withMeaning ? <span className="indicator-meaning">{colourMeaning(c, parameter, t)}</span> : null}
+    <span className={`${styles.indicator} ${INDICATOR_TONES[c]}${size === "small" ? ` ${styles.indicatorSmall}` : ""}`}>
+      <span className={styles.indicatorDot} aria-hidden="true" />
+      <span className={styles.indicatorLabel}>{colourLabel(c, parameter, t)}</span>
+      {withMeaning ? <span className={styles.indicatorMeaning}>{colourMeaning(c, parameter, t)}</span> : null}
     </span>
   );
 }
@@ -67,13 +84,13 @@ export function ThingPicture({
   }
   return (
     <span
-      className={`thing-placeholder${className ? ` ${className}` : ""}`}
+      className={className ? `${styles.placeholder} ${className}` : styles.placeholder}
       style={{ width: size, height: size }}
       role="img"
       aria-label={t("things.noPictureOf", { name })}
     >
       <PictureIcon size={Math.max(20, Math.round(size / 3))} />
-      {size >= 80 && type ? <span className="thing-placeholder-type">{thingTypeLabel(type, t)}</span> : null}
+      {size >= 80 && type ? <span className={styles.placeholderType}>{thingTypeLabel(type, t)}</span> : null}
     </span>
   );
 }
@@ -106,7 +123,7 @@ export function PersonLink({ person, you = false }: { person: PersonLike | null 
 
 export function PersonAvatar({ person, size = 32 }: { person: PersonLike | null | undefined; size?: number }) {
   if (!person) {
-    return <span className="person-unknown" style={{ width: size, height: size }} aria-hidden="true" />;
+    return <span className={styles.personUnknown} style={{ width: size, height: size }} aria-hidden="true" />;
   }
   return <Avatar id={person.id} name={person.name || person.username} hasImage={person.hasImage} size={size} />;
 }

@@ -20,6 +20,7 @@ import { InviteToThingAccessDocument as InviteMutation } from "./InviteToThingAc
 import { ThingInvitationsDocument as ThingInvitationsQuery } from "./ThingInvitations.generated.ts";
 import { UpdateThingAccessDocument as UpdateThingAccessMutation } from "./UpdateThingAccess.generated.ts";
 import { thingsTexts, type ThingsT } from "./texts.ts";
+import styles from "./things.module.css";
 
 interface Invitation {
   id: string;
@@ -47,9 +48,9 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
   const mine = session ? accesses.find((a) => a.userId === session.id) : undefined;
 
   return (
-    <div className="collaborators">
+    <div className={styles.collaborators}>
       <section aria-labelledby="people-title" className="card">
-        <div className="section-head">
+        <div className={styles.sectionHead}>
           <h2 id="people-title">{t("things.people.title")}</h2>
           {signedIn && !mine ? (
             <Link to={paths.thingCollaborate(thing.id)} className="button">
@@ -74,7 +75,7 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
         {accesses.length === 0 ? (
           <p className="muted">{t("things.people.nobody", brand)}</p>
         ) : (
-          <ul className="people-list">
+          <ul className={styles.peopleList}>
             {accesses.map((access) => (
               <AccessRow
                 key={access.id}
@@ -130,10 +131,10 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
   };
 
   return (
-    <li className="person-row">
+    <li className={styles.personRow}>
       <PersonAvatar person={person} size={40} />
-      <div className="person-text">
-        <span className="person-name">
+      <div className={styles.personText}>
+        <span className={styles.personName}>
           {person ? <PersonLink person={person} you={you} /> : name}
           {person?.username && !you ? <span className="muted"> @{person.username}</span> : null}
         </span>
@@ -142,20 +143,20 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
         </span>
       </div>
       {!manage ? (
-        <div className="role-tags">
+        <div className={styles.roleTags}>
           {access.isOwner ? <span className="tag tag-positive">{t("things.people.owner")}</span> : null}
           {access.isCollaborator ? <span className="tag">{t("things.people.collaborator")}</span> : null}
         </div>
       ) : (
-        <div className="person-tools">
-          <label className="switch">
+        <div className={styles.personTools}>
+          <label className={styles.switch}>
             <input type="checkbox" checked={access.isOwner} disabled={busy} onChange={() => toggle("isOwner")} />
             <span>
               {t("things.people.owner")}
               <span className="visually-hidden"> ({name})</span>
             </span>
           </label>
-          <label className="switch">
+          <label className={styles.switch}>
             <input type="checkbox" checked={access.isCollaborator} disabled={busy} onChange={() => toggle("isCollaborator")} />
             <span>
               {t("things.people.collaborator")}
@@ -163,7 +164,7 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
             </span>
           </label>
           {confirming ? (
-            <span className="confirm-inline">
+            <span className={styles.confirmInline}>
               <button type="button" className="button button-danger button-small" onClick={remove} disabled={busy}>
                 {busy ? t("things.people.removing") : you ? t("things.people.removeYourself") : t("things.people.removeName", { name })}
               </button>
@@ -172,7 +173,7 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
               </button>
             </span>
           ) : (
-            <button type="button" className="link-button link-danger" onClick={() => setConfirming(true)} disabled={busy}>
+            <button type="button" className={styles.linkDanger} onClick={() => setConfirming(true)} disabled={busy}>
               {t("things.people.remove")}
               <span className="visually-hidden"> {name}</span>
             </button>
@@ -180,7 +181,7 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
         </div>
       )}
       {error ? (
-        <p className="form-error person-error" role="alert">
+        <p className={`${styles.personError} form-error`} role="alert">
           {error}
         </p>
       ) : null}
@@ -260,13 +261,13 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
     <section aria-labelledby="invite-title" className="card">
       <h2 id="invite-title">{t("things.invite.title")}</h2>
       <p className="muted small">{t("things.invite.lead", { name: thingName })}</p>
-      <form className="invite-form" onSubmit={onSubmit} noValidate>
+      <form className={styles.inviteForm} onSubmit={onSubmit} noValidate>
         {formError ? (
           <div className="form-error" role="alert">
             {formError}
           </div>
         ) : null}
-        <div className="invite-row">
+        <div className={styles.inviteRow}>
           <FormField
             label={t("things.invite.email")}
             type="email"
@@ -285,7 +286,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
         </div>
       </form>
 
-      <h3 className="subheading">{t("things.invite.pending")}</h3>
+      <h3 className={styles.subheading}>{t("things.invite.pending")}</h3>
       {result.error && !result.data ? (
         <p className="form-error" role="alert">
           {errorText(result.error, t("things.errorOccurred"))}
@@ -295,11 +296,11 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
       ) : invitations.length === 0 ? (
         <p className="muted">{t("things.invite.none")}</p>
       ) : (
-        <ul className="people-list">
+        <ul className={styles.peopleList}>
           {invitations.map((invitation) => (
-            <li key={invitation.id} className="person-row">
-              <div className="person-text">
-                <span className="person-name">{invitation.email}</span>
+            <li key={invitation.id} className={styles.personRow}>
+              <div className={styles.personText}>
+                <span className={styles.personName}>{invitation.email}</span>
                 <span className="muted small">
                   {richText(t, "things.invite.sentAt", { time: <TimeAgo value={invitation.createdAt} /> }, {})}
                   {invitation.userByUserId
@@ -307,7 +308,7 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
                     : ""}
                 </span>
               </div>
-              <div className="person-tools">
+              <div className={styles.personTools}>
                 <button
                   type="button"
                   className="button button-secondary button-small"
@@ -316,17 +317,12 @@ function Invitations({ thingId, thingName }: { thingId: string; thingName: strin
                 >
                   {t("things.invite.resend")}
                 </button>
-                <button
-                  type="button"
-                  className="link-button link-danger"
-                  onClick={() => remove(invitation)}
-                  disabled={busy === invitation.id}
-                >
+                <button type="button" className={styles.linkDanger} onClick={() => remove(invitation)} disabled={busy === invitation.id}>
                   {t("things.delete")}
                 </button>
               </div>
               {rowError?.id === invitation.id ? (
-                <p className="form-error person-error" role="alert">
+                <p className={`${styles.personError} form-error`} role="alert">
                   {rowError.message}
                 </p>
               ) : null}

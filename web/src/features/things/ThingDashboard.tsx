@@ -13,6 +13,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { ChatPanel } from "../chat/ChatPanel.tsx";
 import { errorText } from "./errors.ts";
+import { actionIconClass } from "./ActionItem.tsx";
 import { ActionIcon, StarIcon } from "./icons.tsx";
 import { IndicatorBadge, PersonLink, TimeAgo } from "./ThingBits.tsx";
 import {
@@ -35,10 +36,11 @@ import { TasksForThing } from "../tasks/index.ts";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { ThingRotaWeek } from "../rotas/ThingRotaWeek.tsx";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   return (
-    <div className="dashboard-grid">
+    <div className={styles.dashboardGrid}>
       <StatusCard thing={thing} />
       <QuickActions thing={thing} onChanged={onChanged} />
       <AdoptionPanel thingId={thing.id} />
@@ -68,7 +70,7 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
     </span>
   ));
   return (
-    <section className="card status-card" aria-labelledby="status-title">
+    <section className="card" aria-labelledby="status-title">
       <h2 id="status-title">{t("things.status.title")}</h2>
       <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} withMeaning />
       {thing.indicatorColourChangedAt && thing.indicatorColourLast && thing.indicatorColourLast !== thing.indicatorColour ? (
@@ -84,19 +86,19 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
       ) : null}
       {hasReadings ? (
         <>
-          <dl className="readings-grid" aria-label={t("things.status.latestReadings")}>
+          <dl className={styles.readingsGrid} aria-label={t("things.status.latestReadings")}>
             {READINGS.filter((reading) => thing[reading.key] !== null && thing[reading.key] !== undefined).map((reading) => (
-              <div key={reading.key} className="reading">
+              <div key={reading.key} className={styles.reading}>
                 <dt>{readingLabel(reading.key, t)}</dt>
                 <dd>
                   {formatReading(thing[reading.key], { ...reading, unit: "" })}
-                  {reading.unit ? <span className="reading-unit">{reading.unit === "%" ? "%" : ` ${reading.unit}`}</span> : null}
+                  {reading.unit ? <span className={styles.readingUnit}>{reading.unit === "%" ? "%" : ` ${reading.unit}`}</span> : null}
                 </dd>
               </div>
             ))}
           </dl>
           {band ? (
-            <p className="hydration">
+            <p>
               {richText(t, "things.status.band", { band: <strong>{band}</strong> }, {})}
               {range ? <span className="muted"> ({range})</span> : null}
             </p>
@@ -114,7 +116,7 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
           </p>
         </>
       ) : (
-        <div className="no-readings">
+        <div className={styles.noReadings}>
           <p>{thing.devicesByThingId.totalCount > 0 ? t("things.status.noReadingsFitted") : t("things.status.noReadingsFit", brand)}</p>
           {thing.canEdit && thing.devicesByThingId.totalCount === 0 ? (
             <Link to="/devices/new" className="button button-secondary">
@@ -141,10 +143,10 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
 
   if (!signedIn || !session) {
     return (
-      <section className="card quick-card" aria-labelledby="quick-title">
+      <section className="card" aria-labelledby="quick-title">
         <h2 id="quick-title">{t("things.quick.helpTitle")}</h2>
         <p>{t("things.quick.signInText", brand)}</p>
-        <div className="quick-actions">
+        <div className={styles.quickActions}>
           <Link to={paths.signIn(location.pathname)} className="button">
             {t("things.signInButton")}
           </Link>
@@ -191,7 +193,7 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
   };
 
   return (
-    <section className="card quick-card" aria-labelledby="quick-title">
+    <section className="card" aria-labelledby="quick-title">
       <h2 id="quick-title">{t("things.quick.title")}</h2>
       <p className="muted small">
         {isOwner
@@ -202,7 +204,7 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
               ? t("things.quick.youMayRecord")
               : t("things.quick.collaborateToRecord", brand)}
       </p>
-      <div className="quick-actions">
+      <div className={styles.quickActions}>
         {thing.canRecordAction ? (
           <Link to={paths.thingAction(thing.id)} className="button">
             <ActionIcon type="WATERING" size={18} /> {t("things.recordAction")}
@@ -246,10 +248,10 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
   const owners = thing.thingAccessesByThingId.nodes.filter((a) => a.isOwner);
   const collaborators = thing.thingAccessesByThingId.nodes.filter((a) => a.isCollaborator && !a.isOwner);
   return (
-    <section className="card about-card" aria-labelledby="about-title">
+    <section className="card" aria-labelledby="about-title">
       <h2 id="about-title">{t("things.about.title", brand)}</h2>
       {thing.description ? (
-        <p className="thing-description">{thing.description}</p>
+        <p className={styles.description}>{thing.description}</p>
       ) : (
         <p className="muted">{t("things.about.noDescription")}</p>
       )}
@@ -292,15 +294,15 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
   const last = thing.actionsByThingId.nodes[0];
   const total = thing.actionsByThingId.totalCount;
   return (
-    <section className="card last-action-card" aria-labelledby="last-action-title">
+    <section className="card" aria-labelledby="last-action-title">
       <h2 id="last-action-title">{t("things.last.title")}</h2>
       {last ? (
-        <div className="last-action">
-          <span className={`action-icon action-${last.type.toLowerCase()}`}>
+        <div className={styles.lastAction}>
+          <span className={actionIconClass(last.type)}>
             <ActionIcon type={last.type} />
           </span>
           <div>
-            <p className="last-action-line">
+            <p className={styles.lastActionLine}>
               {last.type !== "CREATED" ? (
                 <>
                   <strong>{actionTypeLabel(last.type, t)}</strong> ·{" "}
@@ -315,7 +317,7 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
               {last.litres ? ` · ${formatLitres(last.litres)}` : ""} <TimeAgo value={last.createdAt} />
             </p>
             {last.comments && !(last.type === "CREATED" && last.comments === `Added ${thing.name}`) ? (
-              <p className="action-comments">{last.comments}</p>
+              <p className={styles.actionComments}>{last.comments}</p>
             ) : null}
           </div>
         </div>
@@ -323,7 +325,7 @@ function LastActionCard({ thing }: { thing: ThingDetails }) {
         <p className="muted">{t("things.last.nothingYet")}</p>
       )}
       {thing.litresTotal ? (
-        <p className="litres-total">
+        <p className={styles.litresTotal}>
           <ActionIcon type="WATERING" size={16} />{" "}
           {richText(t, "things.last.litresTotal", { litres: <strong>{formatLitres(thing.litresTotal)}</strong> }, {})}
         </p>

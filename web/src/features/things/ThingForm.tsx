@@ -3,7 +3,7 @@
 // (latitude and longitude, or "use my location"), location description, public or not, and a
 // picture. Messages show as the person types, with the database's texts; the server's first
 // error shows above the form.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { FormField } from "../../components/FormField.tsx";
 import { ImageUpload, type UploadedImage } from "../../components/ImageUpload.tsx";
@@ -16,6 +16,7 @@ import { validateThing, type ThingField, type ThingValues } from "./thing-form.t
 import { LocationPicker } from "../../components/environment/index.ts";
 import { ThingAttributesFields } from "./ThingAttributesFields.tsx";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export interface GroupOption {
   id: string;
@@ -62,8 +63,9 @@ export function ThingForm({
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const focusField = (name: string) => {
-    document.querySelector<HTMLElement>(`form.thing-form [name="${name}"]`)?.focus();
+    formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
   };
 
   const submit = async (event: FormEvent) => {
@@ -83,14 +85,20 @@ export function ThingForm({
   };
 
   return (
-    <form className="thing-form card" noValidate onSubmit={submit} aria-describedby={serverError ? "thing-form-error" : undefined}>
+    <form
+      ref={formRef}
+      className={`${styles.form} card`}
+      noValidate
+      onSubmit={submit}
+      aria-describedby={serverError ? "thing-form-error" : undefined}
+    >
       {serverError ? (
         <div id="thing-form-error" className="form-error" role="alert">
           {serverError}
         </div>
       ) : null}
 
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.form.whatItIs")}</legend>
         <SelectField
           label={t("things.filter.group", brand)}
@@ -147,7 +155,7 @@ export function ThingForm({
 
       <ThingAttributesFields form={form} />
 
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.form.whereItIs")}</legend>
         <LocationPicker
           label={t("things.form.place")}
@@ -172,7 +180,7 @@ export function ThingForm({
         />
       </fieldset>
 
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.form.pictureAndVisibility")}</legend>
         <ImageUpload
           label={t("things.form.picture")}
@@ -188,7 +196,7 @@ export function ThingForm({
         {removeImage ? (
           <p className="muted small">
             {t("things.form.pictureRemoved")}{" "}
-            <button type="button" className="link-button" onClick={() => setRemoveImage(false)}>
+            <button type="button" className={styles.linkButton} onClick={() => setRemoveImage(false)}>
               {t("things.keepIt")}
             </button>
           </p>

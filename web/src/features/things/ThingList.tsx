@@ -3,7 +3,7 @@
 // group and indicator colour, sort by name, newest or needs water first, tiles or rows —
 // remembered per list. The server searches, filters, sorts and pages (24 at a time), because a
 // browser cannot load the thousands of things a user may see.
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { useImageUrl } from "../../components/Avatar.tsx";
 import {
@@ -43,6 +43,7 @@ import {
 import { AllThingsDocument as AllThingsQuery, type AllThingsQuery as AllThingsData } from "./AllThings.generated.ts";
 import { ThingListGroupsDocument as ThingListGroupsQuery } from "./ThingListGroups.generated.ts";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export const THING_SORTS = ["name", "newest", "needs-water"] as const;
 export type ThingSort = (typeof THING_SORTS)[number];
@@ -90,13 +91,13 @@ function ThingCard({ thing }: { thing: ThingListItem }) {
         thing.hasImage ? (
           picture
         ) : (
-          <span className="thing-placeholder thing-placeholder-fill">
+          <span className={`${styles.placeholder} ${styles.placeholderFill}`}>
             <PictureIcon size={22} />
           </span>
         )
       }
       meta={
-        <span className="thing-card-meta">
+        <span className={styles.cardMeta}>
           <span>
             {thingTypeLabel(thing.type, t)}
             {thing.groupByGroupId ? (
@@ -134,6 +135,7 @@ export function ThingList({
   const t = useT(thingsTexts);
   const brand = { brand: b.key };
   const { signedIn, session } = useSession();
+  const root = useRef<HTMLDivElement>(null);
   // The server is asked once typing pauses; the search box itself follows every key.
   const search = useDebouncedValue(list.search);
   // Signed in: every thing the viewer can see; guests: the public ones. Two queries, one list.
@@ -157,14 +159,14 @@ export function ThingList({
 
   useEffect(() => {
     if (!autoFocusSearch) return;
-    document.querySelector<HTMLInputElement>(".thing-list .list-search input")?.focus();
+    root.current?.querySelector<HTMLInputElement>(".list-search input")?.focus();
   }, [autoFocusSearch]);
 
   const shown = things.nodes;
   const loading = things.loading || !session;
 
   return (
-    <div className="thing-list">
+    <div className={styles.list} ref={root}>
       {intro}
       <ListToolbar label={t("things.listOptions", brand)}>
         <SearchBox label={searchLabel} value={list.search} onChange={list.setSearch} />

@@ -9,6 +9,7 @@ import { formatCoordinate, mapLinks } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { LocationMap } from "../../components/environment/index.ts";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export function ThingLocation({ thing }: { thing: ThingDetails }) {
   const t = useT(thingsTexts);
@@ -25,17 +26,17 @@ export function ThingLocation({ thing }: { thing: ThingDetails }) {
     }
   };
   return (
-    <div className="two-columns">
+    <div className={styles.twoColumns}>
       <section className="card" aria-labelledby="location-title">
         <h2 id="location-title">{t("things.form.whereItIs")}</h2>
-        {thing.locationDescription ? <p className="lead location-description">{thing.locationDescription}</p> : null}
+        {thing.locationDescription ? <p className={`${styles.locationDescription} lead`}>{thing.locationDescription}</p> : null}
         <dl className="details">
           <dt>{t("things.location.latitude")}</dt>
           <dd>{formatCoordinate(latitude)}</dd>
           <dt>{t("things.location.longitude")}</dt>
           <dd>{formatCoordinate(longitude)}</dd>
         </dl>
-        <div className="inline-actions">
+        <div className={styles.inlineActions}>
           <button type="button" className="button button-secondary button-small" onClick={copy}>
             {copied ? t("things.location.copied") : t("things.location.copy")}
           </button>
@@ -51,7 +52,7 @@ export function ThingLocation({ thing }: { thing: ThingDetails }) {
       </section>
       <section className="card" aria-labelledby="open-in-title">
         <h2 id="open-in-title">{t("things.location.openIn")}</h2>
-        <ul className="map-links">
+        <ul className={styles.mapLinks}>
           {mapLinks(latitude, longitude, t).map((link) => (
             <li key={link.label}>
               <a href={link.href} target={link.href.startsWith("geo:") ? undefined : "_blank"} rel="noreferrer">

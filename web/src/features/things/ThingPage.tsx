@@ -1,7 +1,7 @@
 // /things/{id}/{tab}: one thing, its header and its tabs (spec section 2). The thing must exist
 // (a not-found message otherwise). Live changes arrive through the thingUpdated subscription:
 // readings and colours update in place, a new action refreshes what shows it.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useSubscription } from "urql";
 import { Loading } from "../../components/Loading.tsx";
@@ -26,7 +26,7 @@ import { ReportButton } from "../moderation/ReportButton.tsx";
 import { thingTypeLabel } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
 import { ThingUpdatedDocument as ThingUpdatedSubscription } from "./ThingUpdated.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { thingsTexts } from "./texts.ts";
@@ -52,7 +52,7 @@ export function ThingNotFound() {
   const t = useT(thingsTexts);
   const brand = { brand: b.key };
   return (
-    <section className="page thing-missing" aria-labelledby="page-title">
+    <section className={`${styles.missing} page`} aria-labelledby="page-title">
       <h1 id="page-title">{t("things.notFound", brand)}</h1>
       <p className="lead">{t("things.notFoundText", brand)}</p>
       <p>
@@ -75,6 +75,7 @@ export default function ThingPage() {
   const found = Boolean(thing);
   const events = useThingEvents(id, !found);
   const reason = useWaterNeedReason(thing);
+  const page = useRef<HTMLElement>(null);
 
   // Remember the visit (spec section 2: recent things), and forget things that are gone.
   useEffect(() => {
@@ -97,7 +98,7 @@ export default function ThingPage() {
   // On narrow screens the tab strip scrolls sideways: keep the open tab in sight.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls the open tab into sight when the tab or the page's content changes
   useEffect(() => {
-    const active = document.querySelector<HTMLElement>(".thing-page .tab-nav .tab.active");
+    const active = page.current?.querySelector<HTMLElement>(".tab-nav .tab.active");
     const strip = active?.closest("ul");
     if (active && strip && strip.scrollWidth > strip.clientWidth) {
       const offset = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
@@ -127,12 +128,12 @@ export default function ThingPage() {
   const group = thing.groupByGroupId;
 
   return (
-    <section className="page thing-page" aria-labelledby="page-title">
-      <header className="thing-header">
+    <section className="page" aria-labelledby="page-title" ref={page}>
+      <header className={styles.header}>
         <ThingPicture id={thing.id} name={thing.name} hasImage={thing.hasImage} type={thing.type} size={88} variant="thumb" />
-        <div className="thing-heading">
+        <div className={styles.heading}>
           <h1 id="page-title">{thing.name}</h1>
-          <p className="thing-subtitle">
+          <p className={styles.subtitle}>
             <span>{thingTypeLabel(thing.type, t)}</span>
             {group ? (
               <>
@@ -144,7 +145,7 @@ export default function ThingPage() {
               {thing.isPublic ? t("things.public") : t("things.private")}
             </span>
           </p>
-          <p className="thing-need" data-testid="thing-need">
+          <p className={styles.need} data-testid="thing-need">
             <NeedBadge need={thing.waterNeed} size={20} />
             <span>
               <strong>{t(`need.${needStyle(thing.waterNeed).need}.label`)}.</strong>{" "}
@@ -152,14 +153,14 @@ export default function ThingPage() {
             </span>
           </p>
           {thing.hiddenAt ? (
-            <p className="hidden-banner" role="status">
+            <p className={styles.hiddenBanner} role="status">
               {t("things.hiddenByAdmin", brand)}
             </p>
           ) : null}
           {/* The sensor's own colour, for things that have a sensor reading. */}
           {thing.lastSensorData ? <IndicatorBadge colour={thing.indicatorColour} parameter={thing.indicatorParameter} /> : null}
         </div>
-        <div className="thing-header-actions">
+        <div className={styles.headerActions}>
           {thing.canEdit ? (
             <>
               <Link to={paths.thingEdit(thing.id)} className="button button-secondary">
@@ -182,7 +183,7 @@ export default function ThingPage() {
       />
 
       {/* "… tab": the panels inside carry the bare names (Weather, Timeline), and landmarks should differ. */}
-      <div className="thing-tab" role="region" aria-label={t("things.tabRegion", { tab: t(`things.tab.${current}`) })}>
+      <div className={styles.tab} role="region" aria-label={t("things.tabRegion", { tab: t(`things.tab.${current}`) })}>
         {current === "dashboard" ? (
           <ThingDashboard thing={thing} onChanged={refetch} />
         ) : current === "collaborators" ? (

@@ -20,6 +20,7 @@ import { hydrationLevelsOf } from "./thing-meta.ts";
 import { balanceMarks, storePoints } from "./water-balance.ts";
 import { DownloadButton } from "../../lib/download.tsx";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 const WEEK = 7 * 24 * 3600_000;
 
@@ -168,14 +169,14 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
               />
             </p>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the focus so a keyboard can scroll it */}
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={t("things.readings.table")}>
-              <table className="readings-table">
+            <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={t("things.readings.table")}>
+              <table className={styles.readingsTable}>
                 <thead>
                   <tr>
                     <th scope="col">{t("things.readings.time")}</th>
                     <th scope="col">{t("things.readings.device")}</th>
                     {columns.map((column) => (
-                      <th key={column.key} scope="col" className="numeric">
+                      <th key={column.key} scope="col" className={styles.numeric}>
                         {readingLabel(column.key, t)}
                       </th>
                     ))}
@@ -193,7 +194,7 @@ export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveC
                           {row.deviceByDeviceId ? <Link to={paths.device(row.deviceByDeviceId.id)}>{row.deviceByDeviceId.name}</Link> : "—"}
                         </td>
                         {columns.map((column) => (
-                          <td key={column.key} className="numeric">
+                          <td key={column.key} className={styles.numeric}>
                             {formatReading(data[column.key], column)}
                           </td>
                         ))}

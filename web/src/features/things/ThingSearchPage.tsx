@@ -10,7 +10,7 @@ import { RECENT_SHOWN, recentThingsVariables, useRecentThings } from "./recent-t
 import { IndicatorBadge } from "./ThingBits.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
 import { RecentThingsDocument as RecentThingsQuery } from "./RecentThings.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 function RecentThings() {
@@ -30,11 +30,11 @@ function RecentThings() {
     .filter(<R,>(thing: R | null | undefined): thing is R => Boolean(thing));
   if (recent.length === 0) return null;
   return (
-    <section aria-labelledby="recent-title" className="recent-things">
-      <h2 id="recent-title" className="subheading">
+    <section aria-labelledby="recent-title" className={styles.recent}>
+      <h2 id="recent-title" className={styles.subheading}>
         {t("things.recentTitle", { brand: b.key })}
       </h2>
-      <ul className="recent-strip">
+      <ul className={styles.recentStrip}>
         {recent.map((thing) => (
           <li key={thing.id}>
             <Link to={paths.thing(thing.id)}>
@@ -54,8 +54,8 @@ export default function ThingSearchPage() {
   const brand = { brand: b.key };
   const list = useThingListState("things-search", false);
   return (
-    <section className="page things-page search-page" aria-labelledby="page-title">
-      <div className="things-head">
+    <section className={`${styles.searchPage} page`} aria-labelledby="page-title">
+      <div className={styles.head}>
         <h1 id="page-title">{t("things.searchTitle", brand)}</h1>
         <Link to="/things" className="button button-secondary">
           {t("things.browseAll")}

@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useMutation } from "urql";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
@@ -19,7 +20,7 @@ import type { ThingDetails } from "./types.ts";
 import { useThing } from "./use-thing.ts";
 import { DeleteThingDocument as DeleteThingMutation } from "./DeleteThing.generated.ts";
 import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.generated.ts";
-import "./things.css";
+import styles from "./things.module.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 import { thingsTexts } from "./texts.ts";
 
@@ -50,7 +51,7 @@ export default function ThingSettingsPage() {
   }
 
   return (
-    <section className="page thing-form-page" aria-labelledby="page-title">
+    <section className={`${styles.formPage} page`} aria-labelledby="page-title">
       <p className="muted small">
         <Link to={paths.thing(thing.id)}>← {thing.name}</Link>
       </p>
@@ -110,17 +111,17 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
   };
 
   return (
-    <form className="thing-form card" onSubmit={save} noValidate aria-labelledby="indicator-title">
+    <form className={`${styles.form} card`} onSubmit={save} noValidate aria-labelledby="indicator-title">
       <h2 id="indicator-title">{t("things.settingsPage.indicator")}</h2>
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError}
         </div>
       ) : null}
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.settingsPage.follows")}</legend>
-        <div className="type-choices">
-          <div className="type-choice">
+        <div className={styles.typeChoices}>
+          <div className={styles.typeChoice}>
             <input
               type="radio"
               id={`${groupName}-water`}
@@ -135,7 +136,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
               </span>
             </label>
           </div>
-          <div className="type-choice">
+          <div className={styles.typeChoice}>
             <input
               type="radio"
               id={`${groupName}-ph`}
@@ -152,7 +153,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
           </div>
         </div>
       </fieldset>
-      <fieldset className="form-section">
+      <fieldset className={styles.formSection}>
         <legend>{t("things.settingsPage.bands")}</legend>
         <p className="field-hint">{t("things.settingsPage.bandsHint", { ...DEFAULT_HYDRATION_LEVELS })}</p>
         <CheckboxField
@@ -248,7 +249,7 @@ function DangerZone({ thing }: { thing: ThingDetails }) {
   };
 
   return (
-    <section className="card danger-zone" aria-labelledby="delete-title">
+    <section className={`${styles.dangerZone} card`} aria-labelledby="delete-title">
       <h2 id="delete-title">{t("things.settingsPage.deleteTitle", brand)}</h2>
       <p>{t("things.settingsPage.deleteText", { name: thing.name, actions })}</p>
       {error ? (
@@ -257,15 +258,15 @@ function DangerZone({ thing }: { thing: ThingDetails }) {
         </p>
       ) : null}
       {confirming ? (
-        <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-delete-text">
-          <span id="confirm-delete-text">{t("things.settingsPage.confirm", { name: thing.name })}</span>
-          <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-            {busy ? t("things.deleting") : t("things.settingsPage.yesDelete", { name: thing.name })}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={busy}>
-            {t("things.keepIt")}
-          </button>
-        </div>
+        <ConfirmBox
+          label={t("things.settingsPage.confirm", { name: thing.name })}
+          question={t("things.settingsPage.confirm", { name: thing.name })}
+          confirm={busy ? t("things.deleting") : t("things.settingsPage.yesDelete", { name: thing.name })}
+          cancel={t("things.keepIt")}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+          busy={busy}
+        />
       ) : (
         <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
           {t("things.settingsPage.deleteButton", brand)}

@@ -5,6 +5,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { ThingDetails } from "./types.ts";
 import { SoilscapePanel } from "../../components/environment/index.ts";
 import { thingsTexts, type ThingsKey } from "./texts.ts";
+import styles from "./things.module.css";
 
 // The values are the soilscape layer's own words (its English class names), shown as they are.
 const FIELDS: { key: keyof ThingDetails; label: ThingsKey }[] = [
@@ -40,7 +41,7 @@ export function ThingSoilscape({ thing }: { thing: ThingDetails }) {
           <p className="muted small">{t("things.soil.lead", brand)}</p>
           <dl className="details">
             {known.map((field) => (
-              <div key={field.key} className="details-row">
+              <div key={field.key} className={styles.detailsRow}>
                 <dt>{t(field.label)}</dt>
                 <dd>{String(thing[field.key])}</dd>
               </div>

@@ -15,6 +15,7 @@ import type { ThingDetails } from "./types.ts";
 import { ThingTimelineDocument as ThingTimelineQuery } from "./ThingTimeline.generated.ts";
 import { DownloadButton } from "../../lib/download.tsx";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDetails; liveCount: number; onChanged(): void }) {
   const b = useBranding();
@@ -40,8 +41,8 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
   };
 
   return (
-    <section aria-labelledby="timeline-title" className="timeline">
-      <div className="section-head">
+    <section aria-labelledby="timeline-title" className={styles.timeline}>
+      <div className={styles.sectionHead}>
         <h2 id="timeline-title">{t("things.tab.timeline")}</h2>
         <DownloadButton
           path={`/export/things/${thing.id}/actions.csv`}
@@ -96,7 +97,7 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
           </EmptyState>
         )
       ) : (
-        <ol className="action-list" aria-label={t("things.timeline.listLabel")}>
+        <ol className={styles.actionList} aria-label={t("things.timeline.listLabel")}>
           {shown.map((action) => (
             <ActionItem
               key={action.id}

@@ -8,6 +8,7 @@ import { formatReading } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { RainfallPanel, WeatherPanel } from "../../components/environment/index.ts";
 import { thingsTexts } from "./texts.ts";
+import styles from "./things.module.css";
 
 export function ThingWeather({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
@@ -15,7 +16,7 @@ export function ThingWeather({ thing }: { thing: ThingDetails }) {
   const brand = { brand: b.key };
   const { x: latitude, y: longitude } = thing.location;
   return (
-    <div className="two-columns">
+    <div className={styles.twoColumns}>
       <section className="card" aria-labelledby="conditions-title">
         <h2 id="conditions-title">{t("things.weather.conditions", brand)}</h2>
         {thing.lastSensorData ? (

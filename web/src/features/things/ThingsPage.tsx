@@ -7,7 +7,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { PinIcon } from "./icons.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
-import "./things.css";
+import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
 
 export default function ThingsPage() {
@@ -17,10 +17,10 @@ export default function ThingsPage() {
   const { signedIn } = useSession();
   const list = useThingListState("things");
   return (
-    <section className="page things-page" aria-labelledby="page-title">
-      <div className="things-head">
+    <section className="page" aria-labelledby="page-title">
+      <div className={styles.head}>
         <h1 id="page-title">{t("things.title", brand)}</h1>
-        <div className="inline-actions">
+        <div className={styles.inlineActions}>
           <Link to="/things/nearest" className="button button-secondary">
             <PinIcon size={18} /> {t("things.nearestToMe")}
           </Link>

@@ -7,6 +7,7 @@ import type { Session } from "../../lib/session.ts";
 import { renderWithFakeApi, type Data, type Handlers, type NodeOf, type Reply } from "../../test/fake-api.tsx";
 import { ALICE, guestSession, userSession } from "../../test/helpers.tsx";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
+import styles from "./things.module.css";
 
 type PageThing = NonNullable<Data<"ThingPage">["thingById"]>;
 type ListPage = NonNullable<Data<"AllThings">["allThings"]>;
@@ -444,8 +445,8 @@ describe("thing dashboard", () => {
     expect(screen.getByText("Water").nextSibling?.textContent).toBe("24%");
     expect(screen.getByText("Two full cans.")).toBeTruthy();
     // Litres (issue 21): the last watering's amount and the thing's total.
-    expect(document.querySelector(".last-action-line")?.textContent).toContain("watered it · 20 L");
-    expect(document.querySelector(".litres-total")?.textContent).toBe(" 70 L of water recorded in all");
+    expect(document.querySelector(`.${styles.lastActionLine}`)?.textContent).toContain("watered it · 20 L");
+    expect(document.querySelector(`.${styles.litresTotal}`)?.textContent).toBe(" 70 L of water recorded in all");
     expect(screen.getByRole("link", { name: /Record an action/ }).getAttribute("href")).toBe(`/things/${THING_ID}/action`);
     expect(screen.getByRole("button", { name: /Make it my One Thing/ })).toBeTruthy();
     // An owner neither collaborates nor stops from here.
@@ -768,7 +769,7 @@ describe("in German (issue 25)", () => {
     expect(screen.getByRole("heading", { name: "Wie es ihm geht" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Über dieses Objekt" })).toBeTruthy();
     // The reader's own watering: "Du hast es gegossen", the verb where German puts it.
-    expect(document.querySelector(".last-action-line")?.textContent).toContain("Du hast es gegossen");
+    expect(document.querySelector(`.${styles.lastActionLine}`)?.textContent).toContain("Du hast es gegossen");
     expect(screen.getByRole("link", { name: "1 Besitzer" }).getAttribute("href")).toBe(`/things/${THING_ID}/collaborators`);
     expect(screen.getByRole("link", { name: "Verlauf ansehen (2 Aktionen)" })).toBeTruthy();
     expect(screen.getByRole("button", { name: /Zu meinem One Thing machen/ })).toBeTruthy();
