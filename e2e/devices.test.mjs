@@ -194,7 +194,7 @@ test("a device registered on a thing through the form shows its uplinks as value
     await page.getByRole("heading", { level: 1, name }).waitFor();
     await page.getByText(`${name} was registered`).waitFor();
     await page.getByRole("link", { name: thing.name }).waitFor();
-    await page.locator(".dev-charts").getByText("No readings yet.").waitFor();
+    await page.getByRole("region", { name: "Readings over time", exact: true }).getByText("No readings yet.").waitFor();
 
     // A second registration of the same id is refused by the server, next to the field.
     await page.goto(`${BASE_URL}/devices/new`);
@@ -261,7 +261,7 @@ test("an owner switches a The Things Uno's pump on; the simulated downlink is sa
     await pump.click();
     const notice = "Pump switched on. The downlink was simulated because The Things Stack is not configured.";
     await page.locator(".notice").filter({ hasText: notice }).waitFor();
-    await page.locator(".dev-pump-status").filter({ hasText: notice }).waitFor();
+    await page.getByRole("region", { name: "Pump", exact: true }).getByText(notice).waitFor();
     assert.equal(await pump.getAttribute("aria-checked"), "true");
     await page.getByText("The pump is on.").waitFor();
 
@@ -430,11 +430,14 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
       await page.locator(".readings-chart-plot canvas").first().waitFor();
       await shoot(page, `device-ph-${suffix}.png`);
       await page.goto(`${BASE_URL}/devices/${idle.id}`);
-      await page.locator(".dev-charts").getByText("No readings yet.").waitFor();
+      await page.getByRole("region", { name: "Readings over time", exact: true }).getByText("No readings yet.").waitFor();
       await shoot(page, `device-empty-${suffix}.png`);
       await page.goto(`${BASE_URL}/devices/${uno.id}`);
       await page.getByRole("switch", { name: "Pump" }).click();
-      await page.locator(".dev-pump-status p").waitFor();
+      await page
+        .getByRole("region", { name: "Pump", exact: true })
+        .getByText(/^Pump switched on/)
+        .waitFor();
       await shoot(page, `device-uno-${suffix}.png`);
       await page.goto(`${BASE_URL}/devices/new`);
       await page.getByRole("heading", { level: 1, name: "Register a device" }).waitFor();

@@ -4,7 +4,7 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCoordinate, isFiniteNumber } from "./env-format.ts";
-import "./environment.css";
+import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 
 const LocationMapView = lazy(() => import("./LocationMapView.tsx"));
@@ -58,33 +58,33 @@ export function LocationMap({
   const valid = isFiniteNumber(latitude) && isFiniteNumber(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
   const coords = valid ? `${formatCoordinate(latitude)}, ${formatCoordinate(longitude)}` : "";
   const fallback = (
-    <div className="env-map-fallback">
+    <div className={styles.mapFallback}>
       <p>{t("location.noMap")}</p>
       {valid ? <p className="muted">{coords}</p> : null}
     </div>
   );
   return (
-    <figure className={`env-location-map${className ? ` ${className}` : ""}`}>
+    <figure className={className ? `${styles.locationMap} ${className}` : styles.locationMap}>
       <div
-        className="env-map-frame"
+        className={`${styles.mapFrame} env-map-frame`}
         style={{ height }}
         role="region"
         aria-label={valid ? t("location.mapOfAt", { label, coords }) : t("location.mapOf", { label })}
       >
         {valid ? (
           <MapBoundary fallback={fallback}>
-            <Suspense fallback={<div className="env-map-placeholder">{t("location.loadingMap")}</div>}>
+            <Suspense fallback={<div className={styles.mapPlaceholder}>{t("location.loadingMap")}</div>}>
               <LocationMapView latitude={latitude} longitude={longitude} zoom={zoom} colour={colour} label={label} />
             </Suspense>
           </MapBoundary>
         ) : (
-          <div className="env-map-fallback">
+          <div className={styles.mapFallback}>
             <p>{t("location.noValid")}</p>
           </div>
         )}
       </div>
       {caption && valid ? (
-        <figcaption className="env-map-caption">
+        <figcaption className={styles.mapCaption}>
           <span className="muted">{coords}</span>
           <Link to={mapLink(latitude, longitude)}>{t("location.openInMap")}</Link>
         </figcaption>

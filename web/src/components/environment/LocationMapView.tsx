@@ -7,6 +7,7 @@ import { assertWebgl, basemapStatusText, maplibregl, useBasemapView } from "./ma
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { loadMapPrefs } from "./map-prefs.ts";
 import { pageBasemapSettings } from "./map-styles.ts";
+import styles from "./environment.module.css";
 import { MapPin } from "./parts.tsx";
 
 export interface LocationMapViewProps {
@@ -54,7 +55,7 @@ export default function LocationMapView({ latitude, longitude, zoom, colour, lab
           <MapPin colour={colour} title={label} />
         </Marker>
       </Map>
-      {view.status === "unavailable" && status ? <p className="env-map-status">{status}</p> : null}
+      {view.status === "unavailable" && status ? <p className={styles.mapStatus}>{status}</p> : null}
     </>
   );
 }

@@ -15,7 +15,7 @@ import { coordinatesOf, coordinateText, validateLatitude, validateLongitude } fr
 import { DEFAULT_CENTRE, type Coordinates } from "./env-format.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
 import { MapBoundary } from "./LocationMap.tsx";
-import "./environment.css";
+import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 
@@ -87,7 +87,7 @@ export function LocationPicker({
     const errorId = `${inputId}-error`;
     const error = shown[name];
     return (
-      <div className={`field env-coordinate${error ? " field-invalid" : ""}`}>
+      <div className={`field ${styles.coordinate}${error ? " field-invalid" : ""}`}>
         <label htmlFor={inputId}>{fieldLabel}</label>
         <input
           id={inputId}
@@ -116,35 +116,35 @@ export function LocationPicker({
   };
 
   return (
-    <fieldset className="env-picker" disabled={disabled}>
-      <legend className="env-picker-legend">{label}</legend>
+    <fieldset className={styles.picker} disabled={disabled}>
+      <legend className={styles.pickerLegend}>{label}</legend>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       <div
-        className="env-map-frame env-picker-map"
+        className={`${styles.mapFrame} env-map-frame`}
         style={{ height: mapHeight }}
         role="region"
         aria-label={t("location.pickerMap", { label: label.toLowerCase() })}
       >
         <MapBoundary
           fallback={
-            <div className="env-map-fallback">
+            <div className={styles.mapFallback}>
               <p>{t("location.noMapPicker")}</p>
             </div>
           }
         >
-          <Suspense fallback={<div className="env-map-placeholder">{t("location.loadingMap")}</div>}>
+          <Suspense fallback={<div className={styles.mapPlaceholder}>{t("location.loadingMap")}</div>}>
             <LocationPickerMap value={value} centre={centre} onPick={set} disabled={disabled} />
           </Suspense>
         </MapBoundary>
       </div>
-      <div className="env-picker-inputs">
+      <div className={styles.pickerInputs}>
         {field("latitude", latitude, t("location.latitude"), "51.4543")}
         {field("longitude", longitude, t("location.longitude"), "-0.9781")}
-        <div className="env-picker-locate">
+        <div className={styles.pickerLocate}>
           <button type="button" className="button button-secondary" onClick={locate} disabled={disabled || locating}>
             {locating ? t("location.finding") : t("location.useMine")}
           </button>

@@ -8,6 +8,7 @@ import { assertWebgl, basemapStatusText, maplibregl, useBasemapView } from "./ma
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { loadMapPrefs } from "./map-prefs.ts";
 import { pageBasemapSettings } from "./map-styles.ts";
+import styles from "./environment.module.css";
 import { MapPin } from "./parts.tsx";
 
 export interface LocationPickerMapProps {
@@ -81,7 +82,7 @@ export default function LocationPickerMap({ value, centre, onPick, disabled }: L
           </Marker>
         ) : null}
       </Map>
-      {view.status === "unavailable" && status ? <p className="env-map-status">{status}</p> : null}
+      {view.status === "unavailable" && status ? <p className={styles.mapStatus}>{status}</p> : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { formatDateTime, formatDistance, formatMm, isFiniteNumber, timeAgo } fro
 import { Attribution, DropIcon, errorCode, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
 import { EnvRainfallStationsDocument as EnvRainfallStations } from "./EnvRainfallStations.generated.ts";
 import { EnvRainfallStationSummaryDocument as EnvRainfallStationSummary } from "./EnvRainfallStationSummary.generated.ts";
-import "./environment.css";
+import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { environmentTexts } from "./texts.ts";
 
@@ -50,11 +50,11 @@ function StationRainfall({ id }: { id: string }) {
     variables: { id },
   });
   const s = result.data?.rainfallStation;
-  if (result.fetching && !s) return <span className="muted env-row-status">Loading…</span>;
-  if (result.error && !s) return <span className="muted env-row-status">{errorText(result.error)}</span>;
-  if (!s) return <span className="muted env-row-status">No readings</span>;
+  if (result.fetching && !s) return <span className={`muted ${styles.rowStatus}`}>Loading…</span>;
+  if (result.error && !s) return <span className={`muted ${styles.rowStatus}`}>{errorText(result.error)}</span>;
+  if (!s) return <span className={`muted ${styles.rowStatus}`}>No readings</span>;
   return (
-    <span className="env-station-rain">
+    <span className={styles.stationRain}>
       {isFiniteNumber(s.last24hTotal) ? (
         <>
           <strong>{formatMm(s.last24hTotal)}</strong> <span className="muted">in the last 24 hours</span>
@@ -63,11 +63,11 @@ function StationRainfall({ id }: { id: string }) {
         <span className="muted">No reading in the last 24 hours</span>
       )}
       {s.latestReading ? (
-        <span className="env-station-latest muted">
+        <span className={`${styles.stationLatest} muted`}>
           Latest {formatMm(s.latestReading.value)} at {formatDateTime(s.latestReading.dateTime)}
         </span>
       ) : null}
-      {s.stale ? <span className="env-station-latest env-stale-text">Saved data from {timeAgo(s.fetchedAt)}</span> : null}
+      {s.stale ? <span className={`${styles.stationLatest} ${styles.staleText}`}>Saved data from {timeAgo(s.fetchedAt)}</span> : null}
     </span>
   );
 }
@@ -104,14 +104,14 @@ export function RainfallPanel({ latitude, longitude, distance = 10, limit = 5, t
     body = (
       <>
         <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />
-        {unavailable ? <p className="muted small-print">{t("rainfall.unavailable")}</p> : null}
+        {unavailable ? <p className={`muted ${styles.smallPrint}`}>{t("rainfall.unavailable")}</p> : null}
       </>
     );
   } else if (!answer || nearest.length === 0) {
     body = (
       <>
         <StaleNotice meta={answer} />
-        <p className="env-empty">{t("rainfall.noGauge", { distance })}</p>
+        <p className={styles.empty}>{t("rainfall.noGauge", { distance })}</p>
         <Attribution meta={answer} />
       </>
     );
@@ -119,17 +119,17 @@ export function RainfallPanel({ latitude, longitude, distance = 10, limit = 5, t
     body = (
       <>
         <StaleNotice meta={answer} />
-        <ul className="env-stations">
+        <ul className={styles.stations}>
           {nearest.map((s) => (
-            <li key={s.id} className="env-station">
-              <span className="env-station-icon" aria-hidden="true">
+            <li key={s.id} className={styles.station}>
+              <span className={styles.stationIcon} aria-hidden="true">
                 <DropIcon size={18} colour="#1d5a8a" />
               </span>
-              <span className="env-station-main">
-                <Link to={paths.rainfallStation(s.id)} className="env-station-name">
+              <span className={styles.stationMain}>
+                <Link to={paths.rainfallStation(s.id)} className={styles.stationName}>
                   {stationName(s)}
                 </Link>
-                <span className="muted env-station-where">
+                <span className={`muted ${styles.stationWhere}`}>
                   {t("rainfall.away", { distance: formatDistance(s.km) })}
                   {s.town ? ` · ${s.town}` : ""}
                 </span>
@@ -144,7 +144,7 @@ export function RainfallPanel({ latitude, longitude, distance = 10, limit = 5, t
   }
 
   return (
-    <Panel id={id} title={title ?? t("rainfall.title")} headingLevel={headingLevel} className="env-rainfall">
+    <Panel id={id} title={title ?? t("rainfall.title")} headingLevel={headingLevel}>
       {body}
     </Panel>
   );

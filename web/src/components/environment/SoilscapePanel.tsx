@@ -8,7 +8,7 @@ import { useQuery } from "urql";
 import { drainageAdvice, isFiniteNumber, SOIL_ATTRIBUTES, soilAdvice, textureAdvice, type SoilAttribute } from "./env-format.ts";
 import { errorText, Panel, PanelError, PanelLoading } from "./parts.tsx";
 import { EnvSoilscapeDocument as EnvSoilscape } from "./EnvSoilscape.generated.ts";
-import "./environment.css";
+import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { environmentTexts, type EnvironmentT, environmentEnglishT } from "./texts.ts";
 
@@ -59,32 +59,32 @@ export function SoilscapeDetails({
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const advice = wateringSummary(soil, t);
   return (
-    <div className="env-soil">
-      <p className="env-soil-class">
+    <div className={styles.soil}>
+      <p className={styles.soilClass}>
         <strong>{soil.name}</strong>
         {isFiniteNumber(soil.classNumber) ? <span className="muted"> · {t("soil.class", { number: soil.classNumber })}</span> : null}
       </p>
       {advice.length > 0 ? (
-        <div className="env-hint env-hint-soil">
-          <Heading className="env-hint-title">{t("soil.forWatering")}</Heading>
+        <div className={`${styles.hint} ${styles.hintSoil}`}>
+          <Heading className={styles.hintTitle}>{t("soil.forWatering")}</Heading>
           {advice.map((a) => (
             <p key={a}>{a}</p>
           ))}
         </div>
       ) : null}
-      <dl className={`env-soil-list${compact ? " env-soil-compact" : ""}`}>
+      <dl className={compact ? `${styles.soilList} ${styles.soilCompact}` : styles.soilList}>
         {SOIL_ATTRIBUTES.map((attribute) => {
           const value = soil[attribute];
           const note = compact ? null : attribute === "texture" || attribute === "drainage" ? null : soilAdvice(attribute, value, t);
           return (
-            <div key={attribute} className="env-soil-item">
+            <div key={attribute} className={styles.soilItem}>
               <dt>
                 {t(`soil.${attribute}.label`)}
-                {compact ? null : <span className="env-soil-about">{t(`soil.${attribute}.about`)}</span>}
+                {compact ? null : <span className={styles.soilAbout}>{t(`soil.${attribute}.about`)}</span>}
               </dt>
               <dd>
                 {value ?? <span className="muted">{t("soil.notRecorded")}</span>}
-                {note ? <span className="env-soil-note">{note}</span> : null}
+                {note ? <span className={styles.soilNote}>{note}</span> : null}
               </dd>
             </div>
           );
@@ -113,23 +113,23 @@ export function SoilscapePanel({ latitude, longitude, title, headingLevel = 2 }:
   } else if (result.error && !result.data) {
     body = <PanelError message={errorText(result.error)} onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
   } else if (!soil) {
-    body = <p className="env-empty">{withCommand(t, "soil.noneMapped", "npm run import:soilscapes")}</p>;
+    body = <p className={styles.empty}>{withCommand(t, "soil.noneMapped", "npm run import:soilscapes")}</p>;
   } else {
     body = (
       <>
         {soil.isSample ? (
-          <p className="env-notice env-notice-sample" role="note">
+          <p className={`${styles.notice} ${styles.noticeSample} env-notice`} role="note">
             {t("soil.sample")}
           </p>
         ) : null}
         <SoilscapeDetails soil={soil} headingLevel={headingLevel === 3 ? 4 : 3} />
-        <p className="env-attribution">{soil.attribution}</p>
+        <p className={styles.attribution}>{soil.attribution}</p>
       </>
     );
   }
 
   return (
-    <Panel id={id} title={title ?? t("soil.title")} headingLevel={headingLevel} className="env-soilscape">
+    <Panel id={id} title={title ?? t("soil.title")} headingLevel={headingLevel}>
       {body}
     </Panel>
   );

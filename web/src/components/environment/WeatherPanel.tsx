@@ -5,14 +5,30 @@
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { formatDayMonth, formatHour, formatWeekday } from "../../lib/dates.ts";
-import { formatMm, formatNumber, formatTemperature, isFiniteNumber, parseTime, upcomingHours, weatherHint } from "./env-format.ts";
+import {
+  formatMm,
+  formatNumber,
+  formatTemperature,
+  isFiniteNumber,
+  parseTime,
+  upcomingHours,
+  weatherHint,
+  type WeatherHint,
+} from "./env-format.ts";
 import { Attribution, errorText, Panel, PanelError, PanelLoading, StaleNotice } from "./parts.tsx";
 import { EnvWeatherForecastDocument as EnvWeatherForecast } from "./EnvWeatherForecast.generated.ts";
-import "./environment.css";
+import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { environmentTexts } from "./texts.ts";
 
 const ForecastChart = lazy(() => import("./ForecastChart.tsx"));
+
+/** The hint's box by its kind: coloured for "wait" and "water", plain when the outlook is unknown. */
+const HINT_CLASS: Record<WeatherHint["kind"], string> = {
+  wait: `${styles.hint} ${styles.hintWait}`,
+  water: `${styles.hint} ${styles.hintWater}`,
+  unknown: styles.hint,
+};
 
 export interface WeatherPanelProps {
   latitude: number;
@@ -99,30 +115,30 @@ export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hou
       <>
         <StaleNotice meta={forecast} />
         {hint ? (
-          <div className={`env-hint env-hint-${hint.kind}`}>
-            <p className="env-hint-title">{hint.title}</p>
+          <div className={HINT_CLASS[hint.kind]}>
+            <p className={styles.hintTitle}>{hint.title}</p>
             <p>{hint.text}</p>
           </div>
         ) : null}
-        <div className="env-subsection">
-          <Sub className="env-subtitle">{t("weather.nextHours", { hours })}</Sub>
+        <div className={styles.subsection}>
+          <Sub className={styles.subtitle}>{t("weather.nextHours", { hours })}</Sub>
           {next.length === 0 ? (
             <p className="muted">{t("weather.noComingHours")}</p>
           ) : (
             <>
-              <div className="env-legend-row" aria-hidden="true">
-                <span className="env-key env-key-rain" /> {t("weather.rainMm")}
-                <span className="env-key env-key-temp" /> {t("weather.temperatureC")}
+              <div className={styles.legendRow} aria-hidden="true">
+                <span className={`${styles.key} ${styles.keyRain}`} /> {t("weather.rainMm")}
+                <span className={`${styles.key} ${styles.keyTemp}`} /> {t("weather.temperatureC")}
               </div>
-              <div className="env-chart" role="img" aria-label={summary}>
-                <Suspense fallback={<div className="env-chart-placeholder" />}>
+              <div className={styles.chart} role="img" aria-label={summary}>
+                <Suspense fallback={<div className={styles.chartPlaceholder} />}>
                   <ForecastChart hours={chartHours} />
                 </Suspense>
               </div>
-              <details className="env-details">
+              <details className={styles.details}>
                 <summary>{t("weather.hourByHour")}</summary>
-                <div className="env-table-wrap">
-                  <table className="env-table">
+                <div className={styles.tableWrap}>
+                  <table className={`${styles.table} env-table`}>
                     <caption className="visually-hidden">{t("weather.hourlyCaption")}</caption>
                     <thead>
                       <tr>
@@ -151,19 +167,19 @@ export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hou
             </>
           )}
         </div>
-        <div className="env-subsection">
-          <Sub className="env-subtitle">{t("weather.next7Days")}</Sub>
+        <div className={styles.subsection}>
+          <Sub className={styles.subtitle}>{t("weather.next7Days")}</Sub>
           {days.length === 0 ? (
             <p className="muted">{t("weather.noDays")}</p>
           ) : (
-            <ul className="env-days">
+            <ul className={styles.days}>
               {days.map((d) => (
-                <li key={d.date} className="env-day">
-                  <span className="env-day-name">
+                <li key={d.date} className={styles.day}>
+                  <span className={styles.dayName}>
                     {dayLabel(d.date, localDate(now), t("weather.today"))[0]}{" "}
-                    <span className="env-day-date">{dayLabel(d.date, localDate(now), t("weather.today"))[1]}</span>
+                    <span className={styles.dayDate}>{dayLabel(d.date, localDate(now), t("weather.today"))[1]}</span>
                   </span>
-                  <span className="env-day-temp">
+                  <span className={styles.dayTemp}>
                     <span className="visually-hidden">
                       {t("weather.lowHigh", { low: formatTemperature(d.temperatureMin), high: formatTemperature(d.temperatureMax) })}
                     </span>
@@ -171,7 +187,7 @@ export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hou
                       {degrees(d.temperatureMin)} / <strong>{degrees(d.temperatureMax)}</strong>
                     </span>
                   </span>
-                  <span className={`env-day-rain${(d.precipitationSum ?? 0) >= 1 ? " env-day-wet" : ""}`}>
+                  <span className={(d.precipitationSum ?? 0) >= 1 ? `${styles.dayRain} ${styles.dayWet}` : styles.dayRain}>
                     <span className="visually-hidden">{t("weather.rainHidden")}</span>
                     {formatMm(d.precipitationSum)}
                   </span>
@@ -189,7 +205,7 @@ export function WeatherPanel({ latitude, longitude, title, headingLevel = 2, hou
   }
 
   return (
-    <Panel id={id} title={title ?? t("weather.title")} headingLevel={headingLevel} className="env-weather">
+    <Panel id={id} title={title ?? t("weather.title")} headingLevel={headingLevel}>
       {body}
     </Panel>
   );

@@ -7,6 +7,7 @@ import { timeAgo } from "./env-format.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { environmentTexts } from "./texts.ts";
+import styles from "./environment.module.css";
 
 /** The first error message from the server (spec section 8), or the offline message; "" for no error. */
 export function errorText(error: CombinedError | null | undefined, fallback = "An error occurred"): string {
@@ -29,11 +30,8 @@ export function StaleNotice({ meta }: { meta: SourceMeta | null | undefined }) {
   const t = useT(environmentTexts);
   if (!meta?.stale) return null;
   return (
-    <p className="env-notice" role="status">
-      <span className="env-notice-icon" aria-hidden="true">
-        ⚠
-      </span>{" "}
-      {meta.notice ? translateServerMessage(meta.notice) : t("env.staleNotice")}
+    <p className={`${styles.notice} env-notice`} role="status">
+      <span aria-hidden="true">⚠</span> {meta.notice ? translateServerMessage(meta.notice) : t("env.staleNotice")}
     </p>
   );
 }
@@ -44,8 +42,8 @@ export function Attribution({ meta, extra }: { meta: SourceMeta | null | undefin
   if (!meta?.attribution && !extra) return null;
   const fetched = meta?.fetchedAt ? timeAgo(meta.fetchedAt) : "";
   return (
-    <p className="env-attribution">
-      {meta?.attribution ? <span className="env-credit">{capitalise(meta.attribution)}</span> : null}
+    <p className={styles.attribution}>
+      {meta?.attribution ? <span>{capitalise(meta.attribution)}</span> : null}
       {meta?.licence && !(meta.attribution ?? "").includes(meta.licence) ? <span> · {meta.licence}</span> : null}
       {fetched ? <span> · {t("env.fetched", { ago: fetched })}</span> : null}
       {extra ? <span> · {extra}</span> : null}
@@ -61,7 +59,7 @@ function capitalise(text: string): string {
 export function MapPin({ colour = "#446d44", size = 34, title }: { colour?: string; size?: number; title?: string }) {
   return (
     <svg
-      className="env-pin"
+      className={styles.pin}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -107,12 +105,12 @@ export function Panel({
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
-    <section className={`card env-panel${className ? ` ${className}` : ""}`} aria-labelledby={id}>
-      <div className="env-panel-head">
-        <Heading id={id} className="env-panel-title">
+    <section className={className ? `${styles.panel} ${className}` : styles.panel} aria-labelledby={id}>
+      <div className={styles.panelHead}>
+        <Heading id={id} className={styles.panelTitle}>
           {title}
         </Heading>
-        {aside ? <div className="env-panel-aside">{aside}</div> : null}
+        {aside ? <div className={styles.panelAside}>{aside}</div> : null}
       </div>
       {children}
     </section>
@@ -122,7 +120,7 @@ export function Panel({
 /** A loading line inside a panel. */
 export function PanelLoading({ label }: { label: string }) {
   return (
-    <div className="env-loading" role="status" aria-live="polite">
+    <div className={styles.loading} role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
     </div>
@@ -133,10 +131,10 @@ export function PanelLoading({ label }: { label: string }) {
 export function PanelError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const t = useT(environmentTexts);
   return (
-    <div className="env-error" role="alert">
+    <div className={styles.error} role="alert">
       <p>{message}</p>
       {onRetry ? (
-        <button type="button" className="button button-secondary env-small-button" onClick={onRetry}>
+        <button type="button" className="button button-secondary button-small" onClick={onRetry}>
           {t("list.tryAgain")}
         </button>
       ) : null}

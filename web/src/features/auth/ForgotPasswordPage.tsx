@@ -15,7 +15,7 @@ import { paths } from "../../routes/paths.ts";
 import { serverErrorOf } from "../account/errors.ts";
 import { bold, useRichT } from "../../lib/i18n/rich.tsx";
 import { ForgotPasswordDocument as forgotQuery } from "./ForgotPassword.generated.ts";
-import "./auth.css";
+import styles from "./auth.module.css";
 import { authTexts } from "./texts.ts";
 
 /** The spec's text in British English (tests compare with it). */
@@ -59,15 +59,15 @@ export default function ForgotPasswordPage() {
     return (
       <section className="page auth-page" aria-labelledby="page-title">
         <h1 id="page-title">{t("auth.forgotPassphrase")}</h1>
-        <div className="card result-card result-positive" role="status">
-          <span className="result-icon" aria-hidden="true">
+        <div className={`${styles.result} ${styles.positive}`} role="status">
+          <span className={styles.icon} aria-hidden="true">
             ✉
           </span>
           <div>
             <h2>{t("auth.forgot.checkEmail")}</h2>
             <p>{rich("auth.forgot.sent", { email: sentTo, b: bold })}</p>
             <p className="muted">{t("auth.forgot.nothingThere")}</p>
-            <p className="result-actions">
+            <p className={styles.actions}>
               <Link className="button" to={paths.signIn()}>
                 {t("auth.backToSignIn")}
               </Link>

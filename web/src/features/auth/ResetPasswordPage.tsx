@@ -16,7 +16,7 @@ import { paths } from "../../routes/paths.ts";
 import { serverErrorOf, MASKED_MESSAGE } from "../account/errors.ts";
 import { PassphraseField } from "./PassphraseField.tsx";
 import { ResetPasswordDocument as resetQuery } from "./ResetPassword.generated.ts";
-import "./auth.css";
+import styles from "./auth.module.css";
 import { authTexts, type AuthT } from "./texts.ts";
 
 // The texts in British English (tests compare with them).
@@ -64,14 +64,14 @@ export default function ResetPasswordPage() {
     return (
       <section className="page auth-page" aria-labelledby="page-title">
         <h1 id="page-title">{t("auth.reset.title")}</h1>
-        <div className="card result-card result-negative">
-          <span className="result-icon" aria-hidden="true">
+        <div className={`${styles.result} ${styles.negative}`}>
+          <span className={styles.icon} aria-hidden="true">
             !
           </span>
           <div>
             <h2>{t("auth.linkIncomplete")}</h2>
             <p>{t("auth.reset.incompleteText")}</p>
-            <p className="result-actions">
+            <p className={styles.actions}>
               <Link className="button" to={paths.forgotPassword()}>
                 {t("auth.sendMeNewLink")}
               </Link>

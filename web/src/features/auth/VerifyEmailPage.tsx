@@ -13,7 +13,7 @@ import { paths } from "../../routes/paths.ts";
 import { errorText } from "../account/errors.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "../account/ResendEmailVerification.generated.ts";
 import { VerifyEmailDocument as verifyQuery } from "./VerifyEmail.generated.ts";
-import "./auth.css";
+import styles from "./auth.module.css";
 import { authTexts } from "./texts.ts";
 
 // The texts in British English (tests compare with them).
@@ -117,14 +117,14 @@ export default function VerifyEmailPage() {
         </div>
       ) : null}
       {outcome === "verified" ? (
-        <div className="card result-card result-positive" role="status">
-          <span className="result-icon" aria-hidden="true">
+        <div className={`${styles.result} ${styles.positive}`} role="status">
+          <span className={styles.icon} aria-hidden="true">
             ✓
           </span>
           <div>
             <h2>{t("auth.verify.verified")}</h2>
             <p>{t("auth.verify.thanks")}</p>
-            <p className="result-actions">
+            <p className={styles.actions}>
               {signedIn ? (
                 <>
                   <Link className="button" to={paths.account("emails")}>
@@ -142,8 +142,8 @@ export default function VerifyEmailPage() {
         </div>
       ) : null}
       {outcome === "failed" ? (
-        <div className="card result-card result-negative">
-          <span className="result-icon" aria-hidden="true">
+        <div className={`${styles.result} ${styles.negative}`}>
+          <span className={styles.icon} aria-hidden="true">
             !
           </span>
           <div>
@@ -153,34 +153,34 @@ export default function VerifyEmailPage() {
             <p>{complete ? t("auth.verify.usedOrOld") : t("auth.verify.incomplete")}</p>
             {ownEmail && !ownEmail.isVerified ? (
               <>
-                <p className="result-actions">
+                <p className={styles.actions}>
                   <button type="button" className="button" onClick={resend} disabled={resending}>
                     {resending ? t("auth.sending") : t("auth.verify.sendNewTo", { email: ownEmail.email })}
                   </button>
                 </p>
                 {resendMessage ? (
-                  <p className={resendMessage.ok ? "result-note-positive" : "form-error"} role="status">
+                  <p className={resendMessage.ok ? styles.notePositive : "form-error"} role="status">
                     {resendMessage.text}
                   </p>
                 ) : null}
               </>
             ) : ownEmail ? (
               <>
-                <p className="result-note-positive">{t("auth.verify.alreadyVerified", { email: ownEmail.email })}</p>
-                <p className="result-actions">
+                <p className={styles.notePositive}>{t("auth.verify.alreadyVerified", { email: ownEmail.email })}</p>
+                <p className={styles.actions}>
                   <Link className="button" to={paths.account("emails")}>
                     {t("auth.verify.yourEmails")}
                   </Link>
                 </p>
               </>
             ) : signedIn ? (
-              <p className="result-actions">
+              <p className={styles.actions}>
                 <Link className="button" to={paths.account("emails")}>
                   {t("auth.verify.sendNew")}
                 </Link>
               </p>
             ) : (
-              <p className="result-actions">
+              <p className={styles.actions}>
                 <Link className="button" to={paths.signIn(paths.account("emails"))}>
                   {t("auth.verify.signInToSend")}
                 </Link>

@@ -33,6 +33,7 @@ import {
   type MetricKey,
 } from "./device-meta.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
+import styles from "./devices.module.css";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -217,10 +218,10 @@ export function DeviceCharts({
   };
 
   return (
-    <section className="card dev-charts" aria-labelledby="charts-title" aria-busy={result.fetching || undefined}>
-      <div className="dev-charts-head">
+    <section className="card" aria-labelledby="charts-title" aria-busy={result.fetching || undefined}>
+      <div className={styles.chartsHead}>
         <h2 id="charts-title">{t("devices.charts.title")}</h2>
-        <div className="dev-segmented" role="radiogroup" aria-label={t("devices.charts.range")}>
+        <div className={styles.segmented} role="radiogroup" aria-label={t("devices.charts.range")}>
           {WINDOWS.map((w) => (
             <button
               key={w.key}
@@ -229,7 +230,7 @@ export function DeviceCharts({
               aria-checked={w.key === windowKey}
               aria-label={t(`devices.windowLast.${w.key}`)}
               tabIndex={w.key === windowKey ? 0 : -1}
-              className={w.key === windowKey ? "dev-segment dev-segment-on" : "dev-segment"}
+              className={w.key === windowKey ? `${styles.segment} ${styles.segmentOn}` : styles.segment}
               onClick={() => choose(w.key)}
               onKeyDown={(event) => {
                 const index = WINDOWS.findIndex((x) => x.key === windowKey);
@@ -252,7 +253,7 @@ export function DeviceCharts({
           ))}
         </div>
       </div>
-      <p className="muted dev-charts-note">
+      <p className={`muted ${styles.chartsNote}`}>
         {t("devices.charts.localTime")}
         {shown?.kind === "rollups" ? ` ${t(shown.resolution === "HOUR" ? "devices.charts.hourMeans" : "devices.charts.dayMeans")}` : ""}
         {truncated ? ` ${t("devices.charts.truncated", { limit: SENSOR_DATA_LIMIT })}` : ""}
@@ -264,13 +265,13 @@ export function DeviceCharts({
           onRetry={() => reexecute({ requestPolicy: "network-only" })}
         />
       ) : loadingFirst ? (
-        <div className="dev-charts-loading" role="status">
+        <div className={styles.chartsLoading} role="status">
           <span className="spinner" aria-hidden="true" /> {t("devices.charts.loading")}
         </div>
       ) : series.length === 0 ? (
-        <p className="dev-charts-empty">{t("devices.charts.noSeries")}</p>
+        <p className={styles.chartsEmpty}>{t("devices.charts.noSeries")}</p>
       ) : (rows?.length ?? 0) === 0 ? (
-        <div className="dev-charts-empty">
+        <div className={styles.chartsEmpty}>
           {lastReport ? (
             <>
               <p>
@@ -291,7 +292,7 @@ export function DeviceCharts({
           )}
         </div>
       ) : (
-        <div className="dev-chart-grid">
+        <div className={styles.chartGrid}>
           {series.map(({ key, points, rollup }, index) => (
             <MetricChart
               key={key}
@@ -333,7 +334,7 @@ function MetricChart({
   const t = useDevicesT();
   const m = METRICS[metric];
   return (
-    <div className={wide ? "dev-chart dev-chart-wide" : "dev-chart"}>
+    <div className={wide ? styles.chartWide : undefined}>
       <ReadingsChart
         title={metricLabel(metric, t)}
         unit={m.unit}

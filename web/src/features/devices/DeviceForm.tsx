@@ -39,6 +39,7 @@ import { ModelIcon } from "./icons.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { MyOwnedThingsDocument as MyOwnedThings } from "./MyOwnedThings.generated.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
+import styles from "./devices.module.css";
 
 export type DeviceField =
   | "model"
@@ -318,20 +319,23 @@ export function DeviceForm({
   const modelError = errorFor("model");
 
   return (
-    <form ref={formRef} className="dev-form" noValidate onSubmit={submit}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
       <fieldset
-        className={`dev-fieldset dev-models${modelError ? " field-invalid" : ""}`}
+        className={`${styles.fieldset} ${styles.models}${modelError ? " field-invalid" : ""}`}
         aria-describedby={modelError ? "model-error" : undefined}
       >
         <legend>{t("devices.form.model")}</legend>
-        <div className="dev-model-options">
+        <div className={styles.modelOptions}>
           {DEVICE_MODELS.map((option) => (
-            <label key={option} className={`dev-model-option${form.values.model === option ? " dev-model-option-on" : ""}`}>
+            <label
+              key={option}
+              className={form.values.model === option ? `${styles.modelOption} ${styles.modelOptionOn}` : styles.modelOption}
+            >
               <input type="radio" name="model" value={option} checked={form.values.model === option} onChange={() => chooseModel(option)} />
-              <span className="dev-model-option-icon" aria-hidden="true">
+              <span className={styles.modelOptionIcon} aria-hidden="true">
                 <ModelIcon model={option} size={30} />
               </span>
-              <span className="dev-model-option-text">
+              <span className={styles.modelOptionText}>
                 <strong>{modelInfo(option, t).label}</strong>
                 <span className="muted">{modelInfo(option, t).description}</span>
               </span>
@@ -345,7 +349,7 @@ export function DeviceForm({
         ) : null}
       </fieldset>
 
-      <div className="dev-form-stack">
+      <div className={styles.formStack}>
         <FormField label={t("devices.form.name")} {...form.field("name")} error={errorFor("name")} autoComplete="off" maxLength={255} />
         <FormField
           label={t("devices.form.deviceId")}
@@ -381,15 +385,15 @@ export function DeviceForm({
         ))}
       </SelectField>
       {things.length === 0 && owned.data ? (
-        <p className="dev-form-aside">
+        <p className={styles.formAside}>
           {richText(t, "devices.form.addThingFirst", { link: <Link to="/things/new">{t("devices.form.addThing", brand)}</Link> })}
         </p>
       ) : null}
 
-      <fieldset className="dev-fieldset">
+      <fieldset className={styles.fieldset}>
         <legend>{t("devices.form.location")}</legend>
         <p className="field-hint">{t("devices.form.locationHint")}</p>
-        <div className="dev-form-grid">
+        <div className={styles.formGrid}>
           <FormField
             label={t("devices.form.latitude")}
             {...form.field("latitude")}
@@ -405,7 +409,7 @@ export function DeviceForm({
             autoComplete="off"
           />
         </div>
-        <div className="dev-location-actions">
+        <div className={styles.locationActions}>
           <button
             type="button"
             className="button button-secondary"
@@ -437,7 +441,7 @@ export function DeviceForm({
         ) : null}
       </fieldset>
 
-      <div className="field dev-check">
+      <div className={`field ${styles.check}`}>
         <label>
           <input type="checkbox" name="isPublic" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
           <span>{t("devices.form.public")}</span>
@@ -446,7 +450,7 @@ export function DeviceForm({
       </div>
 
       {sensor ? (
-        <fieldset className="dev-fieldset">
+        <fieldset className={styles.fieldset}>
           <legend>{t("devices.form.indicator")}</legend>
           <SelectField
             label={t("devices.form.indicatorShows")}
@@ -461,10 +465,10 @@ export function DeviceForm({
               </option>
             ))}
           </SelectField>
-          <details className="dev-levels" open={!!(form.values.dry || form.values.needsWater || form.values.good) || undefined}>
+          <details className={styles.levels} open={!!(form.values.dry || form.values.needsWater || form.values.good) || undefined}>
             <summary>{t("devices.form.bands")}</summary>
             <p className="field-hint">{t("devices.form.bandsHint", { ...DEFAULT_LEVELS })}</p>
-            <div className="dev-form-grid dev-levels-grid">
+            <div className={styles.formGrid}>
               <FormField
                 label={t("devices.form.dryBelow")}
                 {...form.field("dry")}
@@ -505,7 +509,7 @@ export function DeviceForm({
       {removePicture ? (
         <p className="field-hint">
           {t("devices.form.pictureRemoved")}{" "}
-          <button type="button" className="dev-link-button" onClick={() => setRemovePicture(false)}>
+          <button type="button" className="link-button" onClick={() => setRemovePicture(false)}>
             {t("devices.form.keepPicture")}
           </button>
         </p>
@@ -516,7 +520,7 @@ export function DeviceForm({
           {translateServerMessage(formProblem)}
         </div>
       ) : null}
-      <div className="form-actions dev-form-actions">
+      <div className={`form-actions ${styles.formActions}`}>
         <Link to={cancelTo} className="button button-secondary">
           {t("devices.cancel")}
         </Link>

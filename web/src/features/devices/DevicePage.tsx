@@ -33,6 +33,7 @@ import {
   normaliseColour,
   phWord,
   timeAgo,
+  type IndicatorColour,
   type MetricKey,
 } from "./device-meta.ts";
 import { ColourDot } from "./icons.tsx";
@@ -40,9 +41,18 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import { PumpControl } from "./PumpControl.tsx";
 import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
-import "./devices.css";
+import styles from "./devices.module.css";
 
 /** Re-renders every minute so "3 minutes ago" stays true. */
+/** The indicator band's colours by the device's indicator colour (grey is the band's own). */
+const INDICATOR_CLASS: Record<IndicatorColour, string> = {
+  blue: `${styles.indicatorNow} ${styles.indicatorBlue}`,
+  green: `${styles.indicatorNow} ${styles.indicatorGreen}`,
+  orange: `${styles.indicatorNow} ${styles.indicatorOrange}`,
+  red: `${styles.indicatorNow} ${styles.indicatorRed}`,
+  grey: styles.indicatorNow,
+};
+
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -88,7 +98,7 @@ export default function DevicePage() {
   const canEdit = !!device.canEdit;
   const info = modelInfo(device.model);
   return (
-    <section className="page dev-page" aria-labelledby="page-title">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
       <DeviceHeader
         device={device}
         actions={
@@ -105,7 +115,7 @@ export default function DevicePage() {
         }
       />
 
-      <div className="dev-dashboard">
+      <div className={styles.dashboard}>
         {info.pump ? <PumpControl deviceId={device.id} ledState={device.ledState} canEdit={canEdit} /> : <IndicatorCard device={device} />}
         <LatestValues device={device} live={!!thingId && !live.error} />
       </div>
@@ -120,7 +130,7 @@ export default function DevicePage() {
         />
       )}
 
-      <div className="dev-dashboard">
+      <div className={styles.dashboard}>
         <ThingCard device={device} canEdit={canEdit} />
         <DetailsCard device={device} />
       </div>
@@ -137,13 +147,13 @@ function IndicatorCard({ device }: { device: DeviceRecord }) {
   const meaning = colourMeaning(parameter, colour, device, t);
   const scale = indicatorScale(parameter, hydrationLevels(device.hydrationLevels), t);
   return (
-    <section className="card dev-indicator" aria-labelledby="indicator-title">
+    <section className="card" aria-labelledby="indicator-title">
       <h2 id="indicator-title">{t("devices.indicatorTitle")}</h2>
-      <div className={`dev-indicator-now dev-indicator-${colour}`}>
+      <div className={INDICATOR_CLASS[colour]}>
         <ColourDot colour={colour} size={28} />
         <div>
-          <p className="dev-indicator-meaning">{meaning}</p>
-          <p className="muted dev-indicator-of">
+          <p className={styles.indicatorMeaning}>{meaning}</p>
+          <p className={`muted ${styles.indicatorOf}`}>
             {colour === "grey"
               ? t(device.lastSensorData ? "devices.noReading48h" : "devices.noReadingsYet")
               : t("devices.basedOn", { parameter })}
@@ -151,15 +161,15 @@ function IndicatorCard({ device }: { device: DeviceRecord }) {
         </div>
       </div>
       {parameter === "PH" && typeof device.ph === "number" ? <PhScale ph={device.ph} /> : null}
-      <details className="dev-scale">
+      <details className={styles.scale}>
         <summary>{t("devices.whatColoursMean")}</summary>
-        <ul className="dev-scale-list">
+        <ul className={styles.scaleList}>
           {scale.map((step, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed scale, drawn in its own order, never reordered
-            <li key={index} className={step.colour === colour && step.label === meaning ? "dev-scale-current" : undefined}>
+            <li key={index} className={step.colour === colour && step.label === meaning ? styles.scaleCurrent : undefined}>
               <ColourDot colour={step.colour} />
-              <span className="dev-scale-label">{step.label}</span>
-              <span className="muted dev-scale-range">{step.range}</span>
+              <span>{step.label}</span>
+              <span className={`muted ${styles.scaleRange}`}>{step.range}</span>
             </li>
           ))}
         </ul>
@@ -173,9 +183,9 @@ function PhScale({ ph }: { ph: number }) {
   const t = useDevicesT();
   const position = Math.min(100, Math.max(0, (ph / 14) * 100));
   return (
-    <div className="dev-ph-scale">
+    <div className={styles.phScale}>
       <div
-        className="dev-ph-bar"
+        className={styles.phBar}
         role="meter"
         aria-valuemin={0}
         aria-valuemax={14}
@@ -183,9 +193,9 @@ function PhScale({ ph }: { ph: number }) {
         aria-valuetext={t("devices.phScaleValue", { value: formatValue("ph", ph), word: phWord(ph, t) })}
         aria-label={t("devices.phScale")}
       >
-        <span className="dev-ph-marker" style={{ left: `${position}%` }} />
+        <span className={styles.phMarker} style={{ left: `${position}%` }} />
       </div>
-      <div className="dev-ph-labels" aria-hidden="true">
+      <div className={styles.phLabels} aria-hidden="true">
         <span>{t("devices.phScale.acidic")}</span>
         <span>{t("devices.phScale.neutral")}</span>
         <span>{t("devices.phScale.alkaline")}</span>
@@ -207,16 +217,16 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
     if (!metrics.includes(key) && typeof latest[key] === "number") metrics.push(key);
   }
   return (
-    <section className="card dev-latest" aria-labelledby="latest-title">
-      <div className="dev-latest-head">
+    <section className="card" aria-labelledby="latest-title">
+      <div className={styles.latestHead}>
         <h2 id="latest-title">{t("devices.latestValues")}</h2>
         {live ? (
-          <span className="dev-live" title={t("devices.liveTitle")}>
-            <span className="dev-live-dot" aria-hidden="true" /> {t("devices.live")}
+          <span className={styles.live} title={t("devices.liveTitle")}>
+            <span className={styles.liveDot} aria-hidden="true" /> {t("devices.live")}
           </span>
         ) : null}
       </div>
-      <p className={silent ? "dev-last-report dev-silent" : "dev-last-report"}>
+      <p className={silent ? `${styles.lastReport} ${styles.silent}` : styles.lastReport}>
         {device.lastSensorData ? (
           <>
             {richText(t, "devices.lastReport", {
@@ -233,29 +243,29 @@ function LatestValues({ device, live }: { device: DeviceRecord; live: boolean })
         )}
       </p>
       {silent ? (
-        <p className="dev-warning" role="note">
+        <p className={styles.warning} role="note">
           {t("devices.silentWarning")}
         </p>
       ) : null}
       {device.lastSensorData || metrics.some((key) => typeof latest[key] === "number") ? (
-        <dl className="dev-values">
+        <dl className={styles.values}>
           {metrics.map((key) => {
             const value = latest[key];
             const low = key === "battery" && isLowBattery(value);
             return (
-              <div key={key} className={`dev-value${low ? " dev-low" : ""}`} data-metric={key}>
+              <div key={key} className={low ? `${styles.value} ${styles.low}` : styles.value} data-metric={key}>
                 <dt>{metricLabel(key, t)}</dt>
                 <dd>
                   {formatValue(key, value)}
-                  {key === "ph" && typeof value === "number" ? <span className="dev-value-note"> {phWord(value, t)}</span> : null}
-                  {low ? <span className="dev-value-note"> {t("devices.low")}</span> : null}
+                  {key === "ph" && typeof value === "number" ? <span className={styles.valueNote}> {phWord(value, t)}</span> : null}
+                  {low ? <span className={styles.valueNote}> {t("devices.low")}</span> : null}
                 </dd>
               </div>
             );
           })}
         </dl>
       ) : (
-        <p className="muted dev-no-values">{t(info.pump ? "devices.noValuesPump" : "devices.noValuesSensor")}</p>
+        <p className={`muted ${styles.noValues}`}>{t(info.pump ? "devices.noValuesPump" : "devices.noValuesSensor")}</p>
       )}
     </section>
   );
@@ -267,16 +277,16 @@ function ThingCard({ device, canEdit }: { device: DeviceRecord; canEdit: boolean
   const brand = { brand: b.key };
   const thing = device.thingByThingId;
   return (
-    <section className="card dev-thing" aria-labelledby="thing-title">
+    <section className="card" aria-labelledby="thing-title">
       <h2 id="thing-title">{t("devices.fittedTo")}</h2>
       {thing ? (
-        <div className="dev-thing-row">
+        <div className={styles.thingRow}>
           <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />
           <div>
-            <Link to={paths.thing(thing.id)} className="dev-thing-name">
+            <Link to={paths.thing(thing.id)} className={styles.thingName}>
               {thing.name}
             </Link>
-            <p className="muted dev-thing-note">
+            <p className={`muted ${styles.thingNote}`}>
               <ColourDot colour={thing.indicatorColour} /> {t("devices.thingNote", brand)}
             </p>
           </div>
@@ -304,7 +314,7 @@ function DetailsCard({ device }: { device: DeviceRecord }) {
     ? indicatorLabel(device.indicatorParameter, t)
     : device.indicatorParameter;
   return (
-    <section className="card dev-details" aria-labelledby="details-title">
+    <section className={`card ${styles.details}`} aria-labelledby="details-title">
       <h2 id="details-title">{t("devices.details")}</h2>
       <dl className="details">
         <dt>{t("devices.detail.model")}</dt>

@@ -8,6 +8,7 @@ import { paths } from "../../routes/paths.ts";
 import { modelInfo } from "./device-meta.ts";
 import { ModelBadge } from "./icons.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
+import styles from "./devices.module.css";
 import type { DeviceRecord } from "./use-device.ts";
 
 export function DeviceHeader({
@@ -24,22 +25,22 @@ export function DeviceHeader({
   const picture = useDevicePicture()(device, "medium");
   const info = modelInfo(device.model, t);
   return (
-    <header className="dev-header">
-      <span className="dev-header-picture">{picture ? <img src={picture} alt="" /> : <ModelBadge model={device.model} size={80} />}</span>
-      <div className="dev-header-title">
+    <header className={styles.header}>
+      <span className={styles.headerPicture}>{picture ? <img src={picture} alt="" /> : <ModelBadge model={device.model} size={80} />}</span>
+      <div className={styles.headerTitle}>
         {title ? (
-          <p className="dev-header-kicker">
+          <p className={styles.headerKicker}>
             <Link to={paths.device(device.id)}>{device.name}</Link>
           </p>
         ) : null}
         <h1 id="page-title">{title ?? device.name}</h1>
-        <p className="dev-header-tags">
-          <span className="tag dev-tag-model">{info.label}</span>
+        <p className={styles.headerTags}>
+          <span className="tag">{info.label}</span>
           <span className={device.isPublic ? "tag" : "tag tag-warning"}>{t(device.isPublic ? "devices.public" : "devices.private")}</span>
-          <code className="dev-header-eui">{device.deviceId}</code>
+          <code className={styles.headerEui}>{device.deviceId}</code>
         </p>
       </div>
-      {actions ? <div className="dev-header-actions">{actions}</div> : null}
+      {actions ? <div className={styles.headerActions}>{actions}</div> : null}
     </header>
   );
 }
@@ -85,7 +86,7 @@ export function DeviceNotFound() {
 
 /** The shared labelled select (components/fields.tsx) with the device forms' layout class. */
 export function SelectField({ className, ...props }: ComponentProps<typeof BaseSelect>) {
-  return <BaseSelect className={`dev-select${className ? ` ${className}` : ""}`} {...props} />;
+  return <BaseSelect className={className ? `${styles.select} ${className}` : styles.select} {...props} />;
 }
 
 /** An on/off switch (a button with role="switch"), labelled by its visible text. */
@@ -116,14 +117,14 @@ export function Switch({
       aria-busy={busy || undefined}
       aria-describedby={describedBy}
       aria-labelledby={labelledBy}
-      className={`dev-switch${checked ? " dev-switch-on" : ""}`}
+      className={checked ? `${styles.switch} ${styles.switchOn}` : styles.switch}
       disabled={disabled}
       onClick={() => onChange(!checked)}
     >
-      <span className="dev-switch-track" aria-hidden="true">
-        <span className="dev-switch-thumb" />
+      <span className={styles.switchTrack} aria-hidden="true">
+        <span className={styles.switchThumb} />
       </span>
-      <span className="dev-switch-label">{label}</span>
+      <span>{label}</span>
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { Avatar } from "../../components/Avatar.tsx";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { ListError, ListSkeleton } from "../../components/list/index.ts";
 import { Loading } from "../../components/Loading.tsx";
@@ -22,7 +23,7 @@ import { InviteToDeviceAccessDocument as InviteToDeviceAccess } from "./InviteTo
 import { UpdateDeviceAccessDocument as UpdateDeviceAccess } from "./UpdateDeviceAccess.generated.ts";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { useDevice, type DeviceRecord } from "./use-device.ts";
-import "./devices.css";
+import styles from "./devices.module.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 import { useDevicesT, type DevicesT } from "./texts.ts";
 
@@ -72,7 +73,7 @@ export default function DeviceSettingsPage() {
   }
 
   return (
-    <section className="page dev-page dev-settings" aria-labelledby="page-title">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
       <DeviceHeader device={device} title={t("devices.sharingAndSettings")} />
       <OwnerTabs id={device.id} />
       <Sharing device={device} />
@@ -100,7 +101,7 @@ function Sharing({ device }: { device: DeviceRecord }) {
 
   return (
     <>
-      <section className="card dev-section" aria-labelledby="people-title">
+      <section className={`card ${styles.section}`} aria-labelledby="people-title">
         <h2 id="people-title">{t("devices.settings.people")}</h2>
         <p className="muted">{t("devices.settings.peopleText")}</p>
         {result.error && !sharing ? (
@@ -108,7 +109,7 @@ function Sharing({ device }: { device: DeviceRecord }) {
         ) : !sharing ? (
           <ListSkeleton layout="list" count={2} label={t("devices.settings.loadingPeople")} />
         ) : (
-          <ul className="dev-people" aria-label={t("devices.settings.people")}>
+          <ul className={styles.people} aria-label={t("devices.settings.people")}>
             {accesses.map((access) => (
               <AccessRow
                 key={access.id}
@@ -122,20 +123,20 @@ function Sharing({ device }: { device: DeviceRecord }) {
         )}
       </section>
 
-      <section className="card dev-section" aria-labelledby="invite-title">
+      <section className={`card ${styles.section}`} aria-labelledby="invite-title">
         <h2 id="invite-title">{t("devices.settings.invite")}</h2>
         <InviteForm deviceId={device.id} onInvited={refetch} />
         {invitations.length > 0 ? (
           <>
-            <h3 className="dev-subheading">{t("devices.settings.pending")}</h3>
-            <ul className="dev-people" aria-label={t("devices.settings.pending")}>
+            <h3 className={styles.subheading}>{t("devices.settings.pending")}</h3>
+            <ul className={styles.people} aria-label={t("devices.settings.pending")}>
               {invitations.map((invitation) => (
                 <InvitationRow key={invitation.id} invitation={invitation} deviceId={device.id} onChanged={refetch} />
               ))}
             </ul>
           </>
         ) : sharing ? (
-          <p className="muted dev-none">{t("devices.settings.noPending")}</p>
+          <p className={`muted ${styles.none}`}>{t("devices.settings.noPending")}</p>
         ) : null}
       </section>
     </>
@@ -192,26 +193,26 @@ function AccessRow({
   };
 
   return (
-    <li className="dev-person">
+    <li className={styles.person}>
       {access.userByUserId ? (
         <Avatar id={access.userByUserId.id} name={name} hasImage={access.userByUserId.hasImage} size={40} />
       ) : (
-        <span className="avatar dev-avatar-unknown" aria-hidden="true" />
+        <span className={`avatar ${styles.avatarUnknown}`} aria-hidden="true" />
       )}
-      <div className="dev-person-body">
-        <p className="dev-person-name" id={nameId}>
+      <div>
+        <p className={styles.personName} id={nameId}>
           {access.userByUserId ? <Link to={paths.user(access.userByUserId.id)}>{name}</Link> : name}
           {me ? <span className="tag">{t("devices.settings.you")}</span> : null}
           {access.isOwner ? <span className="tag tag-positive">{t("devices.settings.owner")}</span> : null}
         </p>
-        <p className="muted dev-person-meta">{t("devices.settings.since", { date: formatDate(access.createdAt) })}</p>
+        <p className={`muted ${styles.personMeta}`}>{t("devices.settings.since", { date: formatDate(access.createdAt) })}</p>
         {error ? (
           <p className="field-error" role="alert">
             {error}
           </p>
         ) : null}
       </div>
-      <div className="dev-person-actions">
+      <div className={styles.personActions}>
         <Switch
           checked={access.isOwner}
           label={t("devices.settings.owner")}
@@ -226,14 +227,15 @@ function AccessRow({
           </span>
         ) : null}
         {confirming ? (
-          <span className="dev-confirm" role="group" aria-label={t("devices.settings.removeQuestion", { name })}>
-            <button type="button" className="button button-danger" disabled={removing.fetching} onClick={remove}>
-              {t(removing.fetching ? "devices.settings.removing" : me ? "devices.settings.yesLeave" : "devices.settings.yesRemove")}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              {t("devices.cancel")}
-            </button>
-          </span>
+          <ConfirmBox
+            inline
+            label={t("devices.settings.removeQuestion", { name })}
+            confirm={t(removing.fetching ? "devices.settings.removing" : me ? "devices.settings.yesLeave" : "devices.settings.yesRemove")}
+            cancel={t("devices.cancel")}
+            busy={removing.fetching}
+            onConfirm={remove}
+            onCancel={() => setConfirming(false)}
+          />
         ) : (
           <button
             type="button"
@@ -280,7 +282,7 @@ function InviteForm({ deviceId, onInvited }: { deviceId: string; onInvited(): vo
   };
 
   return (
-    <form className="dev-invite" noValidate onSubmit={submit}>
+    <form className={styles.invite} noValidate onSubmit={submit}>
       <FormField
         label={t("devices.settings.email")}
         type="email"
@@ -332,16 +334,16 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
   };
 
   return (
-    <li className="dev-person">
-      <span className="dev-envelope" aria-hidden="true">
+    <li className={styles.person}>
+      <span className={styles.envelope} aria-hidden="true">
         ✉
       </span>
-      <div className="dev-person-body">
-        <p className="dev-person-name">
+      <div>
+        <p className={styles.personName}>
           {invitation.email}
           {invitation.userByUserId ? <span className="muted"> ({personName(invitation.userByUserId, t)})</span> : null}
         </p>
-        <p className="muted dev-person-meta">
+        <p className={`muted ${styles.personMeta}`}>
           {richText(t, "devices.settings.sent", {
             time: (
               <time dateTime={invitation.createdAt} title={formatDateTime(invitation.createdAt)}>
@@ -356,7 +358,7 @@ function InvitationRow({ invitation, deviceId, onChanged }: { invitation: Invita
           </p>
         ) : null}
       </div>
-      <div className="dev-person-actions">
+      <div className={styles.personActions}>
         <button
           type="button"
           className="button button-secondary"
@@ -401,7 +403,7 @@ function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
   };
 
   return (
-    <section className="card dev-danger" aria-labelledby="delete-title">
+    <section className={`card ${styles.danger}`} aria-labelledby="delete-title">
       <h2 id="delete-title">{t("devices.settings.deleteTitle")}</h2>
       <p className="muted">{t("devices.settings.deleteText")}</p>
       {error ? (
@@ -410,17 +412,15 @@ function DeleteDeviceBox({ device }: { device: DeviceRecord }) {
         </div>
       ) : null}
       {confirming ? (
-        <div className="dev-confirm-box" role="group" aria-label={t("devices.settings.deleteQuestion", { name: device.name })}>
-          <p>{richText(t, "devices.settings.deleteConfirm", { name: <strong>{device.name}</strong> })}</p>
-          <div className="dev-button-row">
-            <button type="button" className="button button-danger" disabled={deleting.fetching} onClick={run}>
-              {t(deleting.fetching ? "devices.settings.deleting" : "devices.settings.yesDelete")}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              {t("devices.cancel")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          label={t("devices.settings.deleteQuestion", { name: device.name })}
+          question={richText(t, "devices.settings.deleteConfirm", { name: <strong>{device.name}</strong> })}
+          confirm={t(deleting.fetching ? "devices.settings.deleting" : "devices.settings.yesDelete")}
+          cancel={t("devices.cancel")}
+          busy={deleting.fetching}
+          onConfirm={run}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="button button-secondary button-danger-quiet" onClick={() => setConfirming(true)}>
           {t("devices.settings.delete")}

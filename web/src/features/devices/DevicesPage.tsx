@@ -40,7 +40,7 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { DevicesListDocument as DevicesList } from "./DevicesList.generated.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
-import "./devices.css";
+import styles from "./devices.module.css";
 
 export interface DeviceListItem {
   id: string;
@@ -128,13 +128,13 @@ export default function DevicesPage() {
   }, [devices.nodes, list.sort]);
 
   return (
-    <section className="page dev-page" aria-labelledby="page-title">
-      <div className="dev-heading">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
+      <div className={styles.heading}>
         <div>
           <h1 id="page-title">{t("devices.title")}</h1>
           <p className="lead">{t("devices.lead", brand)}</p>
         </div>
-        <Link className="button dev-heading-action" to="/devices/new">
+        <Link className={`button ${styles.headingAction}`} to="/devices/new">
           {t("devices.register")}
         </Link>
       </div>
@@ -147,7 +147,7 @@ export default function DevicesPage() {
           options={SORTS.map((value) => ({ value, label: t(`devices.sort.${value}`) }))}
         />
         <LayoutToggle value={list.layout} onChange={list.setLayout} />
-        <div className="dev-filter-row">
+        <div className={styles.filterRow}>
           <FilterChips
             label={t("devices.filter.model")}
             value={list.filters.model}
@@ -194,7 +194,7 @@ export default function DevicesPage() {
 
       {devices.nodes.length > 0 ? (
         <ListFooter
-          className="dev-list-footer"
+          className={styles.listFooter}
           count={{
             shown: shown.length,
             total: devices.totalCount,
@@ -224,7 +224,7 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
         <>
           <span>{info.short}</span>
           {device.thingByThingId ? (
-            <span className="dev-item-thing">
+            <span>
               {" · "}
               {t("devices.item.on", { thing: device.thingByThingId.name })}
             </span>
@@ -232,9 +232,9 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
         </>
       }
       description={
-        <span className="dev-item-status">
+        <span className={styles.itemStatus}>
           {info.pump || !device.lastSensorData ? null : (
-            <span className="dev-item-indicator">
+            <span className={styles.itemIndicator}>
               <ColourDot colour={colour} />
               <span>
                 {colourMeaning(device.indicatorParameter, colour, device, t)}
@@ -242,9 +242,9 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
               </span>
             </span>
           )}
-          {info.pump && headline ? <span className="dev-item-indicator">{headline}</span> : null}
+          {info.pump && headline ? <span className={styles.itemIndicator}>{headline}</span> : null}
           {device.lastSensorData ? (
-            <span className={silent ? "dev-item-report dev-silent" : "dev-item-report"}>
+            <span className={silent ? styles.silent : undefined}>
               {richText(t, silent ? "devices.item.silent" : "devices.item.reported", {
                 time: (
                   <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
@@ -254,10 +254,10 @@ function DeviceItem({ device, pictureUrl }: { device: DeviceListItem; pictureUrl
               })}
             </span>
           ) : info.pump ? null : (
-            <span className="dev-item-report">{t("devices.item.noReadings")}</span>
+            <span>{t("devices.item.noReadings")}</span>
           )}
           {device.battery !== null && device.battery !== undefined ? (
-            <span className={low ? "dev-item-battery dev-low" : "dev-item-battery"}>
+            <span className={low ? styles.low : undefined}>
               {t(low ? "devices.item.batteryLow" : "devices.item.battery", { value: formatValue("battery", device.battery) })}
             </span>
           ) : null}

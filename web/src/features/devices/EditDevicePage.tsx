@@ -15,7 +15,7 @@ import { errorText, hydrationLevels } from "./device-meta.ts";
 import { useDevicePicture } from "./use-device-picture.ts";
 import { useDevice } from "./use-device.ts";
 import { UpdateDeviceDocument as UpdateDevice } from "./UpdateDevice.generated.ts";
-import "./devices.css";
+import styles from "./devices.module.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 
 export default function EditDevicePage() {
@@ -48,7 +48,7 @@ export default function EditDevicePage() {
 
   const levels = device.hydrationLevels ? hydrationLevels(device.hydrationLevels) : null;
   return (
-    <section className="page dev-page dev-form-page" aria-labelledby="page-title">
+    <section className={`page ${styles.page} ${styles.formPage}`} aria-labelledby="page-title">
       <DeviceHeader device={device} title={t("devices.editPage.title")} />
       <OwnerTabs id={device.id} />
       <DeviceForm

@@ -11,7 +11,7 @@ import { paths } from "../../routes/paths.ts";
 import { CreateDeviceDocument as CreateDevice } from "./CreateDevice.generated.ts";
 import { DeviceForm, fieldOfMessage } from "./DeviceForm.tsx";
 import { errorText, isUuid } from "./device-meta.ts";
-import "./devices.css";
+import styles from "./devices.module.css";
 
 export default function NewDevicePage() {
   const b = useBranding();
@@ -24,7 +24,7 @@ export default function NewDevicePage() {
   const thingParam = params.get("thing");
 
   return (
-    <section className="page dev-page dev-form-page" aria-labelledby="page-title">
+    <section className={`page ${styles.page} ${styles.formPage}`} aria-labelledby="page-title">
       <h1 id="page-title">{t("devices.new.title")}</h1>
       <p className="lead">{t("devices.new.lead", { brand: b.key })}</p>
       <DeviceForm

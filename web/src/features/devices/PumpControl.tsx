@@ -11,6 +11,7 @@ import { DeviceDownlinkDocument as DeviceDownlink } from "./DeviceDownlink.gener
 import { Switch } from "./DeviceParts.tsx";
 import { errorText } from "./device-meta.ts";
 import { englishDevicesT, type DevicesT, useDevicesT } from "./texts.ts";
+import styles from "./devices.module.css";
 
 type DownlinkStatus = "QUEUED" | "SENT" | "SIMULATED" | "FAILED";
 
@@ -122,11 +123,11 @@ export function PumpControl({
   };
 
   return (
-    <section className="card dev-pump" aria-labelledby="pump-title">
-      <div className="dev-pump-head">
+    <section className={`card ${styles.pump}`} aria-labelledby="pump-title">
+      <div className={styles.pumpHead}>
         <div>
           <h2 id="pump-title">{t("devices.pump.title")}</h2>
-          <p className="muted dev-pump-state">
+          <p className={`muted ${styles.pumpState}`}>
             {t(on === null || on === undefined ? "devices.pump.unknown" : on ? "devices.pump.isOn" : "devices.pump.isOff")}
           </p>
         </div>
@@ -142,7 +143,7 @@ export function PumpControl({
           />
         ) : null}
       </div>
-      <div id={statusId} aria-live="polite" className="dev-pump-status">
+      <div id={statusId} aria-live="polite" className={styles.pumpStatus}>
         {error ? (
           <p className="form-error" role="alert">
             {error}
@@ -150,7 +151,7 @@ export function PumpControl({
         ) : queuedNote ? (
           <p className="muted">{queuedNote}</p>
         ) : status ? (
-          <p className="dev-notice-positive">{status}</p>
+          <p className={styles.noticePositive}>{status}</p>
         ) : null}
       </div>
       {canEdit ? <p className="field-hint">{t("devices.pump.hint")}</p> : <p className="field-hint">{t("devices.pump.ownersOnly")}</p>}

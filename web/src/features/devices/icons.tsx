@@ -1,7 +1,20 @@
 // Small line icons for the device models and the indicator dot. Decorative: the model's name is
 // always written beside them.
 import type { CSSProperties } from "react";
-import { normaliseColour } from "./device-meta.ts";
+import { normaliseColour, type IndicatorColour } from "./device-meta.ts";
+import styles from "./devices.module.css";
+
+/** A model's own tint for its badge; other models keep the brand's. */
+const MODEL_CLASS: Record<string, string | undefined> = { LSPH01: styles.modelLsph01, THE_THINGS_UNO: styles.modelTheThingsUno };
+
+/** An indicator colour's dot (grey is the plain dot's colour). */
+const DOT_CLASS: Record<IndicatorColour, string> = {
+  blue: `${styles.dot} ${styles.dotBlue}`,
+  green: `${styles.dot} ${styles.dotGreen}`,
+  orange: `${styles.dot} ${styles.dotOrange}`,
+  red: `${styles.dot} ${styles.dotRed}`,
+  grey: styles.dot,
+};
 
 const common = {
   viewBox: "0 0 32 32",
@@ -79,7 +92,7 @@ export function ModelBadge({ model, size = 56, fill = false }: { model: string |
   const style: CSSProperties | undefined = fill ? undefined : { width: size, height: size };
   return (
     <span
-      className={`dev-model-badge dev-model-${(model ?? "unknown").toLowerCase()}${fill ? " dev-model-badge-fill" : ""}`}
+      className={[styles.modelBadge, MODEL_CLASS[model ?? ""], fill ? styles.modelBadgeFill : null].filter(Boolean).join(" ")}
       style={style}
       aria-hidden="true"
     >
@@ -90,5 +103,5 @@ export function ModelBadge({ model, size = 56, fill = false }: { model: string |
 
 /** The indicator colour as a dot (its meaning is written beside it). */
 export function ColourDot({ colour, size = 12 }: { colour: string | null | undefined; size?: number }) {
-  return <span className={`dev-dot dev-dot-${normaliseColour(colour)}`} style={{ width: size, height: size }} aria-hidden="true" />;
+  return <span className={DOT_CLASS[normaliseColour(colour)]} style={{ width: size, height: size }} aria-hidden="true" />;
 }

@@ -27,7 +27,7 @@ import {
   type RainfallStationDetailsQuery,
 } from "./RainfallStationDetails.generated.ts";
 import { RainfallStationReadingsDocument as RainfallStationReadings } from "./RainfallStationReadings.generated.ts";
-import "../../components/environment/environment.css";
+import env from "../../components/environment/environment.module.css";
 import styles from "./rainfall.module.css";
 
 const RainfallBarChart = lazy(() => import("./RainfallBarChart.tsx"));
@@ -82,13 +82,9 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
   }
   if (range.id !== "day" && result.error && !answer) {
     return (
-      <div className="env-error" role="alert">
+      <div className={env.error} role="alert">
         <p>{errorText(result.error)}</p>
-        <button
-          type="button"
-          className="button button-secondary env-small-button"
-          onClick={() => reexecute({ requestPolicy: "network-only" })}
-        >
+        <button type="button" className="button button-secondary button-small" onClick={() => reexecute({ requestPolicy: "network-only" })}>
           {t("rainfallPage.tryAgain")}
         </button>
       </div>
@@ -132,10 +128,10 @@ function ReadingsChart({ station, rangeId, now }: { station: StationDetails; ran
         </div>
       )}
       {summary.withData > 0 ? (
-        <details className="env-details">
+        <details className={env.details}>
           <summary>{t("rainfallPage.showFigures")}</summary>
-          <div className="env-table-wrap">
-            <table className="env-table">
+          <div className={`${env.tableWrap} env-table-wrap`}>
+            <table className={`${env.table} env-table`}>
               <caption className="visually-hidden">{t("rainfallPage.ratePer", words)}</caption>
               <thead>
                 <tr>
@@ -191,11 +187,11 @@ export default function RainfallStationPage() {
     return (
       <section className={`page ${styles.page}`} aria-labelledby="page-title">
         <h1 id="page-title">{t("rainfallPage.heading")}</h1>
-        <div className="env-error" role="alert">
+        <div className={env.error} role="alert">
           <p>{result.error ? errorText(result.error) : t("rainfallPage.noDetails", { id })}</p>
           <button
             type="button"
-            className="button button-secondary env-small-button"
+            className="button button-secondary button-small"
             onClick={() => reexecute({ requestPolicy: "network-only" })}
           >
             {t("rainfallPage.tryAgain")}
