@@ -98,7 +98,7 @@ function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) =>
   };
 
   return (
-    <form className={`card ${styles.form}`} noValidate onSubmit={onSubmit} aria-labelledby="new-user-title">
+    <form className={`card ${styles.form} new-user-form`} noValidate onSubmit={onSubmit} aria-labelledby="new-user-title">
       <h2 id="new-user-title">{title}</h2>
       <p className="field-hint">{t("account.newUser.hint")}</p>
       {serverError ? (

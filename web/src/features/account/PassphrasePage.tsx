@@ -83,7 +83,12 @@ function PassphraseForm({ onChanged }: { onChanged: () => void }) {
   };
 
   return (
-    <form className={`card ${styles.form} ${styles.narrow}`} noValidate onSubmit={onSubmit} aria-label={t("account.passphrase.title")}>
+    <form
+      className={`card ${styles.form} ${styles.narrow} passphrase-form`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t("account.passphrase.title")}
+    >
       {serverError ? (
         <div className="form-error" role="alert">
           {serverError.message}

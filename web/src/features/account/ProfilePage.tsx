@@ -197,7 +197,7 @@ function ProfileForm({ user, things, onSaved }: { user: ProfileUser; things: { i
         </div>
       </div>
 
-      <form className={`card ${styles.form}`} noValidate onSubmit={onSubmit} aria-label={t("account.profile.formLabel")}>
+      <form className={`card ${styles.form} profile-form`} noValidate onSubmit={onSubmit} aria-label={t("account.profile.formLabel")}>
         {serverError ? (
           <div className="form-error" role="alert">
             {serverError.message}
