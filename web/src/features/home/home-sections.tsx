@@ -50,7 +50,6 @@ export function HomeCard({
   title,
   link,
   tour,
-  className,
   children,
   count,
 }: {
@@ -58,14 +57,13 @@ export function HomeCard({
   link?: { to: string; label: string } | null;
   /** `data-tour` target for the guided tour. */
   tour?: string;
-  className?: string;
   children: ReactNode;
   count?: number | null;
 }) {
   const id = useId();
   const format = useCountFormat();
   return (
-    <section className={className ? `${styles.card} ${className}` : styles.card} aria-labelledby={id} data-tour={tour}>
+    <section className={styles.card} aria-labelledby={id} data-tour={tour}>
       <div className={styles.cardHead}>
         <h2 id={id}>
           {title}
