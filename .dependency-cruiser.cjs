@@ -40,7 +40,7 @@ const FEATURE_EXPORTS = [
   "^web/src/features/account/NewUserForm\\.tsx$",
   "^web/src/features/account/UsersPage\\.tsx$",
   "^web/src/features/account/ResendEmailVerification\\.generated\\.ts$",
-  "^web/src/features/account/account\\.css$",
+  "^web/src/features/account/account\\.module\\.css$",
   // The home page's offline banner and section frames, reused by the scorer and the feedback form.
   "^web/src/features/home/OfflineBanner\\.tsx$",
   "^web/src/features/home/home-sections\\.tsx$",

@@ -6,7 +6,7 @@ import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths, type AccountSection } from "../../routes/paths.ts";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** The account area: a drawer of sections on the left, the chosen section beside it. */
@@ -26,14 +26,14 @@ export default function AccountLayout() {
     { section: "delete-account", label: t("account.nav.deleteAccount"), danger: true },
   ];
   return (
-    <div className="account-layout">
+    <div className={`account-layout ${styles.layout}`}>
       <nav className="drawer" aria-label={t("account.nav.label")}>
         {session ? (
-          <div className="drawer-user">
+          <div className={`${styles.drawerUser} drawer-user`}>
             <Avatar id={session.id} name={session.name || session.username} hasImage={session.hasImage} size={40} />
-            <div className="drawer-user-text">
-              <span className="drawer-user-name">{session.name || session.username}</span>
-              {session.username ? <span className="drawer-user-handle">@{session.username}</span> : null}
+            <div className={styles.drawerUserText}>
+              <span className={styles.drawerUserName}>{session.name || session.username}</span>
+              {session.username ? <span className={styles.drawerUserHandle}>@{session.username}</span> : null}
             </div>
           </div>
         ) : null}
@@ -42,13 +42,13 @@ export default function AccountLayout() {
           {sections
             .filter(({ adminOnly }) => !adminOnly || admin)
             .map(({ section, label, danger }) => (
-              <li key={section} className={danger ? "drawer-danger" : undefined}>
+              <li key={section} className={danger ? styles.drawerDanger : undefined}>
                 <NavLink to={paths.account(section)}>{label}</NavLink>
               </li>
             ))}
         </ul>
       </nav>
-      <div className="account-content">
+      <div className={styles.content}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -9,7 +9,7 @@ import { AccountPage, formatDate, LoadError } from "./account-ui.tsx";
 import { badgeText } from "./badge-texts.ts";
 import { MyBadgesDocument as myBadgesQuery } from "./MyBadges.generated.ts";
 import { bold, useRichT } from "../../lib/i18n/rich.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts, type AccountT } from "./texts.ts";
 
 interface BadgeType {
@@ -57,17 +57,20 @@ export { plainDescription } from "./badge-texts.ts";
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** The disc's colour by level (bronze, silver, gold; higher levels gold). */
+const MEDAL_LEVELS: Record<number, string> = { 1: styles.medalLevel1, 2: styles.medalLevel2, 3: styles.medalLevel3 };
+
 function Medal({ level, earned }: { level: number; earned: boolean }) {
   return (
-    <svg className="medal" viewBox="0 0 48 56" width="44" height="52" aria-hidden="true" focusable="false">
-      <path d="M14 2h8l4 14h-8z" className="medal-ribbon medal-ribbon-left" />
-      <path d="M34 2h-8l-4 14h8z" className="medal-ribbon medal-ribbon-right" />
-      <circle cx="24" cy="34" r="18" className={`medal-disc medal-level-${Math.min(level, 3)}`} />
-      <circle cx="24" cy="34" r="13" className="medal-inner" />
-      <text x="24" y="39" textAnchor="middle" className="medal-text">
+    <svg className={styles.medal} viewBox="0 0 48 56" width="44" height="52" aria-hidden="true" focusable="false">
+      <path d="M14 2h8l4 14h-8z" className={styles.medalRibbonLeft} />
+      <path d="M34 2h-8l-4 14h8z" className={styles.medalRibbonRight} />
+      <circle cx="24" cy="34" r="18" className={`${styles.medalDisc} ${MEDAL_LEVELS[Math.min(level, 3)] ?? ""}`} />
+      <circle cx="24" cy="34" r="13" className={styles.medalInner} />
+      <text x="24" y="39" textAnchor="middle" className={styles.medalText}>
         {ROMAN[level] ?? level}
       </text>
-      {earned ? null : <circle cx="24" cy="34" r="18" className="medal-locked" />}
+      {earned ? null : <circle cx="24" cy="34" r="18" className={styles.medalLocked} />}
     </svg>
   );
 }
@@ -122,14 +125,14 @@ export default function BadgesPage() {
 
   return (
     <AccountPage title={title} intro={intro}>
-      <div className="card badge-summary">
-        <div className="badge-summary-count">
+      <div className={`card ${styles.badgeSummary}`}>
+        <div className={styles.badgeSummaryCount}>
           {rich("account.badges.earnedCount", { earned: earnedCount, total: types.length, b: bold })}
         </div>
         <progress max={types.length || 1} value={earnedCount} aria-label={t("account.badges.earnedLabel")} />
         {earnedCount === 0 ? <p className="muted">{t("account.badges.noneYet", { brand: b.key })}</p> : null}
         {nextGoals.length > 0 ? (
-          <p className="badge-next">
+          <p className={styles.badgeNext}>
             <span className="muted">{t("account.badges.nextUp")} </span>
             {nextGoals.map((goal, index) => (
               <span key={goal.id}>
@@ -146,22 +149,22 @@ export default function BadgesPage() {
         ) : null}
       </div>
 
-      <ul className="badge-families">
+      <ul className={styles.badgeFamilies}>
         {familyKeys.map((key) => {
           const levels = (families.get(key) ?? []).sort((x, y) => x.level - y.level);
           return (
-            <li key={key} className="card badge-family">
+            <li key={key} className={`card ${styles.badgeFamily}`}>
               <h2>{familyName(key, b, t)}</h2>
-              <ul className="badge-levels">
+              <ul className={styles.badgeLevels}>
                 {levels.map((type) => {
                   const at = awarded.get(type.id);
                   return (
-                    <li key={type.id} className={`badge ${at ? "badge-earned" : "badge-locked"}`}>
+                    <li key={type.id} className={at ? styles.badge : `${styles.badge} ${styles.badgeLocked}`}>
                       <Medal level={type.level} earned={Boolean(at)} />
-                      <div className="badge-text">
-                        <span className="badge-title">{badgeText(type, b.key, t).title}</span>
-                        <span className="badge-description">{badgeText(type, b.key, t).description}</span>
-                        <span className="badge-state">
+                      <div className={styles.badgeText}>
+                        <span className={styles.badgeTitle}>{badgeText(type, b.key, t).title}</span>
+                        <span className={styles.badgeDescription}>{badgeText(type, b.key, t).description}</span>
+                        <span className={styles.badgeState}>
                           {at ? (
                             t("account.badges.earnedOn", { date: formatDate(at) })
                           ) : (

@@ -12,7 +12,7 @@ import { paths } from "../../routes/paths.ts";
 import { AccountPage } from "./account-ui.tsx";
 import { ConfirmAccountDeletionDocument as confirmDeletionQuery } from "./ConfirmAccountDeletion.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** The text in British English (tests compare with it). */
@@ -35,7 +35,7 @@ export default function ConfirmDeletionPage() {
   if (!token) {
     return (
       <AccountPage title={t("account.confirmDelete.title")}>
-        <div className="card notice-card notice-card-negative">
+        <div className={`card ${styles.noticeCard} ${styles.noticeCardNegative}`}>
           <h2>{t("account.linkIncomplete")}</h2>
           <p>
             {rich("account.confirmDelete.incomplete", {
@@ -71,7 +71,7 @@ export default function ConfirmDeletionPage() {
 
   return (
     <AccountPage title={t("account.confirmDelete.title")}>
-      <div className="card danger-card">
+      <div className={`card ${styles.dangerCard}`}>
         <h2>
           {t("account.confirmDelete.question", {
             name: session?.name || session?.username || t("account.confirmDelete.thisUser"),
@@ -81,7 +81,7 @@ export default function ConfirmDeletionPage() {
         {failed ? (
           <div className="form-error" role="alert">
             {t("account.delete.failed")}{" "}
-            <span className="form-error-detail">
+            <span className={styles.formErrorDetail}>
               {rich("account.confirmDelete.expired", {
                 link: (text) => <Link to={paths.account("delete-account")}>{text}</Link>,
               })}

@@ -12,7 +12,7 @@ import { AccountPage } from "./account-ui.tsx";
 import { errorText } from "./errors.ts";
 import { RequestAccountDeletionDocument as requestDeletionQuery } from "./RequestAccountDeletion.generated.ts";
 import { bold, useRichT } from "../../lib/i18n/rich.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** The spec's text in British English (tests compare with it). */
@@ -44,7 +44,7 @@ export default function DeleteAccountPage() {
   if (sent) {
     return (
       <AccountPage title={t("account.delete.title")}>
-        <div className="card notice-card notice-card-info" role="status">
+        <div className={`card ${styles.noticeCard}`} role="status">
           <h2>{t("account.delete.checkEmail")}</h2>
           <p>{primary ? rich("account.delete.sentTo", { email: primary, b: bold }) : t("account.delete.sentToPrimary")}</p>
           <p>
@@ -57,9 +57,9 @@ export default function DeleteAccountPage() {
 
   return (
     <AccountPage title={t("account.delete.title")} intro={t("account.delete.intro")}>
-      <div className="card danger-card">
+      <div className={`card ${styles.dangerCard}`}>
         <h2>{t("account.delete.whatHappens")}</h2>
-        <ul className="consequences">
+        <ul className={styles.consequences}>
           <li>{t("account.delete.profileGone")}</li>
           <li>{t("account.delete.thingsPass", { brand: b.key })}</li>
           <li>{t("account.delete.groupsPass", { brand: b.key })}</li>

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { Loading } from "../../components/Loading.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -17,7 +18,7 @@ import { errorText } from "./errors.ts";
 import { MakeEmailPrimaryDocument as makePrimaryQuery } from "./MakeEmailPrimary.generated.ts";
 import { MyEmailsDocument as myEmailsQuery } from "./MyEmails.generated.ts";
 import { ResendEmailVerificationDocument as resendQuery } from "./ResendEmailVerification.generated.ts";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 // The texts in British English (tests compare with them).
@@ -120,40 +121,37 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
   };
 
   return (
-    <ul className="email-list card" aria-label={t("account.emails.list")}>
+    <ul className={`${styles.emailList} card`} aria-label={t("account.emails.list")}>
       {emails.map((email) => {
         const message = messages[email.id];
         const busy = working === email.id;
         return (
-          <li key={email.id} className="email-row">
-            <div className="email-main">
-              <span className="email-address">{email.email}</span>
-              <span className="email-tags">
-                {email.isPrimary ? <span className="tag tag-primary">{t("account.tag.primary")}</span> : null}
+          <li key={email.id} className={styles.emailRow}>
+            <div className={styles.emailMain}>
+              <span className={styles.emailAddress}>{email.email}</span>
+              <span className={styles.emailTags}>
+                {email.isPrimary ? <span className={`tag ${styles.tagPrimary}`}>{t("account.tag.primary")}</span> : null}
                 {email.isVerified ? (
                   <span className="tag tag-positive">{t("account.tag.verified")}</span>
                 ) : (
                   <span className="tag tag-warning">{t("account.tag.notVerified")}</span>
                 )}
               </span>
-              <span className="email-added muted">{t("account.emails.added", { date: formatDate(email.createdAt) })}</span>
+              <span className={`${styles.emailAdded} muted`}>{t("account.emails.added", { date: formatDate(email.createdAt) })}</span>
             </div>
             {confirming === email.id ? (
-              <div
-                className="email-actions confirm-inline"
-                role="group"
-                aria-label={t("account.emails.removeNamed", { email: email.email })}
-              >
-                <span>{t("account.emails.removeQuestion")}</span>
-                <button type="button" className="button button-danger" onClick={() => onDelete(email)} disabled={busy}>
-                  {busy ? t("account.removing") : t("account.remove")}
-                </button>
-                <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
-                  {t("account.cancel")}
-                </button>
-              </div>
+              <ConfirmBox
+                inline
+                label={t("account.emails.removeNamed", { email: email.email })}
+                question={t("account.emails.removeQuestion")}
+                confirm={busy ? t("account.removing") : t("account.remove")}
+                cancel={t("account.cancel")}
+                busy={busy}
+                onConfirm={() => onDelete(email)}
+                onCancel={() => setConfirming(null)}
+              />
             ) : (
-              <div className="email-actions">
+              <div className={styles.emailActions}>
                 {!email.isVerified ? (
                   <button
                     type="button"
@@ -177,7 +175,7 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
                   </button>
                 ) : null}
                 {email.isPrimary ? (
-                  <span className="muted email-primary-note" title={t("account.emails.primaryNotDeletable")}>
+                  <span className={`muted ${styles.emailPrimaryNote}`} title={t("account.emails.primaryNotDeletable")}>
                     {t("account.emails.primaryStays")}
                   </span>
                 ) : (
@@ -194,7 +192,10 @@ function EmailList({ emails, onChanged }: { emails: Email[]; onChanged: () => vo
               </div>
             )}
             {message ? (
-              <p className={message.ok ? "row-message row-message-positive" : "row-message form-error"} role="status">
+              <p
+                className={message.ok ? `${styles.rowMessage} ${styles.rowMessagePositive}` : `${styles.rowMessage} form-error`}
+                role="status"
+              >
                 {message.text}
               </p>
             ) : null}
@@ -259,9 +260,14 @@ function AddEmailFields({ existing, onAdded }: { existing: string[]; onAdded: ()
   const error = form.errors.email ?? (serverError && serverError.value === form.values.email ? serverError.message : null);
 
   return (
-    <form className="card account-form add-email-form" noValidate onSubmit={onSubmit} aria-labelledby="add-email-title">
+    <form
+      className={`card ${styles.form} ${styles.addEmailForm} add-email-form`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="add-email-title"
+    >
       <h2 id="add-email-title">{t("account.emails.addTitle")}</h2>
-      <div className="inline-form">
+      <div className={styles.inlineForm}>
         <FormField
           label={t("account.emails.newAddress")}
           type="email"

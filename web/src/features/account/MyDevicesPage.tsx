@@ -12,7 +12,7 @@ import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx
 import { IndicatorDot } from "./MyThingsPage.tsx";
 import { MyDevicesDocument as myDevicesQuery } from "./MyDevices.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** A model's name with what it measures; a product name alone (The Things Uno) needs no words. */
@@ -70,7 +70,7 @@ export default function MyDevicesPage() {
       <AccountPage title={title} intro={intro}>
         <EmptyState title={t("account.devices.empty")} icon={DeviceIcon}>
           <p>{t("account.devices.emptyText", { brand: b.key })}</p>
-          <p className="empty-state-actions">
+          <p className={styles.emptyStateActions}>
             {addLink}
             <Link to="/devices">{t("account.devices.public")}</Link>
           </p>
@@ -81,20 +81,20 @@ export default function MyDevicesPage() {
 
   return (
     <AccountPage title={title} intro={intro} actions={addLink}>
-      <ul className="record-list card">
+      <ul className={`${styles.recordList} card`}>
         {accesses.map((access) => {
           const device = access.deviceByDeviceId!;
           return (
-            <li key={access.id} className="record-row">
+            <li key={access.id} className={styles.recordRow}>
               <Avatar type="device" id={device.id} name={device.name} hasImage={device.hasImage} size={48} shape="square" />
-              <div className="record-main">
-                <Link to={paths.device(device.id)} className="record-name">
+              <div className={styles.recordMain}>
+                <Link to={paths.device(device.id)} className={styles.recordName}>
                   {device.name}
                 </Link>
-                <span className="record-meta muted">
+                <span className={`${styles.recordMeta} muted`}>
                   <IndicatorDot colour={device.indicatorColour} /> {modelName(device.model)} · <code>{device.deviceId}</code>
                 </span>
-                <span className="record-meta muted">
+                <span className={`${styles.recordMeta} muted`}>
                   {device.lastSensorData
                     ? t("account.devices.lastReading", { date: formatDate(device.lastSensorData, true) })
                     : t("account.devices.noReadings")}
@@ -110,9 +110,9 @@ export default function MyDevicesPage() {
                   ) : null}
                 </span>
               </div>
-              <div className="record-tags">
+              <div className={styles.recordTags}>
                 {access.isOwner ? (
-                  <span className="tag tag-primary">{t("account.tag.owner")}</span>
+                  <span className={`tag ${styles.tagPrimary}`}>{t("account.tag.owner")}</span>
                 ) : (
                   <span className="tag">{t("account.devices.sharedWithYou")}</span>
                 )}

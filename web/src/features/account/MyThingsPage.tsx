@@ -10,7 +10,7 @@ import { paths } from "../../routes/paths.ts";
 import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx";
 import { MyThingsDocument as myThingsQuery } from "./MyThings.generated.ts";
 import { useRichT } from "../../lib/i18n/rich.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts, type AccountKey } from "./texts.ts";
 
 const COLOUR_WORDS: Record<string, AccountKey> = {
@@ -21,12 +21,20 @@ const COLOUR_WORDS: Record<string, AccountKey> = {
   grey: "account.indicator.grey",
 };
 
+/** The dot's colour (grey and unknown colours keep the plain dot). */
+const INDICATOR_CLASSES: Record<string, string> = {
+  red: styles.indicatorRed,
+  orange: styles.indicatorOrange,
+  green: styles.indicatorGreen,
+  blue: styles.indicatorBlue,
+};
+
 export function IndicatorDot({ colour }: { colour: string | null }) {
   const t = useT(accountTexts);
   const key = (colour ?? "grey").toLowerCase();
   const words = key in COLOUR_WORDS ? t(COLOUR_WORDS[key]) : key;
   return (
-    <span className={`indicator indicator-${key}`} title={words}>
+    <span className={`${styles.indicator} ${INDICATOR_CLASSES[key] ?? ""}`} title={words}>
       <span className="visually-hidden">{t("account.indicator.state", { words })}</span>
     </span>
   );
@@ -79,7 +87,7 @@ export default function MyThingsPage() {
       <AccountPage title={title} intro={intro}>
         <EmptyState title={t("account.things.empty", brand)}>
           <p>{t("account.things.emptyText", brand)}</p>
-          <p className="empty-state-actions">
+          <p className={styles.emptyStateActions}>
             {addLink}
             <Link to="/things">{t("account.things.find", brand)}</Link>
           </p>
@@ -90,27 +98,27 @@ export default function MyThingsPage() {
 
   return (
     <AccountPage title={title} intro={intro} actions={addLink}>
-      <ul className="record-list card">
+      <ul className={`${styles.recordList} card`}>
         {accesses.map((access) => {
           const thing = access.thingByThingId!;
           const isOne = thing.id === oneThingId;
           return (
-            <li key={access.id} className="record-row">
+            <li key={access.id} className={styles.recordRow}>
               <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />
-              <div className="record-main">
-                <Link to={paths.thing(thing.id)} className="record-name">
+              <div className={styles.recordMain}>
+                <Link to={paths.thing(thing.id)} className={styles.recordName}>
                   {thing.name}
                 </Link>
-                <span className="record-meta muted">
+                <span className={`${styles.recordMeta} muted`}>
                   <IndicatorDot colour={thing.indicatorColour} />{" "}
                   {thing.lastAction
                     ? t("account.things.lastCare", { type: thing.type, date: formatDate(thing.lastAction) })
                     : t("account.things.noCare", { type: thing.type })}
                 </span>
               </div>
-              <div className="record-tags">
-                {isOne ? <span className="tag tag-accent">{t("account.things.oneThing", brand)}</span> : null}
-                {access.isOwner ? <span className="tag tag-primary">{t("account.tag.owner")}</span> : null}
+              <div className={styles.recordTags}>
+                {isOne ? <span className={`tag ${styles.tagAccent}`}>{t("account.things.oneThing", brand)}</span> : null}
+                {access.isOwner ? <span className={`tag ${styles.tagPrimary}`}>{t("account.tag.owner")}</span> : null}
                 {access.isCollaborator ? <span className="tag">{t("account.things.collaborator")}</span> : null}
                 {thing.isPublic ? null : <span className="tag">{t("account.tag.private")}</span>}
               </div>
@@ -118,7 +126,7 @@ export default function MyThingsPage() {
           );
         })}
       </ul>
-      <p className="muted small-print">
+      <p className={`muted ${styles.smallPrint}`}>
         {rich("account.things.chooseOne", { ...brand, link: (text) => <Link to={paths.account("profile")}>{text}</Link> })}
       </p>
     </AccountPage>

@@ -10,7 +10,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { errorText, serverErrorOf } from "./errors.ts";
 import { NewUserDocument as newUserQuery } from "./NewUser.generated.ts";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** The spec's text in British English (tests compare with it). */
@@ -98,7 +98,7 @@ function NewUserFields({ onCreated, title }: { onCreated: (user: CreatedUser) =>
   };
 
   return (
-    <form className="card account-form new-user-form" noValidate onSubmit={onSubmit} aria-labelledby="new-user-title">
+    <form className={`card ${styles.form} new-user-form`} noValidate onSubmit={onSubmit} aria-labelledby="new-user-title">
       <h2 id="new-user-title">{title}</h2>
       <p className="field-hint">{t("account.newUser.hint")}</p>
       {serverError ? (

@@ -18,6 +18,8 @@ import { useNotify } from "../../lib/notices.tsx";
 import { errorText } from "./errors.ts";
 import { SetNoticePreferenceDocument as setPreferenceQuery, type NoticeKind as SchemaNoticeKind } from "./SetNoticePreference.generated.ts";
 import { SetNoticeSettingsDocument as setSettingsQuery } from "./SetNoticeSettings.generated.ts";
+import styles from "./account.module.css";
+import noticeStyles from "./notices.module.css";
 import { accountTexts, type AccountT, type AccountKey } from "./texts.ts";
 
 export interface NoticePreference {
@@ -149,13 +151,13 @@ export function NoticePreferencesForm({
   };
 
   return (
-    <form className="card account-form notice-form" noValidate onSubmit={onSubmit} aria-label={t("account.notices.formLabel")}>
+    <form className={`card ${styles.form}`} noValidate onSubmit={onSubmit} aria-label={t("account.notices.formLabel")}>
       {errors.form ? (
         <div className="form-error" role="alert">
           {errors.form}
         </div>
       ) : null}
-      <table className="notice-table">
+      <table className={noticeStyles.table}>
         <caption>{t("account.notices.caption")}</caption>
         <thead>
           <tr>
@@ -171,7 +173,7 @@ export function NoticePreferencesForm({
           {NOTICE_KINDS.map((kind) => (
             <tr key={kind}>
               <th scope="row">
-                <span className="notice-kind">{t(KIND_TEXTS[kind].label)}</span>
+                <span className={noticeStyles.kind}>{t(KIND_TEXTS[kind].label)}</span>
                 <span className="field-hint">{t(KIND_TEXTS[kind].hint)}</span>
               </th>
               {(["inApp", "email", "push"] as const).map((channel) => (
@@ -203,11 +205,11 @@ export function NoticePreferencesForm({
 
       <fieldset className="field">
         <legend>{t("account.notices.emails")}</legend>
-        <label className="radio-field">
+        <label className={noticeStyles.radioField}>
           <input type="radio" name="singleEmails" checked={singleEmails} onChange={() => setSingleEmails(true)} />{" "}
           {t("account.notices.oneByOne")}
         </label>
-        <label className="radio-field">
+        <label className={noticeStyles.radioField}>
           <input type="radio" name="singleEmails" checked={!singleEmails} onChange={() => setSingleEmails(false)} />{" "}
           {t("account.notices.inDigest")}
         </label>

@@ -7,8 +7,6 @@ import { AccountPage, LoadError } from "./account-ui.tsx";
 import { browserTimeZone, NoticePreferencesForm } from "./NoticePreferencesForm.tsx";
 import { NoticePreferencesDocument as preferencesQuery } from "./NoticePreferences.generated.ts";
 import { PushDevices } from "./PushDevices.tsx";
-import "./account.css";
-import "./notices.css";
 import { accountTexts } from "./texts.ts";
 
 export default function NoticesPage() {

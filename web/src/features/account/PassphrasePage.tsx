@@ -12,7 +12,7 @@ import { AccountPage } from "./account-ui.tsx";
 import { ChangePasswordDocument as changePasswordQuery } from "./ChangePassword.generated.ts";
 import { PassphraseField } from "../auth/PassphraseField.tsx";
 import { errorText, serverErrorOf } from "./errors.ts";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** The server's message (as it writes it) for a wrong current passphrase. */
@@ -84,7 +84,7 @@ function PassphraseForm({ onChanged }: { onChanged: () => void }) {
 
   return (
     <form
-      className="card account-form passphrase-form narrow-form"
+      className={`card ${styles.form} ${styles.narrow} passphrase-form`}
       noValidate
       onSubmit={onSubmit}
       aria-label={t("account.passphrase.title")}

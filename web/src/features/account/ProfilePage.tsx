@@ -21,7 +21,7 @@ import { useRichT } from "../../lib/i18n/rich.tsx";
 import { ProfileDocument as profileQuery, type ProfileQuery as ProfileData } from "./Profile.generated.ts";
 import { UpdateProfileDocument as updateProfileQuery } from "./UpdateProfile.generated.ts";
 import { AdoptedThings } from "../adoption/AdoptedThings.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 type ProfileUser = NonNullable<ProfileData["currentUser"]>;
@@ -177,10 +177,10 @@ function ProfileForm({ user, things, onSaved }: { user: ProfileUser; things: { i
 
   return (
     <>
-      <div className="card profile-summary">
+      <div className={`card ${styles.profileSummary} profile-summary`}>
         <Avatar id={user.id} name={form.values.name || user.name} hasImage={user.hasImage} size={72} variant="medium" />
         <div>
-          <p className="profile-summary-name">{user.name}</p>
+          <p className={styles.profileSummaryName}>{user.name}</p>
           <p className="muted">
             @{user.username}
             {user.isVerified ? (
@@ -191,13 +191,13 @@ function ProfileForm({ user, things, onSaved }: { user: ProfileUser; things: { i
               </Link>
             )}
           </p>
-          <p className="muted profile-summary-dates">
+          <p className={`muted ${styles.profileSummaryDates}`}>
             {t("account.profile.dates", { created: formatDate(user.createdAt), lastSignIn: formatDate(user.lastSignInAt, true) })}
           </p>
         </div>
       </div>
 
-      <form className="card account-form profile-form" noValidate onSubmit={onSubmit} aria-label={t("account.profile.formLabel")}>
+      <form className={`card ${styles.form} profile-form`} noValidate onSubmit={onSubmit} aria-label={t("account.profile.formLabel")}>
         {serverError ? (
           <div className="form-error" role="alert">
             {serverError.message}
@@ -218,7 +218,7 @@ function ProfileForm({ user, things, onSaved }: { user: ProfileUser; things: { i
           disabled={busy}
         />
         {removePicture && !upload ? (
-          <p className="field-hint pending-note">
+          <p className={`field-hint ${styles.pendingNote}`}>
             {t("account.profile.pictureRemoved")}{" "}
             <button type="button" className="link-button" onClick={() => setRemovePicture(false)}>
               {t("account.profile.keepPicture")}
@@ -298,7 +298,7 @@ function ProfileForm({ user, things, onSaved }: { user: ProfileUser; things: { i
       </form>
 
       {/* Saved as soon as it is chosen (in the account), like the header's switch. */}
-      <div className="card account-form profile-language">
+      <div className={`card ${styles.form}`}>
         <LanguageSwitch />
       </div>
     </>

@@ -13,6 +13,8 @@ import { errorText } from "./errors.ts";
 import { browserLabel, currentSubscription, pushState, PushError, subscribe, unsubscribe, type PushState } from "./push.ts";
 import { PushSubscriptionsDocument as listQuery } from "./PushSubscriptions.generated.ts";
 import { RegisterPushSubscriptionDocument as registerQuery } from "./RegisterPushSubscription.generated.ts";
+import styles from "./account.module.css";
+import noticeStyles from "./notices.module.css";
 import { accountTexts, type AccountKey } from "./texts.ts";
 
 interface Device {
@@ -106,7 +108,7 @@ export function PushDevices() {
   };
 
   return (
-    <section className="card push-devices" aria-labelledby="push-devices-title">
+    <section className={`card ${noticeStyles.pushDevices}`} aria-labelledby="push-devices-title">
       <h2 id="push-devices-title">{t("account.push.title")}</h2>
       {problem ? (
         <div className="form-error" role="alert">
@@ -123,15 +125,15 @@ export function PushDevices() {
       ) : null}
       {devices ? (
         devices.length ? (
-          <ul className="record-list">
+          <ul className={styles.recordList}>
             {devices.map((device) => (
-              <li key={device.id} className="record-row">
-                <div className="record-main">
-                  <span className="record-name">
+              <li key={device.id} className={styles.recordRow}>
+                <div className={styles.recordMain}>
+                  <span className={styles.recordName}>
                     {device.label}
-                    {device.endpoint === here ? <span className="tag tag-primary">{t("account.push.thisDevice")}</span> : null}
+                    {device.endpoint === here ? <span className={`tag ${styles.tagPrimary}`}>{t("account.push.thisDevice")}</span> : null}
                   </span>
-                  <span className="record-meta">
+                  <span className={styles.recordMeta}>
                     {device.lastSuccessAt
                       ? t("account.push.lastMessage", { added: formatDate(device.createdAt), last: formatDate(device.lastSuccessAt, true) })
                       : t("account.push.noMessage", { added: formatDate(device.createdAt) })}

@@ -11,7 +11,7 @@ import { AccountPage, EmptyState, formatDate, LoadError } from "./account-ui.tsx
 import { AllUsersDocument as allUsersQuery } from "./AllUsers.generated.ts";
 import { NewUserForm } from "./NewUserForm.tsx";
 import { useRichT } from "../../lib/i18n/rich.tsx";
-import "./account.css";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 /** Case- and accent-insensitive text for searching. */
@@ -53,15 +53,15 @@ function AllUsers() {
 
   return (
     <AccountPage title={t("account.users.title")} intro={t("account.users.intro")}>
-      <div className="card users-card">
-        <div className="users-toolbar">
+      <div className={`card ${styles.usersCard}`}>
+        <div className={styles.usersToolbar}>
           <label htmlFor={searchId} className="visually-hidden">
             {t("account.users.search")}
           </label>
           <input
             id={searchId}
             type="search"
-            className="search-input"
+            className={styles.searchInput}
             placeholder={t("account.users.searchPlaceholder")}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -81,15 +81,15 @@ function AllUsers() {
             <LoadError error={error} onRetry={reload} message={t("account.users.loadError")} />
           )
         ) : shown && shown.length > 0 ? (
-          <ul className="record-list user-list">
+          <ul className={styles.recordList}>
             {shown.map((user) => (
-              <li key={user.id} className="record-row">
+              <li key={user.id} className={styles.recordRow}>
                 <Avatar id={user.id} name={user.name} hasImage={user.hasImage} size={40} />
-                <div className="record-main">
-                  <Link to={paths.user(user.id)} className="record-name">
+                <div className={styles.recordMain}>
+                  <Link to={paths.user(user.id)} className={styles.recordName}>
                     {user.name}
                   </Link>
-                  <span className="record-meta muted">
+                  <span className={`${styles.recordMeta} muted`}>
                     {user.lastSignInAt
                       ? t("account.users.joined", {
                           username: user.username,
@@ -99,7 +99,7 @@ function AllUsers() {
                       : t("account.users.joinedNever", { username: user.username, joined: formatDate(user.createdAt) })}
                   </span>
                 </div>
-                <div className="record-tags">
+                <div className={styles.recordTags}>
                   {user.isVerified ? (
                     <span className="tag tag-positive">{t("account.tag.verified")}</span>
                   ) : (
@@ -110,7 +110,7 @@ function AllUsers() {
             ))}
           </ul>
         ) : (
-          <p className="muted no-results">{t("account.users.noMatch", { search: deferred.trim() })}</p>
+          <p className={`muted ${styles.noResults}`}>{t("account.users.noMatch", { search: deferred.trim() })}</p>
         )}
       </div>
       <NewUserForm onCreated={reload} />

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALICE, userSession } from "../../test/helpers.tsx";
+import styles from "./account.module.css";
 import { plainDescription } from "./BadgesPage.tsx";
 import { ACCOUNT_DELETED } from "./ConfirmDeletionPage.tsx";
 import { DELETE_FAILED } from "./DeleteAccountPage.tsx";
@@ -306,9 +307,9 @@ describe("badges", () => {
       },
     });
     await screen.findByText("Waterer I");
-    expect(screen.getByText("Waterer I").closest("li")?.className).toContain("badge-earned");
-    const locked = screen.getAllByText("Waterer II").find((el) => el.classList.contains("badge-title"));
-    expect(locked?.closest("li")?.className).toContain("badge-locked");
+    expect(screen.getByText("Waterer I").closest("li")?.className).not.toContain(styles.badgeLocked);
+    const locked = screen.getAllByText("Waterer II").find((el) => el.classList.contains(styles.badgeTitle));
+    expect(locked?.closest("li")?.className).toContain(styles.badgeLocked);
     expect(screen.getByText(/Earned 1 May 2026/)).toBeTruthy();
     expect(screen.getByText("of 3 badges earned", { exact: false }).textContent).toContain("1 of 3");
   });
@@ -386,7 +387,7 @@ describe("things and devices", () => {
     });
     const oak = await screen.findByRole("link", { name: "Oak" });
     expect(oak.getAttribute("href")).toBe("/things/t2/dashboard");
-    const rows = screen.getAllByRole("listitem").filter((li) => li.classList.contains("record-row"));
+    const rows = screen.getAllByRole("listitem").filter((li) => li.classList.contains(styles.recordRow));
     expect(rows[0].textContent).toContain("One Thing");
     expect(rows[0].textContent).toContain("collaborator");
     expect(rows[1].textContent).toContain("owner");

@@ -4,6 +4,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { errorText } from "./errors.ts";
+import styles from "./account.module.css";
 import { accountTexts } from "./texts.ts";
 
 export function AccountPage({
@@ -18,13 +19,13 @@ export function AccountPage({
   children?: ReactNode;
 }) {
   return (
-    <section className="page account-page" aria-labelledby="page-title">
-      <header className="account-page-header">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
+      <header className={styles.pageHeader}>
         <div>
           <h1 id="page-title">{title}</h1>
-          {intro ? <p className="account-intro">{intro}</p> : null}
+          {intro ? <p className={styles.intro}>{intro}</p> : null}
         </div>
-        {actions ? <div className="account-page-actions">{actions}</div> : null}
+        {actions ? <div>{actions}</div> : null}
       </header>
       {children}
     </section>
@@ -40,8 +41,8 @@ const LEAF = (
 
 export function EmptyState({ title, children, icon = LEAF }: { title: string; children?: ReactNode; icon?: ReactNode }) {
   return (
-    <div className="empty-state card">
-      <span className="empty-state-icon" aria-hidden="true">
+    <div className={styles.emptyState}>
+      <span className={styles.emptyStateIcon} aria-hidden="true">
         {icon}
       </span>
       <h2>{title}</h2>
@@ -63,7 +64,7 @@ export function LoadError({
 }) {
   const t = useT(accountTexts);
   return (
-    <div className="form-error load-error" role="alert">
+    <div className={`form-error ${styles.loadError}`} role="alert">
       <span>{errorText(error, message ?? t("account.loadError"))}</span>
       <button type="button" className="button button-secondary" onClick={onRetry}>
         {t("account.tryAgain")}

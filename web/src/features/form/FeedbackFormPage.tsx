@@ -251,7 +251,7 @@ function FeedbackList({
       <div className={styles.listHead}>
         <h2 id={headingId}>
           {title}
-          {result.data ? <span className="home-count">{total.toLocaleString(dateSettings().locale)}</span> : null}
+          {result.data ? <span className="count-pill">{total.toLocaleString(dateSettings().locale)}</span> : null}
         </h2>
         {admin ? <p className="muted">{t("form.receivedLead")}</p> : null}
       </div>

@@ -12,6 +12,7 @@ import { thingTypeLabel } from "../things/thing-meta.ts";
 import { ColourDot } from "./home-sections.tsx";
 import type { GallerySlide } from "./home-data.ts";
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from "./icons.tsx";
+import styles from "./gallery.module.css";
 import { homeTexts } from "./texts.ts";
 
 export const GALLERY_INTERVAL_MS = 6000;
@@ -26,13 +27,13 @@ function SlidePicture({ slide, eager }: { slide: GallerySlide; eager: boolean })
   const t = useT(homeTexts);
   const [failed, setFailed] = useState(false);
   if (failed) {
-    return <span className="gallery-missing">{slide.name}</span>;
+    return <span className={styles.missing}>{slide.name}</span>;
   }
   // The gallery is the page's width up to 1040 px: the large size on wide or dense screens, never
   // shown wider than its own pixels (Picture caps it).
   return (
     <Picture
-      className="gallery-image"
+      className={`${styles.image} gallery-image`}
       type="thing"
       id={slide.id}
       alt={t("home.gallery.photoOf", { name: slide.name })}
@@ -96,7 +97,7 @@ export function GalleryCarousel({
   return (
     <section
       ref={region}
-      className="gallery"
+      className={styles.root}
       aria-roledescription="carousel"
       aria-labelledby={headingId}
       onMouseEnter={() => setHovered(true)}
@@ -107,13 +108,13 @@ export function GalleryCarousel({
       }}
       onKeyDown={onKeyDown}
     >
-      <div className="gallery-head">
+      <div className={styles.head}>
         <h2 id={headingId}>{title}</h2>
         {count > 1 ? (
-          <div className="gallery-controls">
+          <div className={styles.controls}>
             <button
               type="button"
-              className="gallery-button"
+              className={styles.button}
               onClick={() => {
                 setPlaying((p) => !p);
                 setAnnounce(true);
@@ -121,38 +122,38 @@ export function GalleryCarousel({
               aria-label={playing ? t("home.gallery.pauseLabel") : t("home.gallery.playLabel")}
             >
               {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
-              <span aria-hidden="true" className="gallery-button-text">
+              <span aria-hidden="true" className={styles.buttonText}>
                 {playing ? t("home.gallery.pause") : t("home.gallery.play")}
               </span>
             </button>
-            <button type="button" className="gallery-button" aria-controls={slidesId} onClick={() => go(index - 1)}>
+            <button type="button" className={styles.button} aria-controls={slidesId} onClick={() => go(index - 1)}>
               <ChevronLeft size={18} />
               <span className="visually-hidden">{t("home.gallery.previous")}</span>
             </button>
-            <button type="button" className="gallery-button" aria-controls={slidesId} onClick={() => go(index + 1)}>
+            <button type="button" className={styles.button} aria-controls={slidesId} onClick={() => go(index + 1)}>
               <ChevronRight size={18} />
               <span className="visually-hidden">{t("home.gallery.next")}</span>
             </button>
           </div>
         ) : null}
       </div>
-      <div id={slidesId} className="gallery-slides" aria-live={turning || !announce ? "off" : "polite"}>
+      <div id={slidesId} className={styles.slides} aria-live={turning || !announce ? "off" : "polite"}>
         {slides.map((s, i) => (
           <div
             key={s.id}
-            className="gallery-slide"
+            className={styles.slide}
             role="group"
             aria-roledescription="slide"
             aria-label={t("home.gallery.slide", { number: i + 1, count, name: s.name })}
             hidden={i !== index}
           >
             {i === index || i === (index + 1) % count ? <SlidePicture slide={s} eager={i === index} /> : null}
-            <div className="gallery-caption">
-              <Link to={paths.thing(s.id)} className="gallery-name">
+            <div className={styles.caption}>
+              <Link to={paths.thing(s.id)} className={styles.name}>
                 {s.name}
               </Link>
-              <span className="gallery-meta">
-                <ColourDot colour={s.indicatorColour} parameter={s.indicatorParameter} />
+              <span className={styles.meta}>
+                <ColourDot colour={s.indicatorColour} parameter={s.indicatorParameter} onPhoto />
                 <span>
                   {thingTypeLabel(s.type, t)}
                   {s.groupByGroupId ? ` · ${s.groupByGroupId.name}` : ""}
@@ -163,12 +164,12 @@ export function GalleryCarousel({
         ))}
       </div>
       {count > 1 ? (
-        <div className="gallery-picker" role="group" aria-label={t("home.gallery.choose")}>
+        <div className={styles.picker} role="group" aria-label={t("home.gallery.choose")}>
           {slides.map((s, i) => (
             <button
               key={s.id}
               type="button"
-              className={`gallery-dot${i === index ? " gallery-dot-current" : ""}`}
+              className={i === index ? `${styles.dot} ${styles.dotCurrent}` : styles.dot}
               aria-current={i === index ? "true" : undefined}
               aria-controls={slidesId}
               onClick={() => go(i)}

@@ -4,6 +4,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { GalleryCarousel } from "./GalleryCarousel.tsx";
 import { EmptyNote, HomeCard, Unavailable } from "./home-sections.tsx";
 import type { GallerySlide } from "./home-data.ts";
+import styles from "./home.module.css";
 import { homeTexts } from "./texts.ts";
 
 export function GallerySection({
@@ -23,21 +24,21 @@ export function GallerySection({
   const title = t("home.gallery.title", brand);
   if (failed) {
     return (
-      <HomeCard title={title} className="home-gallery-card">
+      <HomeCard title={title}>
         <Unavailable />
       </HomeCard>
     );
   }
   if (loading) {
     return (
-      <HomeCard title={title} className="home-gallery-card">
-        <div className="home-shimmer home-gallery-skeleton" role="status" aria-label={t("home.gallery.loading")} />
+      <HomeCard title={title}>
+        <div className={`${styles.shimmer} ${styles.gallerySkeleton}`} role="status" aria-label={t("home.gallery.loading")} />
       </HomeCard>
     );
   }
   if (!slides.length) {
     return (
-      <HomeCard title={title} className="home-gallery-card">
+      <HomeCard title={title}>
         <EmptyNote action={{ to: "/things", label: t("home.gallery.browse", brand) }}>{t("home.gallery.empty", brand)}</EmptyNote>
       </HomeCard>
     );

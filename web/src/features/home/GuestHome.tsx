@@ -13,6 +13,7 @@ import { ActivityCard } from "./ActivityCard.tsx";
 import { GallerySection } from "./GallerySection.tsx";
 import { MoreLinks, TourButton } from "./HomeLinks.tsx";
 import { OfflineBanner } from "./OfflineBanner.tsx";
+import { QuickActions } from "./QuickActions.tsx";
 import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
 import {
   HomeCard,
@@ -28,7 +29,7 @@ import { colourCounts, needingWater, totalOf } from "./home-data.ts";
 import { CompassIcon, DropIcon, PlusIcon, StarIcon, TaskIcon, TrophyIcon } from "./icons.tsx";
 import { forgetSavedDashboards } from "./saved-dashboard.ts";
 import { HomePublicDocument as publicQuery } from "./HomePublic.generated.ts";
-import "./home.css";
+import styles from "./home.module.css";
 import { homeTexts } from "./texts.ts";
 
 export function GuestHome() {
@@ -53,13 +54,13 @@ export function GuestHome() {
   ];
 
   return (
-    <section className="page home" aria-labelledby="page-title">
+    <section className={`page ${styles.home}`} aria-labelledby="page-title">
       <OfflineBanner />
-      <header className="home-hero home-hero-guest">
+      <header className={`${styles.hero} ${styles.heroGuest}`}>
         <div>
           <h1 id="page-title">{t("home.guest.welcome", { product: b.name })}</h1>
           <p className="lead">{t("layout.tagline", brand)}</p>
-          <ul className="home-what">
+          <ul className={styles.what}>
             <li>
               <strong>{t("home.guest.lookAfter")}</strong> {t("home.guest.lookAfterText", brand)}
             </li>
@@ -94,35 +95,20 @@ export function GuestHome() {
 
       <OverviewFigures figures={figures} loading={loading} label={t("home.figures.public")} />
 
-      <nav className="home-quick home-quick-3" aria-label={t("home.quick.label")}>
-        <Link to={paths.signIn("/")} className="home-quick-action home-quick-primary" data-tour="record">
-          <DropIcon size={22} />
-          <span>
-            <strong>{t("home.quick.record")}</strong>
-            <span className="home-quick-sub">{t("home.quick.signInFirst")}</span>
-          </span>
-        </Link>
-        <Link to="/things/nearest" className="home-quick-action">
-          <CompassIcon size={22} />
-          <span>
-            <strong>{t("home.quick.nearest", brand)}</strong>
-            <span className="home-quick-sub">{t("home.quick.nearestSub")}</span>
-          </span>
-        </Link>
-        <Link to="/things" className="home-quick-action">
-          <PlusIcon size={22} />
-          <span>
-            <strong>{t("home.quick.browse", brand)}</strong>
-            <span className="home-quick-sub">{t("home.quick.browseSub")}</span>
-          </span>
-        </Link>
-      </nav>
+      <QuickActions
+        label={t("home.quick.label")}
+        actions={[
+          { to: paths.signIn("/"), icon: DropIcon, title: t("home.quick.record"), sub: t("home.quick.signInFirst") },
+          { to: "/things/nearest", icon: CompassIcon, title: t("home.quick.nearest", brand), sub: t("home.quick.nearestSub") },
+          { to: "/things", icon: PlusIcon, title: t("home.quick.browse", brand), sub: t("home.quick.browseSub") },
+        ]}
+      />
 
-      <div className="home-grid">
-        <div className="home-column">
+      <div className={styles.grid}>
+        <div className={styles.column}>
           <HomeCard title={t("home.guest.dashboard")} tour="things">
             <SignInPrompt>{t("home.guest.dashboardText", brand)}</SignInPrompt>
-            <ul className="home-member-list">
+            <ul className={styles.memberList}>
               <li data-tour="tasks">
                 <TaskIcon size={20} /> {t("home.guest.tasks")}
               </li>
@@ -136,7 +122,7 @@ export function GuestHome() {
           </HomeCard>
           <ActivityCard signedIn={false} limit={6} />
         </div>
-        <div className="home-column home-column-side">
+        <div className={styles.column}>
           <HomeCard title={t("home.glance.title", brand)} tour="map">
             {loading ? (
               <SkeletonRows rows={3} />

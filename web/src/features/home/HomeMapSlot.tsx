@@ -3,6 +3,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import styles from "./home.module.css";
 import { homeTexts } from "./texts.ts";
 
 const HomeMap = lazy(() => import("../map/HomeMap.tsx").then((m) => ({ default: m.HomeMap })));
@@ -16,7 +17,7 @@ function HomeMapPlaceholder() {
         <Link to="/map">{t("home.map.full")}</Link>
       </div>
       <div className="home-care-map-stage">
-        <div className="home-care-map-loading" role="status">
+        <div className={styles.mapLoading} role="status">
           {t("home.map.loading")}
         </div>
       </div>
@@ -27,9 +28,11 @@ function HomeMapPlaceholder() {
 export function HomeMapSlot() {
   const t = useT(homeTexts);
   return (
-    <Suspense fallback={<HomeMapPlaceholder />}>
-      {/* The home's words for its heading and link, so the map's chunk needs no home texts. */}
-      <HomeMap title={t("home.map.aroundYou")} fullMap={t("home.map.full")} />
-    </Suspense>
+    <div className={styles.mapSlot}>
+      <Suspense fallback={<HomeMapPlaceholder />}>
+        {/* The home's words for its heading and link, so the map's chunk needs no home texts. */}
+        <HomeMap title={t("home.map.aroundYou")} fullMap={t("home.map.full")} />
+      </Suspense>
+    </div>
   );
 }

@@ -12,7 +12,6 @@
 import { useSession } from "../../lib/session-context.tsx";
 import { GuestHome } from "./GuestHome.tsx";
 import { MemberHome } from "./MemberHome.tsx";
-import "./home.css";
 
 export default function HomePage() {
   const { signedIn } = useSession();

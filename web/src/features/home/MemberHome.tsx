@@ -39,7 +39,7 @@ import {
 import { useSavedDashboard } from "./saved-dashboard.ts";
 import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
-import "./home.css";
+import styles from "./home.module.css";
 import { homeTexts, type HomeT } from "./texts.ts";
 
 /** The things at a glance may show the One Thing (else one of theirs) on a small map. */
@@ -130,11 +130,11 @@ export function MemberHome() {
   };
 
   return (
-    <section className="page home" aria-labelledby="page-title">
+    <section className={`page ${styles.home}`} aria-labelledby="page-title">
       <OfflineBanner />
-      <header className="home-hero">
+      <header className={styles.hero}>
         <div>
-          <p className="home-eyebrow">{greeting(new Date(), t)}</p>
+          <p className={styles.eyebrow}>{greeting(new Date(), t)}</p>
           <h1 id="page-title">{welcome}</h1>
           <p className="lead">{oneThing ? t("home.leadOneThing", brand) : t("home.lead", brand)}</p>
         </div>
@@ -145,7 +145,7 @@ export function MemberHome() {
 
       {failed && dashboard.error ? <SectionError error={dashboard.error} onRetry={retryAll} /> : null}
       {fromSaved && saved ? (
-        <p className="home-saved-note">
+        <p className={styles.savedNote}>
           {richText(
             t,
             "home.savedNote",
@@ -158,7 +158,7 @@ export function MemberHome() {
             },
             {},
           )}{" "}
-          <button type="button" className="home-link-button" onClick={retryAll}>
+          <button type="button" className={styles.linkButton} onClick={retryAll}>
             {t("home.tryAgain")}
           </button>
         </p>
@@ -168,8 +168,8 @@ export function MemberHome() {
 
       <MemberQuickActions oneThing={oneThing} hasThings={myThings.length > 0} known={Boolean(user)} b={b} />
 
-      <div className="home-grid">
-        <div className="home-column">
+      <div className={styles.grid}>
+        <div className={styles.column}>
           <MyThingsCard
             myThings={myThings}
             count={user ? user.thingAccessesByUserId.nodes.length : null}
@@ -178,14 +178,14 @@ export function MemberHome() {
             selfId={personKey}
           />
 
-          <div className="home-card home-tasks" data-tour="tasks">
+          <div className={`${styles.card} ${styles.tasks}`} data-tour="tasks">
             <AssignedToMe limit={MAX_ROWS} />
           </div>
 
           <ActivityCard selfId={personKey} signedIn />
         </div>
 
-        <div className="home-column home-column-side">
+        <div className={styles.column}>
           <HomeCard title={t("home.glance.title", brand)} tour="map">
             {thingsResult.error && !thingsResult.data ? (
               <SectionError error={thingsResult.error} onRetry={() => refetchThings({ requestPolicy: "network-only" })} />

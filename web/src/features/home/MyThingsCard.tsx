@@ -7,6 +7,7 @@ import { paths } from "../../routes/paths.ts";
 import { EmptyNote, HomeCard, MyThingRow } from "./home-sections.tsx";
 import type { MyThingEntry } from "./home-data.ts";
 import { useOneThingChoice } from "./use-one-thing.ts";
+import styles from "./home.module.css";
 import { homeTexts } from "./texts.ts";
 
 /** Rows a card shows before "See all". */
@@ -41,7 +42,7 @@ export function MyThingsCard({
         (myThings.length === 0 ? (
           <EmptyNote action={{ to: "/things/new", label: t("home.myThings.add", brand) }}>{t("home.myThings.empty", brand)}</EmptyNote>
         ) : (
-          <ul className="home-things">
+          <ul className={styles.things}>
             {myThings.slice(0, MAX_ROWS).map((entry) => (
               <MyThingRow key={entry.thing.id} entry={entry} b={b} selfId={selfId} onMakeOneThing={oneThing.choose} busy={oneThing.busy} />
             ))}

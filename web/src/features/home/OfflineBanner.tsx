@@ -6,7 +6,7 @@
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { useConnection, type ConnectionStore } from "../../lib/connection.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import "./home.css";
+import styles from "./offline-banner.module.css";
 import { homeTexts } from "./texts.ts";
 
 // Which banners are mounted, so only one speaks: a global one, else the first screen one.
@@ -45,10 +45,14 @@ export function OfflineBanner({ store, global = false }: { store?: ConnectionSto
   const mode = !speaks ? "none" : state.offline ? "offline" : state.recovered ? "back" : "none";
   // One live region whose content changes, so screen readers announce each change.
   return (
-    <div className={mode === "none" ? "offline-region" : `offline-banner offline-banner-${mode}`} role="status" aria-live="polite">
+    <div
+      className={mode === "none" ? "offline-region" : mode === "back" ? `${styles.banner} ${styles.back}` : styles.banner}
+      role="status"
+      aria-live="polite"
+    >
       {mode === "offline" ? (
         <>
-          <span className="offline-banner-icon" aria-hidden="true">
+          <span className={styles.icon} aria-hidden="true">
             <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
               <path
                 d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0"

@@ -35,6 +35,7 @@ import { useWaterNeedReason, waterNeedReasonIn } from "../../lib/i18n/water-need
 import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
+import styles from "./home.module.css";
 import { homeTexts, type HomeT } from "./texts.ts";
 
 /** Numbers as the reader's language writes them ("8,000", "8.000"). */
@@ -49,7 +50,6 @@ export function HomeCard({
   title,
   link,
   tour,
-  className,
   children,
   count,
 }: {
@@ -57,21 +57,20 @@ export function HomeCard({
   link?: { to: string; label: string } | null;
   /** `data-tour` target for the guided tour. */
   tour?: string;
-  className?: string;
   children: ReactNode;
   count?: number | null;
 }) {
   const id = useId();
   const format = useCountFormat();
   return (
-    <section className={`home-card${className ? ` ${className}` : ""}`} aria-labelledby={id} data-tour={tour}>
-      <div className="home-card-head">
+    <section className={styles.card} aria-labelledby={id} data-tour={tour}>
+      <div className={styles.cardHead}>
         <h2 id={id}>
           {title}
-          {count !== undefined && count !== null ? <span className="home-count">{format(count)}</span> : null}
+          {count !== undefined && count !== null ? <span className="count-pill">{format(count)}</span> : null}
         </h2>
         {link ? (
-          <Link to={link.to} className="home-card-link">
+          <Link to={link.to} className={styles.cardLink}>
             {link.label}
           </Link>
         ) : null}
@@ -85,15 +84,15 @@ export function HomeCard({
 export function SkeletonRows({ rows = 3, label }: { rows?: number; label?: string }) {
   const t = useT(homeTexts);
   return (
-    <div className="home-skeleton" role="status" aria-live="polite">
+    <div className={`${styles.skeleton} home-skeleton`} role="status" aria-live="polite">
       <span className="visually-hidden">{label ?? t("common.loading")}</span>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity of their own, and never move
-        <span key={i} className="home-skeleton-row" aria-hidden="true">
-          <span className="home-shimmer home-skeleton-dot" />
-          <span className="home-skeleton-lines">
-            <span className="home-shimmer home-skeleton-line" />
-            <span className="home-shimmer home-skeleton-line short" />
+        <span key={i} className={styles.skeletonRow} aria-hidden="true">
+          <span className={`${styles.shimmer} ${styles.skeletonDot}`} />
+          <span className={styles.skeletonLines}>
+            <span className={`${styles.shimmer} ${styles.skeletonLine}`} />
+            <span className={`${styles.shimmer} ${styles.skeletonLine} ${styles.skeletonLineShort}`} />
           </span>
         </span>
       ))}
@@ -106,12 +105,12 @@ export function SectionError({ error, onRetry }: { error: CombinedError; onRetry
   const t = useT(homeTexts);
   if (error.networkError && !error.graphQLErrors.length) {
     return (
-      <p className="home-offline-note">
+      <p className={styles.offlineNote}>
         {t("home.offlineNote")}
         {onRetry ? (
           <>
             {" "}
-            <button type="button" className="home-link-button" onClick={onRetry}>
+            <button type="button" className={styles.linkButton} onClick={onRetry}>
               {t("home.tryAgain")}
             </button>
           </>
@@ -120,7 +119,7 @@ export function SectionError({ error, onRetry }: { error: CombinedError; onRetry
     );
   }
   return (
-    <div className="form-error home-error" role="alert">
+    <div className={`form-error ${styles.error}`} role="alert">
       <span>{error.graphQLErrors[0]?.message ? translateServerMessage(error.graphQLErrors[0].message) : t("common.anErrorOccurred")}</span>
       {onRetry ? (
         <button type="button" className="button button-secondary" onClick={onRetry}>
@@ -134,13 +133,13 @@ export function SectionError({ error, onRetry }: { error: CombinedError; onRetry
 /** A section the page could not load (the page says why, once, at the top). */
 export function Unavailable() {
   const t = useT(homeTexts);
-  return <p className="home-offline-note">{t("home.unavailable")}</p>;
+  return <p className={styles.offlineNote}>{t("home.unavailable")}</p>;
 }
 
 /** An empty section that says what to do. */
 export function EmptyNote({ children, action }: { children: ReactNode; action?: { to: string; label: string } | null }) {
   return (
-    <div className="home-empty">
+    <div className={styles.empty}>
       <p>{children}</p>
       {action ? (
         <Link to={action.to} className="button button-secondary">
@@ -154,9 +153,9 @@ export function EmptyNote({ children, action }: { children: ReactNode; action?: 
 export function SignInPrompt({ children, next = "/" }: { children: ReactNode; next?: string }) {
   const t = useT(homeTexts);
   return (
-    <div className="home-signin">
+    <div className={styles.signin}>
       <p>{children}</p>
-      <div className="home-signin-actions">
+      <div className={styles.signinActions}>
         <Link to={paths.signIn(next)} className="button">
           {t("home.signIn")}
         </Link>
@@ -170,22 +169,31 @@ export function SignInPrompt({ children, next = "/" }: { children: ReactNode; ne
 
 // Colour dots --------------------------------------------------------------------------------
 
+const capitalised = (colour: string) => colour.charAt(0).toUpperCase() + colour.slice(1);
+/** The dot's class for a colour (normaliseColour's red, orange, green, blue or grey). */
+const indClass = (colour: string) => styles[`ind${capitalised(colour)}`];
+/** The colour bar's segment class for a colour. */
+const segClass = (colour: string) => styles[`seg${capitalised(colour)}`];
+
 /** The indicator colour as a dot with its words: colour is never the only signal. */
 export function ColourDot({
   colour,
   parameter,
   label = true,
+  onPhoto = false,
 }: {
   colour: string | null | undefined;
   parameter?: string | null;
   label?: boolean;
+  /** On a photo (the gallery's caption): the words in white, whatever the colour. */
+  onPhoto?: boolean;
 }) {
   const c = normaliseColour(colour);
   const text = colourLabel(c, parameter);
   return (
-    <span className={`home-ind home-ind-${c}`} title={label ? undefined : text}>
-      <span className="home-ind-dot" aria-hidden="true" />
-      {label ? <span className="home-ind-label">{text}</span> : <span className="visually-hidden">{text}</span>}
+    <span className={`${styles.ind} ${indClass(c)}${onPhoto ? ` ${styles.indOnPhoto}` : ""}`} title={label ? undefined : text}>
+      <span className={styles.indDot} aria-hidden="true" />
+      {label ? <span className={styles.indLabel}>{text}</span> : <span className="visually-hidden">{text}</span>}
     </span>
   );
 }
@@ -203,17 +211,21 @@ export interface Figure {
 export function OverviewFigures({ figures, loading, label }: { figures: Figure[]; loading: boolean; label: string }) {
   const format = useCountFormat();
   return (
-    <ul className={`home-figures home-figures-${figures.length}`} aria-label={label} aria-busy={loading || undefined}>
+    <ul
+      className={figures.length === 4 ? `${styles.figures} ${styles.figures4}` : styles.figures}
+      aria-label={label}
+      aria-busy={loading || undefined}
+    >
       {figures.map((figure) => (
         <li key={figure.key}>
-          <Link to={figure.to} className="home-figure">
+          <Link to={figure.to} className={styles.figure}>
             {loading ? (
-              <span className="home-shimmer home-figure-skeleton" aria-hidden="true" />
+              <span className={`${styles.shimmer} ${styles.figureSkeleton}`} aria-hidden="true" />
             ) : (
-              <span className="home-figure-value">{figure.value === null ? "—" : format(figure.value)}</span>
+              <span className={`${styles.figureValue} home-figure-value`}>{figure.value === null ? "—" : format(figure.value)}</span>
             )}
-            <span className="home-figure-label">{figure.label}</span>
-            {figure.hint ? <span className="home-figure-hint">{figure.hint}</span> : null}
+            <span className={styles.figureLabel}>{figure.label}</span>
+            {figure.hint ? <span className={styles.figureHint}>{figure.hint}</span> : null}
           </Link>
         </li>
       ))}
@@ -260,15 +272,15 @@ export function MyThingRow({
   const reading = latestReading(thing, t);
   const last = thing.actionsByThingId.nodes[0];
   return (
-    <li className={`home-thing${isOneThing ? " home-thing-one" : ""}`}>
+    <li className={`${styles.thing} home-thing${isOneThing ? ` ${styles.thingOne}` : ""}`}>
       <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />
-      <span className="home-thing-body">
-        <span className="home-thing-title">
+      <span className={styles.thingBody}>
+        <span className={styles.thingTitle}>
           <Link to={paths.thing(thing.id)}>{thing.name}</Link>
           {isOneThing ? <span className="tag tag-positive">{t("home.thing.yourOneThing", brand)}</span> : null}
           {isOwner ? <span className="tag">{t("home.thing.owner")}</span> : <span className="tag">{t("home.thing.collaborator")}</span>}
         </span>
-        <span className="home-thing-meta" title={reason ?? undefined}>
+        <span className={styles.thingMeta} title={reason ?? undefined}>
           <NeedBadge need={thing.waterNeed} size={16} />
           <strong className="home-thing-need">{t(`need.${needStyle(thing.waterNeed).need}.label`)}</strong>
           <span>
@@ -290,7 +302,7 @@ export function MyThingRow({
             )}
           </span>
         </span>
-        <span className="home-thing-last">
+        <span className={styles.thingLast}>
           {last
             ? richText(
                 t,
@@ -308,11 +320,11 @@ export function MyThingRow({
             : t("home.thing.noActions")}
         </span>
       </span>
-      <span className="home-thing-actions">
+      <span className={styles.thingActions}>
         {canRecord ? (
           <Link
             to={paths.thingAction(thing.id)}
-            className="button button-secondary home-small-button"
+            className="button button-secondary"
             aria-label={t("home.thing.recordLabel", { name: thing.name })}
           >
             {t("home.thing.record")}
@@ -321,7 +333,7 @@ export function MyThingRow({
         {onMakeOneThing ? (
           <button
             type="button"
-            className={`home-star${isOneThing ? " home-star-on" : ""}`}
+            className={isOneThing ? `${styles.star} ${styles.starOn}` : styles.star}
             aria-pressed={isOneThing}
             disabled={busy}
             onClick={() => onMakeOneThing(isOneThing ? null : thing.id)}
@@ -351,13 +363,13 @@ function modelLabel(model: string, t: HomeT): string {
 export function DeviceRows({ devices }: { devices: MyDevice[] }) {
   const t = useT(homeTexts);
   return (
-    <ul className="home-rows">
+    <ul className={styles.rows}>
       {devices.map((device) => (
-        <li key={device.id} className="home-row">
+        <li key={device.id} className={styles.row}>
           <ColourDot colour={device.indicatorColour} parameter={device.indicatorParameter === "PH" ? "P_H" : "WATER"} label={false} />
-          <span className="home-row-body">
+          <span className={styles.rowBody}>
             <Link to={paths.device(device.id)}>{device.name}</Link>
-            <span className="home-row-meta">
+            <span className={styles.rowMeta}>
               {modelLabel(device.model, t)}
               {device.thingByThingId ? ` · ${t("home.devices.on", { thing: device.thingByThingId.name })}` : ""}
               {device.battery !== null && device.battery !== undefined
@@ -365,7 +377,7 @@ export function DeviceRows({ devices }: { devices: MyDevice[] }) {
                 : ""}
             </span>
           </span>
-          <span className="home-row-side">
+          <span className={styles.rowSide}>
             {device.lastSensorData ? (
               <time dateTime={device.lastSensorData} title={formatDateTime(device.lastSensorData)}>
                 {formatRelative(device.lastSensorData)}
@@ -391,13 +403,13 @@ function groupTypeLabel(type: string, t: HomeT): string {
 export function GroupRows({ groups }: { groups: { group: MyGroup; isOwner: boolean }[] }) {
   const t = useT(homeTexts);
   return (
-    <ul className="home-rows">
+    <ul className={styles.rows}>
       {groups.map(({ group, isOwner }) => (
-        <li key={group.id} className="home-row">
+        <li key={group.id} className={styles.row}>
           <Avatar type="group" id={group.id} name={group.name} hasImage={group.hasImage} size={32} shape="square" />
-          <span className="home-row-body">
+          <span className={styles.rowBody}>
             <Link to={paths.group(group.id)}>{group.name}</Link>
-            <span className="home-row-meta">
+            <span className={styles.rowMeta}>
               {groupTypeLabel(group.type, t)}
               {isOwner ? ` · ${t("home.groups.owner")}` : ""}
             </span>
@@ -411,11 +423,18 @@ export function GroupRows({ groups }: { groups: { group: MyGroup; isOwner: boole
 export function Medal({ level }: { level: number }) {
   const l = Math.min(Math.max(level, 1), 3);
   return (
-    <svg className={`home-medal home-medal-${l}`} viewBox="0 0 32 36" width="30" height="34" aria-hidden="true" focusable="false">
-      <path d="M9 1h6l3 10h-6z" className="home-medal-ribbon" />
-      <path d="M23 1h-6l-3 10h6z" className="home-medal-ribbon home-medal-ribbon-right" />
-      <circle cx="16" cy="22" r="12" className="home-medal-disc" />
-      <text x="16" y="26.5" textAnchor="middle" className="home-medal-text">
+    <svg
+      className={`${styles.medal} ${[styles.medal1, styles.medal2, styles.medal3][l - 1]}`}
+      viewBox="0 0 32 36"
+      width="30"
+      height="34"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M9 1h6l3 10h-6z" className={styles.medalRibbon} />
+      <path d="M23 1h-6l-3 10h6z" className={`${styles.medalRibbon} ${styles.medalRibbonRight}`} />
+      <circle cx="16" cy="22" r="12" className={styles.medalDisc} />
+      <text x="16" y="26.5" textAnchor="middle" className={styles.medalText}>
         {["I", "II", "III"][l - 1]}
       </text>
     </svg>
@@ -428,20 +447,20 @@ const ROMAN = ["", "I", "II", "III", "IV", "V"];
 export function BadgeRows({ badges }: { badges: MyBadge[] }) {
   const t = useT(homeTexts);
   return (
-    <ul className="home-badges">
+    <ul className={styles.badges}>
       {badges.map((badge) => {
         const type = badge.badgeTypeByBadgeTypeId;
         return (
-          <li key={badge.id} className="home-badge">
+          <li key={badge.id} className={styles.badge}>
             <Medal level={type?.level ?? 1} />
-            <span className="home-row-body">
-              <span className="home-badge-title">
+            <span className={styles.rowBody}>
+              <span className={styles.badgeTitle}>
                 {/* The name by its kind (the stored title is English). */}
                 {type
                   ? t("home.badges.name", { kind: type.badgeType, level: ROMAN[type.level] ?? String(type.level) })
                   : t("home.badges.badge")}
               </span>
-              <span className="home-row-meta">
+              <span className={styles.rowMeta}>
                 {t("home.badges.level", { level: type?.level ?? 1 })} ·{" "}
                 <time dateTime={badge.awardedAt} title={formatDateTime(badge.awardedAt)}>
                   {formatRelative(badge.awardedAt)}
@@ -460,7 +479,7 @@ export function BadgeRows({ badges }: { badges: MyBadge[] }) {
 export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[]; selfId?: string; signedIn: boolean }) {
   const t = useT(homeTexts);
   return (
-    <ul className="home-activity">
+    <ul className={styles.activity}>
       {items.map((item) => {
         const person = item.userByCreatedBy;
         const someone = t("home.activity.someone");
@@ -470,13 +489,13 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
             : person.name || person.username || someone
           : someone;
         return (
-          <li key={item.id} className="home-activity-item">
+          <li key={item.id} className={styles.activityItem}>
             {person ? (
               <Avatar id={person.id} name={person.name || person.username} hasImage={person.hasImage} size={32} />
             ) : (
-              <span className="home-activity-anon" aria-hidden="true" />
+              <span className={styles.activityAnon} aria-hidden="true" />
             )}
-            <span className="home-row-body">
+            <span className={styles.rowBody}>
               <span>
                 {richText(
                   t,
@@ -495,10 +514,10 @@ export function ActivityRows({ items, selfId, signedIn }: { items: ActivityItem[
               </span>
               {/* A new thing's action carries the database's "Added <name>": the line says it already. */}
               {item.comments && !(item.type === "CREATED" && /^Added /.test(item.comments)) ? (
-                <span className="home-activity-comment">“{item.comments}”</span>
+                <span className={styles.activityComment}>“{item.comments}”</span>
               ) : null}
             </span>
-            <time className="home-row-side" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+            <time className={styles.rowSide} dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
               {formatRelative(item.createdAt)}
             </time>
           </li>
@@ -554,7 +573,7 @@ export function ThingsAtAGlance({
   return (
     <>
       {focus ? (
-        <div className="home-map">
+        <div className={styles.map}>
           <LocationMap
             latitude={focus.latitude}
             longitude={focus.longitude}
@@ -564,7 +583,7 @@ export function ThingsAtAGlance({
             colour={MARKER_COLOURS[normaliseColour(focus.indicatorColour)]}
             caption={false}
           />
-          <p className="home-map-caption">
+          <p className={styles.mapCaption}>
             <span>
               {richText(t, "home.map.caption", { name: <Link to={paths.thing(focus.id)}>{focus.name}</Link> }, { caption: focus.caption })}
             </span>
@@ -576,17 +595,17 @@ export function ThingsAtAGlance({
         <EmptyNote action={{ to: "/map", label: t("home.map.open") }}>{t("home.glance.empty", brand)}</EmptyNote>
       ) : (
         <>
-          <p className="home-glance-total">{t("home.glance.total", { ...brand, scope, count: total })}</p>
-          <div className="home-colour-bar" aria-hidden="true">
+          <p className={styles.glanceTotal}>{t("home.glance.total", { ...brand, scope, count: total })}</p>
+          <div className={styles.colourBar} aria-hidden="true">
             {INDICATOR_COLOURS.filter((c) => counts[c] > 0).map((c) => (
-              <span key={c} className={`home-colour-seg home-seg-${c}`} style={{ flexGrow: counts[c] }} />
+              <span key={c} className={`${styles.colourSeg} ${segClass(c)}`} style={{ flexGrow: counts[c] }} />
             ))}
           </div>
-          <ul className="home-legend">
+          <ul className={styles.legend}>
             {INDICATOR_COLOURS.filter((c) => counts[c] > 0).map((c) => (
               <li key={c}>
-                <span className={`home-ind home-ind-${c}`}>
-                  <span className="home-ind-dot" aria-hidden="true" />
+                <span className={`${styles.ind} ${indClass(c)}`}>
+                  <span className={styles.indDot} aria-hidden="true" />
                 </span>
                 <strong>{format(counts[c])}</strong> {t(`home.colour.${c}`)}
               </li>
@@ -594,25 +613,25 @@ export function ThingsAtAGlance({
           </ul>
           {needsWater.length ? (
             <>
-              <h3 className="home-subhead">{t("home.glance.needsWater")}</h3>
-              <ul className="home-rows home-rows-tight">
+              <h3 className={styles.subhead}>{t("home.glance.needsWater")}</h3>
+              <ul className={`${styles.rows} ${styles.rowsTight}`}>
                 {needsWater.map((thing) => (
-                  <li key={thing.id} className="home-row" title={waterNeedReasonIn(locale, thing) ?? undefined}>
+                  <li key={thing.id} className={styles.row} title={waterNeedReasonIn(locale, thing) ?? undefined}>
                     <NeedBadge need={thing.waterNeed} size={18} />
-                    <span className="home-row-body">
+                    <span className={styles.rowBody}>
                       <Link to={paths.thing(thing.id)}>{thing.name}</Link>
                     </span>
-                    <span className="home-row-side">{t(`need.${needStyle(thing.waterNeed).need}.label`)}</span>
+                    <span className={styles.rowSide}>{t(`need.${needStyle(thing.waterNeed).need}.label`)}</span>
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <p className="muted home-all-well">{t("home.glance.allWell")}</p>
+            <p className={`muted ${styles.allWell}`}>{t("home.glance.allWell")}</p>
           )}
         </>
       )}
-      <Link to="/map" className="button button-secondary home-map-button">
+      <Link to="/map" className={`button button-secondary ${styles.mapButton}`}>
         <MapIcon size={18} /> {t("home.map.open")}
       </Link>
     </>
@@ -635,14 +654,14 @@ export function RecentThingTiles({
 }) {
   const t = useT(homeTexts);
   return (
-    <ul className="home-recent">
+    <ul className={styles.recent}>
       {things.map((thing) => (
         <li key={thing.id}>
-          <Link to={paths.thing(thing.id)} className="home-recent-tile">
+          <Link to={paths.thing(thing.id)} className={styles.recentTile}>
             <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={40} shape="square" />
-            <span className="home-recent-body">
-              <span className="home-recent-name">{thing.name}</span>
-              <span className="home-row-meta">
+            <span className={styles.recentBody}>
+              <span className={styles.recentName}>{thing.name}</span>
+              <span className={styles.rowMeta}>
                 <ColourDot colour={thing.indicatorColour} parameter={thing.indicatorParameter} label={false} />{" "}
                 {thingTypeLabel(thing.type, t)}
               </span>

@@ -59,7 +59,7 @@ export function ModerationQueue() {
       <div className="admin-section-head">
         <h2 id={headingId}>
           {t("moderation.queue.title")}
-          {open.data ? <span className="home-count">{open.data.allContentReports?.totalCount ?? 0}</span> : null}
+          {open.data ? <span className="count-pill">{open.data.allContentReports?.totalCount ?? 0}</span> : null}
         </h2>
         <p className="muted">{t("moderation.queue.intro")}</p>
       </div>

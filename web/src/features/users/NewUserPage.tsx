@@ -7,7 +7,7 @@ import { AccountPage } from "../account/account-ui.tsx";
 import { NewUserForm } from "../account/NewUserForm.tsx";
 import { useRichT } from "../../lib/i18n/rich.tsx";
 import { AdminOnly } from "../account/UsersPage.tsx";
-import "../account/account.css";
+import accountStyles from "../account/account.module.css";
 import { usersTexts } from "./texts.ts";
 
 export default function NewUserPage() {
@@ -17,7 +17,7 @@ export default function NewUserPage() {
   const rich = useRichT(usersTexts);
   if (!admin) return <AdminOnly title={t("users.newUser")} />;
   return (
-    <div className="standalone-account-page">
+    <div className={accountStyles.standalone}>
       <AccountPage
         title={t("users.newUser")}
         intro={rich("users.newUserIntro", { link: (text) => <Link to={paths.account("users")}>{text}</Link> })}
