@@ -117,7 +117,7 @@ export function LayerPanel({
         ? t("layers.basemapLoading", { basemap: t(`basemap.${active.id}.inSentence`) })
         : t("layers.basemapShowing", { basemap: t(`basemap.${active.id}.inSentence`) });
   return (
-    <div className="">
+    <div>
       <div className={styles.panelHead}>
         <h2 className={styles.panelTitle}>{t("map.layers")}</h2>
         {onClose ? (
@@ -164,7 +164,7 @@ export function LayerPanel({
             onToggle={onOverlay}
             swatch={<NeedBadge need="NEEDS_WATER" size={16} />}
           >
-            <NeedLegend className="" />
+            <NeedLegend />
           </OverlayRow>
           <OverlayRow
             id="waterPoints"

@@ -161,7 +161,7 @@ export function ThingCardBody({
   const reason = useWaterNeedReason(thing);
   const state: WateringState = watering.state;
   return (
-    <div className="" data-need={need.need}>
+    <div data-need={need.need}>
       <div className={styles.cardHead}>
         <ThingPicture id={thing.id} name={thing.name} hasImage={thing.hasImage} type={thing.type} size={56} variant="thumb" />
         <div>
@@ -203,9 +203,7 @@ export function ThingCardBody({
       )}
       {state.step === "idle" || state.step === "failed" || state.step === "undone" ? (
         <p className={styles.popupActions}>
-          <Link to={paths.thing(thing.id)} className="">
-            {t("card.open", brand)}
-          </Link>
+          <Link to={paths.thing(thing.id)}>{t("card.open", brand)}</Link>
         </p>
       ) : null}
     </div>
