@@ -161,7 +161,7 @@ export function ThingCardBody({
   const reason = useWaterNeedReason(thing);
   const state: WateringState = watering.state;
   return (
-    <div data-need={need.need}>
+    <div className="map-card" data-need={need.need}>
       <div className={styles.cardHead}>
         <ThingPicture id={thing.id} name={thing.name} hasImage={thing.hasImage} type={thing.type} size={56} variant="thumb" />
         <div>
