@@ -219,7 +219,7 @@ test("an admin sees the routes in the top routes table and the daily chart", asy
     assert.equal(await adminLink.getAttribute("href"), "/admin");
 
     // Totals.
-    const totals = page.locator(".admin-totals");
+    const totals = page.getByRole("region", { name: "Totals" });
     await totals.getByText("Users", { exact: true }).waitFor();
 
     // The top routes table is there (with everyone's routes; other tests add their own).
@@ -331,6 +331,6 @@ test("screenshots of the admin dashboard", { skip: !process.env.SCREENSHOTS_DIR 
     await page.goto(`${BASE_URL}/admin`);
     await page.getByLabel("To", { exact: true }).fill("2020-01-01");
     await page.getByText("The end date is before the start date").waitFor();
-    await page.locator(".admin-filters").screenshot({ path: `${dir}/admin-filter-error.png` });
+    await page.getByRole("form", { name: "Analytics filters" }).screenshot({ path: `${dir}/admin-filter-error.png` });
   });
 });

@@ -415,7 +415,7 @@ test("screenshots of the device screens", { skip: !SHOTS }, async (t) => {
       await page.setViewportSize(viewport);
       await startSignedIn(page, owner);
       await page.goto(`${BASE_URL}/devices`);
-      await page.locator(".item").first().waitFor();
+      await page.locator(".item-title").first().waitFor();
       await shoot(page, `devices-${suffix}.png`);
       await page.getByRole("button", { name: "List" }).click();
       await shoot(page, `devices-list-${suffix}.png`);

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListLayout } from "./use-list-state.ts";
+import styles from "./list.module.css";
 
 export interface ItemListProps {
   layout: ListLayout;
@@ -22,10 +23,10 @@ export interface ItemListProps {
 
 /** The items of a list in the chosen layout; every list uses it, so tiles and rows look alike everywhere. */
 export function ItemList({ layout, label, children, as: Tag = "ul", variant = "rows", busy = false, className }: ItemListProps) {
-  const layoutClass = layout === "tiles" ? "item-tiles" : variant === "cards" ? "item-stack" : "item-rows";
+  const layoutClass = layout === "tiles" ? `${styles.tiles} item-tiles` : variant === "cards" ? styles.stack : `${styles.rows} item-rows`;
   return (
     <Tag
-      className={[layoutClass, busy ? "item-list-busy" : "", className ?? ""].filter(Boolean).join(" ")}
+      className={[layoutClass, busy ? styles.busy : "", className ?? ""].filter(Boolean).join(" ")}
       aria-label={label}
       aria-busy={busy || undefined}
     >
@@ -53,19 +54,19 @@ export interface ItemCardProps {
 /** One item: the whole title is the link, so the item is a single tab stop plus its actions. */
 export function ItemCard({ to, title, picture, meta, description, badges, actions }: ItemCardProps) {
   return (
-    <li className="item">
-      <span className="item-picture" aria-hidden="true">
+    <li className={styles.item}>
+      <span className={styles.picture} aria-hidden="true">
         {typeof picture === "string" ? <img src={picture} alt="" loading="lazy" /> : (picture ?? <Initials text={title} />)}
       </span>
-      <span className="item-body">
-        <Link to={to} className="item-title">
+      <span className={styles.body}>
+        <Link to={to} className={`${styles.title} item-title`}>
           {title}
         </Link>
-        {meta ? <span className="item-meta">{meta}</span> : null}
-        {description ? <span className="item-description">{description}</span> : null}
+        {meta ? <span className={styles.meta}>{meta}</span> : null}
+        {description ? <span className={`${styles.description} item-description`}>{description}</span> : null}
       </span>
-      {badges ? <span className="item-badges">{badges}</span> : null}
-      {actions ? <span className="item-actions">{actions}</span> : null}
+      {badges ? <span className={styles.badges}>{badges}</span> : null}
+      {actions ? <span className={styles.actions}>{actions}</span> : null}
     </li>
   );
 }
@@ -80,7 +81,7 @@ export function Initials({ text }: { text: string }) {
     .join("");
   // Data (a name's letters), not copy: translate="no", as for a name.
   return (
-    <span className="initials" translate="no">
+    <span className={`${styles.initials} initials`} translate="no">
       {letters || "?"}
     </span>
   );

@@ -8,6 +8,7 @@ import { ListError, ListSkeleton, LoadMore } from "./ListStatus.tsx";
 import type { ClientPaging } from "./use-client-paging.ts";
 import type { ConnectionResult } from "./use-connection.ts";
 import type { ListLayout } from "./use-list-state.ts";
+import styles from "./list.module.css";
 
 /** How the rows are coming along: a useConnection result fits, or a query's own flags. */
 export interface ListLoad<E> {
@@ -71,7 +72,7 @@ export interface ListFooterProps {
 }
 
 /** The count and "load more" under a list. */
-export function ListFooter({ count, more, moreLabel, note, className = "list-footer" }: ListFooterProps) {
+export function ListFooter({ count, more, moreLabel, note, className = styles.footer }: ListFooterProps) {
   return (
     <div className={className}>
       {count ? <ResultCount {...count} /> : null}

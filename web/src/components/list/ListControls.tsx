@@ -4,6 +4,7 @@ import { useId, type ReactNode } from "react";
 import type { ListLayout } from "./use-list-state.ts";
 import { SEARCH_MAX_LENGTH } from "./search.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import styles from "./list.module.css";
 
 export interface Option<V extends string = string> {
   value: V;
@@ -14,7 +15,7 @@ export interface Option<V extends string = string> {
 export function ListToolbar({ label, children }: { label?: string; children: ReactNode }) {
   const t = useT();
   return (
-    <div className="list-toolbar" role="group" aria-label={label ?? t("list.options")}>
+    <div className={`${styles.toolbar} list-toolbar`} role="group" aria-label={label ?? t("list.options")}>
       {children}
     </div>
   );
@@ -31,11 +32,11 @@ export interface SearchBoxProps {
 export function SearchBox({ value, onChange, label, placeholder }: SearchBoxProps) {
   const id = useId();
   return (
-    <div className="list-control list-search">
+    <div className={`${styles.control} ${styles.search} list-search`}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <span className="list-search-icon" aria-hidden="true">
+      <span className={styles.searchIcon} aria-hidden="true">
         <svg viewBox="0 0 20 20" width="18" height="18" focusable="false">
           <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -72,7 +73,7 @@ export interface SelectControlProps<V extends string> {
 export function SelectControl<V extends string>({ label, value, onChange, options }: SelectControlProps<V>) {
   const id = useId();
   return (
-    <div className="list-control list-select">
+    <div className={`${styles.control} ${styles.select} list-select`}>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value as V)}>
         {options.map((option) => (
@@ -118,8 +119,8 @@ export function FilterChips({ label, value, onChange, options, allLabel }: Filte
   const t = useT();
   const all: Option[] = [{ value: "", label: allLabel ?? t("list.all") }, ...options];
   return (
-    <div className="list-control list-chips" role="group" aria-label={label}>
-      <span className="list-chips-label" aria-hidden="true">
+    <div className={`${styles.control} ${styles.chips}`} role="group" aria-label={label}>
+      <span className={styles.chipsLabel} aria-hidden="true">
         {label}
       </span>
       {all.map((option) => {
@@ -128,7 +129,7 @@ export function FilterChips({ label, value, onChange, options, allLabel }: Filte
           <button
             key={option.value || "all"}
             type="button"
-            className={`chip${pressed ? " chip-on" : ""}`}
+            className={pressed ? `${styles.chip} ${styles.chipOn}` : styles.chip}
             aria-pressed={pressed}
             onClick={() => onChange(pressed ? "" : option.value)}
           >
@@ -143,10 +144,10 @@ export function FilterChips({ label, value, onChange, options, allLabel }: Filte
 export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(layout: ListLayout): void }) {
   const t = useT();
   return (
-    <div className="list-control layout-toggle" role="group" aria-label={t("list.layout")}>
+    <div className={`${styles.control} ${styles.layoutToggle} layout-toggle`} role="group" aria-label={t("list.layout")}>
       <button
         type="button"
-        className={`layout-button${value === "tiles" ? " layout-on" : ""}`}
+        className={value === "tiles" ? `${styles.layoutButton} ${styles.layoutOn}` : styles.layoutButton}
         aria-pressed={value === "tiles"}
         title={t("list.tiles")}
         onClick={() => onChange("tiles")}
@@ -161,7 +162,7 @@ export function LayoutToggle({ value, onChange }: { value: ListLayout; onChange(
       </button>
       <button
         type="button"
-        className={`layout-button${value === "list" ? " layout-on" : ""}`}
+        className={value === "list" ? `${styles.layoutButton} ${styles.layoutOn}` : styles.layoutButton}
         aria-pressed={value === "list"}
         title={t("list.list")}
         onClick={() => onChange("list")}
@@ -211,7 +212,7 @@ export function ResultCount({
   else if ((total === null || total === undefined) && more) text = t("list.showing", { shown, noun: word(shown) });
   else text = t("list.count", { count: shown, noun: word(shown) });
   return (
-    <p className="list-count" role="status" aria-live="polite">
+    <p className={`${styles.count} list-count`} role="status" aria-live="polite">
       {text}
     </p>
   );

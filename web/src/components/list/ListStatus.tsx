@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListLayout } from "./use-list-state.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import styles from "./list.module.css";
 
 /** Grey placeholders in the shape of the list while the first page loads. */
 export function ListSkeleton({ layout = "tiles", count = 6, label }: { layout?: ListLayout; count?: number; label?: string }) {
@@ -10,14 +11,14 @@ export function ListSkeleton({ layout = "tiles", count = 6, label }: { layout?: 
   return (
     <div className="list-skeleton" role="status" aria-live="polite">
       <span className="visually-hidden">{label ?? t("common.loading")}</span>
-      <ul className={layout === "tiles" ? "item-tiles" : "item-rows"} aria-hidden="true">
+      <ul className={layout === "tiles" ? styles.tiles : styles.rows} aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity of their own, and never move
-          <li key={index} className="item skeleton-item">
-            <span className="skeleton skeleton-picture" />
-            <span className="skeleton-lines">
-              <span className="skeleton skeleton-line" />
-              <span className="skeleton skeleton-line short" />
+          <li key={index} className={`${styles.item} ${styles.skeletonItem}`}>
+            <span className={`${styles.skeleton} ${styles.skeletonPicture}`} />
+            <span className={styles.skeletonLines}>
+              <span className={`${styles.skeleton} ${styles.skeletonLine}`} />
+              <span className={`${styles.skeleton} ${styles.skeletonLine} ${styles.skeletonShort}`} />
             </span>
           </li>
         ))}
@@ -62,8 +63,8 @@ export function EmptyState({
       </button>
     );
   return (
-    <div className="empty-state">
-      <div className="empty-state-icon" aria-hidden="true">
+    <div className={styles.emptyState}>
+      <div className={styles.emptyStateIcon} aria-hidden="true">
         {icon ?? (
           <svg viewBox="0 0 48 48" width="44" height="44" focusable="false">
             <circle cx="24" cy="24" r="21" fill="none" stroke="currentColor" strokeWidth="2.5" strokeDasharray="5 5" />
@@ -71,10 +72,10 @@ export function EmptyState({
           </svg>
         )}
       </div>
-      <h2 className="empty-state-title">{title}</h2>
-      {children ? <div className="empty-state-text">{children}</div> : null}
+      <h2 className={styles.emptyStateTitle}>{title}</h2>
+      {children ? <div className={styles.emptyStateText}>{children}</div> : null}
       {action || secondary ? (
-        <div className="empty-state-actions">
+        <div className={styles.emptyStateActions}>
           {action ? render(action, "button") : null}
           {secondary ? render(secondary, "button button-secondary") : null}
         </div>
@@ -87,7 +88,7 @@ export function EmptyState({
 export function ListError({ message, onRetry }: { message?: string | null; onRetry?: () => void }) {
   const t = useT();
   return (
-    <div className="form-error list-error" role="alert">
+    <div className={`form-error ${styles.error}`} role="alert">
       <span>{message || t("common.anErrorOccurred")}</span>
       {onRetry ? (
         <button type="button" className="button button-secondary" onClick={onRetry}>
@@ -117,7 +118,7 @@ export function LoadMore({
   const t = useT();
   if (!hasMore && !loading) return null;
   return (
-    <div className="load-more">
+    <div className={styles.loadMore}>
       <button type="button" className="button button-secondary" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
         {loading ? t("common.loading") : (label ?? t("list.loadMore"))}
       </button>

@@ -64,8 +64,8 @@
 //   connectionOptions) is useListState + useDebouncedValue + useConnection in one.
 // - Items that are cards of their own (tasks, actions) use <ItemList variant="cards">.
 // - FilterChips for a few values, FilterSelect for many. '' always means "no filter".
-// - Styles come with the components (list.css); they use the variables of styles.css.
-import "./list.css";
+// - Styles come with the components (list.module.css, local class names). A screen that draws rows
+//   or lines of its own in the list's look takes the class names from listClasses.
 
 export { useListState, readListState, writeListState, LIST_STORAGE_PREFIX, LIST_LAYOUTS } from "./use-list-state.ts";
 export type { ListLayout, ListState, ListStateApi, ListStateOptions } from "./use-list-state.ts";
@@ -93,4 +93,5 @@ export type { ListContentProps, ListFooterProps, ListLoad, MoreSource } from "./
 export type { EmptyStateAction } from "./ListStatus.tsx";
 export { Initials, ItemCard, ItemList } from "./ItemList.tsx";
 export type { ItemCardProps, ItemListProps } from "./ItemList.tsx";
+export { listClasses } from "./list-classes.ts";
 export { SEARCH_MAX_LENGTH, compareText, listCondition, matchesSearch, normaliseText, searchItems } from "./search.ts";

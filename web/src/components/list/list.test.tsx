@@ -29,6 +29,7 @@ import {
   useListState,
   type ListStateOptions,
 } from "./index.ts";
+import styles from "./list.module.css";
 
 afterEach(cleanup);
 
@@ -285,7 +286,7 @@ describe("status pieces", () => {
         </ItemList>
       </MemoryRouter>,
     );
-    expect(screen.getByRole("list", { name: "Groups" }).className).toBe("item-tiles");
+    expect(screen.getByRole("list", { name: "Groups" }).className).toBe(`${styles.tiles} item-tiles`);
     expect(screen.getByRole("link", { name: "Riverside Planters" }).getAttribute("href")).toBe("/groups/1");
     expect(screen.getByText("RP")).toBeTruthy();
   });
@@ -298,14 +299,14 @@ describe("status pieces", () => {
     );
     const list = screen.getByRole("list", { name: "Feed" });
     expect(list.tagName).toBe("OL");
-    expect(list.className).toBe("item-stack action-list");
+    expect(list.className).toBe(`${styles.stack} action-list`);
     expect(list.getAttribute("aria-busy")).toBeNull();
     rerender(
       <ItemList layout="tiles" variant="cards" as="ol" label="Feed" className="action-list" busy>
         <li>one</li>
       </ItemList>,
     );
-    expect(screen.getByRole("list", { name: "Feed" }).className).toBe("item-tiles item-list-busy action-list");
+    expect(screen.getByRole("list", { name: "Feed" }).className).toBe(`${styles.tiles} item-tiles ${styles.busy} action-list`);
     expect(screen.getByRole("list", { name: "Feed" }).getAttribute("aria-busy")).toBe("true");
   });
 });

@@ -28,7 +28,7 @@ import { AdminUserByUsernameDocument as userByUsernameQuery } from "./AdminUserB
 import { AnalyticsFilters } from "./AnalyticsFilters.tsx";
 import { AnalyticsResults } from "./AnalyticsResults.tsx";
 import { NavigationAnalyticsDocument as analyticsQuery } from "./NavigationAnalytics.generated.ts";
-import "./admin.css";
+import styles from "./admin.module.css";
 import { adminTexts } from "./texts.ts";
 
 export default function AdminPage() {
@@ -67,11 +67,11 @@ export default function AdminPage() {
   const range = { from: formatDay(filters.from), to: formatDay(filters.to) };
 
   return (
-    <section className="page admin-page" aria-labelledby="page-title">
-      <header className="admin-header">
+    <section className={`page ${styles.page}`} aria-labelledby="page-title">
+      <header className={styles.header}>
         <div>
           <h1 id="page-title">{t("admin.title")}</h1>
-          <p className="admin-intro">{t("admin.intro")}</p>
+          <p className={styles.intro}>{t("admin.intro")}</p>
         </div>
         <button type="button" className="button button-secondary" onClick={refresh} disabled={refreshing}>
           {refreshing ? t("admin.refreshing") : t("admin.refresh")}
@@ -80,10 +80,10 @@ export default function AdminPage() {
 
       <AdminTotals totals={totals} onRetry={() => refetchTotals({ requestPolicy: "network-only" })} />
 
-      <section aria-labelledby="analytics-title" className="admin-section">
-        <div className="admin-section-head">
+      <section aria-labelledby="analytics-title" className={styles.section}>
+        <div className="section-head">
           <h2 id="analytics-title">{t("admin.analytics.title")}</h2>
-          <p className="muted admin-scope" aria-live="polite">
+          <p className={`muted ${styles.scope}`} aria-live="polite">
             {who ? t("admin.scope.only", { ...range, who }) : t("admin.scope.everyone", range)}
             {who ? (
               <>
@@ -113,11 +113,11 @@ export default function AdminPage() {
         />
       </section>
 
-      <section className="admin-section">
+      <section className={styles.section}>
         <ModerationQueue />
       </section>
 
-      <section className="admin-section">
+      <section className={styles.section}>
         <ReceivedFeedback />
       </section>
     </section>

@@ -9,6 +9,7 @@ import { AdminTotalsDocument as totalsQuery } from "./AdminTotals.generated.ts";
 import { LoadError } from "./LoadError.tsx";
 import { Stat } from "./Stat.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 /** The totals query, shared with the page's refresh button. */
 export function useAdminTotals() {
@@ -20,12 +21,12 @@ export function AdminTotals({ totals, onRetry }: { totals: ReturnType<typeof use
   const brand = { brand: useBranding().key };
   const figures = totals.data?.adminTotals;
   return (
-    <section aria-labelledby="totals-title" className="admin-section">
+    <section aria-labelledby="totals-title" className={styles.section}>
       <h2 id="totals-title" className="visually-hidden">
         {t("admin.totals.title")}
       </h2>
       {figures ? (
-        <ul className="admin-stats admin-totals">
+        <ul className={`${styles.stats} ${styles.totals}`}>
           <Stat label={t("admin.totals.things", brand)} value={formatCount(figures.things)} />
           <Stat label={t("admin.totals.devices")} value={formatCount(figures.devices)} />
           <Stat label={t("admin.totals.users")} value={formatCount(figures.users)} />

@@ -5,6 +5,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { defaultFilters, lastDays, QUICK_RANGES, validateFilters, type Filters } from "./admin-data.ts";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 export function AnalyticsFilters({
   filters,
@@ -48,8 +49,8 @@ export function AnalyticsFilters({
   const isDefault = filters.from === defaults.from && filters.to === defaults.to && !filters.user;
 
   return (
-    <form className="card admin-filters" onSubmit={submit} noValidate aria-label={t("admin.filters.label")}>
-      <div className="admin-quick" role="group" aria-label={t("admin.filters.quickRanges")}>
+    <form className={`card ${styles.filters}`} onSubmit={submit} noValidate aria-label={t("admin.filters.label")}>
+      <div className={styles.quick} role="group" aria-label={t("admin.filters.quickRanges")}>
         {QUICK_RANGES.map((days) => {
           const range = lastDays(days, today);
           const active = filters.from === range.from && filters.to === range.to;
@@ -57,7 +58,7 @@ export function AnalyticsFilters({
             <button
               key={days}
               type="button"
-              className={`admin-chip${active ? " active" : ""}`}
+              className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip}
               aria-pressed={active}
               onClick={() => onApply({ ...filters, ...range })}
             >
@@ -66,7 +67,7 @@ export function AnalyticsFilters({
           );
         })}
       </div>
-      <div className="admin-filter-fields">
+      <div className={styles.filterFields}>
         <FilterField id={`${id}-from`} label={t("admin.filters.from")} error={shown.from}>
           <input
             id={`${id}-from`}
@@ -104,7 +105,7 @@ export function AnalyticsFilters({
             aria-describedby={[`${id}-user-hint`, shown.user ? `${id}-user-error` : ""].filter(Boolean).join(" ")}
           />
         </FilterField>
-        <div className="admin-filter-actions">
+        <div className={styles.filterActions}>
           <button type="submit" className="button">
             {t("admin.filters.apply")}
           </button>
@@ -133,7 +134,7 @@ function FilterField({
   children: ReactNode;
 }) {
   return (
-    <div className={`field admin-field${error ? " field-invalid" : ""}`}>
+    <div className={`field ${styles.filterField}${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
       {children}
       {hint ? (

@@ -25,6 +25,7 @@ import { RoutesTable } from "./RoutesTable.tsx";
 import { SessionsTable } from "./SessionsTable.tsx";
 import { Stat } from "./Stat.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 export function AnalyticsResults({
   filters,
@@ -69,7 +70,7 @@ export function AnalyticsResults({
   const range = { from: formatDay(filters.from), to: formatDay(filters.to) };
 
   return (
-    <div className="admin-analytics" aria-busy={result.fetching || undefined}>
+    <div className={styles.analytics} aria-busy={result.fetching || undefined}>
       {result.error ? <LoadError message={errorText(result.error, t("admin.analytics.refreshFailed"))} onRetry={onRetry} /> : null}
       {empty ? (
         <EmptyState title={filters.to >= toDay(new Date()) ? t("admin.empty.titleYet") : t("admin.empty.titleDates")}>
@@ -78,7 +79,7 @@ export function AnalyticsResults({
         </EmptyState>
       ) : (
         <>
-          <ul className="admin-stats admin-summary" aria-label={t("admin.summary.label")}>
+          <ul className={`${styles.stats} ${styles.summary}`} aria-label={t("admin.summary.label")}>
             <Stat label={t("admin.summary.navigations")} value={formatCount(totalNavigations)} />
             <Stat label={t("admin.summary.sessions")} value={formatCount(summary.totalSessions)} />
             <Stat label={t("admin.summary.visitors", { count: summary.uniqueVisitors })} value={formatCount(summary.uniqueVisitors)} />
@@ -86,7 +87,7 @@ export function AnalyticsResults({
             <Stat label={t("admin.summary.pagesPerSession")} value={formatDecimal(summary.averageNavigationsPerSession)} />
           </ul>
           <DailyFigures points={points} filters={filters} />
-          <div className="admin-tables">
+          <div className={styles.tables}>
             <RoutesTable rows={routes} total={data.navigationRouteStats?.totalCount ?? routes.length} />
             <PatternsTable rows={patterns} total={data.navigationPatternStats?.totalCount ?? patterns.length} />
           </div>

@@ -20,6 +20,7 @@ import { formatCount, formatDay, type DailyPoint } from "./admin-data.ts";
 import { LINE_SHAPE } from "../../components/charts/series.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -143,7 +144,7 @@ export default function DailyChart({ points, label }: DailyChartProps) {
   );
 
   return (
-    <div className="admin-chart-canvas">
+    <div className={styles.chartCanvas}>
       <Chart type="bar" data={data} options={options} role="img" aria-label={label} />
     </div>
   );

@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { formatCount, formatDay, type DailyPoint, type Filters } from "./admin-data.ts";
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 const DailyChart = lazy(() => import("./DailyChart.tsx"));
 
@@ -20,20 +21,20 @@ export function DailyFigures({ points, filters }: { points: DailyPoint[]; filter
     { label: t("admin.daily.pages"), numeric: true, cell: (p) => formatCount(p.routes) },
   ];
   return (
-    <section className="card admin-card" aria-labelledby="daily-title">
-      <div className="admin-card-head">
+    <section className={`card ${styles.card}`} aria-labelledby="daily-title">
+      <div className={styles.cardHead}>
         <h3 id="daily-title">{t("admin.daily.title")}</h3>
       </div>
       <Suspense
         fallback={
-          <div className="admin-chart-canvas admin-chart-loading">
+          <div className={`${styles.chartCanvas} ${styles.chartLoading}`}>
             <Loading label={t("admin.daily.loadingChart")} />
           </div>
         }
       >
         <DailyChart points={points} label={label} />
       </Suspense>
-      <details className="admin-details">
+      <details className={styles.details}>
         <summary>{t("admin.daily.showTable")}</summary>
         <StatsTable rows={points.filter((p) => p.navigations > 0)} rowKey={(p) => p.date} columns={columns} caption={label} />
       </details>

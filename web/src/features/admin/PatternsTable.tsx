@@ -6,18 +6,19 @@ import { RouteLink } from "./RouteLink.tsx";
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { TableCard } from "./TableCard.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 export function PatternsTable({ rows, total }: { rows: PatternStat[]; total: number }) {
   const t = useT(adminTexts);
   const columns: Column<PatternStat>[] = [
     {
       label: t("admin.patterns.fromTo"),
-      cellClassName: "admin-pattern",
+      cellClassName: styles.pattern,
       cell: (row) => (
         <>
           <RouteLink route={row.fromRoute} />
           {/* The arrow is read as "to" (aria-label is not announced on a plain span). */}
-          <span className="admin-arrow" aria-hidden="true">
+          <span className={styles.arrow} aria-hidden="true">
             →
           </span>
           <span className="visually-hidden"> {t("admin.patterns.to")} </span>

@@ -5,6 +5,7 @@ import { RouteLink } from "./RouteLink.tsx";
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { TableCard } from "./TableCard.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 export function RoutesTable({ rows, total }: { rows: RouteStat[]; total: number }) {
   const t = useT(adminTexts);
@@ -15,7 +16,7 @@ export function RoutesTable({ rows, total }: { rows: RouteStat[]; total: number 
       cell: (row) => (
         <>
           <RouteLink route={row.route} />
-          <span className="admin-bar" aria-hidden="true">
+          <span className={styles.bar} aria-hidden="true">
             <span style={{ width: `${(num(row.visitCount) / top) * 100}%` }} />
           </span>
         </>

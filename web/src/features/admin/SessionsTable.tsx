@@ -7,6 +7,7 @@ import { formatCount, formatDateTime, formatDecimal, formatDuration, num, visito
 import { StatsTable, type Column } from "./StatsTable.tsx";
 import { TableCard } from "./TableCard.tsx";
 import { adminTexts } from "./texts.ts";
+import styles from "./admin.module.css";
 
 export function SessionsTable({
   rows,
@@ -29,7 +30,7 @@ export function SessionsTable({
             {visitorLabel(row, t)}
           </Link>
         ) : (
-          <span className="admin-guest">{visitorLabel(row, t)}</span>
+          <span className={styles.guest}>{visitorLabel(row, t)}</span>
         ),
     },
     { label: t("admin.sessions.sessions"), numeric: true, cell: (row) => formatCount(row.totalSessions) },
@@ -42,6 +43,7 @@ export function SessionsTable({
     },
     {
       label: t("admin.sessions.lastSession"),
+      cellClassName: styles.lastSession,
       cell: (row) =>
         row.lastSession ? <time dateTime={row.lastSession}>{formatDateTime(row.lastSession)}</time> : formatDateTime(row.lastSession),
     },
@@ -50,13 +52,13 @@ export function SessionsTable({
     columns.push({
       label: t("admin.sessions.filter"),
       action: true,
-      cellClassName: "admin-row-action",
+      cellClassName: styles.rowAction,
       cell: (row) => {
         const filterValue = row.username ?? row.userId;
         return filterValue ? (
           <button
             type="button"
-            className="admin-chip"
+            className={styles.chip}
             onClick={() => onFilterUser(filterValue)}
             aria-label={t("admin.sessions.onlyThisUserLabel", { name: visitorLabel(row, t) })}
           >
@@ -78,7 +80,7 @@ export function SessionsTable({
         rows={rows}
         rowKey={(row) => row.userId ?? "unknown"}
         columns={columns}
-        className="admin-sessions"
+        className={styles.sessions}
         describedBy="sessions-title-description"
       />
     </TableCard>

@@ -1,8 +1,9 @@
 // The one table of the admin page's figures (routes, patterns, sessions, the daily figures): a
 // header row of column names, then one row per record whose first cell names the row. Each cell
 // carries its column's name as data-label, which the narrow layout shows beside the value
-// (admin.css), so the table reads as cards on a phone.
+// (admin.module.css), so the table reads as cards on a phone.
 import type { ReactNode } from "react";
+import styles from "./admin.module.css";
 
 export interface Column<Row> {
   /** The column's name, in the header and as each cell's data-label. */
@@ -34,13 +35,13 @@ export function StatsTable<Row>({
   describedBy?: string;
 }) {
   return (
-    <div className="admin-table-wrap">
-      <table className={className ? `admin-table ${className}` : "admin-table"} aria-describedby={describedBy}>
+    <div className={styles.tableWrap}>
+      <table className={className ? `${styles.table} ${className}` : styles.table} aria-describedby={describedBy}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? "num" : undefined}>
+              <th key={column.label} scope="col" className={column.numeric ? styles.num : undefined}>
                 {column.action ? <span className="visually-hidden">{column.label}</span> : column.label}
               </th>
             ))}
@@ -50,7 +51,7 @@ export function StatsTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column, i) => {
-                const className = [column.numeric ? "num" : "", column.cellClassName ?? ""].filter(Boolean).join(" ") || undefined;
+                const className = [column.numeric ? styles.num : "", column.cellClassName ?? ""].filter(Boolean).join(" ") || undefined;
                 const dataLabel = column.action ? undefined : column.label;
                 return i === 0 ? (
                   <th key={column.label} scope="row" data-label={dataLabel} className={className}>

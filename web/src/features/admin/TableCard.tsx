@@ -1,6 +1,7 @@
 // A card around one of the analytics tables: its title and what it shows, the table (or a line
 // saying the period has nothing for it), and a note when only the top rows are shown.
 import type { ReactNode } from "react";
+import styles from "./admin.module.css";
 
 export function TableCard({
   id,
@@ -20,15 +21,15 @@ export function TableCard({
   children: ReactNode;
 }) {
   return (
-    <section className="card admin-card" aria-labelledby={id}>
-      <div className="admin-card-head">
+    <section className={`card ${styles.card}`} aria-labelledby={id}>
+      <div className={styles.cardHead}>
         <h3 id={id}>{title}</h3>
         <p className="muted" id={`${id}-description`}>
           {description}
         </p>
       </div>
       {empty ? <p className="muted">{empty}</p> : children}
-      {note ? <p className="muted admin-note">{note}</p> : null}
+      {note ? <p className={`muted ${styles.note}`}>{note}</p> : null}
     </section>
   );
 }

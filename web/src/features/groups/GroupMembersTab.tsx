@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
 import { FormField } from "../../components/FormField.tsx";
-import { EmptyState, ListError, ListSkeleton, LoadMore, useConnection } from "../../components/list/index.ts";
+import { EmptyState, ListError, ListSkeleton, listClasses, LoadMore, useConnection } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useNotify } from "../../lib/notices.tsx";
@@ -119,32 +119,34 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
           <p>{t("groups.membersNoneText", brand)}</p>
         </EmptyState>
       ) : (
-        <ul className="item-rows" aria-label={t("groups.membersOf", { name: group.name })}>
+        <ul className={`${listClasses.rows} item-rows`} aria-label={t("groups.membersOf", { name: group.name })}>
           {members.nodes.map((member) => {
             const user = member.userByUserId;
             const you = member.userId === session?.id;
             const name = user?.name ?? t("groups.aMember");
             return (
-              <li key={member.id} className="item member-row">
-                <span className="item-picture" aria-hidden="true">
+              <li key={member.id} className={`${listClasses.item} member-row`}>
+                <span className={listClasses.picture} aria-hidden="true">
                   {user ? <Avatar user={user} size={40} /> : null}
                 </span>
-                <span className="item-body">
+                <span className={listClasses.body}>
                   {user ? (
-                    <Link to={paths.user(user.id)} className="item-title">
+                    <Link to={paths.user(user.id)} className={`${listClasses.title} item-title`}>
                       {you ? t("groups.nameYou", { name }) : name}
                     </Link>
                   ) : (
-                    <span className="item-title">{name}</span>
+                    <span className={`${listClasses.title} item-title`}>{name}</span>
                   )}
-                  <span className="item-meta">
+                  <span className={listClasses.meta}>
                     {user ? `@${user.username} · ` : ""}
                     {t("groups.joinedOn", { date: formatDate(member.createdAt) })}
                   </span>
                 </span>
-                <span className="item-badges">{member.isOwner ? <span className="tag tag-positive">{t("groups.owner")}</span> : null}</span>
+                <span className={listClasses.badges}>
+                  {member.isOwner ? <span className="tag tag-positive">{t("groups.owner")}</span> : null}
+                </span>
                 {manage ? (
-                  <span className={`item-actions ${styles.memberActions}`}>
+                  <span className={`${listClasses.actions} ${styles.memberActions}`}>
                     {confirmId === member.id ? (
                       <>
                         <span className="visually-hidden" role="status">
@@ -347,17 +349,17 @@ function Invitations({ groupId, version }: { groupId: string; version: number })
       ) : invitations.length === 0 ? (
         <p className="muted">{t("groups.invitationsNone")}</p>
       ) : (
-        <ul className="item-rows" aria-label={t("groups.pendingInvitations")}>
+        <ul className={`${listClasses.rows} item-rows`} aria-label={t("groups.pendingInvitations")}>
           {invitations.map((invitation) => (
-            <li key={invitation.id} className="item">
-              <span className="item-body">
-                <span className="item-title">{invitation.email}</span>
-                <span className="item-meta">
+            <li key={invitation.id} className={`${listClasses.item} item`}>
+              <span className={listClasses.body}>
+                <span className={`${listClasses.title} item-title`}>{invitation.email}</span>
+                <span className={listClasses.meta}>
                   {t("groups.sentOn", { date: formatDate(invitation.createdAt) })}
                   {invitation.userByUserId ? ` · ${t("groups.hasAccount", { name: invitation.userByUserId.name })}` : ""}
                 </span>
               </span>
-              <span className={`item-actions ${styles.memberActions}`}>
+              <span className={`${listClasses.actions} ${styles.memberActions}`}>
                 <button
                   type="button"
                   className="button button-small button-secondary"

@@ -18,6 +18,7 @@ import {
   SortSelect,
   listCondition,
   useServerList,
+  listClasses,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -196,7 +197,7 @@ export default function GroupsPage() {
           }
           note={
             mineOfLoadedOnly ? (
-              <p className="muted list-note">{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p>
+              <p className={`muted ${listClasses.note}`}>{t("groups.mineOfLoaded", { ...brand, count: result.nodes.length })}</p>
             ) : null
           }
           more={result}

@@ -3,6 +3,7 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { apiUrl, Avatar as SharedAvatar, imagePath, type ImageType } from "../../components/Avatar.tsx";
+import { listClasses } from "../../components/list/index.ts";
 import { useAppConfig } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -38,10 +39,10 @@ export function SignInPrompt({ title, children }: { title: string; children?: Re
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
-    <div className="empty-state sign-in-prompt">
-      <h2 className="empty-state-title">{title}</h2>
-      {children ? <div className="empty-state-text">{children}</div> : null}
-      <div className="empty-state-actions">
+    <div className={`${listClasses.emptyState} sign-in-prompt`}>
+      <h2 className={listClasses.emptyStateTitle}>{title}</h2>
+      {children ? <div className={listClasses.emptyStateText}>{children}</div> : null}
+      <div className={listClasses.emptyStateActions}>
         <Link className="button" to={paths.signIn(here)}>
           {t("groups.signIn")}
         </Link>

@@ -17,6 +17,7 @@ import { useCare } from "./use-care.ts";
 import { useMapTimings } from "./use-map-debug.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
+import styles from "./map.module.css";
 
 const MapView = lazy(() => import("./MapView.tsx"));
 
@@ -50,18 +51,18 @@ export function CareMap(props: CareMapProps) {
     [signedIn, changed],
   );
   const unavailable = (
-    <div className="map-unavailable">
+    <div className={styles.unavailable}>
       <h2>{t("map.noWebGL")}</h2>
       <p>{t("map.noWebGLText")}</p>
-      <p className="map-unavailable-links">
+      <p className={styles.unavailableLinks}>
         <Link to="/things">{t("map.allThings", { brand: b.key })}</Link>
         <Link to="/things/nearest">{t("map.nearestThing", { brand: b.key })}</Link>
       </p>
     </div>
   );
   return (
-    <div className={`care-map${narrow ? " care-map-narrow" : ""}`}>
-      <div className="care-map-canvas">
+    <div className={styles.careMap}>
+      <div className={`${styles.careMapCanvas} care-map-canvas`}>
         <MapBoundary fallback={unavailable}>
           {!mapReady && props.overlays.things ? (
             <MarkerPreview
@@ -74,7 +75,7 @@ export function CareMap(props: CareMapProps) {
               timings={timings}
             />
           ) : null}
-          <Suspense fallback={<div className="map-loading">{t("location.loadingMap")}</div>}>
+          <Suspense fallback={<div className={styles.loading}>{t("location.loadingMap")}</div>}>
             <MapView
               basemap={props.basemap}
               overlays={props.overlays}

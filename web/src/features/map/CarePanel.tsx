@@ -10,6 +10,7 @@ import type { Care, ListThing } from "./use-care.ts";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
+import styles from "./map.module.css";
 
 /** How many things the list shows at most. */
 export const LIST_MAX = 30;
@@ -17,10 +18,10 @@ export const LIST_MAX = 30;
 function CareFilters({ care }: { care: Care }) {
   const t = useT(mapTexts);
   return (
-    <div className="care-filters" role="group" aria-label={t("care.filters")}>
+    <div className={styles.careFilters} role="group" aria-label={t("care.filters")}>
       <button
         type="button"
-        className="care-filter"
+        className={`${styles.careFilter} care-filter`}
         aria-pressed={care.needsWaterOnly}
         onClick={() => care.setNeedsWaterOnly(!care.needsWaterOnly)}
       >
@@ -28,7 +29,7 @@ function CareFilters({ care }: { care: Care }) {
       </button>
       <button
         type="button"
-        className="care-filter"
+        className={`${styles.careFilter} care-filter`}
         aria-pressed={care.nearMe}
         aria-busy={care.locating}
         onClick={care.toggleNearMe}
@@ -51,15 +52,15 @@ function CareRow({ thing, selected, onChoose }: { thing: ListThing; selected: bo
     <li>
       <button
         type="button"
-        className={`care-row${selected ? " care-row-selected" : ""}`}
+        className={`${styles.careRow}${selected ? ` ${styles.careRowSelected}` : ""} care-row`}
         data-thing-id={thing.id}
         data-need={need.need}
         onClick={() => onChoose(thing)}
       >
         <NeedBadge need={thing.waterNeed} size={22} />
-        <span className="care-row-text">
-          <span className="care-row-name">{thing.name}</span>
-          <span className="care-row-meta">
+        <span className={styles.careRowText}>
+          <span className={styles.careRowName}>{thing.name}</span>
+          <span className={styles.careRowMeta}>
             {t(`need.${need.need}.label`)}
             {thing.distanceMetres !== undefined ? ` · ${t("care.away", { distance: formatMetres(thing.distanceMetres) })}` : ""}
           </span>
@@ -77,9 +78,9 @@ export function CareList({ care }: { care: Care }) {
   const thirsty = care.list.filter((t) => t.waterNeed === "NEEDS_WATER").length;
   return (
     <>
-      <div className="care-head">
-        <h2 className="care-title">{care.nearMe ? t("care.nearestTitle", brand) : t("care.aroundTitle", brand)}</h2>
-        <p className="care-summary" aria-live="polite">
+      <div className={styles.careHead}>
+        <h2 className={styles.careTitle}>{care.nearMe ? t("care.nearestTitle", brand) : t("care.aroundTitle", brand)}</h2>
+        <p className={styles.careSummary} aria-live="polite">
           {care.listLoading
             ? t("care.looking")
             : thirsty > 0
@@ -89,15 +90,15 @@ export function CareList({ care }: { care: Care }) {
       </div>
       <CareFilters care={care} />
       {things.length === 0 && !care.listLoading ? (
-        <p className="care-empty">{care.needsWaterOnly ? t("care.noneThirsty", brand) : t("care.noneDrawn", brand)}</p>
+        <p className={styles.careEmpty}>{care.needsWaterOnly ? t("care.noneThirsty", brand) : t("care.noneDrawn", brand)}</p>
       ) : (
-        <ul className="care-list" aria-label={care.nearMe ? t("care.nearestFirst") : t("care.thirstiestFirst")}>
+        <ul className={styles.careList} aria-label={care.nearMe ? t("care.nearestFirst") : t("care.thirstiestFirst")}>
           {things.map((t) => (
             <CareRow key={t.id} thing={t} selected={care.selected?.id === t.id} onChoose={care.choose} />
           ))}
         </ul>
       )}
-      <details className="care-legend">
+      <details className={styles.careLegend}>
         <summary>{t("care.legend")}</summary>
         <NeedLegend />
       </details>
@@ -109,7 +110,7 @@ export function CareList({ care }: { care: Care }) {
 export function CareSide({ care }: { care: Care }) {
   const t = useT(mapTexts);
   return (
-    <aside className="care-side" aria-label={t("care.thingsAround")}>
+    <aside className={styles.careSide} aria-label={t("care.thingsAround")}>
       <CareList care={care} />
     </aside>
   );
@@ -120,13 +121,13 @@ export function CareSheet({ care, card }: { care: Care; card: ReactNode }) {
   const t = useT(mapTexts);
   return (
     <section
-      className={`care-sheet${care.selected ? " care-sheet-card" : ""}`}
+      className={`${styles.careSheet}${care.selected ? ` ${styles.careSheetCard}` : ""} care-sheet`}
       aria-label={care.selected ? care.selected.name : t("care.thingsAround")}
     >
-      <span className="care-sheet-handle" aria-hidden="true" />
+      <span className={styles.careSheetHandle} aria-hidden="true" />
       {care.selected ? (
         <>
-          <button type="button" className="care-sheet-back" onClick={() => care.select(null)}>
+          <button type="button" className={styles.careSheetBack} onClick={() => care.select(null)}>
             {t("care.backToList")}
           </button>
           <div role="dialog" aria-label={care.selected.name}>

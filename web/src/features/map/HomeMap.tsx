@@ -12,7 +12,6 @@ import { CareMap } from "./CareMap.tsx";
 import { myThingsBounds } from "./map-data.ts";
 import { useNarrow } from "./map-hooks.ts";
 import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
-import "./map.css";
 
 const noop = () => {};
 

@@ -11,6 +11,7 @@ import type { OverlayStatus, OverlayStatuses } from "./map-data.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { mapTexts, type MapT } from "./texts.ts";
+import styles from "./map.module.css";
 
 export interface LayerPanelProps {
   basemaps: readonly Basemap[];
@@ -58,8 +59,8 @@ function OverlayRow({
   const t = useT(mapTexts);
   const text = statusText(t, status, on, id);
   return (
-    <li className={`map-overlay${on ? " map-overlay-on" : ""}`} data-overlay={id}>
-      <div className="map-overlay-row">
+    <li className={styles.overlay} data-overlay={id}>
+      <div className={styles.overlayRow}>
         <input
           id={inputId}
           type="checkbox"
@@ -67,24 +68,28 @@ function OverlayRow({
           onChange={(e) => onToggle(id, e.target.checked)}
           aria-describedby={`${inputId}-status`}
         />
-        <label htmlFor={inputId} className="map-overlay-label">
-          <span className="map-swatch" aria-hidden="true">
+        <label htmlFor={inputId} className={styles.overlayLabel}>
+          <span className={styles.swatch} aria-hidden="true">
             {swatch}
           </span>
           <span>
-            <span className="map-overlay-name">{label}</span>
-            <span className="map-overlay-description">{description}</span>
+            <span className={styles.overlayName}>{label}</span>
+            <span className={styles.overlayDescription}>{description}</span>
           </span>
         </label>
       </div>
       <p
         id={`${inputId}-status`}
-        className={`map-overlay-status${status.error && on ? (status.unavailable ? " map-overlay-unavailable" : " map-overlay-error") : ""}`}
+        className={
+          status.error && on
+            ? `${styles.overlayStatus} ${status.unavailable ? styles.overlayUnavailable : styles.overlayError}`
+            : styles.overlayStatus
+        }
       >
         {text}
-        {on && status.note ? <span className={status.stale ? "map-overlay-stale" : undefined}> · {status.note}</span> : null}
+        {on && status.note ? <span className={status.stale ? styles.overlayStale : undefined}> · {status.note}</span> : null}
       </p>
-      {on && children ? <div className="map-overlay-legend">{children}</div> : null}
+      {on && children ? <div className={styles.overlayLegend}>{children}</div> : null}
     </li>
   );
 }
@@ -112,36 +117,34 @@ export function LayerPanel({
         ? t("layers.basemapLoading", { basemap: t(`basemap.${active.id}.inSentence`) })
         : t("layers.basemapShowing", { basemap: t(`basemap.${active.id}.inSentence`) });
   return (
-    <div className="map-panel-inner">
-      <div className="map-panel-head">
-        <h2 className="map-panel-title">{t("map.layers")}</h2>
+    <div>
+      <div className={styles.panelHead}>
+        <h2 className={styles.panelTitle}>{t("map.layers")}</h2>
         {onClose ? (
-          <button type="button" className="map-panel-close" onClick={onClose} aria-label={t("layers.close")}>
+          <button type="button" className={styles.panelClose} onClick={onClose} aria-label={t("layers.close")}>
             ×
           </button>
         ) : null}
       </div>
 
-      <fieldset className="map-fieldset">
+      <fieldset className={styles.fieldset}>
         <legend>{t("layers.basemap")}</legend>
-        <ul className="map-basemaps">
+        <ul className={`${styles.basemaps} map-basemaps`}>
           {basemaps.map((b) => (
             <li key={b.id}>
-              <label className={`map-basemap${b.id === basemap ? " map-basemap-active" : ""}`}>
+              <label className={b.id === basemap ? `${styles.basemap} ${styles.basemapActive}` : styles.basemap}>
                 <input type="radio" name={name} value={b.id} checked={b.id === basemap} onChange={() => onBasemap(b.id)} />
-                <span className="map-basemap-text">
-                  <span className="map-basemap-name">{t(`basemap.${b.id}.label`)}</span>
-                  <span className="map-basemap-description">{t(`basemap.${b.id}.description`)}</span>
+                <span className={styles.basemapText}>
+                  <span className={styles.basemapName}>{t(`basemap.${b.id}.label`)}</span>
+                  <span className={styles.basemapDescription}>{t(`basemap.${b.id}.description`)}</span>
                 </span>
-                {b.id === basemap && basemapStatus === "unavailable" ? (
-                  <span className="map-badge map-badge-warning">{t("layers.offline")}</span>
-                ) : null}
+                {b.id === basemap && basemapStatus === "unavailable" ? <span className={styles.badge}>{t("layers.offline")}</span> : null}
               </label>
             </li>
           ))}
         </ul>
         <p
-          className={`map-basemap-status${basemapStatus === "unavailable" ? " map-basemap-unavailable" : ""}`}
+          className={`${styles.basemapStatus}${basemapStatus === "unavailable" ? ` ${styles.basemapUnavailable}` : ""} map-basemap-status`}
           role="status"
           data-basemap-status={basemapStatus}
         >
@@ -149,9 +152,9 @@ export function LayerPanel({
         </p>
       </fieldset>
 
-      <fieldset className="map-fieldset">
+      <fieldset className={styles.fieldset}>
         <legend>{t("layers.onTheMap")}</legend>
-        <ul className="map-overlays">
+        <ul className={styles.overlays}>
           <OverlayRow
             id="things"
             label={t("layers.thingsLabel", { brand })}
@@ -161,7 +164,7 @@ export function LayerPanel({
             onToggle={onOverlay}
             swatch={<NeedBadge need="NEEDS_WATER" size={16} />}
           >
-            <NeedLegend className="map-need-legend" />
+            <NeedLegend />
           </OverlayRow>
           <OverlayRow
             id="waterPoints"
@@ -180,7 +183,7 @@ export function LayerPanel({
             status={statuses.stations}
             onToggle={onOverlay}
             swatch={
-              <span className="map-swatch-station">
+              <span className={styles.swatchStation}>
                 <DropIcon size={12} colour="#fff" />
               </span>
             }
@@ -192,14 +195,14 @@ export function LayerPanel({
             on={overlays.soilscapes}
             status={statuses.soilscapes}
             onToggle={onOverlay}
-            swatch={<span className="map-swatch-soil" />}
+            swatch={<span className={styles.swatchSoil} />}
           >
             {soilLegend.length > 0 ? (
-              <ul className="map-legend map-legend-soil" aria-label={t("layers.soilClasses")}>
+              <ul className={`${styles.legend} ${styles.legendSoil}`} aria-label={t("layers.soilClasses")}>
                 {soilLegend.map((c) => (
                   <li key={`${c.classNumber}-${c.name}`}>
-                    <span className="map-legend-box" style={{ background: c.colour }} aria-hidden="true" />
-                    {c.classNumber !== null ? <span className="map-legend-class">{c.classNumber}</span> : null}
+                    <span className={styles.legendBox} style={{ background: c.colour }} aria-hidden="true" />
+                    {c.classNumber !== null ? <span className={styles.legendClass}>{c.classNumber}</span> : null}
                     {c.name}
                   </li>
                 ))}
@@ -213,7 +216,7 @@ export function LayerPanel({
             on={overlays.bLines}
             status={statuses.bLines}
             onToggle={onOverlay}
-            swatch={<span className="map-swatch-bline" />}
+            swatch={<span className={styles.swatchBline} />}
           />
         </ul>
       </fieldset>

@@ -1,6 +1,7 @@
 // "Locate me" as a map control under the zoom buttons.
 import { useEffect, useRef } from "react";
 import { useControl, type IControl } from "react-map-gl/maplibre";
+import styles from "./map.module.css";
 
 /** "Locate me" as a map control under the zoom buttons. */
 class LocateControl implements IControl {
@@ -12,7 +13,7 @@ class LocateControl implements IControl {
     container.className = "maplibregl-ctrl maplibregl-ctrl-group";
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "map-locate-button";
+    button.className = styles.locateButton;
     button.title = "Locate me";
     button.setAttribute("aria-label", "Locate me");
     button.innerHTML =

@@ -19,7 +19,7 @@ import { useNarrow } from "./map-hooks.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
 import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
-import "./map.css";
+import styles from "./map.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
 
@@ -106,7 +106,7 @@ export default function MapPage() {
   return (
     <section
       ref={page}
-      className="map-page"
+      className={styles.page}
       aria-labelledby="map-title"
       style={height ? { height } : undefined}
       onKeyDown={(e) => {
@@ -116,14 +116,14 @@ export default function MapPage() {
       <h1 id="map-title" className="visually-hidden">
         {t("map.title")}
       </h1>
-      <div className="map-stage">
+      <div className={styles.stage}>
         {/* The layer switcher comes first in the tab order, before the map's many markers. */}
-        <div className="map-controls">
+        <div className={styles.controls}>
           {narrow ? (
             <button
               ref={layersButton}
               type="button"
-              className="map-layers-button"
+              className={styles.layersButton}
               aria-expanded={panelOpen}
               aria-controls="map-layers"
               onClick={() => setPanelOpen((open) => !open)}
@@ -134,7 +134,7 @@ export default function MapPage() {
               {t("map.layersButton")}
             </button>
           ) : null}
-          <aside id="map-layers" className="map-panel" aria-label={t("map.layers")} hidden={!panelOpen}>
+          <aside id="map-layers" className={styles.panel} aria-label={t("map.layers")} hidden={!panelOpen}>
             <LayerPanel
               basemaps={settings.basemaps}
               basemap={basemapId}
@@ -149,12 +149,12 @@ export default function MapPage() {
               onClose={narrow ? closePanel : undefined}
             />
             {statuses.things.error && prefs.overlays.things ? (
-              <button type="button" className="button button-secondary map-retry" onClick={() => setThingsRetry((n) => n + 1)}>
+              <button type="button" className={`button button-secondary ${styles.retry}`} onClick={() => setThingsRetry((n) => n + 1)}>
                 {t("map.retryThings", { brand: b.key })}
               </button>
             ) : null}
             {!signedIn ? (
-              <p className="map-panel-foot">
+              <p className={styles.panelFoot}>
                 <Link to={paths.signIn("/map")}>{t("map.signIn")}</Link>
                 {t("map.signInForOwn", { brand: b.key })}
               </p>

@@ -11,6 +11,7 @@ import { paths } from "../../routes/paths.ts";
 import { soilscapeFromProperties, type LayerCollection } from "./map-data.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
+import styles from "./map.module.css";
 
 export function StationPopupBody({ station }: { station: StationBrief }) {
   const t = useT(mapTexts);
@@ -21,21 +22,21 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
   const s = result.data?.rainfallStation;
   return (
     <>
-      <h3 className="map-popup-title">
+      <h3 className={styles.popupTitle}>
         <Link to={paths.rainfallStation(station.id)}>{stationName(station)}</Link>
       </h3>
-      <p className="map-popup-meta">
+      <p className={styles.popupMeta}>
         {t("popup.station", { id: station.id })}
         {station.town ? ` · ${station.town}` : ""}
       </p>
       {result.fetching && !s ? (
         <p className="muted">{t("popup.loadingReading")}</p>
       ) : result.error && !s ? (
-        <p className="map-popup-error">{errorText(result.error)}</p>
+        <p className={styles.popupError}>{errorText(result.error)}</p>
       ) : s ? (
         <>
           <StaleNotice meta={s} />
-          <dl className="map-popup-facts">
+          <dl className={styles.popupFacts}>
             <dt>{t("popup.latestReading")}</dt>
             <dd>
               {s.latestReading
@@ -48,8 +49,8 @@ export function StationPopupBody({ station }: { station: StationBrief }) {
           <Attribution meta={{ attribution: s.attribution }} />
         </>
       ) : null}
-      <p className="map-popup-actions">
-        <Link to={paths.rainfallStation(station.id)} className="button button-secondary map-popup-button">
+      <p className={styles.popupActions}>
+        <Link to={paths.rainfallStation(station.id)} className={`button button-secondary ${styles.popupButton}`}>
           {t("popup.rainfallDetails")}
         </Link>
       </p>
@@ -70,16 +71,16 @@ export function AreaPopupBody({
   return (
     <>
       {soil ? (
-        <div className="map-popup-section">
-          <h3 className="map-popup-title">{t("popup.soilHere")}</h3>
+        <div className={styles.popupSection}>
+          <h3 className={styles.popupTitle}>{t("popup.soilHere")}</h3>
           <SoilscapeDetails soil={soilscapeFromProperties(soil, soilLayer ?? {})} headingLevel={4} compact />
-          {soilLayer?.isSample ? <p className="map-popup-note">{t("popup.soilSample")}</p> : null}
+          {soilLayer?.isSample ? <p className={styles.popupNote}>{t("popup.soilSample")}</p> : null}
         </div>
       ) : null}
       {bLine ? (
-        <div className="map-popup-section">
-          <h3 className="map-popup-title">B-Line: {String(bLine.name ?? "pollinator corridor")}</h3>
-          <p className="map-popup-meta">
+        <div className={styles.popupSection}>
+          <h3 className={styles.popupTitle}>B-Line: {String(bLine.name ?? "pollinator corridor")}</h3>
+          <p className={styles.popupMeta}>
             A pollinator corridor{bLine.region ? ` in ${String(bLine.region)}` : ""}: flowers planted here help bees and other insects move
             across the country.
           </p>

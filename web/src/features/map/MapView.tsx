@@ -30,6 +30,7 @@ import { useMapDebug, type MapTimings } from "./use-map-debug.ts";
 import { useMapLayers } from "./use-map-layers.ts";
 import { useMapSelection } from "./use-map-selection.ts";
 import { WaterPointMarkers } from "./WaterPoints.tsx";
+import styles from "./map.module.css";
 
 const OWN_SOURCES = ["soilscapes", "b-lines"] as const;
 
@@ -140,7 +141,12 @@ export default function MapView({
   const thingsWord = term(b, "things");
 
   return (
-    <div className="map-canvas" data-map-ready={ready ? "true" : "false"} data-basemap={basemap.id} data-basemap-status={view.status}>
+    <div
+      className={`${styles.canvas} map-canvas`}
+      data-map-ready={ready ? "true" : "false"}
+      data-basemap={basemap.id}
+      data-basemap-status={view.status}
+    >
       <Map
         ref={mapRef}
         mapLib={maplibregl}

@@ -16,6 +16,7 @@ import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
 import { fitView, screenBox, toScreen, type ScreenView } from "./projection.ts";
 import { useStampThingsDrawn, type MapTimings } from "./use-map-debug.ts";
 import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
+import styles from "./map.module.css";
 
 /** How MapView opens on the user's things (fitBounds's padding and closest zoom). */
 export const FIT_PADDING = 60;
@@ -75,7 +76,7 @@ export function MarkerPreview({
   const thingsWord = term(b, "things");
   const inside = (x: number, y: number) => view !== null && x > -30 && y > -30 && x < view.width + 30 && y < view.height + 30;
   return (
-    <div ref={box} className="map-preview" data-map-preview="true">
+    <div ref={box} className={`${styles.preview} map-preview`} data-map-preview="true">
       {view && answer
         ? answer.clusters
             .filter((c) => !needsWaterOnly || c.needsWater > 0)
@@ -84,7 +85,7 @@ export function MarkerPreview({
               return inside(x, y) ? (
                 <div
                   key={`${c.latitude},${c.longitude}`}
-                  className="map-preview-marker"
+                  className={styles.previewMarker}
                   style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
                 >
                   <ClusterButton cluster={c} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} />
@@ -98,7 +99,7 @@ export function MarkerPreview({
             .map((t) => {
               const { x, y } = toScreen(view, t.latitude, t.longitude);
               return inside(x, y) ? (
-                <div key={t.id} className="map-preview-marker" style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}>
+                <div key={t.id} className={styles.previewMarker} style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}>
                   <ThingButton thing={t} thingWord={thingWord} selected={selectedId === t.id} onClick={() => onSelect(t)} />
                 </div>
               ) : null;

@@ -7,6 +7,7 @@ import { DropIcon } from "../../components/environment/parts.tsx";
 import { stationName, type StationBrief } from "../../components/environment/RainfallPanel.tsx";
 import { soilColourExpression } from "./map-data.ts";
 import type { MapLayers } from "./use-map-layers.ts";
+import styles from "./map.module.css";
 
 /** The layers a click on the map looks into (an area's popup). */
 export const INTERACTIVE_LAYERS = ["soilscapes-fill", "b-lines-fill"];
@@ -48,7 +49,7 @@ export function StationMarkers({ stations, onSelect }: { stations: readonly Stat
     >
       <button
         type="button"
-        className="map-station-marker"
+        className={`${styles.stationMarker} map-station-marker`}
         data-station-id={s.id}
         aria-label={`Rainfall station ${stationName(s)}`}
         title={stationName(s)}

@@ -8,6 +8,7 @@ import { AreaPopupBody, StationPopupBody } from "./MapPopups.tsx";
 import type { MapLayers } from "./use-map-layers.ts";
 import type { Selection } from "./use-map-selection.ts";
 import { WaterPointPopupBody } from "./WaterPoints.tsx";
+import styles from "./map.module.css";
 
 /** Where the popup stands, how far from its marker, and its name for assistive technology. */
 function anchorOf(thing: PlacedThing | null, selected: Selection) {
@@ -49,9 +50,9 @@ export function SelectionPopup({
       focusAfterOpen={false}
       maxWidth="340px"
       onClose={onClose}
-      className="map-popup"
+      className={`${styles.popup} map-popup`}
     >
-      <div className="map-popup-body" ref={bodyRef} tabIndex={-1} role="dialog" aria-label={at.label} key={popupKey ?? ""}>
+      <div className={styles.popupBody} ref={bodyRef} tabIndex={-1} role="dialog" aria-label={at.label} key={popupKey ?? ""}>
         {thing ? renderThingCard!(thing) : null}
         {!thing && selected?.kind === "station" ? <StationPopupBody station={selected.station} /> : null}
         {!thing && selected?.kind === "water" ? <WaterPointPopupBody point={selected.point} /> : null}

@@ -22,6 +22,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { mapTexts, type MapT, mapEnglishT } from "./texts.ts";
+import styles from "./map.module.css";
 
 export interface CardThing {
   id: string;
@@ -86,9 +87,9 @@ function WateringButtons({
   const busy = state.step === "saving" || state.step === "undoing";
   if (state.step === "done" || state.step === "undoing") {
     return (
-      <p className="map-card-recorded" role="status">
+      <p className={styles.cardRecorded} role="status">
         <span>{t("card.recorded", { litres: litresOf(state.litres) })}</span>
-        <button type="button" className="button button-secondary map-card-undo" onClick={undo} disabled={busy}>
+        <button type="button" className="button button-secondary" onClick={undo} disabled={busy}>
           {t("card.undo")}
         </button>
       </p>
@@ -96,9 +97,9 @@ function WateringButtons({
   }
   if (state.step === "queued") {
     return (
-      <p className="map-card-recorded map-card-queued" role="status">
+      <p className={styles.cardRecorded} role="status">
         <span>{t("card.queued", { litres: litresOf(state.litres) })}</span>
-        <button type="button" className="button button-secondary map-card-undo" onClick={discard}>
+        <button type="button" className="button button-secondary" onClick={discard}>
           {t("card.undo")}
         </button>
       </p>
@@ -106,17 +107,17 @@ function WateringButtons({
   }
   if (state.step === "sent") {
     return (
-      <p className="map-card-recorded" role="status">
+      <p className={styles.cardRecorded} role="status">
         <span>{sentAt(t, litresOf(state.litres), <time dateTime={state.at}>{formatTime(state.at)}</time>)}</span>
       </p>
     );
   }
   return (
-    <div className="map-card-record" data-thing-id={thingId}>
-      <button type="button" className="button map-card-water" onClick={() => record(null, thingName)} disabled={busy}>
+    <div className={styles.cardRecord} data-thing-id={thingId}>
+      <button type="button" className={`button ${styles.cardWater}`} onClick={() => record(null, thingName)} disabled={busy}>
         {state.step === "saving" ? t("card.recording") : t("card.record")}
       </button>
-      <span className="map-card-picks" role="group" aria-label={t("card.recordWithLitres")}>
+      <span className={styles.cardPicks} role="group" aria-label={t("card.recordWithLitres")}>
         {LITRES_QUICK_PICKS.map((litres) => (
           <button
             key={litres}
@@ -131,12 +132,12 @@ function WateringButtons({
         ))}
       </span>
       {state.step === "undone" ? (
-        <p className="map-card-note" role="status">
+        <p className={styles.cardNote} role="status">
           {t("card.takenBack")}
         </p>
       ) : null}
       {state.step === "failed" ? (
-        <p className="map-card-error" role="alert">
+        <p className={styles.cardError} role="alert">
           {translateServerMessage(state.message)}
         </p>
       ) : null}
@@ -161,50 +162,48 @@ export function ThingCardBody({
   const state: WateringState = watering.state;
   return (
     <div className="map-card" data-need={need.need}>
-      <div className="map-card-head">
+      <div className={styles.cardHead}>
         <ThingPicture id={thing.id} name={thing.name} hasImage={thing.hasImage} type={thing.type} size={56} variant="thumb" />
         <div>
-          <h3 className="map-popup-title">
+          <h3 className={styles.popupTitle}>
             <Link to={paths.thing(thing.id)}>{thing.name}</Link>
           </h3>
-          <p className="map-popup-meta">
+          <p className={styles.popupMeta}>
             {thingTypeLabel(thing.type, t)}
             {thing.isPublic ? "" : t("card.private")}
           </p>
         </div>
       </div>
-      <p className="map-card-need">
+      <p className={`${styles.cardNeed} map-card-need`}>
         <NeedBadge need={thing.waterNeed} size={20} />
         <span>
           <strong>{t(`need.${need.need}.label`)}.</strong> {reason ?? t(`need.${need.need}.meaning`)}
         </span>
       </p>
-      <p className="map-card-last" data-testid="last-watered">
+      <p className={styles.cardLast} data-testid="last-watered">
         {lastWateredText(thing.lastWatering, Date.now(), thing.rainSinceLastWateringMm, t)}
       </p>
       <AdoptionPanel thingId={thing.id} compact />
       {thing.lastSensorData && thing.water !== null ? (
-        <p className="map-card-sensor">
+        <p className={styles.cardSensor}>
           {t("card.sensor", { percent: Math.round(thing.water), when: formatRelative(thing.lastSensorData) })}
         </p>
       ) : null}
       {thing.canRecordAction ? (
         <WateringButtons thingId={thing.id} thingName={thing.name} {...watering} />
       ) : signedIn ? (
-        <p className="map-card-note">
+        <p className={styles.cardNote}>
           {t("card.ownersOnly")} <Link to={paths.thing(thing.id)}>{t("card.openThing", brand)}</Link>
         </p>
       ) : (
-        <p className="map-card-note">
+        <p className={styles.cardNote}>
           <Link to={paths.signIn(paths.thing(thing.id))}>{t("card.signIn")}</Link>
           {t("card.signInToRecord")}
         </p>
       )}
       {state.step === "idle" || state.step === "failed" || state.step === "undone" ? (
-        <p className="map-popup-actions">
-          <Link to={paths.thing(thing.id)} className="map-card-open">
-            {t("card.open", brand)}
-          </Link>
+        <p className={styles.popupActions}>
+          <Link to={paths.thing(thing.id)}>{t("card.open", brand)}</Link>
         </p>
       ) : null}
     </div>
@@ -223,7 +222,7 @@ export function ThingCard({ thingId, signedIn, onChanged }: { thingId: string; s
   const thing = result.data?.thingById;
   if (!thing) {
     return result.error ? (
-      <p className="map-popup-error">{errorText(result.error, t("common.anErrorOccurred"))}</p>
+      <p className={styles.popupError}>{errorText(result.error, t("common.anErrorOccurred"))}</p>
     ) : (
       <p className="muted">{t("common.loading")}</p>
     );

@@ -9,6 +9,7 @@ import type { Box, OverlayStatus } from "./map-data.ts";
 import { MapWaterPointsDocument as MapWaterPoints } from "./MapWaterPoints.generated.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
+import styles from "./map.module.css";
 
 export interface WaterPoint {
   id: string;
@@ -40,7 +41,7 @@ function TapIcon({ pump, size = 14 }: { pump: boolean; size?: number }) {
 /** The layer panel's swatch for water points. */
 export function WaterPointSwatch() {
   return (
-    <span className="water-point-marker water-point-swatch" aria-hidden="true">
+    <span className={`${styles.waterPointMarker} ${styles.waterPointSwatch}`} aria-hidden="true">
       <TapIcon pump={false} size={11} />
     </span>
   );
@@ -81,7 +82,7 @@ export function WaterPointMarkers({ points, onSelect }: { points: WaterPoint[]; 
         >
           <button
             type="button"
-            className="water-point-marker"
+            className={styles.waterPointMarker}
             data-water-point={p.kind}
             aria-label={`Water point: ${p.name} (${p.kind})`}
             title={p.name}
@@ -97,8 +98,8 @@ export function WaterPointMarkers({ points, onSelect }: { points: WaterPoint[]; 
 export function WaterPointPopupBody({ point }: { point: WaterPoint }) {
   return (
     <>
-      <h3 className="map-popup-title">{point.name}</h3>
-      <p className="map-popup-meta">Public {point.kind === "pump" ? "water pump" : "water tap"}: fill a can here</p>
+      <h3 className={styles.popupTitle}>{point.name}</h3>
+      <p className={styles.popupMeta}>Public {point.kind === "pump" ? "water pump" : "water tap"}: fill a can here</p>
       {point.description ? <p>{point.description}</p> : null}
     </>
   );

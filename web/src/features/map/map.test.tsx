@@ -24,6 +24,7 @@ import {
   viewBeyondStations,
   viewFromSearch,
 } from "./map-data.ts";
+import styles from "./map.module.css";
 
 afterEach(() => cleanup());
 
@@ -258,7 +259,7 @@ describe("LayerPanel", () => {
     expect(onBasemap).toHaveBeenCalledWith("satellite");
 
     expect(screen.getByText("3 shown in view")).toBeTruthy();
-    expect(screen.getByText("Rainfall data is unavailable right now").className).toContain("map-overlay-unavailable");
+    expect(screen.getByText("Rainfall data is unavailable right now").className).toContain(styles.overlayUnavailable);
     expect(screen.getByText("1 area in view")).toBeTruthy();
     expect(screen.getByText("Hidden")).toBeTruthy();
     expect(

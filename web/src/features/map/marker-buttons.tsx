@@ -6,6 +6,7 @@ import type { MouseEvent } from "react";
 import { clusterLabel, clusterSize, thingTypeLabel, type MapCluster, type MapThing } from "./map-data.ts";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { clusterWords, needStyle } from "../../components/water-need/water-need.ts";
+import styles from "./map.module.css";
 
 export function ClusterButton({
   cluster: c,
@@ -23,7 +24,7 @@ export function ClusterButton({
   return (
     <button
       type="button"
-      className={`map-cluster-marker${c.needsWater > 0 ? " map-cluster-thirsty" : ""}`}
+      className={`${styles.clusterMarker} map-cluster-marker`}
       style={{ width: size, height: size }}
       data-count={c.count}
       data-needs-water={c.needsWater}
@@ -33,7 +34,7 @@ export function ClusterButton({
     >
       {clusterLabel(needsWaterOnly ? c.needsWater : c.count)}
       {c.needsWater > 0 && !needsWaterOnly ? (
-        <span className="map-cluster-needs" aria-hidden="true">
+        <span className={styles.clusterNeeds} aria-hidden="true">
           {clusterLabel(c.needsWater)}
         </span>
       ) : null}
@@ -56,7 +57,7 @@ export function ThingButton({
   return (
     <button
       type="button"
-      className={`map-thing-marker${selected ? " map-thing-selected" : ""}`}
+      className={`${styles.thingMarker}${selected ? ` ${styles.thingSelected}` : ""} map-thing-marker`}
       data-thing-id={t.id}
       data-need={need.need}
       aria-label={`${t.name}: ${thingTypeLabel(t.type)} (${thingWord.toLowerCase()}), ${need.label.toLowerCase()}`}

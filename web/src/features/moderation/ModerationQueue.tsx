@@ -56,7 +56,7 @@ export function ModerationQueue() {
 
   return (
     <section className="moderation-queue" aria-labelledby={headingId}>
-      <div className="admin-section-head">
+      <div className="section-head">
         <h2 id={headingId}>
           {t("moderation.queue.title")}
           {open.data ? <span className="count-pill">{open.data.allContentReports?.totalCount ?? 0}</span> : null}

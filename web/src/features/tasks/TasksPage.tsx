@@ -18,6 +18,7 @@ import {
   matchesSearch,
   useClientPaging,
   useListState,
+  listClasses,
 } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -302,7 +303,7 @@ function SignedInTasks() {
 
       {!loading && tasks.length > 0 ? (
         <ListFooter
-          className="list-footer"
+          className={`${listClasses.footer} tasks-footer`}
           count={{
             shown: shown.length,
             total: narrowed ? null : byView[view].length,

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { EmptyState, FilterSelect, ListError, ListSkeleton, ListToolbar } from "../../components/list/index.ts";
+import { EmptyState, FilterSelect, ListError, ListSkeleton, ListToolbar, listClasses } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
@@ -64,7 +64,7 @@ export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDet
             allLabel={t("things.timeline.allActions")}
             options={ACTION_TYPES.map((kind) => ({ value: kind, label: actionTypeLabel(kind, t) }))}
           />
-          <p className="list-count" role="status" aria-live="polite">
+          <p className={listClasses.count} role="status" aria-live="polite">
             {type
               ? t("things.timeline.countOf", { shown: shown.length, count: actions.length })
               : total > actions.length
