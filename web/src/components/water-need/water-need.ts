@@ -68,9 +68,3 @@ export function isThirsty(need: string | null | undefined): boolean {
 export function byNeed<T extends { waterNeed?: string | null; name: string }>(things: readonly T[]): T[] {
   return [...things].sort((a, b) => needStyle(a.waterNeed).rank - needStyle(b.waterNeed).rank || a.name.localeCompare(b.name));
 }
-
-/** "12 things, 3 need water": a cluster's words for screen readers and its title. */
-export function clusterWords(count: number, needsWater: number, thingsWord: string): string {
-  const base = `${count} ${thingsWord}`;
-  return needsWater > 0 ? `${base}, ${needsWater} need${needsWater === 1 ? "s" : ""} water` : base;
-}

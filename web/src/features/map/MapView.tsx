@@ -11,13 +11,11 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 // biome-ignore lint/suspicious/noShadowRestrictedNames: react-map-gl's component is called Map; this file uses no JavaScript Map
 import { Map, Marker, NavigationControl, ScaleControl, type MapRef } from "react-map-gl/maplibre";
-import { term } from "../../../../shared/branding.ts";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { assertWebgl, maplibregl, useBasemapView, type BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap } from "../../components/environment/map-styles.ts";
 import { MapPin } from "../../components/environment/parts.tsx";
-import { useBranding } from "../../lib/config-context.tsx";
 import { LocateButton } from "./LocateControl.tsx";
 import { MAX_MAP_ZOOM, type soilClasses, type MapThing, type PlacedThing, type OverlayStatus } from "./map-data.ts";
 import { BLinesLayer, INTERACTIVE_LAYERS, SoilscapeLayer, StationMarkers } from "./OverlayLayers.tsx";
@@ -90,7 +88,6 @@ export default function MapView({
   onReady = noop,
 }: MapViewProps) {
   assertWebgl();
-  const b = useBranding();
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
   const view = useBasemapView(basemap, initialView, OWN_SOURCES);
@@ -137,8 +134,6 @@ export default function MapView({
   );
 
   const interactive = INTERACTIVE_LAYERS.filter((id) => (id === "soilscapes-fill" ? overlays.soilscapes : overlays.bLines));
-  const thingWord = term(b, "thing", true);
-  const thingsWord = term(b, "things");
 
   return (
     <div
@@ -193,10 +188,9 @@ export default function MapView({
         {overlays.waterPoints ? <WaterPointMarkers points={waterPoints} onSelect={selection.selectWaterPoint} /> : null}
         {overlays.things ? (
           <>
-            <ClusterMarkers clusters={clusters} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} onOpen={camera.zoomInto} />
+            <ClusterMarkers clusters={clusters} needsWaterOnly={needsWaterOnly} onOpen={camera.zoomInto} />
             <ThingMarkers
               things={things}
-              thingWord={thingWord}
               needsWaterOnly={needsWaterOnly}
               selectedId={selectedThing?.id ?? null}
               onSelect={selection.selectThing}

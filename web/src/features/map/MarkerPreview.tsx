@@ -7,10 +7,8 @@
 // here already; clusters wait for the map (they zoom it).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useQuery } from "urql";
-import { term } from "../../../../shared/branding.ts";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { isThirsty } from "../../components/water-need/water-need.ts";
-import { useBranding } from "../../lib/config-context.tsx";
 import { mapThings, thingsArea, type MapThing } from "./map-data.ts";
 import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
 import { fitView, screenBox, toScreen, type ScreenView } from "./projection.ts";
@@ -40,7 +38,6 @@ export function MarkerPreview({
   onThingsInView(things: MapThing[]): void;
   timings: RefObject<MapTimings>;
 }) {
-  const b = useBranding();
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useLayoutEffect(() => {
@@ -72,8 +69,6 @@ export function MarkerPreview({
     if (answer) onThingsInView(answer.things);
   }, [answer, onThingsInView]);
 
-  const thingWord = term(b, "thing", true);
-  const thingsWord = term(b, "things");
   const inside = (x: number, y: number) => view !== null && x > -30 && y > -30 && x < view.width + 30 && y < view.height + 30;
   return (
     <div ref={box} className={`${styles.preview} map-preview`} data-map-preview="true">
@@ -88,7 +83,7 @@ export function MarkerPreview({
                   className={styles.previewMarker}
                   style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
                 >
-                  <ClusterButton cluster={c} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} />
+                  <ClusterButton cluster={c} needsWaterOnly={needsWaterOnly} />
                 </div>
               ) : null;
             })
@@ -100,7 +95,7 @@ export function MarkerPreview({
               const { x, y } = toScreen(view, t.latitude, t.longitude);
               return inside(x, y) ? (
                 <div key={t.id} className={styles.previewMarker} style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}>
-                  <ThingButton thing={t} thingWord={thingWord} selected={selectedId === t.id} onClick={() => onSelect(t)} />
+                  <ThingButton thing={t} selected={selectedId === t.id} onClick={() => onSelect(t)} />
                 </div>
               ) : null;
             })

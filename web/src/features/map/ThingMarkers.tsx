@@ -8,12 +8,10 @@ import { isThirsty } from "../../components/water-need/water-need.ts";
 
 export const ClusterMarkers = memo(function ClusterMarkers({
   clusters,
-  thingsWord,
   needsWaterOnly,
   onOpen,
 }: {
   clusters: MapCluster[];
-  thingsWord: string;
   needsWaterOnly: boolean;
   onOpen(cluster: MapCluster): void;
 }) {
@@ -32,7 +30,7 @@ export const ClusterMarkers = memo(function ClusterMarkers({
               onOpen(c);
             }}
           >
-            <ClusterButton cluster={c} thingsWord={thingsWord} needsWaterOnly={needsWaterOnly} />
+            <ClusterButton cluster={c} needsWaterOnly={needsWaterOnly} />
           </Marker>
         ))}
     </>
@@ -41,13 +39,11 @@ export const ClusterMarkers = memo(function ClusterMarkers({
 
 export const ThingMarkers = memo(function ThingMarkers({
   things,
-  thingWord,
   needsWaterOnly,
   selectedId,
   onSelect,
 }: {
   things: MapThing[];
-  thingWord: string;
   needsWaterOnly: boolean;
   selectedId: string | null;
   onSelect(thing: MapThing): void;
@@ -67,7 +63,7 @@ export const ThingMarkers = memo(function ThingMarkers({
               onSelect(t);
             }}
           >
-            <ThingButton thing={t} thingWord={thingWord} selected={selectedId === t.id} />
+            <ThingButton thing={t} selected={selectedId === t.id} />
           </Marker>
         ))}
     </>

@@ -9,7 +9,10 @@ import { ThingCard } from "./ThingCard.tsx";
 import { careList } from "./use-care.ts";
 import { MAP_WATERING_COMMENT } from "./use-record-watering.ts";
 import { actionQueueFor } from "../../lib/offline/action-queue.ts";
-import { byNeed, clusterWords, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "../../components/water-need/water-need.ts";
+import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
+import type { MapThing } from "./map-data.ts";
+import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
+import { byNeed, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "../../components/water-need/water-need.ts";
 
 afterEach(() => cleanup());
 
@@ -64,9 +67,46 @@ describe("water need on the map", () => {
     ];
     expect(careList(inView, nearest, false).map((x) => x.id)).toEqual(["a", "b"]);
     expect(careList(inView, nearest, true).map((x) => x.id)).toEqual(["b"]);
-    expect(clusterWords(12, 3, "things")).toBe("12 things, 3 need water");
-    expect(clusterWords(12, 1, "things")).toBe("12 things, 1 needs water");
-    expect(clusterWords(5, 0, "things")).toBe("5 things");
+  });
+});
+
+describe("the map's markers say what they show in the reader's language", () => {
+  afterEach(() => localStorage.removeItem(LANGUAGE_STORAGE_KEY));
+  const cluster = (count: number, needsWater: number) => ({ latitude: 53.48, longitude: -2.24, count, needsWater });
+  const markers = () => (
+    <>
+      <ClusterButton cluster={cluster(12, 3)} needsWaterOnly={false} />
+      <ClusterButton cluster={cluster(5, 1)} needsWaterOnly={false} />
+      <ClusterButton cluster={cluster(5, 0)} needsWaterOnly={false} />
+      <ThingButton
+        thing={{ id: "t1", name: "Station Oak", type: "TREE", waterNeed: "FINE", latitude: 53.48, longitude: -2.24 } as MapThing}
+        selected={false}
+      />
+    </>
+  );
+  const said = () => screen.getAllByRole("button").map((b) => [b.getAttribute("aria-label"), b.getAttribute("title")]);
+
+  it("in English", async () => {
+    renderElementWithFakeApi(markers(), null, {});
+    await screen.findByRole("button", { name: /^Station Oak/ });
+    expect(said()).toEqual([
+      ["12 things, 3 need water here: zoom in", "12 things, 3 need water: zoom in"],
+      ["5 things, 1 needs water here: zoom in", "5 things, 1 needs water: zoom in"],
+      ["5 things here: zoom in", "5 things: zoom in"],
+      ["Station Oak: Tree (thing), fine", "Station Oak: Fine"],
+    ]);
+  });
+
+  it("in German (they said English whatever the language)", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, "de");
+    renderElementWithFakeApi(markers(), null, {});
+    await screen.findByRole("button", { name: /^Station Oak/ });
+    expect(said()).toEqual([
+      ["12 Objekte, 3 brauchen Wasser hier: hineinzoomen", "12 Objekte, 3 brauchen Wasser: hineinzoomen"],
+      ["5 Objekte, 1 braucht Wasser hier: hineinzoomen", "5 Objekte, 1 braucht Wasser: hineinzoomen"],
+      ["5 Objekte hier: hineinzoomen", "5 Objekte: hineinzoomen"],
+      ["Station Oak: Baum (Objekt), alles gut", "Station Oak: Alles gut"],
+    ]);
   });
 });
 

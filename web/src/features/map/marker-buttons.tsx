@@ -5,22 +5,25 @@
 import type { MouseEvent } from "react";
 import { clusterLabel, clusterSize, thingTypeLabel, type MapCluster, type MapThing } from "./map-data.ts";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
-import { clusterWords, needStyle } from "../../components/water-need/water-need.ts";
+import { needStyle } from "../../components/water-need/water-need.ts";
+import { useBranding } from "../../lib/config-context.tsx";
+import { useT } from "../../lib/i18n/locale-context.tsx";
+import { mapTexts } from "./texts.ts";
 import styles from "./map.module.css";
 
 export function ClusterButton({
   cluster: c,
-  thingsWord,
   needsWaterOnly,
   onClick,
 }: {
   cluster: MapCluster;
-  thingsWord: string;
   needsWaterOnly: boolean;
   onClick?(e: MouseEvent): void;
 }) {
+  const t = useT(mapTexts);
+  const brand = useBranding().key;
   const size = clusterSize(needsWaterOnly ? c.needsWater : c.count);
-  const words = clusterWords(c.count, c.needsWater, thingsWord);
+  const words = t("map.marker.cluster", { count: c.count, needsWater: c.needsWater, brand });
   return (
     <button
       type="button"
@@ -28,8 +31,8 @@ export function ClusterButton({
       style={{ width: size, height: size }}
       data-count={c.count}
       data-needs-water={c.needsWater}
-      aria-label={`${words} here: zoom in`}
-      title={`${words}: zoom in`}
+      aria-label={t("map.marker.clusterLabel", { words })}
+      title={t("map.marker.clusterTitle", { words })}
       onClick={onClick}
     >
       {clusterLabel(needsWaterOnly ? c.needsWater : c.count)}
@@ -42,29 +45,27 @@ export function ClusterButton({
   );
 }
 
-export function ThingButton({
-  thing: t,
-  thingWord,
-  selected,
-  onClick,
-}: {
-  thing: MapThing;
-  thingWord: string;
-  selected: boolean;
-  onClick?(e: MouseEvent): void;
-}) {
-  const need = needStyle(t.waterNeed);
+export function ThingButton({ thing, selected, onClick }: { thing: MapThing; selected: boolean; onClick?(e: MouseEvent): void }) {
+  const t = useT(mapTexts);
+  const brand = useBranding().key;
+  const need = needStyle(thing.waterNeed);
+  const needWords = t(`need.${need.need}.label`);
   return (
     <button
       type="button"
       className={`${styles.thingMarker}${selected ? ` ${styles.thingSelected}` : ""} map-thing-marker`}
-      data-thing-id={t.id}
+      data-thing-id={thing.id}
       data-need={need.need}
-      aria-label={`${t.name}: ${thingTypeLabel(t.type)} (${thingWord.toLowerCase()}), ${need.label.toLowerCase()}`}
-      title={`${t.name}: ${need.label}`}
+      aria-label={t("map.marker.thingLabel", {
+        name: thing.name,
+        type: thingTypeLabel(thing.type, t),
+        brand,
+        need: needWords.toLocaleLowerCase(),
+      })}
+      title={t("map.marker.thingTitle", { name: thing.name, need: needWords })}
       onClick={onClick}
     >
-      <NeedBadge need={t.waterNeed} size={26} />
+      <NeedBadge need={thing.waterNeed} size={26} />
     </button>
   );
 }

@@ -92,6 +92,12 @@ export const mapDe: Record<keyof typeof mapEn, string> = {
     "{brand, select, bee {Hier sind keine Cafés} other {Hier sind keine Objekte}}: Zoom hinaus oder verschieb die Karte, um welche zu finden",
   "map.clustersNote":
     "{brand, select, bee {Zahlen stehen für nah beieinanderliegende Cafés} other {Zahlen stehen für nah beieinanderliegende Objekte}}: Wähle eine, um hineinzuzoomen",
+  "map.marker.cluster":
+    "{count, plural, one {# {brand, select, bee {Café} other {Objekt}}} other {# {brand, select, bee {Cafés} other {Objekte}}}}{needsWater, plural, =0 {} one {, # braucht Wasser} other {, # brauchen Wasser}}",
+  "map.marker.clusterLabel": "{words} hier: hineinzoomen",
+  "map.marker.clusterTitle": "{words}: hineinzoomen",
+  "map.marker.thingLabel": "{name}: {type} ({brand, select, bee {Café} other {Objekt}}), {need}",
+  "map.marker.thingTitle": "{name}: {need}",
   "map.stationsStale": "Gespeicherte Daten von {ago} (die Environment Agency war nicht erreichbar)",
   "map.stationsWithin": "Im Umkreis von 50 km um die Kartenmitte",
   "map.stationsUnavailable": "{error}: Die Environment Agency war nicht erreichbar, und für dieses Gebiet sind keine Stationen gespeichert",

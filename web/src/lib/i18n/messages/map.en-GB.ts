@@ -87,6 +87,12 @@ export const mapEn = {
   "map.noThingsHere": "{brand, select, bee {No cafes here} other {No things here}}: zoom out or move the map to find them",
   "map.clustersNote":
     "{brand, select, bee {Numbers are cafes close together} other {Numbers are things close together}}: select one to zoom in",
+  "map.marker.cluster":
+    "{count, plural, one {# {brand, select, bee {cafe} other {thing}}} other {# {brand, select, bee {cafes} other {things}}}}{needsWater, plural, =0 {} one {, # needs water} other {, # need water}}",
+  "map.marker.clusterLabel": "{words} here: zoom in",
+  "map.marker.clusterTitle": "{words}: zoom in",
+  "map.marker.thingLabel": "{name}: {type} ({brand, select, bee {cafe} other {thing}}), {need}",
+  "map.marker.thingTitle": "{name}: {need}",
   "map.stationsStale": "Saved data from {ago} (the Environment Agency could not be reached)",
   "map.stationsWithin": "Within 50 km of the map centre",
   "map.stationsUnavailable": "{error}: the Environment Agency could not be reached and no stations are saved for this area",
