@@ -145,12 +145,15 @@ describe("sensor rollups", () => {
       ];
       // Read from the marked days' hours before the worker sums them, from the daily rows after.
       expect(await daily()).toEqual(days);
-      expect(await rollUp()).toBe(2);
+      // The test database is shared: other files' devices may have marked days too.
+      expect(await rollUp()).toBeGreaterThanOrEqual(2);
       expect(await pendingDays(device.id)).toEqual([]);
       const { stored, fresh } = await rollupsAndRaw(device.id, "daily");
       expect(stored).toEqual(fresh);
       expect(await daily()).toEqual(days);
-      expect(await rollUp()).toBe(0);
+      await rollUp();
+      expect(await pendingDays(device.id)).toEqual([]);
+      expect(await daily()).toEqual(days);
     }));
 
   it("keep a row per thing when a device moves within the hour, read as one bucket", () =>
@@ -250,13 +253,13 @@ describe("sensor rollups", () => {
         "select app_private.ingest_uplinks(array[$1], array['2026-11-22T12:00:00Z']::timestamptz[], array[3], array['{\"water\": 50}']::jsonb[])",
         [device.device_id],
       );
-      // The mark is held by the open ingest: skipped, and the day read from its committed hours.
-      expect(await rollUp()).toBe(0);
+      // The mark is held by the open ingest: skipped (it stays), and the day read from its committed hours.
+      await rollUp();
       expect(await pendingDays(device.id)).toEqual(["2026-11-22T00:00:00.000Z"]);
       expect(await read()).toEqual([{ readings: [2], mean: [20] }]);
       await other.query("commit");
       expect(await read()).toEqual([{ readings: [3], mean: [30] }]);
-      expect(await rollUp()).toBe(1);
+      expect(await rollUp()).toBeGreaterThanOrEqual(1);
       expect(await pendingDays(device.id)).toEqual([]);
       expect(await read()).toEqual([{ readings: [3], mean: [30] }]);
       const { stored, fresh } = await rollupsAndRaw(device.id, "daily");
