@@ -172,7 +172,7 @@ export function ReadingsChart({
         <ul className={styles.marks} aria-label={t("chart.marks", { window })}>
           {shownMarks.map((mark) => (
             <li key={`${mark.kind}-${mark.t}`} className={mark.kind === "rain" ? `${styles.mark} ${styles.markRain}` : styles.mark}>
-              {mark.label} · {pointTime(mark.t)}
+              {t("chart.mark", { label: mark.label, at: pointTime(mark.t) })}
             </li>
           ))}
         </ul>

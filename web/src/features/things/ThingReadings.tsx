@@ -51,7 +51,7 @@ function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: num
   const balance = (result.data?.thingById?.waterBalance.nodes ?? []).filter(
     <D extends { day: string | null }>(d: D): d is D & { day: string } => d.day !== null,
   );
-  const marks = balanceMarks(balance);
+  const marks = balanceMarks(balance, t);
   const store = storePoints(balance);
   const hasWater = charts.some((c) => c.key === "water");
   if (charts.length === 0 && store.length === 0) return null;

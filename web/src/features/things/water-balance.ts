@@ -3,6 +3,7 @@
 // litres) and the rain as marks on whichever chart shows the thing's water.
 import type { ChartMark, ChartPoint } from "../../components/charts/index.ts";
 import { formatLitres } from "../../lib/litres.ts";
+import { englishThingsT, type ThingsT } from "./texts.ts";
 
 export interface WaterBalanceDay {
   day: string;
@@ -24,14 +25,14 @@ export function storePoints(days: readonly WaterBalanceDay[]): ChartPoint[] {
   return days.filter((d) => d.storePercent !== null).map((d) => ({ t: noon(d.day), v: d.storePercent as number }));
 }
 
-/** "Watered 20 L" and "3.2 mm rain", one per day that had them. */
-export function balanceMarks(days: readonly WaterBalanceDay[]): ChartMark[] {
+/** "Watered 20 L" and "3.2 mm rain" (in the reader's language), one per day that had them. */
+export function balanceMarks(days: readonly WaterBalanceDay[], t: ThingsT = englishThingsT): ChartMark[] {
   const marks: ChartMark[] = [];
   for (const d of days) {
     if (d.wateredLitres !== null && d.wateredLitres > 0)
-      marks.push({ t: noon(d.day), kind: "watering", label: `Watered ${formatLitres(d.wateredLitres)}` });
+      marks.push({ t: noon(d.day), kind: "watering", label: t("things.balance.watered", { litres: formatLitres(d.wateredLitres) }) });
     if (d.rainMm !== null && d.rainMm >= RAIN_MARK_MM)
-      marks.push({ t: noon(d.day), kind: "rain", label: `${d.rainMm.toFixed(1)} mm rain` });
+      marks.push({ t: noon(d.day), kind: "rain", label: t("things.balance.rain", { mm: Math.round(d.rainMm * 10) / 10 }) });
   }
   return marks;
 }

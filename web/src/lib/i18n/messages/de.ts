@@ -167,6 +167,7 @@ const shell: Record<keyof ShellTexts, string> = {
   "chart.range": "Spanne {low} – {high}",
   "chart.empty": "Keine Messwerte für {title} in {window}.",
   "chart.marks": "Gießen und Regen in {window}",
+  "chart.mark": "{label} · {at}",
 
   "notifications.level.POSITIVE": "Gute Nachricht",
   "notifications.level.NEGATIVE": "Problem",

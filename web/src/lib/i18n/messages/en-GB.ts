@@ -174,6 +174,7 @@ const shell = {
   "chart.range": "range {low} – {high}",
   "chart.empty": "No {title} readings in {window}.",
   "chart.marks": "Waterings and rain over {window}",
+  "chart.mark": "{label} · {at}",
 
   "notifications.level.POSITIVE": "Good news",
   "notifications.level.NEGATIVE": "Problem",

@@ -423,6 +423,8 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   // Readings, location, soilscape and weather tabs
   "things.readings.soilTemperature": "Bodentemperatur",
   "things.readings.lastWeek": "Die letzten sieben Tage",
+  "things.balance.watered": "{litres} gegossen",
+  "things.balance.rain": "{mm, number} mm Regen",
   "things.readings.estimated": "Geschätztes Bodenwasser",
   "things.readings.estimatedEmpty": "Noch zu wenig bekannt, um das Bodenwasser zu schätzen.",
   "things.readings.loading": "Messwerte werden geladen…",

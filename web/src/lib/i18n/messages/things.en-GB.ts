@@ -417,6 +417,8 @@ export const thingsEn = {
   // Readings, location, soilscape and weather tabs
   "things.readings.soilTemperature": "Soil temperature",
   "things.readings.lastWeek": "The last seven days",
+  "things.balance.watered": "Watered {litres}",
+  "things.balance.rain": "{mm, number} mm rain",
   "things.readings.estimated": "Estimated soil water",
   "things.readings.estimatedEmpty": "Not enough known yet to estimate the soil water.",
   "things.readings.loading": "Loading readings…",
