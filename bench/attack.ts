@@ -21,7 +21,7 @@ import { startServerProcess, type MemorySample } from "./lib/server-process.ts";
 import { GraphqlClient, expectData, signIn } from "./lib/http.ts";
 import { runLoad, type LoadResult } from "./lib/load.ts";
 import { ms, mb } from "./lib/stats.ts";
-import { spaDocument } from "./lib/spa-documents.ts";
+import { homeDashboardVariables, spaDocument } from "./lib/spa-documents.ts";
 import { printResult, under, figure, type Figure } from "./lib/result.ts";
 
 const args = new Args();
@@ -132,7 +132,8 @@ try {
   const client = new GraphqlClient(server.url, CLIENTS * 2);
   const tokens: string[] = [];
   for (let n = 1; n <= CLIENTS; n++) tokens.push(await signIn(client, seedUsername(n), SEED_PASSWORD));
-  const task = async (c: number) => void expectData(await client.request(HOME_DASHBOARD, {}, tokens[c]), "HomeDashboard");
+  const task = async (c: number) =>
+    void expectData(await client.request(HOME_DASHBOARD, homeDashboardVariables(), tokens[c]), "HomeDashboard");
   const report = (label: string, r: LoadResult) => {
     console.log(
       `${label}: ${r.throughput.toFixed(1)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)} (${r.count} requests, ${r.errors} errors)`,

@@ -28,7 +28,7 @@ import { GraphqlClient, expectData, signIn } from "./lib/http.ts";
 import { runLoad } from "./lib/load.ts";
 import { printResult, under, figure, type Figure } from "./lib/result.ts";
 import { startServerProcess } from "./lib/server-process.ts";
-import { spaDocument, THINGS_LIST_FIRST_PAGE } from "./lib/spa-documents.ts";
+import { homeDashboardVariables, spaDocument, THINGS_LIST_FIRST_PAGE } from "./lib/spa-documents.ts";
 import { summarize } from "./lib/stats.ts";
 import { seedWeather } from "./lib/weather.ts";
 import { cityOptions, seed, seedUsername, SEED_PASSWORD, CITIES } from "./seed.ts";
@@ -153,7 +153,7 @@ async function measure(url: string, things: number): Promise<Row> {
 
       // The home dashboard and the things list, 20 clients at once.
       for (const [name, query, variables] of [
-        ["HomeDashboard", HOME_DASHBOARD, {}],
+        ["HomeDashboard", HOME_DASHBOARD, homeDashboardVariables()],
         ["AllThings", THINGS_LIST, THINGS_LIST_FIRST_PAGE],
       ] as const) {
         const r = await runLoad({

@@ -11467,6 +11467,20 @@ $$;
 COMMENT ON FUNCTION app_public.user_litres_leaderboard(period app_public.leaderboard_period) IS 'Litres of water recorded by person, for a period (points: the waterings with an amount).';
 
 --
+-- Name: users_action_count_since(app_public.users, timestamp with time zone); Type: FUNCTION; Schema: app_public; Owner: -
+--
+
+CREATE FUNCTION app_public.users_action_count_since(u app_public.users, since timestamp with time zone) RETURNS integer
+    LANGUAGE sql STABLE STRICT
+    AS $$ select count(*)::int from app_public.actions a where a.created_by = u.id and a.created_at >= since $$;
+
+--
+-- Name: FUNCTION users_action_count_since(u app_public.users, since timestamp with time zone); Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON FUNCTION app_public.users_action_count_since(u app_public.users, since timestamp with time zone) IS 'How many care actions (of those you can see) this person recorded at or after the given moment.';
+
+--
 -- Name: users_adopted_thing_count(app_public.users); Type: FUNCTION; Schema: app_public; Owner: -
 --
 
@@ -16651,4 +16665,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261128000100'),
     ('20261128000200'),
     ('20261129000100'),
-    ('20261129000200');
+    ('20261129000200'),
+    ('20261130000100');

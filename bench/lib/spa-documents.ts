@@ -44,3 +44,10 @@ export function spaDocument(file: string): string {
 
 /** AllThings' first page in the list's default order (web/src/features/things/ThingList.tsx). */
 export const THINGS_LIST_FIRST_PAGE = { first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false };
+
+/** HomeDashboard's variables as the home page sends them: the week from Monday 00:00 (MemberHome.tsx). */
+export function homeDashboardVariables(now = new Date()) {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  start.setDate(start.getDate() - ((start.getDay() + 6) % 7));
+  return { weekStart: start.toISOString() };
+}

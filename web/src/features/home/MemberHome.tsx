@@ -26,16 +26,7 @@ import { MemberQuickActions } from "./MemberQuickActions.tsx";
 import { MAX_ROWS, MyThingsCard } from "./MyThingsCard.tsx";
 import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
 import { HomeCard, OverviewFigures, SectionError, SkeletonRows, ThingsAtAGlance, Unavailable, type Figure } from "./home-sections.tsx";
-import {
-  colourCounts,
-  countSince,
-  greeting,
-  needingWater,
-  orderMyThings,
-  startOfWeek,
-  type DashboardUser,
-  type MyThing,
-} from "./home-data.ts";
+import { colourCounts, greeting, needingWater, orderMyThings, startOfWeek, type DashboardUser, type MyThing } from "./home-data.ts";
 import { useSavedDashboard } from "./saved-dashboard.ts";
 import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
@@ -56,7 +47,7 @@ function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (o
     : null;
 }
 
-function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date, t: HomeT): Figure[] {
+function memberFigures(user: DashboardUser | null, b: Branding, t: HomeT): Figure[] {
   const brand = { brand: b.key };
   return [
     {
@@ -76,7 +67,7 @@ function memberFigures(user: DashboardUser | null, b: Branding, weekStart: Date,
     {
       key: "week",
       label: t("home.figures.week"),
-      value: user ? countSince(user.actionsByCreatedBy.nodes, weekStart) : null,
+      value: user ? (user.actionCountSince ?? 0) : null,
       to: "/scorer",
     },
   ];
@@ -87,7 +78,9 @@ export function MemberHome() {
   const t = useT(homeTexts);
   const brand = { brand: b.key };
   const { session } = useSession();
-  const [dashboard, refetchDashboard] = useQuery({ query: dashboardQuery, requestPolicy: "cache-and-network" });
+  // The week's actions are counted from Monday 00:00 in the reader's own time zone.
+  const [weekStart] = useState(() => startOfWeek().toISOString());
+  const [dashboard, refetchDashboard] = useQuery({ query: dashboardQuery, variables: { weekStart }, requestPolicy: "cache-and-network" });
   const [thingsResult, refetchThings] = useQuery({ query: thingsQuery, requestPolicy: "cache-and-network" });
   const visits = useRecentVisits();
   const personKey = session?.id ?? "";
@@ -99,7 +92,6 @@ export function MemberHome() {
   const failed = Boolean(dashboard.error) && !dashboard.data && !user;
   const tour = useTour(HOME_TOUR_ID, personKey, { autoStart: Boolean(live) });
   const steps = useMemo(() => homeTourSteps(b, true), [b]);
-  const [weekStart] = useState(() => startOfWeek());
 
   const loading = dashboard.fetching && !dashboard.data && !user;
   /** A section's state while there is nothing to show: loading, or unavailable. */
@@ -164,7 +156,7 @@ export function MemberHome() {
         </p>
       ) : null}
 
-      <OverviewFigures figures={memberFigures(user, b, weekStart, t)} loading={loading} label={t("home.figures.mine")} />
+      <OverviewFigures figures={memberFigures(user, b, t)} loading={loading} label={t("home.figures.mine")} />
 
       <MemberQuickActions oneThing={oneThing} hasThings={myThings.length > 0} known={Boolean(user)} b={b} />
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { englishHomeT } from "./texts.ts";
 import {
   colourCounts,
-  countSince,
   greeting,
   needingWater,
   orderMyThings,
@@ -41,7 +40,7 @@ function user(things: MyThing[], oneThingId: string | null): DashboardUser {
     deviceAccessesByUserId: { nodes: [] },
     groupMembershipsByUserId: { nodes: [] },
     badgesByUserId: { nodes: [] },
-    actionsByCreatedBy: { nodes: [] },
+    actionCountSince: 0,
   };
 }
 
@@ -54,17 +53,6 @@ describe("the week", () => {
     expect(startOfWeek(new Date(2026, 10, 22, 9)).getDate()).toBe(16);
     // A Monday is its own start.
     expect(startOfWeek(new Date(2026, 10, 23, 0, 5)).getDate()).toBe(23);
-  });
-
-  it("counts what happened since a moment", () => {
-    const since = new Date("2026-11-16T00:00:00Z");
-    const items = [
-      { createdAt: "2026-11-15T23:59:59Z" },
-      { createdAt: "2026-11-16T00:00:00Z" },
-      { createdAt: "2026-11-20T10:00:00Z" },
-      { createdAt: "not a date" },
-    ];
-    expect(countSince(items, since)).toBe(2);
   });
 });
 

@@ -85,7 +85,8 @@ export interface DashboardUser {
   deviceAccessesByUserId: { nodes: { id: string; isOwner: boolean; deviceByDeviceId: MyDevice | null }[] };
   groupMembershipsByUserId: { nodes: { id: string; isOwner: boolean; groupByGroupId: MyGroup | null }[] };
   badgesByUserId: { nodes: MyBadge[] };
-  actionsByCreatedBy: { nodes: { id: string; createdAt: string }[] };
+  /** Care actions I recorded since the start of this week (the query's weekStart). */
+  actionCountSince: number | null;
 }
 
 export interface DashboardData {
@@ -134,15 +135,6 @@ export function startOfWeek(now: Date = new Date()): Date {
   const sinceMonday = (start.getDay() + 6) % 7;
   start.setDate(start.getDate() - sinceMonday);
   return start;
-}
-
-/** How many of these happened at or after `since`. */
-export function countSince(items: readonly { createdAt: string }[], since: Date): number {
-  const limit = since.getTime();
-  return items.filter((item) => {
-    const time = Date.parse(item.createdAt);
-    return Number.isFinite(time) && time >= limit;
-  }).length;
 }
 
 export interface MyThingEntry {

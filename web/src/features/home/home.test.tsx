@@ -113,14 +113,7 @@ function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
             },
           ],
         },
-        actionsByCreatedBy: {
-          __typename: "ActionsConnection",
-          nodes: [
-            { __typename: "Action", id: "x1", createdAt: now },
-            { __typename: "Action", id: "x2", createdAt: now },
-            { __typename: "Action", id: "x3", createdAt: "2020-01-01T00:00:00Z" },
-          ],
-        },
+        actionCountSince: 2,
       },
     },
   };
