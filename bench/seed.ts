@@ -659,7 +659,7 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
     });
     // Latest values, as ingest_uplink leaves them: the device's newest reading, then its thing's
     // (the indicator triggers colour both).
-    await timed("latest values on devices and things", async () => {
+    await timed("latest values and last actions on devices and things", async () => {
       await db.query(`update app_public.devices x set
          water = (l.data->>'water')::float8, temperature = (l.data->>'temperature')::float8,
          conductivity = (l.data->>'conductivity')::float8, ph = (l.data->>'ph')::float8,
@@ -674,6 +674,11 @@ export async function seed(databaseUrl: string, options: SeedOptions): Promise<S
          last_sensor_data = d.last_sensor_data
        from app_public.devices d
        where d.thing_id = t.id and d.last_sensor_data is not null`);
+      // Each thing's newest care action, as the actions' triggers keep it (last_action_id).
+      await db.query(`update app_public.things t set last_action_id = l.id
+       from (select distinct on (a.thing_id) a.thing_id, a.id from app_public.actions a
+             where a.hidden_at is null order by a.thing_id, a.created_at desc, a.id desc) l
+       where t.id = l.thing_id`);
     });
     // The badges the trigger would have awarded, once per user and type with the final count.
     await timed("badges (award_badges)", async () => {

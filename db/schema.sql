@@ -1956,6 +1956,7 @@ CREATE TABLE app_public.things (
     external_id text,
     hidden_at timestamp with time zone,
     water_need_reason_parts jsonb,
+    last_action_id uuid,
     CONSTRAINT things_attributes_valid CHECK (app_hidden.check_thing_attributes(type, species_id, planting_year, trunk_girth_cm, height_class, volume_litres, soil_area_m2, flowering_plants, flowering_seasons)),
     CONSTRAINT things_description_valid CHECK (app_hidden.check_description(description)),
     CONSTRAINT things_external_id_valid CHECK (((external_id IS NULL) OR (((char_length(external_id) >= 1) AND (char_length(external_id) <= 100)) AND (external_id = btrim(external_id))) OR app_hidden.invalid('External id must be between 1 and 100 characters'::text))),
@@ -1970,7 +1971,8 @@ WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0.02', autovacuum_analyze
 -- Name: TABLE things; Type: COMMENT; Schema: app_public; Owner: -
 --
 
-COMMENT ON TABLE app_public.things IS 'A shared public thing people look after: a planter, a tree, a bee cafe...';
+COMMENT ON TABLE app_public.things IS '@foreignKey (last_action_id) references app_public.actions (id)|@fieldName lastCareAction|@backwardBehavior -manyRelation:resource:list -manyRelation:resource:connection
+A shared public thing people look after: a planter, a tree, a bee cafe...';
 
 --
 -- Name: COLUMN things.location; Type: COMMENT; Schema: app_public; Owner: -
@@ -2080,6 +2082,13 @@ When an admin hid this thing (only admins see it then).';
 
 COMMENT ON COLUMN app_public.things.water_need_reason_parts IS '@behavior -insert -update
 The water-need reason as the catalogue''s parts: a list of {key, values}, joined with "; ".';
+
+--
+-- Name: COLUMN things.last_action_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.things.last_action_id IS '@behavior -insert -update -filterBy -orderBy
+The newest care action on this thing that is not hidden (kept by the actions'' triggers).';
 
 --
 -- Name: first_told(app_public.things); Type: FUNCTION; Schema: app_hidden; Owner: -
@@ -2270,7 +2279,7 @@ CREATE FUNCTION app_hidden.history_ignored_columns(p_table text) RETURNS text[]
   select case p_table
     when 'things' then array[
       'id', 'created_at', 'updated_at', 'created_by', 'has_image', 'hidden_at',
-      'water', 'temperature', 'conductivity', 'ph', 'led_state', 'last_sensor_data', 'last_action',
+      'water', 'temperature', 'conductivity', 'ph', 'led_state', 'last_sensor_data', 'last_action', 'last_action_id',
       'indicator_colour', 'indicator_colour_last', 'indicator_colour_changed_at', 'needs_water_notification_at',
       'water_need', 'water_need_reason', 'water_need_reason_parts', 'water_store_percent', 'water_need_at',
       'texture', 'drainage', 'fertility', 'landcover', 'habitats', 'carbon', 'drains_to', 'water_protection',
@@ -6279,6 +6288,24 @@ CREATE FUNCTION app_private.refresh_stale_indicators() RETURNS integer
 $$;
 
 --
+-- Name: refresh_things_last_action(uuid[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refresh_things_last_action(p_things uuid[]) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+  update app_public.things t set last_action_id = l.id
+  from unnest(p_things) as x(id)
+  left join lateral (
+    select a.id from app_public.actions a
+    where a.thing_id = x.id and a.hidden_at is null
+    order by a.created_at desc, a.id desc limit 1
+  ) l on true
+  where t.id = x.id and t.last_action_id is distinct from l.id
+$$;
+
+--
 -- Name: refresh_things_soilscape(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6707,6 +6734,50 @@ begin
     end if;
   end if;
   return new;
+end;
+$$;
+
+--
+-- Name: tg_actions__last_action_changed(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_actions__last_action_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.refresh_things_last_action(array[old.thing_id, new.thing_id]);
+  return null;
+end;
+$$;
+
+--
+-- Name: tg_actions__last_action_deleted(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_actions__last_action_deleted() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  -- Only things whose shown action went (a thing being deleted with its actions is gone already).
+  perform app_private.refresh_things_last_action(array(
+    select distinct t.id from old_actions o join app_public.things t on t.id = o.thing_id and t.last_action_id = o.id));
+  return null;
+end;
+$$;
+
+--
+-- Name: tg_actions__last_action_inserted(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.tg_actions__last_action_inserted() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+begin
+  perform app_private.refresh_things_last_action(array(select distinct thing_id from new_actions));
+  return null;
 end;
 $$;
 
@@ -15141,6 +15212,24 @@ CREATE TRIGGER _500_rollups AFTER INSERT ON app_public.sensor_data REFERENCING N
 CREATE TRIGGER _500_touch_thing AFTER INSERT ON app_public.actions FOR EACH ROW EXECUTE FUNCTION app_private.tg_actions__touch_thing();
 
 --
+-- Name: actions _510_last_action_changed; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _510_last_action_changed AFTER UPDATE OF hidden_at, created_at, thing_id ON app_public.actions FOR EACH ROW WHEN (((old.hidden_at IS DISTINCT FROM new.hidden_at) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.thing_id IS DISTINCT FROM new.thing_id))) EXECUTE FUNCTION app_private.tg_actions__last_action_changed();
+
+--
+-- Name: actions _510_last_action_deleted; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _510_last_action_deleted AFTER DELETE ON app_public.actions REFERENCING OLD TABLE AS old_actions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_actions__last_action_deleted();
+
+--
+-- Name: actions _510_last_action_inserted; Type: TRIGGER; Schema: app_public; Owner: -
+--
+
+CREATE TRIGGER _510_last_action_inserted AFTER INSERT ON app_public.actions REFERENCING NEW TABLE AS new_actions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_actions__last_action_inserted();
+
+--
 -- Name: actions _600_award_badges; Type: TRIGGER; Schema: app_public; Owner: -
 --
 
@@ -16666,4 +16755,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261128000200'),
     ('20261129000100'),
     ('20261129000200'),
-    ('20261130000100');
+    ('20261130000100'),
+    ('20261130000200');

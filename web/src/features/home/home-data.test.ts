@@ -24,7 +24,7 @@ function thing(id: string, name: string, indicatorColour: string | null = null):
     ph: null,
     lastSensorData: null,
     location: { x: 51.45, y: -0.97 },
-    actionsByThingId: { nodes: [] },
+    lastCareAction: null,
   };
 }
 

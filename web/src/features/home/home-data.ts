@@ -38,7 +38,8 @@ export interface MyThing {
   ph: number | null;
   lastSensorData: string | null;
   location: { x: number; y: number } | null;
-  actionsByThingId: { nodes: { id: string; type: string; createdAt: string; userByCreatedBy: PersonRef | null }[] };
+  /** The newest care action that is not hidden. */
+  lastCareAction: { id: string; type: string; createdAt: string; userByCreatedBy: PersonRef | null } | null;
 }
 
 export interface MyDevice {

@@ -270,7 +270,7 @@ export function MyThingRow({
   const { thing, isOneThing, isOwner, canRecord } = entry;
   const reason = useWaterNeedReason(thing);
   const reading = latestReading(thing, t);
-  const last = thing.actionsByThingId.nodes[0];
+  const last = thing.lastCareAction;
   return (
     <li className={`${styles.thing} home-thing${isOneThing ? ` ${styles.thingOne}` : ""}`}>
       <Avatar type="thing" id={thing.id} name={thing.name} hasImage={thing.hasImage} size={48} shape="square" />

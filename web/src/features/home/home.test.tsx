@@ -40,17 +40,12 @@ function myThing(id: string, name: string, colour: string | null, extra: Partial
     ph: null,
     lastSensorData: colour === "red" ? now : null,
     location: { __typename: "Point", x: Number.NaN, y: Number.NaN },
-    actionsByThingId: {
-      __typename: "ActionsConnection",
-      nodes: [
-        {
-          __typename: "Action",
-          id: `act-${id}`,
-          type: "WATERING",
-          createdAt: now,
-          userByCreatedBy: { __typename: "User", id: ME, name: "Alice Smith", username: "alice" },
-        },
-      ],
+    lastCareAction: {
+      __typename: "Action",
+      id: `act-${id}`,
+      type: "WATERING",
+      createdAt: now,
+      userByCreatedBy: { __typename: "User", id: ME, name: "Alice Smith", username: "alice" },
     },
     ...extra,
   };
