@@ -454,7 +454,7 @@ try {
       async ready(page) {
         await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 60_000 });
         await page
-          .locator(".item-list, [role=list]")
+          .locator("[role=list]")
           .first()
           .waitFor({ timeout: 60_000 })
           .catch(() => {});

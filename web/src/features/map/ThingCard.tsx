@@ -87,7 +87,7 @@ function WateringButtons({
   const busy = state.step === "saving" || state.step === "undoing";
   if (state.step === "done" || state.step === "undoing") {
     return (
-      <p className={styles.cardRecorded} role="status">
+      <p className={`${styles.cardRecorded} map-card-recorded`} role="status">
         <span>{t("card.recorded", { litres: litresOf(state.litres) })}</span>
         <button type="button" className="button button-secondary" onClick={undo} disabled={busy}>
           {t("card.undo")}
@@ -97,7 +97,7 @@ function WateringButtons({
   }
   if (state.step === "queued") {
     return (
-      <p className={styles.cardRecorded} role="status">
+      <p className={`${styles.cardRecorded} map-card-recorded`} role="status">
         <span>{t("card.queued", { litres: litresOf(state.litres) })}</span>
         <button type="button" className="button button-secondary" onClick={discard}>
           {t("card.undo")}
@@ -107,7 +107,7 @@ function WateringButtons({
   }
   if (state.step === "sent") {
     return (
-      <p className={styles.cardRecorded} role="status">
+      <p className={`${styles.cardRecorded} map-card-recorded`} role="status">
         <span>{sentAt(t, litresOf(state.litres), <time dateTime={state.at}>{formatTime(state.at)}</time>)}</span>
       </p>
     );
