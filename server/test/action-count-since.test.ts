@@ -2,7 +2,7 @@
 // actions at or after a moment in the database, under row-level security, instead of the page
 // fetching up to 200 of them to count.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startTestServer, gql, signUp, withOwner } from "./harness.ts";
+import { startTestServer, gql, signUp, withOwner, groupOfMine } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -12,10 +12,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CREATE_GROUP = `mutation G($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`;
-const CREATE_THING = `mutation T($g: UUID!, $name: String!, $public: Boolean!) {
-  createThing(input: { groupId: $g, name: $name, type: TREE, location: { x: 51.45, y: -0.97 }, isPublic: $public }) { thing { id } }
-}`;
 const RECORD = `mutation A($t: UUID!) {
   createAction(input: { action: { thingId: $t, type: WATERING, comments: "Gave it a drink" } }) { action { id } }
 }`;
@@ -25,9 +21,7 @@ const THEIRS = `query Theirs($u: UUID!, $since: Datetime!) { userById(id: $u) { 
 describe("actionCountSince", () => {
   it("counts a person's actions from a moment on, only those the reader can see", async () => {
     const owner = await signUp(server.url);
-    const groupId = (await gql(server.url, CREATE_GROUP, { name: "Week Growers" }, owner.token)).data.createGroup.group.id;
-    const thing = async (name: string, isPublic: boolean) =>
-      (await gql(server.url, CREATE_THING, { g: groupId, name, public: isPublic }, owner.token)).data.createThing.thing.id as string;
+    const { thing } = await groupOfMine(server.url, owner.token, "Week Growers");
     const open = await thing("Week Open Oak", true);
     const hidden = await thing("Week Hidden Oak", false);
     const ids: string[] = [];

@@ -156,3 +156,16 @@ export async function signUpVerified(baseUrl: string, databaseUrl: string, detai
   await verifyEmail(baseUrl, databaseUrl, user.email);
   return user;
 }
+
+const CREATE_GROUP = `mutation CreateGroup($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`;
+const CREATE_THING = `mutation CreateThing($g: UUID!, $name: String!, $public: Boolean!) {
+  createThing(input: { groupId: $g, name: $name, type: TREE, location: { x: 51.45, y: -0.97 }, isPublic: $public }) { thing { id } }
+}`;
+
+/** A public group of the person's own, and `thing(name, isPublic)` to add trees to it (returns the thing's id). */
+export async function groupOfMine(baseUrl: string, token: string, name: string) {
+  const groupId = (await gql(baseUrl, CREATE_GROUP, { name }, token)).data.createGroup.group.id as string;
+  const thing = async (thingName: string, isPublic = true) =>
+    (await gql(baseUrl, CREATE_THING, { g: groupId, name: thingName, public: isPublic }, token)).data.createThing.thing.id as string;
+  return { groupId, thing };
+}

@@ -2,7 +2,7 @@
 // thing by the actions' triggers (migration 20261130000200) so the home dashboard reads it in the
 // things' own query. Kept on insert, on delete (an undo) and when an action is hidden or shown.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startTestServer, gql, signUp, withOwner } from "./harness.ts";
+import { startTestServer, gql, signUp, withOwner, groupOfMine } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -12,10 +12,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CREATE_GROUP = `mutation G($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`;
-const CREATE_THING = `mutation T($g: UUID!, $name: String!, $public: Boolean!) {
-  createThing(input: { groupId: $g, name: $name, type: TREE, location: { x: 51.45, y: -0.97 }, isPublic: $public }) { thing { id } }
-}`;
 const RECORD = `mutation A($t: UUID!, $type: ActionType!) {
   createAction(input: { action: { thingId: $t, type: $type, comments: "Looked after it" } }) { action { id } }
 }`;
@@ -24,8 +20,7 @@ const LAST = `query L($t: UUID!) { thingById(id: $t) { lastCareAction { id type 
 
 async function setUp(name: string, isPublic = true) {
   const owner = await signUp(server.url);
-  const groupId = (await gql(server.url, CREATE_GROUP, { name: `${name} Growers` }, owner.token)).data.createGroup.group.id;
-  const thingId = (await gql(server.url, CREATE_THING, { g: groupId, name, public: isPublic }, owner.token)).data.createThing.thing.id;
+  const thingId = await (await groupOfMine(server.url, owner.token, `${name} Growers`)).thing(name, isPublic);
   const record = async (type: string) =>
     (await gql(server.url, RECORD, { t: thingId, type }, owner.token)).data.createAction.action.id as string;
   const last = async (token = owner.token) => (await gql(server.url, LAST, { t: thingId }, token)).data.thingById?.lastCareAction ?? null;

@@ -1,7 +1,7 @@
 // Watering amounts (issue #21, section 2): litres on WATERING actions, their bounds, the totals
 // per thing, person and group under row-level security, the litres boards and the litres badge.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startTestServer, gql, signUp, withOwner } from "./harness.ts";
+import { startTestServer, gql, signUp, withOwner, groupOfMine } from "./harness.ts";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -11,10 +11,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CREATE_GROUP = `mutation G($name: String!) { createGroup(input: { name: $name, type: GROWER, isPublic: true }) { group { id } } }`;
-const CREATE_THING = `mutation T($g: UUID!, $name: String!, $public: Boolean!) {
-  createThing(input: { groupId: $g, name: $name, type: TREE, location: { x: 51.45, y: -0.97 }, isPublic: $public }) { thing { id } }
-}`;
 const RECORD = `mutation A($t: UUID!, $type: ActionType!, $litres: Float) {
   createAction(input: { action: { thingId: $t, type: $type, comments: "Gave it a drink", litres: $litres } }) { action { id type litres } }
 }`;
@@ -24,9 +20,7 @@ const ME = `query { currentUser { id } }`;
 async function setUp(prefix: string) {
   const owner = await signUp(server.url);
   const ownerId = (await gql(server.url, ME, {}, owner.token)).data.currentUser.id as string;
-  const groupId = (await gql(server.url, CREATE_GROUP, { name: `${prefix} Growers` }, owner.token)).data.createGroup.group.id as string;
-  const thing = async (name: string, isPublic: boolean) =>
-    (await gql(server.url, CREATE_THING, { g: groupId, name, public: isPublic }, owner.token)).data.createThing.thing.id as string;
+  const { groupId, thing } = await groupOfMine(server.url, owner.token, `${prefix} Growers`);
   return { owner, ownerId, groupId, thing };
 }
 
