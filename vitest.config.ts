@@ -28,10 +28,6 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["web/src/test/setup.ts"],
           include: ["web/**/*.test.{ts,tsx}", "shared/**/*.test.ts"],
-          // A screen test clicks through several answers; on two busy cores one took over the
-          // default 5 s (devices.test.tsx's invitation, in a full CI run beside other work). A
-          // limit for hangs, not a measure of speed.
-          testTimeout: 20_000,
         },
       },
     ],

@@ -749,27 +749,30 @@ describe("/devices/accept", () => {
         verified
           ? { data: { deviceAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Bed probe" } } }
           : failure("Verify your e-mail address to accept this invitation", "DNIEM"),
-      MyEmails: {
-        data: {
-          currentUser: {
-            __typename: "User",
-            id: "u1",
-            isVerified: false,
-            userEmailsByUserId: {
-              __typename: "UserEmailsConnection",
-              nodes: [
-                {
-                  __typename: "UserEmail",
-                  id: "e1",
-                  email: "ben@example.org",
-                  isPrimary: true,
-                  isVerified: false,
-                  createdAt: "2026-11-25T10:00:00Z",
-                },
-              ],
+      MyEmails: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return {
+          data: {
+            currentUser: {
+              __typename: "User",
+              id: "u1",
+              isVerified: false,
+              userEmailsByUserId: {
+                __typename: "UserEmailsConnection",
+                nodes: [
+                  {
+                    __typename: "UserEmail",
+                    id: "e1",
+                    email: "ben@example.org",
+                    isPrimary: true,
+                    isVerified: false,
+                    createdAt: "2026-11-25T10:00:00Z",
+                  },
+                ],
+              },
             },
           },
-        },
+        };
       },
       ResendEmailVerification: (variables) => {
         resent.push(variables);
@@ -779,7 +782,11 @@ describe("/devices/accept", () => {
     await screen.findByRole("heading", { name: "Verify your e-mail address to accept this invitation" });
     expect(screen.queryByRole("heading", { name: "This invitation was sent to another e-mail address" })).toBeNull();
     expect(screen.getByRole("link", { name: "Your e-mail addresses" }).getAttribute("href")).toBe("/account/emails");
-    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Send a new verification link to ben@example.org" })));
+    // Found first, then clicked inside act: a findBy inside act waited for a render that act holds
+    // back until it ends, so the test failed whenever the addresses came after the heading (two
+    // full CI runs in a row; the slower answer below makes that the case every time).
+    const send = await screen.findByRole("button", { name: "Send a new verification link to ben@example.org" });
+    await act(async () => fireEvent.click(send));
     await screen.findByText("We have sent a new verification link to ben@example.org.");
     expect(resent).toEqual([{ emailId: "e1" }]);
     verified = true;
