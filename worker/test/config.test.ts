@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { readWorkerConfig } from "../config.ts";
 import { SETTINGS } from "../../domain/config/settings.ts";
-import { createECDH } from "node:crypto";
+import { vapidKeyPair } from "../../test/vapid-keys.ts";
 import { checkCrontab, loadTaskList, readCrontab, startWorker } from "../run.ts";
 
 describe("readWorkerConfig", () => {
@@ -38,8 +38,7 @@ describe("readWorkerConfig", () => {
   });
 
   it("reads every variable", () => {
-    const vapid = createECDH("prime256v1");
-    vapid.generateKeys();
+    const vapid = vapidKeyPair();
     const config = readWorkerConfig(
       {
         DATABASE_URL: "postgres://u@db/steward",
@@ -69,8 +68,8 @@ describe("readWorkerConfig", () => {
         TTN_WEBHOOK_ID: "steward",
         TTN_API_KEY: "NNSXS.KEY",
         DATA_DIR: "/var/steward",
-        VAPID_PUBLIC_KEY: vapid.getPublicKey().toString("base64url"),
-        VAPID_PRIVATE_KEY: vapid.getPrivateKey().toString("base64url"),
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
         VAPID_SUBJECT: "https://example.org/contact",
         UNSUBSCRIBE_SECRET: "u".repeat(40),
         PUSH_ENDPOINT_HOSTS: "fcm.googleapis.com, *.push.apple.com, http://127.0.0.1:9000",
@@ -109,8 +108,8 @@ describe("readWorkerConfig", () => {
       dataDir: "/var/steward",
       push: {
         vapid: {
-          publicKey: vapid.getPublicKey().toString("base64url"),
-          privateKey: vapid.getPrivateKey().toString("base64url"),
+          publicKey: vapid.publicKey,
+          privateKey: vapid.privateKey,
           subject: "https://example.org/contact",
         },
         endpointHosts: ["fcm.googleapis.com", "*.push.apple.com", "http://127.0.0.1:9000"],

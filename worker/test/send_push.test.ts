@@ -5,13 +5,14 @@
 // are retried; endpoints off the allowed push services are never contacted.
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import pg from "pg";
-import { createECDH, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { startWorker, type WorkerHandle } from "../run.ts";
 import { createOutboxMailer } from "../providers/mailer.ts";
 import { makeTempDir, silentLogger, waitFor } from "./helpers.ts";
 import { createTestDatabase, dropTestDatabase } from "../../test/database.ts";
+import { vapidKeyPair } from "../../test/vapid-keys.ts";
 import { pushKeys, startPushService, type PushServiceStandIn } from "../../test/push-service.ts";
 
 let url: string;
@@ -20,9 +21,8 @@ let service: PushServiceStandIn;
 let elsewhere: PushServiceStandIn;
 let worker: WorkerHandle;
 let tmp: { dir: string; remove(): Promise<void> };
-const vapid = createECDH("prime256v1");
-vapid.generateKeys();
-const VAPID_PUBLIC_KEY = vapid.getPublicKey().toString("base64url");
+const vapid = vapidKeyPair();
+const VAPID_PUBLIC_KEY = vapid.publicKey;
 
 beforeAll(async () => {
   url = await createTestDatabase(inject("adminUrl"), "bk_push");
@@ -34,7 +34,7 @@ beforeAll(async () => {
     databaseUrl: url,
     env: {
       VAPID_PUBLIC_KEY,
-      VAPID_PRIVATE_KEY: vapid.getPrivateKey().toString("base64url"),
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: "mailto:ops@example.org",
       UNSUBSCRIBE_SECRET: randomBytes(32).toString("base64url"),
       PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com, ${service.origin}`,

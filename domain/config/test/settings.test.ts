@@ -1,7 +1,7 @@
 // The one settings schema: wrong values refused with a message naming the variable, the value and
 // what is allowed, every wrong value at once; right values read; defaults as documented.
 import { describe, expect, it } from "vitest";
-import { createECDH } from "node:crypto";
+import { vapidKeyPair } from "../../../test/vapid-keys.ts";
 import { ConfigError, namesOf, readSettings, settingsProblems } from "../read.ts";
 import { SETTINGS, type SettingName } from "../settings.ts";
 import { PARTS } from "../define.ts";
@@ -126,8 +126,7 @@ describe("right values are read", () => {
   });
 
   it("numbers, URLs, enums and lists, trimmed", () => {
-    const vapid = createECDH("prime256v1");
-    vapid.generateKeys();
+    const vapid = vapidKeyPair();
     const s = readSettings(
       {
         API_POOL_SIZE: " 12 ",
@@ -142,8 +141,8 @@ describe("right values are read", () => {
         TRUST_PROXY: "loopback, 10.0.0.0/8",
         GRAPHQL_URL: "/api/graphql",
         DATABASE_URL: "postgresql:///steward?host=/run/postgresql",
-        VAPID_PUBLIC_KEY: vapid.getPublicKey().toString("base64url"),
-        VAPID_PRIVATE_KEY: vapid.getPrivateKey().toString("base64url"),
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
       },
       SERVER_AND_WORKER,
     );
