@@ -1,7 +1,8 @@
 // The one settings schema: wrong values refused with a message naming the variable, the value and
 // what is allowed, every wrong value at once; right values read; defaults as documented.
 import { describe, expect, it } from "vitest";
-import { vapidKeyPair } from "../../../test/vapid-keys.ts";
+import { createECDH } from "node:crypto";
+import { fullPrivateKey } from "../../notice-keys.ts";
 import { ConfigError, namesOf, readSettings, settingsProblems } from "../read.ts";
 import { SETTINGS, type SettingName } from "../settings.ts";
 import { PARTS } from "../define.ts";
@@ -126,7 +127,13 @@ describe("right values are read", () => {
   });
 
   it("numbers, URLs, enums and lists, trimmed", () => {
-    const vapid = vapidKeyPair();
+    // domain/ may not use test/vapid-keys.ts; the same padding (ECDH drops a leading zero byte).
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const vapid = {
+      publicKey: ecdh.getPublicKey().toString("base64url"),
+      privateKey: fullPrivateKey(ecdh.getPrivateKey()).toString("base64url"),
+    };
     const s = readSettings(
       {
         API_POOL_SIZE: " 12 ",
