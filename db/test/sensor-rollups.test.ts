@@ -1,6 +1,7 @@
-// Hourly and daily rollups of the readings (issue 24): kept by the statement trigger on
-// sensor_data whatever the order, repeats and batch sizes of uplinks, equal to summing the raw
-// readings afresh; read by sensor_rollups() as one line per quantity, which refuses spans it would not answer quickly.
+// Hourly and daily rollups of the readings (issue 24): the statement trigger on sensor_data marks
+// the device-hours written, the worker's roll-up sums them; whatever the order, repeats and batch
+// sizes of uplinks they equal the raw readings summed afresh, and sensor_rollups() reads them as
+// one line per quantity, exact before the roll-up too; it refuses spans it would not answer quickly.
 // Each case runs in a rolled-back transaction.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type pg from "pg";
@@ -80,12 +81,12 @@ async function rollupsAndRaw(deviceId: string, table: "hourly" | "daily") {
 
 const at = (iso: string) => iso;
 
-/** The worker's roll-up of marked device-days into daily rows (worker/tasks/sensor_rollups_daily.ts). */
-const rollUp = async (client: pg.Client = db) => (await client.query("select app_private.roll_up_sensor_days() as n")).rows[0].n as number;
+/** The worker's roll-up of marked device-hours into hourly and daily rows (worker/tasks/sensor_rollups.ts). */
+const rollUp = async (client: pg.Client = db) => (await client.query("select app_private.roll_up_sensor_hours() as n")).rows[0].n as number;
 
-const pendingDays = async (deviceId: string) =>
-  (await db.query("select day from app_private.sensor_rollup_days_pending where device_id = $1 order by day", [deviceId])).rows.map((r) =>
-    (r.day as Date).toISOString(),
+const pendingHours = async (deviceId: string) =>
+  (await db.query("select hour from app_private.sensor_rollup_hours_pending where device_id = $1 order by hour", [deviceId])).rows.map(
+    (r) => (r.hour as Date).toISOString(),
   );
 
 describe("sensor rollups", () => {
@@ -109,19 +110,18 @@ describe("sensor rollups", () => {
           [at("2026-11-21T00:10:00Z"), 6, { water: 150 }],
         ]),
       ).toEqual(["duplicate", "stored", "stored", "rejected: water must be between 0 and 100 % (got 150)"]);
-      expect((await rollupsAndRaw(device.id, "hourly")).stored).toEqual((await rollupsAndRaw(device.id, "hourly")).fresh);
-      // The daily rows wait for the worker; its two days are marked meanwhile.
+      // The rows wait for the worker; the device's four hours are marked meanwhile.
+      expect((await rollupsAndRaw(device.id, "hourly")).stored).toEqual([]);
       expect((await rollupsAndRaw(device.id, "daily")).stored).toEqual([]);
-      expect(await pendingDays(device.id)).toEqual(["2026-11-20T00:00:00.000Z", "2026-11-21T00:00:00.000Z"]);
-      const hour = (await rollupsAndRaw(device.id, "hourly")).stored.find((r) => r.bucket.toISOString() === "2026-11-20T10:00:00.000Z");
-      expect(hour).toMatchObject({ readings: 3, water_n: 3, water_sum: 60, water_min: 10, water_max: 30, battery_n: 1 });
+      expect(await pendingHours(device.id)).toEqual(["2026-11-20T10:00:00.000Z", "2026-11-20T23:00:00.000Z", "2026-11-21T00:00:00.000Z"]);
 
       // Read back: one line per quantity, oldest first, with each hour's (day's) count, extremes and mean.
       const line = (r: any) => [r.parameter, r.buckets.map((b: Date) => b.toISOString()), r.readings, r.min, r.max, r.mean];
-      const hourly = (
-        await db.query("select * from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:30:00Z', '2026-11-21T06:00:00Z')", [device.id])
-      ).rows;
-      expect(hourly.map(line)).toEqual([
+      const hourly = async () =>
+        (
+          await db.query("select * from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:30:00Z', '2026-11-21T06:00:00Z')", [device.id])
+        ).rows.map(line);
+      const hours = [
         ["water", ["2026-11-20T10:00:00.000Z", "2026-11-20T23:00:00.000Z"], [3, 1], [10, 60], [30, 60], [20, 60]],
         [
           "battery",
@@ -131,7 +131,7 @@ describe("sensor rollups", () => {
           [3.5, 3.4, 3.3],
           [3.5, 3.4, 3.3],
         ],
-      ]);
+      ];
       const daily = async () =>
         (
           await db.query(
@@ -143,17 +143,28 @@ describe("sensor rollups", () => {
         ["water", ["2026-11-20T00:00:00.000Z"], [4], [10], [60], [30]],
         ["battery", ["2026-11-20T00:00:00.000Z", "2026-11-21T00:00:00.000Z"], [2, 1], [3.4, 3.3], [3.5, 3.3], [3.45, 3.3]],
       ];
-      // Read from the marked days' hours before the worker sums them, from the daily rows after.
+      // Read from the marked hours' readings before the worker sums them, from the rows after.
+      expect(await hourly()).toEqual(hours);
       expect(await daily()).toEqual(days);
-      // The test database is shared: other files' devices may have marked days too.
-      expect(await rollUp()).toBeGreaterThanOrEqual(2);
-      expect(await pendingDays(device.id)).toEqual([]);
-      const { stored, fresh } = await rollupsAndRaw(device.id, "daily");
-      expect(stored).toEqual(fresh);
+      // The test database is shared: other files' devices may have marked hours too.
+      expect(await rollUp()).toBeGreaterThanOrEqual(3);
+      expect(await pendingHours(device.id)).toEqual([]);
+      for (const table of ["hourly", "daily"] as const) {
+        const { stored, fresh } = await rollupsAndRaw(device.id, table);
+        expect(stored).toEqual(fresh);
+      }
+      const hour = (await rollupsAndRaw(device.id, "hourly")).stored.find((r) => r.bucket.toISOString() === "2026-11-20T10:00:00.000Z");
+      expect(hour).toMatchObject({ readings: 3, water_n: 3, water_sum: 60, water_min: 10, water_max: 30, battery_n: 1 });
+      expect(await hourly()).toEqual(hours);
       expect(await daily()).toEqual(days);
+      // A late uplink into a summed hour marks it again; read exact at once, summed afresh after.
+      await ingest(device.device_id, [[at("2026-11-20T10:40:00Z"), 7, { water: 50 }]]);
+      expect(await pendingHours(device.id)).toEqual(["2026-11-20T10:00:00.000Z"]);
+      const later = (rows: any[]) => rows.map((r) => (r[0] === "water" ? [r[0], r[1], [4, 1], [10, 60], [50, 60], [27.5, 60]] : r));
+      expect(await hourly()).toEqual(later(hours));
       await rollUp();
-      expect(await pendingDays(device.id)).toEqual([]);
-      expect(await daily()).toEqual(days);
+      expect(await hourly()).toEqual(later(hours));
+      expect((await rollupsAndRaw(device.id, "hourly")).stored).toEqual((await rollupsAndRaw(device.id, "hourly")).fresh);
     }));
 
   it("keep a row per thing when a device moves within the hour, read as one bucket", () =>
@@ -162,19 +173,22 @@ describe("sensor rollups", () => {
       await ingest(device.device_id, [[at("2026-11-20T10:05:00Z"), 1, { water: 20 }]]);
       await db.query("update app_public.devices set thing_id = $1 where id = $2", [things[1], device.id]);
       await ingest(device.device_id, [[at("2026-11-20T10:35:00Z"), 2, { water: 40 }]]);
+      const read = async () =>
+        (
+          await db.query(
+            "select parameter, readings, min, max, mean from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z')",
+            [device.id],
+          )
+        ).rows;
+      expect(await read()).toEqual([{ parameter: "water", readings: [2], min: [20], max: [40], mean: [30] }]);
+      await rollUp();
       const rows = (
         await db.query("select thing_id, readings from app_public.sensor_rollups_hourly where device_id = $1 order by readings, thing_id", [
           device.id,
         ])
       ).rows;
       expect(new Set(rows.map((r) => r.thing_id))).toEqual(new Set(things));
-      const read = (
-        await db.query(
-          "select parameter, readings, min, max, mean from app_public.sensor_rollups($1, 'HOUR', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z')",
-          [device.id],
-        )
-      ).rows;
-      expect(read).toEqual([{ parameter: "water", readings: [2], min: [20], max: [40], mean: [30] }]);
+      expect(await read()).toEqual([{ parameter: "water", readings: [2], min: [20], max: [40], mean: [30] }]);
     }));
 
   it("count only numbers, and go with their device", () =>
@@ -186,19 +200,19 @@ describe("sensor rollups", () => {
         ($1, $2, '2026-11-20T10:00:00Z', '{"water": "wet", "battery": 3.6, "extra": {"water": 1}}')`,
         [device.id, things[0]],
       );
-      expect((await rollupsAndRaw(device.id, "hourly")).stored).toMatchObject([{ readings: 1, water_n: 0, water_min: null, battery_n: 1 }]);
       await rollUp();
+      expect((await rollupsAndRaw(device.id, "hourly")).stored).toMatchObject([{ readings: 1, water_n: 0, water_min: null, battery_n: 1 }]);
       await ingest(device.device_id, [[at("2026-11-20T11:00:00Z"), 1, { water: 20 }]]);
       await db.query("delete from app_public.devices where id = $1", [device.id]);
       const left = await db.query(
         `select (select count(*) from app_public.sensor_rollups_hourly where device_id = $1) + (select count(*) from app_public.sensor_rollups_daily where device_id = $1)
-          + (select count(*) from app_private.sensor_rollup_days_pending where device_id = $1) as n`,
+          + (select count(*) from app_private.sensor_rollup_hours_pending where device_id = $1) as n`,
         [device.id],
       );
       expect(left.rows[0].n).toBe("0");
     }));
 
-  it("are rebuilt from the raw readings as the trigger keeps them, and not where readings are gone", () =>
+  it("are rebuilt from the raw readings as the worker sums them, and not where readings are gone", () =>
     inTransaction(async () => {
       const { device } = await arrange();
       await ingest(device.device_id, [
@@ -232,9 +246,9 @@ describe("sensor rollups", () => {
       expect(error?.message).toMatch(/^Raw readings before .* are gone: their sums cannot be rebuilt$/);
     }));
 
-  it("stay exact while the worker sums the days, which skips a day an ingest still holds", async () => {
-    // Committed, across two connections: the worker's roll-up must not take a day's mark while an
-    // ingest that added to its hours is uncommitted (its hours would be missed for good).
+  it("stay exact while the worker sums the hours, which skips an hour an ingest still holds", async () => {
+    // Committed, across two connections: the worker's roll-up must not take an hour's mark while an
+    // ingest that added to it is uncommitted (its readings would be missed for good).
     const { device, things } = await arrange();
     const other = await owner();
     const read = async () =>
@@ -250,20 +264,22 @@ describe("sensor rollups", () => {
       await ingest(device.device_id, [[at("2026-11-22T11:00:00Z"), 2, { water: 30 }]]);
       await other.query("begin");
       await other.query(
-        "select app_private.ingest_uplinks(array[$1], array['2026-11-22T12:00:00Z']::timestamptz[], array[3], array['{\"water\": 50}']::jsonb[])",
+        "select app_private.ingest_uplinks(array[$1], array['2026-11-22T11:30:00Z']::timestamptz[], array[3], array['{\"water\": 50}']::jsonb[])",
         [device.device_id],
       );
-      // The mark is held by the open ingest: skipped (it stays), and the day read from its committed hours.
+      // The mark is held by the open ingest: skipped (it stays), and the hour read from its committed readings.
       await rollUp();
-      expect(await pendingDays(device.id)).toEqual(["2026-11-22T00:00:00.000Z"]);
+      expect(await pendingHours(device.id)).toEqual(["2026-11-22T11:00:00.000Z"]);
       expect(await read()).toEqual([{ readings: [2], mean: [20] }]);
       await other.query("commit");
       expect(await read()).toEqual([{ readings: [3], mean: [30] }]);
       expect(await rollUp()).toBeGreaterThanOrEqual(1);
-      expect(await pendingDays(device.id)).toEqual([]);
+      expect(await pendingHours(device.id)).toEqual([]);
       expect(await read()).toEqual([{ readings: [3], mean: [30] }]);
-      const { stored, fresh } = await rollupsAndRaw(device.id, "daily");
-      expect(stored).toEqual(fresh);
+      for (const table of ["hourly", "daily"] as const) {
+        const { stored, fresh } = await rollupsAndRaw(device.id, table);
+        expect(stored).toEqual(fresh);
+      }
     } finally {
       await other.query("rollback").catch(() => {});
       await other.end();

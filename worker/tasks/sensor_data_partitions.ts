@@ -11,6 +11,7 @@
 // finishes it with FINALIZE.
 import type { Task } from "graphile-worker";
 import { workerContext } from "../context.ts";
+import { rollUpMarkedHours } from "./sensor_rollups.ts";
 
 export const MONTHS_AHEAD = 2;
 
@@ -29,6 +30,9 @@ const sensorDataPartitions: Task = async (_payload, helpers) => {
     )
   ).rows;
   const dropped: string[] = [];
+  // Hours the ingest marked but the sensor_rollups job has not summed yet are summed from their
+  // readings first: once a month's partition is gone, its sums are all that is left of it.
+  if (expired.length) await rollUpMarkedHours((sql, values) => helpers.query<{ n: number }>(sql, values));
   for (const { name, detach_pending: pending } of expired) {
     if (!PARTITION_NAME.test(name)) throw new Error(`Unexpected partition name ${name}`);
     const partition = `app_partitions."${name}"`;

@@ -34,7 +34,7 @@ const NOT_SHOWN = new Set([
   // app_private.rebuild_sensor_rollups: run by an operator in psql (and by tests and bench).
   "Give a range of at least one whole UTC day",
   "Raw readings before % are gone: their sums cannot be rebuilt",
-  // app_private.roll_up_sensor_days: the worker's sensor_rollups_daily job passes a constant.
+  // app_private.roll_up_sensor_hours: the worker's sensor_rollups job passes a constant.
   "p_limit must be at least 1",
   // sync_navigation_events: caught per event and returned to the analytics tracker, which only
   // logs them (web/src/lib/analytics/tracker.ts).
