@@ -80,11 +80,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   // Few connections beat many: each busy one is a PostgreSQL process competing for the same cores
   // (on two vCPUs the home dashboard ran best at 4 to 6, and worst at 20; bench/api.ts).
+  // With the one-trip adaptor its clients run in pipeline mode: the reads of one turn share a
+  // connection and go out together (server/graphql/one-trip-adaptor.ts). A connection is still
+  // used by one caller at a time otherwise, so nothing else about the pool changes.
+  const pipeline = config.pgAdaptor === "one-trip";
   const apiPool = new pg.Pool({
     connectionString: config.authDatabaseUrl,
     max: config.apiPoolSize,
     statement_timeout: config.apiStatementTimeoutMs,
-  });
+    pipeline,
+  } as pg.PoolConfig);
   // Introspection, at start and on schema changes: no timeout.
   const ownerPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   // Subscriptions LISTEN on one session of their own, as the owner on DATABASE_URL, which must be a
@@ -107,7 +112,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         max: config.apiPoolSize,
         statement_timeout: config.apiStatementTimeoutMs,
         application_name: READ_APPLICATION_NAME,
-      })
+        pipeline,
+      } as pg.PoolConfig)
     : null;
   if (replicaPool) logPoolErrors(replicaPool, "replica pool");
   const readRouting = replicaPool ? new ReadRouting(apiPool, replicaPool) : undefined;

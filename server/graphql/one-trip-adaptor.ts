@@ -11,8 +11,16 @@
 // they were to the explicit one, and PostgreSQL rolls it all back if either statement fails.
 // A read's settings therefore never outlive it, and nothing else ever sees them.
 //
-// Transactions (mutations, withPgClientTransaction) are unchanged: begin, settings, the callback's
-// queries, commit or rollback. Prepared statements are kept per connection up to
+// Reads asked for in the same turn of the event loop (a GraphQL request's queries of one level,
+// and other requests' arriving meanwhile) share one pooled connection, and go out together: the
+// pool's clients run in node-postgres's pipeline mode, which writes each query as it is asked and
+// matches the answers in order. Each read still carries its own settings and its own Sync, so it
+// is its own implicit transaction (an error skips only the rest of its own read), whoever else's
+// reads are in the same pipeline. One write and one wake-up for several reads instead of one
+// each: on the home dashboard, measured in bench/scale.ts (docs/decisions.md).
+//
+// Transactions (mutations, withPgClientTransaction) take a connection of their own: begin,
+// settings, the callback's queries, commit or rollback. Prepared statements are kept per connection up to
 // DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE (PostGraphile's own setting, 100 by default; 0
 // prepares none, for a pooler that can't keep them); the least recently used is closed in the
 // same pipeline as the query that pushes it out, so no other message can come between. RAISE
@@ -41,10 +49,17 @@ const UNNAMED = "";
 /** node-postgres's connection, as much of it as this file touches (not in its types). */
 interface Connection {
   parsedStatements: Record<string, string>;
+  /** Sent for parsing, not yet answered (pipeline mode: a later query must not parse them again). */
+  submittedNamedStatements: Record<string, string>;
   parse(options: { name: string; text: string; types: unknown[] }): void;
   bind(options: { statement: string; values: unknown[] }): void;
   execute(options: Record<string, never>): void;
   close(options: { type: "S"; name: string }): void;
+}
+
+/** node-postgres's client, as much of it as this file reads: the query whose answers are arriving. */
+interface ClientInternals {
+  _activeQuery?: unknown;
 }
 
 /** Prepared statements of each connection, least recently used first. */
@@ -80,12 +95,16 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
   /** Statements this pipeline asks PostgreSQL to prepare, in the order it sends them. */
   private parsing: { name: string; text: string }[] = [];
   private parsed = 0;
-  private readonly countParse = () => void this.parsed++;
+  /** Counts this query's own ParseCompletes: in a pipeline the connection also reports other queries'. */
+  private readonly countParse = () => {
+    if (this.client._activeQuery === this) this.parsed++;
+  };
 
   constructor(
     config: QueryConfig,
     private readonly settingsJson: string | null,
     private readonly cacheSize: number,
+    private readonly client: ClientInternals,
   ) {
     // Without a statement cache a query is never prepared under a name (as PostGraphile's adaptor).
     super(cacheSize === 0 ? { ...config, name: undefined } : config);
@@ -117,7 +136,9 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
       connection.bind({ statement: SETTINGS_STATEMENT, values: [this.settingsJson] });
       connection.execute({});
     }
-    if (this.name && connection.parsedStatements[this.name] === undefined) this.parsing.push({ name: this.name, text: this.text });
+    // As node-postgres decides (Query.hasBeenParsed): not when an earlier query in the pipeline sent it.
+    if (this.name && connection.parsedStatements[this.name] === undefined && connection.submittedNamedStatements[this.name] === undefined)
+      this.parsing.push({ name: this.name, text: this.text });
     super.prepare(connection);
   }
 
@@ -163,9 +184,12 @@ class OneTripQuery extends (pg.Query as unknown as new (config: QueryConfig) => 
     while (prepared.size > this.cacheSize) {
       const oldest = prepared.keys().next().value as string;
       prepared.delete(oldest);
-      if (connection.parsedStatements[oldest] !== undefined) {
+      // Sent for parsing by a query still in the pipeline counts as prepared: the Close goes
+      // after that query's messages, so it runs first.
+      if (connection.parsedStatements[oldest] !== undefined || connection.submittedNamedStatements[oldest] !== undefined) {
         connection.close({ type: "S", name: oldest });
         delete connection.parsedStatements[oldest];
+        delete connection.submittedNamedStatements[oldest];
       }
     }
   }
@@ -186,21 +210,16 @@ function run<TData>(
     };
     if (opts.arrayMode) config.rowMode = "array";
     // A query object (rather than text) is run as it is; node-postgres answers through its callback.
-    raw.query(new OneTripQuery(config, settingsJson, cacheSize) as unknown as pg.QueryConfig);
+    raw.query(new OneTripQuery(config, settingsJson, cacheSize, raw as unknown as ClientInternals) as unknown as pg.QueryConfig);
   });
 }
 
 /**
- * The client handed to PostGraphile. `settingsJson` is set outside a transaction (each query
- * carries the settings); inside one, the settings were applied once at `begin`.
+ * A transaction's client: the connection is its own; the settings were applied once at `begin`.
+ * A savepoint nests another transaction in it.
  */
-function makeClient(
-  raw: pg.PoolClient,
-  settingsJson: string | null,
-  depth: number,
-  cacheSize: number,
-): PgClient & { rawClient: pg.PoolClient } {
-  // A transaction has the connection to itself: what is asked meanwhile waits for it.
+function makeTransactionClient(raw: pg.PoolClient, depth: number, cacheSize: number): PgClient & { rawClient: pg.PoolClient } {
+  // The transaction's callback may ask a query while a nested transaction runs: it waits for it.
   let busy: Promise<unknown> | null = null;
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
     const result = busy ? busy.then(work, work) : work();
@@ -214,53 +233,126 @@ function makeClient(
     });
     return result;
   };
-  const client = {
+  return {
     rawClient: raw,
     query<TData>(opts: PgClientQuery): Promise<PgClientResult<TData>> {
-      const work = () => run<TData>(raw, opts, depth === 0 ? settingsJson : null, cacheSize);
+      const work = () => run<TData>(raw, opts, null, cacheSize);
       return busy ? queued(work) : work();
     },
     withTransaction<T>(callback: (client: PgClient & { rawClient: pg.PoolClient }) => Promise<T>): Promise<T> {
       return queued(async () => {
         const savepoint = `tx${depth}`;
-        if (depth === 0) {
-          await raw.query("begin");
-          if (settingsJson !== null) await run(raw, { text: SETTINGS_SQL, values: [settingsJson] }, null, cacheSize);
-        } else {
-          await raw.query(`savepoint ${savepoint}`);
-        }
+        await raw.query(`savepoint ${savepoint}`);
         try {
-          const result = await callback(makeClient(raw, null, depth + 1, cacheSize));
-          await raw.query(depth === 0 ? "commit" : `release savepoint ${savepoint}`);
+          const result = await callback(makeTransactionClient(raw, depth + 1, cacheSize));
+          await raw.query(`release savepoint ${savepoint}`);
           return result;
         } catch (e) {
-          await raw.query(depth === 0 ? "rollback" : `rollback to savepoint ${savepoint}`).catch(() => undefined);
+          await raw.query(`rollback to savepoint ${savepoint}`).catch(() => undefined);
           throw e;
         }
       });
     },
   };
-  return client;
 }
 
 const setUp = new WeakSet<pg.PoolClient>();
 
-export function makeOneTripWithPgClient(pool: pg.Pool, cacheSize = preparedStatementCacheSize()): WithPgClient {
-  return async (pgSettings, callback) => {
-    const raw = await pool.connect();
-    try {
-      if (!setUp.has(raw)) {
-        setUp.add(raw);
-        // As PostGraphile's adaptor does: JIT's optimisation costs far more than it saves here.
-        await raw.query("set jit_optimize_above_cost = -1");
-      }
-      const entries = Object.entries(pgSettings ?? {})
-        .filter(([, v]) => v != null)
-        .map(([k, v]) => [k, String(v)]);
-      return await callback(makeClient(raw, entries.length ? JSON.stringify(entries) : null, 0, cacheSize));
-    } finally {
-      raw.release();
+/**
+ * The pool could not give a connection, so nothing of the read was sent: the caller may ask
+ * another database (server/graphql/replica-routing.ts falls back from the replica to the primary).
+ */
+export class NoConnectionError extends Error {
+  constructor(cause: unknown) {
+    super(`No database connection: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "NoConnectionError";
+  }
+}
+
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  let raw: pg.PoolClient;
+  try {
+    raw = await pool.connect();
+  } catch (e) {
+    throw new NoConnectionError(e);
+  }
+  if (!setUp.has(raw)) {
+    setUp.add(raw);
+    // As PostGraphile's adaptor does: JIT's optimisation costs far more than it saves here.
+    await raw.query("set jit_optimize_above_cost = -1");
+  }
+  return raw;
+}
+
+/** The reads of one turn of the event loop, on one connection; released when the turn is over and the last is answered. */
+interface ReadGroup {
+  raw: Promise<pg.PoolClient>;
+  reading: number;
+  open: boolean;
+}
+
+/** Hands each read the connection of its turn's group (see the top of this file). */
+function readGroups(pool: pg.Pool) {
+  let current: ReadGroup | null = null;
+  const releaseIfDone = (group: ReadGroup) => {
+    if (!group.open && group.reading === 0)
+      group.raw.then(
+        (raw) => raw.release(),
+        () => undefined,
+      );
+  };
+  return async function read<T>(work: (raw: pg.PoolClient) => Promise<T>): Promise<T> {
+    let group = current;
+    if (!group) {
+      const opened: ReadGroup = { raw: connect(pool), reading: 0, open: true };
+      current = group = opened;
+      // Reads asked later join a new group: a connection is never held for more than a turn's reads.
+      setImmediate(() => {
+        opened.open = false;
+        if (current === opened) current = null;
+        releaseIfDone(opened);
+      });
     }
+    group.reading++;
+    try {
+      return await work(await group.raw);
+    } finally {
+      group.reading--;
+      releaseIfDone(group);
+    }
+  };
+}
+
+export function makeOneTripWithPgClient(pool: pg.Pool, cacheSize = preparedStatementCacheSize()): WithPgClient {
+  const read = readGroups(pool);
+  return async (pgSettings, callback) => {
+    const entries = Object.entries(pgSettings ?? {})
+      .filter(([, v]) => v != null)
+      .map(([k, v]) => [k, String(v)]);
+    const settingsJson = entries.length ? JSON.stringify(entries) : null;
+    // No connection is held between the callback's steps: each read joins its turn's group, and
+    // a transaction takes its own connection (so none waits for a connection another holds).
+    const client: PgClient = {
+      query: <TData>(opts: PgClientQuery) => read((raw) => run<TData>(raw, opts, settingsJson, cacheSize)),
+      async withTransaction<T>(txCallback: (tx: PgClient & { rawClient: pg.PoolClient }) => Promise<T>): Promise<T> {
+        const raw = await connect(pool);
+        try {
+          await raw.query("begin");
+          try {
+            if (settingsJson !== null) await run(raw, { text: SETTINGS_SQL, values: [settingsJson] }, null, cacheSize);
+            const result = await txCallback(makeTransactionClient(raw, 1, cacheSize));
+            await raw.query("commit");
+            return result;
+          } catch (e) {
+            await raw.query("rollback").catch(() => undefined);
+            throw e;
+          }
+        } finally {
+          raw.release();
+        }
+      },
+    };
+    return callback(client);
   };
 }
 

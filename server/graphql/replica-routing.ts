@@ -9,7 +9,8 @@
 // queries that write as they read (the rainfall and weather fields keep a cache in the database)
 // or that a user reads right after acting elsewhere (a thing's page, their notifications).
 import { getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "postgraphile/graphql";
-import type { WithPgClient } from "postgraphile/@dataplan/pg";
+import type { PgClient, WithPgClient } from "postgraphile/@dataplan/pg";
+import { NoConnectionError } from "./one-trip-adaptor.ts";
 import type { ReadRouting, Reader } from "../replica/read-routing.ts";
 import { componentLogger } from "../../domain/logger.ts";
 
@@ -69,16 +70,34 @@ export function isReplicaSafe(document: DocumentNode, operationName: string | nu
  * (nothing has run on it then, so the request loses nothing but the offload).
  */
 export function withReplicaFallback(replica: WithPgClient, primary: WithPgClient): WithPgClient {
+  const unreachable = (err: unknown) => log.warn({ err }, "the read replica could not be reached: reading the primary");
   return async (pgSettings, callback) => {
     let started = false;
     try {
       return await replica(pgSettings, (client) => {
         started = true;
-        return callback(client);
+        // The one-trip adaptor connects when a query is asked (one-trip-adaptor.ts): a query that
+        // found no connection sent nothing, so it is asked of the primary instead.
+        const fallingBack: PgClient = {
+          query: <TData>(opts: Parameters<PgClient["query"]>[0]) =>
+            client.query<TData>(opts).catch((e: unknown) => {
+              if (!(e instanceof NoConnectionError)) throw e;
+              unreachable(e);
+              return primary(pgSettings, (p) => p.query<TData>(opts));
+            }),
+          withTransaction: (cb) =>
+            client.withTransaction(cb).catch((e: unknown) => {
+              if (!(e instanceof NoConnectionError)) throw e;
+              unreachable(e);
+              return primary(pgSettings, (p) => p.withTransaction(cb));
+            }),
+        };
+        return callback(fallingBack);
       });
     } catch (e) {
+      // PostGraphile's adaptor connects before it calls back.
       if (started) throw e;
-      log.warn({ err: e }, "the read replica could not be reached: reading the primary");
+      unreachable(e);
       return primary(pgSettings, callback);
     }
   };

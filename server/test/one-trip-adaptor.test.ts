@@ -148,6 +148,78 @@ describe("transactions", () => {
   });
 });
 
+describe("reads of one turn share a pipelined connection", () => {
+  // As server/app.ts makes the API's pool: its clients in node-postgres's pipeline mode.
+  let piped: pg.Pool;
+  let withPiped: WithPgClient;
+  beforeAll(async () => {
+    piped = new pg.Pool({ connectionString: await authenticatorUrl(inject("databaseUrl")), max: 3, pipeline: true } as pg.PoolConfig);
+    withPiped = makeOneTripWithPgClient(piped);
+  });
+  afterAll(async () => {
+    await piped?.end();
+  });
+  const READ = "select pg_backend_pid() as pid, current_user as role, current_setting('jwt.claims.user_id', true) as user_id";
+  type Seen = { pid: number; role: string; user_id: string | null };
+  const userN = (n: number) => `00000000-0000-4000-8000-0000000b${String(n).padStart(4, "0")}`;
+
+  it("each read of the turn under its own settings, all on one connection", async () => {
+    const seen = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        withPiped(
+          n % 3 === 2 ? null : { role: "bk_user", "jwt.claims.user_id": userN(n) },
+          async (client) => (await client.query<Seen>({ text: READ, name: n % 2 ? "one_trip_piped" : undefined })).rows[0],
+        ),
+      ),
+    );
+    expect(new Set(seen.map((r) => r.pid)).size).toBe(1);
+    seen.forEach((r, n) => {
+      if (n % 3 === 2) expect([r.role, r.user_id ?? ""]).toEqual(["bk_authenticator", ""]);
+      else expect([r.role, r.user_id]).toEqual(["bk_user", userN(n)]);
+    });
+    // A later turn: the connection was given back, and no settings stayed on it.
+    const later = await withPiped(null, async (client) => (await client.query<Seen>({ text: READ })).rows[0]);
+    expect([later.role, later.user_id ?? ""]).toEqual(["bk_authenticator", ""]);
+  });
+
+  it("a read that fails fails alone: the others of its turn are answered", async () => {
+    const results = await Promise.allSettled(
+      [1, 0, 2].map((by) =>
+        withPiped(asUser, (client) =>
+          client.query<{ q: number }>({ text: "select 6 / $1::int as q", values: [by], name: "one_trip_piped_divide" }),
+        ),
+      ),
+    );
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value.rows[0].q : String(r.reason.message)))).toEqual([
+      6,
+      "division by zero",
+      3,
+    ]);
+    // The failed read did not send the statement's Parse (the first did): it stays known as prepared.
+    const again = await withPiped(asUser, (client) =>
+      client.query<{ q: number }>({ text: "select 6 / $1::int as q", values: [3], name: "one_trip_piped_divide" }),
+    );
+    expect(again.rows).toEqual([{ q: 2 }]);
+  });
+
+  it("a transaction takes a connection of its own; the turn's reads neither wait for it nor see inside it", async () => {
+    let outside: Seen | null = null;
+    const inside = await withPiped(asUser, (client) =>
+      client.withTransaction(async (tx) => {
+        await tx.query({ text: "select set_config('one_trip.marker', 'inside', true)" });
+        outside = (
+          await client.query<Seen & { marker: string | null }>({ text: `${READ}, current_setting('one_trip.marker', true) as marker` })
+        ).rows[0];
+        return (await tx.query<Seen & { marker: string }>({ text: `${READ}, current_setting('one_trip.marker', true) as marker` })).rows[0];
+      }),
+    );
+    expect(inside.marker).toBe("inside");
+    expect(outside!.pid).not.toBe(inside.pid);
+    expect((outside as unknown as { marker: string | null }).marker ?? "").toBe("");
+    expect(outside!.user_id).toBe(USER);
+  });
+});
+
 describe("DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE", () => {
   it("is read as @dataplan/pg reads it: unset 100, 0 none, a count as given", () => {
     expect(preparedStatementCacheSize(undefined)).toBe(100);
@@ -221,6 +293,37 @@ describe("contract with node-postgres internals", () => {
       expect(rows).toEqual([{ n: 42 }]);
     } finally {
       raw.release();
+    }
+  });
+
+  it("a client in pipeline mode says so, and names the query whose answers are arriving", async () => {
+    const piped = new pg.Client({ connectionString: await authenticatorUrl(inject("databaseUrl")), pipeline: true } as pg.ClientConfig);
+    await piped.connect();
+    try {
+      expect((piped as unknown as { pipeline: boolean }).pipeline).toBe(true);
+      const Query = (pg as unknown as { Query: new (c: object) => object }).Query;
+      const seenActive: boolean[] = [];
+      class Probe extends Query {
+        handleDataRow(msg: unknown) {
+          seenActive.push((piped as unknown as { _activeQuery: unknown })._activeQuery === this);
+          (Query.prototype as unknown as { handleDataRow(m: unknown): void }).handleDataRow.call(this, msg);
+        }
+      }
+      const ask = (n: number) =>
+        new Promise<unknown[]>((resolve, reject) =>
+          piped.query(
+            new Probe({
+              text: `select ${n} as n`,
+              callback: (err: Error | null, r?: pg.QueryResult) => (err ? reject(err) : resolve(r!.rows)),
+            }) as never,
+          ),
+        );
+      expect(await Promise.all([ask(1), ask(2), ask(3)])).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      expect(seenActive).toEqual([true, true, true]);
+      const connection = (piped as unknown as { connection: Record<string, unknown> }).connection;
+      expect(typeof connection.submittedNamedStatements).toBe("object");
+    } finally {
+      await piped.end();
     }
   });
 
