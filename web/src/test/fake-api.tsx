@@ -43,6 +43,21 @@ export function reply<N extends OperationName>(_name: N, data: Data<N>): Reply<N
   return { data };
 }
 
+/** MyEmails for a signed-in user whose one address (primary) is not verified yet: the invitation pages' "verify first" case. */
+export function unverifiedEmailReply(userId: string, email: string): Reply<"MyEmails"> {
+  return reply("MyEmails", {
+    currentUser: {
+      __typename: "User",
+      id: userId,
+      isVerified: false,
+      userEmailsByUserId: {
+        __typename: "UserEmailsConnection",
+        nodes: [{ __typename: "UserEmail", id: "e1", email, isPrimary: true, isVerified: false, createdAt: "2026-11-25T10:00:00Z" }],
+      },
+    },
+  });
+}
+
 type UntypedReply = { data?: unknown; errors?: ErrorReply[] };
 type UntypedHandler = UntypedReply | ((variables: Record<string, unknown>) => UntypedReply | Promise<UntypedReply>);
 

@@ -16,6 +16,7 @@ import { headlineValue } from "./DevicesPage.tsx";
 import { pumpNotice } from "./PumpControl.tsx";
 import { waterDecorations } from "./DeviceCharts.tsx";
 import { failure, renderDevices, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
+import { unverifiedEmailReply } from "../../test/fake-api.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { englishDevicesT } from "./texts.ts";
@@ -751,28 +752,7 @@ describe("/devices/accept", () => {
           : failure("Verify your e-mail address to accept this invitation", "DNIEM"),
       MyEmails: async () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        return {
-          data: {
-            currentUser: {
-              __typename: "User",
-              id: "u1",
-              isVerified: false,
-              userEmailsByUserId: {
-                __typename: "UserEmailsConnection",
-                nodes: [
-                  {
-                    __typename: "UserEmail",
-                    id: "e1",
-                    email: "ben@example.org",
-                    isPrimary: true,
-                    isVerified: false,
-                    createdAt: "2026-11-25T10:00:00Z",
-                  },
-                ],
-              },
-            },
-          },
-        };
+        return unverifiedEmailReply("u1", "ben@example.org");
       },
       ResendEmailVerification: (variables) => {
         resent.push(variables);

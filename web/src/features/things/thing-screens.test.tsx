@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Session } from "../../lib/session.ts";
-import { renderWithFakeApi, type Data, type Handlers, type NodeOf, type Reply } from "../../test/fake-api.tsx";
+import { renderWithFakeApi, unverifiedEmailReply, type Data, type Handlers, type NodeOf, type Reply } from "../../test/fake-api.tsx";
 import { ALICE, guestSession, userSession } from "../../test/helpers.tsx";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 import styles from "./things.module.css";
@@ -713,28 +713,7 @@ describe("accepting an invitation", () => {
         verified
           ? { data: { thingAccessForInvitation: { __typename: "InvitationTarget", id: THING_ID, name: "Big Planter" } } }
           : { errors: [{ message: "Verify your e-mail address to accept this invitation", extensions: { code: "DNIEM" } }] },
-      MyEmails: () => ({
-        data: {
-          currentUser: {
-            __typename: "User",
-            id: ALICE.id,
-            isVerified: false,
-            userEmailsByUserId: {
-              __typename: "UserEmailsConnection",
-              nodes: [
-                {
-                  __typename: "UserEmail",
-                  id: "e1",
-                  email: "alice@example.org",
-                  isPrimary: true,
-                  isVerified: false,
-                  createdAt: "2026-11-25T10:00:00Z",
-                },
-              ],
-            },
-          },
-        },
-      }),
+      MyEmails: () => unverifiedEmailReply(ALICE.id, "alice@example.org"),
     });
     expect(await screen.findByText("Verify your e-mail address to accept this invitation")).toBeTruthy();
     expect(screen.queryByText("This invitation was sent to another e-mail address")).toBeNull();
