@@ -37,4 +37,24 @@ describe("ConfirmBox (issue 23: one confirmation for every destructive action)",
     expect(group.className).toBe(styles.inline);
     expect(group.querySelector("p")).toBeNull();
   });
+
+  it("has small buttons when asked, as in a list of people, and the usual size otherwise", () => {
+    render(
+      <ConfirmBox
+        label="Remove Ben from this thing?"
+        confirm="Remove Ben"
+        cancel="Cancel"
+        inline
+        small
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    const small = screen.getByRole("group", { name: "Remove Ben from this thing?" });
+    for (const button of within(small).getAllByRole("button")) expect(button.classList.contains("button-small")).toBe(true);
+    cleanup();
+    render(<ConfirmBox label="Delete Oak?" confirm="Delete" cancel="Keep" onConfirm={vi.fn()} onCancel={vi.fn()} />);
+    for (const button of within(screen.getByRole("group", { name: "Delete Oak?" })).getAllByRole("button"))
+      expect(button.classList.contains("button-small")).toBe(false);
+  });
 });

@@ -14,21 +14,35 @@ export interface ConfirmBoxProps {
   busy?: boolean;
   /** In a row of a list, beside the row's text, rather than a box under a section. */
   inline?: boolean;
+  /** Small buttons, for a row whose other buttons are small (a list of people). */
+  small?: boolean;
 }
 
 /**
  * "Are you sure?" before a destructive action, asked in place (no modal): one look and one pair of
- * buttons for deleting a thing, a device, a group, a task, an action or an e-mail address.
+ * buttons for deleting a thing, a device, a group, a task, an action or an e-mail address, and for
+ * removing a person from a thing or a group.
  */
-export function ConfirmBox({ label, question, confirm, cancel, onConfirm, onCancel, busy = false, inline = false }: ConfirmBoxProps) {
+export function ConfirmBox({
+  label,
+  question,
+  confirm,
+  cancel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  inline = false,
+  small = false,
+}: ConfirmBoxProps) {
+  const size = small ? " button-small" : "";
   return (
     <div className={inline ? styles.inline : styles.box} role="group" aria-label={label}>
       {question ? <p className={styles.question}>{question}</p> : null}
       <div className={styles.buttons}>
-        <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
+        <button type="button" className={`button button-danger${size}`} disabled={busy} onClick={onConfirm}>
           {confirm}
         </button>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel}>
+        <button type="button" className={`button button-secondary${size}`} disabled={busy} onClick={onCancel}>
           {cancel}
         </button>
       </div>

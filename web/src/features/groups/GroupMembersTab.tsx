@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { EmptyState, ListError, ListSkeleton, listClasses, LoadMore, useConnection } from "../../components/list/index.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -148,22 +149,18 @@ export function GroupMembersTab({ state }: { state: GroupState }) {
                 {manage ? (
                   <span className={`${listClasses.actions} ${styles.memberActions}`}>
                     {confirmId === member.id ? (
-                      <>
-                        <span className="visually-hidden" role="status">
-                          {t("groups.removeQuestion", { name, group: group.name })}
-                        </span>
-                        <button
-                          type="button"
-                          className="button button-small button-danger"
-                          disabled={busyId === member.id}
-                          onClick={() => remove(member)}
-                        >
-                          {busyId === member.id ? t("groups.removing") : you ? t("groups.removeMyself") : t("groups.removeNamed", { name })}
-                        </button>
-                        <button type="button" className="button button-small button-secondary" onClick={() => setConfirmId(null)}>
-                          {t("groups.cancel")}
-                        </button>
-                      </>
+                      <ConfirmBox
+                        inline
+                        small
+                        label={t("groups.removeQuestion", { name, group: group.name })}
+                        confirm={
+                          busyId === member.id ? t("groups.removing") : you ? t("groups.removeMyself") : t("groups.removeNamed", { name })
+                        }
+                        cancel={t("groups.cancel")}
+                        busy={busyId === member.id}
+                        onConfirm={() => remove(member)}
+                        onCancel={() => setConfirmId(null)}
+                      />
                     ) : (
                       <>
                         <button

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { validateEmail } from "../../../../shared/validation.ts";
+import { ConfirmBox } from "../../components/ConfirmBox.tsx";
 import { FormField } from "../../components/FormField.tsx";
 import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -100,6 +101,7 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
   const [, deleteAccess] = useMutation(DeleteThingAccessMutation);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const branding = useBranding();
   const [error, setError] = useState<string | null>(null);
   const person = access.userByUserId;
   const name = you ? t("things.you") : person?.name || person?.username || t("things.someone");
@@ -164,14 +166,22 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
             </span>
           </label>
           {confirming ? (
-            <span className={styles.confirmInline}>
-              <button type="button" className="button button-danger button-small" onClick={remove} disabled={busy}>
-                {busy ? t("things.people.removing") : you ? t("things.people.removeYourself") : t("things.people.removeName", { name })}
-              </button>
-              <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)} disabled={busy}>
-                {t("things.cancel")}
-              </button>
-            </span>
+            <ConfirmBox
+              inline
+              small
+              label={
+                you
+                  ? t("things.people.removeYourselfQuestion", { brand: branding.key })
+                  : t("things.people.removeQuestion", { brand: branding.key, name })
+              }
+              confirm={
+                busy ? t("things.people.removing") : you ? t("things.people.removeYourself") : t("things.people.removeName", { name })
+              }
+              cancel={t("things.cancel")}
+              busy={busy}
+              onConfirm={remove}
+              onCancel={() => setConfirming(false)}
+            />
           ) : (
             <button type="button" className={styles.linkDanger} onClick={() => setConfirming(true)} disabled={busy}>
               {t("things.people.remove")}

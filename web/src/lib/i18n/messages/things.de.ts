@@ -402,6 +402,9 @@ export const thingsDe: Record<keyof typeof thingsEn, string> = {
   "things.people.removeYourself": "Dich entfernen",
   "things.people.removeName": "{name} entfernen",
   "things.people.remove": "Entfernen",
+  "things.people.removeQuestion": "{brand, select, bee {{name} von diesem Café entfernen?} other {{name} von diesem Objekt entfernen?}}",
+  "things.people.removeYourselfQuestion":
+    "{brand, select, bee {Dich von diesem Café entfernen?} other {Dich von diesem Objekt entfernen?}}",
   "things.invite.failed": "Die Einladung konnte nicht gesendet werden",
   "things.invite.sent": "Einladung an {email} gesendet",
   "things.invite.sentAgain": "Einladung noch einmal an {email} gesendet",

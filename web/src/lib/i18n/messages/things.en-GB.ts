@@ -396,6 +396,8 @@ export const thingsEn = {
   "things.people.removeYourself": "Remove yourself",
   "things.people.removeName": "Remove {name}",
   "things.people.remove": "Remove",
+  "things.people.removeQuestion": "{brand, select, bee {Remove {name} from this cafe?} other {Remove {name} from this thing?}}",
+  "things.people.removeYourselfQuestion": "{brand, select, bee {Remove yourself from this cafe?} other {Remove yourself from this thing?}}",
   "things.invite.failed": "Failed to send invitation",
   "things.invite.sent": "Invitation sent to {email}",
   "things.invite.sentAgain": "Invitation sent again to {email}",
