@@ -277,9 +277,15 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
     throw new NoConnectionError(e);
   }
   if (!setUp.has(raw)) {
-    setUp.add(raw);
     // As PostGraphile's adaptor does: JIT's optimisation costs far more than it saves here.
-    await raw.query("set jit_optimize_above_cost = -1");
+    try {
+      await raw.query("set jit_optimize_above_cost = -1");
+    } catch (e) {
+      // Only a broken connection fails this: the pool destroys it rather than keep it checked out.
+      raw.release(e instanceof Error ? e : new Error(String(e)));
+      throw e;
+    }
+    setUp.add(raw);
   }
   return raw;
 }

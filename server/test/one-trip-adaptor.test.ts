@@ -364,3 +364,25 @@ describe("PG_ADAPTOR", () => {
     expect(() => parsePgAdaptor("postgraphlie")).toThrow('PG_ADAPTOR must be one of one-trip, postgraphile, got "postgraphlie"');
   });
 });
+
+describe("a new connection whose first statement fails", () => {
+  it("is given back to the pool (destroyed), not kept checked out, and the read rejects", async () => {
+    const url = await authenticatorUrl(inject("databaseUrl"));
+    const broken = new pg.Pool({ connectionString: url, max: 1 });
+    // Each new connection ends its own session before the adaptor's one-off setting reaches it
+    // (queries run in order), so that setting fails as it would on a connection that broke.
+    broken.on("connect", (client) => {
+      client.on("error", () => undefined);
+      client.query("select pg_terminate_backend(pg_backend_pid())").catch(() => undefined);
+    });
+    try {
+      const read = makeOneTripWithPgClient(broken);
+      await expect(read(null, (client) => client.query({ text: "select 1" }))).rejects.toThrow();
+      // Nothing left checked out: the one connection the pool may have is free to be made again.
+      expect(broken.totalCount - broken.idleCount).toBe(0);
+    } finally {
+      // Not awaited: pool.end() waits for every checked-out connection, which is the leak itself.
+      void broken.end();
+    }
+  });
+});
