@@ -13,7 +13,11 @@
 // Targets (issue 27): LCP < 2.5 s, INP < 200 ms, CLS < 0.1, held at the median of the runs.
 // Also printed: the JavaScript that went over the (throttled) network, whether maplibre's chunk
 // loaded and a map showed, and when the first markers and the map library's map appeared.
-// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--web-dist dir (a build to use)] [--waterfall] [--profile (the pan's main thread)]
+// --behind caddy: the phone talks to the app as it does in production (deploy/Caddyfile: Caddy in
+// front, TLS, HTTP/2: every file of a page over one connection) instead of straight to Node over
+// HTTP/1.1 (six connections, each file a round trip of its own): Debian's caddy with its own
+// local certificate, which this Chromium is told to accept.
+// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during a pan and an undo)]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +28,7 @@ import { seedDemoData } from "../scripts/demo/seed.ts";
 import { findTestServer, createTestDatabase, dropTestDatabase, authenticatorUrl } from "../test/database.ts";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/app.ts";
+import { startProcess, type Child } from "../server/test/faults/processes.ts";
 import { openPictureStore } from "../server/storage/index.ts";
 import { Args } from "./lib/args.ts";
 import { figure, printResult, under, type Figure } from "./lib/result.ts";
@@ -34,6 +39,51 @@ const RUNS = args.number("runs", 3, 1);
 const WATERFALL = args.string("waterfall") !== undefined;
 const PROFILE = args.string("profile") !== undefined;
 const PAGES = (args.string("pages") ?? "/,/map,thing,/things").split(",").map((s) => s.trim());
+const BEHIND = args.string("behind");
+if (BEHIND !== undefined && BEHIND !== "caddy") throw new Error("--behind takes one value: caddy");
+
+/** Caddy as deployed (TLS, HTTP/2, the precompressed files passed through) in front of the server; its https address. */
+async function startCaddy(upstream: string): Promise<{ base: string; child: Child }> {
+  const net = await import("node:net");
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+  const dir = path.join(work, "caddy");
+  fs.mkdirSync(dir, { recursive: true });
+  // deploy/Caddyfile's site, with a local certificate for localhost and nothing put into the
+  // machine's trust store.
+  const caddyfile = path.join(dir, "Caddyfile");
+  fs.writeFileSync(
+    caddyfile,
+    `{\n\tadmin off\n\tskip_install_trust\n\tlocal_certs\n}\nhttps://localhost:${port} {\n\treverse_proxy ${new URL(upstream).host}\n}\n`,
+  );
+  const child = startProcess("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
+    XDG_DATA_HOME: path.join(dir, "data"),
+    XDG_CONFIG_HOME: path.join(dir, "config"),
+  });
+  const base = `https://localhost:${port}`;
+  const https = await import("node:https");
+  const healthy = () =>
+    new Promise<boolean>((resolve) =>
+      https
+        .get(`${base}/health`, { rejectUnauthorized: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on("error", () => resolve(false)),
+    );
+  for (let i = 0; ; i++) {
+    if (await healthy()) return { base, child };
+    if (i > 100) {
+      await child.stop();
+      throw new Error(`caddy did not come up:\n${child.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** The phone: a mid-range Android handset on slow 4G (the issue's profile). */
 const PHONE = {
@@ -71,6 +121,13 @@ const PAGE_PROBE = `${WEB_VITALS}
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.interactionId) v.events.push({ id: e.interactionId, name: e.name, start: e.startTime, duration: e.duration, delay: e.processingStart - e.startTime, processing: e.processingEnd - e.processingStart });
     }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  } catch {}
+  // Main-thread tasks of 50 ms and more (for --waterfall: what the first paint waited for).
+  v.longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) v.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: "longtask", buffered: true });
   } catch {}
 })();`;
 
@@ -112,6 +169,7 @@ const pgServer = await findTestServer();
 const url = await createTestDatabase(pgServer.adminUrl, "bk_bench_vitals");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "steward-vitals-"));
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
+let proxy: Child | null = null;
 const figures: Figure[] = [];
 const notes: string[] = [];
 const loadAtStart = os.loadavg()[0];
@@ -137,12 +195,18 @@ try {
       dataDir,
     }),
   );
-  const base = server.url;
+  let base = server.url;
+  if (BEHIND) {
+    const caddy = await startCaddy(server.url);
+    proxy = caddy.child;
+    base = caddy.base;
+  }
   const origin = new URL(base).origin;
 
   async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
     const operationName = /(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
-    const response = await fetch(`${base}/graphql`, {
+    // Setting up goes to the server itself (Node's fetch would refuse Caddy's local certificate).
+    const response = await fetch(`${server!.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables, operationName }),
@@ -205,6 +269,8 @@ try {
       "--disable-background-networking",
       "--disable-component-update",
       "--no-first-run",
+      // Caddy's local certificate (--behind caddy) is signed by a root only it knows.
+      ...(BEHIND ? ["--ignore-certificate-errors"] : []),
     ],
   });
   const browserCdp = await browser.newBrowserCDPSession();
@@ -302,40 +368,44 @@ try {
     })(${JSON.stringify(myIds)})`);
   }
 
+  /** Runs an action; with --profile, prints where the main thread spent its time meanwhile. */
+  async function profiled(cdp: CDPSession, label: string, action: () => Promise<void>) {
+    if (!PROFILE) return action();
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+    await action();
+    await new Promise((r) => setTimeout(r, 1000));
+    const { profile } = (await cdp.send("Profiler.stop")) as {
+      profile: {
+        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        samples: number[];
+        timeDeltas: number[];
+      };
+    };
+    // Self time by function, to see what keeps the main thread busy.
+    const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    const self = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const f = byNode.get(id)!;
+      const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    console.log(`  main thread during ${label} (self time, ms):`);
+    for (const [key, msValue] of [...self].sort((x, y) => y[1] - x[1]).slice(0, 25))
+      console.log(`    ${msValue.toFixed(0).padStart(6)}  ${key}`);
+  }
+
   /** A one-finger drag over the map (touch events, as a phone sends them). */
   async function pan(page: Page, cdp: CDPSession) {
     const from = await mapPoint(page);
     if (!from) throw new Error("no free spot on the map to pan from");
-    if (PROFILE) {
-      await cdp.send("Profiler.enable");
-      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-      await cdp.send("Profiler.start");
-    }
     const point = (dx: number, dy: number) => [{ x: from.x + dx, y: from.y + dy, id: 1 }];
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(0, 0) });
-    for (let i = 1; i <= 8; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(-8 * i, -5 * i) });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    if (PROFILE) {
-      await page.waitForTimeout(1000);
-      const { profile } = (await cdp.send("Profiler.stop")) as {
-        profile: {
-          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-          samples: number[];
-          timeDeltas: number[];
-        };
-      };
-      // Self time by function, to see what keeps the main thread busy while the map moves.
-      const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-      const self = new Map<string, number>();
-      profile.samples.forEach((id, i) => {
-        const f = byNode.get(id)!;
-        const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-      });
-      console.log("  main thread during the pan (self time, ms):");
-      for (const [key, msValue] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
-        console.log(`    ${msValue.toFixed(0).padStart(6)}  ${key}`);
-    }
+    await profiled(cdp, "the pan", async () => {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(0, 0) });
+      for (let i = 1; i <= 8; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(-8 * i, -5 * i) });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    });
   }
 
   const eventCount = (page: Page) => page.evaluate("window.__vitals.events.length") as Promise<number>;
@@ -415,10 +485,14 @@ try {
             await page.getByRole("button", { name: "Record watering", exact: true }).tap();
             await page.locator(".map-card-recorded").first().waitFor();
           });
-          await page.getByRole("button", { name: "Undo" }).tap();
-          await page.locator(".map-card-recorded").waitFor({ state: "detached" });
+          await step(page, "undo it", steps, () =>
+            profiled(cdp, "the undo", async () => {
+              await page.getByRole("button", { name: "Undo" }).tap();
+              await page.locator(".map-card-recorded").waitFor({ state: "detached" });
+            }),
+          );
           const back = page.getByRole("button", { name: /Back to the list/ });
-          if (await back.count()) await back.tap();
+          if (await back.count()) await step(page, "back to the list", steps, () => back.tap());
         }
         await step(page, "pan the map", steps, () => pan(page, cdp));
       },
@@ -476,6 +550,14 @@ try {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
     const scripts = watchScripts(cdp);
     workerJs.clear();
+    // The GraphQL operations the page asks, in order (for --waterfall).
+    const operations: string[] = [];
+    const noteOperation = (request: import("playwright-core").Request) => {
+      if (!request.url().endsWith("/graphql")) return;
+      const body = request.postDataJSON() as { operationName?: string } | null;
+      operations.push(body?.operationName ?? "?");
+    };
+    page.on("request", noteOperation);
     await page.goto(`${base}${route.path}`, { timeout: 120_000 });
     await route.ready(page);
     // Nothing more on its way, then a moment for a late largest paint or shift.
@@ -494,14 +576,19 @@ try {
       const entries = (await page.evaluate(
         `[performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")].map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize])`,
       )) as [string, number, number, number][];
+      const longTasks = (await page.evaluate("window.__vitals.longTasks")) as [number, number][];
+      for (const [start, duration] of longTasks) entries.push([`(main thread busy ${duration} ms)`, start, start + duration, 0]);
+      entries.sort((a, b) => a[1] - b[1]);
       console.log(`  waterfall of ${route.label} (cold): start, end, bytes; LCP at ${Math.round(before.lcp ?? 0)} ms`);
       for (const [name, start, end, size] of entries)
         console.log(`    ${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)}  ${name.slice(0, 90)}`);
+      console.log(`    GraphQL operations in order: ${operations.join(", ")}`);
     }
     const js = [...scripts.values()];
     const overNetwork = new Map<string, number>();
     for (const s of js) if (!s.fromWorker && !s.cached) overNetwork.set(s.url, s.bytes);
     for (const [scriptUrl, bytes] of workerJs) if (!overNetwork.has(scriptUrl)) overNetwork.set(scriptUrl, bytes);
+    page.off("request", noteOperation);
     const steps: Step[] = [];
     await route.interact(page, cdp, steps);
     const after = (await page.evaluate(
@@ -661,6 +748,7 @@ try {
   );
   printResult({ bench: "vitals", figures, notes });
 } finally {
+  await proxy?.stop();
   await server?.close();
   await dropTestDatabase(pgServer.adminUrl, url);
   await pgServer.stop();
