@@ -239,12 +239,13 @@ async function open(page, route) {
 }
 
 /** Everything people wrote in the database (other tests' things, groups, people, tasks and feedback show too). */
+/** What people wrote (names, titles, feedback, the comments of actions): data, in no language of the app's. */
 async function namesInTheDatabase() {
   const { rows } = await sql(
     `select name from app_public.things union select name from app_public.groups union select name from app_public.devices
      union select name from app_public.users where name is not null union select username from app_public.users
      union select title from app_public.tasks union select subject from app_public.feedback
-     union select message from app_public.feedback`,
+     union select message from app_public.feedback union select comments from app_public.actions`,
   );
   return rows.map((row) => row.name).filter(Boolean);
 }
