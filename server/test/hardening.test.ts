@@ -409,6 +409,22 @@ describe("upload content sniffing", () => {
   });
 });
 
+describe("the TTN webhook and the NUL character", () => {
+  it("answers 400, not 503, when a text holds U+0000 (PostgreSQL cannot store it)", async () => {
+    const res = await fetch(`${server.url}/webhooks/ttn`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${WEBHOOK_SECRET}` },
+      body: JSON.stringify({
+        end_device_ids: { device_id: "eui-00000000000000aa\u0000" },
+        received_at: new Date().toISOString(),
+        uplink_message: { f_port: 2, f_cnt: 1, frm_payload: "AA==" },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/body\.end_device_ids\.device_id contains the NUL character/);
+  });
+});
+
 describe("the webhook secret", () => {
   it("is compared in constant time (hashes of equal length through timingSafeEqual)", () => {
     const source = fs.readFileSync(path.join(rootDir, "server/webhooks/ttn.ts"), "utf8");

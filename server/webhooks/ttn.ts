@@ -32,6 +32,27 @@ export function uplinkRangeError(uplink: Uplink): string | null {
   return null;
 }
 
+/**
+ * Where in the body a text holds the NUL character (U+0000), or null. PostgreSQL's text and jsonb
+ * cannot hold it, so such a body could only fail to store (a 503, retried for ever): it is the
+ * sender's mistake and answered 400 (found by the property test of bad webhook bodies).
+ */
+export function nulCharacterAt(value: unknown, path = "body"): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulCharacterAt(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const found = key.includes("\u0000") ? `${path}.${key}` : nulCharacterAt(item, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = createHash("sha256").update(given).digest();
   const b = createHash("sha256").update(expected).digest();
@@ -51,6 +72,11 @@ export function ttnWebhookRouter(pool: pg.Pool, secret: string): { router: Route
     const given = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? req.get("x-webhook-secret") ?? "";
     if (!given || !sameSecret(given, secret)) {
       res.status(401).json({ error: "Missing or wrong webhook secret" });
+      return;
+    }
+    const nul = nulCharacterAt(req.body);
+    if (nul) {
+      res.status(400).json({ error: `${nul} contains the NUL character (\\u0000), which cannot be stored` });
       return;
     }
     let uplink: Uplink;
