@@ -238,7 +238,6 @@ async function open(page, route) {
   await page.waitForTimeout(300);
 }
 
-/** Everything people wrote in the database (other tests' things, groups, people, tasks and feedback show too). */
 /** What people wrote (names, titles, feedback, the comments of actions): data, in no language of the app's. */
 async function namesInTheDatabase() {
   const { rows } = await sql(
