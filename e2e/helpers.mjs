@@ -81,6 +81,27 @@ export async function withPage(t, body) {
   }
 }
 
+/**
+ * Waits until every /assets/ file the page loaded is in the service worker's cache (web/public/sw.js).
+ * The worker keeps the chunks loaded before it took control by fetching them again, which takes a
+ * moment: a test that goes offline before then finds a chunk missing on the offline reload.
+ */
+export async function waitUntilCodeKept(page) {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 20_000 });
+  await page.waitForFunction(
+    async () => {
+      const loaded = performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name, location.href))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith("/assets/") && !url.pathname.endsWith(".map"));
+      const kept = await Promise.all(loaded.map((url) => caches.match(url.pathname)));
+      return loaded.length > 0 && kept.every(Boolean);
+    },
+    null,
+    { timeout: 20_000, polling: 250 },
+  );
+}
+
 /** A username no other run has used: starts with a letter, 2 to 23 characters. */
 export function uniqueUsername(prefix = "e2e") {
   const random = Math.random().toString(36).slice(2, 6);

@@ -4,7 +4,7 @@
 // icons, and the app shell opening offline after one visit. Records are arranged through the API.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, untilStill, waitForRole, withPage } from "./helpers.mjs";
+import { BASE_URL, SESSION_KEY, registerUser, uniqueUsername, untilStill, waitForRole, waitUntilCodeKept, withPage } from "./helpers.mjs";
 
 const READING = { x: 51.4543, y: -0.9781 };
 
@@ -519,22 +519,13 @@ test("screenshots of the home, scorer and feedback screens", { skip: !process.en
       await shoot(page, `form-${label}`);
 
       await page.goto(`${BASE_URL}/`);
-      await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 20_000 });
       // Ready to open offline: every file this page loaded is in the worker's cache, and the
       // dashboard is saved on the device.
-      for (const deadline = Date.now() + 20_000; ; ) {
-        const ready = await page.evaluate(async () => {
-          const files = performance
-            .getEntriesByType("resource")
-            .map((e) => new URL(e.name))
-            .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/") && !u.pathname.endsWith(".map"));
-          for (const file of files) if (!(await caches.match(file.pathname))) return false;
-          return Object.keys(localStorage).some((key) => key.startsWith("steward.home.dashboard."));
-        });
-        if (ready) break;
-        assert.ok(Date.now() < deadline, "the home page was not ready to open offline within 20 s");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntilCodeKept(page);
+      await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith("steward.home.dashboard.")), null, {
+        timeout: 20_000,
+        polling: 100,
+      });
       await page.context().setOffline(true);
       await page.reload();
       await page.getByRole("status").filter({ hasText: "You are offline." }).waitFor();

@@ -6,7 +6,7 @@
 // back is sent again with the same client key and still recorded once.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BASE_URL, callApi, registerUser, sql, startSignedIn, uniqueUsername, withPage } from "./helpers.mjs";
+import { BASE_URL, callApi, registerUser, sql, startSignedIn, uniqueUsername, waitUntilCodeKept, withPage } from "./helpers.mjs";
 
 async function wateringsOf(thingId) {
   return (
@@ -47,7 +47,7 @@ async function openHomeOnline(page, user, thing) {
   return userId;
 }
 
-/** The service worker controls the page and the person's cache is written to IndexedDB. */
+/** The service worker controls the page, the person's cache is written to IndexedDB and the page's code is kept. */
 async function waitUntilKeptOnDevice(page, userId) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 20_000 });
   await page.waitForFunction(
@@ -72,6 +72,7 @@ async function waitUntilKeptOnDevice(page, userId) {
     `steward-graphcache-${userId}`,
     { timeout: 20_000, polling: 250 },
   );
+  await waitUntilCodeKept(page);
 }
 
 test("offline after one visit: the app opens with my things, a watering from the map card is queued, and sent once back online", async (t) => {
