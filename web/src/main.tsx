@@ -9,7 +9,7 @@ import { createPictureAccess } from "./lib/picture-access.ts";
 import { persistedCacheFor } from "./lib/offline/persisted-cache.ts";
 import { sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
-import { buildRouteObjects, preloadScreens } from "./routes/routes.tsx";
+import { buildRouteObjects } from "./routes/routes.tsx";
 import "./styles.css";
 import "./features/home/pwa/register-service-worker.ts";
 
@@ -25,14 +25,10 @@ const services: AppServices = {
   persistCache: (userId) => persistedCacheFor(userId),
 };
 
-const routeObjects = buildRouteObjects();
-const router = createBrowserRouter(routeObjects);
+const router = createBrowserRouter(buildRouteObjects());
 
-// The first screen's code before the first render, so it renders at once (routes.tsx, preloadScreens).
-void preloadScreens(routeObjects, window.location.pathname).then(() =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App services={services} router={router} />
-    </StrictMode>,
-  ),
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App services={services} router={router} />
+  </StrictMode>,
 );
