@@ -1,7 +1,7 @@
 // The map with its list (issue 21): home and /map open on the things around the user, the list
 // beside the map on a desktop and in a bottom sheet on a phone; a thing's card (picture, water
 // need, last watering, sensor, "Record watering" with Undo) in a popup or in the sheet.
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { MapBoundary } from "../../components/environment/LocationMap.tsx";
@@ -20,6 +20,9 @@ import { mapTexts } from "./texts.ts";
 import styles from "./map.module.css";
 
 const MapView = lazy(() => import("./MapView.tsx"));
+
+/** The longest the map library waits for the first markers' answer before it loads anyway. */
+const MAP_START_LATEST_MS = 3000;
 
 export interface CareMapProps {
   basemap: Basemap;
@@ -46,6 +49,16 @@ export function CareMap(props: CareMapProps) {
   // Until maplibre has loaded, MarkerPreview draws the things (the map's chunk is large).
   const [mapReady, setMapReady] = useState(false);
   const onReady = useCallback(() => setMapReady(true), []);
+  // The map library (about 240 KB) starts downloading once the first markers' answer is in: on a
+  // slow phone network it otherwise shares the line with the things' answers and holds the
+  // markers and the list back by half a second (issue 27: markers before the basemap).
+  const [startMap, setStartMap] = useState(false);
+  const onPreviewSettled = useCallback(() => setStartMap(true), []);
+  useEffect(() => {
+    const timer = setTimeout(() => setStartMap(true), MAP_START_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const showMap = startMap || !props.overlays.things;
   const card = useCallback(
     (thing: PlacedThing) => <ThingCard key={thing.id} thingId={thing.id} signedIn={signedIn} onChanged={changed} />,
     [signedIn, changed],
@@ -72,31 +85,34 @@ export function CareMap(props: CareMapProps) {
               selectedId={care.selected?.id ?? null}
               onSelect={care.select}
               onThingsInView={care.setInView}
+              onSettled={onPreviewSettled}
               timings={timings}
             />
           ) : null}
-          <Suspense fallback={<div className={styles.loading}>{t("location.loadingMap")}</div>}>
-            <MapView
-              basemap={props.basemap}
-              overlays={props.overlays}
-              thingsRetry={props.thingsRetry + care.refresh}
-              initialView={props.initialView}
-              fitTo={props.fitTo}
-              onBasemapStatus={props.onBasemapStatus}
-              onOverlayStatus={props.onOverlayStatus}
-              onSoilLegend={props.onSoilLegend}
-              needsWaterOnly={care.needsWaterOnly}
-              selectedThing={care.selected}
-              onSelectThing={care.select}
-              onThingsInView={care.setInView}
-              renderThingCard={narrow ? undefined : card}
-              here={care.here}
-              focus={care.focus}
-              onLocated={care.onLocated}
-              timings={timings}
-              onReady={onReady}
-            />
-          </Suspense>
+          {showMap ? (
+            <Suspense fallback={<div className={styles.loading}>{t("location.loadingMap")}</div>}>
+              <MapView
+                basemap={props.basemap}
+                overlays={props.overlays}
+                thingsRetry={props.thingsRetry + care.refresh}
+                initialView={props.initialView}
+                fitTo={props.fitTo}
+                onBasemapStatus={props.onBasemapStatus}
+                onOverlayStatus={props.onOverlayStatus}
+                onSoilLegend={props.onSoilLegend}
+                needsWaterOnly={care.needsWaterOnly}
+                selectedThing={care.selected}
+                onSelectThing={care.select}
+                onThingsInView={care.setInView}
+                renderThingCard={narrow ? undefined : card}
+                here={care.here}
+                focus={care.focus}
+                onLocated={care.onLocated}
+                timings={timings}
+                onReady={onReady}
+              />
+            </Suspense>
+          ) : null}
         </MapBoundary>
         {narrow ? <CareSheet care={care} card={care.selected ? card(care.selected) : null} /> : null}
       </div>

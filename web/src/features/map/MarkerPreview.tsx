@@ -27,6 +27,7 @@ export function MarkerPreview({
   selectedId,
   onSelect,
   onThingsInView,
+  onSettled,
   timings,
 }: {
   initialView: Coordinates & { zoom: number };
@@ -36,6 +37,8 @@ export function MarkerPreview({
   onSelect(thing: MapThing): void;
   /** The things of the answer, for the list beside the map (as the map itself reports them). */
   onThingsInView(things: MapThing[]): void;
+  /** Called once the things' first answer (or error) is in: the map library may load now. */
+  onSettled?(): void;
   timings: RefObject<MapTimings>;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -68,6 +71,10 @@ export function MarkerPreview({
   useEffect(() => {
     if (answer) onThingsInView(answer.things);
   }, [answer, onThingsInView]);
+  const settled = Boolean(result.data || result.error);
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
 
   const inside = (x: number, y: number) => view !== null && x > -30 && y > -30 && x < view.width + 30 && y < view.height + 30;
   return (
