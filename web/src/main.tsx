@@ -6,12 +6,23 @@ import { createAuthApi } from "./features/auth/auth-api.ts";
 import { getAppConfig } from "./lib/config.ts";
 import { noticeStore } from "./lib/notices.tsx";
 import { createPictureAccess } from "./lib/picture-access.ts";
-import { persistedCacheFor } from "./lib/offline/persisted-cache.ts";
-import { sessionStore } from "./lib/session.ts";
+import { persistedCacheFor, type PersistedCache } from "./lib/offline/persisted-cache.ts";
+import { isSignedIn, sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
 import { buildRouteObjects } from "./routes/routes.tsx";
 import "./styles.css";
 import "./features/home/pwa/register-service-worker.ts";
+
+// The signed-in person's kept cache is opened (and read) now, while the first screen's code
+// downloads (lib/offline/persisted-cache.ts says why), and handed to the GraphQL client that asks
+// first; later clients (another person, after signing out) get theirs made when they ask.
+const signedIn = sessionStore.get();
+let early = signedIn && isSignedIn(signedIn) ? { userId: signedIn.id, cache: persistedCacheFor(signedIn.id) } : null;
+function keptCache(userId: string): PersistedCache | null {
+  const ready = early?.userId === userId ? early.cache : null;
+  early = null;
+  return ready ?? persistedCacheFor(userId);
+}
 
 const config = getAppConfig();
 applyBrandingTheme(config.branding);
@@ -22,7 +33,7 @@ const services: AppServices = {
   auth: createAuthApi(config.graphqlUrl),
   notices: noticeStore,
   pictures: createPictureAccess(config.graphqlUrl),
-  persistCache: (userId) => persistedCacheFor(userId),
+  persistCache: keptCache,
 };
 
 const router = createBrowserRouter(buildRouteObjects());

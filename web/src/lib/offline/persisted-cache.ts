@@ -57,10 +57,24 @@ export function canPersistCache(): boolean {
 export function persistedCacheFor(userId: string, connection: ConnectionStore = connectionStore): PersistedCache | null {
   if (!userId || !canPersistCache()) return null;
   const inner = makeDefaultStorage({ idbName: CACHE_DB_PREFIX + userId, maxAge: CACHE_MAX_AGE_DAYS });
+  // The kept copy (and the offline mutations' metadata) is read at once, for the first client to take: main.tsx makes this before the
+  // first screen's code has arrived, so the read is done by the time the first queries go out.
+  // A query sent while graphcache still waits for the read is cancelled and sent again when the
+  // read ends (its offlineExchange does so), which cost a cold thing's page a round trip (issue 27).
+  let early: ReturnType<StorageAdapter["readData"]> | null = settle(inner.readData(), {});
+  let earlyMetadata: ReturnType<NonNullable<StorageAdapter["readMetadata"]>> | null = settle(inner.readMetadata!(), null);
   return {
-    readData: () => settle(inner.readData(), {}),
+    readData: () => {
+      const read = early ?? settle(inner.readData(), {});
+      early = null;
+      return read;
+    },
     writeData: (delta) => inner.writeData(delta).catch(() => undefined),
-    readMetadata: () => settle(inner.readMetadata!(), null),
+    readMetadata: () => {
+      const read = earlyMetadata ?? settle(inner.readMetadata!(), null);
+      earlyMetadata = null;
+      return read;
+    },
     writeMetadata: (json) => {
       try {
         inner.writeMetadata!(json);
