@@ -9,7 +9,7 @@ import { createPictureAccess } from "./lib/picture-access.ts";
 import { persistedCacheFor, type PersistedCache } from "./lib/offline/persisted-cache.ts";
 import { isSignedIn, sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
-import { buildRouteObjects } from "./routes/routes.tsx";
+import { buildRouteObjects, preloadScreens } from "./routes/routes.tsx";
 import "./styles.css";
 import "./features/home/pwa/register-service-worker.ts";
 
@@ -36,10 +36,14 @@ const services: AppServices = {
   persistCache: keptCache,
 };
 
-const router = createBrowserRouter(buildRouteObjects());
+const routeObjects = buildRouteObjects();
+const router = createBrowserRouter(routeObjects);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App services={services} router={router} />
-  </StrictMode>,
+// The first screen's code before the first render, so it renders at once (routes.tsx, preloadScreens).
+void preloadScreens(routeObjects, window.location.pathname).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App services={services} router={router} />
+    </StrictMode>,
+  ),
 );

@@ -3,10 +3,11 @@
 // module, loaded lazily. Redirect entries send one path to another (/users/{id} -> dashboard tab),
 // and tab entries name the allowed tabs (any other tab goes to the first one).
 // Owner/admin checks on edit and settings screens come with those features.
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
-import { generatePath, Navigate, useLocation, useParams, type RouteObject } from "react-router";
+import { Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { generatePath, matchRoutes, Navigate, useLocation, useParams, type RouteObject } from "react-router";
 import { useBranding } from "../lib/config-context.tsx";
 import { useT } from "../lib/i18n/locale-context.tsx";
+import { preloadableLazy, type PreloadableLazy } from "../lib/preloadable-lazy.ts";
 import type { TitleKey } from "../lib/i18n/messages/en-GB.ts";
 import { useSession } from "../lib/session-context.tsx";
 import { MainLayout } from "../layout/MainLayout.tsx";
@@ -174,14 +175,30 @@ function DocumentTitle({ title }: { title: Title }) {
 
 // One lazy component per route, however often the route objects are built (tests build them per
 // render): once loaded, a screen shows without suspending again.
-const lazyScreens = new WeakMap<ScreenRoute, LazyExoticComponent<ComponentType>>();
-function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
+const lazyScreens = new WeakMap<ScreenRoute, PreloadableLazy<object>>();
+function lazyScreen(route: ScreenRoute): PreloadableLazy<object> {
   let screen = lazyScreens.get(route);
   if (!screen) {
-    screen = lazy(route.screen);
+    screen = preloadableLazy(route.screen);
     lazyScreens.set(route, screen);
   }
   return screen;
+}
+
+/** What a route object carries for preloadScreens. */
+interface ScreenHandle {
+  preload(): Promise<void>;
+}
+
+/**
+ * Loads the code of the screens a path opens. main.tsx waits for it before the first render, so
+ * the screen renders at once instead of after a fallback (lib/preloadable-lazy.ts): the server has
+ * named those chunks in the page (route-preloads), so they are on their way already. A failure is
+ * left to the render, which shows the route's error page.
+ */
+export async function preloadScreens(routeObjects: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.preload().catch(() => undefined)));
 }
 
 function joinPath(parent: string, child: string): string {
@@ -199,8 +216,8 @@ function toRouteObject(route: AppRoute, parentPath = ""): RouteObject {
     );
     return route.path === "" ? { index: true, element } : { path: route.path, element };
   }
-  const Screen = lazyScreen(route);
-  let content: ReactNode = <Screen />;
+  const screen = lazyScreen(route);
+  let content: ReactNode = <screen.Component />;
   if (route.tabs) {
     content = (
       <TabGuard pattern={fullPath} tabs={route.tabs}>
@@ -215,7 +232,8 @@ function toRouteObject(route: AppRoute, parentPath = ""): RouteObject {
       <Suspense fallback={<Loading />}>{content}</Suspense>
     </AccessGuard>
   );
-  const object: RouteObject = { path: route.path, element, errorElement: <RouteErrorPage /> };
+  const handle: ScreenHandle = { preload: screen.preload };
+  const object: RouteObject = { path: route.path, element, errorElement: <RouteErrorPage />, handle };
   if (route.children) object.children = route.children.map((child) => toRouteObject(child, fullPath));
   return object;
 }

@@ -2,7 +2,7 @@
 // things, tasks and activity beside their things at a glance, badges, groups and devices, then
 // the gallery, recently viewed things and more links. Offline (or with the server down) it shows
 // the copy of the dashboard saved on this device, and says so.
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useQuery } from "urql";
 import type { Branding } from "../../../../shared/branding.ts";
 import { useBranding } from "../../lib/config-context.tsx";
@@ -12,7 +12,6 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { isAdmin } from "../../lib/session.ts";
 import { paths } from "../../routes/paths.ts";
-import { AssignedToMe } from "../tasks/index.ts";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
 import { GuidedTour, useTour } from "../tour/GuidedTour.tsx";
 import { HOME_TOUR_ID, homeTourSteps } from "../tour/home-tour.tsx";
@@ -32,6 +31,11 @@ import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generat
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
 import styles from "./home.module.css";
 import { homeTexts, type HomeT } from "./texts.ts";
+
+// The tasks card's code (the task list, its forms and confirmations: about a third of the home's
+// own code) comes after the first paint: on a phone the card is below the fold, and / should
+// load first what / shows first (issue 27).
+const AssignedToMe = lazy(() => import("../tasks/index.ts").then((m) => ({ default: m.AssignedToMe })));
 
 /** The things at a glance may show the One Thing (else one of theirs) on a small map. */
 function mapFocusOf(focusThing: MyThing | null, isOneThing: boolean, caption: (one: boolean) => string) {
@@ -171,7 +175,9 @@ export function MemberHome() {
           />
 
           <div className={`${styles.card} ${styles.tasks}`} data-tour="tasks">
-            <AssignedToMe limit={MAX_ROWS} />
+            <Suspense fallback={<SkeletonRows rows={3} />}>
+              <AssignedToMe limit={MAX_ROWS} />
+            </Suspense>
           </div>
 
           <ActivityCard selfId={personKey} signedIn />

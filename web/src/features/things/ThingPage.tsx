@@ -1,7 +1,7 @@
 // /things/{id}/{tab}: one thing, its header and its tabs (spec section 2). The thing must exist
 // (a not-found message otherwise). Live changes arrive through the thingUpdated subscription:
 // readings and colours update in place, a new action refreshes what shows it.
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useSubscription } from "urql";
 import { Loading } from "../../components/Loading.tsx";
@@ -13,15 +13,7 @@ import { THING_TABS, paths, type ThingTab } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { addRecentThing, removeRecentThing } from "./recent-things.ts";
 import { IndicatorBadge, ThingPicture } from "./ThingBits.tsx";
-import { ThingCollaborators } from "./ThingCollaborators.tsx";
-import { ThingDashboard } from "./ThingDashboard.tsx";
-import { ThingLocation } from "./ThingLocation.tsx";
-import { ThingReadings } from "./ThingReadings.tsx";
-import { ThingSoilscape } from "./ThingSoilscape.tsx";
 import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
-import { ThingTimeline } from "./ThingTimeline.tsx";
-import { ThingWeather } from "./ThingWeather.tsx";
-import { HistoryPanel } from "../moderation/HistoryPanel.tsx";
 import { ReportButton } from "../moderation/ReportButton.tsx";
 import { thingTypeLabel } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
@@ -30,6 +22,19 @@ import styles from "./things.module.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { thingsTexts } from "./texts.ts";
+
+// Each tab's code loads when its tab is shown: a visit shows one tab, and the page's header (its
+// name, picture and need: the largest paint) should not wait for the code of the other seven
+// (issue 27). Not asked for earlier on purpose: on a slow network the tab's code, downloading
+// while the thing's data is on its way, held the data (and so the header) back by half a second.
+const ThingDashboard = lazy(() => import("./ThingDashboard.tsx").then((m) => ({ default: m.ThingDashboard })));
+const ThingCollaborators = lazy(() => import("./ThingCollaborators.tsx").then((m) => ({ default: m.ThingCollaborators })));
+const ThingTimeline = lazy(() => import("./ThingTimeline.tsx").then((m) => ({ default: m.ThingTimeline })));
+const ThingLocation = lazy(() => import("./ThingLocation.tsx").then((m) => ({ default: m.ThingLocation })));
+const ThingSoilscape = lazy(() => import("./ThingSoilscape.tsx").then((m) => ({ default: m.ThingSoilscape })));
+const ThingWeather = lazy(() => import("./ThingWeather.tsx").then((m) => ({ default: m.ThingWeather })));
+const HistoryPanel = lazy(() => import("../moderation/HistoryPanel.tsx").then((m) => ({ default: m.HistoryPanel })));
+const ThingReadings = lazy(() => import("./ThingReadings.tsx").then((m) => ({ default: m.ThingReadings })));
 
 /** Counts live events of one thing; screens refetch what the cache cannot update by itself. */
 function useThingEvents(id: string, pause: boolean) {
@@ -184,23 +189,25 @@ export default function ThingPage() {
 
       {/* "… tab": the panels inside carry the bare names (Weather, Timeline), and landmarks should differ. */}
       <div className={styles.tab} role="region" aria-label={t("things.tabRegion", { tab: t(`things.tab.${current}`) })}>
-        {current === "dashboard" ? (
-          <ThingDashboard thing={thing} onChanged={refetch} />
-        ) : current === "collaborators" ? (
-          <ThingCollaborators thing={thing} onChanged={refetch} />
-        ) : current === "timeline" ? (
-          <ThingTimeline thing={thing} liveCount={events.count} onChanged={refetch} />
-        ) : current === "location" ? (
-          <ThingLocation thing={thing} />
-        ) : current === "soilscape" ? (
-          <ThingSoilscape thing={thing} />
-        ) : current === "weather" ? (
-          <ThingWeather thing={thing} />
-        ) : current === "history" ? (
-          <HistoryPanel targetType="thing" targetId={thing.id} onRestored={refetch} />
-        ) : (
-          <ThingReadings thing={thing} liveCount={events.count} />
-        )}
+        <Suspense fallback={<Loading />}>
+          {current === "dashboard" ? (
+            <ThingDashboard thing={thing} onChanged={refetch} />
+          ) : current === "collaborators" ? (
+            <ThingCollaborators thing={thing} onChanged={refetch} />
+          ) : current === "timeline" ? (
+            <ThingTimeline thing={thing} liveCount={events.count} onChanged={refetch} />
+          ) : current === "location" ? (
+            <ThingLocation thing={thing} />
+          ) : current === "soilscape" ? (
+            <ThingSoilscape thing={thing} />
+          ) : current === "weather" ? (
+            <ThingWeather thing={thing} />
+          ) : current === "history" ? (
+            <HistoryPanel targetType="thing" targetId={thing.id} onRestored={refetch} />
+          ) : (
+            <ThingReadings thing={thing} liveCount={events.count} />
+          )}
+        </Suspense>
       </div>
     </section>
   );
