@@ -47,7 +47,7 @@ async function openHomeOnline(page, user, thing) {
   return userId;
 }
 
-/** The service worker controls the page, the person's cache is written to IndexedDB and the page's code is kept. */
+/** The service worker controls the page, the person's answers are written to IndexedDB and the page's code is kept. */
 async function waitUntilKeptOnDevice(page, userId) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 20_000 });
   await page.waitForFunction(
@@ -59,12 +59,13 @@ async function waitUntilKeptOnDevice(page, userId) {
       });
       try {
         if (!db.objectStoreNames.contains("entries")) return false;
-        const count = await new Promise((resolve) => {
+        const keys = await new Promise((resolve) => {
           const request = db.transaction("entries", "readonly").objectStore("entries").getAll();
-          request.onsuccess = () => resolve(request.result.reduce((n, day) => n + Object.keys(day ?? {}).length, 0));
-          request.onerror = () => resolve(0);
+          request.onsuccess = () => resolve(request.result.flatMap((day) => Object.keys(day ?? {})));
+          request.onerror = () => resolve([]);
         });
-        return count > 0;
+        // The person (whose things the home's map opens on) among what is kept, not just anything.
+        return keys.includes("Query.currentUser");
       } finally {
         db.close();
       }

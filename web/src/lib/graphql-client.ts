@@ -6,7 +6,7 @@
 // on the device and answers offline (graphcache's offlineExchange).
 import { Client, fetchExchange, subscriptionExchange, type CombinedError, type Exchange, type Operation } from "urql";
 import { cacheExchange, offlineExchange, type KeyingConfig, type StorageAdapter } from "@urql/exchange-graphcache";
-import { freshExchange } from "./offline/persisted-cache.ts";
+import { freshExchange, keptCopyGate } from "./offline/persisted-cache.ts";
 import { authExchange } from "@urql/exchange-auth";
 import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
 import { withRetryableCloses } from "./retryable-closes.ts";
@@ -162,7 +162,8 @@ export interface GraphQLClient {
 /** The normalised cache, kept on the device when there is a storage (asked fresh once per page). */
 function cacheExchanges(storage: StorageAdapter | null): Exchange[] {
   if (!storage) return [cacheExchange({ keys: keyingConfig() })];
-  return [freshExchange(), offlineExchange({ keys: keyingConfig(), storage })];
+  const gate = keptCopyGate(storage);
+  return [freshExchange(), gate.exchange, offlineExchange({ keys: keyingConfig(), storage: gate.storage })];
 }
 
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClient {

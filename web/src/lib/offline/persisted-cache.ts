@@ -11,10 +11,13 @@
 //   could answer it (a kept copy is shown at once, then replaced), so the app never shows a stale
 //   copy while it is online;
 // * a query the device has no copy of fails as "offline" rather than answering nothing, so screens
-//   show their offline or error state, not an empty one.
+//   show their offline or error state, not an empty one;
+// * queries wait until the kept copy has been read (keptCopyGate): graphcache keeps on the device
+//   only what it writes after that read, so an answer that beat the read was never kept.
 import { makeDefaultStorage } from "@urql/exchange-graphcache/default-storage";
 import type { StorageAdapter } from "@urql/exchange-graphcache";
-import { CombinedError, makeOperation, mapExchange, type Exchange } from "urql";
+import { CombinedError, makeOperation, mapExchange, type Exchange, type Operation } from "urql";
+import { filter, makeSubject, merge, pipe } from "wonka";
 import { connectionStore, type ConnectionStore } from "../connection.ts";
 
 export const CACHE_DB_PREFIX = "steward-graphcache-";
@@ -122,4 +125,62 @@ export function freshExchange(): Exchange {
       }
     },
   });
+}
+
+/**
+ * Holds the client's queries until graphcache has read the kept copy (its onCacheHydrated), then
+ * sends them in the order asked. Graphcache records what to keep only once that read is done: an
+ * answer that came back sooner (a phone's first visit, when creating the IndexedDB database is
+ * slower than the server) was shown but never kept, and the next page offline lacked it (the
+ * home's map then opened on the default place, not on the person's things). Without the gate
+ * graphcache's offlineExchange cancels and sends again a query still out when the read ends, so
+ * waiting costs no more than that did. The read is started early (main.tsx) and gives up after
+ * READ_TIMEOUT_MS, so the wait is short and bounded. Made per client: `storage` is the one to give
+ * graphcache.
+ */
+export function keptCopyGate(kept: StorageAdapter): { storage: StorageAdapter; exchange: Exchange } {
+  let opened = false;
+  const waiting = new Set<() => void>();
+  const storage: StorageAdapter = {
+    ...kept,
+    onCacheHydrated() {
+      kept.onCacheHydrated?.();
+      // After the current turn: offlineExchange marks itself hydrated right after this call.
+      queueMicrotask(() => {
+        opened = true;
+        for (const release of waiting) release();
+        waiting.clear();
+      });
+    },
+  };
+  const exchange: Exchange =
+    ({ forward }) =>
+    (operations$) => {
+      const released = makeSubject<Operation>();
+      let held: Operation[] = [];
+      if (!opened)
+        waiting.add(() => {
+          const queue = held;
+          held = [];
+          for (const operation of queue) released.next(operation);
+        });
+      const passing = pipe(
+        operations$,
+        filter((operation) => {
+          if (opened) return true;
+          if (operation.kind === "query") {
+            held.push(operation);
+            return false;
+          }
+          if (operation.kind === "teardown" && held.some((h) => h.key === operation.key)) {
+            // Torn down before it was sent: it is never sent.
+            held = held.filter((h) => h.key !== operation.key);
+            return false;
+          }
+          return true;
+        }),
+      );
+      return forward(merge([passing, released.source]));
+    };
+  return { storage, exchange };
 }
