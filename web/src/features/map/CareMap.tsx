@@ -30,6 +30,12 @@ export interface CareMapProps {
   thingsRetry: number;
   initialView: Coordinates & { zoom: number };
   fitTo: [[number, number], [number, number]] | null;
+  /**
+   * The user's own things (fitTo) are still being asked for: the first markers wait for them
+   * instead of asking for initialView's things first, an answer thrown away a moment later that
+   * shared a phone's slow line with the ones that count.
+   */
+  fitPending?: boolean;
   /** Whether the user's own things are known (none to open on: try their location, if allowed). */
   openOnLocation: boolean;
   narrow: boolean;
@@ -81,6 +87,7 @@ export function CareMap(props: CareMapProps) {
             <MarkerPreview
               initialView={props.initialView}
               fitTo={props.fitTo}
+              waitForFit={props.fitPending ?? false}
               needsWaterOnly={care.needsWaterOnly}
               selectedId={care.selected?.id ?? null}
               onSelect={care.select}

@@ -48,6 +48,7 @@ export function HomeMap({ title, fullMap }: { title: string; fullMap: string }) 
           thingsRetry={0}
           initialView={initialView}
           fitTo={fitTo}
+          fitPending={!mine.data && !mine.error}
           openOnLocation={Boolean(mine.data) && !fitTo}
           narrow={narrow}
           signedIn

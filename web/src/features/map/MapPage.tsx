@@ -167,6 +167,7 @@ export default function MapPage() {
           thingsRetry={thingsRetry}
           initialView={initialView}
           fitTo={fitTo}
+          fitPending={signedIn && !urlView && !mineResult.data && !mineResult.error}
           openOnLocation={!urlView && (!signedIn || (Boolean(mineResult.data) && !fitTo))}
           narrow={narrow}
           signedIn={signedIn}

@@ -23,6 +23,7 @@ export const FIT_MAX_ZOOM = 15;
 export function MarkerPreview({
   initialView,
   fitTo,
+  waitForFit = false,
   needsWaterOnly,
   selectedId,
   onSelect,
@@ -32,6 +33,8 @@ export function MarkerPreview({
 }: {
   initialView: Coordinates & { zoom: number };
   fitTo: [[number, number], [number, number]] | null;
+  /** fitTo is on its way: ask for nothing until it is here (or known to be absent). */
+  waitForFit?: boolean;
   needsWaterOnly: boolean;
   selectedId: string | null;
   onSelect(thing: MapThing): void;
@@ -64,7 +67,7 @@ export function MarkerPreview({
   const [result] = useQuery({
     query: MapThingsInView,
     variables: area ?? { west: 0, south: 0, east: 1, north: 1, zoom: 0 },
-    pause: !area,
+    pause: !area || waitForFit,
   });
   const answer = useMemo(() => mapThings(result.data), [result.data]);
   useStampThingsDrawn(timings, Boolean(answer));

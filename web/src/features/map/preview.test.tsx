@@ -9,7 +9,7 @@ import { ConfigProvider } from "../../lib/config-context.tsx";
 import type { Data } from "../../test/fake-api.tsx";
 import { TEST_CONFIG } from "../../test/helpers.tsx";
 import { thingsArea } from "./map-data.ts";
-import { MarkerPreview } from "./MarkerPreview.tsx";
+import { FIT_MAX_ZOOM, FIT_PADDING, MarkerPreview } from "./MarkerPreview.tsx";
 import { fitView, latitudeOf, longitudeOf, screenBox, toScreen, worldX, worldY } from "./projection.ts";
 import type { MapTimings } from "./use-map-debug.ts";
 
@@ -91,7 +91,13 @@ const thing = (id: string, name: string, waterNeed: InViewThing["waterNeed"], la
   longitude,
 });
 
-function setup(size = { width: 800, height: 600 }) {
+interface Shown {
+  needsWaterOnly: boolean;
+  fitTo: [[number, number], [number, number]] | null;
+  waitForFit: boolean;
+}
+
+function setup(first: Partial<Shown> = {}, size = { width: 800, height: 600 }) {
   vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({
     ...size,
     top: 0,
@@ -131,13 +137,15 @@ function setup(size = { width: 800, height: 600 }) {
   timings.current = { loadedAt: null, thingsDrawnAt: null, idleAt: null };
   const onSelect = vi.fn();
   const onThingsInView = vi.fn();
-  const ui = (needsWaterOnly: boolean) => (
+  let shown: Shown = { needsWaterOnly: false, fitTo: null, waitForFit: false, ...first };
+  const ui = () => (
     <ConfigProvider config={TEST_CONFIG}>
       <Provider value={client}>
         <MarkerPreview
           initialView={{ latitude: 51.45, longitude: -0.97, zoom: 15 }}
-          fitTo={null}
-          needsWaterOnly={needsWaterOnly}
+          fitTo={shown.fitTo}
+          waitForFit={shown.waitForFit}
+          needsWaterOnly={shown.needsWaterOnly}
           selectedId={null}
           onSelect={onSelect}
           onThingsInView={onThingsInView}
@@ -146,8 +154,12 @@ function setup(size = { width: 800, height: 600 }) {
       </Provider>
     </ConfigProvider>
   );
-  const rendered = render(ui(false));
-  return { operations, timings, onSelect, onThingsInView, rerender: (needsWaterOnly: boolean) => rendered.rerender(ui(needsWaterOnly)) };
+  const rendered = render(ui());
+  const rerender = (next: Partial<Shown>) => {
+    shown = { ...shown, ...next };
+    rendered.rerender(ui());
+  };
+  return { operations, timings, onSelect, onThingsInView, rerender };
 }
 
 describe("MarkerPreview", () => {
@@ -175,9 +187,26 @@ describe("MarkerPreview", () => {
   it("shows only thirsty things under the needs-water filter, and a thing can be chosen", async () => {
     const { onSelect, rerender } = setup();
     await screen.findByRole("button", { name: /Wet planter/ });
-    act(() => rerender(true));
+    act(() => rerender({ needsWaterOnly: true }));
     expect(screen.queryByRole("button", { name: /Wet planter/ })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: /Dry planter/ }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "t1", name: "Dry planter" }));
+  });
+
+  it("waits for the user's own things instead of asking for the default place first", async () => {
+    const { operations, rerender } = setup({ waitForFit: true });
+    // The user's things are on their way: nothing is asked (an answer thrown away a moment later).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(operations).toHaveLength(0);
+    const fitTo: [[number, number], [number, number]] = [
+      [-0.971, 51.449],
+      [-0.968, 51.452],
+    ];
+    act(() => rerender({ fitTo, waitForFit: false }));
+    await screen.findByRole("button", { name: /Dry planter/ });
+    // Only the fitted view's question was asked (urql may send it more than once here).
+    const fitted = fitView(fitTo, { width: 800, height: 600 }, FIT_PADDING, FIT_MAX_ZOOM);
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) expect(operation.variables).toEqual(thingsArea(screenBox(fitted), fitted.zoom));
   });
 });
