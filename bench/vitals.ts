@@ -17,7 +17,7 @@
 // front, TLS, HTTP/2: every file of a page over one connection) instead of straight to Node over
 // HTTP/1.1 (six connections, each file a round trip of its own): Debian's caddy with its own
 // local certificate, which this Chromium is told to accept.
-// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during a pan and an undo)]
+// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during a pan and an undo)] [--trace (the browser's trace, all threads, during them)]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +38,7 @@ const args = new Args();
 const RUNS = args.number("runs", 3, 1);
 const WATERFALL = args.string("waterfall") !== undefined;
 const PROFILE = args.string("profile") !== undefined;
+const TRACE = args.string("trace") !== undefined;
 const PAGES = (args.string("pages") ?? "/,/map,thing,/things").split(",").map((s) => s.trim());
 const BEHIND = args.string("behind");
 if (BEHIND !== undefined && BEHIND !== "caddy") throw new Error("--behind takes one value: caddy");
@@ -368,8 +369,65 @@ try {
     })(${JSON.stringify(myIds)})`);
   }
 
-  /** Runs an action; with --profile, prints where the main thread spent its time meanwhile. */
+  /**
+   * With --trace: the browser's own trace (renderer, compositor, display) from the tap until 0.8 s
+   * after the action, printed as how busy each thread was 30 to 200 ms after the click and every
+   * event of 3 ms or more: what an interaction's "to the paint" time was spent on, beyond JavaScript.
+   */
+  async function traced(cdp: CDPSession, label: string, action: () => Promise<void>) {
+    const events: { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; cat: string; args?: unknown }[] = [];
+    const collect = (e: { value: object[] }) => events.push(...(e.value as typeof events));
+    cdp.on("Tracing.dataCollected", collect);
+    const done = new Promise<void>((r) => cdp.once("Tracing.tracingComplete", () => r()));
+    await cdp.send("Tracing.start", {
+      categories:
+        "devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink.user_timing,v8.execute,cc,viz,gpu,benchmark,input",
+      transferMode: "ReportEvents",
+    });
+    await action();
+    await new Promise((r) => setTimeout(r, 800));
+    await cdp.send("Tracing.end");
+    await done;
+    cdp.off("Tracing.dataCollected", collect);
+    // From the tap's click (a pan has none: from its first touch).
+    const typeOf = (e: (typeof events)[number]) =>
+      e.name === "EventDispatch" ? (e.args as { data?: { type?: string } })?.data?.type : undefined;
+    const click = events.find((e) => typeOf(e) === "click") ?? events.find((e) => typeOf(e) === "touchstart");
+    const t0 = click ? click.ts : events[0].ts;
+    const threads = new Map<string, string>();
+    for (const e of events) if (e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, (e.args as { name: string }).name);
+    const rows = events
+      .filter((e) => e.ts >= t0 - 5000 && e.ts <= t0 + 400_000 && (e.dur ?? 0) > 3000)
+      .sort((a, b) => a.ts - b.ts)
+      .map(
+        (e) =>
+          `${((e.ts - t0) / 1000).toFixed(1).padStart(7)} ${((e.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms ${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} ${e.name} ${JSON.stringify(e.args ?? {}).slice(0, 120)}`,
+      );
+    const perThread = new Map<string, Map<string, number>>();
+    for (const e of events) {
+      const at = (e.ts - t0) / 1000;
+      if (at < 30 || at > 200 || !e.dur || e.dur < 500) continue;
+      const thread = `${e.pid}:${threads.get(`${e.pid}:${e.tid}`) ?? e.tid}`;
+      const names = perThread.get(thread) ?? new Map<string, number>();
+      names.set(e.name, (names.get(e.name) ?? 0) + e.dur / 1000);
+      perThread.set(thread, names);
+    }
+    console.log("  busy between 30 and 200 ms after the click (or first touch), by thread (ms, nested events counted each):");
+    for (const [thread, names] of perThread)
+      console.log(
+        `    ${thread}: ${[...names]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([n, ms]) => `${n} ${ms.toFixed(0)}`)
+          .join(", ")}`,
+      );
+    console.log(`  trace around ${label} (ms from the click or first touch, events of 3 ms or more):`);
+    for (const r of rows.slice(0, 120)) console.log(`    ${r}`);
+  }
+
+  /** Runs an action; with --profile, prints (with --trace, traces) where the main thread spent its time meanwhile. */
   async function profiled(cdp: CDPSession, label: string, action: () => Promise<void>) {
+    if (TRACE) return traced(cdp, label, action);
     if (!PROFILE) return action();
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
