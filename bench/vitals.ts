@@ -17,7 +17,10 @@
 // front, TLS, HTTP/2: every file of a page over one connection) instead of straight to Node over
 // HTTP/1.1 (six connections, each file a round trip of its own): Debian's caddy with its own
 // local certificate, which this Chromium is told to accept.
-// Run: npx tsx bench/vitals.ts [--runs 3] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during a pan and an undo)] [--trace (the browser's trace, all threads, during them)]
+// The browser draws on a display of its own: Xvfb (Debian's xvfb) when installed, else headless
+// with a note. Headless Chromium skips every frame's swap, so Event Timing counted a tap as painted
+// only with a later frame: Undo measured 250 ms headless and 50 ms on a display (docs/decisions.md).
+// Run: npx tsx bench/vitals.ts [--runs 3] [--headless] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during the cold load, a pan and an undo)] [--trace (the browser's trace, all threads, during them)]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,10 +41,30 @@ const args = new Args();
 const RUNS = args.number("runs", 3, 1);
 const WATERFALL = args.string("waterfall") !== undefined;
 const PROFILE = args.string("profile") !== undefined;
+/** --headless: Chromium without a display even where Xvfb is installed (see startDisplay). */
+const HEADLESS = args.string("headless") !== undefined;
 const TRACE = args.string("trace") !== undefined;
 const PAGES = (args.string("pages") ?? "/,/map,thing,/things").split(",").map((s) => s.trim());
 const BEHIND = args.string("behind");
 if (BEHIND !== undefined && BEHIND !== "caddy") throw new Error("--behind takes one value: caddy");
+
+/**
+ * A virtual display (Xvfb) for Chromium to draw on, as a phone draws on its screen; null, with a
+ * note, where Xvfb is not installed. Headless Chromium skips the swap of every frame, and Event
+ * Timing then took a tap's paint as presented only with a later frame that something else caused
+ * (the server's answer, 200 ms on): INP measured a frame that never waits on a display.
+ */
+async function startDisplay(): Promise<{ name: string; child: Child } | null> {
+  const xvfbPath = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].find((p) => fs.existsSync(p));
+  if (!xvfbPath) {
+    notes.push("no Xvfb (Debian's xvfb): Chromium ran headless, where a tap's paint can be counted late (INP too high)");
+    return null;
+  }
+  // -displayfd: Xvfb picks a free display and prints its number when it is ready.
+  const child = startProcess(xvfbPath, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], {}, "Xvfb");
+  const line = await child.waitForLine(/^\d+$/, 15_000);
+  return { name: `:${line.trim()}`, child };
+}
 
 /** Caddy as deployed (TLS, HTTP/2, the precompressed files passed through) in front of the server; its https address. */
 async function startCaddy(upstream: string): Promise<{ base: string; child: Child }> {
@@ -171,6 +194,7 @@ const url = await createTestDatabase(pgServer.adminUrl, "bk_bench_vitals");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "steward-vitals-"));
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
 let proxy: Child | null = null;
+let xvfb: Child | null = null;
 const figures: Figure[] = [];
 const notes: string[] = [];
 const loadAtStart = os.loadavg()[0];
@@ -260,10 +284,14 @@ try {
   };
   const tours = { [`home:${claims.user_id}`]: { outcome: "skipped", at: new Date().toISOString() } };
 
+  const display = HEADLESS ? null : await startDisplay();
+  if (display) xvfb = display.child;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: !display,
+    ...(display ? { env: { ...process.env, DISPLAY: display.name } } : {}),
     args: [
-      "--headless",
+      ...(display ? [] : ["--headless"]),
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",
@@ -429,11 +457,20 @@ try {
   async function profiled(cdp: CDPSession, label: string, action: () => Promise<void>) {
     if (TRACE) return traced(cdp, label, action);
     if (!PROFILE) return action();
+    await startProfile(cdp);
+    await action();
+    await new Promise((r) => setTimeout(r, 1000));
+    await printProfile(cdp, label);
+  }
+
+  async function startProfile(cdp: CDPSession) {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
-    await action();
-    await new Promise((r) => setTimeout(r, 1000));
+  }
+
+  /** Self time by function and by file, to see what keeps the main thread busy. */
+  async function printProfile(cdp: CDPSession, label: string) {
     const { profile } = (await cdp.send("Profiler.stop")) as {
       profile: {
         nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -441,17 +478,24 @@ try {
         timeDeltas: number[];
       };
     };
-    // Self time by function, to see what keeps the main thread busy.
     const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
     const self = new Map<string, number>();
+    const byFile = new Map<string, number>();
     profile.samples.forEach((id, i) => {
       const f = byNode.get(id)!;
-      const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      const file = f.url.replace(/^.*\//, "");
+      const msValue = (profile.timeDeltas[i] ?? 0) / 1000;
+      const key = `${f.functionName || "(anonymous)"} ${file}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + msValue);
+      byFile.set(file || "(browser)", (byFile.get(file || "(browser)") ?? 0) + msValue);
     });
-    console.log(`  main thread during ${label} (self time, ms):`);
-    for (const [key, msValue] of [...self].sort((x, y) => y[1] - x[1]).slice(0, 25))
-      console.log(`    ${msValue.toFixed(0).padStart(6)}  ${key}`);
+    const top = (map: Map<string, number>, n: number) =>
+      [...map]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, n)
+        .map(([key, msValue]) => `    ${msValue.toFixed(0).padStart(6)}  ${key}`);
+    console.log(`  main thread during ${label} (self time, ms):\n${top(self, 25).join("\n")}`);
+    console.log(`  ... by file:\n${top(byFile, 12).join("\n")}`);
   }
 
   /** A one-finger drag over the map (touch events, as a phone sends them). */
@@ -616,8 +660,12 @@ try {
       operations.push(body?.operationName ?? "?");
     };
     page.on("request", noteOperation);
+    // --profile: the cold load too (what the main thread does before the first screen shows).
+    const profileLoad = PROFILE && cache === "cold";
+    if (profileLoad) await startProfile(cdp);
     await page.goto(`${base}${route.path}`, { timeout: 120_000 });
     await route.ready(page);
+    if (profileLoad) await printProfile(cdp, `the cold load of ${route.label}, until it was ready`);
     // Nothing more on its way, then a moment for a late largest paint or shift.
     await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => {});
     await page.waitForTimeout(1000);
@@ -632,7 +680,8 @@ try {
     if (WATERFALL && cache === "cold") {
       // What loaded when (ms from navigation start), to see what the largest paint waited for.
       const entries = (await page.evaluate(
-        `[performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")].map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize])`,
+        `[performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")].map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize])
+          .concat([...performance.getEntriesByType("mark"), ...performance.getEntriesByType("paint")].map((e) => ["(" + e.name + ")", Math.round(e.startTime), Math.round(e.startTime), 0]))`,
       )) as [string, number, number, number][];
       const longTasks = (await page.evaluate("window.__vitals.longTasks")) as [number, number][];
       for (const [start, duration] of longTasks) entries.push([`(main thread busy ${duration} ms)`, start, start + duration, 0]);
@@ -807,6 +856,7 @@ try {
   printResult({ bench: "vitals", figures, notes });
 } finally {
   await proxy?.stop();
+  await xvfb?.stop();
   await server?.close();
   await dropTestDatabase(pgServer.adminUrl, url);
   await pgServer.stop();

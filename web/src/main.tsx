@@ -40,10 +40,13 @@ const routeObjects = buildRouteObjects();
 const router = createBrowserRouter(routeObjects);
 
 // The first screen's code before the first render, so it renders at once (routes.tsx, preloadScreens).
-void preloadScreens(routeObjects, window.location.pathname).then(() =>
+// Marks for the bench's waterfall (bench/vitals.ts --waterfall): the entry ran, the first render began.
+performance.mark("steward:entry");
+void preloadScreens(routeObjects, window.location.pathname).then(() => {
+  performance.mark("steward:first-render");
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <App services={services} router={router} />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -147,6 +147,7 @@ export function keptCopyGate(kept: StorageAdapter): { storage: StorageAdapter; e
       kept.onCacheHydrated?.();
       // After the current turn: offlineExchange marks itself hydrated right after this call.
       queueMicrotask(() => {
+        performance.mark("steward:kept-copy-read"); // for bench/vitals.ts --waterfall
         opened = true;
         for (const release of waiting) release();
         waiting.clear();
