@@ -20,7 +20,7 @@
 // The browser draws on a display of its own: Xvfb (Debian's xvfb) when installed, else headless
 // with a note. Headless Chromium skips every frame's swap, so Event Timing counted a tap as painted
 // only with a later frame: Undo measured 250 ms headless and 50 ms on a display (docs/decisions.md).
-// Run: npx tsx bench/vitals.ts [--runs 3] [--headless] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during the cold load, a pan and an undo)] [--trace (the browser's trace, all threads, during them)]
+// Run: npx tsx bench/vitals.ts [--runs 3] [--headless] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during the cold load, opening a card on /map, a pan and an undo)] [--trace (the browser's trace, all threads, during the last three)]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -402,6 +402,64 @@ try {
    * after the action, printed as how busy each thread was 30 to 200 ms after the click and every
    * event of 3 ms or more: what an interaction's "to the paint" time was spent on, beyond JavaScript.
    */
+  type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; cat: string; args?: unknown };
+  /** Starts the browser's trace; the function returned ends it and gives its events. */
+  async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+    const events: TraceEvent[] = [];
+    const collect = (e: { value: object[] }) => events.push(...(e.value as TraceEvent[]));
+    cdp.on("Tracing.dataCollected", collect);
+    await cdp.send("Tracing.start", {
+      categories: "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,loading,v8.execute",
+      transferMode: "ReportEvents",
+    });
+    return async () => {
+      const done = new Promise<void>((r) => cdp.once("Tracing.tracingComplete", () => r()));
+      await cdp.send("Tracing.end");
+      await done;
+      cdp.off("Tracing.dataCollected", collect);
+      return events;
+    };
+  }
+
+  /** The page's main-thread tasks of 8 ms or more from the first render on, with what filled them, and the app's marks. */
+  function printLoadTasks(events: TraceEvent[], label: string) {
+    const threads = new Map<string, string>();
+    for (const e of events) if (e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, (e.args as { name: string }).name);
+    const main = (e: TraceEvent) => threads.get(`${e.pid}:${e.tid}`) === "CrRendererMain";
+    const start = events.find((e) => e.name === "navigationStart" && main(e));
+    if (!start) return;
+    const at = (ts: number) => ((ts - start.ts) / 1000).toFixed(0).padStart(6);
+    const firstRender = events.find((e) => e.name === "steward:first-render");
+    const from = firstRender?.ts ?? start.ts;
+    const rows: string[] = [];
+    for (const e of events) {
+      if (!main(e) || e.ts < from) continue;
+      if (e.cat.includes("blink.user_timing") && e.ph !== "X" && (e.name.startsWith("steward:") || e.name.includes("Contentful")))
+        rows.push(`${at(e.ts)}      -  ${e.name}`);
+      if (e.name !== "RunTask" || (e.dur ?? 0) < 8000) continue;
+      const end = e.ts + (e.dur ?? 0);
+      const inside = new Map<string, number>();
+      for (const c of events)
+        if (main(c) && c !== e && c.ts >= e.ts && c.ts < end && c.dur && c.name !== "RunTask") {
+          const data = (c.args as { data?: { functionName?: string; url?: string; type?: string } })?.data;
+          const what =
+            c.name === "FunctionCall"
+              ? `${c.name} ${data?.functionName || ""} ${(data?.url ?? "").replace(/^.*\//, "")}`
+              : c.name === "EventDispatch"
+                ? `${c.name} ${data?.type}`
+                : c.name;
+          inside.set(what, Math.max(inside.get(what) ?? 0, c.dur / 1000));
+        }
+      const top = [...inside]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([n, ms]) => `${n} ${ms.toFixed(0)}`);
+      rows.push(`${at(e.ts)} ${((e.dur ?? 0) / 1000).toFixed(0).padStart(6)}  ${top.join(", ")}`);
+    }
+    console.log(`  main thread of ${label} (cold) from the first render: start (ms), task (ms), its largest parts:`);
+    for (const r of rows.slice(0, 80)) console.log(`    ${r}`);
+  }
+
   async function traced(cdp: CDPSession, label: string, action: () => Promise<void>) {
     const events: { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; cat: string; args?: unknown }[] = [];
     const collect = (e: { value: object[] }) => events.push(...(e.value as typeof events));
@@ -579,8 +637,10 @@ try {
           const m = await markerPoint(page);
           if (!m) throw new Error("no marker to tap on /map");
           mineTapped = myIds.includes(m.id);
-          await page.touchscreen.tap(m.x, m.y);
-          await page.locator(".map-card-need").first().waitFor();
+          await profiled(cdp, "opening a card", async () => {
+            await page.touchscreen.tap(m.x, m.y);
+            await page.locator(".map-card-need").first().waitFor();
+          });
         });
         if (mineTapped) {
           await step(page, "record a watering", steps, async () => {
@@ -663,9 +723,12 @@ try {
     // --profile: the cold load too (what the main thread does before the first screen shows).
     const profileLoad = PROFILE && cache === "cold";
     if (profileLoad) await startProfile(cdp);
+    // --trace: the cold load's main-thread tasks, to see what the largest paint waited for.
+    const traceLoad = TRACE && cache === "cold" ? await startTrace(cdp) : null;
     await page.goto(`${base}${route.path}`, { timeout: 120_000 });
     await route.ready(page);
     if (profileLoad) await printProfile(cdp, `the cold load of ${route.label}, until it was ready`);
+    if (traceLoad) printLoadTasks(await traceLoad(), route.label);
     // Nothing more on its way, then a moment for a late largest paint or shift.
     await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => {});
     await page.waitForTimeout(1000);

@@ -4,7 +4,7 @@ import type { createBrowserRouter } from "react-router";
 import type { AuthApi } from "./lib/session-calls.ts";
 import type { AppConfig } from "./lib/config.ts";
 import { ConfigProvider } from "./lib/config-context.tsx";
-import { GraphQLProvider } from "./lib/graphql-provider.tsx";
+import { GraphQLProvider, type FirstClient } from "./lib/graphql-provider.tsx";
 import { NoticeProvider, type NoticeStore } from "./lib/notices.tsx";
 import { SessionProvider } from "./lib/session-context.tsx";
 import type { PictureAccess } from "./lib/picture-access.ts";
@@ -24,6 +24,8 @@ export interface AppServices {
   pictures?: PictureAccess;
   /** Keeps a signed-in person's GraphQL cache on the device for offline use; absent in unit tests. */
   persistCache?: (userId: string) => PersistedCache | null;
+  /** The GraphQL client made before the first render (main.tsx); absent in unit tests. */
+  takeFirstClient?: (userKey: string) => FirstClient | null;
 }
 
 /** Configuration, notices, session, the GraphQL client and the language, in the order they depend on each other. */
@@ -41,6 +43,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
             signInAsGuest={auth.signInAsGuest}
             fetch={services.fetch}
             persistCache={services.persistCache}
+            takeFirstClient={services.takeFirstClient}
           >
             <LocaleProvider>
               <ActionQueueRunner />

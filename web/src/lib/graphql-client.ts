@@ -156,14 +156,19 @@ export interface GraphQLClientOptions {
 export interface GraphQLClient {
   client: Client;
   wsClient: WsClient;
+  /** Resolves once the kept copy has been read and queries go out (at once without one). */
+  keptCopyRead: Promise<void>;
   dispose(): void;
 }
 
 /** The normalised cache, kept on the device when there is a storage (asked fresh once per page). */
-function cacheExchanges(storage: StorageAdapter | null): Exchange[] {
-  if (!storage) return [cacheExchange({ keys: keyingConfig() })];
+function cacheExchanges(storage: StorageAdapter | null): { exchanges: Exchange[]; read: Promise<void> } {
+  if (!storage) return { exchanges: [cacheExchange({ keys: keyingConfig() })], read: Promise.resolve() };
   const gate = keptCopyGate(storage);
-  return [freshExchange(), gate.exchange, offlineExchange({ keys: keyingConfig(), storage: gate.storage })];
+  return {
+    exchanges: [freshExchange(), gate.exchange, offlineExchange({ keys: keyingConfig(), storage: gate.storage })],
+    read: gate.read,
+  };
 }
 
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClient {
@@ -188,13 +193,14 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
   // (another request may already have replaced it).
   let rejectedAuthorization: string | undefined;
 
+  const cache = cacheExchanges(options.storage ?? null);
   const client = new Client({
     url: options.graphqlUrl,
     preferGetMethod: false,
     fetch: options.fetch,
     fetchOptions: { cache: "no-store" },
     exchanges: [
-      ...cacheExchanges(options.storage ?? null),
+      ...cache.exchanges,
       authExchange(async (utils) => ({
         addAuthToOperation(operation) {
           const token = store.validToken();
@@ -233,6 +239,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
   return {
     client,
     wsClient,
+    keptCopyRead: cache.read,
     dispose() {
       // graphql-ws rejects dispose() when a connection attempt is failing at that moment; the
       // client is going away either way, so that is not worth an unhandled rejection.

@@ -13,7 +13,17 @@ export interface GraphQLProviderProps {
   fetch?: typeof fetch;
   /** Keeps a signed-in person's cache on the device (offline use); none in unit tests. */
   persistCache?: (userId: string) => PersistedCache | null;
+  /**
+   * The client main.tsx made before the first render (it asked the first screen's data with it,
+   * lib/first-data.ts), given once to the provider for the session it was made for.
+   */
+  takeFirstClient?: (userKey: string) => FirstClient | null;
   children: ReactNode;
+}
+
+export interface FirstClient {
+  graphql: GraphQLClient;
+  storage: PersistedCache | null;
 }
 
 /**
@@ -29,14 +39,20 @@ export function GraphQLProvider({
   signInAsGuest,
   fetch,
   persistCache,
+  takeFirstClient,
   children,
 }: GraphQLProviderProps) {
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
   const userKey = session?.id ?? "";
   const keptFor = persistCache && isSignedIn(session) ? userKey : "";
   const kept = useRef(new Map<string, PersistedCache>());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new signed-in user gets a new client and cache (userKey), though the factory reads the session
+  // A new signed-in user gets a new client and cache (userKey).
   const graphql = useMemo(() => {
+    const first = takeFirstClient?.(userKey);
+    if (first) {
+      if (keptFor && first.storage) kept.current.set(keptFor, first.storage);
+      return first.graphql;
+    }
     let storage: PersistedCache | null = null;
     if (keptFor && persistCache) {
       storage = kept.current.get(keptFor) ?? persistCache(keptFor);
@@ -44,7 +60,7 @@ export function GraphQLProvider({
     }
     return createGraphQLClient({ graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch, storage });
     // userKey on purpose: a new user gets a new client.
-  }, [graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch, userKey, keptFor, persistCache]);
+  }, [graphqlUrl, graphqlWsUrl, domainName, store, signInAsGuest, fetch, userKey, keptFor, persistCache, takeFirstClient]);
   // Signing out leaves nothing of the person's answers on the device.
   useEffect(
     () =>

@@ -46,7 +46,7 @@ describe("preloadableLazy", () => {
       return { default: Hello };
     });
     await expect(preload()).rejects.toThrow("offline");
-    await expect(preload()).resolves.toBeUndefined();
+    await expect(preload()).resolves.toEqual({ default: Hello });
     expect(attempts).toBe(2);
   });
 });

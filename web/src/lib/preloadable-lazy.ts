@@ -9,17 +9,19 @@
 // so the component renders in the same pass, with no fallback.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
-export interface PreloadableLazy<P> {
-  Component: LazyExoticComponent<ComponentType<P>>;
-  /** Starts loading the code (once); resolves when it is here. */
-  preload(): Promise<void>;
+/** A module whose default export is a component (and maybe more, e.g. a screen's preloadData). */
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy itself takes
+type Loaded = { default: ComponentType<any> };
+
+export interface PreloadableLazy<M extends Loaded> {
+  Component: LazyExoticComponent<M["default"]>;
+  /** Starts loading the code (once); resolves with the module when it is here. */
+  preload(): Promise<M>;
 }
 
-type Loaded<P> = { default: ComponentType<P> };
-
-export function preloadableLazy<P>(load: () => Promise<Loaded<P>>): PreloadableLazy<P> {
-  let loaded: Loaded<P> | null = null;
-  let loading: Promise<Loaded<P>> | null = null;
+export function preloadableLazy<M extends Loaded>(load: () => Promise<M>): PreloadableLazy<M> {
+  let loaded: M | null = null;
+  let loading: Promise<M> | null = null;
   const start = () => {
     loading ??= load().then(
       (module) => {
@@ -38,8 +40,8 @@ export function preloadableLazy<P>(load: () => Promise<Loaded<P>>): PreloadableL
     const ready = loaded;
     // A thenable that calls back at once: React takes the module in this very render.
     // biome-ignore lint/suspicious/noThenProperty: a thenable is exactly what React.lazy's factory returns
-    if (ready) return { then: (resolve: (m: Loaded<P>) => void) => resolve(ready) } as unknown as Promise<Loaded<P>>;
+    if (ready) return { then: (resolve: (m: M) => void) => resolve(ready) } as unknown as Promise<M>;
     return start();
   });
-  return { Component, preload: () => start().then(() => undefined) };
+  return { Component, preload: start };
 }

@@ -8,6 +8,7 @@ import { runBeforeSignOut } from "./before-sign-out.ts";
 import { englishT } from "./i18n/english.ts";
 import { useNoticeStore } from "./notices.tsx";
 import type { PictureAccess } from "./picture-access.ts";
+import { whenFirstScreenShown } from "./first-screen.ts";
 import { isAdmin, isSignedIn, sessionFromToken, withCurrentUser, type Session, type SessionStore } from "./session.ts";
 
 /** setTimeout cannot wait longer than this (about 24.8 days); longer waits are re-armed. */
@@ -125,22 +126,25 @@ export function SessionProvider({ store, auth, domainName, children, target, pic
     profiledTokens.current.add(signedInToken);
     // Not cancelled on cleanup (strict mode runs effects twice): each answer is applied only if
     // the session still holds the token it was asked for.
-    auth.currentUser(signedInToken).then(
-      (user) => {
-        const current = store.get();
-        if (current?.token !== signedInToken) return;
-        // No user for a signed-in token: its server session was revoked (signed out elsewhere,
-        // passphrase changed). The token is no good any more.
-        if (user) store.set(withCurrentUser(current, user));
-        else store.drop("unauthorized");
-      },
-      (error: unknown) => {
-        // A rejected token ends the session; offline or server trouble keeps what we have.
-        if (error instanceof GraphQLRequestError && error.status === 401 && store.get()?.token === signedInToken) {
-          store.drop("unauthorized");
-        }
-      },
-    );
+    // After the first screen has its data: its answer re-renders the whole app (issue 27).
+    whenFirstScreenShown()
+      .then(() => auth.currentUser(signedInToken))
+      .then(
+        (user) => {
+          const current = store.get();
+          if (current?.token !== signedInToken) return;
+          // No user for a signed-in token: its server session was revoked (signed out elsewhere,
+          // passphrase changed). The token is no good any more.
+          if (user) store.set(withCurrentUser(current, user));
+          else store.drop("unauthorized");
+        },
+        (error: unknown) => {
+          // A rejected token ends the session; offline or server trouble keeps what we have.
+          if (error instanceof GraphQLRequestError && error.status === 401 && store.get()?.token === signedInToken) {
+            store.drop("unauthorized");
+          }
+        },
+      );
     // Only when the token changes, not on every profile update.
   }, [signedInToken, auth, store]);
 

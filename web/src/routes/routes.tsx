@@ -7,6 +7,7 @@ import { Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { generatePath, matchRoutes, Navigate, useLocation, useParams, type RouteObject } from "react-router";
 import { useBranding } from "../lib/config-context.tsx";
 import { useT } from "../lib/i18n/locale-context.tsx";
+import type { PreloadData } from "../lib/first-data.ts";
 import { preloadableLazy, type PreloadableLazy } from "../lib/preloadable-lazy.ts";
 import type { TitleKey } from "../lib/i18n/messages/en-GB.ts";
 import { useSession } from "../lib/session-context.tsx";
@@ -21,7 +22,8 @@ import { GROUP_TABS, THING_TABS, USER_TABS, paths } from "./paths.ts";
 
 export type Access = "public" | "auth" | "admin";
 
-type ScreenModule = { default: ComponentType };
+/** A screen's module: the component, and what it asks first when it is the page's first screen (lib/first-data.ts). */
+type ScreenModule = { default: ComponentType; preloadData?: PreloadData };
 /** The page's title: a key of the shell's titles (lib/i18n/messages/en-GB.ts, "title.*"). */
 type Title = TitleKey;
 
@@ -175,8 +177,8 @@ function DocumentTitle({ title }: { title: Title }) {
 
 // One lazy component per route, however often the route objects are built (tests build them per
 // render): once loaded, a screen shows without suspending again.
-const lazyScreens = new WeakMap<ScreenRoute, PreloadableLazy<object>>();
-function lazyScreen(route: ScreenRoute): PreloadableLazy<object> {
+const lazyScreens = new WeakMap<ScreenRoute, PreloadableLazy<ScreenModule>>();
+function lazyScreen(route: ScreenRoute): PreloadableLazy<ScreenModule> {
   let screen = lazyScreens.get(route);
   if (!screen) {
     screen = preloadableLazy(route.screen);
@@ -187,18 +189,31 @@ function lazyScreen(route: ScreenRoute): PreloadableLazy<object> {
 
 /** What a route object carries for preloadScreens. */
 interface ScreenHandle {
-  preload(): Promise<void>;
+  preload(): Promise<ScreenModule>;
+}
+
+/** A screen of the page's path, loaded, with the path's parameters. */
+export interface LoadedScreen {
+  module: ScreenModule;
+  params: Readonly<Record<string, string | undefined>>;
 }
 
 /**
  * Loads the code of the screens a path opens. main.tsx waits for it before the first render, so
  * the screen renders at once instead of after a fallback (lib/preloadable-lazy.ts): the server has
- * named those chunks in the page (route-preloads), so they are on their way already. A failure is
- * left to the render, which shows the route's error page.
+ * named those chunks in the page (route-preloads), so they are on their way already. It then asks
+ * their first data (lib/first-data.ts). A failure is left to the render, which shows the route's
+ * error page.
  */
-export async function preloadScreens(routeObjects: RouteObject[], pathname: string): Promise<void> {
+export async function preloadScreens(routeObjects: RouteObject[], pathname: string): Promise<LoadedScreen[]> {
   const matches = matchRoutes(routeObjects, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.preload().catch(() => undefined)));
+  const loaded = await Promise.all(
+    matches.map(async (m) => {
+      const module = await (m.route.handle as ScreenHandle | undefined)?.preload().catch(() => undefined);
+      return module ? { module, params: m.params } : null;
+    }),
+  );
+  return loaded.filter((screen) => screen !== null);
 }
 
 function joinPath(parent: string, child: string): string {

@@ -5,3 +5,9 @@
 import { configure } from "@testing-library/react";
 
 configure({ asyncUtilTimeout: 5000 });
+
+// Screens under test are the page's first screen already shown: requests that wait for it
+// (lib/first-screen.ts: the bell, the profile refresh, analytics) go at once, as the tests expect.
+import { markFirstScreenShown } from "../lib/first-screen.ts";
+
+markFirstScreenShown();

@@ -21,7 +21,13 @@ import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type OverlayStatus, type 
 import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
 import styles from "./map.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { preloadQuery, type FirstData } from "../../lib/first-data.ts";
 import { mapTexts } from "./texts.ts";
+
+/** Asked before the first render when the page opens on /map: where the person's own things are. */
+export function preloadData({ client, signedIn }: FirstData) {
+  if (signedIn) preloadQuery(client, MapMyThings, {});
+}
 
 /** The page fills the window below the header. */
 function useFillHeight(ref: RefObject<HTMLElement | null>) {

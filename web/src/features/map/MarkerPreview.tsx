@@ -12,6 +12,7 @@ import { isThirsty } from "../../components/water-need/water-need.ts";
 import { mapThings, thingsArea, type MapThing } from "./map-data.ts";
 import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
 import { fitView, screenBox, toScreen, type ScreenView } from "./projection.ts";
+import { markFirstScreenShown } from "../../lib/first-screen.ts";
 import { useStampThingsDrawn, type MapTimings } from "./use-map-debug.ts";
 import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
 import styles from "./map.module.css";
@@ -76,7 +77,10 @@ export function MarkerPreview({
   }, [answer, onThingsInView]);
   const settled = Boolean(result.data || result.error);
   useEffect(() => {
-    if (settled) onSettled?.();
+    if (!settled) return;
+    onSettled?.();
+    // The map's things are the first screen's data on / and /map (lib/first-screen.ts).
+    markFirstScreenShown();
   }, [settled, onSettled]);
 
   const inside = (x: number, y: number) => view !== null && x > -30 && y > -30 && x < view.width + 30 && y < view.height + 30;

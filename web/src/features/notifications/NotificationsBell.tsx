@@ -7,6 +7,7 @@ import { useLocation } from "react-router";
 import { useMutation, useQuery, useSubscription } from "urql";
 import { NotificationAddedDocument as NotificationAddedSubscription } from "./NotificationAdded.generated.ts";
 import { useSession } from "../../lib/session-context.tsx";
+import { useFirstScreenShown } from "../../lib/first-screen.ts";
 import { safePath } from "./safe-path.ts";
 import { DeleteNotificationDocument as DeleteNotificationMutation } from "./DeleteNotification.generated.ts";
 import { MarkAllNotificationsReadDocument as MarkAllMutation } from "./MarkAllNotificationsRead.generated.ts";
@@ -35,7 +36,10 @@ export function NotificationsBell() {
 
 function Bell() {
   const t = useT();
+  const firstScreenShown = useFirstScreenShown();
   const [result, reexecute] = useQuery({
+    // Not with the first screen's own queries on a phone's slow line (lib/first-screen.ts).
+    pause: !firstScreenShown,
     query: NotificationsQuery,
     variables: { first: NOTIFICATIONS_SHOWN },
     requestPolicy: "cache-and-network",
@@ -55,7 +59,7 @@ function Bell() {
   const location = useLocation();
 
   // New notifications arrive live over the websocket; polling below catches anything missed.
-  const [live] = useSubscription({ query: NotificationAddedSubscription });
+  const [live] = useSubscription({ query: NotificationAddedSubscription, pause: !firstScreenShown });
   useEffect(() => {
     if (live.data?.notificationAdded?.event) refresh();
   }, [live.data, refresh]);

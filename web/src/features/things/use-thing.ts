@@ -1,6 +1,8 @@
 // The thing of a /things/{id}/... screen, from the same query (and cache) as its dashboard.
 // An id that is not a uuid cannot name a thing: it is "missing" without asking the server.
+import { useEffect } from "react";
 import { useQuery } from "urql";
+import { markFirstScreenShown } from "../../lib/first-screen.ts";
 import { ThingPageDocument as ThingPageQuery } from "./ThingPage.generated.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +19,11 @@ export function useThing(id: string) {
     requestPolicy: "cache-and-network",
     pause: !valid,
   });
+  // A thing's page is the first screen's data when the page opens on it (lib/first-screen.ts).
+  const answered = Boolean(result.data || result.error);
+  useEffect(() => {
+    if (answered) markFirstScreenShown();
+  }, [answered]);
   return {
     thing: valid ? (result.data?.thingById ?? null) : null,
     /** Nothing to show yet. */

@@ -10,7 +10,8 @@ import { useSession } from "../session-context.tsx";
 import { isExpired, type Session } from "../session.ts";
 import { NavigationEventStore } from "./event-store.ts";
 import { NavigationTracker, type Visitor } from "./tracker.ts";
-import { createFetchTransport } from "./transport.ts";
+import { createFetchTransport, type SendOptions, type SyncTransport } from "./transport.ts";
+import { whenFirstScreenShown } from "../first-screen.ts";
 
 /**
  * Unit tests render the whole app many times with fake clients; the tracker would send real
@@ -33,6 +34,19 @@ function safely<T>(read: () => T): T | null {
   }
 }
 
+/**
+ * Analytics waits for the first screen's data (lib/first-screen.ts): on a phone's first load it
+ * shared the line with the queries the screen waited for. A send that must outlive the page
+ * (keepalive: hidden or closing) goes at once.
+ */
+function afterFirstScreen(transport: SyncTransport): SyncTransport {
+  const ready = (options: SendOptions) => (options.keepalive ? Promise.resolve() : whenFirstScreenShown());
+  return {
+    syncEvents: (input, options) => ready(options).then(() => transport.syncEvents(input, options)),
+    syncSession: (input, options) => ready(options).then(() => transport.syncSession(input, options)),
+  };
+}
+
 let pageTracker: { url: string; tracker: NavigationTracker } | null = null;
 
 /** The page's one tracker (created on first use, for the configured endpoint). */
@@ -42,7 +56,7 @@ export function getPageTracker(graphqlUrl: string): NavigationTracker {
     pageTracker = {
       url: graphqlUrl,
       tracker: new NavigationTracker({
-        transport: createFetchTransport({ url: graphqlUrl }),
+        transport: afterFirstScreen(createFetchTransport({ url: graphqlUrl })),
         store: new NavigationEventStore({ storage: safely(() => window.localStorage) }),
         sessionStorage: safely(() => window.sessionStorage),
         window,

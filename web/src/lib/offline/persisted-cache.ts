@@ -138,8 +138,12 @@ export function freshExchange(): Exchange {
  * READ_TIMEOUT_MS, so the wait is short and bounded. Made per client: `storage` is the one to give
  * graphcache.
  */
-export function keptCopyGate(kept: StorageAdapter): { storage: StorageAdapter; exchange: Exchange } {
+export function keptCopyGate(kept: StorageAdapter): { storage: StorageAdapter; exchange: Exchange; read: Promise<void> } {
   let opened = false;
+  let markRead = () => {};
+  const read = new Promise<void>((resolve) => {
+    markRead = resolve;
+  });
   const waiting = new Set<() => void>();
   const storage: StorageAdapter = {
     ...kept,
@@ -151,6 +155,7 @@ export function keptCopyGate(kept: StorageAdapter): { storage: StorageAdapter; e
         opened = true;
         for (const release of waiting) release();
         waiting.clear();
+        markRead();
       });
     },
   };
@@ -183,5 +188,5 @@ export function keptCopyGate(kept: StorageAdapter): { storage: StorageAdapter; e
       );
       return forward(merge([passing, released.source]));
     };
-  return { storage, exchange };
+  return { storage, exchange, read };
 }
