@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { BASE_URL, registerUser, sql, uniqueUsername, untilStill, withPage } from "./helpers.mjs";
+import { BASE_URL, registerUser, sql, startSignedIn, uniqueUsername, untilStill, withPage } from "./helpers.mjs";
 
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
 // A quiet corner west of Reading, away from the demo area, so this file's layers are alone there.
@@ -219,6 +219,38 @@ test("the things show before the map library has loaded, and one can be chosen f
     await marker.click();
     await page.locator(".care-sheet").getByRole("heading", { name: thing.name }).waitFor();
     await screenshot(page, "map-before-maplibre.png");
+  });
+});
+
+test("a member's /map asks its first questions before the app's code has arrived, and the app does not ask them again", async (t) => {
+  // Issue 27: src/early.ts asks the member's things, then the things of the view fitted to them,
+  // while the app's code downloads; the app takes those answers. The app's entry is held here
+  // until both questions are out, so only the early script can have asked them.
+  const { user, thing } = await publicThing({ x: SPOT.x - 0.004, y: SPOT.y - 0.004 });
+  await withPage(t, async (page) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await startSignedIn(page, user);
+    const asked = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/graphql") asked.push(request.postDataJSON().operationName);
+    });
+    let release = () => {};
+    const held = new Promise((resolve) => (release = resolve));
+    await page.context().route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The map library never comes: what shows the things is the first markers (MarkerPreview).
+    await page.context().route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => {});
+    // Not until "load": the page cannot load while its entry is held.
+    await page.goto(`${BASE_URL}/map`, { waitUntil: "commit" });
+    for (let i = 0; i < 200 && !(asked.includes("MapMyThings") && asked.includes("MapThingsInView")); i++) await page.waitForTimeout(100);
+    assert.deepEqual(asked, ["MapMyThings", "MapThingsInView"], "asked by the early script, in order, before the app ran");
+    release();
+    await page.locator(`.map-preview .map-thing-marker[data-thing-id="${thing.id}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`.care-sheet .care-row[data-thing-id="${thing.id}"]`).waitFor();
+    assert.equal(asked.filter((name) => name === "MapMyThings").length, 1, `the member's things asked once: ${asked.join(", ")}`);
+    assert.equal(asked.filter((name) => name === "MapThingsInView").length, 1, `the first markers asked once: ${asked.join(", ")}`);
   });
 });
 

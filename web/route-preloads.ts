@@ -33,7 +33,7 @@ export function routePreloads(routesFile: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkInfo>();
       for (const item of Object.values(bundle)) if (item.type === "chunk") chunks.set(item.fileName, item as unknown as ChunkInfo);
-      // Everything index.html loads already (the entry and its static imports).
+      // Everything index.html loads already (the entries and their static imports).
       const closure = (start: ChunkInfo, skip: Set<string>) => {
         const seen = new Set<string>();
         const todo = [start.fileName];
@@ -45,8 +45,9 @@ export function routePreloads(routesFile: string): Plugin {
         }
         return seen;
       };
-      const entry = [...chunks.values()].find((c) => c.isEntry);
-      const initial = entry ? closure(entry, new Set()) : new Set<string>();
+      // index.html's entries: the app and the early script (early-script.ts).
+      const initial = new Set<string>();
+      for (const entry of [...chunks.values()].filter((c) => c.isEntry)) for (const f of closure(entry, new Set())) initial.add(f);
       const byModule = new Map([...chunks.values()].filter((c) => c.facadeModuleId).map((c) => [path.normalize(c.facadeModuleId!), c]));
       const routes: Record<string, string[]> = {};
       for (const route of screenRoutes(fs.readFileSync(routesFile, "utf8"))) {

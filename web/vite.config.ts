@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { earlyScript } from "./early-script.ts";
 import { routePreloads } from "./route-preloads.ts";
 import { precompiledMessages, withoutIcuParser } from "./precompiled-messages.ts";
 
@@ -37,6 +38,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     // The catalogues' texts parsed at build time, and the browser without the ICU parser.
     precompiledMessages(),
+    // The first screen's data asked by a script of its own, before the app's code has arrived.
+    earlyScript(webRoot),
     // Which chunks each screen needs, for the server to preload with the page (issue 27).
     routePreloads(fileURLToPath(new URL("./src/routes/routes.tsx", import.meta.url))),
     compression({

@@ -8,6 +8,7 @@ import { noticeStore } from "./lib/notices.tsx";
 import { createPictureAccess } from "./lib/picture-access.ts";
 import { createGraphQLClient } from "./lib/graphql-client.ts";
 import type { FirstClient } from "./lib/graphql-provider.tsx";
+import { clientAsk } from "./lib/preload-query.ts";
 import { persistedCacheFor } from "./lib/offline/persisted-cache.ts";
 import { isSignedIn, sessionStore } from "./lib/session.ts";
 import { applyBrandingTheme } from "./lib/theme.ts";
@@ -40,6 +41,7 @@ let first: FirstClient | null = {
     store: sessionStore,
     signInAsGuest: auth.signInAsGuest,
     storage: firstStorage,
+    earlyAnswers: true,
   }),
 };
 function takeFirstClient(userKey: string): FirstClient | null {
@@ -71,7 +73,7 @@ void preloadScreens(routeObjects, window.location.pathname).then(async (screens)
   const preloading = screens.filter((screen) => screen.module.preloadData);
   if (graphql && preloading.length > 0) {
     const search = new URLSearchParams(window.location.search);
-    for (const { module, params } of preloading) module.preloadData?.({ client: graphql.client, params, search, signedIn });
+    for (const { module, params } of preloading) module.preloadData?.({ ask: clientAsk(graphql.client), params, search, signedIn });
     // Those queries go out once the kept copy is read (persisted-cache.ts, keptCopyGate), which
     // needs a few turns of the main thread; the first render would hold them for its whole length.
     await Promise.race([graphql.keptCopyRead, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);

@@ -6,6 +6,8 @@
 // on the device and answers offline (graphcache's offlineExchange).
 import { Client, fetchExchange, subscriptionExchange, type CombinedError, type Exchange, type Operation } from "urql";
 import { cacheExchange, offlineExchange, type KeyingConfig, type StorageAdapter } from "@urql/exchange-graphcache";
+import { forgetEarlyAnswers } from "./early/answers.ts";
+import { earlyAnswersExchange } from "./early/exchange.ts";
 import { freshExchange, keptCopyGate } from "./offline/persisted-cache.ts";
 import { authExchange } from "@urql/exchange-auth";
 import { createClient as createWsClient, type Client as WsClient } from "graphql-ws";
@@ -151,6 +153,11 @@ export interface GraphQLClientOptions {
   webSocketImpl?: unknown;
   /** Where the cache is kept between visits (offline use); in memory only without it. */
   storage?: StorageAdapter | null;
+  /**
+   * Takes the answers the page's first script asked for the session the page opened with
+   * (lib/early/): only that session's first client, never a later person's.
+   */
+  earlyAnswers?: boolean;
 }
 
 export interface GraphQLClient {
@@ -232,6 +239,8 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
           };
         },
       }),
+      // The first screen's queries the page's first script already asked (lib/early/).
+      ...(options.earlyAnswers ? [earlyAnswersExchange()] : []),
       fetchExchange,
     ],
   });
@@ -241,6 +250,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
     wsClient,
     keptCopyRead: cache.read,
     dispose() {
+      if (options.earlyAnswers) forgetEarlyAnswers();
       // graphql-ws rejects dispose() when a connection attempt is failing at that moment; the
       // client is going away either way, so that is not worth an unhandled rejection.
       Promise.resolve(wsClient.dispose()).catch(() => {});

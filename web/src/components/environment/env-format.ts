@@ -4,22 +4,13 @@
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
 import { dateFormat, dateSettings, formatHour as hourOf, timeAgo as relativeTime } from "../../lib/dates.ts";
+import { isFiniteNumber } from "../../lib/coordinates.ts";
 import { type EnvironmentT, environmentEnglishT } from "./texts.ts";
+
+export { type Coordinates, DEFAULT_CENTRE, isFiniteNumber } from "../../lib/coordinates.ts";
 
 /** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
 export const LOCALE = dateSettings().locale;
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
-
-/** Reading, UK: the demo area and the map's default centre. */
-export const DEFAULT_CENTRE: Coordinates = { latitude: 51.4543, longitude: -0.9781 };
-
-export function isFiniteNumber(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value);
-}
 
 export function formatNumber(value: number, digits = 1): string {
   return value.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });

@@ -10,7 +10,8 @@ import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap } from "../../components/environment/map-styles.ts";
 import { useBranding } from "../../lib/config-context.tsx";
 import { CareSheet, CareSide } from "./CarePanel.tsx";
-import type { OverlayStatus, PlacedThing, soilClasses } from "./map-data.ts";
+import type { StageSize } from "./first-view.ts";
+import type { MapThing, OverlayStatus, PlacedThing, soilClasses, ThingsArea } from "./map-data.ts";
 import { MarkerPreview } from "./MarkerPreview.tsx";
 import { ThingCard } from "./ThingCard.tsx";
 import { useCare } from "./use-care.ts";
@@ -43,12 +44,20 @@ export interface CareMapProps {
   onBasemapStatus(status: BasemapStatus): void;
   onOverlayStatus(id: OverlayId, status: OverlayStatus): void;
   onSoilLegend?(legend: ReturnType<typeof soilClasses>): void;
+  /**
+   * /map's first question, asked before it rendered, its answer when already in, the map's size
+   * as expected, and where its measured size is kept (first-view.ts).
+   */
+  firstArea?: ThingsArea | null;
+  firstInView?: MapThing[] | null;
+  expectedSize?: StageSize | null;
+  onStageSize?(size: StageSize): void;
 }
 
 export function CareMap(props: CareMapProps) {
   const b = useBranding();
   const t = useT(mapTexts);
-  const care = useCare({ autoLocate: props.openOnLocation });
+  const care = useCare({ autoLocate: props.openOnLocation, firstInView: props.firstInView });
   const { signedIn, narrow } = props;
   const changed = care.changed;
   const timings = useMapTimings();
@@ -93,6 +102,9 @@ export function CareMap(props: CareMapProps) {
               onSelect={care.select}
               onThingsInView={care.setInView}
               onSettled={onPreviewSettled}
+              firstArea={props.firstArea}
+              expectedSize={props.expectedSize}
+              onStageSize={props.onStageSize}
               timings={timings}
             />
           ) : null}

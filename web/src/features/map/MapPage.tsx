@@ -6,8 +6,7 @@
 // loads with this screen only.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
-import { useQuery } from "urql";
-import { DEFAULT_CENTRE } from "../../components/environment/env-format.ts";
+import { useClient, useQuery } from "urql";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../../components/environment/map-prefs.ts";
 import { pageBasemapSettings, type BasemapId } from "../../components/environment/map-styles.ts";
@@ -17,17 +16,15 @@ import { paths } from "../../routes/paths.ts";
 import { CareMap } from "./CareMap.tsx";
 import { useNarrow } from "./map-hooks.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
+import { expectedStageSize, firstThingsInView, keepStageSize, pageInitialView, preloadedArea, preloadMapData } from "./first-view.ts";
 import { EMPTY_STATUS, myThingsBounds, viewFromSearch, type OverlayStatus, type OverlayStatuses } from "./map-data.ts";
 import { MapMyThingsDocument as MapMyThings } from "./MapMyThings.generated.ts";
 import styles from "./map.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
-import { preloadQuery, type FirstData } from "../../lib/first-data.ts";
 import { mapTexts } from "./texts.ts";
 
-/** Asked before the first render when the page opens on /map: where the person's own things are. */
-export function preloadData({ client, signedIn }: FirstData) {
-  if (signedIn) preloadQuery(client, MapMyThings, {});
-}
+/** Asked before the first render when the page opens on /map: the user's things, and the things of the view it opens on. */
+export const preloadData = preloadMapData;
 
 /** The page fills the window below the header. */
 function useFillHeight(ref: RefObject<HTMLElement | null>) {
@@ -83,9 +80,12 @@ export default function MapPage() {
   const [thingsRetry, setThingsRetry] = useState(0);
 
   const urlView = useMemo(() => viewFromSearch(location.search), [location.search]);
-  const [initialView] = useState(() =>
-    urlView ? { latitude: urlView.latitude, longitude: urlView.longitude, zoom: urlView.zoom ?? 15 } : { ...DEFAULT_CENTRE, zoom: 12 },
-  );
+  const [initialView] = useState(() => pageInitialView(location.search));
+  // What was asked before the first render (first-view.ts), and its answer if it is in already.
+  const client = useClient();
+  const [firstArea] = useState(preloadedArea);
+  const [firstInView] = useState(() => firstThingsInView(client, firstArea));
+  const [expectedSize] = useState(() => (firstArea ? expectedStageSize() : null));
   const fitTo = useMemo(() => (urlView ? null : myThingsBounds(mineResult.data)), [urlView, mineResult.data]);
 
   const onOverlayStatus = useCallback((id: OverlayId, status: OverlayStatus) => {
@@ -180,6 +180,10 @@ export default function MapPage() {
           onBasemapStatus={setBasemapStatus}
           onOverlayStatus={onOverlayStatus}
           onSoilLegend={setSoilLegend}
+          firstArea={firstArea}
+          firstInView={firstInView}
+          expectedSize={expectedSize}
+          onStageSize={keepStageSize}
         />
       </div>
     </section>

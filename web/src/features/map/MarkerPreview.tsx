@@ -9,17 +9,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject }
 import { useQuery } from "urql";
 import type { Coordinates } from "../../components/environment/env-format.ts";
 import { isThirsty } from "../../components/water-need/water-need.ts";
-import { mapThings, thingsArea, type MapThing } from "./map-data.ts";
+import { coveringArea, openingView, type StageSize } from "./first-view.ts";
+import { mapThings, thingsArea, type MapThing, type ThingsArea } from "./map-data.ts";
 import { ClusterButton, ThingButton } from "./marker-buttons.tsx";
-import { fitView, screenBox, toScreen, type ScreenView } from "./projection.ts";
+import { screenBox, toScreen, type ScreenView } from "./projection.ts";
 import { markFirstScreenShown } from "../../lib/first-screen.ts";
 import { useStampThingsDrawn, type MapTimings } from "./use-map-debug.ts";
 import { MapThingsInViewDocument as MapThingsInView } from "./MapThingsInView.generated.ts";
 import styles from "./map.module.css";
-
-/** How MapView opens on the user's things (fitBounds's padding and closest zoom). */
-export const FIT_PADDING = 60;
-export const FIT_MAX_ZOOM = 15;
 
 export function MarkerPreview({
   initialView,
@@ -30,6 +27,9 @@ export function MarkerPreview({
   onSelect,
   onThingsInView,
   onSettled,
+  firstArea = null,
+  expectedSize = null,
+  onStageSize,
   timings,
 }: {
   initialView: Coordinates & { zoom: number };
@@ -43,10 +43,16 @@ export function MarkerPreview({
   onThingsInView(things: MapThing[]): void;
   /** Called once the things' first answer (or error) is in: the map library may load now. */
   onSettled?(): void;
+  /** The area asked before the page rendered (first-view.ts): asked instead when it covers this view's. */
+  firstArea?: ThingsArea | null;
+  /** The size it is expected to measure (first-view.ts), so the first render can draw already. */
+  expectedSize?: StageSize | null;
+  /** The map's measured size, to be kept for the next visit (first-view.ts). */
+  onStageSize?(size: StageSize): void;
   timings: RefObject<MapTimings>;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [size, setSize] = useState<StageSize | null>(expectedSize);
   useLayoutEffect(() => {
     const node = box.current;
     if (!node) return;
@@ -62,9 +68,12 @@ export function MarkerPreview({
 
   const view: ScreenView | null = useMemo(() => {
     if (!size) return null;
-    return fitTo ? fitView(fitTo, size, FIT_PADDING, FIT_MAX_ZOOM) : { ...initialView, ...size };
+    return openingView(initialView, fitTo, size);
   }, [size, fitTo, initialView]);
-  const area = useMemo(() => (view ? thingsArea(screenBox(view), view.zoom) : null), [view]);
+  useEffect(() => {
+    if (size) onStageSize?.(size);
+  }, [size, onStageSize]);
+  const area = useMemo(() => coveringArea(view ? thingsArea(screenBox(view), view.zoom) : null, firstArea), [view, firstArea]);
   const [result] = useQuery({
     query: MapThingsInView,
     variables: area ?? { west: 0, south: 0, east: 1, north: 1, zoom: 0 },

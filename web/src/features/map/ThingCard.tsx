@@ -11,7 +11,7 @@ import { formatLitres } from "../../lib/litres.ts";
 import { paths } from "../../routes/paths.ts";
 import { ThingPicture } from "../things/ThingBits.tsx";
 import { formatRelative } from "../things/thing-meta.ts";
-import { thingTypeLabel } from "./map-data.ts";
+import { thingTypeLabel } from "../../lib/thing-types.ts";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { useRecordWatering, type WateringState } from "./use-record-watering.ts";
 import { needStyle } from "../../components/water-need/water-need.ts";

@@ -2,7 +2,7 @@
 // and circles its layers are asked for, the soilscape colours, and the view given in the address
 // (?lat=&lng=&zoom=). No map library here.
 import type { SoilscapeData } from "../../components/environment/SoilscapePanel.tsx";
-import { isFiniteNumber, type Coordinates } from "../../components/environment/env-format.ts";
+import { isFiniteNumber, type Coordinates } from "../../lib/coordinates.ts";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import { latitudeOf, longitudeOf, MAX_LATITUDE, worldX, worldY } from "./projection.ts";
 
@@ -153,9 +153,6 @@ export function myThingsBounds(data: MyThingsData | undefined | null): [[number,
   }
   return boundsOf(points);
 }
-
-// A thing's type is named as everywhere else (lib/thing-types.ts).
-export { thingTypeLabel } from "../../lib/thing-types.ts";
 
 /** [[west, south], [east, north]] around the points, or null without points. */
 export function boundsOf(points: readonly Coordinates[]): [[number, number], [number, number]] | null {

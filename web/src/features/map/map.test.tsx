@@ -20,10 +20,10 @@ import {
   stationSearch,
   stationSearchChanged,
   thingsArea,
-  thingTypeLabel,
   viewBeyondStations,
   viewFromSearch,
 } from "./map-data.ts";
+import { thingTypeLabel } from "../../lib/thing-types.ts";
 import styles from "./map.module.css";
 
 afterEach(() => cleanup());

@@ -3,7 +3,8 @@
 // (MarkerPreview.tsx), so both look the same. Shape, icon and colour say the water need
 // (water-need.ts): colour is never alone.
 import type { MouseEvent } from "react";
-import { clusterLabel, clusterSize, thingTypeLabel, type MapCluster, type MapThing } from "./map-data.ts";
+import { thingTypeLabel } from "../../lib/thing-types.ts";
+import { clusterLabel, clusterSize, type MapCluster, type MapThing } from "./map-data.ts";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { useBranding } from "../../lib/config-context.tsx";

@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigProvider } from "../../lib/config-context.tsx";
 import type { Data } from "../../test/fake-api.tsx";
 import { TEST_CONFIG } from "../../test/helpers.tsx";
-import { thingsArea } from "./map-data.ts";
-import { FIT_MAX_ZOOM, FIT_PADDING, MarkerPreview } from "./MarkerPreview.tsx";
+import { thingsArea, type ThingsArea } from "./map-data.ts";
+import { FIT_MAX_ZOOM, FIT_PADDING } from "./first-view.ts";
+import { MarkerPreview } from "./MarkerPreview.tsx";
 import { fitView, latitudeOf, longitudeOf, screenBox, toScreen, worldX, worldY } from "./projection.ts";
 import type { MapTimings } from "./use-map-debug.ts";
 
@@ -95,6 +96,7 @@ interface Shown {
   needsWaterOnly: boolean;
   fitTo: [[number, number], [number, number]] | null;
   waitForFit: boolean;
+  firstArea?: ThingsArea | null;
 }
 
 function setup(first: Partial<Shown> = {}, size = { width: 800, height: 600 }) {
@@ -145,6 +147,7 @@ function setup(first: Partial<Shown> = {}, size = { width: 800, height: 600 }) {
           initialView={{ latitude: 51.45, longitude: -0.97, zoom: 15 }}
           fitTo={shown.fitTo}
           waitForFit={shown.waitForFit}
+          firstArea={shown.firstArea}
           needsWaterOnly={shown.needsWaterOnly}
           selectedId={null}
           onSelect={onSelect}
@@ -208,5 +211,26 @@ describe("MarkerPreview", () => {
     const fitted = fitView(fitTo, { width: 800, height: 600 }, FIT_PADDING, FIT_MAX_ZOOM);
     expect(operations.length).toBeGreaterThan(0);
     for (const operation of operations) expect(operation.variables).toEqual(thingsArea(screenBox(fitted), fitted.zoom));
+  });
+
+  it("asks the area asked before the page rendered when it covers its own, and its own otherwise", async () => {
+    const view = { latitude: 51.45, longitude: -0.97, zoom: 15, width: 800, height: 600 };
+    const own = thingsArea(screenBox(view), 15)!;
+    // Asked for a slightly larger window (first-view.ts estimated the size): it covers this one.
+    const larger = thingsArea(screenBox({ ...view, width: 900, height: 700 }), 15)!;
+    const covered = setup({ firstArea: larger });
+    await screen.findByRole("button", { name: /Dry planter/ });
+    // (urql may send the same question more than once here.)
+    expect(covered.operations.length).toBeGreaterThan(0);
+    for (const operation of covered.operations) expect(operation.variables).toEqual(larger);
+    cleanup();
+    vi.restoreAllMocks();
+    // Asked for a smaller one: the page asks its own.
+    const smaller = thingsArea(screenBox({ ...view, width: 300, height: 300 }), 15)!;
+    expect(smaller).not.toEqual(own);
+    const uncovered = setup({ firstArea: smaller });
+    await screen.findByRole("button", { name: /Dry planter/ });
+    expect(uncovered.operations.length).toBeGreaterThan(0);
+    for (const operation of uncovered.operations) expect(operation.variables).toEqual(own);
   });
 });

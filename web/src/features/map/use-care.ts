@@ -34,7 +34,11 @@ async function locationAlreadyAllowed(): Promise<boolean> {
   }
 }
 
-export function useCare({ autoLocate }: { autoLocate: boolean }) {
+/**
+ * `firstInView`: the things of the map's first view when they are already known as the page
+ * renders (first-view.ts), so the list shows in the first paint, not one render later.
+ */
+export function useCare({ autoLocate, firstInView = null }: { autoLocate: boolean; firstInView?: MapThing[] | null }) {
   const notify = useNotify();
   const [selected, setSelected] = useState<PlacedThing | null>(null);
   const [needsWaterOnly, setNeedsWaterOnly] = useState(false);
@@ -44,7 +48,7 @@ export function useCare({ autoLocate }: { autoLocate: boolean }) {
   const [focus, setFocus] = useState<MapFocus | null>(null);
   // null until the map (or its first markers) has answered: the list says it is looking, not
   // that nothing is here (which showed for a moment on every load, and was the largest paint).
-  const [inView, setInView] = useState<MapThing[] | null>(null);
+  const [inView, setInView] = useState<MapThing[] | null>(firstInView);
   const [refresh, setRefresh] = useState(0);
 
   const [nearest, refetchNearest] = useQuery({

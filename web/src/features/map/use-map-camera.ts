@@ -4,6 +4,7 @@
 // a late fit does not take it away.
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { MapRef } from "react-map-gl/maplibre";
+import { FIT_MAX_ZOOM, FIT_PADDING } from "./first-view.ts";
 import { clusterZoom, stationSearch, stationSearchChanged, type Box, type MapCluster, type StationSearch } from "./map-data.ts";
 
 /** A place the parent asks the map to go to (a thing chosen in the list, "near me"). */
@@ -56,7 +57,7 @@ export function useMapCamera(
     fitted.current = true;
     const [[w, s], [e, n]] = fitTo;
     if (w === e && s === n) map.jumpTo({ center: [w, s], zoom: 15 });
-    else map.fitBounds(fitTo, { padding: 60, maxZoom: 15, duration: 0 });
+    else map.fitBounds(fitTo, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
   }, [mapRef, ready, fitTo]);
 
   // The parent moves the map (a thing chosen in the list, "near me").

@@ -181,4 +181,41 @@ describe("the GraphQL cache kept on the device", () => {
     // jsdom has no IndexedDB: nothing is kept, and the client keeps its cache in memory.
     expect(persistedCacheFor("u1")).toBeNull();
   });
+
+  it("reads nothing on a device's first visit (no database yet) without waiting to create one, and reads a kept copy otherwise", async () => {
+    const opened: string[] = [];
+    const fakeIndexedDB = (databases?: () => Promise<{ name: string }[]>) => ({
+      // A database that never opens: a read that needs it never ends (within this test).
+      open: vi.fn((name: string) => {
+        opened.push(name);
+        return {};
+      }),
+      ...(databases ? { databases: vi.fn(databases) } : {}),
+    });
+    const pending = Symbol("pending");
+    const within = <T>(promise: Promise<T>, ms = 30) =>
+      Promise.race([promise, new Promise<typeof pending>((r) => setTimeout(() => r(pending), ms))]);
+    try {
+      vi.stubGlobal(
+        "indexedDB",
+        fakeIndexedDB(async () => [{ name: "steward-graphcache-someone-else" }]),
+      );
+      const first = persistedCacheFor("u1")!;
+      expect(await within(first.readData())).toEqual({});
+      expect(await within(first.readMetadata!())).toBeNull();
+      // Opened (created) afterwards, for what this page keeps.
+      await vi.waitFor(() => expect(opened).toContain("steward-graphcache-u1"));
+
+      vi.stubGlobal(
+        "indexedDB",
+        fakeIndexedDB(async () => [{ name: "steward-graphcache-u1" }]),
+      );
+      expect(await within(persistedCacheFor("u1")!.readData())).toBe(pending);
+      // A browser that cannot list its databases: read as before.
+      vi.stubGlobal("indexedDB", fakeIndexedDB());
+      expect(await within(persistedCacheFor("u1")!.readData())).toBe(pending);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Client, gql, makeResult, type Exchange, type Operation } from "urql";
 import { filter, makeSubject, merge, pipe, tap } from "wonka";
-import { preloadQuery } from "./first-data.ts";
+import { preloadQuery } from "./preload-query.ts";
 
 const Query = gql`
   query Place {
