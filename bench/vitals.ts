@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { ensureWebBuild } from "../scripts/web-build.ts";
+import { sourceNames } from "./lib/source-names.ts";
 import { seedDemoData } from "../scripts/demo/seed.ts";
 import { findTestServer, createTestDatabase, dropTestDatabase, authenticatorUrl } from "../test/database.ts";
 import { loadConfig } from "../server/config.ts";
@@ -198,6 +199,8 @@ let xvfb: Child | null = null;
 const figures: Figure[] = [];
 const notes: string[] = [];
 const loadAtStart = os.loadavg()[0];
+/** A profiled frame's original name and place (set once the build is known). */
+let originalOf: ReturnType<typeof sourceNames> = () => null;
 try {
   // The demo data, as `npm start` loads it, with its pictures in this run's own folder.
   console.log("Loading the demo data into a throw-away database...");
@@ -207,6 +210,7 @@ try {
   await seedDemoData(url, store).finally(() => store.close());
   // --web-dist: a build made elsewhere (e.g. of an earlier commit, for a before/after comparison).
   const webDistDir = args.string("web-dist") ? path.resolve(args.string("web-dist")!) : await ensureWebBuild(path.join(work, "web"));
+  originalOf = sourceNames(webDistDir);
   server = await startServer(
     loadConfig({
       databaseUrl: url,
@@ -531,19 +535,22 @@ try {
   async function printProfile(cdp: CDPSession, label: string) {
     const { profile } = (await cdp.send("Profiler.stop")) as {
       profile: {
-        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
         samples: number[];
         timeDeltas: number[];
       };
     };
-    const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    // Minified names and places read back through the build's source maps (bench/lib/source-names.ts).
+    const byNode = new Map(profile.nodes.map((n) => [n.id, { frame: n.callFrame, original: originalOf(n.callFrame) }]));
     const self = new Map<string, number>();
     const byFile = new Map<string, number>();
     profile.samples.forEach((id, i) => {
-      const f = byNode.get(id)!;
-      const file = f.url.replace(/^.*\//, "");
+      const { frame: f, original } = byNode.get(id)!;
+      const file = original?.file ?? f.url.replace(/^.*\//, "");
       const msValue = (profile.timeDeltas[i] ?? 0) / 1000;
-      const key = `${f.functionName || "(anonymous)"} ${file}:${f.lineNumber}`;
+      const key = original
+        ? `${original.name} ${original.file}:${original.line}`
+        : `${f.functionName || "(anonymous)"} ${file}:${f.lineNumber}`;
       self.set(key, (self.get(key) ?? 0) + msValue);
       byFile.set(file || "(browser)", (byFile.get(file || "(browser)") ?? 0) + msValue);
     });
@@ -552,8 +559,8 @@ try {
         .sort((x, y) => y[1] - x[1])
         .slice(0, n)
         .map(([key, msValue]) => `    ${msValue.toFixed(0).padStart(6)}  ${key}`);
-    console.log(`  main thread during ${label} (self time, ms):\n${top(self, 25).join("\n")}`);
-    console.log(`  ... by file:\n${top(byFile, 12).join("\n")}`);
+    console.log(`  main thread during ${label} (self time, ms):\n${top(self, 40).join("\n")}`);
+    console.log(`  ... by file:\n${top(byFile, 30).join("\n")}`);
   }
 
   /** A one-finger drag over the map (touch events, as a phone sends them). */

@@ -76,8 +76,9 @@ void preloadScreens(routeObjects, window.location.pathname).then(async (screens)
     for (const { module, params } of preloading) module.preloadData?.({ ask: clientAsk(graphql.client), params, search, signedIn });
     // Those queries go out once the kept copy is read (persisted-cache.ts, keptCopyGate), which
     // needs a few turns of the main thread; the first render would hold them for its whole length.
+    // What follows the read (the queries sent, or answered from lib/early/) happens in microtasks,
+    // all done before React's first render, which it schedules as a task of its own.
     await Promise.race([graphql.keptCopyRead, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   performance.mark("steward:first-render");
   const root = createRoot(document.getElementById("root")!);

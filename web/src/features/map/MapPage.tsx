@@ -26,9 +26,13 @@ import { mapTexts } from "./texts.ts";
 /** Asked before the first render when the page opens on /map: the user's things, and the things of the view it opens on. */
 export const preloadData = preloadMapData;
 
-/** The page fills the window below the header. */
-function useFillHeight(ref: RefObject<HTMLElement | null>) {
-  const [height, setHeight] = useState<number | null>(null);
+/**
+ * The page fills the window below the header. `expected` is the height it is expected to measure
+ * (first-view.ts): rendered with it, the page is not rendered a second time when it measures the
+ * same (on a slow phone that second render of the whole map page cost a tenth of a second).
+ */
+function useFillHeight(ref: RefObject<HTMLElement | null>, expected: number | null) {
+  const [height, setHeight] = useState<number | null>(expected);
   useLayoutEffect(() => {
     const measure = () => {
       const node = ref.current;
@@ -50,7 +54,8 @@ export default function MapPage() {
   const location = useLocation();
   const narrow = useNarrow();
   const page = useRef<HTMLElement>(null);
-  const height = useFillHeight(page);
+  const [expectedSize] = useState(expectedStageSize);
+  const height = useFillHeight(page, expectedSize?.height ?? null);
 
   const settings = useMemo(() => pageBasemapSettings(), []);
   const [prefs, setPrefs] = useState<MapPrefs>(() => loadMapPrefs());
@@ -85,7 +90,6 @@ export default function MapPage() {
   const client = useClient();
   const [firstArea] = useState(preloadedArea);
   const [firstInView] = useState(() => firstThingsInView(client, firstArea));
-  const [expectedSize] = useState(() => (firstArea ? expectedStageSize() : null));
   const fitTo = useMemo(() => (urlView ? null : myThingsBounds(mineResult.data)), [urlView, mineResult.data]);
 
   const onOverlayStatus = useCallback((id: OverlayId, status: OverlayStatus) => {
