@@ -41,8 +41,9 @@ const FEATURE_EXPORTS = [
   "^web/src/features/account/UsersPage\\.tsx$",
   "^web/src/features/account/ResendEmailVerification\\.generated\\.ts$",
   "^web/src/features/account/account\\.module\\.css$",
-  // The home page's offline banner and section frames, reused by the scorer and the feedback form.
-  "^web/src/features/home/OfflineBanner\\.tsx$",
+  // The offline banner (on every screen, and at the top of the home, scorer and feedback screens);
+  // the home page's section frames, reused by the scorer and the feedback form.
+  "^web/src/features/offline/OfflineBanner\\.tsx$",
   "^web/src/features/home/home-sections\\.tsx$",
   // Reporting content and a record's history, on the pages of things, groups, devices and chat;
   // the moderation queue in admin.

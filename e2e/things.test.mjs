@@ -134,6 +134,39 @@ test("a member adds a thing through the form and lands on its dashboard with the
   });
 });
 
+test("a thing's page asks for the thing before the app's code has arrived", async (t) => {
+  // Issue 27: src/early.ts asks the thing's page's query while the app downloads; the app's entry
+  // is held here until it has, so only the early script can have asked it.
+  const user = await registerUser({ username: uniqueUsername("early") });
+  const group = await newGroup(user.token);
+  const thing = await newThing(user.token, group.id);
+  await withPage(t, async (page) => {
+    await startSignedIn(page, user);
+    const asked = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/graphql") asked.push(request.postDataJSON());
+    });
+    let release = () => {};
+    const held = new Promise((resolve) => (release = resolve));
+    await page.context().route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${BASE_URL}/things/${thing.id}/dashboard`, { waitUntil: "commit" });
+    await pokeUntil(
+      async () => {},
+      () => asked.length > 0,
+      "the thing asked for",
+    );
+    assert.deepEqual(
+      asked.map((body) => [body.operationName, body.variables]),
+      [["ThingPage", { id: thing.id }]],
+    );
+    release();
+    await page.getByRole("heading", { level: 1, name: thing.name }).waitFor();
+  });
+});
+
 test("recording a watering of 20 L puts it on the timeline and earns the watering badge", async (t) => {
   const user = await registerUser({ name: "Wren Waterer" });
   const group = await newGroup(user.token);

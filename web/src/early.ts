@@ -4,24 +4,42 @@
 // and the address, so they go out now and their answers wait for the GraphQL client
 // (lib/first-data.ts, lib/early/). Small on purpose: it must arrive well before the app.
 import { preloadMapData } from "./features/map/first-view.ts";
+import { preloadThingData } from "./features/things/first-data.ts";
 import { getAppConfig } from "./lib/config.ts";
 import { earlyAsk } from "./lib/early/answers.ts";
 import type { PreloadData } from "./lib/first-data.ts";
 import { isExpired, isSignedIn, sessionStore } from "./lib/session.ts";
 
-/** The screens whose data is asked this early, by path (the rest ask when their code runs). */
-const EARLY_SCREENS: Readonly<Record<string, PreloadData>> = {
-  "/map": preloadMapData,
-};
+/**
+ * The screens whose data is asked this early, by the route table's path (routes.tsx; the rest ask
+ * when their code runs). Fixed paths only, or ones whose preload checks its parameters.
+ */
+const EARLY_SCREENS: readonly { path: string; preload: PreloadData }[] = [
+  { path: "/map", preload: preloadMapData },
+  { path: "/things/:id/:tab", preload: preloadThingData },
+];
+
+/** The screen of a path, with its parameters (":name" segments). */
+export function earlyScreen(pathname: string): { preload: PreloadData; params: Record<string, string> } | null {
+  const segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  for (const screen of EARLY_SCREENS) {
+    const pattern = screen.path.split("/").filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    if (!pattern.every((p, i) => p.startsWith(":") || p === segments[i])) continue;
+    const params = Object.fromEntries(pattern.flatMap((p, i) => (p.startsWith(":") ? [[p.slice(1), segments[i]]] : [])));
+    return { preload: screen.preload, params };
+  }
+  return null;
+}
 
 function askEarly(): void {
-  const preload = EARLY_SCREENS[window.location.pathname.replace(/\/+$/, "") || "/"];
+  const screen = earlyScreen(window.location.pathname);
   const session = sessionStore.get();
   // Without a usable token the client first makes a guest session; nothing to ask before that.
-  if (!preload || !session || isExpired(session)) return;
-  preload({
+  if (!screen || !session || isExpired(session)) return;
+  screen.preload({
     ask: earlyAsk(getAppConfig().graphqlUrl, session.token),
-    params: {},
+    params: screen.params,
     search: new URLSearchParams(window.location.search),
     signedIn: isSignedIn(session),
   });

@@ -16,7 +16,7 @@ import { RouteErrorPage } from "../layout/RouteErrorPage.tsx";
 import { Loading } from "../components/Loading.tsx";
 import { RedirectWithNotice } from "../components/RedirectWithNotice.tsx";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
-import { OfflineBanner } from "../features/home/OfflineBanner.tsx";
+import { OfflineBanner } from "../features/offline/OfflineBanner.tsx";
 import { QueuedActionsStatus } from "../features/offline/QueuedActionsStatus.tsx";
 import { GROUP_TABS, THING_TABS, USER_TABS, paths } from "./paths.ts";
 

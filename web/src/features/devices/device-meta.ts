@@ -378,8 +378,4 @@ export function validateLongitude(value: string): string | null {
 
 export { formatDate, formatDateTime, timeAgo } from "../../lib/dates.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): boolean {
-  return UUID.test(value ?? "");
-}
+export { isUuid } from "../../lib/uuid.ts";

@@ -19,7 +19,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { useForm } from "../../lib/use-form.ts";
 import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SkeletonRows } from "../home/home-sections.tsx";
-import { OfflineBanner } from "../home/OfflineBanner.tsx";
+import { OfflineBanner } from "../offline/OfflineBanner.tsx";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
 import { CreateFeedbackDocument as createFeedbackMutation } from "./CreateFeedback.generated.ts";
 import { DeleteFeedbackDocument as deleteFeedbackMutation } from "./DeleteFeedback.generated.ts";

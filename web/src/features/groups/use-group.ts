@@ -1,13 +1,10 @@
 // The group a /groups/{id}/... screen shows, with what the current user may do there.
 import { useQuery } from "urql";
 import { useSession } from "../../lib/session-context.tsx";
+import { isUuid } from "../../lib/uuid.ts";
 import { GroupDocument as GroupQuery } from "./Group.generated.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return !!value && UUID.test(value);
-}
+export { isUuid };
 
 export function useGroup(id: string) {
   const { session, signedIn, admin } = useSession();

@@ -12,7 +12,7 @@ import { HOME_TOUR_ID, homeTourSteps } from "../tour/home-tour.tsx";
 import { ActivityCard } from "./ActivityCard.tsx";
 import { GallerySection } from "./GallerySection.tsx";
 import { MoreLinks, TourButton } from "./HomeLinks.tsx";
-import { OfflineBanner } from "./OfflineBanner.tsx";
+import { OfflineBanner } from "../offline/OfflineBanner.tsx";
 import { QuickActions } from "./QuickActions.tsx";
 import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
 import {

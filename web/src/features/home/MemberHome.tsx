@@ -19,7 +19,7 @@ import { ActivityCard } from "./ActivityCard.tsx";
 import { GallerySection } from "./GallerySection.tsx";
 import { MoreLinks, TourButton } from "./HomeLinks.tsx";
 import { HomeMapSlot } from "./HomeMapSlot.tsx";
-import { OfflineBanner } from "./OfflineBanner.tsx";
+import { OfflineBanner } from "../offline/OfflineBanner.tsx";
 import { BadgesCard, DevicesCard, GroupsCard } from "./MemberSideCards.tsx";
 import { MemberQuickActions } from "./MemberQuickActions.tsx";
 import { MAX_ROWS, MyThingsCard } from "./MyThingsCard.tsx";

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { readTour } from "../tour/tour-storage.ts";
-import { OfflineBanner } from "./OfflineBanner.tsx";
+import { OfflineBanner } from "../offline/OfflineBanner.tsx";
 import { ConnectionStore } from "../../lib/connection.ts";
 import { failure, renderScreen, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
 

@@ -11,7 +11,7 @@ import { useScorerT } from "./texts.ts";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { EmptyNote, SectionError, SignInPrompt, SkeletonRows } from "../home/home-sections.tsx";
-import { OfflineBanner } from "../home/OfflineBanner.tsx";
+import { OfflineBanner } from "../offline/OfflineBanner.tsx";
 import { ScorerBoardsDocument as scorerQuery } from "./ScorerBoards.generated.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { PERIODS, measureFromParam, periodFromParam, standing, type BoardEntry, type Measure, type Period } from "./scorer-data.ts";

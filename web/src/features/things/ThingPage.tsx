@@ -17,6 +17,7 @@ import { useWaterNeedReason } from "../../lib/i18n/water-need-reason.ts";
 import { ReportButton } from "../moderation/ReportButton.tsx";
 import { thingTypeLabel } from "./thing-meta.ts";
 import { useThing } from "./use-thing.ts";
+import { preloadThingData } from "./first-data.ts";
 import { ThingUpdatedDocument as ThingUpdatedSubscription } from "./ThingUpdated.generated.ts";
 import styles from "./things.module.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
@@ -68,6 +69,9 @@ export function ThingNotFound() {
     </section>
   );
 }
+
+/** Asked before the first render when the page opens on a thing: the thing itself. */
+export const preloadData = preloadThingData;
 
 export default function ThingPage() {
   const b = useBranding();

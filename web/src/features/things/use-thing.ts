@@ -3,13 +3,10 @@
 import { useEffect } from "react";
 import { useQuery } from "urql";
 import { markFirstScreenShown } from "../../lib/first-screen.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import { ThingPageDocument as ThingPageQuery } from "./ThingPage.generated.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid };
 
 export function useThing(id: string) {
   const valid = isUuid(id);

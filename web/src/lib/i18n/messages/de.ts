@@ -226,6 +226,14 @@ const shell: Record<keyof ShellTexts, string> = {
   "offline.sentItem":
     "<b>Gesendet:</b> {action}, festgehalten um <recordedTime>{recorded}</recordedTime> auf diesem Gerät, gesendet um <sentTime>{sent}</sentTime>.",
   "offline.dismiss": "Ausblenden",
+  "offline.banner.title": "Du bist offline.",
+  "offline.banner.unreachable": "Der Server ist nicht erreichbar, deshalb siehst du die auf diesem Gerät gespeicherte App.",
+  "offline.banner.saved": "Du siehst die auf diesem Gerät gespeicherte App.",
+  "offline.banner.asItWas":
+    "Alles ist so, wie es war, als du zuletzt online warst; was du gießt, wird gesendet, sobald du wieder online bist.",
+  "offline.banner.back": "Du bist wieder online.",
+  "offline.banner.reloadText": "Lade neu, um das Neueste zu sehen.",
+  "offline.banner.reload": "Neu laden",
 
   "upload.dropHere": "Lass das Bild hier los",
   "upload.dragHere": "Zieh ein Bild hierher, oder",

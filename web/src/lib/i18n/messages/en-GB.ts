@@ -235,6 +235,13 @@ const shell = {
   "offline.sentItem":
     "<b>Sent:</b> {action}, recorded <recordedTime>{recorded}</recordedTime> on this device, sent at <sentTime>{sent}</sentTime>.",
   "offline.dismiss": "Dismiss",
+  "offline.banner.title": "You are offline.",
+  "offline.banner.unreachable": "The server cannot be reached, so this is the copy of the app saved on this device.",
+  "offline.banner.saved": "This is the copy of the app saved on this device.",
+  "offline.banner.asItWas": "What you see is as it was when you were last online; waterings you record are sent when you reconnect.",
+  "offline.banner.back": "You are back online.",
+  "offline.banner.reloadText": "Reload to see the latest.",
+  "offline.banner.reload": "Reload",
 
   "upload.dropHere": "Drop the picture here",
   "upload.dragHere": "Drag a picture here, or",

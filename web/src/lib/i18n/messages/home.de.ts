@@ -185,13 +185,4 @@ export const homeDe: Record<keyof typeof homeEn, string> = {
   "home.guest.tasks": "Aufgaben, die dir zugewiesen sind, die dringendsten zuerst",
   "home.guest.badges": "Abzeichen und Pflegepunkte im Punktestand",
   "home.guest.groups": "{brand, select, bee {Deine Bienenpässe und Geräte} other {Deine Gruppen und Geräte}}",
-
-  "home.offline.title": "Du bist offline.",
-  "home.offline.unreachable": "Der Server ist nicht erreichbar, deshalb siehst du die auf diesem Gerät gespeicherte App.",
-  "home.offline.saved": "Du siehst die auf diesem Gerät gespeicherte App.",
-  "home.offline.asItWas":
-    "Alles ist so, wie es war, als du zuletzt online warst; was du gießt, wird gesendet, sobald du wieder online bist.",
-  "home.offline.back": "Du bist wieder online.",
-  "home.offline.reloadText": "Lade neu, um das Neueste zu sehen.",
-  "home.offline.reload": "Neu laden",
 };

@@ -1,6 +1,6 @@
 // The home page's texts (web/src/features/home): a member's dashboard, a guest's welcome, the
-// cards both share, the photo carousel and the offline banner (which the scorer and feedback
-// screens show too). Sentences that name things or groups are whole sentences per brand.
+// cards both share and the photo carousel (the offline banner's texts are the shell's: it shows on
+// every screen). Sentences that name things or groups are whole sentences per brand.
 export const homeEn = {
   "home.greeting.morning": "Good morning",
   "home.greeting.afternoon": "Good afternoon",
@@ -185,12 +185,4 @@ export const homeEn = {
   "home.guest.tasks": "Tasks assigned to you, the most urgent first",
   "home.guest.badges": "Badges and care points on the scorer",
   "home.guest.groups": "{brand, select, bee {Your beepasses and devices} other {Your groups and devices}}",
-
-  "home.offline.title": "You are offline.",
-  "home.offline.unreachable": "The server cannot be reached, so this is the copy of the app saved on this device.",
-  "home.offline.saved": "This is the copy of the app saved on this device.",
-  "home.offline.asItWas": "What you see is as it was when you were last online; waterings you record are sent when you reconnect.",
-  "home.offline.back": "You are back online.",
-  "home.offline.reloadText": "Reload to see the latest.",
-  "home.offline.reload": "Reload",
 } as const;

@@ -7,7 +7,6 @@ import { useEffect, useId, useSyncExternalStore } from "react";
 import { useConnection, type ConnectionStore } from "../../lib/connection.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import styles from "./offline-banner.module.css";
-import { homeTexts } from "./texts.ts";
 
 // Which banners are mounted, so only one speaks: a global one, else the first screen one.
 const banners = new Map<string, boolean>();
@@ -29,7 +28,7 @@ function speaker(): string | undefined {
 }
 
 export function OfflineBanner({ store, global = false }: { store?: ConnectionStore; global?: boolean }) {
-  const t = useT(homeTexts);
+  const t = useT();
   const id = useId();
   useSyncExternalStore(subscribeBanners, bannerSnapshot, bannerSnapshot);
   useEffect(() => {
@@ -66,17 +65,17 @@ export function OfflineBanner({ store, global = false }: { store?: ConnectionSto
             </svg>
           </span>
           <span>
-            <strong>{t("home.offline.title")}</strong>{" "}
-            {state.reason === "unreachable" ? t("home.offline.unreachable") : t("home.offline.saved")} {t("home.offline.asItWas")}
+            <strong>{t("offline.banner.title")}</strong>{" "}
+            {state.reason === "unreachable" ? t("offline.banner.unreachable") : t("offline.banner.saved")} {t("offline.banner.asItWas")}
           </span>
         </>
       ) : mode === "back" ? (
         <>
           <span>
-            <strong>{t("home.offline.back")}</strong> {t("home.offline.reloadText")}
+            <strong>{t("offline.banner.back")}</strong> {t("offline.banner.reloadText")}
           </span>
           <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
-            {t("home.offline.reload")}
+            {t("offline.banner.reload")}
           </button>
         </>
       ) : null}
