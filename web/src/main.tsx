@@ -8,6 +8,7 @@ import { noticeStore } from "./lib/notices.tsx";
 import { createPictureAccess } from "./lib/picture-access.ts";
 import { createGraphQLClient } from "./lib/graphql-client.ts";
 import type { FirstClient } from "./lib/graphql-provider.tsx";
+import { earlyAnswersSettled } from "./lib/early/answers.ts";
 import { clientAsk } from "./lib/preload-query.ts";
 import { persistedCacheFor } from "./lib/offline/persisted-cache.ts";
 import { isSignedIn, sessionStore } from "./lib/session.ts";
@@ -16,7 +17,7 @@ import { buildRouteObjects, preloadScreens } from "./routes/routes.tsx";
 import "./styles.css";
 import "./features/home/pwa/register-service-worker.ts";
 
-/** How long the first render waits for the kept copy's read, so the first data goes out before it. */
+/** How long the first render waits for the kept copy's read and the early answers, so the first data is in it. */
 const FIRST_DATA_WAIT_MS = 250;
 
 const config = getAppConfig();
@@ -77,8 +78,13 @@ void preloadScreens(routeObjects, window.location.pathname).then(async (screens)
     // Those queries go out once the kept copy is read (persisted-cache.ts, keptCopyGate), which
     // needs a few turns of the main thread; the first render would hold them for its whole length.
     // What follows the read (the queries sent, or answered from lib/early/) happens in microtasks,
-    // all done before React's first render, which it schedules as a task of its own.
-    await Promise.race([graphql.keptCopyRead, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+    // all done before React's first render, which it schedules as a task of its own. Answers the
+    // early script is still waiting for (on a phone's first visit they arrive about when the
+    // code does) are waited for too, within the same bound: the first render then shows them.
+    await Promise.race([
+      Promise.all([graphql.keptCopyRead, earlyAnswersSettled()]),
+      new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+    ]);
   }
   performance.mark("steward:first-render");
   const root = createRoot(document.getElementById("root")!);

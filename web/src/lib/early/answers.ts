@@ -21,6 +21,9 @@ interface Waiting {
 }
 
 const waiting = new Map<string, Waiting>();
+/** Requests on their way, and how many were ever made (earlyAnswersSettled). */
+const inFlight = new Set<Promise<unknown>>();
+let asksMade = 0;
 
 /** Object keys sorted at every level, so the same variables give the same key. */
 function stableJson(value: unknown): string {
@@ -56,6 +59,21 @@ export function takeEarlyAnswer(
   return now - found.askedAt <= EARLY_ANSWER_MAX_AGE_MS ? found.body : undefined;
 }
 
+/**
+ * Resolves once no early request is on its way, including the ones an answer leads to (the map's
+ * things in view, asked once the member's things are known): the first render waits for them, at
+ * most a moment (main.tsx), so it can show their answers instead of rendering again for them.
+ */
+export async function earlyAnswersSettled(): Promise<void> {
+  for (;;) {
+    const asked = asksMade;
+    await Promise.allSettled([...inFlight]);
+    // The questions an answer leads to are asked in its callbacks, before this timer.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (asksMade === asked && inFlight.size === 0) return;
+  }
+}
+
 /** Forgets every early answer (tests; and signing out, where they belonged to someone else). */
 export function forgetEarlyAnswers(): void {
   waiting.clear();
@@ -80,6 +98,9 @@ export function earlyAsk(url: string, token: string, fetchImpl: typeof fetch = g
       .then((response) => (response.ok ? (response.json() as Promise<EarlyBody>) : null))
       .catch(() => null);
     waiting.set(key, { body, askedAt: Date.now() });
+    asksMade += 1;
+    inFlight.add(body);
+    void body.finally(() => inFlight.delete(body));
     if (onAnswer) {
       void body.then((answer) => {
         if (usableAnswer(answer)) onAnswer({ data: answer.data as never });

@@ -7,7 +7,7 @@ import { gql, type TypedDocumentNode } from "urql";
 import { MemoryStorage, guestToken, userToken } from "../../test/helpers.tsx";
 import { createGraphQLClient } from "../graphql-client.ts";
 import { SessionStore, sessionFromToken } from "../session.ts";
-import { EARLY_ANSWER_MAX_AGE_MS, earlyAsk, earlyKey, forgetEarlyAnswers, takeEarlyAnswer } from "./answers.ts";
+import { EARLY_ANSWER_MAX_AGE_MS, earlyAnswersSettled, earlyAsk, earlyKey, forgetEarlyAnswers, takeEarlyAnswer } from "./answers.ts";
 
 interface PlaceData {
   place: { __typename: "Place"; id: string; name: string } | null;
@@ -116,5 +116,31 @@ describe("early answers", () => {
     ask(PLACE, { id: "p3" });
     expect(takeEarlyAnswer("Place", { id: "p3" }, Date.now() + EARLY_ANSWER_MAX_AGE_MS + 1)).toBeUndefined();
     expect(earlyKey("Place", { b: 1, a: { d: 2, c: 3 } })).toBe(earlyKey("Place", { a: { c: 3, d: 2 }, b: 1 }));
+  });
+
+  it("are settled only once the questions their answers lead to are answered too", async () => {
+    const answers: (() => void)[] = [];
+    // A server that answers when the test says.
+    const early = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answers.push(() => resolve(oak()));
+        }),
+    );
+    const ask = earlyAsk("http://api.test/graphql", "t", early as unknown as typeof fetch);
+    // The first answer leads to a second question (as the member's things lead to the map's).
+    ask(PLACE, { id: "p1" }, () => ask(PLACE, { id: "p2" }));
+    let settled = false;
+    void earlyAnswersSettled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    answers[0]();
+    await vi.waitFor(() => expect(early).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    answers[1]();
+    await vi.waitFor(() => expect(settled).toBe(true));
   });
 });
