@@ -9,6 +9,7 @@ import type { AuthApi } from "../lib/session-calls.ts";
 import type { AppConfig } from "../lib/config.ts";
 import { NoticeStore } from "../lib/notices.tsx";
 import { SessionStore, type CurrentUser, type Session, sessionFromToken } from "../lib/session.ts";
+import { createGraphQLClient, type GraphQLClientOptions } from "../lib/graphql-client.ts";
 import { buildRouteObjects } from "../routes/routes.tsx";
 
 function base64Url(text: string): string {
@@ -134,4 +135,25 @@ export function renderApp({ path = "/", session = null, auth = fakeAuth(), confi
   );
   const location = () => router.state.location.pathname + router.state.location.search;
   return { ...view, router, location, sessionStore, storage, notices, auth, services };
+}
+
+/**
+ * The app's real GraphQL client, signed in as a member, talking to `fetch` (a test's fake server)
+ * at http://api.test/graphql; `options` adds a storage, early answers, ...
+ */
+export function signedInClient(
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  options: Partial<GraphQLClientOptions> = {},
+) {
+  const store = new SessionStore({ storage: new MemoryStorage() });
+  store.set(sessionFromToken(userToken()));
+  return createGraphQLClient({
+    graphqlUrl: "http://api.test/graphql",
+    graphqlWsUrl: "ws://api.test/graphql",
+    domainName: "localhost",
+    store,
+    signInAsGuest: async () => guestToken(),
+    fetch: fetch as typeof globalThis.fetch,
+    ...options,
+  });
 }

@@ -4,9 +4,7 @@
 // question to the network as usual; only the first client of the session takes them.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gql, type TypedDocumentNode } from "urql";
-import { MemoryStorage, guestToken, userToken } from "../../test/helpers.tsx";
-import { createGraphQLClient } from "../graphql-client.ts";
-import { SessionStore, sessionFromToken } from "../session.ts";
+import { signedInClient } from "../../test/helpers.tsx";
 import { EARLY_ANSWER_MAX_AGE_MS, earlyAnswersSettled, earlyAsk, earlyKey, forgetEarlyAnswers, takeEarlyAnswer } from "./answers.ts";
 
 interface PlaceData {
@@ -32,17 +30,7 @@ const bodies = (fetch: ReturnType<typeof vi.fn>) =>
   );
 
 function appClient(fetch: ReturnType<typeof vi.fn>, earlyAnswers = true) {
-  const store = new SessionStore({ storage: new MemoryStorage() });
-  store.set(sessionFromToken(userToken()));
-  return createGraphQLClient({
-    graphqlUrl: "http://api.test/graphql",
-    graphqlWsUrl: "ws://api.test/graphql",
-    domainName: "localhost",
-    store,
-    signInAsGuest: async () => guestToken(),
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    earlyAnswers,
-  });
+  return signedInClient(fetch as never, { earlyAnswers });
 }
 
 afterEach(() => forgetEarlyAnswers());

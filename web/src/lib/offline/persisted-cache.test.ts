@@ -5,10 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { gql } from "urql";
 import type { SerializedEntries, StorageAdapter } from "@urql/exchange-graphcache";
-import { MemoryStorage, guestToken, userToken } from "../../test/helpers.tsx";
-import { createGraphQLClient } from "../graphql-client.ts";
+import { signedInClient } from "../../test/helpers.tsx";
 import { persistedCacheFor, settle } from "./persisted-cache.ts";
-import { SessionStore, sessionFromToken } from "../session.ts";
 
 const ME = gql`
   query Me {
@@ -56,17 +54,7 @@ const offline = async () => {
 };
 
 function clientWith(storage: StorageAdapter | null, fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
-  const store = new SessionStore({ storage: new MemoryStorage() });
-  store.set(sessionFromToken(userToken()));
-  return createGraphQLClient({
-    graphqlUrl: "http://api.test/graphql",
-    graphqlWsUrl: "ws://api.test/graphql",
-    domainName: "localhost",
-    store,
-    signInAsGuest: async () => guestToken(),
-    fetch: vi.fn(fetch) as unknown as typeof globalThis.fetch,
-    storage,
-  });
+  return signedInClient(vi.fn(fetch), { storage });
 }
 
 /** Graphcache writes to its storage a moment after an answer. */
