@@ -2,6 +2,8 @@ import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigProvider } from "../lib/config-context.tsx";
 import { TEST_CONFIG } from "../test/helpers.tsx";
+import { act } from "react";
+import { createPictureAccess } from "../lib/picture-access.ts";
 import { Picture, PICTURE_WIDTHS, type PictureProps } from "./Picture.tsx";
 
 const show = (props: PictureProps) =>
@@ -48,5 +50,25 @@ describe("Picture (issue 22: blurry gallery pictures)", () => {
     } finally {
       vi.stubGlobal("Image", RealImage);
     }
+  });
+
+  it("asks a picture again once the pictures cookie is set, and a failure of the request before it no longer hides it", async () => {
+    // A private picture asked in the first render, before the pictures cookie (issue 27): its 404
+    // may arrive after the cookie was set. That late failure must not hide the picture for good.
+    const access = createPictureAccess("http://api.test/graphql", async () => new Response(null, { status: 204 }));
+    const { container } = show({ type: "thing", id: "t3", alt: "Private planter", sizes: "100vw" });
+    const before = container.querySelector("img")!;
+    await act(() => access.sync("token-1"));
+    const after = container.querySelector("img")!;
+    // Asked again, with the cookie: a new <img>.
+    expect(after).not.toBe(before);
+    // The first request's failure arrives late: nothing changes.
+    fireEvent.error(before);
+    expect(container.querySelector("img")).toBe(after);
+    // A failure under the cookie it was asked with hides it, until the cookie changes again.
+    fireEvent.error(after);
+    expect(container.querySelector("img")).toBeNull();
+    await act(() => access.sync("token-2"));
+    expect(container.querySelector("img")).not.toBeNull();
   });
 });

@@ -7,7 +7,7 @@
 // The sizes are those server/images/layout.ts makes: medium fits inside 512 x 512, large inside
 // 1600 x 1600 (never enlarged), both keeping the aspect ratio. The 128 px thumb is a square crop,
 // so it is not offered here (a srcset's candidates must show the same picture).
-import { useEffect, useState, type ImgHTMLAttributes, type SyntheticEvent } from "react";
+import { useState, type ImgHTMLAttributes, type SyntheticEvent } from "react";
 import { usePictureAccessVersion } from "../lib/picture-access.ts";
 import { useImageUrl, type ImageType } from "./Avatar.tsx";
 
@@ -49,13 +49,16 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 export function Picture({ type, id, alt, sizes, onMissing, style, onLoad, ...rest }: PictureProps) {
   const { src, srcSet } = usePictureSources(type, id);
   const [maxWidth, setMaxWidth] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
   const access = usePictureAccessVersion();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source or pictures cookie resets the failure: the effect runs on them, it doesn't read them
-  useEffect(() => setFailed(false), [access, src]);
-  if (failed) return null;
+  // A failure counts for the source and the pictures cookie it was asked under. Each cookie gets an
+  // <img> of its own (the key): a private picture asked before the cookie was set (a page whose
+  // first render already has its data, issue 27) is asked again with it, and the first request's
+  // late failure, arriving after the cookie, no longer hides the picture for good.
+  const [failed, setFailed] = useState<{ src: string; access: number } | null>(null);
+  if (failed?.src === src && failed.access === access) return null;
   return (
     <img
+      key={`${src} ${access}`}
       {...rest}
       src={src}
       srcSet={srcSet}
@@ -68,7 +71,7 @@ export function Picture({ type, id, alt, sizes, onMissing, style, onLoad, ...res
         onLoad?.(event);
       }}
       onError={() => {
-        setFailed(true);
+        setFailed({ src, access });
         onMissing?.();
       }}
     />
