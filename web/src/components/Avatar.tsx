@@ -20,9 +20,9 @@
 // initials. Public pictures are cached by browsers for a day, so after a new picture is attached
 // (newFiles) call rememberImageVersion(type, id, movedFiles): every Avatar and imageUrl() of this
 // browser then asks for the new version.
-import { useEffect, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { useSyncExternalStore, type CSSProperties } from "react";
 import { useAppConfig } from "../lib/config-context.tsx";
-import { usePictureAccessVersion } from "../lib/picture-access.ts";
+import { usePictureAttempt } from "../lib/picture-access.ts";
 
 export type ImageType = "user" | "thing" | "group" | "device" | "action";
 export type ImageVariant = "thumb" | "medium" | "large";
@@ -141,12 +141,8 @@ export function Avatar({
 }: AvatarProps) {
   const stored = useImageUrl(type, id, variant);
   const url = src || (hasImage ? stored : null);
-  const [failed, setFailed] = useState<string | null>(null);
-  // A new URL gets a new chance, and so does a failed one once the pictures cookie has changed
-  // (a private picture asked for before it was set).
-  const access = usePictureAccessVersion();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new URL or pictures cookie is a new chance to load: the effect resets on them, it doesn't read them
-  useEffect(() => setFailed(null), [url, access]);
+  // A failure under an older pictures cookie is asked again (a private picture asked before it was set).
+  const attempt = usePictureAttempt(url);
 
   const style: CSSProperties = {
     width: size,
@@ -161,9 +157,10 @@ export function Avatar({
   };
   const classes = `avatar${className ? ` ${className}` : ""}`;
 
-  if (url && failed !== url) {
+  if (url && !attempt.failed) {
     return (
       <img
+        key={attempt.key}
         className={classes}
         src={url}
         alt={alt}
@@ -172,7 +169,7 @@ export function Avatar({
         loading="lazy"
         decoding="async"
         style={{ ...style, objectFit: "cover", background: "#e8ebe6" }}
-        onError={() => setFailed(url)}
+        onError={attempt.onError}
       />
     );
   }

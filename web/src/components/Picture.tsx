@@ -8,7 +8,7 @@
 // 1600 x 1600 (never enlarged), both keeping the aspect ratio. The 128 px thumb is a square crop,
 // so it is not offered here (a srcset's candidates must show the same picture).
 import { useState, type ImgHTMLAttributes, type SyntheticEvent } from "react";
-import { usePictureAccessVersion } from "../lib/picture-access.ts";
+import { usePictureAttempt } from "../lib/picture-access.ts";
 import { useImageUrl, type ImageType } from "./Avatar.tsx";
 
 /** Widths of the variants that keep the aspect ratio (server/images/layout.ts, VARIANTS). */
@@ -49,16 +49,12 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 export function Picture({ type, id, alt, sizes, onMissing, style, onLoad, ...rest }: PictureProps) {
   const { src, srcSet } = usePictureSources(type, id);
   const [maxWidth, setMaxWidth] = useState<number | null>(null);
-  const access = usePictureAccessVersion();
-  // A failure counts for the source and the pictures cookie it was asked under. Each cookie gets an
-  // <img> of its own (the key): a private picture asked before the cookie was set (a page whose
-  // first render already has its data, issue 27) is asked again with it, and the first request's
-  // late failure, arriving after the cookie, no longer hides the picture for good.
-  const [failed, setFailed] = useState<{ src: string; access: number } | null>(null);
-  if (failed?.src === src && failed.access === access) return null;
+  // A failure under an older pictures cookie is asked again (a private picture asked before it was set).
+  const attempt = usePictureAttempt(src);
+  if (attempt.failed) return null;
   return (
     <img
-      key={`${src} ${access}`}
+      key={attempt.key}
       {...rest}
       src={src}
       srcSet={srcSet}
@@ -71,7 +67,7 @@ export function Picture({ type, id, alt, sizes, onMissing, style, onLoad, ...res
         onLoad?.(event);
       }}
       onError={() => {
-        setFailed({ src, access });
+        attempt.onError();
         onMissing?.();
       }}
     />

@@ -3,9 +3,9 @@
 // viewer by an HttpOnly cookie that POST /images/session sets from the session's bearer token (and
 // clears for a guest token). The session provider syncs it whenever the token changes, and waits
 // for it when signing in, so the first pages after sign-in show private pictures at once.
-// Pictures that failed before a sync finished try again: components follow
-// usePictureAccessVersion() and reset their failure when it changes.
-import { useSyncExternalStore } from "react";
+// A picture that failed under an older cookie is asked again (usePictureAttempt, used by Avatar
+// and Picture).
+import { useState, useSyncExternalStore } from "react";
 
 export interface PictureAccess {
   /** Sets (signed-in token) or clears (guest token) the pictures cookie; never throws. */
@@ -66,5 +66,38 @@ export function createPictureAccess(graphqlUrl: string, fetchImpl?: typeof fetch
       pending = { token, done };
       return done;
     },
+  };
+}
+
+export interface PictureAttempt {
+  /** The picture failed under the current pictures cookie: show the fallback. */
+  failed: boolean;
+  /** The <img>'s key: a new element (and request) for each attempt. */
+  key: string;
+  /** The <img>'s onError. */
+  onError(): void;
+}
+
+/**
+ * Whether to show a stored picture, for an <img> of `url` (null: none). A failure counts for the
+ * address and the pictures cookie the request went out under: when the cookie has changed since
+ * (a private picture asked before it was set, as on a page whose first render already has its
+ * data), the picture is asked again, by a new <img>. An <img> that loaded is kept, so public
+ * pictures are not asked twice when the cookie is set after they were shown.
+ */
+export function usePictureAttempt(url: string | null): PictureAttempt {
+  const access = usePictureAccessVersion();
+  const [attempt, setAttempt] = useState({ url, access, failed: false });
+  let current = attempt;
+  if (attempt.url !== url || (attempt.failed && attempt.access < access)) {
+    // A new address, or a failure under an older cookie: ask (again). Set during render, so the
+    // failed <img> is never shown for a frame.
+    current = { url, access, failed: false };
+    setAttempt(current);
+  }
+  return {
+    failed: current.failed,
+    key: `${current.url} ${current.access}`,
+    onError: () => setAttempt((a) => (a.url === current.url && a.access === current.access ? { ...a, failed: true } : a)),
   };
 }

@@ -1,6 +1,6 @@
 // One care action in a timeline or the activity feed: who did what, when, its comments, picture
 // and place. The recorder and the thing's owners may correct it or delete it here.
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { useImageUrl } from "../../components/Avatar.tsx";
@@ -10,7 +10,7 @@ import { richText } from "../../lib/i18n/rich.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
-import { usePictureAccessVersion } from "../../lib/picture-access.ts";
+import { usePictureAttempt } from "../../lib/picture-access.ts";
 import { paths } from "../../routes/paths.ts";
 import { errorText } from "./errors.ts";
 import { LitresField, formatLitres, litresError, litresToSend } from "./LitresField.tsx";
@@ -70,12 +70,9 @@ export const actionListClass = styles.actionList;
 function ActionPicture({ id, comments }: { id: string; comments: string }) {
   const t = useT(thingsTexts);
   const large = useImageUrl("action", id, "large");
-  const [failed, setFailed] = useState(false);
-  // Tried again once the pictures cookie has changed (a private thing's picture asked for before).
-  const access = usePictureAccessVersion();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pictures cookie or size is a new chance to load: the effect runs on them
-  useEffect(() => setFailed(false), [access, large]);
-  if (failed) return null;
+  // Hidden while the picture can't be had; asked again once the pictures cookie has changed.
+  const attempt = usePictureAttempt(useImageUrl("action", id, "medium"));
+  if (attempt.failed) return null;
   return (
     <a href={large} target="_blank" rel="noreferrer" className={styles.actionPicture}>
       <Picture
@@ -84,7 +81,7 @@ function ActionPicture({ id, comments }: { id: string; comments: string }) {
         sizes="(max-width: 400px) calc(100vw - 4rem), 22rem"
         alt={comments ? t("things.actionItem.pictureWith", { comments: comments.slice(0, 80) }) : t("things.actionItem.picture")}
         loading="lazy"
-        onMissing={() => setFailed(true)}
+        onMissing={attempt.onError}
       />
     </a>
   );
