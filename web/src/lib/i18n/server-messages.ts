@@ -4,8 +4,9 @@
 // (known-texts/de.ts). The patterns and the German texts are loaded with the German screen texts
 // (the "de" chunk), so an English reader loads nothing for this. A message we don't know is shown
 // as the server wrote it.
-import { IntlMessageFormat } from "intl-messageformat";
+import type { IntlMessageFormat } from "intl-messageformat";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
+import { compileMessage } from "./message-format.ts";
 
 export type KnownTexts = Readonly<Record<string, string>>;
 /** The target language's texts: as written, or (in the production build) parsed already. */
@@ -46,8 +47,7 @@ export function makeMessageTranslator(locale: Locale, english: KnownTexts, targe
     else exact.set(text, key);
   }
   patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
-  const say = (key: string, values?: Record<string, string>) =>
-    String(new IntlMessageFormat(target[key] as Formattable, locale).format(values));
+  const say = (key: string, values?: Record<string, string>) => String(compileMessage(target[key] as Formattable, locale).format(values));
   return (message) => {
     const key = exact.get(message);
     if (key !== undefined) return key in target ? say(key) : message;

@@ -4,10 +4,11 @@
 // with its lazy chunk, and their German twin is fetched the first time a German reader opens one
 // of its screens (useT(texts) waits for it, under the route's loading state, rather than flashing
 // English). Formatting is FormatJS's, like the shell's: ICU plurals, numbers and dates by locale.
-import { IntlMessageFormat } from "intl-messageformat";
+import type { IntlMessageFormat } from "intl-messageformat";
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
+import { compileMessage } from "./message-format.ts";
 
 /** A catalogue's text: ICU source, or (in the production build) its syntax tree, parsed at build time. */
 type Message = string | MessageFormatElement[];
@@ -97,7 +98,7 @@ export function defineTexts<const M extends Record<string, string>>(
       const id = `${locale}\u0000${key}`;
       let format = compiled.get(id);
       if (!format) {
-        format = new IntlMessageFormat(message(locale, key), locale);
+        format = compileMessage(message(locale, key), locale);
         compiled.set(id, format);
       }
       return String(format.format(values as Record<string, string | number | Date>));
