@@ -20,8 +20,9 @@ const FEATURE_EXPORTS = [
   "^web/src/features/auth/PassphraseField\\.tsx$",
   // The one invitation page, behind the things', devices' and groups' invitation links.
   "^web/src/features/invitation/AcceptInvitation\\.tsx$",
-  // A thing's labels, colours and water-need ranks, and its small shared pieces.
+  // A thing's labels, colours and water-need ranks (and their words), and its small shared pieces.
   "^web/src/features/things/thing-meta\\.ts$",
+  "^web/src/features/things/thing-words\\.ts$",
   "^web/src/features/things/ThingBits\\.tsx$",
   "^web/src/features/things/ActionItem\\.tsx$",
   "^web/src/features/things/errors\\.ts$",

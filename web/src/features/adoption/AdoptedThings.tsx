@@ -7,6 +7,7 @@ import { paths } from "../../routes/paths.ts";
 import { UserAdoptionsDocument as UserAdoptionsQuery } from "./UserAdoptions.generated.ts";
 import styles from "./adoption.module.css";
 import { thingsTexts, type ThingsT, englishThingsT } from "../things/texts.ts";
+import { thingWordsTexts } from "../things/thing-words.ts";
 
 interface UserAdoptionsData {
   userById: {
@@ -22,7 +23,7 @@ export function adoptedCountText(count: number, own: boolean, t: ThingsT = engli
 }
 
 export function AdoptedThings({ userId, own = false }: { userId: string; own?: boolean }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const [result] = useQuery<UserAdoptionsData>({ query: UserAdoptionsQuery, variables: { id: userId } });
   const user = result.data?.userById;
   if (!user) return null;

@@ -17,6 +17,7 @@ import { StopAdoptingThingDocument as StopAdoptingThingMutation } from "./StopAd
 import { ThingAdoptionDocument as ThingAdoptionQuery } from "./ThingAdoption.generated.ts";
 import styles from "./adoption.module.css";
 import { thingsTexts } from "../things/texts.ts";
+import { thingWordsTexts } from "../things/thing-words.ts";
 
 interface ThingAdoptionData {
   thingById: {
@@ -29,7 +30,7 @@ interface ThingAdoptionData {
 
 export function AdoptionPanel({ thingId, compact = false }: { thingId: string; compact?: boolean }) {
   const { session, signedIn } = useSession();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const location = useLocation();
   const [problem, setProblem] = useState<string | null>(null);
   const [result] = useQuery<ThingAdoptionData>({ query: ThingAdoptionQuery, variables: { id: thingId } });

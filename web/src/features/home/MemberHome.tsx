@@ -13,6 +13,7 @@ import { useSession } from "../../lib/session-context.tsx";
 import { isAdmin } from "../../lib/session.ts";
 import { paths } from "../../routes/paths.ts";
 import { formatDateTime, formatRelative } from "../things/thing-meta.ts";
+import { thingWordsTexts } from "../things/thing-words.ts";
 import { GuidedTour, useTour } from "../tour/GuidedTour.tsx";
 import { HOME_TOUR_ID, homeTourSteps } from "../tour/home-tour.tsx";
 import { ActivityCard } from "./ActivityCard.tsx";
@@ -79,7 +80,7 @@ function memberFigures(user: DashboardUser | null, b: Branding, t: HomeT): Figur
 
 export function MemberHome() {
   const b = useBranding();
-  const t = useT(homeTexts);
+  const t = useT(homeTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { session } = useSession();
   // The week's actions are counted from Monday 00:00 in the reader's own time zone.
@@ -148,7 +149,7 @@ export function MemberHome() {
             {
               when: (
                 <time dateTime={saved.at} title={formatDateTime(saved.at)}>
-                  {formatRelative(saved.at)}
+                  {formatRelative(saved.at, undefined, t)}
                 </time>
               ),
             },

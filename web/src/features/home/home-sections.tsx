@@ -17,6 +17,7 @@ import {
   normaliseColour,
   thingTypeLabel,
 } from "../things/thing-meta.ts";
+import { thingWordsTexts } from "../things/thing-words.ts";
 import {
   totalOf,
   type ActivityItem,
@@ -188,8 +189,9 @@ export function ColourDot({
   /** On a photo (the gallery's caption): the words in white, whatever the colour. */
   onPhoto?: boolean;
 }) {
+  const t = useT(thingWordsTexts);
   const c = normaliseColour(colour);
-  const text = colourLabel(c, parameter);
+  const text = colourLabel(c, parameter, t);
   return (
     <span className={`${styles.ind} ${indClass(c)}${onPhoto ? ` ${styles.indOnPhoto}` : ""}`} title={label ? undefined : text}>
       <span className={styles.indDot} aria-hidden="true" />
@@ -265,7 +267,7 @@ export function MyThingRow({
   onMakeOneThing?: (thingId: string | null) => void;
   busy?: boolean;
 }) {
-  const t = useT(homeTexts);
+  const t = useT(homeTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { thing, isOneThing, isOwner, canRecord } = entry;
   const reason = useWaterNeedReason(thing);
@@ -292,7 +294,7 @@ export function MyThingRow({
                     {" "}
                     ·{" "}
                     <time dateTime={thing.lastSensorData} title={formatDateTime(thing.lastSensorData)}>
-                      {formatRelative(thing.lastSensorData)}
+                      {formatRelative(thing.lastSensorData, undefined, t)}
                     </time>
                   </>
                 ) : null}
@@ -310,7 +312,7 @@ export function MyThingRow({
                 {
                   when: (
                     <time dateTime={last.createdAt} title={formatDateTime(last.createdAt)}>
-                      {formatRelative(last.createdAt)}
+                      {formatRelative(last.createdAt, undefined, t)}
                     </time>
                   ),
                 },

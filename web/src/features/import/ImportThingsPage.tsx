@@ -21,6 +21,7 @@ import { ImportThingsDocument as ImportThingsMutation } from "./ImportThings.gen
 import { ImportGroupsDocument as ImportGroupsQuery } from "./ImportGroups.generated.ts";
 import styles from "./import.module.css";
 import { thingsTexts } from "../things/texts.ts";
+import { thingWordsTexts } from "../things/thing-words.ts";
 
 type Phase =
   | { kind: "idle" }
@@ -31,7 +32,7 @@ const number = (n: number) => new Intl.NumberFormat(dateSettings().locale).forma
 
 export default function ImportThingsPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { admin } = useSession();
   const client = useClient();
@@ -182,7 +183,7 @@ export default function ImportThingsPage() {
 
 function ImportReportView({ dryRun, report, groupId }: { dryRun: boolean; report: ImportReport; groupId: string | null }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const run = { dryRun: dryRun ? "yes" : "no" };
   const rejected = report.results.filter((r) => r.outcome === "REJECTED");
   const { counts } = report;

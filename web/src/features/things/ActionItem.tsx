@@ -23,6 +23,7 @@ import { DeleteActionDocument as DeleteActionMutation } from "./DeleteAction.gen
 import { UpdateActionDocument as UpdateActionMutation, type ActionType } from "./UpdateAction.generated.ts";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 export interface ActionItemData {
   id: string;
@@ -68,7 +69,7 @@ export function actionIconClass(type: string): string {
 export const actionListClass = styles.actionList;
 
 function ActionPicture({ id, comments }: { id: string; comments: string }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const large = useImageUrl("action", id, "large");
   // Hidden while the picture can't be had; asked again once the pictures cookie has changed.
   const attempt = usePictureAttempt(useImageUrl("action", id, "medium"));
@@ -106,7 +107,7 @@ export function ActionItem({
   onChanged?: () => void;
 }) {
   const branding = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const mine = Boolean(currentUserId && action.createdBy === currentUserId);
   // The CREATED action is the thing's own record of being added: it stays as it is.
   const editable = action.type !== "CREATED" && (mine || canManage);

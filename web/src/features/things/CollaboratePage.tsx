@@ -13,10 +13,11 @@ import { isUuid } from "./use-thing.ts";
 import { CollaborateThingAccessDocument as CollaborateMutation } from "./CollaborateThingAccess.generated.ts";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 export default function CollaboratePage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const navigate = useNavigate();

@@ -21,10 +21,11 @@ import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.genera
 import styles from "./things.module.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 export default function EditThingPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const navigate = useNavigate();

@@ -6,6 +6,7 @@ import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { formatLitres } from "../../lib/litres.ts";
 import { LITRES_QUICK_PICKS, parseLitres, validateLitres } from "../../../../shared/validation.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 /** "20" -> 20, "" -> null; what the form sends as `litres` (only for a WATERING action). */
@@ -33,7 +34,7 @@ export function LitresField({
   /** Without the hint (the timeline's edit form). */
   compact?: boolean;
 }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const id = useId();
   const picked = parseLitres(value);
   return (

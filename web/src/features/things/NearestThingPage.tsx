@@ -17,13 +17,14 @@ import { foundText, noneWithinText } from "./nearest.ts";
 import { NearestThingDocument as NearestThingQuery } from "./NearestThing.generated.ts";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 /** How long the reason shows before the list opens. */
 export const FALLBACK_DELAY_MS = 1500;
 
 export default function NearestThingPage() {
   const { branding: b, nearestMaxKm } = useAppConfig();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const client = useClient();
   const navigate = useNavigate();

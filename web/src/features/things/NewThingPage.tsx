@@ -18,6 +18,7 @@ import { EMPTY_ATTRIBUTES } from "./thing-attributes.ts";
 import { CreateThingDocument as CreateThingMutation } from "./CreateThing.generated.ts";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 export default function NewThingPage() {
   const b = useBranding();
@@ -27,7 +28,7 @@ export default function NewThingPage() {
   const { groups, loading, error, retry } = useMyGroups();
   const [, createThing] = useMutation(CreateThingMutation);
   const attach = useAttachImage();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
 
   const onSubmit = async ({ values, isPublic, upload }: ThingFormSubmit) => {

@@ -27,13 +27,14 @@ import { gotNoAnswer } from "../../lib/offline/send-queued-action.ts";
 import { useActionQueue } from "../../lib/offline/use-action-queue.ts";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 /** The form's message when no kind of action is chosen (English; the page says it through the catalogue). */
 export const TYPE_REQUIRED = "Choose what you did";
 
 export default function RecordActionPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const [params] = useSearchParams();

@@ -11,6 +11,7 @@ import { HEIGHT_CLASSES, SEASONS, attributeKind, heightClassLabel, seasonLabel, 
 import type { ThingField } from "./thing-form.ts";
 import { TreeSpeciesDocument as TreeSpeciesQuery } from "./TreeSpecies.generated.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export interface TreeSpecies {
@@ -26,7 +27,7 @@ export function useTreeSpecies(pause = false) {
 }
 
 export function ThingAttributesFields({ form }: { form: FormState<ThingField> }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const { locale } = useLocale();
   const kind = attributeKind(form.values.type);
   const species = useTreeSpecies(kind !== "tree");

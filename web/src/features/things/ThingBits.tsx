@@ -15,6 +15,7 @@ import {
   thingTypeLabel,
 } from "./thing-meta.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 const INDICATOR_TONES: Record<IndicatorColour, string> = {
@@ -37,7 +38,7 @@ export function IndicatorBadge({
   withMeaning?: boolean;
   size?: "normal" | "small";
 }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const c = normaliseColour(colour);
   return (
     <span className={`${styles.indicator} ${INDICATOR_TONES[c]}${size === "small" ? ` ${styles.indicatorSmall}` : ""}`}>
@@ -66,7 +67,7 @@ export function ThingPicture({
   variant?: "thumb" | "medium" | "large";
   className?: string;
 }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   if (hasImage) {
     return (
       <Avatar
@@ -97,7 +98,7 @@ export function ThingPicture({
 
 /** "3 hours ago", with the date and time for hover and assistive technology. */
 export function TimeAgo({ value }: { value: string | null | undefined }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   if (!value) return <span>{t("things.never")}</span>;
   return (
     <time dateTime={value} title={formatDateTime(value)}>
@@ -115,7 +116,7 @@ export interface PersonLike {
 
 /** A person's name linking to their page; "Someone" when the viewer may not see users (guests). */
 export function PersonLink({ person, you = false }: { person: PersonLike | null | undefined; you?: boolean }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   if (!person) return <span>{you ? t("things.you") : t("things.someone")}</span>;
   const label = you ? t("things.you") : person.name || person.username || t("things.someone");
   return <Link to={paths.user(person.id)}>{label}</Link>;

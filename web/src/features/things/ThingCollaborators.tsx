@@ -21,6 +21,7 @@ import { InviteToThingAccessDocument as InviteMutation } from "./InviteToThingAc
 import { ThingInvitationsDocument as ThingInvitationsQuery } from "./ThingInvitations.generated.ts";
 import { UpdateThingAccessDocument as UpdateThingAccessMutation } from "./UpdateThingAccess.generated.ts";
 import { thingsTexts, type ThingsT } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 interface Invitation {
@@ -40,7 +41,7 @@ function roleText(access: ThingAccessEntry, t: ThingsT): string {
 
 export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { session, signedIn } = useSession();
   const location = useLocation();
@@ -96,7 +97,7 @@ export function ThingCollaborators({ thing, onChanged }: { thing: ThingDetails; 
 
 function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntry; manage: boolean; you: boolean; onChanged(): void }) {
   const notify = useNotify();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const [, updateAccess] = useMutation(UpdateThingAccessMutation);
   const [, deleteAccess] = useMutation(DeleteThingAccessMutation);
   const [busy, setBusy] = useState(false);
@@ -201,7 +202,7 @@ function AccessRow({ access, manage, you, onChanged }: { access: ThingAccessEntr
 
 function Invitations({ thingId, thingName }: { thingId: string; thingName: string }) {
   const notify = useNotify();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const [result, reexecute] = useQuery({
     query: ThingInvitationsQuery,
     variables: { id: thingId },

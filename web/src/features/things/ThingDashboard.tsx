@@ -36,6 +36,7 @@ import { TasksForThing } from "../tasks/index.ts";
 import { AdoptionPanel } from "../adoption/AdoptionPanel.tsx";
 import { ThingRotaWeek } from "../rotas/ThingRotaWeek.tsx";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
@@ -55,7 +56,7 @@ export function ThingDashboard({ thing, onChanged }: { thing: ThingDetails; onCh
 
 function StatusCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const { locale } = useLocale();
   const brand = { brand: b.key };
   const levels = hydrationLevelsOf(thing.hydrationLevels);
@@ -131,7 +132,7 @@ function StatusCard({ thing }: { thing: ThingDetails }) {
 
 function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): void }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { session, signedIn, store } = useSession();
   const notify = useNotify();
@@ -243,7 +244,7 @@ function QuickActions({ thing, onChanged }: { thing: ThingDetails; onChanged(): 
 
 function AboutCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const owners = thing.thingAccessesByThingId.nodes.filter((a) => a.isOwner);
   const collaborators = thing.thingAccessesByThingId.nodes.filter((a) => a.isCollaborator && !a.isOwner);
@@ -288,7 +289,7 @@ function AboutCard({ thing }: { thing: ThingDetails }) {
 
 function LastActionCard({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { session } = useSession();
   const last = thing.actionsByThingId.nodes[0];

@@ -16,6 +16,7 @@ import { validateThing, type ThingField, type ThingValues } from "./thing-form.t
 import { LocationPicker } from "../../components/environment/index.ts";
 import { ThingAttributesFields } from "./ThingAttributesFields.tsx";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export interface GroupOption {
@@ -53,7 +54,7 @@ export function ThingForm({
   extra?: ReactNode;
 }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const form = useForm<ThingField>(initial, validateThing);
   const [isPublic, setIsPublic] = useState(initialPublic);

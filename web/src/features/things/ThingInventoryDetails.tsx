@@ -7,6 +7,7 @@ import { useLocale, useT } from "../../lib/i18n/locale-context.tsx";
 import { heightClassLabel, seasonLabel } from "./thing-attributes.ts";
 import type { ThingDetails } from "./types.ts";
 import { thingsTexts, type ThingsKey } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 /** A figure, or a dash where the schema has none. */
 const number = (value: number | null) =>
@@ -33,7 +34,7 @@ function Entry({ term, children }: { term: string; children: React.ReactNode }) 
 }
 
 export function ThingInventoryDetails({ thing }: { thing: ThingDetails }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const { locale } = useLocale();
   const species = thing.treeSpeciesEntryBySpeciesId;
   const plants = (thing.floweringPlants ?? []).filter(Boolean);

@@ -43,6 +43,7 @@ import {
 import { AllThingsDocument as AllThingsQuery, type AllThingsQuery as AllThingsData } from "./AllThings.generated.ts";
 import { ThingListGroupsDocument as ThingListGroupsQuery } from "./ThingListGroups.generated.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export const THING_SORTS = ["name", "newest", "needs-water"] as const;
@@ -81,7 +82,7 @@ export function useThingListState(listId: string, rememberSearch = true): ListSt
 }
 
 function ThingCard({ thing }: { thing: ThingListItem }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const picture = useImageUrl("thing", thing.id, "thumb");
   return (
     <ItemCard
@@ -132,7 +133,7 @@ export function ThingList({
   intro?: ReactNode;
 }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { signedIn, session } = useSession();
   const root = useRef<HTMLDivElement>(null);

@@ -9,10 +9,11 @@ import { formatCoordinate, mapLinks } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { LocationMap } from "../../components/environment/index.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export function ThingLocation({ thing }: { thing: ThingDetails }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const [copied, setCopied] = useState(false);
   const { x: latitude, y: longitude } = thing.location;
   const text = `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;

@@ -23,6 +23,7 @@ import styles from "./things.module.css";
 import { NeedBadge } from "../../components/water-need/NeedLegend.tsx";
 import { needStyle } from "../../components/water-need/water-need.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 // Each tab's code loads when its tab is shown: a visit shows one tab, and the page's header (its
 // name, picture and need: the largest paint) should not wait for the code of the other seven
@@ -55,7 +56,7 @@ function useThingEvents(id: string, pause: boolean) {
 
 export function ThingNotFound() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   return (
     <section className={`${styles.missing} page`} aria-labelledby="page-title">
@@ -75,7 +76,7 @@ export const preloadData = preloadThingData;
 
 export default function ThingPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { id = "", tab = "dashboard" } = useParams();
   const navigate = useNavigate();

@@ -20,6 +20,7 @@ import { hydrationLevelsOf } from "./thing-meta.ts";
 import { balanceMarks, storePoints } from "./water-balance.ts";
 import { DownloadButton } from "../../lib/download.tsx";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 const WEEK = 7 * 24 * 3600_000;
@@ -33,7 +34,7 @@ const CHARTS = [
 
 /** Seven days of readings as charts; refetched when a live event says the thing changed. */
 function ThingCharts({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   // The window is fixed when the tab opens (and moves with live updates), so the query is stable.
   const [window, setWindow] = useState(() => ({ from: Date.now() - WEEK, to: Date.now() }));
   useEffect(() => {
@@ -126,7 +127,7 @@ function dataOf(row: SensorRow): Record<string, unknown> {
 
 export function ThingReadings({ thing, liveCount }: { thing: ThingDetails; liveCount: number }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const [result, reexecute] = useQuery({
     query: ThingReadingsQuery,
     variables: { thingId: thing.id },

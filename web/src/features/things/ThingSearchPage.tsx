@@ -12,10 +12,11 @@ import { ThingList, useThingListState } from "./ThingList.tsx";
 import { RecentThingsDocument as RecentThingsQuery } from "./RecentThings.generated.ts";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 function RecentThings() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const { session } = useSession();
   const ids = useRecentThings().slice(0, RECENT_SHOWN);
   const [result] = useQuery({
@@ -50,7 +51,7 @@ function RecentThings() {
 
 export default function ThingSearchPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const list = useThingListState("things-search", false);
   return (

@@ -23,10 +23,11 @@ import { UpdateThingDocument as UpdateThingMutation } from "./UpdateThing.genera
 import styles from "./things.module.css";
 import { RedirectWithNotice } from "../../components/RedirectWithNotice.tsx";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 export default function ThingSettingsPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { id = "" } = useParams();
   const { thing, loading, missing, fetching, error, refetch } = useThing(id);
@@ -67,7 +68,7 @@ export default function ThingSettingsPage() {
 
 function IndicatorSettings({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const notify = useNotify();
   const groupName = useId();
@@ -224,7 +225,7 @@ function IndicatorSettings({ thing }: { thing: ThingDetails }) {
 
 function DangerZone({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const navigate = useNavigate();
   const notify = useNotify();

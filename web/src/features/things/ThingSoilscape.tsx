@@ -5,6 +5,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { ThingDetails } from "./types.ts";
 import { SoilscapePanel } from "../../components/environment/index.ts";
 import { thingsTexts, type ThingsKey } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 // The values are the soilscape layer's own words (its English class names), shown as they are.
@@ -22,7 +23,7 @@ const FIELDS: { key: keyof ThingDetails; label: ThingsKey }[] = [
 
 export function ThingSoilscape({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const known = FIELDS.filter((field) => {
     const value = thing[field.key];

@@ -15,11 +15,12 @@ import type { ThingDetails } from "./types.ts";
 import { ThingTimelineDocument as ThingTimelineQuery } from "./ThingTimeline.generated.ts";
 import { DownloadButton } from "../../lib/download.tsx";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export function ThingTimeline({ thing, liveCount, onChanged }: { thing: ThingDetails; liveCount: number; onChanged(): void }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const { session } = useSession();
   const [type, setType] = useState("");
   const [result, reexecute] = useQuery({

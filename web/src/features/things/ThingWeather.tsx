@@ -8,11 +8,12 @@ import { formatReading } from "./thing-meta.ts";
 import type { ThingDetails } from "./types.ts";
 import { RainfallPanel, WeatherPanel } from "../../components/environment/index.ts";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 import styles from "./things.module.css";
 
 export function ThingWeather({ thing }: { thing: ThingDetails }) {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { x: latitude, y: longitude } = thing.location;
   return (

@@ -9,10 +9,11 @@ import { PinIcon } from "./icons.tsx";
 import { ThingList, useThingListState } from "./ThingList.tsx";
 import styles from "./things.module.css";
 import { thingsTexts } from "./texts.ts";
+import { thingWordsTexts } from "./thing-words.ts";
 
 export default function ThingsPage() {
   const b = useBranding();
-  const t = useT(thingsTexts);
+  const t = useT(thingsTexts, thingWordsTexts);
   const brand = { brand: b.key };
   const { signedIn } = useSession();
   const list = useThingListState("things");

@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n/locale-context.tsx";
 import type { MessageKey } from "../../lib/i18n/messages/en-GB.ts";
 import { thingsEn } from "../../lib/i18n/messages/things.en-GB.ts";
 import { defineTexts } from "../../lib/i18n/texts.ts";
+import { type ThingWordsKey, thingWordsTexts } from "./thing-words.ts";
 
 export const thingsTexts = defineTexts(thingsEn, {
   de: () => import("../../lib/i18n/messages/things.de.ts").then((m) => m.thingsDe),
@@ -13,11 +14,11 @@ export const thingsTexts = defineTexts(thingsEn, {
 
 /** A `t` that says the shell's texts and these. */
 /** The keys these screens say: the shell's and their own. */
-export type ThingsKey = MessageKey | keyof typeof thingsEn;
+export type ThingsKey = MessageKey | ThingWordsKey | keyof typeof thingsEn;
 export type ThingsT = T<ThingsKey>;
 /** British English, the default of pure helpers. */
-export const englishThingsT: ThingsT = englishWith(thingsTexts);
+export const englishThingsT: ThingsT = englishWith(thingsTexts, thingWordsTexts);
 
 export function useThingsT(): ThingsT {
-  return useT(thingsTexts);
+  return useT(thingsTexts, thingWordsTexts);
 }

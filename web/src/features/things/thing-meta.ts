@@ -1,11 +1,11 @@
 // Words, colours and units of things and actions (spec sections 3, 4 and 9, decisions.md):
 // thing and action types with their labels, the indicator colours with what they mean, hydration
 // bands, reading units and the date formats the thing screens use. Pure TypeScript: the words come
-// from the catalogue through a `t` (components pass useT(thingsTexts)'s; English when none is given, for the
+// from the catalogue through a `t` (components pass a useT with thingWordsTexts; English when none is given, for the
 // screens of other features that call these without one yet).
 
 import { dateSettings, formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
-import { type ThingsT, englishThingsT } from "./texts.ts";
+import { type ThingWordsT, englishThingWordsT } from "./thing-words.ts";
 
 // The kinds of thing and their names: one list for every screen (lib/thing-types.ts).
 export { THING_TYPES, thingTypeLabel, thingTypesByLabel, type ThingType } from "../../lib/thing-types.ts";
@@ -22,11 +22,11 @@ export const RECORDABLE_ACTION_TYPES: readonly ActionType[] = ACTION_TYPES.filte
 
 const isActionType = (type: string | null | undefined): type is ActionType => (ACTION_TYPES as readonly string[]).includes(type ?? "");
 
-export function actionTypeLabel(type: string | null | undefined, t: ThingsT = englishThingsT): string {
+export function actionTypeLabel(type: string | null | undefined, t: ThingWordsT = englishThingWordsT): string {
   return isActionType(type) ? t(`things.action.${type}.label`) : t("things.action.other");
 }
 
-export function actionHint(type: string | null | undefined, t: ThingsT = englishThingsT): string {
+export function actionHint(type: string | null | undefined, t: ThingWordsT = englishThingWordsT): string {
   return isActionType(type) ? t(`things.action.${type}.hint`) : "";
 }
 
@@ -47,7 +47,7 @@ const scale = (parameter: string | null | undefined) => (parameter === "P_H" ? "
 export function colourLabel(
   colour: string | null | undefined,
   parameter: string | null | undefined = "WATER",
-  t: ThingsT = englishThingsT,
+  t: ThingWordsT = englishThingWordsT,
 ): string {
   return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.label`);
 }
@@ -56,13 +56,13 @@ export function colourLabel(
 export function colourMeaning(
   colour: string | null | undefined,
   parameter: string | null | undefined = "WATER",
-  t: ThingsT = englishThingsT,
+  t: ThingWordsT = englishThingWordsT,
 ): string {
   return t(`things.colour.${scale(parameter)}.${normaliseColour(colour)}.meaning`);
 }
 
 /** Water scale filter label (spec section 9), for the list's colour filter: "Red · too dry". */
-export function colourFilterLabel(colour: IndicatorColour, t: ThingsT = englishThingsT): string {
+export function colourFilterLabel(colour: IndicatorColour, t: ThingWordsT = englishThingWordsT): string {
   return t(`things.colourFilter.${colour}`);
 }
 
@@ -90,7 +90,7 @@ export interface HydrationLevels {
 /** decisions.md: dry 0-20, needs water 20-30, good 30-60, saturated 60-100 (percent). */
 export const DEFAULT_HYDRATION_LEVELS: HydrationLevels = { dry: 20, needsWater: 30, good: 60 };
 
-export function hydrationBandLabel(band: string | null | undefined, t: ThingsT = englishThingsT): string | null {
+export function hydrationBandLabel(band: string | null | undefined, t: ThingWordsT = englishThingWordsT): string | null {
   return band && (HYDRATION_BANDS as readonly string[]).includes(band) ? t(`things.band.${band as HydrationBand}`) : null;
 }
 
@@ -123,7 +123,7 @@ export function hydrationLevelsOf(value: unknown): HydrationLevels {
 /** The message for band limits that do not make sense, or null. */
 export function validateHydrationLevels(
   levels: { dry: string; needsWater: string; good: string },
-  t: ThingsT = englishThingsT,
+  t: ThingWordsT = englishThingWordsT,
 ): string | null {
   const values = [levels.dry, levels.needsWater, levels.good];
   if (values.some((v) => v.trim() === "")) return t("things.levels.allThree");
@@ -151,7 +151,7 @@ export const READINGS: readonly Reading[] = [
 ];
 
 /** "Water", "Temperature", "Conductivity", "pH", "Battery". */
-export function readingLabel(key: Reading["key"] | "battery", t: ThingsT = englishThingsT): string {
+export function readingLabel(key: Reading["key"] | "battery", t: ThingWordsT = englishThingWordsT): string {
   return t(`things.reading.${key}`);
 }
 
@@ -171,7 +171,7 @@ export function formatCoordinate(value: number | null | undefined): string {
   return value.toFixed(5);
 }
 
-export function mapLinks(latitude: number, longitude: number, t: ThingsT = englishThingsT): { label: string; href: string }[] {
+export function mapLinks(latitude: number, longitude: number, t: ThingWordsT = englishThingWordsT): { label: string; href: string }[] {
   const lat = latitude.toFixed(6);
   const lon = longitude.toFixed(6);
   return [
@@ -192,12 +192,16 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 /** "5 minutes ago", "yesterday", "3 weeks ago"; the full date after a year. */
-export function formatRelative(value: string | Date | null | undefined, now: number = Date.now(), t: ThingsT = englishThingsT): string {
+export function formatRelative(
+  value: string | Date | null | undefined,
+  now: number = Date.now(),
+  t: ThingWordsT = englishThingWordsT,
+): string {
   return toDate(value) ? timeAgo(value, now, 365) : t("things.never");
 }
 
 /** "30–60%": the water range of a band with these limits. */
-export function bandRange(band: string | null | undefined, levels: HydrationLevels, t: ThingsT = englishThingsT): string | null {
+export function bandRange(band: string | null | undefined, levels: HydrationLevels, t: ThingWordsT = englishThingWordsT): string | null {
   switch (band) {
     case "dry":
       return t("things.band.below", { value: levels.dry });

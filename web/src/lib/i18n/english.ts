@@ -12,8 +12,10 @@ export const shellTexts = defineTexts(en, { de: () => import("./messages/de.ts")
 
 export const englishT: T = englishOf(shellTexts);
 
-/** British English for the shell's keys and a feature's (the default of that feature's pure helpers). */
-export function englishWith<K extends string>(texts: Texts<K>): T<MessageKey | K> {
-  return (key, values) =>
-    Object.hasOwn(texts.en, key) ? texts.format("en-GB", key as K, values) : shellTexts.format("en-GB", key as MessageKey, values);
+/** British English for the shell's keys and a feature's (or two's): the default of that feature's pure helpers. */
+export function englishWith<A extends string, B extends string = never>(a: Texts<A>, b?: Texts<B>): T<MessageKey | A | B> {
+  return (key, values) => {
+    const texts = [a, b].find((one) => one && Object.hasOwn(one.en, key)) as Texts<string> | undefined;
+    return texts ? texts.format("en-GB", key, values) : shellTexts.format("en-GB", key as MessageKey, values);
+  };
 }
