@@ -5,6 +5,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useQuery } from "urql";
 import type { Branding } from "../../../../shared/branding.ts";
+import { AfterFirstPaint } from "../../components/AfterFirstPaint.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { isNewcomer } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
@@ -165,51 +166,54 @@ export function MemberHome() {
 
       <MemberQuickActions oneThing={oneThing} hasThings={myThings.length > 0} known={Boolean(user)} b={b} />
 
-      <div className={styles.grid}>
-        <div className={styles.column}>
-          <MyThingsCard
-            myThings={myThings}
-            count={user ? user.thingAccessesByUserId.nodes.length : null}
-            pending={pending}
-            b={b}
-            selfId={personKey}
-          />
+      {/* Below the first screen: drawn once the top has been painted. */}
+      <AfterFirstPaint>
+        <div className={styles.grid}>
+          <div className={styles.column}>
+            <MyThingsCard
+              myThings={myThings}
+              count={user ? user.thingAccessesByUserId.nodes.length : null}
+              pending={pending}
+              b={b}
+              selfId={personKey}
+            />
 
-          <div className={`${styles.card} ${styles.tasks}`} data-tour="tasks">
-            <Suspense fallback={<SkeletonRows rows={3} />}>
-              <AssignedToMe limit={MAX_ROWS} />
-            </Suspense>
+            <div className={`${styles.card} ${styles.tasks}`} data-tour="tasks">
+              <Suspense fallback={<SkeletonRows rows={3} />}>
+                <AssignedToMe limit={MAX_ROWS} />
+              </Suspense>
+            </div>
+
+            <ActivityCard selfId={personKey} signedIn />
           </div>
 
-          <ActivityCard selfId={personKey} signedIn />
+          <div className={styles.column}>
+            <HomeCard title={t("home.glance.title", brand)} tour="map">
+              {thingsResult.error && !thingsResult.data ? (
+                <SectionError error={thingsResult.error} onRetry={() => refetchThings({ requestPolicy: "network-only" })} />
+              ) : thingsLoading || !counts ? (
+                <SkeletonRows rows={3} />
+              ) : (
+                <ThingsAtAGlance
+                  counts={counts}
+                  needsWater={needingWater(things?.needsWater?.nodes ?? [])}
+                  b={b}
+                  scope="mine"
+                  focus={mapFocus}
+                />
+              )}
+            </HomeCard>
+
+            <BadgesCard user={user} pending={pending} />
+            <GroupsCard user={user} pending={pending} b={b} />
+            <DevicesCard user={user} pending={pending} b={b} />
+          </div>
         </div>
 
-        <div className={styles.column}>
-          <HomeCard title={t("home.glance.title", brand)} tour="map">
-            {thingsResult.error && !thingsResult.data ? (
-              <SectionError error={thingsResult.error} onRetry={() => refetchThings({ requestPolicy: "network-only" })} />
-            ) : thingsLoading || !counts ? (
-              <SkeletonRows rows={3} />
-            ) : (
-              <ThingsAtAGlance
-                counts={counts}
-                needsWater={needingWater(things?.needsWater?.nodes ?? [])}
-                b={b}
-                scope="mine"
-                focus={mapFocus}
-              />
-            )}
-          </HomeCard>
-
-          <BadgesCard user={user} pending={pending} />
-          <GroupsCard user={user} pending={pending} b={b} />
-          <DevicesCard user={user} pending={pending} b={b} />
-        </div>
-      </div>
-
-      <GallerySection slides={things?.gallery?.nodes ?? []} b={b} loading={thingsLoading} failed={thingsFailed} />
-      <RecentThingsCard visits={visits} b={b} />
-      <MoreLinks signedIn />
+        <GallerySection slides={things?.gallery?.nodes ?? []} b={b} loading={thingsLoading} failed={thingsFailed} />
+        <RecentThingsCard visits={visits} b={b} />
+        <MoreLinks signedIn />
+      </AfterFirstPaint>
 
       {tour.open ? <GuidedTour label={t("home.tourLabel")} steps={steps} onClose={tour.close} /> : null}
     </section>

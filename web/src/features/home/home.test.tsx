@@ -219,7 +219,8 @@ describe("the home page for members", () => {
     ).toBe("/scorer");
     expect(within(figures).getByRole("link", { name: /^1\s*Badges/ })).toBeTruthy();
 
-    const mine = screen.getByRole("region", { name: /^My things/ });
+    // The cards are drawn once the top has been painted (AfterFirstPaint).
+    const mine = await screen.findByRole("region", { name: /^My things/ });
     const rows = within(mine).getAllByRole("listitem");
     expect(within(rows[0]).getByRole("link", { name: "Zinnia Bed" })).toBeTruthy();
     expect(within(rows[0]).getByText("Your One Thing")).toBeTruthy();
@@ -303,7 +304,7 @@ describe("the home page for members", () => {
     });
     const record = await screen.findByRole("link", { name: /Choose your One Thing first/ }, { timeout: 5000 });
     expect(record.getAttribute("href")).toBe("/account/profile");
-    const glance = screen.getByRole("region", { name: "Things at a glance" });
+    const glance = await screen.findByRole("region", { name: "Things at a glance" });
     expect(await within(glance).findByRole("alert")).toBeTruthy();
     expect(within(glance).getByRole("button", { name: "Try again" })).toBeTruthy();
   });
@@ -421,7 +422,7 @@ describe("the home page offline", () => {
     };
     const second = renderScreen("/", userSession(), { HomeDashboard: offline, HomeThings: offline, HomeActivity: offline });
     expect(await screen.findByText(/Showing what was saved on this device/, {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Zinnia Bed" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Zinnia Bed" })).toBeTruthy();
     expect(within(screen.getByRole("list", { name: "Your overview" })).getByRole("link", { name: /^2\s*My things/ })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     second.unmount();

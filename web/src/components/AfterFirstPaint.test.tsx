@@ -1,0 +1,21 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { AfterFirstPaint } from "./AfterFirstPaint.tsx";
+
+afterEach(cleanup);
+
+describe("AfterFirstPaint", () => {
+  it("leaves its children out of the first commit and draws them after the next frame", async () => {
+    render(
+      <main>
+        <h1>Top of the page</h1>
+        <AfterFirstPaint>
+          <p>Below the first screen</p>
+        </AfterFirstPaint>
+      </main>,
+    );
+    expect(screen.getByRole("heading", { name: "Top of the page" })).toBeTruthy();
+    expect(screen.queryByText("Below the first screen")).toBeNull();
+    expect(await screen.findByText("Below the first screen")).toBeTruthy();
+  });
+});
