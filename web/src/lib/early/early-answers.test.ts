@@ -46,6 +46,8 @@ describe("early answers", () => {
     const [url, init] = early.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("http://api.test/graphql");
     expect((init.headers as Record<string, string>).authorization).toBe("Bearer the-token");
+    // Without cookies: Chromium gives it connections of its own, not the code's queue on HTTP/1.1.
+    expect(init.credentials).toBe("omit");
     const body = bodies(early)[0];
     expect(body.operationName).toBe("Place");
     expect(body.variables).toEqual({ id: "p1" });
