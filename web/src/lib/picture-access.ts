@@ -3,8 +3,8 @@
 // viewer by an HttpOnly cookie that POST /images/session sets from the session's bearer token (and
 // clears for a guest token). The session provider syncs it whenever the token changes, and waits
 // for it when signing in, so the first pages after sign-in show private pictures at once.
-// A picture that failed under an older cookie is asked again (usePictureAttempt, used by Avatar
-// and Picture).
+// A picture that failed under an older cookie is asked again (usePictureAttempt, used by Avatar,
+// Picture and the timeline's action pictures).
 import { useState, useSyncExternalStore } from "react";
 
 export interface PictureAccess {

@@ -1,8 +1,8 @@
 // Words, colours and units of things and actions (spec sections 3, 4 and 9, decisions.md):
 // thing and action types with their labels, the indicator colours with what they mean, hydration
 // bands, reading units and the date formats the thing screens use. Pure TypeScript: the words come
-// from the catalogue through a `t` (components pass a useT with thingWordsTexts; English when none is given, for the
-// screens of other features that call these without one yet).
+// from the catalogue (thing-words.ts) through a `t`: components pass a useT with thingWordsTexts;
+// English when none is given, for the screens of other features that call these without one yet.
 
 import { dateSettings, formatDate as formatDateOf, formatDateTime as formatDateTimeOf, timeAgo, toDate } from "../../lib/dates.ts";
 import { type ThingWordsT, englishThingWordsT } from "./thing-words.ts";

@@ -1,9 +1,8 @@
 // FormatJS's IntlMessageFormat, made cheap to create. Each screen text is compiled once, but the
 // constructor asks Intl which of the locales it supports (supportedLocalesOf, new Intl.Locale) and
-// starts a cache of number, date and plural formatters of its own, for every text. On a phone
-// slowed 4x that was most of the formatting in the home page's first render (issue 27): 300
-// texts took 50 ms on this machine, 4.5 ms with one resolution and one set of formatters per
-// language.
+// starts a cache of number, date and plural formatters of its own, for every text (issue 27): 300
+// texts took 50 ms in Node on this machine, 4.5 ms with one resolution and one set of formatters
+// per language. (The first Intl call of a page still pays for ICU's start, whichever it is.)
 import { IntlMessageFormat, type Formatters } from "intl-messageformat";
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 
