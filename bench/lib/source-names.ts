@@ -25,7 +25,8 @@ export function sourceNames(distDir: string) {
   };
   /** The original of a frame (0-based line and column, as CPU profiles give them); null where there is no map. */
   return (frame: { functionName: string; url: string; lineNumber: number; columnNumber?: number }): OriginalFrame | null => {
-    if (!frame.url.includes("/assets/")) return null;
+    // A frame with no position (line -1: a module's top level as V8 reports it at times) has no original.
+    if (!frame.url.includes("/assets/") || frame.lineNumber < 0) return null;
     const consumer = consumerFor(frame.url);
     if (!consumer) return null;
     const at = consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber ?? 0 });

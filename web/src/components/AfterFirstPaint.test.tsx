@@ -18,4 +18,13 @@ describe("AfterFirstPaint", () => {
     expect(screen.queryByText("Below the first screen")).toBeNull();
     expect(await screen.findByText("Below the first screen")).toBeTruthy();
   });
+
+  it("draws its children in the first commit when they show already (now)", () => {
+    render(
+      <AfterFirstPaint now>
+        <p>An open panel</p>
+      </AfterFirstPaint>,
+    );
+    expect(screen.getByText("An open panel")).toBeTruthy();
+  });
 });

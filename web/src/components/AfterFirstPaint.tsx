@@ -4,12 +4,14 @@
 // first screen now renders in the frame after, as a transition (input still goes first).
 //
 //   <AfterFirstPaint>{cards below the fold}</AfterFirstPaint>
+//   <AfterFirstPaint now={open}>{a panel hidden until opened}</AfterFirstPaint>
 //
 // Nothing stands in for it meanwhile: it is below the first screen, so nothing visible moves when
 // it arrives. Queries of the components inside start then too (about a frame later).
 import { startTransition, useEffect, useState, type ReactNode } from "react";
 
-export function AfterFirstPaint({ children }: { children: ReactNode }) {
+/** `now`: draw at once (the part is showing already, e.g. a panel that is open); once drawn, it stays. */
+export function AfterFirstPaint({ children, now = false }: { children: ReactNode; now?: boolean }) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     // A frame, then a task: the browser has painted what the first render committed.
@@ -22,5 +24,5 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, []);
-  return painted ? children : null;
+  return painted || now ? children : null;
 }

@@ -22,6 +22,22 @@ describe("header", () => {
     expect(screen.queryByRole("button", { name: "Sign out" })).toBeNull();
   });
 
+  it("still draws the folded menu's links on a narrow screen, a frame after the page (issue 27)", async () => {
+    vi.stubGlobal(
+      "matchMedia",
+      vi.fn((query: string) => ({ matches: query.includes("max-width"), media: query, addEventListener() {}, removeEventListener() {} })),
+    );
+    try {
+      renderApp({ path: "/map", session: guestSession() });
+      await screen.findByRole("heading", { level: 1, name: "Map" });
+      const nav = screen.getByRole("navigation", { name: "Main", hidden: true });
+      // In the first commit the folded menu is empty; a frame later its links are there.
+      expect(await within(nav).findByRole("link", { name: "Things", hidden: true })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("keeps the way back on Register too, so an invitation being followed is not lost (issue 22)", async () => {
     renderApp({ path: "/groups/accept?id=g1&code=abc", session: guestSession() });
     const nav = await screen.findByRole("navigation", { name: "Main" });

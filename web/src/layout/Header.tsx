@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { AfterFirstPaint } from "../components/AfterFirstPaint.tsx";
 import { Avatar } from "../components/Avatar.tsx";
 import { BrandMark } from "../components/BrandMark.tsx";
 import { LanguageSwitch } from "../components/LanguageSwitch.tsx";
@@ -8,6 +9,9 @@ import { useBranding } from "../lib/config-context.tsx";
 import { useNotify } from "../lib/notices.tsx";
 import { useSession } from "../lib/session-context.tsx";
 import { paths } from "../routes/paths.ts";
+
+/** header.css's breakpoint for the menu. */
+const FOLDED = "(max-width: 1023.98px)";
 
 const AUTH_SCREENS = ["/signin", "/register", "/forgot-password", "/reset"];
 
@@ -39,6 +43,10 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // Below 1024 px the links fold into the menu (header.css). Folded and closed, they are drawn
+  // after the page's first paint, not in it: on a phone that is a fifth of the first render's
+  // elements, on every page (issue 27).
+  const [folded] = useState(() => typeof window !== "undefined" && window.matchMedia?.(FOLDED).matches === true);
 
   // Close the small-screen menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu after a navigation: the effect runs on the path, it doesn't read it
@@ -90,38 +98,40 @@ export function Header({ notifications }: { notifications?: ReactNode }) {
         {/* Signed-in users only; it places itself at the end of the header on wide screens. */}
         {notifications}
         <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label={t("header.mainNav")}>
-          <ul>
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="account-area">
-            <LanguageSwitch className="header-language" compact />
-            {signedIn ? (
-              <>
-                <Link to={paths.account()} className="user-name" title={t("header.yourAccountTitle", { name: displayName })}>
-                  <Avatar id={session?.id ?? "me"} name={displayName} hasImage={session?.hasImage} size={32} />
-                  <span className="user-name-text">{displayName}</span>
-                </Link>
-                <button type="button" className="button button-quiet" onClick={onSignOut} disabled={signingOut}>
-                  {t("header.signOut")}
-                </button>
-              </>
-            ) : (
-              <>
-                <Link to={signInLink(location.pathname, location.search)} className="button button-light">
-                  {t("header.signIn")}
-                </Link>
-                <Link to={registerLink(location.pathname, location.search)} className="register-link">
-                  {t("header.register")}
-                </Link>
-              </>
-            )}
-          </div>
+          <AfterFirstPaint now={menuOpen || !folded}>
+            <ul>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="account-area">
+              <LanguageSwitch className="header-language" compact />
+              {signedIn ? (
+                <>
+                  <Link to={paths.account()} className="user-name" title={t("header.yourAccountTitle", { name: displayName })}>
+                    <Avatar id={session?.id ?? "me"} name={displayName} hasImage={session?.hasImage} size={32} />
+                    <span className="user-name-text">{displayName}</span>
+                  </Link>
+                  <button type="button" className="button button-quiet" onClick={onSignOut} disabled={signingOut}>
+                    {t("header.signOut")}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <Link to={signInLink(location.pathname, location.search)} className="button button-light">
+                    {t("header.signIn")}
+                  </Link>
+                  <Link to={registerLink(location.pathname, location.search)} className="register-link">
+                    {t("header.register")}
+                  </Link>
+                </>
+              )}
+            </div>
+          </AfterFirstPaint>
         </nav>
       </div>
     </header>

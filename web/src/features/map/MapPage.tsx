@@ -10,6 +10,7 @@ import { useClient, useQuery } from "urql";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import { loadMapPrefs, saveMapPrefs, type MapPrefs, type OverlayId } from "../../components/environment/map-prefs.ts";
 import { pageBasemapSettings, type BasemapId } from "../../components/environment/map-styles.ts";
+import { AfterFirstPaint } from "../../components/AfterFirstPaint.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
 import { useSession } from "../../lib/session-context.tsx";
 import { paths } from "../../routes/paths.ts";
@@ -145,30 +146,33 @@ export default function MapPage() {
             </button>
           ) : null}
           <aside id="map-layers" className={styles.panel} aria-label={t("map.layers")} hidden={!panelOpen}>
-            <LayerPanel
-              basemaps={settings.basemaps}
-              basemap={basemapId}
-              basemapStatus={basemapStatus}
-              onBasemap={(id) => update({ ...prefs, basemap: id })}
-              overlays={prefs.overlays}
-              onOverlay={(id, on) => update({ ...prefs, overlays: { ...prefs.overlays, [id]: on } })}
-              statuses={statuses}
-              soilLegend={soilLegend}
-              brand={b.key}
-              signedIn={signedIn}
-              onClose={narrow ? closePanel : undefined}
-            />
-            {statuses.things.error && prefs.overlays.things ? (
-              <button type="button" className={`button button-secondary ${styles.retry}`} onClick={() => setThingsRetry((n) => n + 1)}>
-                {t("map.retryThings", { brand: b.key })}
-              </button>
-            ) : null}
-            {!signedIn ? (
-              <p className={styles.panelFoot}>
-                <Link to={paths.signIn("/map")}>{t("map.signIn")}</Link>
-                {t("map.signInForOwn", { brand: b.key })}
-              </p>
-            ) : null}
+            {/* Hidden on a phone until opened: drawn after the map's first paint, not in it (issue 27). */}
+            <AfterFirstPaint now={panelOpen}>
+              <LayerPanel
+                basemaps={settings.basemaps}
+                basemap={basemapId}
+                basemapStatus={basemapStatus}
+                onBasemap={(id) => update({ ...prefs, basemap: id })}
+                overlays={prefs.overlays}
+                onOverlay={(id, on) => update({ ...prefs, overlays: { ...prefs.overlays, [id]: on } })}
+                statuses={statuses}
+                soilLegend={soilLegend}
+                brand={b.key}
+                signedIn={signedIn}
+                onClose={narrow ? closePanel : undefined}
+              />
+              {statuses.things.error && prefs.overlays.things ? (
+                <button type="button" className={`button button-secondary ${styles.retry}`} onClick={() => setThingsRetry((n) => n + 1)}>
+                  {t("map.retryThings", { brand: b.key })}
+                </button>
+              ) : null}
+              {!signedIn ? (
+                <p className={styles.panelFoot}>
+                  <Link to={paths.signIn("/map")}>{t("map.signIn")}</Link>
+                  {t("map.signInForOwn", { brand: b.key })}
+                </p>
+              ) : null}
+            </AfterFirstPaint>
           </aside>
         </div>
         <CareMap

@@ -4,7 +4,7 @@
 // own, loaded when someone reads in German (English shows meanwhile, for a moment).
 import { createContext, Fragment, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useMutation } from "urql";
-import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from "../../../../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageValues } from "../../../../shared/i18n/translate.ts";
 import { addNoticeTexts } from "../../../../shared/i18n/notices/index.ts";
 import { resolveDateSettings, setDateSettings } from "../dates.ts";
@@ -12,11 +12,12 @@ import { useSession } from "../session-context.tsx";
 import type { MessageKey } from "./messages/en-GB.ts";
 import { shellTexts, type T } from "./english.ts";
 import { setPseudoRewrite, type Texts } from "./texts.ts";
+import { browserLanguages, dateLocale, LANGUAGE_STORAGE_KEY, readerLocale, storedChoice } from "./reader-locale.ts";
 import { SetLanguageDocument as setLanguageMutation } from "./SetLanguage.generated.ts";
 import { makeMessageTranslator, setServerMessageTranslator, type MessageTranslator } from "./server-messages.ts";
 
-/** Where a guest's (or a not yet saved) choice is kept on this device. */
-export const LANGUAGE_STORAGE_KEY = "steward.language";
+/** Where a guest's (or a not yet saved) choice is kept on this device (reader-locale.ts). */
+export { LANGUAGE_STORAGE_KEY } from "./reader-locale.ts";
 /** "1": British English shown as the pseudo-locale (lib/i18n/pseudo.ts), to find hard-coded text. */
 export const PSEUDO_STORAGE_KEY = "steward.pseudoLocale";
 
@@ -64,27 +65,13 @@ function pseudoWanted(): boolean {
   }
 }
 
-function storedChoice(): Locale | null {
-  try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLocale(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === "undefined") return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
-}
-
 export function LocaleProvider({ children, languages = browserLanguages() }: { children: ReactNode; languages?: readonly string[] }) {
   const { session, signedIn, store } = useSession();
   const [deviceChoice, setDeviceChoice] = useState<Locale | null>(storedChoice);
   const [, setLanguage] = useMutation(setLanguageMutation);
   const accountChoice = signedIn && isLocale(session?.language) ? session.language : null;
   const choice = accountChoice ?? deviceChoice;
-  const locale = negotiateLocale([choice, ...languages]);
+  const locale = readerLocale(accountChoice, deviceChoice, languages);
   // A German reader's first screen waits for the German texts (a few kilobytes) rather than
   // flashing English; after that, a switch shows the old language until the new one is here.
   const [loaded, setLoaded] = useState<Loaded | null>(() => (locale === DEFAULT_LOCALE && !pseudoWanted() ? ENGLISH : null));
@@ -108,7 +95,7 @@ export function LocaleProvider({ children, languages = browserLanguages() }: { c
   useEffect(() => {
     document.documentElement.lang = shown;
     setDateSettings(
-      shown === "de" ? resolveDateSettings(["de-DE"], Intl.DateTimeFormat().resolvedOptions().timeZone) : resolveDateSettings(["en-GB"]),
+      resolveDateSettings([dateLocale(shown)], shown === "de" ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined),
     );
   }, [shown]);
 
