@@ -170,6 +170,11 @@ test("closing the page sends what is left with a keep-alive request", async (t) 
       const note = sent.find((n) => n.request === request);
       if (note) note.outcome = `failed: ${request.failure()?.errorText}`;
     });
+    // The tracker says in the console why a sync failed.
+    const warnings = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
     await signIn(page, member);
     await browse(page, ["Tasks", "Map"]);
     const beforeClose = sent.length;
@@ -182,8 +187,9 @@ test("closing the page sends what is left with a keep-alive request", async (t) 
       await waitForRoutes(adminToken, memberId, ["/tasks", "/map"], 20_000);
     } catch (error) {
       const said = sent.map((n, i) => `${i < beforeClose ? "" : "(on close) "}${n.operation}: ${n.outcome ?? "no answer"}`);
-      error.message += `\nrequests to /graphql:\n  ${said.join("\n  ")}`;
-      throw error;
+      // A new error: the runner prints the stack, which holds the message as it was thrown.
+      const console = warnings.length ? `\nthe page's warnings:\n  ${warnings.join("\n  ")}` : "";
+      throw new Error(`${error.message}\nrequests to /graphql:\n  ${said.join("\n  ")}${console}`, { cause: error });
     }
   });
 });
