@@ -15,6 +15,7 @@ export default defineConfig({
             "server/test/**/*.test.ts",
             "worker/test/**/*.test.ts",
             "scripts/test/**/*.test.ts",
+            "bench/test/**/*.test.ts",
             "test/security/**/*.test.ts",
           ],
           globalSetup: ["test/global-setup.ts"],
