@@ -6,11 +6,16 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { earlyScript } from "./early-script.ts";
+import { startChunks } from "./start-chunks.ts";
 import { routePreloads } from "./route-preloads.ts";
 import { precompiledMessages, withoutIcuParser } from "./precompiled-messages.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const start = startChunks({
+  earlyEntry: fileURLToPath(new URL("./src/early.ts", import.meta.url)),
+  appEntry: fileURLToPath(new URL("./src/main.tsx", import.meta.url)),
+});
 const apiTarget = process.env.API_TARGET || "http://localhost:3000";
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -40,6 +45,8 @@ export default defineConfig(({ command }) => ({
     precompiledMessages(),
     // The first screen's data asked by a script of its own, before the app's code has arrived.
     earlyScript(webRoot),
+    // The code every page starts with in two chunks, not a dozen.
+    start.plugin,
     // Which chunks each screen needs, for the server to preload with the page (issue 27).
     routePreloads(fileURLToPath(new URL("./src/routes/routes.tsx", import.meta.url))),
     compression({
@@ -64,6 +71,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     target: "es2022",
     rolldownOptions: {
+      // What every page starts with in two files (start-chunks.ts).
+      output: { codeSplitting: { groups: start.groups } },
       onwarn(warning, warn) {
         // react-router marks its modules "use client" (for server components); meaningless in an SPA.
         if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
