@@ -9995,7 +9995,7 @@ begin
       order by d.metres, c.id
       limit c_most);
     exit when cardinality(v_rows) >= c_most or v_r >= v_max;
-    v_r := least(v_max, v_r * 4);
+    v_r := least(v_max, v_r * 2);
   end loop;
   return query select * from unnest(v_rows);
 end;
@@ -10050,7 +10050,7 @@ begin
       order by d.metres, c.id
       limit c_most);
     exit when cardinality(v_rows) >= c_most or v_r >= v_max;
-    v_r := least(v_max, v_r * 4);
+    v_r := least(v_max, v_r * 2);
   end loop;
   return query select * from unnest(v_rows);
 end;
@@ -16749,4 +16749,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261129000200'),
     ('20261130000100'),
     ('20261130000200'),
-    ('20261201000100');
+    ('20261201000100'),
+    ('20261202000100');

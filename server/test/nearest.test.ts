@@ -122,8 +122,8 @@ describe("nearestThing by metres", () => {
   });
 
   it("answers the same 100 as ranking every visible thing of the radius by metres, however the things fall into its rings", async () => {
-    // Issue 27: the search grows from 250 m (250 m, 1 km, 4 km, 16 km, the radius) until a ring
-    // holds 100. Around (-44.0, 171.0): 40 things within 250 m, 50 between 300 m and 900 m, 60
+    // Issue 27: the search grows from 250 m, twice as wide each time (250 m, 500 m, 1 km, 2 km, ...,
+    // 16 km, the radius), until a ring holds 100. Around (-44.0, 171.0): 40 things within 250 m, 50 between 300 m and 900 m, 60
     // between 1.2 and 3.5 km and 80 between 5 and 30 km (some beyond the 20 km radius), a fifth
     // of them private to a group the asker is not in.
     const owner = await signUp(server.url);
