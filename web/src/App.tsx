@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { RouterProvider } from "react-router/dom";
-import type { createBrowserRouter } from "react-router";
+import { BrowserRouter, useRoutes, type RouteObject } from "react-router";
 import type { AuthApi } from "./lib/session-calls.ts";
 import type { AppConfig } from "./lib/config.ts";
 import { ConfigProvider } from "./lib/config-context.tsx";
@@ -56,10 +55,21 @@ export function AppProviders({ services, children }: { services: AppServices; ch
   );
 }
 
-export function App({ services, router }: { services: AppServices; router: ReturnType<typeof createBrowserRouter> }) {
+/**
+ * The app in the browser. A declarative router, not a data router (createBrowserRouter): the app
+ * has no loaders or actions (screens ask their data through urql), and the data router's state
+ * machine was the largest part of react-router in what every page loads first (issue 27).
+ */
+export function App({ services, routes }: { services: AppServices; routes: RouteObject[] }) {
   return (
     <AppProviders services={services}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   );
+}
+
+function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }

@@ -1,6 +1,5 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
 import { App, type AppServices } from "./App.tsx";
 import { createAuthApi } from "./features/auth/auth-api.ts";
 import { getAppConfig } from "./lib/config.ts";
@@ -64,7 +63,6 @@ const services: AppServices = {
 };
 
 const routeObjects = buildRouteObjects();
-const router = createBrowserRouter(routeObjects);
 
 // The first screen's code before the first render, so it renders at once (routes.tsx,
 // preloadScreens), and its first data asked before that render (lib/first-data.ts).
@@ -90,7 +88,7 @@ void preloadScreens(routeObjects, window.location.pathname).then(async (screens)
   const root = createRoot(document.getElementById("root")!);
   root.render(
     <StrictMode>
-      <App services={services} router={router} />
+      <App services={services} routes={routeObjects} />
     </StrictMode>,
   );
 });

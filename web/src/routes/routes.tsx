@@ -12,7 +12,7 @@ import { preloadableLazy, type PreloadableLazy } from "../lib/preloadable-lazy.t
 import type { TitleKey } from "../lib/i18n/messages/en-GB.ts";
 import { useSession } from "../lib/session-context.tsx";
 import { MainLayout } from "../layout/MainLayout.tsx";
-import { RouteErrorPage } from "../layout/RouteErrorPage.tsx";
+import { RouteErrorBoundary } from "../layout/RouteErrorPage.tsx";
 import { Loading } from "../components/Loading.tsx";
 import { RedirectWithNotice } from "../components/RedirectWithNotice.tsx";
 import { NotificationsBell } from "../features/notifications/NotificationsBell.tsx";
@@ -241,14 +241,16 @@ function toRouteObject(route: AppRoute, parentPath = ""): RouteObject {
     );
   }
   const element = (
-    <AccessGuard access={route.access}>
-      {/* A layout's children name the page; effects of children run first, so the layout stays quiet. */}
-      {route.children ? null : <DocumentTitle title={route.title} />}
-      <Suspense fallback={<Loading />}>{content}</Suspense>
-    </AccessGuard>
+    <RouteErrorBoundary>
+      <AccessGuard access={route.access}>
+        {/* A layout's children name the page; effects of children run first, so the layout stays quiet. */}
+        {route.children ? null : <DocumentTitle title={route.title} />}
+        <Suspense fallback={<Loading />}>{content}</Suspense>
+      </AccessGuard>
+    </RouteErrorBoundary>
   );
   const handle: ScreenHandle = { preload: screen.preload };
-  const object: RouteObject = { path: route.path, element, errorElement: <RouteErrorPage />, handle };
+  const object: RouteObject = { path: route.path, element, handle };
   if (route.children) object.children = route.children.map((child) => toRouteObject(child, fullPath));
   return object;
 }
@@ -258,17 +260,18 @@ export function buildRouteObjects(routes: readonly AppRoute[] = ROUTES): RouteOb
   return [
     {
       element: (
-        <MainLayout
-          notifications={<NotificationsBell />}
-          banner={
-            <>
-              <OfflineBanner global />
-              <QueuedActionsStatus />
-            </>
-          }
-        />
+        <RouteErrorBoundary standalone>
+          <MainLayout
+            notifications={<NotificationsBell />}
+            banner={
+              <>
+                <OfflineBanner global />
+                <QueuedActionsStatus />
+              </>
+            }
+          />
+        </RouteErrorBoundary>
       ),
-      errorElement: <RouteErrorPage standalone />,
       children: routes.map((route) => toRouteObject(route)),
     },
   ];
