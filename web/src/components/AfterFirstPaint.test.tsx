@@ -1,8 +1,6 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { AfterFirstPaint } from "./AfterFirstPaint.tsx";
-
-afterEach(cleanup);
 
 describe("AfterFirstPaint", () => {
   it("leaves its children out of the first commit and draws them after the next frame", async () => {

@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, render } from "@testing-library/react";
+import { fireEvent, render } from "@testing-library/react";
 import { act } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigProvider } from "../lib/config-context.tsx";
 import { createPictureAccess } from "../lib/picture-access.ts";
 import { TEST_CONFIG } from "../test/helpers.tsx";
 import { Avatar } from "./Avatar.tsx";
-
-afterEach(cleanup);
 
 const show = () =>
   render(

@@ -1,9 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfirmBox } from "./ConfirmBox.tsx";
 import styles from "./ConfirmBox.module.css";
-
-afterEach(cleanup);
 
 describe("ConfirmBox (issue 23: one confirmation for every destructive action)", () => {
   it("asks in a named group and answers each button once", () => {

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigProvider } from "../lib/config-context.tsx";
 import { TEST_CONFIG } from "../test/helpers.tsx";
 import { act } from "react";
@@ -12,8 +12,6 @@ const show = (props: PictureProps) =>
       <Picture {...props} />
     </ConfigProvider>,
   );
-
-afterEach(cleanup);
 
 describe("Picture (issue 22: blurry gallery pictures)", () => {
   it("offers the medium and large WebP sizes with srcset and the layout's sizes", () => {

@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { BEE_BRANDING } from "../../../shared/branding.ts";
 import { onBeforeSignOut } from "../lib/before-sign-out.ts";
 import { TEST_CONFIG, fakeAuth, guestSession, makeToken, renderApp, userSession } from "../test/helpers.tsx";
-
-afterEach(cleanup);
 
 describe("header", () => {
   it("shows the brand, the navigation and a sign-in link to guests", async () => {
@@ -126,7 +124,7 @@ describe("header", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(app.sessionStore.get()?.role).toBe("bk_anonymous"));
     expect(app.location()).toBe("/");
-    expect(app.router.state.historyAction).toBe("PUSH");
+    expect(app.router.historyAction()).toBe("PUSH");
   });
 
   it("keeps the next parameter in the sign-in link of the auth screens", async () => {

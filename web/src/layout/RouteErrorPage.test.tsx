@@ -1,6 +1,6 @@
 // A screen that fails shows the error page in its place, under the app's own declarative router
 // (App.tsx), and going elsewhere clears it; a layout that fails shows the page on its own.
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App, type AppServices } from "../App.tsx";
 import { NoticeStore } from "../lib/notices.tsx";
@@ -45,7 +45,6 @@ describe("the route error page", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
   afterEach(() => {
-    cleanup();
     vi.restoreAllMocks();
     window.history.replaceState(null, "", "/");
   });

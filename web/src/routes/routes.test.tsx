@@ -1,10 +1,8 @@
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paths, safeNext } from "./paths.ts";
 import { ROUTES, type AppRoute } from "./routes.tsx";
 import { guestSession, renderApp, userSession } from "../test/helpers.tsx";
-
-afterEach(cleanup);
 
 async function heading() {
   const h1 = await screen.findByRole("heading", { level: 1 });

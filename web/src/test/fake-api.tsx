@@ -6,8 +6,7 @@
 import type { ResultOf, VariablesOf } from "@graphql-typed-document-node/core";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, type RouteObject } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import type { RouteObject } from "react-router";
 import { vi } from "vitest";
 import { AppProviders, type AppServices } from "../App.tsx";
 import { NoticeStore } from "../lib/notices.tsx";
@@ -16,6 +15,7 @@ import { buildRouteObjects } from "../routes/routes.tsx";
 import type { AppConfig } from "../lib/config.ts";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "./helpers.tsx";
 import type { Operations } from "./operations.generated.ts";
+import { memoryRoutes } from "./router.tsx";
 
 /** An operation's name, as the client sends it (operationName). */
 export type OperationName = keyof Operations;
@@ -92,12 +92,8 @@ export function renderWithFakeApi(path: string, session: Session | null, handler
     return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
   });
   const services: AppServices = { config: options.config ?? TEST_CONFIG, sessionStore, auth: fakeAuth(), notices, fetch };
-  const router = createMemoryRouter(options.routes ?? buildRouteObjects(), { initialEntries: [path] });
-  const view = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { element, router } = memoryRoutes(options.routes ?? buildRouteObjects(), path);
+  const view = render(<AppProviders services={services}>{element}</AppProviders>);
   return {
     ...view,
     router,
@@ -105,7 +101,7 @@ export function renderWithFakeApi(path: string, session: Session | null, handler
     calls,
     storage,
     sessionStore,
-    location: () => router.state.location.pathname + router.state.location.search,
+    location: router.location,
     called: (name: string) => calls.filter((c) => c.operationName === name),
   };
 }

@@ -1,7 +1,5 @@
 // Test helpers: fake tokens, in-memory storage, a fake auth API and the whole app on a memory router.
 import { render } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { vi } from "vitest";
 import { STEWARD_BRANDING } from "../../../shared/branding.ts";
 import { AppProviders, type AppServices } from "../App.tsx";
@@ -11,6 +9,7 @@ import { NoticeStore } from "../lib/notices.tsx";
 import { SessionStore, type CurrentUser, type Session, sessionFromToken } from "../lib/session.ts";
 import { createGraphQLClient, type GraphQLClientOptions } from "../lib/graphql-client.ts";
 import { buildRouteObjects } from "../routes/routes.tsx";
+import { memoryRoutes } from "./router.tsx";
 
 function base64Url(text: string): string {
   return Buffer.from(text, "utf8").toString("base64url");
@@ -127,14 +126,9 @@ export function renderApp({ path = "/", session = null, auth = fakeAuth(), confi
     notices,
     fetch: vi.fn(async () => new Response(JSON.stringify({ data: null }), { headers: { "content-type": "application/json" } })),
   };
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  const view = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  const location = () => router.state.location.pathname + router.state.location.search;
-  return { ...view, router, location, sessionStore, storage, notices, auth, services };
+  const { element, router } = memoryRoutes(buildRouteObjects(), path);
+  const view = render(<AppProviders services={services}>{element}</AppProviders>);
+  return { ...view, router, location: router.location, sessionStore, storage, notices, auth, services };
 }
 
 /**

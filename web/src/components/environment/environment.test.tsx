@@ -1,6 +1,6 @@
 // The environmental panels and their helpers: "water or wait?", indicator colours, soil advice,
 // coordinates, basemap configuration, remembered map choices, and the panels against a fake API.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { coordinatesOf, coordinateText, LOCATION_MESSAGES, parseCoordinate, validateLatitude, validateLongitude } from "./coordinates.ts";
 import { formatDistance, formatMm, indicatorOf, soilAdvice, timeAgo, upcomingHours, weatherHint } from "./env-format.ts";
@@ -17,8 +17,6 @@ import { MemoryStorage } from "../../test/helpers.tsx";
 // chart.js and maplibre need a real canvas; the panels' text is what is tested here.
 vi.mock("./ForecastChart.tsx", () => ({ default: () => null }));
 vi.mock("./LocationPickerMap.tsx", () => ({ default: () => <div data-testid="picker-map" /> }));
-
-afterEach(() => cleanup());
 
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 10, 21, 9, 30);

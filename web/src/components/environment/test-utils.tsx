@@ -2,8 +2,6 @@
 // server answering by operation name, around one element or around the whole route table.
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
@@ -11,6 +9,7 @@ import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { Handler, Handlers } from "../../test/fake-api.tsx";
 import { fakeAuth, guestSession, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+import { memoryRoutes } from "../../test/router.tsx";
 
 export type { Data, NodeOf, Reply } from "../../test/fake-api.tsx";
 /** Answers by operation name, each checked against its operation's generated types. */
@@ -50,24 +49,16 @@ function services(answers: Answers, session: Session | null) {
 export function renderWithProviders(element: ReactElement, answers: Answers, session: Session | null = null) {
   window.scrollTo = () => {};
   const s = services(answers, session);
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/"] });
-  const view = render(
-    <AppProviders services={s.value}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, calls: s.calls, notices: s.notices, location: () => router.state.location.pathname };
+  const routed = memoryRoutes([{ path: "*", element }], "/");
+  const view = render(<AppProviders services={s.value}>{routed.element}</AppProviders>);
+  return { ...view, calls: s.calls, notices: s.notices, location: () => routed.router.location().split("?")[0] };
 }
 
 /** The whole app at a path. */
 export function renderRoute(path: string, answers: Answers, session: Session | null = null) {
   window.scrollTo = () => {};
   const s = services(answers, session);
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  const view = render(
-    <AppProviders services={s.value}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, calls: s.calls, notices: s.notices, location: () => router.state.location.pathname + router.state.location.search };
+  const { element, router } = memoryRoutes(buildRouteObjects(), path);
+  const view = render(<AppProviders services={s.value}>{element}</AppProviders>);
+  return { ...view, calls: s.calls, notices: s.notices, location: router.location };
 }

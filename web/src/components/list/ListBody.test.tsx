@@ -1,8 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ListContent, ListFooter, loadMoreProps } from "./index.ts";
-
-afterEach(cleanup);
 
 const content = (load: Parameters<typeof ListContent<string>>[0]["load"], empty: boolean) =>
   render(

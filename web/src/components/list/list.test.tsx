@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
+import { act, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Client, Provider } from "urql";
 import { filter, fromPromise, fromValue, map, mergeMap, pipe } from "wonka";
@@ -30,8 +30,6 @@ import {
   type ListStateOptions,
 } from "./index.ts";
 import styles from "./list.module.css";
-
-afterEach(cleanup);
 
 type Sort = "name" | "newest";
 type Filter = "type" | "visibility";

@@ -1,13 +1,11 @@
 // Issue 22: the bee-cafe branding swapped words inside sentences ("shared cafes around them:
 // planters, trees, bee cafes, benches"). Brand copy is whole sentences per brand.
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BRAND_COPY } from "../../../../shared/brand-copy.ts";
 import { BEE_BRANDING, STEWARD_BRANDING } from "../../../../shared/branding.ts";
 import { TEST_CONFIG, renderApp, userSession } from "../../test/helpers.tsx";
 import { homeTourSteps } from "../tour/home-tour.tsx";
-
-afterEach(cleanup);
 
 describe("brand copy", () => {
   it("the bee variant's sentences speak of bee cafes, not of the default's benches and trees", () => {

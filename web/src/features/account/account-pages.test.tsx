@@ -1,6 +1,6 @@
 // The /account sections against a fake API.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ALICE, userSession } from "../../test/helpers.tsx";
 import styles from "./account.module.css";
 import { plainDescription } from "./BadgesPage.tsx";
@@ -9,8 +9,6 @@ import { DELETE_FAILED } from "./DeleteAccountPage.tsx";
 import { RESEND_TOO_SOON } from "./EmailsPage.tsx";
 import { CREATE_USER_FAILED } from "./NewUserForm.tsx";
 import { gqlError, renderWithApi, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
-
-afterEach(cleanup);
 
 const ME = ALICE.id;
 

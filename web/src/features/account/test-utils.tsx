@@ -1,8 +1,6 @@
 // Test helper for the account and auth screens: the whole app on a memory router (like
 // test/helpers.tsx's renderApp) with a fake GraphQL server answering by operation name.
 import { render } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import type { AuthApi } from "../../lib/session-calls.ts";
@@ -11,6 +9,7 @@ import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { OperationName, Reply, Variables } from "../../test/fake-api.tsx";
 import { fakeAuth, MemoryStorage, TEST_CONFIG } from "../../test/helpers.tsx";
+import { memoryRoutes } from "../../test/router.tsx";
 
 export type { Data, NodeOf, Reply } from "../../test/fake-api.tsx";
 
@@ -73,13 +72,9 @@ export function renderWithApi({
     });
   });
   const services: AppServices = { config: TEST_CONFIG, sessionStore, auth, notices, fetch: fetch as typeof globalThis.fetch };
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  const view = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  const location = () => router.state.location.pathname + router.state.location.search;
+  const { element, router } = memoryRoutes(buildRouteObjects(), path);
+  const view = render(<AppProviders services={services}>{element}</AppProviders>);
+  const location = router.location;
   const callsOf = (name: string) => calls.filter((call) => call.operationName === name);
   return { ...view, router, location, sessionStore, storage, notices, auth, calls, callsOf, fetch };
 }

@@ -1,9 +1,7 @@
 // The admin dashboard against a fake API: totals, tables, the chart, filters feeding the queries,
 // the empty state, the server's error message, and the guard for non-admins.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
@@ -11,6 +9,7 @@ import { SessionStore, type Session } from "../../lib/session.ts";
 import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { Data, OperationName, Reply, Variables } from "../../test/fake-api.tsx";
 import { fakeAuth, MemoryStorage, TEST_CONFIG, userSession } from "../../test/helpers.tsx";
+import { memoryRoutes } from "../../test/router.tsx";
 
 // chart.js needs a real canvas; the chart module is stood in for by a labelled placeholder.
 vi.mock("./DailyChart.tsx", () => ({
@@ -178,17 +177,11 @@ function renderAdmin({ path = "/admin", session = adminSession(), answers = {} a
     notices: new NoticeStore(),
     fetch: fetch as unknown as typeof globalThis.fetch,
   };
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { element, router } = memoryRoutes(buildRouteObjects(), path);
+  render(<AppProviders services={services}>{element}</AppProviders>);
   const analyticsCalls = () => calls.filter((c) => c.operationName === "NavigationAnalytics");
   return { router, calls, analyticsCalls };
 }
-
-afterEach(cleanup);
 
 describe("/admin", () => {
   it("shows the totals, the summary, the chart and the tables", async () => {
@@ -239,7 +232,7 @@ describe("/admin", () => {
         targetUserId: ALICE_ID,
       }),
     );
-    expect(router.state.location.search).toBe("?from=2026-11-01&to=2026-11-10&user=alice");
+    expect(router.location()).toBe("/admin?from=2026-11-01&to=2026-11-10&user=alice");
     expect(await screen.findByText(/only alice/)).toBeTruthy();
   });
 
@@ -313,7 +306,7 @@ describe("/admin", () => {
   it("sends non-admins home", async () => {
     const { router, calls } = renderAdmin({ session: userSession() });
     await act(async () => {});
-    expect(router.state.location.pathname).toBe("/");
+    expect(router.location()).toBe("/");
     expect(calls.filter((c) => c.operationName === "AdminTotals")).toHaveLength(0);
   });
 });

@@ -1,13 +1,11 @@
 // Adoption on a thing's page, the map card and profiles, against a fake API.
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { failure, renderElementWithFakeApi } from "../../test/fake-api.tsx";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { AdoptedThings, adoptedCountText } from "./AdoptedThings.tsx";
 import { AdoptionPanel } from "./AdoptionPanel.tsx";
 import { adoptionSummary } from "./adoption-text.ts";
-
-afterEach(cleanup);
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 const ME = "11111111-1111-4111-8111-111111111111"; // userSession()'s user

@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { GraphQLRequestError } from "../../lib/api.ts";
 import { ALICE, fakeAuth, guestSession, renderApp, userToken } from "../../test/helpers.tsx";
-
-afterEach(cleanup);
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

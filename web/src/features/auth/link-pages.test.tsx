@@ -1,13 +1,11 @@
 // The screens behind the e-mail links: /verify, /forgot-password and /reset.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { ALICE, fakeAuth, guestSession, userSession } from "../../test/helpers.tsx";
 import { gqlError, renderWithApi } from "../account/test-utils.tsx";
 import { FORGOT_FAILED } from "./ForgotPasswordPage.tsx";
 import { RESET_DONE, RESET_INVALID, RESET_LOCKED } from "./ResetPasswordPage.tsx";
 import { RESEND_TOO_SOON, VERIFY_FAILED } from "./VerifyEmailPage.tsx";
-
-afterEach(cleanup);
 
 const EMAIL_ID = "22222222-2222-4222-8222-222222222222";
 const USER_ID = "33333333-3333-4333-8333-333333333333";

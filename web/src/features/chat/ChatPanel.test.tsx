@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { MemoryRouter } from "react-router";
 import { Client, Provider, getOperationName, makeResult, type Exchange, type Operation } from "urql";
 import { filter, fromPromise, makeSubject, map, mergeMap, pipe, share, takeUntil } from "wonka";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ConfigProvider } from "../../lib/config-context.tsx";
 import { NoticeProvider, NoticeStore } from "../../lib/notices.tsx";
 import { SessionProvider } from "../../lib/session-context.tsx";
@@ -130,8 +130,6 @@ const log = () => screen.getByRole("log");
 beforeEach(() => {
   window.localStorage.clear();
 });
-
-afterEach(cleanup);
 
 describe("chat panel", () => {
   it("shows the conversation: questions and answers with their times, in a polite live log", async () => {

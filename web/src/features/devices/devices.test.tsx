@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import {
   colourMeaning,
@@ -38,7 +38,6 @@ vi.mock("../../components/charts/LineChart.tsx", () => ({
 
 // Lists remember their filters in localStorage; every test starts afresh.
 beforeEach(() => window.localStorage.clear());
-afterEach(cleanup);
 
 const ME = "11111111-1111-4111-8111-111111111111";
 const DEVICE_ID = "22222222-2222-4222-8222-222222222222";

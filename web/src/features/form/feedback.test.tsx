@@ -1,7 +1,7 @@
 // /form against a fake API: instant validation with the database's messages, the call it makes,
 // the success notice, the server's message on failure, and the list admins read.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { userSession } from "../../test/helpers.tsx";
 import { failure, renderScreen, type Reply } from "../home/test-utils.tsx";
 import { FEEDBACK_MESSAGES, feedbackInput, validateFeedback } from "./feedback-form.ts";
@@ -41,8 +41,6 @@ function feedbacks(items: { id: string; subject: string; message: string; who?: 
     },
   };
 }
-
-afterEach(() => cleanup());
 
 describe("feedback rules", () => {
   it("uses the database's messages in its order", () => {

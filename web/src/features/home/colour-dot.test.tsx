@@ -1,13 +1,11 @@
 // The home page's colour dots say their colour in the reader's language (they said English
 // whatever the language; found while moving thing-meta's words to a catalogue of their own, issue 27).
 import { Suspense } from "react";
-import { act, cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import { ReadingLocale } from "../../lib/i18n/locale-context.tsx";
 import { ColourDot } from "./home-sections.tsx";
-
-afterEach(cleanup);
 
 async function dotIn(locale: Locale) {
   await act(async () => {

@@ -1,8 +1,8 @@
 // The home dashboard against a fake API: what guests see, a member's dashboard (figures, the One
 // Thing first with its colour, quick actions), the tour starting once, making a One Thing, and the
 // offline notice.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { readTour } from "../tour/tour-storage.ts";
 import { OfflineBanner } from "../offline/OfflineBanner.tsx";
@@ -161,10 +161,6 @@ const noActivity: Reply<"HomeActivity"> = { data: { allActions: { __typename: "A
 
 beforeEach(() => {
   window.localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
 });
 
 describe("the home page for guests", () => {

@@ -14,8 +14,6 @@ import type { MapThing } from "./map-data.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../lib/i18n/locale-context.tsx";
 import { byNeed, isThirsty, LEGEND_ORDER, NEED_STYLES, needStyle } from "../../components/water-need/water-need.ts";
 
-afterEach(() => cleanup());
-
 describe("water need on the map", () => {
   it("gives every need its own shape and icon, not only a colour", () => {
     const faces = LEGEND_ORDER.map((n) => `${NEED_STYLES[n].shape}/${NEED_STYLES[n].icon}`);

@@ -1,7 +1,7 @@
 // /map: its pure helpers (things, boxes, station circles, soil colours, the address's view) and
 // the layer panel (keyboard-usable radios and checkboxes, statuses, legends).
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { basemapSettings } from "../../components/environment/map-styles.ts";
 import { LayerPanel } from "./LayerPanel.tsx";
 import {
@@ -25,8 +25,6 @@ import {
 } from "./map-data.ts";
 import { thingTypeLabel } from "../../lib/thing-types.ts";
 import styles from "./map.module.css";
-
-afterEach(() => cleanup());
 
 describe("map data", () => {
   it("takes the clusters and things of the answer that the map can place", () => {

@@ -1,14 +1,12 @@
 // The history panel, the report form and the admins' queue against a fake API.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { failure, renderElementWithFakeApi, type Data, type NodeOf, type Reply } from "../../test/fake-api.tsx";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { fieldChanges, fieldLabel, operationText, valueText } from "./history-format.ts";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { ModerationQueue, targetLink } from "./ModerationQueue.tsx";
 import { ReportButton, reportProblem } from "./ReportButton.tsx";
-
-afterEach(cleanup);
 
 const THING_ID = "0b7e7a3e-2f53-4d6b-9d0e-1d1c7f0a1b2c";
 

@@ -1,7 +1,7 @@
 // /rainfall/{id}: the sums behind the bar chart, and the page against a fake API (a station from
 // the cache with its stale notice, an unknown station, an unreachable source).
-import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { gqlError, renderRoute } from "../../components/environment/test-utils.tsx";
 import { barWindows, periodText, primaryMeasure, RANGES, rangeDates, readingsOf, summariseBars, toBars } from "./rainfall-data.ts";
 import { translator } from "../../../../shared/i18n/translate.ts";
@@ -12,8 +12,6 @@ import { rainfallPageDe } from "../../lib/i18n/messages/rainfallPage.de.ts";
 
 vi.mock("./RainfallBarChart.tsx", () => ({ default: () => <canvas /> }));
 vi.mock("../../components/environment/LocationMapView.tsx", () => ({ default: () => <div data-testid="mini-map" /> }));
-
-afterEach(() => cleanup());
 
 const HOUR = 3600_000;
 const NOW = new Date(2026, 10, 21, 14, 20).getTime();

@@ -1,6 +1,6 @@
 // The group's rota tab and a thing's week on the rota, against a fake API.
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { failure, renderElementWithFakeApi } from "../../test/fake-api.tsx";
 import { userSession } from "../../test/helpers.tsx";
 import { GroupRotaTab } from "./GroupRotaTab.tsx";
@@ -8,8 +8,6 @@ import { ThingRotaWeek } from "./ThingRotaWeek.tsx";
 import type { GroupRotaQuery } from "./GroupRota.generated.ts";
 
 type Swap = NonNullable<GroupRotaQuery["groupById"]>["rotaSwapsByGroupId"]["nodes"][number];
-
-afterEach(cleanup);
 
 const GROUP = "22222222-2222-4222-8222-222222222222";
 const ME = "11111111-1111-4111-8111-111111111111";

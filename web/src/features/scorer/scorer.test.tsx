@@ -1,7 +1,7 @@
 // /scorer against a fake API: the boards per period, the user's own row and groups highlighted,
 // the tabs (address and keyboard), and the sign-in prompt for guests.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { guestSession, userSession } from "../../test/helpers.tsx";
 import { failure, renderScreen, type Reply, type Variables } from "../home/test-utils.tsx";
 import { ordinal, periodFromParam, standing, PERIODS } from "./scorer-data.ts";
@@ -46,8 +46,6 @@ function boards(period: string, signedIn = true): Reply<"ScorerBoards"> {
     },
   };
 }
-
-afterEach(() => cleanup());
 
 describe("scorer words", () => {
   it("reads the period from the address and says where the user stands", () => {

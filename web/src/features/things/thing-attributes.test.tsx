@@ -2,8 +2,6 @@
 // the chosen type's fields shown and sent (a retyped thing clears the others), and nothing sent
 // while a value is bad.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { NoticeStore } from "../../lib/notices.tsx";
@@ -12,6 +10,7 @@ import { buildRouteObjects } from "../../routes/routes.tsx";
 import type { OperationName, Reply } from "../../test/fake-api.tsx";
 import { ALICE, MemoryStorage, TEST_CONFIG, fakeAuth, userSession } from "../../test/helpers.tsx";
 import { EMPTY_ATTRIBUTES, attributesInputOf, validateAttributes } from "./thing-attributes.ts";
+import { memoryRoutes } from "../../test/router.tsx";
 
 afterEach(() => {
   cleanup();
@@ -130,12 +129,7 @@ describe("the new thing form", () => {
       notices: new NoticeStore(),
       fetch: fetchMock as unknown as typeof fetch,
     };
-    const router = createMemoryRouter(buildRouteObjects(), { initialEntries: ["/things/new"] });
-    render(
-      <AppProviders services={services}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    render(<AppProviders services={services}>{memoryRoutes(buildRouteObjects(), "/things/new").element}</AppProviders>);
     return { calls };
   }
 

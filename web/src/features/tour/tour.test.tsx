@@ -1,6 +1,6 @@
 // The guided tour on its own: steps, keys, the focus kept inside and given back, and its memory.
-import { act, cleanup, fireEvent, render, renderHook, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, renderHook, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "../../test/helpers.tsx";
 import { GuidedTour, useTour, type TourStep } from "./GuidedTour.tsx";
 import { readTour, TOUR_STORAGE_KEY, writeTour } from "./tour-storage.ts";
@@ -12,7 +12,6 @@ const STEPS: TourStep[] = [
 ];
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => cleanup());
 
 describe("the tour's memory", () => {
   it("remembers per tour and per person, and ignores what it cannot read", () => {

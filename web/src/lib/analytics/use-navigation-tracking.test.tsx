@@ -1,8 +1,7 @@
 // The hook in a router: each path change is recorded, redirects correct the event, the session's
 // token decides the visitor, and the hook stays quiet in unit tests unless asked.
 import { act, cleanup, render } from "@testing-library/react";
-import { createMemoryRouter, Navigate, Outlet } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { Navigate, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, type AppServices } from "../../App.tsx";
 import { fakeAuth, guestToken, MemoryStorage, TEST_CONFIG, userSession } from "../../test/helpers.tsx";
@@ -13,6 +12,7 @@ import { fakeServer } from "./test-server.ts";
 import { NavigationTracker } from "./tracker.ts";
 import { createFetchTransport } from "./transport.ts";
 import { useNavigationTracking, visitorOf, type NavigationTrackingOptions } from "./use-navigation-tracking.ts";
+import { memoryRoutes } from "../../test/router.tsx";
 
 function renderTracked(session: Session | null, options: (t: NavigationTracker) => NavigationTrackingOptions) {
   const server = fakeServer();
@@ -35,7 +35,7 @@ function renderTracked(session: Session | null, options: (t: NavigationTracker) 
     useNavigationTracking(options(tracker));
     return <Outlet />;
   }
-  const router = createMemoryRouter(
+  const { element, router } = memoryRoutes(
     [
       {
         element: <Layout />,
@@ -47,13 +47,9 @@ function renderTracked(session: Session | null, options: (t: NavigationTracker) 
         ],
       },
     ],
-    { initialEntries: ["/"] },
+    "/",
   );
-  const view = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const view = render(<AppProviders services={services}>{element}</AppProviders>);
   return { ...view, router, tracker, server, sessionStore };
 }
 

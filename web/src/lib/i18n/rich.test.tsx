@@ -1,7 +1,7 @@
 // A catalogue sentence with elements in it stays one message: the elements' words come from the
 // text, in the reader's language, wherever the language puts them (lib/i18n/rich.tsx).
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { translator } from "../../../../shared/i18n/translate.ts";
 import { englishAdminT } from "../../features/admin/texts.ts";
 import { englishAboutT } from "../../features/about/texts.ts";
@@ -10,8 +10,6 @@ import { adminEn } from "./messages/admin.en-GB.ts";
 import { PSEUDO_CLOSE, pseudoMessage } from "./pseudo.ts";
 import { richText } from "./rich.tsx";
 import { IntlMessageFormat } from "intl-messageformat";
-
-afterEach(cleanup);
 
 const link = (words: string) => <a href="/admin">{words}</a>;
 
