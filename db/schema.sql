@@ -12968,6 +12968,81 @@ COMMENT ON TABLE app_public.feedback IS 'What people tell the team through /form
 COMMENT ON COLUMN app_public.feedback.user_id IS '@behavior -insert -update';
 
 --
+-- Name: home_things; Type: VIEW; Schema: app_public; Owner: -
+--
+
+CREATE VIEW app_public.home_things WITH (security_invoker='true') AS
+ SELECT a.id,
+    a.user_id,
+    a.thing_id,
+    a.is_owner,
+    a.is_collaborator,
+        CASE
+            WHEN (u.one_thing_id = t.id) THEN 0
+            ELSE (1 + app_public.things_needs_water_rank(t.*))
+        END AS home_rank,
+    lower(t.name) AS sort_name
+   FROM ((app_public.thing_accesses a
+     JOIN app_public.things t ON ((t.id = a.thing_id)))
+     JOIN app_public.users u ON ((u.id = a.user_id)));
+
+--
+-- Name: VIEW home_things; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON VIEW app_public.home_things IS '@primaryKey id
+@foreignKey (thing_id) references app_public.things (id)|@behavior -connection -list
+@foreignKey (user_id) references app_public.users (id)|@behavior -single
+@behavior -query:resource:list -query:resource:connection -query:resource:single -node
+The things a person looks after, with where each comes on their home page.';
+
+--
+-- Name: COLUMN home_things.id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.id IS 'The thing access''s id.';
+
+--
+-- Name: COLUMN home_things.user_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.user_id IS '@notNull';
+
+--
+-- Name: COLUMN home_things.thing_id; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.thing_id IS '@notNull';
+
+--
+-- Name: COLUMN home_things.is_owner; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.is_owner IS '@notNull';
+
+--
+-- Name: COLUMN home_things.is_collaborator; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.is_collaborator IS '@notNull';
+
+--
+-- Name: COLUMN home_things.home_rank; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.home_rank IS '@notNull
+@behavior +orderBy
+0 the person''s One Thing, then 1 to 5 by how urgently it needs water (red, orange, green, blue, unknown).';
+
+--
+-- Name: COLUMN home_things.sort_name; Type: COMMENT; Schema: app_public; Owner: -
+--
+
+COMMENT ON COLUMN app_public.home_things.sort_name IS '@notNull
+@behavior +orderBy
+The thing''s name in lower case, to order by.';
+
+--
 -- Name: notifications; Type: TABLE; Schema: app_public; Owner: -
 --
 
@@ -16750,4 +16825,5 @@ INSERT INTO public.schema_migrations (version) VALUES
     ('20261130000100'),
     ('20261130000200'),
     ('20261201000100'),
-    ('20261202000100');
+    ('20261202000100'),
+    ('20261203000100');

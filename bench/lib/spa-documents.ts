@@ -45,9 +45,12 @@ export function spaDocument(file: string): string {
 /** AllThings' first page in the list's default order (web/src/features/things/ThingList.tsx). */
 export const THINGS_LIST_FIRST_PAGE = { first: 24, after: null, orderBy: ["NAME_ASC", "ID_ASC"], condition: null, counted: false };
 
-/** HomeDashboard's variables as the home page sends them: the week from Monday 00:00 (MemberHome.tsx). */
+/**
+ * HomeDashboard's variables as the home page sends them (MemberHome.tsx): the week from Monday
+ * 00:00, and the rows its cards show (MAX_ROWS and BADGE_ROWS of web/src/features/home/home-data.ts).
+ */
 export function homeDashboardVariables(now = new Date()) {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   start.setDate(start.getDate() - ((start.getDay() + 6) % 7));
-  return { weekStart: start.toISOString() };
+  return { weekStart: start.toISOString(), rows: 5, badgeRows: 4 };
 }

@@ -24,10 +24,20 @@ import { HomeMapSlot } from "./HomeMapSlot.tsx";
 import { OfflineBanner } from "../offline/OfflineBanner.tsx";
 import { BadgesCard, DevicesCard, GroupsCard } from "./MemberSideCards.tsx";
 import { MemberQuickActions } from "./MemberQuickActions.tsx";
-import { MAX_ROWS, MyThingsCard } from "./MyThingsCard.tsx";
+import { MyThingsCard } from "./MyThingsCard.tsx";
 import { RecentThingsCard, useRecentVisits } from "./RecentThingsCard.tsx";
 import { HomeCard, OverviewFigures, SectionError, SkeletonRows, ThingsAtAGlance, Unavailable, type Figure } from "./home-sections.tsx";
-import { colourCounts, greeting, needingWater, orderMyThings, startOfWeek, type DashboardUser, type MyThing } from "./home-data.ts";
+import {
+  BADGE_ROWS,
+  colourCounts,
+  greeting,
+  MAX_ROWS,
+  needingWater,
+  orderMyThings,
+  startOfWeek,
+  type DashboardUser,
+  type MyThing,
+} from "./home-data.ts";
 import { useSavedDashboard } from "./saved-dashboard.ts";
 import { HomeDashboardDocument as dashboardQuery } from "./HomeDashboard.generated.ts";
 import { HomeThingsDocument as thingsQuery } from "./HomeThings.generated.ts";
@@ -59,17 +69,17 @@ function memberFigures(user: DashboardUser | null, b: Branding, t: HomeT): Figur
     {
       key: "things",
       label: t("home.figures.myThings", brand),
-      value: user?.thingAccessesByUserId.nodes.length ?? null,
+      value: user?.homeThingsByUserId.totalCount ?? null,
       to: paths.account("things"),
     },
     {
       key: "devices",
       label: t("home.figures.devices"),
-      value: user?.deviceAccessesByUserId.nodes.length ?? null,
+      value: user?.deviceAccessesByUserId.totalCount ?? null,
       to: paths.account("devices"),
     },
-    { key: "groups", label: t("home.figures.groups", brand), value: user?.groupMembershipsByUserId.nodes.length ?? null, to: "/groups" },
-    { key: "badges", label: t("home.figures.badges"), value: user?.badgesByUserId.nodes.length ?? null, to: paths.account("badges") },
+    { key: "groups", label: t("home.figures.groups", brand), value: user?.groupMembershipsByUserId.totalCount ?? null, to: "/groups" },
+    { key: "badges", label: t("home.figures.badges"), value: user?.badgesByUserId.totalCount ?? null, to: paths.account("badges") },
     {
       key: "week",
       label: t("home.figures.week"),
@@ -86,7 +96,11 @@ export function MemberHome() {
   const { session } = useSession();
   // The week's actions are counted from Monday 00:00 in the reader's own time zone.
   const [weekStart] = useState(() => startOfWeek().toISOString());
-  const [dashboard, refetchDashboard] = useQuery({ query: dashboardQuery, variables: { weekStart }, requestPolicy: "cache-and-network" });
+  const [dashboard, refetchDashboard] = useQuery({
+    query: dashboardQuery,
+    variables: { weekStart, rows: MAX_ROWS, badgeRows: BADGE_ROWS },
+    requestPolicy: "cache-and-network",
+  });
   const [thingsResult, refetchThings] = useQuery({ query: thingsQuery, requestPolicy: "cache-and-network" });
   const visits = useRecentVisits();
   const personKey = session?.id ?? "";
@@ -172,7 +186,7 @@ export function MemberHome() {
           <div className={styles.column}>
             <MyThingsCard
               myThings={myThings}
-              count={user ? user.thingAccessesByUserId.nodes.length : null}
+              count={user ? user.homeThingsByUserId.totalCount : null}
               pending={pending}
               b={b}
               selfId={personKey}

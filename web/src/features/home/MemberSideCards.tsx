@@ -5,8 +5,7 @@ import type { Branding } from "../../../../shared/branding.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { BadgeRows, DeviceRows, EmptyNote, GroupRows, HomeCard } from "./home-sections.tsx";
-import type { DashboardUser } from "./home-data.ts";
-import { MAX_ROWS } from "./MyThingsCard.tsx";
+import { BADGE_ROWS, MAX_ROWS, type DashboardUser } from "./home-data.ts";
 import { homeTexts } from "./texts.ts";
 
 interface CardProps {
@@ -21,14 +20,14 @@ export function BadgesCard({ user, pending }: CardProps) {
     <HomeCard
       title={t("home.badges.title")}
       tour="badges"
-      count={user ? user.badgesByUserId.nodes.length : null}
+      count={user ? user.badgesByUserId.totalCount : null}
       link={{ to: paths.account("badges"), label: t("home.badges.all") }}
     >
       {pending(2) ??
         (!user || user.badgesByUserId.nodes.length === 0 ? (
           <EmptyNote>{t("home.badges.empty")}</EmptyNote>
         ) : (
-          <BadgeRows badges={user.badgesByUserId.nodes.slice(0, 4)} />
+          <BadgeRows badges={user.badgesByUserId.nodes.slice(0, BADGE_ROWS)} />
         ))}
     </HomeCard>
   );
@@ -40,7 +39,7 @@ export function GroupsCard({ user, pending, b }: CardProps & { b: Branding }) {
   return (
     <HomeCard
       title={t("home.groups.title", brand)}
-      count={user ? user.groupMembershipsByUserId.nodes.length : null}
+      count={user ? user.groupMembershipsByUserId.totalCount : null}
       link={{ to: "/groups", label: t("home.groups.all", brand) }}
     >
       {pending(2) ??
@@ -63,7 +62,7 @@ export function DevicesCard({ user, pending, b }: CardProps & { b: Branding }) {
   return (
     <HomeCard
       title={t("home.devices.title")}
-      count={user ? user.deviceAccessesByUserId.nodes.length : null}
+      count={user ? user.deviceAccessesByUserId.totalCount : null}
       link={{ to: paths.account("devices"), label: t("home.devices.all") }}
     >
       {pending(2) ??

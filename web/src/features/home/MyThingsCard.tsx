@@ -5,13 +5,10 @@ import type { Branding } from "../../../../shared/branding.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { paths } from "../../routes/paths.ts";
 import { EmptyNote, HomeCard, MyThingRow } from "./home-sections.tsx";
-import type { MyThingEntry } from "./home-data.ts";
+import { MAX_ROWS, type MyThingEntry } from "./home-data.ts";
 import { useOneThingChoice } from "./use-one-thing.ts";
 import styles from "./home.module.css";
 import { homeTexts } from "./texts.ts";
-
-/** Rows a card shows before "See all". */
-export const MAX_ROWS = 5;
 
 export function MyThingsCard({
   myThings,
@@ -36,7 +33,7 @@ export function MyThingsCard({
       title={t("home.myThings.title", brand)}
       tour="things"
       count={count}
-      link={myThings.length > MAX_ROWS ? { to: paths.account("things"), label: t("home.seeAll") } : null}
+      link={(count ?? 0) > MAX_ROWS ? { to: paths.account("things"), label: t("home.seeAll") } : null}
     >
       {pending(3, t("home.myThings.loading", brand)) ??
         (myThings.length === 0 ? (

@@ -34,12 +34,13 @@ function user(things: MyThing[], oneThingId: string | null): DashboardUser {
     name: "Alice",
     username: "alice",
     oneThingId,
-    thingAccessesByUserId: {
+    homeThingsByUserId: {
+      totalCount: things.length,
       nodes: things.map((t, i) => ({ id: `a${i}`, isOwner: true, isCollaborator: false, thingByThingId: t })),
     },
-    deviceAccessesByUserId: { nodes: [] },
-    groupMembershipsByUserId: { nodes: [] },
-    badgesByUserId: { nodes: [] },
+    deviceAccessesByUserId: { totalCount: 0, nodes: [] },
+    groupMembershipsByUserId: { totalCount: 0, nodes: [] },
+    badgesByUserId: { totalCount: 0, nodes: [] },
     actionCountSince: 0,
   };
 }
@@ -75,7 +76,7 @@ describe("my things", () => {
 describe("recording on my things", () => {
   it("owners and collaborators may record, viewers only when they are admins", () => {
     const u = user([thing("o", "Owned", "green"), thing("c", "Shared", "green"), thing("v", "Viewed", "green")], null);
-    const [owned, shared, viewed] = u.thingAccessesByUserId.nodes;
+    const [owned, shared, viewed] = u.homeThingsByUserId.nodes;
     shared.isOwner = false;
     shared.isCollaborator = true;
     viewed.isOwner = false;

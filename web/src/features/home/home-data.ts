@@ -5,6 +5,11 @@
 import { INDICATOR_COLOURS, needsWaterRank, type IndicatorColour } from "../things/thing-meta.ts";
 import { type HomeT, englishHomeT } from "./texts.ts";
 
+/** Rows a card of the home page shows before "See all" (the dashboard asks for no more). */
+export const MAX_ROWS = 5;
+/** Badges the side column shows. */
+export const BADGE_ROWS = 4;
+
 /** A thing in the home page's photo carousel (GalleryCarousel.tsx). */
 export interface GallerySlide {
   id: string;
@@ -75,17 +80,22 @@ export interface MyBadge {
   } | null;
 }
 
+/** A list of the dashboard: the first rows its card shows, and how many there are in all. */
+interface FirstRows<Row> {
+  totalCount: number;
+  nodes: Row[];
+}
+
 export interface DashboardUser {
   id: string;
   name: string | null;
   username: string | null;
   oneThingId: string | null;
-  thingAccessesByUserId: {
-    nodes: { id: string; isOwner: boolean; isCollaborator: boolean; thingByThingId: MyThing | null }[];
-  };
-  deviceAccessesByUserId: { nodes: { id: string; isOwner: boolean; deviceByDeviceId: MyDevice | null }[] };
-  groupMembershipsByUserId: { nodes: { id: string; isOwner: boolean; groupByGroupId: MyGroup | null }[] };
-  badgesByUserId: { nodes: MyBadge[] };
+  /** My things in the card's order (the One Thing, then the driest, then by name), the first five. */
+  homeThingsByUserId: FirstRows<{ id: string; isOwner: boolean; isCollaborator: boolean; thingByThingId: MyThing | null }>;
+  deviceAccessesByUserId: FirstRows<{ id: string; isOwner: boolean; deviceByDeviceId: MyDevice | null }>;
+  groupMembershipsByUserId: FirstRows<{ id: string; isOwner: boolean; groupByGroupId: MyGroup | null }>;
+  badgesByUserId: FirstRows<MyBadge>;
   /** Care actions I recorded since the start of this week (the query's weekStart). */
   actionCountSince: number | null;
 }
@@ -155,7 +165,7 @@ export interface MyThingEntry {
 export function orderMyThings(user: DashboardUser, isAdmin = false): MyThingEntry[] {
   const seen = new Set<string>();
   const entries: MyThingEntry[] = [];
-  for (const access of user.thingAccessesByUserId.nodes) {
+  for (const access of user.homeThingsByUserId.nodes) {
     const thing = access.thingByThingId;
     if (!thing || seen.has(thing.id)) continue;
     seen.add(thing.id);

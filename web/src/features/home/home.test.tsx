@@ -10,7 +10,7 @@ import { ConnectionStore } from "../../lib/connection.ts";
 import { failure, renderScreen, type Data, type NodeOf, type Reply } from "./test-utils.tsx";
 
 type Dashboard = NonNullable<Data<"HomeDashboard">["currentUser"]>;
-type MyThing = NonNullable<NodeOf<Dashboard["thingAccessesByUserId"]>["thingByThingId"]>;
+type MyThing = NonNullable<NodeOf<Dashboard["homeThingsByUserId"]>["thingByThingId"]>;
 type GlanceThing = NodeOf<Data<"HomeThings">["needsWater"]>;
 type GallerySlide = NodeOf<Data<"HomeThings">["gallery"]>;
 type RecentThing = NonNullable<Data<"HomeRecentThings">["thing0"]>;
@@ -60,18 +60,19 @@ function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
         name: "Alice Smith",
         username: "alice",
         oneThingId,
-        thingAccessesByUserId: {
-          __typename: "ThingAccessesConnection",
+        homeThingsByUserId: {
+          __typename: "HomeThingsConnection",
+          totalCount: 2,
           nodes: [
             {
-              __typename: "ThingAccess",
+              __typename: "HomeThing",
               id: "ta1",
               isOwner: true,
               isCollaborator: false,
               thingByThingId: myThing(T1, "Apple Tree", "red"),
             },
             {
-              __typename: "ThingAccess",
+              __typename: "HomeThing",
               id: "ta2",
               isOwner: false,
               isCollaborator: true,
@@ -79,9 +80,10 @@ function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
             },
           ],
         },
-        deviceAccessesByUserId: { __typename: "DeviceAccessesConnection", nodes: [] },
+        deviceAccessesByUserId: { __typename: "DeviceAccessesConnection", totalCount: 0, nodes: [] },
         groupMembershipsByUserId: {
           __typename: "GroupMembershipsConnection",
+          totalCount: 1,
           nodes: [
             {
               __typename: "GroupMembership",
@@ -93,6 +95,7 @@ function dashboard(oneThingId: string | null = T2): Reply<"HomeDashboard"> {
         },
         badgesByUserId: {
           __typename: "BadgesConnection",
+          totalCount: 1,
           nodes: [
             {
               __typename: "Badge",
@@ -242,6 +245,22 @@ describe("the home page for members", () => {
         .getByRole("link", { name: /Nearest thing/ })
         .getAttribute("href"),
     ).toBe("/things/nearest");
+  });
+
+  it("asks for the rows its cards show, and counts with the server's totals (issue 27)", async () => {
+    const answer = dashboard(T2);
+    const me = answer.data!.currentUser!;
+    // 40 things in all, of which the server sent the first two; 12 devices, none sent.
+    me.homeThingsByUserId.totalCount = 40;
+    me.deviceAccessesByUserId.totalCount = 12;
+    const app = renderScreen("/", userSession(), { HomeDashboard: answer, HomeThings: noThings, HomeActivity: noActivity });
+    const figures = await screen.findByRole("list", { name: "Your overview" }, { timeout: 5000 });
+    await waitFor(() => expect(within(figures).getByRole("link", { name: /^40\s*My things/ })).toBeTruthy());
+    expect(within(figures).getByRole("link", { name: /^12\s*Devices/ })).toBeTruthy();
+    expect(app.called("HomeDashboard")[0].variables).toMatchObject({ rows: 5, badgeRows: 4 });
+    const mine = await screen.findByRole("region", { name: /^My things/ });
+    expect(within(mine).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(mine).getByRole("link", { name: "See all" }).getAttribute("href")).toBe("/account/things");
   });
 
   it("starts the tour the first time, remembers it once finished, and replays it on demand", async () => {

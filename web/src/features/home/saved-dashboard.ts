@@ -24,7 +24,11 @@ export function readSavedDashboard(userId: string, store: Storage | null = stora
   if (!userId) return null;
   try {
     const value = JSON.parse(store?.getItem(PREFIX + userId) ?? "null") as SavedDashboard | null;
-    return value && typeof value.at === "string" && value.data?.currentUser?.id === userId ? value : null;
+    // A copy saved by an earlier version of the page, of another shape, is not shown.
+    const user = value?.data?.currentUser;
+    return value && typeof value.at === "string" && user?.id === userId && typeof user.homeThingsByUserId?.totalCount === "number"
+      ? value
+      : null;
   } catch {
     return null;
   }
