@@ -1,11 +1,12 @@
 // A small read-only map centred on a point, with a marker. maplibre loads only when one is shown.
 //
 //   <LocationMap latitude={thing.location.x} longitude={thing.location.y} label={thing.name} />
-import { Component, lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { formatCoordinate, isFiniteNumber } from "./env-format.ts";
 import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { MapBoundary } from "./MapBoundary.tsx";
 
 const LocationMapView = lazy(() => import("./LocationMapView.tsx"));
 
@@ -27,20 +28,6 @@ export interface LocationMapProps {
 /** /map centred on a point. */
 export function mapLink(latitude: number, longitude: number, zoom = 15): string {
   return `/map?lat=${latitude.toFixed(5)}&lng=${longitude.toFixed(5)}&zoom=${zoom}`;
-}
-
-/** Shows `fallback` when the map fails to start (no WebGL, a failed chunk). */
-export class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: unknown) {
-    console.warn("[map] could not start:", error);
-  }
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }
 
 export function LocationMap({

@@ -14,7 +14,7 @@ import { useNotify } from "../../lib/notices.tsx";
 import { coordinatesOf, coordinateText, validateLatitude, validateLongitude } from "./coordinates.ts";
 import { DEFAULT_CENTRE, type Coordinates } from "./env-format.ts";
 import { failureNotice, getCurrentPosition } from "../../lib/geolocation.ts";
-import { MapBoundary } from "./LocationMap.tsx";
+import { MapBoundary } from "./MapBoundary.tsx";
 import styles from "./environment.module.css";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";

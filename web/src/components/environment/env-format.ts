@@ -3,11 +3,13 @@
 // them), and what the soilscape
 // attributes mean for watering. No React and no map library here, so anything may import it.
 
-import { dateFormat, dateSettings, formatHour as hourOf, timeAgo as relativeTime } from "../../lib/dates.ts";
+import { dateSettings } from "../../lib/dates.ts";
+import { parseTime } from "./times.ts";
 import { isFiniteNumber } from "../../lib/coordinates.ts";
 import { type EnvironmentT, environmentEnglishT } from "./texts.ts";
 
 export { type Coordinates, DEFAULT_CENTRE, isFiniteNumber } from "../../lib/coordinates.ts";
+export { formatDateTime, formatHour, parseTime, timeAgo } from "./times.ts";
 
 /** The reader's locale for numbers, the same as for dates (lib/dates.ts: en-GB by default). */
 export const LOCALE = dateSettings().locale;
@@ -32,40 +34,6 @@ export { formatKm as formatDistance } from "../../lib/distance.ts";
 /** A coordinate with 5 decimals (about a metre). */
 export function formatCoordinate(value: number, digits = 5): string {
   return value.toFixed(digits);
-}
-
-/** An ISO time as milliseconds (times without a zone are UTC), or null. */
-export function parseTime(iso: string | null | undefined): number | null {
-  if (!iso) return null;
-  const text = iso.trim();
-  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text);
-  const t = new Date(hasZone ? text : `${text.replace(" ", "T")}Z`).getTime();
-  return Number.isFinite(t) ? t : null;
-}
-
-/** "5 Mar, 15:45" (with the year when it is not this year), through lib/dates.ts. */
-export function formatDateTime(iso: string | number | null | undefined, now = Date.now()): string {
-  const t = typeof iso === "number" ? iso : parseTime(iso);
-  if (t === null) return "–";
-  const sameYear = dateFormat({ year: "numeric" }).format(t) === dateFormat({ year: "numeric" }).format(now);
-  return dateFormat({
-    day: "numeric",
-    month: "short",
-    ...(sameYear ? {} : { year: "numeric" }),
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(t);
-}
-
-/** "15:00". */
-export function formatHour(t: number): string {
-  return hourOf(t);
-}
-
-/** "just now", "5 minutes ago", "3 hours ago", "yesterday": lib/dates.ts's, for the sources' times (UTC without a zone). */
-export function timeAgo(iso: string | number | null | undefined, now = Date.now()): string {
-  const t = typeof iso === "number" ? iso : parseTime(iso);
-  return t === null ? "" : relativeTime(t, now);
 }
 
 //------------------------------------------------------------------------------------------

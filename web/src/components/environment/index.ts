@@ -13,7 +13,8 @@
 export { WeatherPanel, type WeatherPanelProps } from "./WeatherPanel.tsx";
 export { RainfallPanel, stationName, type RainfallPanelProps } from "./RainfallPanel.tsx";
 export { SoilscapePanel, SoilscapeDetails, wateringSummary, type SoilscapePanelProps, type SoilscapeData } from "./SoilscapePanel.tsx";
-export { LocationMap, mapLink, MapBoundary, type LocationMapProps } from "./LocationMap.tsx";
+export { LocationMap, mapLink, type LocationMapProps } from "./LocationMap.tsx";
+export { MapBoundary } from "./MapBoundary.tsx";
 export { LocationPicker, type LocationPickerProps } from "./LocationPicker.tsx";
 export { LOCATION_MESSAGES, coordinatesOf, coordinateText, parseCoordinate, validateLatitude, validateLongitude } from "./coordinates.ts";
 export { INDICATORS, indicatorOf, weatherHint, DEFAULT_CENTRE, type Coordinates, type IndicatorInfo } from "./env-format.ts";

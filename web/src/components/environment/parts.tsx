@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { errorCode, errorText as readError } from "../../lib/errors.ts";
-import { timeAgo } from "./env-format.ts";
+import { timeAgo } from "./times.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { translateServerMessage } from "../../lib/i18n/server-messages.ts";
 import { environmentTexts } from "./texts.ts";
@@ -78,14 +78,7 @@ export function MapPin({ colour = "#446d44", size = 34, title }: { colour?: stri
   );
 }
 
-/** A raindrop, the rainfall stations' symbol. */
-export function DropIcon({ size = 16, colour = "currentColor" }: { size?: number; colour?: string }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M12 2.5S5 10.4 5 15a7 7 0 0 0 14 0c0-4.6-7-12.5-7-12.5z" fill={colour} />
-    </svg>
-  );
-}
+export { DropIcon } from "./icons.tsx";
 
 /** The frame of an environmental panel: a card with a heading. */
 export function Panel({

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Coordinates } from "../../components/environment/env-format.ts";
-import { MapBoundary } from "../../components/environment/LocationMap.tsx";
+import { MapBoundary } from "../../components/environment/MapBoundary.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
 import type { Basemap } from "../../components/environment/map-styles.ts";
@@ -13,14 +13,20 @@ import { CareSheet, CareSide } from "./CarePanel.tsx";
 import type { StageSize } from "./first-view.ts";
 import type { MapThing, OverlayStatus, PlacedThing, soilClasses, ThingsArea } from "./map-data.ts";
 import { MarkerPreview } from "./MarkerPreview.tsx";
-import { ThingCard } from "./ThingCard.tsx";
 import { useCare } from "./use-care.ts";
 import { useMapTimings } from "./use-map-debug.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
+import { preloadableLazy } from "../../lib/preloadable-lazy.ts";
 import { mapTexts } from "./texts.ts";
 import styles from "./map.module.css";
 
 const MapView = lazy(() => import("./MapView.tsx"));
+// A thing's card (its picture, adoption, the watering buttons and the things' texts, about 20 KB
+// compressed) shows only once a marker is opened: it comes after the first markers, not with them
+// (issue 27: /map's first render waited for it), fetched as soon as they are in, and then opens
+// without a fallback (lib/preloadable-lazy.ts).
+const thingCard = preloadableLazy(() => import("./ThingCard.tsx").then((m) => ({ default: m.ThingCard })));
+const ThingCard = thingCard.Component;
 
 /** The longest the map library waits for the first markers' answer before it loads anyway. */
 const MAP_START_LATEST_MS = 3000;
@@ -74,9 +80,17 @@ export function CareMap(props: CareMapProps) {
     return () => clearTimeout(timer);
   }, []);
   const showMap = startMap || !props.overlays.things;
+  useEffect(() => {
+    // A failed download is tried again when a card opens.
+    if (showMap) thingCard.preload().catch(() => undefined);
+  }, [showMap]);
   const card = useCallback(
-    (thing: PlacedThing) => <ThingCard key={thing.id} thingId={thing.id} signedIn={signedIn} onChanged={changed} />,
-    [signedIn, changed],
+    (thing: PlacedThing) => (
+      <Suspense key={thing.id} fallback={<p className="muted">{t("common.loading")}</p>}>
+        <ThingCard thingId={thing.id} signedIn={signedIn} onChanged={changed} />
+      </Suspense>
+    ),
+    [signedIn, changed, t],
   );
   const unavailable = (
     <div className={styles.unavailable}>

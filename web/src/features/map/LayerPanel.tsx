@@ -1,7 +1,7 @@
 // The layer switcher of /map: one basemap (radio buttons, arrow keys move between them) and the
 // app's own layers (checkboxes), each with what it shows right now, and the legends.
 import { useId, type ReactNode } from "react";
-import { DropIcon } from "../../components/environment/parts.tsx";
+import { DropIcon } from "../../components/environment/icons.tsx";
 import { NeedBadge, NeedLegend } from "../../components/water-need/NeedLegend.tsx";
 import { WaterPointSwatch } from "./WaterPoints.tsx";
 import type { BasemapStatus } from "../../components/environment/map-core.tsx";

@@ -3,7 +3,7 @@
 import type { FeatureCollection } from "geojson";
 import { useMemo } from "react";
 import { Layer, Marker, Source } from "react-map-gl/maplibre";
-import { DropIcon } from "../../components/environment/parts.tsx";
+import { DropIcon } from "../../components/environment/icons.tsx";
 import { stationName, type StationBrief } from "../../components/environment/RainfallPanel.tsx";
 import { soilColourExpression } from "./map-data.ts";
 import type { MapLayers } from "./use-map-layers.ts";

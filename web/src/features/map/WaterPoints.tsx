@@ -3,10 +3,10 @@
 import { useEffect, useMemo } from "react";
 import { Marker } from "react-map-gl/maplibre";
 import { useQuery } from "urql";
-import { errorText } from "../../components/environment/parts.tsx";
 import { useLastValue } from "./map-hooks.ts";
 import type { Box, OverlayStatus } from "./map-data.ts";
 import { MapWaterPointsDocument as MapWaterPoints } from "./MapWaterPoints.generated.ts";
+import { errorText } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { mapTexts } from "./texts.ts";
 import styles from "./map.module.css";
@@ -48,7 +48,9 @@ export function WaterPointSwatch() {
 }
 
 export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: OverlayStatus) => void) {
-  const noneMapped = useT(mapTexts)("map.noneMapped");
+  const t = useT(mapTexts);
+  const noneMapped = t("map.noneMapped");
+  const failed = t("common.anErrorOccurred");
   const [result] = useQuery({
     query: MapWaterPoints,
     variables: box ?? { west: 0, south: 0, east: 1, north: 1 },
@@ -59,10 +61,10 @@ export function useWaterPoints(box: Box | null, on: boolean, onStatus: (status: 
     onStatus({
       count: points ? points.length : null,
       loading: result.fetching,
-      error: result.error && !points ? errorText(result.error) : null,
+      error: result.error && !points ? errorText(result.error, failed) : null,
       note: points && points.length === 0 ? noneMapped : null,
     });
-  }, [points, result.fetching, result.error, onStatus, noneMapped]);
+  }, [points, result.fetching, result.error, onStatus, noneMapped, failed]);
   return useMemo(() => (on ? (points ?? []) : []), [on, points]);
 }
 

@@ -1,10 +1,10 @@
 // What each of the app's layers shows, told to the layer panel: how many are in view, whether it
 // is loading or failed, and a note (truncated, none here, sample data, stale stations...).
 import { useCallback, useEffect } from "react";
-import { timeAgo } from "../../components/environment/env-format.ts";
+import { timeAgo } from "../../components/environment/times.ts";
 import type { OverlayId } from "../../components/environment/map-prefs.ts";
-import { errorCode, errorText } from "../../components/environment/parts.tsx";
 import { useBranding } from "../../lib/config-context.tsx";
+import { errorCode, errorText } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n/locale-context.tsx";
 import { soilClasses, viewBeyondStations, type Box, type OverlayStatus } from "./map-data.ts";
 import type { MapLayers } from "./use-map-layers.ts";
@@ -28,7 +28,7 @@ export function useLayerStatus(
   const brand = { brand: b.key };
   // biome-ignore lint/correctness/useExhaustiveDependencies: brand is rebuilt each render from b.key, which is the real dependency
   useEffect(() => {
-    const error = thingsResult.error && !thingsAnswer ? errorText(thingsResult.error) : null;
+    const error = thingsResult.error && !thingsAnswer ? errorText(thingsResult.error, t("common.anErrorOccurred")) : null;
     let note: string | null = null;
     if (thingsAnswer?.truncated) note = t("map.truncated", { shown: thingsAnswer.things.length, total: thingsAnswer.total });
     else if (thingsAnswer && thingsAnswer.total === 0) note = t("map.noThingsHere", brand);
@@ -42,7 +42,7 @@ export function useLayerStatus(
   }, [thingsResult.error, thingsResult.fetching, thingsAnswer, b.key, t, onOverlayStatus]);
 
   useEffect(() => {
-    const error = stationsResult.error && !stationsAnswer ? errorText(stationsResult.error) : null;
+    const error = stationsResult.error && !stationsAnswer ? errorText(stationsResult.error, t("common.anErrorOccurred")) : null;
     const beyond = box ? viewBeyondStations(box) : false;
     const stale = stationsAnswer?.stale ? t("map.stationsStale", { ago: timeAgo(stationsAnswer.fetchedAt) }) : null;
     const notes = [stale, beyond ? t("map.stationsWithin") : null].filter(Boolean);
@@ -57,7 +57,7 @@ export function useLayerStatus(
   }, [stationsResult.error, stationsResult.fetching, stationsAnswer, stations, inBox, box, onOverlayStatus, t]);
 
   useEffect(() => {
-    const error = soilResult.error && !soilLayer ? errorText(soilResult.error) : null;
+    const error = soilResult.error && !soilLayer ? errorText(soilResult.error, t("common.anErrorOccurred")) : null;
     onOverlayStatus("soilscapes", {
       count: soilLayer ? soilLayer.features.length : null,
       loading: soilResult.fetching,
@@ -76,7 +76,7 @@ export function useLayerStatus(
   }, [soilResult.error, soilResult.fetching, soilLayer, onOverlayStatus, onSoilLegend, t]);
 
   useEffect(() => {
-    const error = bLinesResult.error && !bLinesLayer ? errorText(bLinesResult.error) : null;
+    const error = bLinesResult.error && !bLinesLayer ? errorText(bLinesResult.error, t("common.anErrorOccurred")) : null;
     onOverlayStatus("bLines", {
       count: bLinesLayer ? bLinesLayer.features.length : null,
       loading: bLinesResult.fetching,
