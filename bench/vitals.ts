@@ -20,7 +20,9 @@
 // The browser draws on a display of its own: Xvfb (Debian's xvfb) when installed, else headless
 // with a note. Headless Chromium skips every frame's swap, so Event Timing counted a tap as painted
 // only with a later frame: Undo measured 250 ms headless and 50 ms on a display (docs/decisions.md).
-// Run: npx tsx bench/vitals.ts [--runs 3] [--headless] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--profile (the main thread during the cold load until its first contentful paint and after it, opening a card on /map, a pan and an undo)] [--trace (the browser's trace, all threads, during the last three)]
+// On the display it composites through OpenGL (Mesa's llvmpipe here), as a phone composites on its
+// GPU; --software-compositing gives the earlier CPU compositing (see GL_COMPOSITING).
+// Run: npx tsx bench/vitals.ts [--runs 3] [--headless] [--pages /,/map,thing,/things] [--behind caddy] [--web-dist dir (a build to use)] [--waterfall] [--software-compositing] [--profile (the main thread during the cold load until its first contentful paint and after it, opening a card on /map, a pan and an undo)] [--trace (the browser's trace, all threads, during the last three)]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,6 +48,8 @@ const PROFILE = args.string("profile") !== undefined;
 const HEADLESS = args.string("headless") !== undefined;
 const TRACE = args.string("trace") !== undefined;
 const PAGES = (args.string("pages") ?? "/,/map,thing,/things").split(",").map((s) => s.trim());
+/** --software-compositing: the earlier way on a display (no GL, every frame composited by the CPU). */
+const SOFTWARE_COMPOSITING = args.string("software-compositing") !== undefined;
 const BEHIND = args.string("behind");
 if (BEHIND !== undefined && BEHIND !== "caddy") throw new Error("--behind takes one value: caddy");
 
@@ -66,6 +70,19 @@ async function startDisplay(): Promise<{ name: string; child: Child } | null> {
   const line = await child.waitForLine(/^\d+$/, 15_000);
   return { name: `:${line.trim()}`, child };
 }
+
+/**
+ * On a display Chromium composites through OpenGL, as a phone composites on its GPU: ANGLE on the
+ * display's GL, here Mesa's llvmpipe (Debian's libgl1-mesa-dri, a software GL in the GPU process,
+ * on threads of its own). With --disable-gpu every frame is composited by the CPU, and a map
+ * page's WebGL canvas was read back into the renderer first (GLES2::ReadPixels, 60 to 120 ms a
+ * frame at 720 x 1,480 pixels): a cost a phone never pays, which made every pan's pointerup wait
+ * about 150 ms (docs/decisions.md, session 23). The page's tiles are still rastered by the CPU
+ * (--disable-gpu-rasterization): rastered by llvmpipe, the first paint came about 0.2 s later, a
+ * cost a phone's GPU does not have either. Where the display has no GL, Chromium falls back to
+ * software by itself; the renderer it got is printed in the notes either way.
+ */
+const GL_COMPOSITING = ["--use-gl=angle", "--use-angle=gl", "--ignore-gpu-blocklist", "--disable-gpu-rasterization"];
 
 /** Caddy as deployed (TLS, HTTP/2, the precompressed files passed through) in front of the server; its https address. */
 async function startCaddy(upstream: string): Promise<{ base: string; child: Child }> {
@@ -198,6 +215,8 @@ let proxy: Child | null = null;
 let xvfb: Child | null = null;
 const figures: Figure[] = [];
 const notes: string[] = [];
+/** The WebGL renderer Chromium got (read once, for the notes). */
+let glRenderer: string | null = null;
 const loadAtStart = os.loadavg()[0];
 /** A profiled frame's original name and place (set once the build is known). */
 let originalOf: ReturnType<typeof sourceNames> = () => null;
@@ -297,7 +316,7 @@ try {
     args: [
       ...(display ? [] : ["--headless"]),
       "--no-sandbox",
-      "--disable-gpu",
+      ...(display && !SOFTWARE_COMPOSITING ? GL_COMPOSITING : ["--disable-gpu"]),
       "--disable-quic",
       "--disable-background-networking",
       "--disable-component-update",
@@ -839,6 +858,14 @@ try {
           page.setDefaultTimeout(60_000);
           // The session and the seen tour, written from a page of the app's origin without the app.
           await page.goto(`${base}/health`);
+          if (glRenderer === null) {
+            glRenderer = await page.evaluate(`(() => {
+              const gl = document.createElement("canvas").getContext("webgl");
+              const info = gl && gl.getExtension("WEBGL_debug_renderer_info");
+              return gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : "no WebGL";
+            })()`);
+            notes.push(`compositing: ${display && !SOFTWARE_COMPOSITING ? "OpenGL" : "software"}; WebGL renderer: ${glRenderer}`);
+          }
           await page.evaluate(`localStorage.setItem("steward.session", ${JSON.stringify(JSON.stringify(session))});
             localStorage.setItem("steward.tours", ${JSON.stringify(JSON.stringify(tours))});`);
           const cold = await visit(context, page, route, "cold");
