@@ -76,7 +76,7 @@ async function startDisplay(): Promise<{ name: string; child: Child } | null> {
  * display's GL, here Mesa's llvmpipe (Debian's libgl1-mesa-dri, a software GL in the GPU process,
  * on threads of its own). With --disable-gpu every frame is composited by the CPU, and a map
  * page's WebGL canvas was read back into the renderer first (GLES2::ReadPixels, 60 to 120 ms a
- * frame at 720 x 1,480 pixels): a cost a phone never pays, which made every pan's pointerup wait
+ * frame on a phone's 2x pixels): a cost a phone never pays, which made every pan's pointerup wait
  * about 150 ms (docs/decisions.md, session 23). The page's tiles are still rastered by the CPU
  * (--disable-gpu-rasterization): rastered by llvmpipe, the first paint came about 0.2 s later, a
  * cost a phone's GPU does not have either. Where the display has no GL, Chromium falls back to
@@ -864,7 +864,10 @@ try {
               const info = gl && gl.getExtension("WEBGL_debug_renderer_info");
               return gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : "no WebGL";
             })()`);
-            notes.push(`compositing: ${display && !SOFTWARE_COMPOSITING ? "OpenGL" : "software"}; WebGL renderer: ${glRenderer}`);
+            // What was asked for, and what Chromium got: SwiftShader here means it fell back to the CPU.
+            notes.push(
+              `compositing asked for: ${display && !SOFTWARE_COMPOSITING ? "OpenGL" : "the CPU's"}; WebGL renderer: ${glRenderer}`,
+            );
           }
           await page.evaluate(`localStorage.setItem("steward.session", ${JSON.stringify(JSON.stringify(session))});
             localStorage.setItem("steward.tours", ${JSON.stringify(JSON.stringify(tours))});`);
